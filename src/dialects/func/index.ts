@@ -1,0 +1,401 @@
+// The func dialect: functions, calls and returns.
+
+import type { Attribute, Type } from '../../ir/attributes.js';
+import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../ir/builtin-attributes.js';
+import { FunctionType } from '../../ir/builtin-types.js';
+import { Traits, emitError, type Context, type Dialect } from '../../ir/context.js';
+import { defineOp, fail, q, qList } from '../../ir/op-definition.js';
+import { Region, type Operation } from '../../ir/operation.js';
+import { lookupNearestSymbolFrom, type SymbolUserInterface } from '../../ir/symbol-table.js';
+import type { Argument, OpAsmParser } from '../../syntax/op-asm-parser.js';
+import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+
+const VISIBILITIES = ['public', 'private', 'nested'];
+
+export function functionType(op: Operation): FunctionType | undefined {
+  const a = op.properties.get('function_type');
+  return a instanceof TypeAttr && a.value instanceof FunctionType ? a.value : undefined;
+}
+
+function funcName(op: Operation): string {
+  const a = op.properties.get('sym_name');
+  return a instanceof StringAttr ? a.value : '';
+}
+
+/** Parses `(args) -> results` of a function, with argument/result attributes. */
+function parseFunctionSignature(p: OpAsmParser): { args: Argument[]; argAttrs: DictionaryAttr[]; results: Type[]; resultAttrs: DictionaryAttr[] } {
+  const args: Argument[] = [];
+  const argAttrs: DictionaryAttr[] = [];
+  const parser = p.parser;
+  p.parseLParen();
+  const parseArg = (): void => {
+    const named = p.parseOptionalArgument(true, true);
+    if (named) {
+      if (args.length && args[args.length - 1].ssaName.name === '')
+        p.error('expected type instead of SSA identifier', named.ssaName.offset);
+      args.push(named);
+      argAttrs.push(named.attrs instanceof DictionaryAttr ? named.attrs : DictionaryAttr.get([]));
+      return;
+    }
+    const offset = p.currentOffset();
+    if (args.length && args[args.length - 1].ssaName.name !== '') p.error('expected SSA identifier', offset);
+    const type = p.parseType();
+    const attrs = new Map<string, Attribute>();
+    p.parseOptionalAttrDict(attrs);
+    const sourceLoc = p.parseOptionalLocationSpecifier();
+    args.push({ ssaName: { name: '', number: 0, offset }, type, sourceLoc });
+    argAttrs.push(DictionaryAttr.get([...attrs.entries()]));
+  };
+  if (!p.parseOptionalRParen()) {
+    parseArg();
+    while (p.parseOptionalComma()) parseArg();
+    parser.expect(parserTok.r_paren, "expected ')'");
+  }
+  const results: Type[] = [];
+  const resultAttrs: DictionaryAttr[] = [];
+  if (p.parseOptionalArrow()) {
+    if (!p.parseOptionalLParen()) {
+      results.push(p.parseType());
+      resultAttrs.push(DictionaryAttr.get([]));
+    } else if (!p.parseOptionalRParen()) {
+      const one = (): void => {
+        results.push(p.parseType());
+        const attrs = new Map<string, Attribute>();
+        p.parseOptionalAttrDict(attrs);
+        resultAttrs.push(DictionaryAttr.get([...attrs.entries()]));
+      };
+      one();
+      while (p.parseOptionalComma()) one();
+      p.parseRParen();
+    }
+  }
+  return { args, argAttrs, results, resultAttrs };
+}
+
+import { Tok as parserTok } from '../../syntax/lexer.js';
+
+/** Prints a function result list: bare single type, or parenthesized with attributes. */
+function printFunctionResultList(p: OpAsmPrinter, types: readonly Type[], attrs: ArrayAttr | undefined): void {
+  const first = attrs?.elements[0];
+  const needsParens =
+    types.length > 1 || types[0] instanceof FunctionType || (first instanceof DictionaryAttr && first.entries.length > 0);
+  if (needsParens) p.write('(');
+  types.forEach((t, i) => {
+    if (i) p.write(', ');
+    p.printType(t);
+    const d = attrs?.elements[i];
+    if (d instanceof DictionaryAttr) p.printOptionalAttrDict(d.entries);
+  });
+  if (needsParens) p.write(')');
+}
+
+const FuncOp = defineOp({
+  name: 'func.func',
+  traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
+  attributes: ['sym_name', 'function_type', 'sym_visibility', 'arg_attrs', 'res_attrs', 'no_inline'],
+  defaultDialect: 'func',
+  parse(p, state) {
+    const vis = p.parseOptionalKeyword(VISIBILITIES);
+    if (vis) state.attributes.set('sym_visibility', StringAttr.get(vis));
+    const name = p.parseSymbolName();
+    state.attributes.set('sym_name', StringAttr.get(name));
+    const sig = parseFunctionSignature(p);
+    state.attributes.set('function_type', TypeAttr.get(FunctionType.get(sig.args.map((a) => a.type), sig.results)));
+    const dictOffset = p.currentOffset();
+    const parsed = new Map<string, Attribute>();
+    p.parseOptionalAttrDictWithKeyword(parsed);
+    for (const disallowed of ['sym_visibility', 'sym_name', 'function_type'])
+      if (parsed.has(disallowed))
+        p.error(`'${disallowed}' is an inferred attribute and should not be specified in the explicit attribute dictionary`, dictOffset);
+    for (const [k, v] of parsed) state.attributes.set(k, v);
+    if (sig.argAttrs.some((d) => d.entries.length)) state.attributes.set('arg_attrs', ArrayAttr.get(sig.argAttrs));
+    if (sig.resultAttrs.some((d) => d.entries.length)) state.attributes.set('res_attrs', ArrayAttr.get(sig.resultAttrs));
+    const body = state.addRegion(new Region());
+    const offset = p.currentOffset();
+    if (p.parseOptionalRegion(body, sig.args) && body.empty) p.error('expected non-empty function body', offset);
+  },
+  print(p, op) {
+    const fnType = functionType(op);
+    p.write(' ');
+    const vis = op.properties.get('sym_visibility');
+    if (vis instanceof StringAttr) p.write(vis.value + ' ');
+    p.printSymbolName(funcName(op));
+    const body = op.regions[0];
+    const external = body.empty;
+    const argTypes = fnType?.inputs ?? [];
+    const argAttrs = op.properties.get('arg_attrs');
+    p.write('(');
+    argTypes.forEach((t, i) => {
+      if (i) p.write(', ');
+      const attrs = argAttrs instanceof ArrayAttr ? argAttrs.elements[i] : undefined;
+      if (!external) p.printRegionArgument(body.entry.args[i], attrs);
+      else {
+        p.printType(t);
+        if (attrs instanceof DictionaryAttr) p.printOptionalAttrDict(attrs.entries);
+      }
+    });
+    p.write(')');
+    const results = fnType?.results ?? [];
+    if (results.length) {
+      p.write(' -> ');
+      const resAttrs = op.properties.get('res_attrs');
+      printFunctionResultList(p, results, resAttrs instanceof ArrayAttr ? resAttrs : undefined);
+    }
+    const attrs: [string, Attribute][] = [...op.attributes.entries(), ...op.properties.entries()];
+    p.printOptionalAttrDictWithKeyword(attrs, ['sym_name', 'sym_visibility', 'function_type', 'arg_attrs', 'res_attrs']);
+    if (!external) {
+      p.write(' ');
+      p.printRegion(body, { printEntryBlockArgs: false, printBlockTerminators: true });
+    }
+  },
+  getAsmBlockArgumentNames() {},
+  verify(op, ctx) {
+    const name = op.properties.get('sym_name');
+    if (!name) return fail(ctx, op, "requires attribute 'sym_name'");
+    const ft = op.properties.get('function_type');
+    if (!ft) return fail(ctx, op, "requires attribute 'function_type'");
+    if (!(name instanceof StringAttr)) return fail(ctx, op, "attribute 'sym_name' failed to satisfy constraint: string attribute");
+    if (!(ft instanceof TypeAttr) || !(ft.value instanceof FunctionType))
+      return fail(ctx, op, "attribute 'function_type' failed to satisfy constraint: type attribute of function type");
+    const vis = op.properties.get('sym_visibility');
+    if (vis !== undefined && !(vis instanceof StringAttr))
+      return fail(ctx, op, "attribute 'sym_visibility' failed to satisfy constraint: string attribute");
+    if (!verifyArgResultAttrs(ctx, op, 'arg_attrs', 'argument', ft.value.inputs.length)) return false;
+    if (!verifyArgResultAttrs(ctx, op, 'res_attrs', 'result', ft.value.results.length)) return false;
+    if (vis instanceof StringAttr && !VISIBILITIES.includes(vis.value))
+      return fail(ctx, op, `visibility expected to be one of ["public", "private", "nested"], but got "${vis.value}"`);
+    const body = op.regions[0];
+    if (body.empty) {
+      if (!(vis instanceof StringAttr) || vis.value === 'public')
+        return fail(ctx, op, 'symbol declaration cannot have public visibility');
+      return true;
+    }
+    const inputs = ft.value.inputs;
+    const entry = body.entry;
+    if (entry.args.length !== inputs.length)
+      return fail(ctx, op, `entry block must have ${inputs.length} arguments to match function signature`);
+    for (let i = 0; i < inputs.length; i++)
+      if (entry.args[i].type !== inputs[i])
+        return fail(
+          ctx,
+          op,
+          `type of entry block argument #${i}(${entry.args[i].type.key}) must match the type of the corresponding argument in function signature(${inputs[i].key})`,
+        );
+    return true;
+  },
+});
+
+function verifyArgResultAttrs(ctx: Context, op: Operation, attrName: string, what: string, count: number): boolean {
+  const all = op.properties.get(attrName);
+  if (all === undefined) return true;
+  if (!(all instanceof ArrayAttr)) return fail(ctx, op, `attribute '${attrName}' failed to satisfy constraint: Array of dictionary attributes`);
+  if (all.elements.length !== count)
+    return fail(
+      ctx,
+      op,
+      `expects ${what} attribute array to have the same number of elements as the number of function ${what}s, got ${all.elements.length}, but expected ${count}`,
+    );
+  for (const d of all.elements) {
+    if (!(d instanceof DictionaryAttr))
+      return fail(ctx, op, `expects ${what} attribute dictionary to be a DictionaryAttr, but got \`${d.key}\``);
+    for (const [k] of d.entries) if (!k.includes('.')) return fail(ctx, op, `${what}s may only have dialect attributes`);
+  }
+  return true;
+}
+
+const ReturnOp = defineOp({
+  name: 'func.return',
+  traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
+  parentOps: ['func.func'],
+  parse(p, state) {
+    p.parseOptionalAttrDict(state.attributes);
+    const operands = p.parseOperandList();
+    if (operands.length) {
+      const offset = p.currentOffset();
+      const types = p.parseColonTypeList();
+      state.operands = p.resolveOperands(operands, types, offset);
+    }
+  },
+  print(p, op) {
+    p.printOptionalAttrDict(op.attributes);
+    if (op.numOperands) {
+      p.write(' ');
+      p.printOperands(op.operands);
+      p.write(' : ');
+      p.printTypes(op.operands.map((v) => v.type));
+    }
+  },
+  verify(op, ctx) {
+    const fn = op.parentOp!;
+    const results = functionType(fn)?.results ?? [];
+    if (op.numOperands !== results.length)
+      return fail(ctx, op, `has ${op.numOperands} operands, but enclosing function (@${funcName(fn)}) returns ${results.length}`);
+    for (let i = 0; i < results.length; i++)
+      if (op.operand(i).type !== results[i]) {
+        emitError(
+          ctx,
+          op,
+          `type of return operand ${i} (${q(op.operand(i).type)}) doesn't match function result type (${q(results[i])}) in function @${funcName(fn)}`,
+        );
+        return false;
+      }
+    return true;
+  },
+});
+
+const callSymbolUser: SymbolUserInterface = {
+  verifySymbolUses(op, ctx) {
+    const callee = op.properties.get('callee');
+    if (!(callee instanceof SymbolRefAttr)) return fail(ctx, op, "requires a 'callee' symbol reference attribute");
+    const fn = lookupNearestSymbolFrom(op, callee);
+    if (!fn || fn.name.name !== 'func.func') return fail(ctx, op, `'${callee.leaf}' does not reference a valid function`);
+    const ft = functionType(fn);
+    if (!ft) return true;
+    if (ft.inputs.length !== op.numOperands) return fail(ctx, op, 'incorrect number of operands for callee');
+    for (let i = 0; i < ft.inputs.length; i++)
+      if (op.operand(i).type !== ft.inputs[i])
+        return fail(
+          ctx,
+          op,
+          `operand type mismatch: expected operand type ${q(ft.inputs[i])}, but provided ${q(op.operand(i).type)} for operand number ${i}`,
+        );
+    if (ft.results.length !== op.numResults) return fail(ctx, op, 'incorrect number of results for callee');
+    for (let i = 0; i < ft.results.length; i++)
+      if (op.result(i).type !== ft.results[i]) {
+        const d = ctx.diagnostics.emit('error', op.location, `'${op.name.name}' op result type mismatch at index ${i}`);
+        if (ctx.printOpOnDiagnostic && ctx.printOpForDiagnostic) {
+          const text = ctx.printOpForDiagnostic(op);
+          d.attachNote('see current operation: ' + (text.includes('\n') ? '\n' : '') + text);
+        }
+        d.attachNote(`      op result types: ${qList(op.resultTypes)}`);
+        d.attachNote(`function result types: ${qList(ft.results)}`);
+        return false;
+      }
+    return true;
+  },
+};
+
+const CallOp = defineOp({
+  name: 'func.call',
+  attributes: ['callee', 'arg_attrs', 'res_attrs', 'no_inline'],
+  interfaces: { SymbolUser: callSymbolUser },
+  parse(p, state) {
+    const callee = p.parseAttribute();
+    if (!(callee instanceof SymbolRefAttr) || !callee.isFlat) p.error('expected flat symbol reference');
+    state.attributes.set('callee', callee);
+    p.parseLParen();
+    const operands = p.parseOperandList();
+    p.parseRParen();
+    p.parseOptionalAttrDict(state.attributes);
+    p.parseColon();
+    const offset = p.currentOffset();
+    const t = p.parseType();
+    if (!(t instanceof FunctionType)) return p.error(`invalid kind of type specified: expected builtin.function, but found '${t.key}'`, offset);
+    state.types = [...t.results];
+    state.operands = p.resolveOperands(operands, t.inputs, offset);
+  },
+  print(p, op) {
+    p.write(' ');
+    p.printAttribute(op.properties.get('callee')!);
+    p.write('(');
+    p.printOperands(op.operands);
+    p.write(')');
+    p.printOptionalAttrDict([...op.attributes.entries(), ...op.properties.entries()], ['callee']);
+    p.write(' : ');
+    p.printFunctionalType(op);
+  },
+  verify(op, ctx) {
+    if (!op.properties.get('callee')) return fail(ctx, op, "requires attribute 'callee'");
+    return true;
+  },
+});
+
+const CallIndirectOp = defineOp({
+  name: 'func.call_indirect',
+  attributes: ['arg_attrs', 'res_attrs'],
+  parse(p, state) {
+    const callee = p.parseOperand();
+    p.parseLParen();
+    const operands = p.parseOperandList();
+    p.parseRParen();
+    p.parseOptionalAttrDict(state.attributes);
+    p.parseColon();
+    const offset = p.currentOffset();
+    const t = p.parseType();
+    if (!(t instanceof FunctionType)) return p.error(`invalid kind of type specified: expected builtin.function, but found '${t.key}'`, offset);
+    state.operands = [p.resolveOperand(callee, t), ...p.resolveOperands(operands, t.inputs, offset)];
+    state.types = [...t.results];
+  },
+  print(p, op) {
+    p.write(' ');
+    p.printOperand(op.operand(0));
+    p.write('(');
+    p.printOperands(op.operands.slice(1));
+    p.write(')');
+    p.printOptionalAttrDict(op.attributes);
+    p.write(' : ');
+    p.printType(op.operand(0).type);
+  },
+  verify(op, ctx) {
+    if (op.numOperands < 1) return fail(ctx, op, 'expected 1 or more operands, but found 0');
+    const t = op.operand(0).type;
+    if (!(t instanceof FunctionType))
+      return fail(ctx, op, `operand #0 must be function type, but got ${q(t)}`);
+    const args = op.operands.slice(1).map((v) => v.type);
+    if (args.length !== t.inputs.length || args.some((a, i) => a !== t.inputs[i]))
+      return fail(ctx, op, "failed to verify that callee input types match argument types");
+    if (op.numResults !== t.results.length || op.resultTypes.some((r, i) => r !== t.results[i]))
+      return fail(ctx, op, 'failed to verify that callee result types match result types');
+    return true;
+  },
+});
+
+const constantSymbolUser: SymbolUserInterface = {
+  verifySymbolUses(op, ctx) {
+    const value = op.properties.get('value');
+    if (!(value instanceof SymbolRefAttr)) return true;
+    const fn = lookupNearestSymbolFrom(op, value);
+    if (!fn || fn.name.name !== 'func.func') return fail(ctx, op, `reference to undefined function '${value.leaf}'`);
+    if (functionType(fn) !== op.result(0).type) return fail(ctx, op, 'reference to function with mismatched type');
+    return true;
+  },
+};
+
+const ConstantOp = defineOp({
+  name: 'func.constant',
+  traits: [Traits.ConstantLike, Traits.Pure],
+  attributes: ['value'],
+  interfaces: { SymbolUser: constantSymbolUser },
+  parse(p, state) {
+    p.parseOptionalAttrDict(state.attributes);
+    const offset = p.currentOffset();
+    const value = p.parseAttribute();
+    if (!(value instanceof SymbolRefAttr) || !value.isFlat) p.error('invalid kind of attribute specified', offset);
+    state.attributes.set('value', value);
+    state.types = [p.parseColonType()];
+  },
+  print(p, op) {
+    p.printOptionalAttrDict(op.attributes);
+    p.write(' ');
+    p.printAttribute(op.properties.get('value')!);
+    p.write(' : ');
+    p.printType(op.result(0).type);
+  },
+  getAsmResultNames(op, setName) {
+    setName(op.result(0), 'f');
+  },
+  verify(op, ctx) {
+    const v = op.properties.get('value');
+    if (!v) return fail(ctx, op, "requires attribute 'value'");
+    if (!(v instanceof SymbolRefAttr) || !v.isFlat)
+      return fail(ctx, op, "attribute 'value' failed to satisfy constraint: flat symbol reference attribute");
+    return true;
+  },
+});
+
+export const funcDialect: Dialect = {
+  name: 'func',
+  ops: [FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp],
+};
+
+export { UnitAttr };

@@ -1,0 +1,64 @@
+// The ub dialect: `ub.poison` and its `#ub.poison` attribute.
+
+import { Attribute, type AttrTypePrinter } from '../../ir/attributes.js';
+import { Traits, type Dialect } from '../../ir/context.js';
+import { defineOp, fail } from '../../ir/op-definition.js';
+
+/** `#ub.poison`: the default poison value attribute. */
+export class PoisonAttr extends Attribute {
+  private static instance: PoisonAttr | undefined;
+  static get(): PoisonAttr {
+    return (PoisonAttr.instance ??= new PoisonAttr());
+  }
+  print(p: AttrTypePrinter): void {
+    p.write('#ub.poison');
+  }
+  override get dialect(): string {
+    return 'ub';
+  }
+}
+
+const PoisonOp = defineOp({
+  name: 'ub.poison',
+  traits: [Traits.ConstantLike, Traits.Pure],
+  attributes: ['value'],
+  parse(p, state) {
+    p.parseOptionalAttrDict(state.attributes);
+    if (p.parseOptionalLess()) {
+      state.attributes.set('value', p.parseAttribute());
+      p.parseGreater();
+    } else {
+      state.attributes.set('value', PoisonAttr.get());
+    }
+    state.types = [p.parseColonType()];
+  },
+  print(p, op) {
+    p.printOptionalAttrDict(op.attributes);
+    const value = op.properties.get('value');
+    if (value && value !== PoisonAttr.get()) {
+      p.write(' <');
+      p.printAttribute(value);
+      p.write('>');
+    }
+    p.write(' : ');
+    p.printType(op.result(0).type);
+  },
+  verify(op, ctx) {
+    const value = op.properties.get('value');
+    if (value !== undefined && !(value instanceof PoisonAttr))
+      return fail(ctx, op, "attribute 'value' failed to satisfy constraint: PoisonAttrInterface instance");
+    return true;
+  },
+});
+
+export const ubDialect: Dialect = {
+  name: 'ub',
+  ops: [PoisonOp],
+  parseAttribute(d) {
+    if (d.body === 'poison') {
+      d.parser.consume();
+      return PoisonAttr.get();
+    }
+    return d.parser.error(`unknown attribute \`${d.mnemonic}\` in dialect \`ub\``);
+  },
+};

@@ -1,0 +1,115 @@
+// The base classes of types and attributes. Both are immutable values that are
+// uniqued: every factory returns the one object for a given structure, so
+// identity (`===`) is equality, as in MLIR.
+
+/** What a type or attribute needs from a printer to print itself. */
+export interface AttrTypePrinter {
+  write(text: string): void;
+  /** Prints a type, using its alias when it has one. */
+  printType(type: Type): void;
+  /** Prints an attribute (with its `: type` suffix where MLIR prints one), using its alias when it has one. */
+  printAttribute(attr: Attribute): void;
+  /** Prints an attribute without the `: type` suffix of typed attributes. */
+  printAttributeWithoutType(attr: Attribute): void;
+}
+
+/** Prints straight to a string, never using aliases. Used for uniquing keys and messages. */
+export class PlainAttrTypePrinter implements AttrTypePrinter {
+  out = '';
+  write(text: string): void {
+    this.out += text;
+  }
+  printType(type: Type): void {
+    type.print(this);
+  }
+  printAttribute(attr: Attribute): void {
+    attr.print(this);
+  }
+  printAttributeWithoutType(attr: Attribute): void {
+    attr.printWithoutType(this);
+  }
+}
+
+type SubElementVisitor = (element: Attribute | Type) => void;
+
+export abstract class Type {
+  private cachedKey: string | undefined;
+  /** Prints the type's text (not its alias). */
+  abstract print(p: AttrTypePrinter): void;
+  /** Visits the types and attributes nested directly in this one. */
+  walkImmediateSubElements(_visit: SubElementVisitor): void {}
+  /** The canonical text of the type, which identifies it. */
+  get key(): string {
+    if (this.cachedKey === undefined) {
+      const p = new PlainAttrTypePrinter();
+      this.print(p);
+      this.cachedKey = p.out;
+    }
+    return this.cachedKey;
+  }
+  toString(): string {
+    return this.key;
+  }
+  /** The dialect that owns the type ("builtin" for builtin types). */
+  get dialect(): string {
+    return 'builtin';
+  }
+}
+
+export abstract class Attribute {
+  private cachedKey: string | undefined;
+  /** Prints the attribute's full text (not its alias). */
+  abstract print(p: AttrTypePrinter): void;
+  /** Prints the attribute without a trailing `: type`; the same as print() for untyped attributes. */
+  printWithoutType(p: AttrTypePrinter): void {
+    this.print(p);
+  }
+  /** The type of typed attributes (integers, floats, elements). */
+  get type(): Type | undefined {
+    return undefined;
+  }
+  walkImmediateSubElements(_visit: SubElementVisitor): void {}
+  get key(): string {
+    if (this.cachedKey === undefined) {
+      const p = new PlainAttrTypePrinter();
+      this.print(p);
+      this.cachedKey = p.out;
+    }
+    return this.cachedKey;
+  }
+  toString(): string {
+    return this.key;
+  }
+  get dialect(): string {
+    return 'builtin';
+  }
+}
+
+const uniqueTypes = new Map<string, Type>();
+const uniqueAttributes = new Map<string, Attribute>();
+
+/** Returns the canonical instance structurally equal to `type`. */
+export function uniqueType<T extends Type>(type: T): T {
+  const key = type.constructor.name + '\u0000' + type.key;
+  const found = uniqueTypes.get(key);
+  if (found) return found as T;
+  uniqueTypes.set(key, type);
+  return type;
+}
+
+/** Returns the canonical instance structurally equal to `attr`. */
+export function uniqueAttribute<T extends Attribute>(attr: T): T {
+  const key = attr.constructor.name + '\u0000' + attr.key;
+  const found = uniqueAttributes.get(key);
+  if (found) return found as T;
+  uniqueAttributes.set(key, attr);
+  return attr;
+}
+
+export function typeToString(type: Type): string {
+  return type.key;
+}
+
+export function attrToString(attr: Attribute): string {
+  return attr.key;
+}

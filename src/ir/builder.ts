@@ -1,0 +1,158 @@
+// Builders and rewriters: the one way to create and mutate IR. Every mutation
+// goes through the use-list aware primitives of operation.ts, so def-use chains
+// stay consistent; the rewriter also tells a listener what changed.
+
+import type { Attribute, Type } from './attributes.js';
+import type { Context } from './context.js';
+import { Location, UnknownLoc } from './location.js';
+import { Block, Operation, Region, type Value } from './operation.js';
+
+/** Where new ops go: before `op`, or at the end of `block` when `op` is null. */
+export interface InsertionPoint {
+  block: Block;
+  before: Operation | null;
+}
+
+export interface CreateOpOptions {
+  operands?: readonly Value[];
+  results?: readonly Type[];
+  /** Attributes; inherent ones (declared by the op) become properties. */
+  attributes?: Record<string, Attribute> | Iterable<[string, Attribute]>;
+  successors?: readonly Block[];
+  regions?: number;
+  location?: Location;
+}
+
+export class Builder {
+  insertionPoint: InsertionPoint | null = null;
+  constructor(readonly ctx: Context) {}
+
+  setInsertionPointToEnd(block: Block): void {
+    this.insertionPoint = { block, before: null };
+  }
+  setInsertionPointToStart(block: Block): void {
+    this.insertionPoint = { block, before: block.first };
+  }
+  setInsertionPointBefore(op: Operation): void {
+    this.insertionPoint = { block: op.parentBlock!, before: op };
+  }
+  setInsertionPointAfter(op: Operation): void {
+    this.insertionPoint = { block: op.parentBlock!, before: op.next };
+  }
+
+  /** Inserts a detached op at the insertion point (if any) and returns it. */
+  insert<T extends Operation>(op: T): T {
+    const ip = this.insertionPoint;
+    if (ip) {
+      if (ip.before) ip.block.insertBefore(op, ip.before);
+      else ip.block.append(op);
+    }
+    return op;
+  }
+
+  /** Creates an op by name and inserts it at the insertion point. */
+  create(name: string, options: CreateOpOptions = {}): Operation {
+    const opName = this.ctx.getOperationName(name);
+    const properties = new Map<string, Attribute>();
+    const attributes = new Map<string, Attribute>();
+    const attrs = options.attributes;
+    const entries: Iterable<[string, Attribute]> =
+      attrs === undefined ? [] : Symbol.iterator in Object(attrs) ? (attrs as Iterable<[string, Attribute]>) : Object.entries(attrs);
+    for (const [k, v] of entries) {
+      if (opName.def?.inherentAttrNames.has(k)) properties.set(k, v);
+      else attributes.set(k, v);
+    }
+    const op = new Operation({
+      name: opName,
+      location: options.location ?? UnknownLoc.get(),
+      operands: options.operands,
+      resultTypes: options.results,
+      properties,
+      attributes,
+      successors: options.successors,
+      regions: options.regions ?? 0,
+    });
+    return this.insert(op);
+  }
+
+  /** Creates a block at the end of `region` with arguments of the given types. */
+  createBlock(region: Region, argTypes: readonly Type[] = [], location: Location = UnknownLoc.get()): Block {
+    const block = new Block();
+    region.pushBlock(block);
+    for (const t of argTypes) block.addArgument(t, location);
+    this.setInsertionPointToEnd(block);
+    return block;
+  }
+}
+
+/** Notified of every change a rewriter makes, e.g. by a pattern driver's worklist. */
+export interface RewriteListener {
+  notifyOperationInserted?(op: Operation): void;
+  notifyOperationErased?(op: Operation): void;
+  notifyOperationReplaced?(op: Operation, values: readonly Value[]): void;
+  notifyOperationModified?(op: Operation): void;
+}
+
+export class Rewriter extends Builder {
+  constructor(
+    ctx: Context,
+    public listener: RewriteListener = {},
+  ) {
+    super(ctx);
+  }
+
+  override insert<T extends Operation>(op: T): T {
+    super.insert(op);
+    this.listener.notifyOperationInserted?.(op);
+    return op;
+  }
+
+  /** Replaces all uses of the op's results with `values`, then erases it. */
+  replaceOp(op: Operation, values: readonly Value[]): void {
+    if (values.length !== op.numResults) throw new Error(`replaceOp: ${values.length} values for ${op.numResults} results`);
+    this.listener.notifyOperationReplaced?.(op, values);
+    for (let i = 0; i < values.length; i++) {
+      const r = op.results[i];
+      for (const use of [...r.uses()]) {
+        use.set(values[i]);
+        this.listener.notifyOperationModified?.(use.owner);
+      }
+    }
+    this.eraseOp(op);
+  }
+
+  /** Erases an op whose results are unused, and everything nested in it. */
+  eraseOp(op: Operation): void {
+    if (op.hasUses) throw new Error(`eraseOp: '${op.name.name}' still has uses`);
+    op.walk((nested) => {
+      if (nested !== op) this.listener.notifyOperationErased?.(nested);
+    });
+    this.listener.notifyOperationErased?.(op);
+    op.erase();
+  }
+
+  /** Changes an op in place, telling the listener. */
+  modifyOpInPlace(op: Operation, change: () => void): void {
+    change();
+    this.listener.notifyOperationModified?.(op);
+  }
+
+  /** Moves the blocks of `region` before `before` in `dest` (or to its end). */
+  inlineRegionBefore(region: Region, dest: Region, before: Block | null = null): void {
+    const blocks = [...region.blocks];
+    region.blocks.length = 0;
+    let index = before ? dest.blocks.indexOf(before) : dest.blocks.length;
+    for (const b of blocks) dest.insertBlock(index++, b);
+  }
+
+  /** Moves the ops of `source` before `before` (or to the end of `dest`), replacing its arguments with `args`. */
+  mergeBlocks(source: Block, dest: Block, args: readonly Value[] = [], before: Operation | null = null): void {
+    source.args.forEach((a, i) => a.replaceAllUsesWith(args[i]));
+    for (const op of source.ops) {
+      op.remove();
+      if (before) dest.insertBefore(op, before);
+      else dest.append(op);
+    }
+    source.erase();
+  }
+}

@@ -1,0 +1,135 @@
+// The context: registered dialects and their operations, and the diagnostic engine.
+
+import type { Attribute, Type } from './attributes.js';
+import { type Diagnostic, DiagnosticEngine, type Severity } from './diagnostics.js';
+import type { Block, Operation, Region, Value } from './operation.js';
+import type { OpAsmParser, OperationState } from '../syntax/op-asm-parser.js';
+import type { OpAsmPrinter } from '../syntax/op-asm-printer.js';
+import type { DialectAsmParser } from '../syntax/dialect-asm.js';
+
+/** Well-known trait names. Traits are plain strings so dialects can add their own. */
+export const Traits = {
+  IsTerminator: 'IsTerminator',
+  NoTerminator: 'NoTerminator',
+  SingleBlock: 'SingleBlock',
+  IsolatedFromAbove: 'IsolatedFromAbove',
+  SymbolTable: 'SymbolTable',
+  Symbol: 'Symbol',
+  ReturnLike: 'ReturnLike',
+  ConstantLike: 'ConstantLike',
+  AffineScope: 'AffineScope',
+  ZeroRegions: 'ZeroRegions',
+  /** Regions are graph regions: no dominance, no terminator required (RegionKindInterface). */
+  GraphRegions: 'GraphRegions',
+  Pure: 'Pure',
+  Commutative: 'Commutative',
+} as const;
+
+/** Everything a dialect says about one of its operations. */
+export interface OpDefinition {
+  /** The full name, e.g. `func.return`. */
+  readonly name: string;
+  readonly traits: ReadonlySet<string>;
+  /** Names of inherent attributes, stored as properties. */
+  readonly inherentAttrNames: ReadonlySet<string>;
+  /** For `SingleBlockImplicitTerminator<...>`: the terminator op's name. */
+  readonly implicitTerminator?: string;
+  /** For `HasParent<...>`: the allowed parent op names. */
+  readonly parentOps?: readonly string[];
+  /** Op-specific invariants. Emits diagnostics and returns false on failure. */
+  verify?(op: Operation, ctx: Context): boolean;
+  /** Invariants that need the op's regions verified first. */
+  verifyRegions?(op: Operation, ctx: Context): boolean;
+  /** Custom assembly. Throws (after emitting a diagnostic) on failure. */
+  parse?(p: OpAsmParser, state: OperationState): void;
+  print?(p: OpAsmPrinter, op: Operation): void;
+  /** Result name hints (`%c0`, `%cst`). */
+  getAsmResultNames?(op: Operation, setName: (value: Value, name: string) => void): void;
+  getAsmBlockArgumentNames?(region: Region, setName: (value: Value, name: string) => void): void;
+  getAsmBlockNames?(op: Operation, setName: (block: Block, name: string) => void): void;
+  /** The dialect used to resolve unprefixed op names inside this op's regions. */
+  readonly defaultDialect?: string;
+  /** Interface implementations keyed by interface name. */
+  readonly interfaces?: Readonly<Record<string, unknown>>;
+}
+
+export interface Dialect {
+  readonly name: string;
+  readonly ops: readonly OpDefinition[];
+  /** Parses the body of `!dialect.xxx` / `!dialect<...>` types. */
+  parseType?(p: DialectAsmParser): Type;
+  parseAttribute?(p: DialectAsmParser, type: Type | undefined): Attribute;
+  /** Alias name hook (OpAsmDialectInterface::getAlias) for attributes and types. */
+  getAlias?(element: Attribute | Type): string | undefined;
+}
+
+/** An interned operation name, with its definition when registered. */
+export class OperationName {
+  readonly dialectName: string;
+  constructor(
+    readonly name: string,
+    readonly def: OpDefinition | undefined,
+  ) {
+    const dot = name.indexOf('.');
+    this.dialectName = dot < 0 ? '' : name.slice(0, dot);
+  }
+  toString(): string {
+    return this.name;
+  }
+}
+
+/** Reports `message` at the op's location, with MLIR's "see current operation" note. */
+export function emitOpDiagnostic(ctx: Context, op: Operation, severity: Severity, message: string): Diagnostic {
+  const d = ctx.diagnostics.emit(severity, op.location, message);
+  if (ctx.printOpOnDiagnostic && ctx.printOpForDiagnostic) {
+    const text = ctx.printOpForDiagnostic(op);
+    d.attachNote('see current operation: ' + (text.includes('\n') ? '\n' : '') + text, op.location);
+  }
+  return d;
+}
+
+/** `op.emitError(...)`: an error at the op with the op attached. */
+export function emitError(ctx: Context, op: Operation, message: string): Diagnostic {
+  return emitOpDiagnostic(ctx, op, 'error', message);
+}
+
+/** `op.emitOpError(...)`: like emitError with the `'name' op ` prefix. */
+export function emitOpError(ctx: Context, op: Operation, message: string): Diagnostic {
+  return emitOpDiagnostic(ctx, op, 'error', `'${op.name.name}' op ${message}`);
+}
+
+export class Context {
+  allowUnregisteredDialects = false;
+  /** Attach the failing op (generic form) as a note to op diagnostics, as mlir-opt does by default. */
+  printOpOnDiagnostic = true;
+  readonly diagnostics = new DiagnosticEngine();
+  /** Prints an op for the "see current operation" note; installed by the syntax layer. */
+  printOpForDiagnostic: ((op: Operation) => string) | undefined;
+  private readonly dialects = new Map<string, Dialect>();
+  private readonly opNames = new Map<string, OperationName>();
+
+  registerDialect(dialect: Dialect): void {
+    this.dialects.set(dialect.name, dialect);
+    for (const def of dialect.ops) this.opNames.set(def.name, new OperationName(def.name, def));
+  }
+  getDialect(name: string): Dialect | undefined {
+    return this.dialects.get(name);
+  }
+  get dialectNames(): string[] {
+    return [...this.dialects.keys()].sort();
+  }
+  /** The registered definition of an op name, if any. */
+  lookupOp(name: string): OperationName | undefined {
+    const n = this.opNames.get(name);
+    return n?.def ? n : undefined;
+  }
+  /** The interned name, registered or not. */
+  getOperationName(name: string): OperationName {
+    let n = this.opNames.get(name);
+    if (!n) {
+      n = new OperationName(name, undefined);
+      this.opNames.set(name, n);
+    }
+    return n;
+  }
+}

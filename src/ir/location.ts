@@ -1,0 +1,159 @@
+// Source locations, which are attributes in MLIR (`loc(...)`).
+
+import { Attribute, type AttrTypePrinter, uniqueAttribute } from './attributes.js';
+
+export abstract class Location extends Attribute {
+  /** Prints the location's body: what goes inside `loc(...)`. */
+  abstract printBody(p: AttrTypePrinter): void;
+  print(p: AttrTypePrinter): void {
+    p.write('loc(');
+    this.printBody(p);
+    p.write(')');
+  }
+  /** The first file/line/column position inside this location, if any. */
+  abstract fileLineCol(): FileLineColLoc | undefined;
+}
+
+export function escapeString(s: string): string {
+  let out = '"';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x5c) out += '\\\\';
+    else if (c >= 0x20 && c < 0x7f && c !== 0x22) out += s[i];
+    else out += '\\' + (c < 16 ? '0' : '') + c.toString(16).toUpperCase();
+  }
+  return out + '"';
+}
+
+export class UnknownLoc extends Location {
+  private static instance: UnknownLoc | undefined;
+  static get(): UnknownLoc {
+    return (UnknownLoc.instance ??= new UnknownLoc());
+  }
+  printBody(p: AttrTypePrinter): void {
+    p.write('unknown');
+  }
+  fileLineCol(): undefined {
+    return undefined;
+  }
+}
+
+/** `"file":line:col`, optionally a range `"file":line:col to line:col`. */
+export class FileLineColLoc extends Location {
+  private constructor(
+    readonly filename: string,
+    readonly line: number,
+    readonly column: number,
+    readonly endLine?: number,
+    readonly endColumn?: number,
+  ) {
+    super();
+  }
+  static get(filename: string, line: number, column: number, endLine?: number, endColumn?: number): FileLineColLoc {
+    return uniqueAttribute(new FileLineColLoc(filename, line, column, endLine, endColumn));
+  }
+  printBody(p: AttrTypePrinter): void {
+    p.write(`${escapeString(this.filename)}:${this.line}:${this.column}`);
+    if (this.endColumn !== undefined) {
+      p.write(' to ');
+      if (this.endLine !== undefined && this.endLine !== this.line) p.write(String(this.endLine));
+      p.write(`:${this.endColumn}`);
+    }
+  }
+  fileLineCol(): FileLineColLoc {
+    return this;
+  }
+}
+
+export class NameLoc extends Location {
+  private constructor(readonly name: string, readonly child: Location) {
+    super();
+  }
+  static get(name: string, child: Location = UnknownLoc.get()): NameLoc {
+    return uniqueAttribute(new NameLoc(name, child));
+  }
+  printBody(p: AttrTypePrinter): void {
+    p.write(escapeString(this.name));
+    if (!(this.child instanceof UnknownLoc)) {
+      p.write('(');
+      printNestedLocation(p, this.child);
+      p.write(')');
+    }
+  }
+  override walkImmediateSubElements(visit: (e: Attribute) => void): void {
+    visit(this.child);
+  }
+  fileLineCol(): FileLineColLoc | undefined {
+    return this.child.fileLineCol();
+  }
+}
+
+export class CallSiteLoc extends Location {
+  private constructor(readonly callee: Location, readonly caller: Location) {
+    super();
+  }
+  static get(callee: Location, caller: Location): CallSiteLoc {
+    return uniqueAttribute(new CallSiteLoc(callee, caller));
+  }
+  printBody(p: AttrTypePrinter): void {
+    p.write('callsite(');
+    printNestedLocation(p, this.callee);
+    p.write(' at ');
+    printNestedLocation(p, this.caller);
+    p.write(')');
+  }
+  override walkImmediateSubElements(visit: (e: Attribute) => void): void {
+    visit(this.callee);
+    visit(this.caller);
+  }
+  fileLineCol(): FileLineColLoc | undefined {
+    return this.callee.fileLineCol() ?? this.caller.fileLineCol();
+  }
+}
+
+export class FusedLoc extends Location {
+  private constructor(readonly locations: readonly Location[], readonly metadata: Attribute | undefined) {
+    super();
+  }
+  static get(locations: readonly Location[], metadata?: Attribute): FusedLoc {
+    return uniqueAttribute(new FusedLoc(locations, metadata));
+  }
+  printBody(p: AttrTypePrinter): void {
+    p.write('fused');
+    if (this.metadata) {
+      p.write('<');
+      p.printAttribute(this.metadata);
+      p.write('>');
+    }
+    p.write('[');
+    this.locations.forEach((l, i) => {
+      if (i) p.write(', ');
+      printNestedLocation(p, l);
+    });
+    p.write(']');
+  }
+  override walkImmediateSubElements(visit: (e: Attribute) => void): void {
+    if (this.metadata) visit(this.metadata);
+    for (const l of this.locations) visit(l);
+  }
+  fileLineCol(): FileLineColLoc | undefined {
+    for (const l of this.locations) {
+      const f = l.fileLineCol();
+      if (f) return f;
+    }
+    return undefined;
+  }
+}
+
+/**
+ * A location nested in another is printed without `loc(...)` unless it has an
+ * alias; printers that support aliases implement this hook.
+ */
+export interface LocationAliasPrinter extends AttrTypePrinter {
+  printNestedLocation?(loc: Location): void;
+}
+
+function printNestedLocation(p: LocationAliasPrinter, loc: Location): void {
+  if (p.printNestedLocation) p.printNestedLocation(loc);
+  else loc.printBody(p);
+}

@@ -1,0 +1,549 @@
+// The generic IR: values with use-lists, operations, blocks and regions. Every
+// operation has the same shape; dialects give meaning to names through the
+// OpDefinition registered in the context.
+
+import type { Attribute, Type } from './attributes.js';
+import type { Location } from './location.js';
+import type { OperationName } from './context.js';
+
+/** An SSA value: an operation result or a block argument. */
+export abstract class Value {
+  /** The head of the intrusive, doubly linked list of uses. */
+  firstUse: OpOperand | null = null;
+  constructor(public type: Type) {}
+
+  abstract get definingOp(): Operation | null;
+  /** The block in which the value is defined. */
+  abstract get parentBlock(): Block | null;
+
+  get hasUses(): boolean {
+    return this.firstUse !== null;
+  }
+  get hasOneUse(): boolean {
+    return this.firstUse !== null && this.firstUse.nextUse === null;
+  }
+  *uses(): IterableIterator<OpOperand> {
+    for (let u = this.firstUse; u; ) {
+      const next = u.nextUse;
+      yield u;
+      u = next;
+    }
+  }
+  /** The operations that use this value (with repetition for multiple uses). */
+  users(): Operation[] {
+    const out: Operation[] = [];
+    for (let u = this.firstUse; u; u = u.nextUse) out.push(u.owner);
+    return out;
+  }
+  replaceAllUsesWith(other: Value): void {
+    if (other === this) return;
+    while (this.firstUse) this.firstUse.set(other);
+  }
+  /** Replaces the uses for which `pred` holds. */
+  replaceUsesWithIf(other: Value, pred: (use: OpOperand) => boolean): void {
+    for (let u = this.firstUse; u; ) {
+      const next = u.nextUse;
+      if (pred(u)) u.set(other);
+      u = next;
+    }
+  }
+}
+
+export class OpResult extends Value {
+  constructor(type: Type, readonly owner: Operation, readonly index: number) {
+    super(type);
+  }
+  get definingOp(): Operation {
+    return this.owner;
+  }
+  get parentBlock(): Block | null {
+    return this.owner.parentBlock;
+  }
+}
+
+export class BlockArgument extends Value {
+  constructor(type: Type, readonly owner: Block, public index: number, public location: Location) {
+    super(type);
+  }
+  get definingOp(): null {
+    return null;
+  }
+  get parentBlock(): Block {
+    return this.owner;
+  }
+}
+
+/** One use of a value as an operand. */
+export class OpOperand {
+  nextUse: OpOperand | null = null;
+  prevUse: OpOperand | null = null;
+  constructor(public value: Value, readonly owner: Operation, public index: number) {
+    this.link();
+  }
+  private link(): void {
+    const v = this.value;
+    this.nextUse = v.firstUse;
+    if (v.firstUse) v.firstUse.prevUse = this;
+    v.firstUse = this;
+    this.prevUse = null;
+  }
+  unlink(): void {
+    if (this.prevUse) this.prevUse.nextUse = this.nextUse;
+    else if (this.value.firstUse === this) this.value.firstUse = this.nextUse;
+    if (this.nextUse) this.nextUse.prevUse = this.prevUse;
+    this.nextUse = this.prevUse = null;
+  }
+  set(value: Value): void {
+    if (value === this.value) return;
+    this.unlink();
+    this.value = value;
+    this.link();
+  }
+}
+
+/** One use of a block as a successor of a terminator. */
+export class BlockOperand {
+  nextUse: BlockOperand | null = null;
+  prevUse: BlockOperand | null = null;
+  constructor(public block: Block, readonly owner: Operation, public index: number) {
+    this.link();
+  }
+  private link(): void {
+    const b = this.block;
+    this.nextUse = b.firstUse;
+    if (b.firstUse) b.firstUse.prevUse = this;
+    b.firstUse = this;
+    this.prevUse = null;
+  }
+  unlink(): void {
+    if (this.prevUse) this.prevUse.nextUse = this.nextUse;
+    else if (this.block.firstUse === this) this.block.firstUse = this.nextUse;
+    if (this.nextUse) this.nextUse.prevUse = this.prevUse;
+    this.nextUse = this.prevUse = null;
+  }
+  set(block: Block): void {
+    if (block === this.block) return;
+    this.unlink();
+    this.block = block;
+    this.link();
+  }
+}
+
+export type WalkOrder = 'pre' | 'post';
+/** Returned by a walk callback: 'skip' skips the op's regions (pre-order only), 'interrupt' stops the walk. */
+export type WalkResult = void | 'advance' | 'skip' | 'interrupt';
+
+export interface OperationInit {
+  name: OperationName;
+  location: Location;
+  operands?: readonly Value[];
+  resultTypes?: readonly Type[];
+  /** Inherent attributes (MLIR's properties) of registered ops. */
+  properties?: Map<string, Attribute>;
+  /** The `<...>` properties of an unregistered op, kept as one attribute. */
+  opaqueProperties?: Attribute | null;
+  attributes?: Map<string, Attribute>;
+  successors?: readonly Block[];
+  /** The number of regions to create (empty), or regions to take ownership of. */
+  regions?: number | Region[];
+}
+
+export class Operation {
+  name: OperationName;
+  location: Location;
+  readonly operandList: OpOperand[] = [];
+  readonly results: OpResult[];
+  properties: Map<string, Attribute>;
+  opaqueProperties: Attribute | null;
+  attributes: Map<string, Attribute>;
+  readonly successorList: BlockOperand[] = [];
+  readonly regions: Region[];
+  parentBlock: Block | null = null;
+  prev: Operation | null = null;
+  next: Operation | null = null;
+
+  constructor(init: OperationInit) {
+    this.name = init.name;
+    this.location = init.location;
+    const operands = init.operands ?? [];
+    for (let i = 0; i < operands.length; i++) this.operandList.push(new OpOperand(operands[i], this, i));
+    const types = init.resultTypes ?? [];
+    this.results = new Array<OpResult>(types.length);
+    for (let i = 0; i < types.length; i++) this.results[i] = new OpResult(types[i], this, i);
+    this.properties = init.properties ?? new Map();
+    this.opaqueProperties = init.opaqueProperties ?? null;
+    this.attributes = init.attributes ?? new Map();
+    const succ = init.successors ?? [];
+    for (let i = 0; i < succ.length; i++) this.successorList.push(new BlockOperand(succ[i], this, i));
+    const regions = init.regions ?? 0;
+    if (typeof regions === 'number') {
+      this.regions = [];
+      for (let i = 0; i < regions; i++) this.regions.push(new Region(this));
+    } else {
+      this.regions = regions;
+      for (const r of regions) r.parentOp = this;
+    }
+  }
+
+  get opName(): string {
+    return this.name.name;
+  }
+  get isRegistered(): boolean {
+    return this.name.def !== undefined;
+  }
+
+  // ---- operands
+  get numOperands(): number {
+    return this.operandList.length;
+  }
+  operand(i: number): Value {
+    return this.operandList[i].value;
+  }
+  get operands(): Value[] {
+    return this.operandList.map((o) => o.value);
+  }
+  setOperand(i: number, v: Value): void {
+    this.operandList[i].set(v);
+  }
+  /** Replaces the operand list wholesale. */
+  setOperands(values: readonly Value[]): void {
+    for (const o of this.operandList) o.unlink();
+    this.operandList.length = 0;
+    for (let i = 0; i < values.length; i++) this.operandList.push(new OpOperand(values[i], this, i));
+  }
+  insertOperands(index: number, values: readonly Value[]): void {
+    const all = this.operands;
+    all.splice(index, 0, ...values);
+    this.setOperands(all);
+  }
+  eraseOperand(index: number): void {
+    const all = this.operands;
+    all.splice(index, 1);
+    this.setOperands(all);
+  }
+
+  // ---- results
+  get numResults(): number {
+    return this.results.length;
+  }
+  result(i: number): OpResult {
+    return this.results[i];
+  }
+  get resultTypes(): Type[] {
+    return this.results.map((r) => r.type);
+  }
+  get hasUses(): boolean {
+    return this.results.some((r) => r.firstUse !== null);
+  }
+
+  // ---- successors
+  get numSuccessors(): number {
+    return this.successorList.length;
+  }
+  successor(i: number): Block {
+    return this.successorList[i].block;
+  }
+  get successors(): Block[] {
+    return this.successorList.map((s) => s.block);
+  }
+  setSuccessor(i: number, b: Block): void {
+    this.successorList[i].set(b);
+  }
+
+  // ---- attributes
+  /** An inherent attribute (property) of a registered op, or a discardable attribute otherwise. */
+  getAttr(name: string): Attribute | undefined {
+    return this.properties.get(name) ?? this.attributes.get(name);
+  }
+  /** Sets an inherent attribute if the op declares it, a discardable one otherwise. */
+  setAttr(name: string, value: Attribute): void {
+    if (this.name.def?.inherentAttrNames.has(name)) this.properties.set(name, value);
+    else this.attributes.set(name, value);
+  }
+  removeAttr(name: string): boolean {
+    return this.properties.delete(name) || this.attributes.delete(name);
+  }
+
+  // ---- structure
+  get parentRegion(): Region | null {
+    return this.parentBlock?.parent ?? null;
+  }
+  get parentOp(): Operation | null {
+    return this.parentBlock?.parent?.parentOp ?? null;
+  }
+  /** The closest ancestor (not this op) with the given name. */
+  parentOfName(name: string): Operation | null {
+    for (let p = this.parentOp; p; p = p.parentOp) if (p.name.name === name) return p;
+    return null;
+  }
+  /** True if `this` is `other` or contains it. */
+  isAncestorOf(other: Operation): boolean {
+    for (let o: Operation | null = other; o; o = o.parentOp) if (o === this) return true;
+    return false;
+  }
+  isProperAncestorOf(other: Operation): boolean {
+    return other !== this && this.isAncestorOf(other);
+  }
+  /** True if this op comes before `other` in the same block. */
+  isBeforeInBlock(other: Operation): boolean {
+    for (let o = this.next; o; o = o.next) if (o === other) return true;
+    return false;
+  }
+
+  /** Removes the op from its block without destroying it. */
+  remove(): this {
+    this.parentBlock?.removeOp(this);
+    return this;
+  }
+  /** Drops every use this op (and everything nested in it) makes of values and blocks. */
+  dropAllReferences(): void {
+    for (const o of this.operandList) o.unlink();
+    for (const s of this.successorList) s.unlink();
+    for (const r of this.regions) r.dropAllReferences();
+  }
+  /** Removes the op from its block and drops its references; its results must be unused. */
+  erase(): void {
+    this.remove();
+    this.dropAllReferences();
+  }
+  moveBefore(other: Operation): void {
+    this.remove();
+    other.parentBlock!.insertBefore(this, other);
+  }
+  moveAfter(other: Operation): void {
+    this.remove();
+    other.parentBlock!.insertAfter(this, other);
+  }
+  replaceAllUsesWith(values: readonly Value[]): void {
+    for (let i = 0; i < this.results.length; i++) this.results[i].replaceAllUsesWith(values[i]);
+  }
+
+  /**
+   * Walks this op and everything nested in it. Iterative, so arbitrarily deep IR
+   * does not exhaust the stack. The callback may return 'skip' (pre-order) or
+   * 'interrupt'. Returns false if interrupted.
+   */
+  walk(callback: (op: Operation) => WalkResult, order: WalkOrder = 'post'): boolean {
+    return walkOperations(this, callback, order);
+  }
+
+  hasTrait(trait: string): boolean {
+    return this.name.def?.traits.has(trait) ?? false;
+  }
+}
+
+function walkOperations(root: Operation, callback: (op: Operation) => WalkResult, order: WalkOrder): boolean {
+  // Stack frames: an op whose regions are being visited, with a cursor.
+  interface Frame {
+    op: Operation;
+    region: number;
+    block: Block | null;
+    next: Operation | null;
+  }
+  if (order === 'pre') {
+    const r = callback(root);
+    if (r === 'interrupt') return false;
+    if (r === 'skip') return true;
+  }
+  const stack: Frame[] = [{ op: root, region: -1, block: null, next: null }];
+  while (stack.length) {
+    const f = stack[stack.length - 1];
+    // Advance to the next op to visit inside f.op.
+    let nextOp: Operation | null = f.next;
+    while (!nextOp) {
+      if (f.block && f.block.nextBlock) {
+        f.block = f.block.nextBlock;
+        nextOp = f.block.first;
+        continue;
+      }
+      f.region++;
+      if (f.region >= f.op.regions.length) break;
+      f.block = f.op.regions[f.region].firstBlock;
+      nextOp = f.block?.first ?? null;
+    }
+    if (!nextOp) {
+      stack.pop();
+      if (order === 'post' && callback(f.op) === 'interrupt') return false;
+      continue;
+    }
+    f.next = nextOp.next;
+    if (order === 'pre') {
+      const r = callback(nextOp);
+      if (r === 'interrupt') return false;
+      if (r === 'skip') continue;
+    }
+    if (nextOp.regions.length === 0) {
+      if (order === 'post' && callback(nextOp) === 'interrupt') return false;
+      continue;
+    }
+    stack.push({ op: nextOp, region: -1, block: null, next: null });
+  }
+  return true;
+}
+
+export class Block {
+  readonly args: BlockArgument[] = [];
+  first: Operation | null = null;
+  last: Operation | null = null;
+  parent: Region | null = null;
+  /** Intrusive list of the block's uses as a successor. */
+  firstUse: BlockOperand | null = null;
+
+  get parentOp(): Operation | null {
+    return this.parent?.parentOp ?? null;
+  }
+  get isEntryBlock(): boolean {
+    return this.parent !== null && this.parent.blocks[0] === this;
+  }
+  get nextBlock(): Block | null {
+    const r = this.parent;
+    if (!r) return null;
+    const i = r.blocks.indexOf(this);
+    return r.blocks[i + 1] ?? null;
+  }
+
+  addArgument(type: Type, location: Location): BlockArgument {
+    const a = new BlockArgument(type, this, this.args.length, location);
+    this.args.push(a);
+    return a;
+  }
+  insertArgument(index: number, type: Type, location: Location): BlockArgument {
+    const a = new BlockArgument(type, this, index, location);
+    this.args.splice(index, 0, a);
+    for (let i = index + 1; i < this.args.length; i++) this.args[i].index = i;
+    return a;
+  }
+  eraseArgument(index: number): void {
+    this.args.splice(index, 1);
+    for (let i = index; i < this.args.length; i++) this.args[i].index = i;
+  }
+
+  get empty(): boolean {
+    return this.first === null;
+  }
+  /** The operations of the block, in order (a snapshot, safe to mutate while iterating). */
+  get ops(): Operation[] {
+    const out: Operation[] = [];
+    for (let o = this.first; o; o = o.next) out.push(o);
+    return out;
+  }
+  *[Symbol.iterator](): IterableIterator<Operation> {
+    for (let o = this.first; o; ) {
+      const next = o.next;
+      yield o;
+      o = next;
+    }
+  }
+  get terminator(): Operation | null {
+    return this.last;
+  }
+
+  append(op: Operation): void {
+    op.parentBlock = this;
+    op.prev = this.last;
+    op.next = null;
+    if (this.last) this.last.next = op;
+    else this.first = op;
+    this.last = op;
+  }
+  prepend(op: Operation): void {
+    if (this.first) this.insertBefore(op, this.first);
+    else this.append(op);
+  }
+  insertBefore(op: Operation, before: Operation): void {
+    op.parentBlock = this;
+    op.next = before;
+    op.prev = before.prev;
+    if (before.prev) before.prev.next = op;
+    else this.first = op;
+    before.prev = op;
+  }
+  insertAfter(op: Operation, after: Operation): void {
+    if (after.next) this.insertBefore(op, after.next);
+    else this.append(op);
+  }
+  removeOp(op: Operation): void {
+    if (op.prev) op.prev.next = op.next;
+    else this.first = op.next;
+    if (op.next) op.next.prev = op.prev;
+    else this.last = op.prev;
+    op.prev = op.next = null;
+    op.parentBlock = null;
+  }
+
+  /** The blocks branching to this one (with repetition). */
+  predecessors(): Block[] {
+    const out: Block[] = [];
+    for (let u = this.firstUse; u; u = u.nextUse) if (u.owner.parentBlock) out.push(u.owner.parentBlock);
+    return out;
+  }
+  get hasPredecessors(): boolean {
+    return this.firstUse !== null;
+  }
+  /** The successors of the block's terminator. */
+  successors(): Block[] {
+    return this.last ? this.last.successors : [];
+  }
+
+  dropAllReferences(): void {
+    for (let o = this.first; o; o = o.next) o.dropAllReferences();
+  }
+  /** Removes the block from its region. */
+  remove(): void {
+    this.parent?.removeBlock(this);
+  }
+  erase(): void {
+    this.dropAllReferences();
+    this.remove();
+  }
+}
+
+export class Region {
+  readonly blocks: Block[] = [];
+  constructor(public parentOp: Operation | null = null) {}
+
+  get empty(): boolean {
+    return this.blocks.length === 0;
+  }
+  get firstBlock(): Block | null {
+    return this.blocks[0] ?? null;
+  }
+  /** The entry block; the region must not be empty. */
+  get entry(): Block {
+    return this.blocks[0];
+  }
+  get index(): number {
+    return this.parentOp ? this.parentOp.regions.indexOf(this) : -1;
+  }
+  pushBlock(block: Block): Block {
+    block.parent = this;
+    this.blocks.push(block);
+    return block;
+  }
+  insertBlock(index: number, block: Block): void {
+    block.parent = this;
+    this.blocks.splice(index, 0, block);
+  }
+  removeBlock(block: Block): void {
+    const i = this.blocks.indexOf(block);
+    if (i >= 0) this.blocks.splice(i, 1);
+    block.parent = null;
+  }
+  dropAllReferences(): void {
+    for (const b of this.blocks) b.dropAllReferences();
+  }
+  /** Moves all blocks of `other` to the end of this region. */
+  takeBody(other: Region): void {
+    for (const b of other.blocks) this.pushBlock(b);
+    other.blocks.length = 0;
+  }
+  /** True if this region is `other` or contains it. */
+  isAncestorOf(other: Region): boolean {
+    for (let r: Region | null = other; r; r = r.parentOp?.parentRegion ?? null) if (r === this) return true;
+    return false;
+  }
+  /** The ops directly in the region's blocks. */
+  *ops(): IterableIterator<Operation> {
+    for (const b of this.blocks) yield* b;
+  }
+}

@@ -1,0 +1,86 @@
+// Symbol tables: ops with the SymbolTable trait own a namespace of ops with a
+// `sym_name`; symbol references (`@f`, `@m::@f`) are resolved through them.
+
+import { StringAttr, SymbolRefAttr } from './builtin-attributes.js';
+import { Traits, emitError, emitOpError, type Context } from './context.js';
+import type { Operation } from './operation.js';
+
+/** Ops that reference symbols verify those references once the whole table is known. */
+export interface SymbolUserInterface {
+  verifySymbolUses(op: Operation, ctx: Context): boolean;
+}
+
+export function symbolName(op: Operation): string | undefined {
+  const a = op.getAttr('sym_name');
+  return a instanceof StringAttr ? a.value : undefined;
+}
+
+/** The op named `name` directly inside the symbol table op `table`. */
+export function lookupSymbolIn(table: Operation, name: string): Operation | undefined {
+  const region = table.regions[0];
+  if (!region || region.empty) return undefined;
+  for (let o = region.entry.first; o; o = o.next) if (symbolName(o) === name) return o;
+  return undefined;
+}
+
+/** Resolves a (possibly nested) reference starting at the symbol table `table`. */
+export function lookupSymbolRefIn(table: Operation, ref: SymbolRefAttr): Operation | undefined {
+  let cur = lookupSymbolIn(table, ref.root);
+  for (const n of ref.nested) {
+    if (!cur || !cur.hasTrait(Traits.SymbolTable)) return undefined;
+    cur = lookupSymbolIn(cur, n);
+  }
+  return cur;
+}
+
+/** The closest ancestor (or self) of `op` that is a symbol table. */
+export function nearestSymbolTable(op: Operation): Operation | undefined {
+  for (let o: Operation | null = op; o; o = o.parentOp) if (o.hasTrait(Traits.SymbolTable)) return o;
+  return undefined;
+}
+
+/** MLIR's lookupNearestSymbolFrom. */
+export function lookupNearestSymbolFrom(from: Operation, ref: SymbolRefAttr): Operation | undefined {
+  const table = nearestSymbolTable(from.hasTrait(Traits.SymbolTable) ? from.parentOp ?? from : from);
+  return table ? lookupSymbolRefIn(table, ref) : undefined;
+}
+
+/** The SymbolTable trait's region verification. */
+export function verifySymbolTable(ctx: Context, op: Operation): boolean {
+  if (op.regions.length !== 1) {
+    emitOpError(ctx, op, "Operations with a 'SymbolTable' must have exactly one region");
+    return false;
+  }
+  if (op.regions[0].blocks.length !== 1) {
+    emitOpError(ctx, op, "Operations with a 'SymbolTable' must have exactly one block");
+    return false;
+  }
+  const seen = new Map<string, Operation>();
+  for (let o = op.regions[0].entry.first; o; o = o.next) {
+    const name = symbolName(o);
+    if (name === undefined) continue;
+    const prev = seen.get(name);
+    if (prev) {
+      const d = emitError(ctx, o, `redefinition of symbol named '${name}'`);
+      d.attachNote('see existing symbol definition here', prev.location);
+      return false;
+    }
+    seen.set(name, o);
+  }
+  // Verify the symbol uses of every op under this table, not entering nested tables.
+  const stack: Operation[] = [];
+  for (let o = op.regions[0].entry.first; o; o = o.next) stack.push(o);
+  stack.reverse();
+  while (stack.length) {
+    const o = stack.pop()!;
+    const user = o.name.def?.interfaces?.SymbolUser as SymbolUserInterface | undefined;
+    if (user && !user.verifySymbolUses(o, ctx)) return false;
+    if (o.hasTrait(Traits.SymbolTable)) continue;
+    const nested: Operation[] = [];
+    for (const r of o.regions) for (const b of r.blocks) for (let c = b.first; c; c = c.next) nested.push(c);
+    for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i]);
+  }
+  return true;
+}
+
+export { SymbolRefAttr };

@@ -1,0 +1,393 @@
+// The structural verifier: block/terminator structure, op invariants through
+// their definitions, region isolation and SSA dominance. It follows MLIR's
+// OperationVerifier: an iterative DFS with "entrance" and "exit" visits, so
+// deep IR does not exhaust the stack, and isolated-from-above ops verified as
+// separate units.
+
+import { Traits, emitError, emitOpError, type Context } from './context.js';
+import { UnknownLoc } from './location.js';
+import { Block, BlockArgument, Operation, Region, type Value } from './operation.js';
+
+/** True if the op's regions are graph regions (no dominance, no terminator needed). */
+export function isGraphRegionOwner(op: Operation | null): boolean {
+  return op !== null && op.hasTrait(Traits.GraphRegions);
+}
+
+function mayBeValidWithoutTerminator(block: Block): boolean {
+  const region = block.parent;
+  if (!region) return true;
+  if (region.blocks.length !== 1) return false;
+  const op = region.parentOp;
+  return !op || !op.isRegistered || op.hasTrait(Traits.NoTerminator);
+}
+
+/** Whether an op might be a terminator: unregistered ops might. */
+function mightBeTerminator(op: Operation): boolean {
+  return !op.isRegistered || op.hasTrait(Traits.IsTerminator);
+}
+
+/** Dominator trees of the regions seen by one verification. */
+export class DominanceInfo {
+  private readonly trees = new Map<Region, Map<Block, Block | null>>();
+
+  /** Immediate dominators of the reachable blocks of `region` (entry maps to null). */
+  private tree(region: Region): Map<Block, Block | null> {
+    let t = this.trees.get(region);
+    if (t) return t;
+    t = new Map();
+    this.trees.set(region, t);
+    if (region.empty) return t;
+    // Reverse post-order by an iterative DFS.
+    const entry = region.entry;
+    const order: Block[] = [];
+    const visited = new Set<Block>([entry]);
+    const stack: { block: Block; succ: Block[]; i: number }[] = [{ block: entry, succ: entry.successors(), i: 0 }];
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      if (top.i < top.succ.length) {
+        const s = top.succ[top.i++];
+        if (!visited.has(s) && s.parent === region) {
+          visited.add(s);
+          stack.push({ block: s, succ: s.successors(), i: 0 });
+        }
+      } else {
+        order.push(top.block);
+        stack.pop();
+      }
+    }
+    order.reverse();
+    const index = new Map<Block, number>();
+    order.forEach((b, i) => index.set(b, i));
+    const idom = new Map<Block, Block>();
+    idom.set(entry, entry);
+    const intersect = (a: Block, b: Block): Block => {
+      while (a !== b) {
+        while (index.get(a)! > index.get(b)!) a = idom.get(a)!;
+        while (index.get(b)! > index.get(a)!) b = idom.get(b)!;
+      }
+      return a;
+    };
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (let i = 1; i < order.length; i++) {
+        const b = order[i];
+        let newIdom: Block | undefined;
+        for (const p of b.predecessors()) {
+          if (!idom.has(p) || !index.has(p)) continue;
+          newIdom = newIdom ? intersect(p, newIdom) : p;
+        }
+        if (newIdom && idom.get(b) !== newIdom) {
+          idom.set(b, newIdom);
+          changed = true;
+        }
+      }
+    }
+    for (const b of order) t.set(b, b === entry ? null : idom.get(b) ?? null);
+    return t;
+  }
+
+  isReachableFromEntry(block: Block): boolean {
+    const region = block.parent;
+    if (!region) return false;
+    return this.tree(region).has(block);
+  }
+
+  private hasSSADominance(region: Region): boolean {
+    return !isGraphRegionOwner(region.parentOp);
+  }
+
+  /** The ancestor of `block` (or itself) whose parent region is `region`. */
+  private ancestorBlockIn(region: Region, block: Block): Block | null {
+    let b: Block | null = block;
+    while (b && b.parent !== region) b = b.parentOp?.parentBlock ?? null;
+    return b;
+  }
+
+  /** Does block `a` properly dominate block `b` (including blocks nested in `b`)? */
+  private properlyDominatesBlock(a: Block, b: Block): boolean {
+    if (a === b) return false;
+    const region = a.parent!;
+    const bb = this.ancestorBlockIn(region, b);
+    if (!bb) return false;
+    if (bb === a) return true;
+    if (!this.hasSSADominance(region)) return true;
+    const t = this.tree(region);
+    if (!t.has(bb)) return true; // unreachable uses are not checked
+    if (!t.has(a)) return false;
+    for (let d = t.get(bb) ?? null; d; d = t.get(d) ?? null) if (d === a) return true;
+    return false;
+  }
+
+  dominatesBlock(a: Block, b: Block): boolean {
+    return a === b || this.properlyDominatesBlock(a, b);
+  }
+
+  /** MLIR's properlyDominates(Value, Operation*). */
+  properlyDominates(value: Value, user: Operation): boolean {
+    const def = value.definingOp;
+    if (!def) {
+      const owner = (value as BlockArgument).owner;
+      return user.parentBlock !== null && this.dominatesBlock(owner, user.parentBlock);
+    }
+    // The ancestor of `user` in the def's block region.
+    const region = def.parentRegion;
+    if (!region) return false;
+    let b: Operation | null = user;
+    while (b && b.parentRegion !== region) b = b.parentOp;
+    if (!b) return false;
+    if (b === def) return false; // a result does not dominate its own op or its regions
+    const aBlock = def.parentBlock!;
+    const bBlock = b.parentBlock!;
+    if (aBlock === bBlock) {
+      if (!this.hasSSADominance(region)) return true;
+      return def.isBeforeInBlock(b);
+    }
+    return this.properlyDominatesBlock(aBlock, bBlock);
+  }
+}
+
+export class Verifier {
+  constructor(readonly ctx: Context) {}
+
+  /** Verifies `op` and everything nested in it. Reports diagnostics; returns success. */
+  verify(op: Operation): boolean {
+    return this.verifyOpAndDominance(op);
+  }
+
+  private verifyOpAndDominance(op: Operation): boolean {
+    if (!this.verifyOperation(op)) return false;
+    if (op.regions.length) return this.verifyDominanceOfContainedRegions(op, new DominanceInfo());
+    return true;
+  }
+
+  private verifyOperation(root: Operation): boolean {
+    type Item = Operation | Block;
+    const worklist: Item[] = [root];
+    const seen = new Set<Item>();
+    while (worklist.length) {
+      const top = worklist[worklist.length - 1];
+      if (seen.has(top)) {
+        worklist.pop();
+        const ok = top instanceof Operation ? this.verifyOpOnExit(top) : this.verifyBlockOnExit(top);
+        if (!ok) return false;
+        continue;
+      }
+      seen.add(top);
+      const ok = top instanceof Operation ? this.verifyOpOnEntrance(top) : this.verifyBlockOnEntrance(top);
+      if (!ok) return false;
+      if (top instanceof Block) {
+        for (let o = top.last; o; o = o.prev) if (o.regions.length === 0 || !o.hasTrait(Traits.IsolatedFromAbove)) worklist.push(o);
+        continue;
+      }
+      for (let r = top.regions.length - 1; r >= 0; r--) {
+        const blocks = top.regions[r].blocks;
+        for (let b = blocks.length - 1; b >= 0; b--) worklist.push(blocks[b]);
+      }
+    }
+    return true;
+  }
+
+  private verifyBlockOnEntrance(block: Block): boolean {
+    if (block.empty) {
+      if (mayBeValidWithoutTerminator(block)) return true;
+      const parentOp = block.parent?.parentOp;
+      this.ctx.diagnostics.emit('error', parentOp?.location ?? UnknownLoc.get(), 'empty block: expect at least a terminator');
+      return false;
+    }
+    for (let o = block.first; o; o = o.next) {
+      if (o.successorList.length !== 0 && o !== block.last) {
+        emitError(this.ctx, o, 'operation with block successors must terminate its parent block');
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private verifyBlockOnExit(block: Block): boolean {
+    const last = block.last;
+    if (last) {
+      for (const s of last.successors)
+        if (s.parent !== block.parent) {
+          emitOpError(this.ctx, last, 'branching to block of a different region');
+          return false;
+        }
+    }
+    if (mayBeValidWithoutTerminator(block)) return true;
+    if (!mightBeTerminator(last!)) {
+      const text = this.ctx.printOpForDiagnostic ? this.ctx.printOpForDiagnostic(last!) : last!.name.name;
+      emitError(this.ctx, last!, 'block with no terminator, has ' + text);
+      return false;
+    }
+    return true;
+  }
+
+  private verifyOpOnEntrance(op: Operation): boolean {
+    const def = op.name.def;
+    if (def && !verifyInvariants(this.ctx, op)) return false;
+    if (!op.regions.length) return true;
+    const graph = isGraphRegionOwner(op);
+    for (let i = 0; i < op.regions.length; i++) {
+      const region = op.regions[i];
+      if (op.isRegistered && graph && region.blocks.length > 1) {
+        emitOpError(this.ctx, op, `expects graph region #${i} to have 0 or 1 blocks`);
+        return false;
+      }
+      if (region.empty) continue;
+      if (region.entry.hasPredecessors) {
+        this.ctx.diagnostics.emit('error', op.location, 'entry block of region may not have predecessors');
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private verifyOpOnExit(op: Operation): boolean {
+    let failed = false;
+    for (const region of op.regions)
+      for (const block of region.blocks)
+        for (let o = block.first; o; o = o.next)
+          if (o.regions.length !== 0 && o.hasTrait(Traits.IsolatedFromAbove))
+            if (!this.verifyOpAndDominance(o)) failed = true;
+    if (failed) return false;
+    const def = op.name.def;
+    if (def) return verifyRegionInvariants(this.ctx, op);
+    const dialect = this.ctx.getDialect(op.name.dialectName);
+    if (!dialect) {
+      if (!this.ctx.allowUnregisteredDialects) {
+        emitOpError(
+          this.ctx,
+          op,
+          'created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used',
+        );
+        return false;
+      }
+      return true;
+    }
+    emitError(
+      this.ctx,
+      op,
+      `unregistered operation '${op.name.name}' found in dialect ('${dialect.name}') that does not allow unknown operations`,
+    );
+    return false;
+  }
+
+  private verifyDominanceOfContainedRegions(root: Operation, dom: DominanceInfo): boolean {
+    const worklist: Operation[] = [root];
+    while (worklist.length) {
+      const op = worklist.pop()!;
+      for (const region of op.regions)
+        for (const block of region.blocks) {
+          const reachable = dom.isReachableFromEntry(block);
+          for (let o = block.first; o; o = o.next) {
+            if (reachable) {
+              for (let i = 0; i < o.operandList.length; i++) {
+                if (dom.properlyDominates(o.operandList[i].value, o)) continue;
+                this.diagnoseInvalidOperandDominance(o, i);
+                return false;
+              }
+            }
+            if (o.regions.length !== 0 && !o.hasTrait(Traits.IsolatedFromAbove)) worklist.push(o);
+          }
+        }
+    }
+    return true;
+  }
+
+  private diagnoseInvalidOperandDominance(op: Operation, operandNo: number): void {
+    const d = emitError(this.ctx, op, `operand #${operandNo} does not dominate this use`);
+    const operand = op.operand(operandNo);
+    const def = operand.definingOp;
+    const block1 = op.parentBlock!;
+    const region1 = block1.parent!;
+    if (def) {
+      const block2 = def.parentBlock!;
+      const region2 = block2.parent!;
+      let where: string;
+      if (block1 === block2) where = ' (op in the same block)';
+      else if (region1 === region2) where = ' (op in the same region)';
+      else if (region2 !== region1 && region2.isAncestorOf(region1)) where = ' (op in a parent region)';
+      else if (region1 !== region2 && region1.isAncestorOf(region2)) where = ' (op in a child region)';
+      else where = ' (op is neither in a parent nor in a child region)';
+      d.attachNote('operand defined here' + where, def.location);
+      return;
+    }
+    const block2 = (operand as BlockArgument).owner;
+    const region2 = block2.parent;
+    const loc = block2.parentOp?.location ?? UnknownLoc.get();
+    if (!region2) {
+      d.attachNote(' (block without parent)', loc);
+      return;
+    }
+    const index = region2.blocks.indexOf(block2);
+    let where: string;
+    if (region1 === region2) where = ' in the same region)';
+    else if (region2.isAncestorOf(region1)) where = ' in a parent region)';
+    else if (region1.isAncestorOf(region2)) where = ' in a child region)';
+    else where = ' neither in a parent nor in a child region)';
+    d.attachNote(`operand defined as a block argument (block #${index}` + where, loc);
+  }
+}
+
+/** Op-level invariants: the structural traits, then the op's own verifier. */
+function verifyInvariants(ctx: Context, op: Operation): boolean {
+  const def = op.name.def!;
+  if (def.parentOps) {
+    const parent = op.parentOp;
+    if (!parent || !def.parentOps.includes(parent.name.name)) {
+      const list = def.parentOps.map((n) => `'${n}'`).join(', ');
+      emitOpError(ctx, op, def.parentOps.length === 1 ? `expects parent op ${list}` : `expects parent op to be one of ${list}`);
+      return false;
+    }
+  }
+  if (def.traits.has(Traits.IsTerminator)) {
+    if (!op.parentBlock || op.parentBlock.last !== op) {
+      emitOpError(ctx, op, 'must be the last operation in the parent block');
+      return false;
+    }
+  }
+  if (def.verify && !def.verify(op, ctx)) return false;
+  return true;
+}
+
+/** Invariants needing verified regions: isolation, implicit terminators, symbol tables. */
+function verifyRegionInvariants(ctx: Context, op: Operation): boolean {
+  const def = op.name.def!;
+  if (def.traits.has(Traits.IsolatedFromAbove) && !verifyIsolation(ctx, op)) return false;
+  if (def.verifyRegions && !def.verifyRegions(op, ctx)) return false;
+  return true;
+}
+
+/** No value used inside the op's regions may be defined outside it. */
+function verifyIsolation(ctx: Context, op: Operation): boolean {
+  const stack: Region[] = [...op.regions].reverse();
+  while (stack.length) {
+    const region = stack.pop()!;
+    for (const block of region.blocks)
+      for (let o = block.first; o; o = o.next) {
+        for (const operand of o.operandList) {
+          const v = operand.value;
+          const defRegion = v.definingOp ? v.definingOp.parentRegion : (v as BlockArgument).owner.parent;
+          let inside = false;
+          for (let r: Region | null = defRegion; r; r = r.parentOp?.parentRegion ?? null) {
+            if (r.parentOp === op) {
+              inside = true;
+              break;
+            }
+          }
+          if (!inside) {
+            const d = emitOpError(ctx, o, 'using value defined outside the region');
+            d.attachNote('required by region isolation constraints', op.location);
+            return false;
+          }
+        }
+        if (o.regions.length && !o.hasTrait(Traits.IsolatedFromAbove)) for (let i = o.regions.length - 1; i >= 0; i--) stack.push(o.regions[i]);
+      }
+  }
+  return true;
+}
+
+/** Verifies `op` and everything it contains. */
+export function verify(ctx: Context, op: Operation): boolean {
+  return new Verifier(ctx).verify(op);
+}

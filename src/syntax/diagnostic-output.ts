@@ -1,0 +1,78 @@
+// Renders diagnostics as mlir-opt does (SourceMgrDiagnosticHandler): the
+// location prefix, the severity, the message, and for locations inside a known
+// buffer the source line with a caret.
+
+import type { Diagnostic, Severity } from '../ir/diagnostics.js';
+import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../ir/location.js';
+import type { SourceFile } from './source.js';
+
+/** The location MLIR shows for a diagnostic (findLocToShow). */
+function locToShow(loc: Location): FileLineColLoc | undefined {
+  if (loc instanceof FileLineColLoc) return loc;
+  if (loc instanceof NameLoc) return locToShow(loc.child);
+  if (loc instanceof CallSiteLoc) return locToShow(loc.callee);
+  if (loc instanceof FusedLoc) {
+    for (const l of loc.locations) {
+      const s = locToShow(l);
+      if (s) return s;
+    }
+  }
+  return undefined;
+}
+
+/** Expands tabs to 8-column stops as LLVM's SMDiagnostic does. */
+function expandTabs(line: string): { text: string; column: (c: number) => number } {
+  if (!line.includes('\t')) return { text: line, column: (c) => c };
+  let text = '';
+  const map: number[] = [];
+  for (let i = 0; i < line.length; i++) {
+    map.push(text.length);
+    if (line[i] === '\t') {
+      do text += ' ';
+      while (text.length % 8 !== 0);
+    } else text += line[i];
+  }
+  map.push(text.length);
+  return { text, column: (c) => (c < map.length ? map[c] : c) };
+}
+
+export class DiagnosticRenderer {
+  constructor(private readonly sources: readonly SourceFile[]) {}
+
+  private findSource(name: string): SourceFile | undefined {
+    return this.sources.find((s) => s.name === name);
+  }
+
+  /** One diagnostic line (plus source excerpt when `showSource`). */
+  renderOne(loc: Location, severity: Severity, message: string, showSource = true, rangeLength = 0): string {
+    const fileLoc = locToShow(loc);
+    if (!fileLoc) {
+      if (loc instanceof UnknownLoc) return `<unknown>:0: ${severity}: ${message}\n`;
+      return `${loc.key}: ${severity}: ${message}\n`;
+    }
+    let out = `${fileLoc.filename}:${fileLoc.line}:${fileLoc.column}: ${severity}: ${message}\n`;
+    const src = showSource ? this.findSource(fileLoc.filename) : undefined;
+    if (src && fileLoc.line >= 1) {
+      const raw = src.lineText(fileLoc.line);
+      if (fileLoc.column - 1 <= raw.length) {
+        const { text, column } = expandTabs(raw);
+        const caretCol = column(fileLoc.column - 1);
+        let caret = ' '.repeat(caretCol) + '^';
+        if (rangeLength > 1) caret += '~'.repeat(Math.min(rangeLength, text.length - caretCol) - 1);
+        out += text + '\n' + caret + '\n';
+      }
+    }
+    return out;
+  }
+
+  /** A diagnostic with its notes, as SourceMgrDiagnosticHandler::emitDiagnostic prints it. */
+  render(d: Diagnostic): string {
+    let out = this.renderOne(d.location, d.severity, d.message);
+    let prev: Location = d.location;
+    for (const note of d.notes) {
+      out += this.renderOne(note.location, note.severity, note.message, prev !== note.location);
+      prev = note.location;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,137 @@
+// The interface custom operation parsers are written against (MLIR's OpAsmParser).
+
+import type { Attribute, Type } from '../ir/attributes.js';
+import type { OperationName } from '../ir/context.js';
+import type { Location } from '../ir/location.js';
+import type { Block, Region, Value } from '../ir/operation.js';
+import type { Parser } from './parser.js';
+
+/** A use of an SSA value whose definition has not been looked up yet: `%name#number`. */
+export interface UnresolvedOperand {
+  name: string;
+  number: number;
+  /** Byte offset of the use. */
+  offset: number;
+}
+
+/** A region argument being defined: `%name: type {attrs} loc(...)`. */
+export interface Argument {
+  ssaName: UnresolvedOperand;
+  type: Type;
+  attrs?: Attribute;
+  sourceLoc?: Location;
+}
+
+/** The pieces of an operation gathered while parsing it. */
+export class OperationState {
+  operands: Value[] = [];
+  types: Type[] = [];
+  properties = new Map<string, Attribute>();
+  /** The `<...>` properties attribute as written, applied when the op is created. */
+  propertiesAttr: Attribute | undefined;
+  attributes = new Map<string, Attribute>();
+  successors: Block[] = [];
+  regions: Region[] = [];
+  constructor(
+    public name: OperationName,
+    public location: Location,
+  ) {}
+  addRegion(region: Region): Region {
+    this.regions.push(region);
+    return region;
+  }
+}
+
+export type Delimiter = 'none' | 'paren' | 'square' | 'less' | 'braces' | 'optional-paren' | 'optional-square' | 'optional-less' | 'optional-braces';
+
+/** What a custom op parser can do. Methods throw (after reporting) on failure. */
+export interface OpAsmParser {
+  /** The underlying token parser (for types, attributes and tokens). */
+  readonly parser: Parser;
+  /** The offset of the op name. */
+  readonly nameOffset: number;
+  /** How many results the op was bound to with `%x, %y:2 =`. */
+  readonly numResults: number;
+  /** The name and index within its group of the result at `index` (`['x', 0]`). */
+  resultName(index: number): [string, number] | undefined;
+
+  /** Reports `custom op 'name' message` at `offset` and aborts. */
+  error(message: string, offset?: number): never;
+  currentOffset(): number;
+  location(offset: number): Location;
+
+  parseOperand(allowResultNumber?: boolean): UnresolvedOperand;
+  parseOptionalOperand(allowResultNumber?: boolean): UnresolvedOperand | undefined;
+  parseOperandList(delimiter?: Delimiter, requiredCount?: number): UnresolvedOperand[];
+  resolveOperand(operand: UnresolvedOperand, type: Type): Value;
+  resolveOperands(operands: readonly UnresolvedOperand[], types: readonly Type[], offset: number): Value[];
+
+  parseArgument(allowType?: boolean, allowAttrs?: boolean): Argument;
+  parseOptionalArgument(allowType?: boolean, allowAttrs?: boolean): Argument | undefined;
+  parseArgumentList(delimiter: Delimiter, allowType?: boolean, allowAttrs?: boolean): Argument[];
+  /** `(%a = %b, ...)` if present. */
+  parseOptionalAssignmentList(): { lhs: Argument[]; rhs: UnresolvedOperand[] } | undefined;
+
+  parseRegion(region: Region, args?: readonly Argument[], enableNameShadowing?: boolean): void;
+  parseOptionalRegion(region: Region, args?: readonly Argument[]): boolean;
+  parseSuccessor(): Block;
+  parseOptionalSuccessor(): Block | undefined;
+  parseSuccessorAndUseList(): { block: Block; operands: Value[] };
+
+  parseOptionalAttrDict(into: Map<string, Attribute>): void;
+  parseOptionalAttrDictWithKeyword(into: Map<string, Attribute>): void;
+  parseAttribute(type?: Type): Attribute;
+  parseOptionalAttribute(type?: Type): Attribute | undefined;
+  parseSymbolName(): string;
+  parseOptionalSymbolName(): string | undefined;
+  parseOptionalLocationSpecifier(): Location | undefined;
+
+  parseType(): Type;
+  parseOptionalType(): Type | undefined;
+  parseColonType(): Type;
+  parseColonTypeList(): Type[];
+  parseTypeList(): Type[];
+  parseArrowTypeList(): Type[];
+  parseOptionalArrowTypeList(): Type[] | undefined;
+  parseOptionalColonTypeList(): Type[];
+  /** `->` then a type or a parenthesized list (function result syntax). */
+  parseFunctionResultTypes(): Type[];
+
+  parseKeyword(word: string, context?: string): void;
+  parseOptionalKeyword(word?: string | readonly string[]): string | undefined;
+  parseInteger(): bigint;
+  parseOptionalInteger(): bigint | undefined;
+  parseString(): string;
+  parseOptionalString(): string | undefined;
+
+  parseLParen(): void;
+  parseOptionalLParen(): boolean;
+  parseRParen(): void;
+  parseOptionalRParen(): boolean;
+  parseLSquare(): void;
+  parseOptionalLSquare(): boolean;
+  parseRSquare(): void;
+  parseOptionalRSquare(): boolean;
+  parseLess(): void;
+  parseOptionalLess(): boolean;
+  parseGreater(): void;
+  parseOptionalGreater(): boolean;
+  parseLBrace(): void;
+  parseOptionalLBrace(): boolean;
+  parseRBrace(): void;
+  parseOptionalRBrace(): boolean;
+  parseColon(): void;
+  parseOptionalColon(): boolean;
+  parseComma(): void;
+  parseOptionalComma(): boolean;
+  parseEqual(): void;
+  parseOptionalEqual(): boolean;
+  parseArrow(): void;
+  parseOptionalArrow(): boolean;
+  parseOptionalEllipsis(): boolean;
+  parseOptionalQuestion(): boolean;
+  parseOptionalStar(): boolean;
+  parseOptionalVerticalBar(): boolean;
+  parseOptionalPlus(): boolean;
+  parseOptionalMinus(): boolean;
+}

@@ -1,0 +1,1082 @@
+// Parsing of operations, regions and blocks, with SSA name scopes and forward
+// references, in both the generic form and dialects' custom forms.
+
+import type { Attribute, Type } from '../ir/attributes.js';
+import { DictionaryAttr } from '../ir/builtin-attributes.js';
+import { FunctionType } from '../ir/builtin-types.js';
+import { Traits, type Context, type OperationName } from '../ir/context.js';
+import { Location, UnknownLoc } from '../ir/location.js';
+import { Block, Operation, Region, Value } from '../ir/operation.js';
+import { parseDictionaryAttribute, parseLocationAfterParen, resolveDeferredLocations } from './attribute-parser.js';
+import { Tok } from './lexer.js';
+import {
+  type Argument,
+  type Delimiter,
+  type OpAsmParser,
+  OperationState,
+  type UnresolvedOperand,
+} from './op-asm-parser.js';
+import { ParseAbort, Parser, type ParserState } from './parser.js';
+import { SourceFile } from './source.js';
+
+/** A value used before its definition; replaced when the definition is parsed. */
+class ForwardRefValue extends Value {
+  get definingOp(): null {
+    return null;
+  }
+  get parentBlock(): null {
+    return null;
+  }
+}
+
+interface ValueDefinition {
+  value: Value;
+  offset: number;
+}
+
+class IsolatedNameScope {
+  readonly values = new Map<string, ValueDefinition[]>();
+  readonly definitionsPerScope: Set<string>[] = [];
+  pushScope(): void {
+    this.definitionsPerScope.push(new Set());
+  }
+  popScope(): void {
+    for (const name of this.definitionsPerScope.pop()!) this.values.delete(name);
+  }
+}
+
+interface BlockDefinition {
+  block: Block;
+  offset: number;
+}
+
+/** A location alias used before its definition: `loc(#loc3)`. */
+class DeferredLoc extends Location {
+  constructor(
+    readonly alias: string,
+    readonly offset: number,
+  ) {
+    super();
+  }
+  printBody(): void {}
+  fileLineCol(): undefined {
+    return undefined;
+  }
+}
+
+type ResultRecord = { name: string; count: number; offset: number };
+
+const DEFAULT_TOP_LEVEL_DIALECT = 'builtin';
+
+export class OperationParser extends Parser {
+  private readonly isolatedScopes: IsolatedNameScope[] = [];
+  private readonly blocksByName: Map<string, BlockDefinition>[] = [];
+  private readonly forwardBlockRefs: Map<Block, number>[] = [];
+  private readonly forwardRefPlaceholders = new Map<Value, number>();
+  readonly defaultDialectStack: string[] = [DEFAULT_TOP_LEVEL_DIALECT];
+  private readonly deferredLocOwners: (Operation | { arg: import('../ir/operation.js').BlockArgument })[] = [];
+  /** Current region nesting, bounded so that recursive walks elsewhere stay within the stack. */
+  private depth = 0;
+  static readonly MAX_NESTING = 4000;
+
+  constructor(state: ParserState, start?: number, end?: number) {
+    super(state, start, end);
+    this.pushSSANameScope(true);
+  }
+
+  // ---- SSA scopes
+
+  pushSSANameScope(isolated: boolean): void {
+    this.blocksByName.push(new Map());
+    this.forwardBlockRefs.push(new Map());
+    if (isolated) this.isolatedScopes.push(new IsolatedNameScope());
+    this.isolatedScopes[this.isolatedScopes.length - 1].pushScope();
+  }
+
+  popSSANameScope(): void {
+    const refs = this.forwardBlockRefs.pop()!;
+    if (refs.size) {
+      const offsets = [...refs.values()].sort((a, b) => a - b);
+      for (const o of offsets) this.emitErrorAt(o, 'reference to an undefined block');
+      throw new ParseAbort();
+    }
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
+    if (scope.definitionsPerScope.length === 1) this.isolatedScopes.pop();
+    else scope.popScope();
+    this.blocksByName.pop();
+  }
+
+  private valueEntries(name: string): ValueDefinition[] {
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
+    let e = scope.values.get(name);
+    if (!e) {
+      e = [];
+      scope.values.set(name, e);
+    }
+    return e;
+  }
+
+  addDefinition(use: UnresolvedOperand, value: Value): void {
+    const entries = this.valueEntries(use.name);
+    const existing = entries[use.number];
+    if (existing?.value) {
+      if (!this.forwardRefPlaceholders.has(existing.value)) {
+        const d = this.ctx.diagnostics.emit('error', this.location(use.offset), `redefinition of SSA value '${use.name}'`);
+        d.attachNote('previously defined here', this.location(existing.offset));
+        throw new ParseAbort();
+      }
+      if (existing.value.type !== value.type) {
+        const d = this.ctx.diagnostics.emit(
+          'error',
+          this.location(use.offset),
+          `definition of SSA value '${use.name}#${use.number}' has type ${value.type.key}`,
+        );
+        d.attachNote(`previously used here with type ${existing.value.type.key}`, this.location(existing.offset));
+        throw new ParseAbort();
+      }
+      existing.value.replaceAllUsesWith(value);
+      this.forwardRefPlaceholders.delete(existing.value);
+    }
+    entries[use.number] = { value, offset: use.offset };
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
+    scope.definitionsPerScope[scope.definitionsPerScope.length - 1].add(use.name);
+  }
+
+  parseSSAUse(allowResultNumber = true): UnresolvedOperand {
+    const offset = this.tok.start;
+    const name = this.text;
+    this.expect(Tok.percent_identifier, 'expected SSA operand');
+    let number = 0;
+    if (this.is(Tok.hash_identifier)) {
+      if (!allowResultNumber) this.error('result number not allowed in argument list');
+      const digits = this.text.slice(1);
+      if (!/^[0-9]+$/.test(digits)) this.error('invalid SSA value result number');
+      number = Number(digits);
+      if (!Number.isSafeInteger(number) || number > 0xffffffff) this.error('invalid SSA value result number');
+      this.consume();
+    }
+    return { name, number, offset };
+  }
+
+  resolveSSAUse(use: UnresolvedOperand, type: Type): Value {
+    const entries = this.valueEntries(use.name);
+    const found = entries[use.number];
+    if (found?.value) {
+      if (found.value.type === type) return found.value;
+      const d = this.ctx.diagnostics.emit(
+        'error',
+        this.location(use.offset),
+        `use of value '${use.name}' expects different type than prior uses: ${type.key} vs ${found.value.type.key}`,
+      );
+      d.attachNote('prior use here', this.location(found.offset));
+      throw new ParseAbort();
+    }
+    if (entries[0]?.value && !this.forwardRefPlaceholders.has(entries[0].value))
+      this.error('reference to invalid result number', use.offset);
+    const placeholder = new ForwardRefValue(type);
+    this.forwardRefPlaceholders.set(placeholder, use.offset);
+    entries[use.number] = { value: placeholder, offset: use.offset };
+    return placeholder;
+  }
+
+  private parseOptionalSSAUseList(): UnresolvedOperand[] {
+    const out: UnresolvedOperand[] = [];
+    if (!this.is(Tok.percent_identifier)) return out;
+    this.parseCommaSeparatedList(() => out.push(this.parseSSAUse()));
+    return out;
+  }
+
+  /** `ssa-use-list : type-list`, used for successor operands. */
+  parseOptionalSSAUseAndTypeList(): Value[] {
+    const ids = this.parseOptionalSSAUseList();
+    if (!ids.length) return [];
+    this.expect(Tok.colon, "expected ':' in operand list");
+    const types = this.parseTypeListNoParens();
+    if (ids.length !== types.length) this.error(`expected ${ids.length} types to match operand list`);
+    return ids.map((id, i) => this.resolveSSAUse(id, types[i]));
+  }
+
+  // ---- type lists (shared with custom parsers)
+
+  parseTypeListNoParens(): Type[] {
+    const out: Type[] = [];
+    this.parseCommaSeparatedList(() => out.push(this.parseType()));
+    return out;
+  }
+  parseTypeListParens(): Type[] {
+    this.expect(Tok.l_paren, "expected '('");
+    if (this.consumeIf(Tok.r_paren)) return [];
+    const out = this.parseTypeListNoParens();
+    this.expect(Tok.r_paren, "expected ')'");
+    return out;
+  }
+  parseFunctionResultTypes(): Type[] {
+    if (this.is(Tok.l_paren)) return this.parseTypeListParens();
+    if (this.is(Tok.l_paren)) this.error('expected non-function type');
+    const t = this.parseType();
+    if (t instanceof FunctionType) this.error('expected non-function type');
+    return [t];
+  }
+
+  // ---- operations
+
+  parseOperation(): Operation {
+    const loc = this.tok.start;
+    const resultIDs: ResultRecord[] = [];
+    let numExpected = 0;
+    if (this.is(Tok.percent_identifier)) {
+      this.parseCommaSeparatedList(() => {
+        const nameOffset = this.tok.start;
+        const name = this.text;
+        this.expect(Tok.percent_identifier, 'expected valid ssa identifier');
+        let count = 1;
+        if (this.consumeIf(Tok.colon)) {
+          if (!this.is(Tok.integer)) this.errorWrongToken('expected integer number of results');
+          const v = parseUInt64(this.text);
+          if (v === undefined || v < 1n) this.error('expected named operation to have at least 1 result');
+          this.consume();
+          count = Number(v);
+        }
+        resultIDs.push({ name, count, offset: nameOffset });
+        numExpected += count;
+      });
+      this.expect(Tok.equal, "expected '=' after SSA name");
+    }
+    let op: Operation;
+    if (this.is(Tok.bare_identifier) || this.is(Tok.keyword) || this.is(Tok.inttype)) op = this.parseCustomOperation(resultIDs);
+    else if (this.is(Tok.string)) op = this.parseGenericOperation();
+    else this.errorWrongToken('expected operation name in quotes');
+
+    if (resultIDs.length) {
+      if (op.numResults === 0) this.error('cannot name an operation with no results', loc);
+      if (numExpected !== op.numResults)
+        this.error(`operation defines ${op.numResults} results but was provided ${numExpected} to bind`, loc);
+      let resultIndex = 0;
+      for (const r of resultIDs)
+        for (let sub = 0; sub < r.count; sub++)
+          this.addDefinition({ name: r.name, number: sub, offset: r.offset }, op.results[resultIndex++]);
+    }
+    return op;
+  }
+
+  parseSuccessor(): Block {
+    if (!this.is(Tok.caret_identifier)) this.errorWrongToken('expected block name');
+    const b = this.getBlockNamed(this.text, this.tok.start);
+    this.consume();
+    return b;
+  }
+
+  private parseSuccessors(): Block[] {
+    this.expect(Tok.l_square, "expected '['");
+    if (this.is(Tok.r_square)) this.errorWrongToken('expected list element');
+    const out: Block[] = [];
+    this.parseCommaSeparatedList(() => out.push(this.parseSuccessor()));
+    this.expect(Tok.r_square, "expected ',' or ']'");
+    return out;
+  }
+
+  /** Parses everything of the generic form after the op name into `state`. */
+  parseGenericOperationAfterOpName(state: OperationState): void {
+    this.expect(Tok.l_paren, "expected '(' to start operand list");
+    const operandIDs = this.parseOptionalSSAUseList();
+    this.expect(Tok.r_paren, "expected ')' to end operand list");
+
+    if (this.is(Tok.l_square)) {
+      const def = state.name.def;
+      if (def && !def.traits.has(Traits.IsTerminator)) this.error('successors in non-terminator');
+      state.successors = this.parseSuccessors();
+    }
+    if (this.consumeIf(Tok.less)) {
+      state.propertiesAttr = this.parseAttribute();
+      this.expect(Tok.greater, "expected '>' to close properties");
+    }
+    if (this.consumeIf(Tok.l_paren)) {
+      do {
+        const region = new Region();
+        state.regions.push(region);
+        this.parseRegion(region, []);
+      } while (this.consumeIf(Tok.comma));
+      this.expect(Tok.r_paren, "expected ')' to end region list");
+    }
+    if (this.is(Tok.l_brace)) this.parseAttributeDictInto(state.attributes);
+
+    this.expect(Tok.colon, "expected ':' followed by operation type");
+    const typeOffset = this.tok.start;
+    const type = this.parseType();
+    if (!(type instanceof FunctionType)) this.error('expected function type', typeOffset);
+    state.types = [...type.results];
+    if (type.inputs.length !== operandIDs.length)
+      this.error(
+        `expected ${operandIDs.length} operand type${operandIDs.length === 1 ? '' : 's'} but had ${type.inputs.length}`,
+        typeOffset,
+      );
+    state.operands = operandIDs.map((id, i) => this.resolveSSAUse(id, type.inputs[i]));
+  }
+
+  parseAttributeDictInto(into: Map<string, Attribute>): void {
+    const dict = parseDictionaryAttribute(this);
+    for (const [k, v] of dict.entries) into.set(k, v);
+  }
+
+  private parseGenericOperation(): Operation {
+    const nameOffset = this.tok.start;
+    const name = this.stringValue();
+    if (name === '') this.error('empty operation name is invalid');
+    if (name.includes('\0')) this.error('null character not allowed in operation name');
+    this.consume();
+    const opName = this.ctx.getOperationName(name);
+    if (!opName.def) {
+      const dialect = name.split('.')[0];
+      if (!this.ctx.getDialect(dialect) && !this.ctx.allowUnregisteredDialects)
+        this.error(
+          'operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used',
+        );
+    }
+    const state = new OperationState(opName, this.location(nameOffset));
+    this.parseGenericOperationAfterOpName(state);
+    const op = this.createOperation(state, nameOffset);
+    this.parseTrailingLocation(op);
+    return op;
+  }
+
+  /** Builds the op from `state`, splitting inherent attributes into properties. */
+  private createOperation(state: OperationState, nameOffset: number): Operation {
+    const def = state.name.def;
+    let properties: Map<string, Attribute> | undefined;
+    let opaqueProperties: Attribute | null = null;
+    const attributes = state.attributes;
+    if (def) {
+      properties = state.properties;
+      if (state.propertiesAttr !== undefined) {
+        if (!(state.propertiesAttr instanceof DictionaryAttr)) {
+          this.error(
+            `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: expected DictionaryAttr to set properties`,
+            nameOffset,
+          );
+        }
+        for (const [k, v] of state.propertiesAttr.entries) {
+          if (def.inherentAttrNames.has(k)) properties.set(k, v);
+        }
+      } else {
+        for (const k of def.inherentAttrNames) {
+          const v = attributes.get(k);
+          if (v !== undefined) {
+            properties.set(k, v);
+            attributes.delete(k);
+          }
+        }
+      }
+    } else if (state.propertiesAttr !== undefined) {
+      opaqueProperties = state.propertiesAttr;
+    }
+    const op = new Operation({
+      name: state.name,
+      location: state.location,
+      operands: state.operands,
+      resultTypes: state.types,
+      properties,
+      opaqueProperties,
+      attributes,
+      successors: state.successors,
+      regions: state.regions,
+    });
+    this.currentBlock!.append(op);
+    return op;
+  }
+
+  /** The block ops are appended to while parsing. */
+  currentBlock: Block | null = null;
+
+  private parseCustomOperationName(): OperationName {
+    const spelling = this.text;
+    this.consume();
+    const registered = this.ctx.lookupOp(spelling);
+    if (registered) return registered;
+    let name = spelling;
+    if (!spelling.includes('.')) name = this.defaultDialectStack[this.defaultDialectStack.length - 1] + '.' + spelling;
+    return this.ctx.getOperationName(name);
+  }
+
+  private parseCustomOperation(resultIDs: ResultRecord[]): Operation {
+    const opOffset = this.tok.start;
+    const originalName = this.text;
+    const opName = this.parseCustomOperationName();
+    const def = opName.def;
+    if (!def || !def.parse) {
+      const dialectName = opName.dialectName;
+      const tried = originalName !== opName.name ? ` (tried '${opName.name}' as well)` : '';
+      if (!this.ctx.getDialect(dialectName)) {
+        const d = this.ctx.diagnostics.emit(
+          'error',
+          this.location(opOffset),
+          `Dialect \`${dialectName}' not found for custom op '${originalName}' ${tried}`,
+        );
+        d.attachNote(
+          `Available dialects: ${this.ctx.dialectNames.join(', ')} ; for more info on dialect registration see https://mlir.llvm.org/getting_started/Faq/#registered-loaded-dependent-whats-up-with-dialects-management`,
+        );
+        throw new ParseAbort();
+      }
+      this.error(`custom op '${originalName}' is unknown${tried}`, opOffset);
+    }
+    this.defaultDialectStack.push(def.defaultDialect ?? '');
+    try {
+      const state = new OperationState(opName, this.location(opOffset));
+      const asm = new CustomOpAsmParser(this, opOffset, resultIDs, opName.name);
+      def.parse(asm, state);
+      const op = this.createOperation(state, opOffset);
+      this.parseTrailingLocation(op);
+      return op;
+    } finally {
+      this.defaultDialectStack.pop();
+    }
+  }
+
+  /** `loc(...)` or `loc(#alias)` after an op or a block argument. */
+  parseOptionalLocationSpecifier(): Location | undefined {
+    if (!this.consumeKeywordIf('loc')) return undefined;
+    this.expect(Tok.l_paren, "expected '(' in location");
+    let loc: Location;
+    if (this.is(Tok.hash_identifier) && !this.text.includes('.')) {
+      const alias = this.text.slice(1);
+      const offset = this.tok.start;
+      this.consume();
+      const attr = this.state.attributeAliases.get(alias);
+      if (attr) {
+        if (!(attr instanceof Location)) this.error(`expected location, but found '${attr.key}'`, offset);
+        loc = attr;
+      } else {
+        loc = new DeferredLoc(alias, offset);
+      }
+    } else {
+      loc = parseLocationAfterParen(this);
+    }
+    this.expect(Tok.r_paren, "expected ')' in location");
+    return loc;
+  }
+
+  private parseTrailingLocation(op: Operation): void {
+    const loc = this.parseOptionalLocationSpecifier();
+    if (!loc) return;
+    op.location = loc;
+    if (loc instanceof DeferredLoc) this.deferredLocOwners.push(op);
+  }
+
+  // ---- regions and blocks
+
+  parseRegion(region: Region, entryArgs: readonly Argument[], isolatedNameScope = false): void {
+    const lbrace = this.tok.start;
+    this.expect(Tok.l_brace, "expected '{' to begin a region");
+    if (entryArgs.length || !this.is(Tok.r_brace)) {
+      if (++this.depth > OperationParser.MAX_NESTING)
+        this.error(`exceeded the maximum region nesting depth of ${OperationParser.MAX_NESTING}`, lbrace);
+      this.parseRegionBody(region, entryArgs, isolatedNameScope);
+      this.depth--;
+    }
+    this.consume(); // '}'
+  }
+
+  private parseRegionBody(region: Region, entryArgs: readonly Argument[], isolated: boolean): void {
+    const savedBlock = this.currentBlock;
+    this.pushSSANameScope(isolated);
+    const block = new Block();
+    if (entryArgs.length && entryArgs[0].ssaName.name !== '') {
+      if (this.is(Tok.caret_identifier)) this.error('invalid block name in region with named arguments');
+      for (const a of entryArgs) {
+        const defOffset = this.referenceOffset(a.ssaName.name, a.ssaName.number);
+        if (defOffset !== undefined) {
+          const d = this.ctx.diagnostics.emit(
+            'error',
+            this.location(a.ssaName.offset),
+            `region entry argument '${a.ssaName.name}' is already in use`,
+          );
+          d.attachNote('previously referenced here', this.location(defOffset));
+          throw new ParseAbort();
+        }
+        const arg = block.addArgument(a.type, a.sourceLoc ?? this.location(a.ssaName.offset));
+        if (a.sourceLoc instanceof DeferredLoc) this.deferredLocOwners.push({ arg });
+        this.addDefinition(a.ssaName, arg);
+      }
+    }
+    this.parseBlock(block);
+    if (entryArgs.length && block.args.length > entryArgs.length) this.error('entry block arguments were already defined');
+    region.pushBlock(block);
+    while (!this.is(Tok.r_brace)) {
+      if (this.is(Tok.eof)) this.errorWrongToken("expected '}' to end region");
+      region.pushBlock(this.parseBlock(null));
+    }
+    this.popSSANameScope();
+    this.currentBlock = savedBlock;
+  }
+
+  private referenceOffset(name: string, number: number): number | undefined {
+    const values = this.isolatedScopes[this.isolatedScopes.length - 1].values.get(name);
+    const e = values?.[number];
+    return e?.value ? e.offset : undefined;
+  }
+
+  private parseBlock(existing: Block | null): Block {
+    if (existing && !this.is(Tok.caret_identifier)) {
+      this.parseBlockBody(existing);
+      return existing;
+    }
+    const nameOffset = this.tok.start;
+    const name = this.text;
+    this.expect(Tok.caret_identifier, 'expected block name');
+    const blocks = this.blocksByName[this.blocksByName.length - 1];
+    let def = blocks.get(name);
+    let block: Block;
+    if (!def) {
+      block = existing ?? new Block();
+      blocks.set(name, { block, offset: nameOffset });
+    } else {
+      const fwd = this.forwardBlockRefs[this.forwardBlockRefs.length - 1];
+      if (!fwd.delete(def.block)) this.error(`redefinition of block '${name}'`, nameOffset);
+      def.offset = nameOffset;
+      block = def.block;
+    }
+    if (this.is(Tok.l_paren)) this.parseOptionalBlockArgList(block);
+    this.expect(Tok.colon, "expected ':' after block name");
+    this.parseBlockBody(block);
+    return block;
+  }
+
+  private parseBlockBody(block: Block): void {
+    this.currentBlock = block;
+    while (!this.is(Tok.caret_identifier) && !this.is(Tok.r_brace)) {
+      if (this.is(Tok.eof)) break;
+      this.parseOperation();
+      this.currentBlock = block;
+    }
+  }
+
+  private getBlockNamed(name: string, offset: number): Block {
+    const blocks = this.blocksByName[this.blocksByName.length - 1];
+    let def = blocks.get(name);
+    if (!def) {
+      def = { block: new Block(), offset };
+      blocks.set(name, def);
+      this.forwardBlockRefs[this.forwardBlockRefs.length - 1].set(def.block, offset);
+    }
+    return def.block;
+  }
+
+  private parseOptionalBlockArgList(owner: Block): void {
+    if (this.is(Tok.r_brace)) return;
+    const definingExisting = owner.args.length !== 0;
+    let next = 0;
+    this.expect(Tok.l_paren, "expected '('");
+    if (this.consumeIf(Tok.r_paren)) return;
+    this.parseCommaSeparatedList(() => {
+      const use = this.parseSSAUse();
+      this.expect(Tok.colon, "expected ':' and type for SSA operand");
+      const type = this.parseType();
+      let arg;
+      if (definingExisting) {
+        if (next >= owner.args.length) this.error('too many arguments specified in argument list');
+        arg = owner.args[next++];
+        if (arg.type !== type) this.error('argument and block argument type mismatch');
+      } else {
+        arg = owner.addArgument(type, this.location(use.offset));
+      }
+      const loc = this.parseOptionalLocationSpecifier();
+      if (loc) {
+        arg.location = loc;
+        if (loc instanceof DeferredLoc) this.deferredLocOwners.push({ arg });
+      }
+      this.addDefinition(use, arg);
+    });
+    this.expect(Tok.r_paren, "expected ')'");
+  }
+
+  /** Checks what is left once the whole buffer is parsed. */
+  finalize(): void {
+    if (this.forwardRefPlaceholders.size) {
+      const offsets = [...this.forwardRefPlaceholders.values()].sort((a, b) => a - b);
+      for (const o of offsets) this.emitErrorAt(o, 'use of undeclared SSA value name');
+      throw new ParseAbort();
+    }
+    resolveDeferredLocations(this.state);
+    for (const owner of this.deferredLocOwners) {
+      const loc = owner instanceof Operation ? owner.location : owner.arg.location;
+      if (!(loc instanceof DeferredLoc)) continue;
+      const attr = this.state.attributeAliases.get(loc.alias);
+      if (!attr) this.error('operation location alias was never defined', loc.offset);
+      if (!(attr instanceof Location)) this.error(`expected location, but found '${attr.key}'`, loc.offset);
+      if (owner instanceof Operation) owner.location = attr;
+      else owner.arg.location = attr;
+    }
+    this.popSSANameScope();
+  }
+
+  // ---- top level
+
+  private parseAttributeAliasDef(): void {
+    const alias = this.text.slice(1);
+    if (this.state.attributeAliases.has(alias)) this.error(`redefinition of attribute alias id '${alias}'`);
+    if (alias.includes('.')) this.error("attribute names with a '.' are reserved for dialect-defined names");
+    this.consume();
+    this.expect(Tok.equal, "expected '=' in attribute alias definition");
+    const attr = this.parseAttribute();
+    this.state.attributeAliases.set(alias, attr);
+  }
+
+  private parseTypeAliasDef(): void {
+    const alias = this.text.slice(1);
+    if (this.state.typeAliases.has(alias)) this.error(`redefinition of type alias id '${alias}'`);
+    if (alias.includes('.')) this.error("type names with a '.' are reserved for dialect-defined names");
+    this.consume();
+    this.expect(Tok.equal, "expected '=' in type alias definition");
+    const type = this.parseType();
+    if (!this.state.typeAliases.has(alias)) this.state.typeAliases.set(alias, type);
+  }
+
+  private parseFileMetadataDictionary(): void {
+    this.consume();
+    if (this.consumeIf(Tok.file_metadata_end)) return;
+    this.parseCommaSeparatedList(() => {
+      const keyOffset = this.tok.start;
+      if (!this.is(Tok.bare_identifier) && !this.is(Tok.keyword) && !this.is(Tok.inttype))
+        this.error('expected identifier key in file metadata dictionary');
+      const key = this.text;
+      this.consume();
+      this.expect(Tok.colon, "expected ':'");
+      if (key === 'dialect_resources' || key === 'external_resources') this.skipResourceSection(key);
+      else this.error(`unknown key '${key}' in file metadata dictionary`, keyOffset);
+    });
+    this.expect(Tok.file_metadata_end, "expected ',' or '#-}'");
+  }
+
+  /** Resource blobs are accepted and dropped: no dialect in scope declares resources. */
+  private skipResourceSection(kind: string): void {
+    this.expect(Tok.l_brace, "expected '{'");
+    if (this.consumeIf(Tok.r_brace)) return;
+    this.parseCommaSeparatedList(() => {
+      const nameOffset = this.tok.start;
+      if (!this.is(Tok.bare_identifier) && !this.is(Tok.keyword)) this.error("expected identifier key for 'resource' entry");
+      const name = this.text;
+      this.consume();
+      this.expect(Tok.colon, "expected ':'");
+      this.expect(Tok.l_brace, "expected '{'");
+      if (kind === 'dialect_resources') {
+        if (name !== 'builtin' && !this.ctx.getDialect(name)) this.error(`dialect '${name}' is unknown`, nameOffset);
+      } else {
+        this.ctx.diagnostics.emit('warning', this.location(nameOffset), `ignoring unknown external resources for '${name}'`);
+      }
+      if (this.consumeIf(Tok.r_brace)) return;
+      this.parseCommaSeparatedList(() => {
+        this.consume(); // key
+        this.expect(Tok.colon, "expected ':'");
+        this.consume(); // value
+      });
+      this.expect(Tok.r_brace, "expected ',' or '}'");
+    });
+    this.expect(Tok.r_brace, "expected ',' or '}'");
+  }
+
+  /** Parses a whole buffer into `block`. */
+  parseTopLevel(block: Block): void {
+    this.currentBlock = block;
+    for (;;) {
+      switch (this.tok.kind) {
+        case Tok.eof:
+          this.finalize();
+          return;
+        case Tok.hash_identifier:
+          this.parseAttributeAliasDef();
+          break;
+        case Tok.exclamation_identifier:
+          this.parseTypeAliasDef();
+          break;
+        case Tok.file_metadata_begin:
+          this.parseFileMetadataDictionary();
+          break;
+        default:
+          this.parseOperation();
+          this.currentBlock = block;
+      }
+    }
+  }
+}
+
+function parseUInt64(text: string): bigint | undefined {
+  try {
+    const v = BigInt(text);
+    return v < 1n << 64n ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** MLIR's CustomOpAsmParser: the OpAsmParser given to custom op parsers. */
+class CustomOpAsmParser implements OpAsmParser {
+  constructor(
+    readonly parser: OperationParser,
+    readonly nameOffset: number,
+    private readonly resultIDs: ResultRecord[],
+    private readonly opName: string,
+  ) {}
+
+  get numResults(): number {
+    let n = 0;
+    for (const r of this.resultIDs) n += r.count;
+    return n;
+  }
+  resultName(index: number): [string, number] | undefined {
+    for (const r of this.resultIDs) {
+      if (index < r.count) return [r.name.slice(1), index];
+      index -= r.count;
+    }
+    return undefined;
+  }
+  error(message: string, offset: number = this.parser.tok.start): never {
+    if (offset === this.parser.tok.start && this.parser.is(Tok.eof) && offset > 0) offset--;
+    this.parser.error(`custom op '${this.opName}' ${message}`, offset);
+  }
+  currentOffset(): number {
+    return this.parser.tok.start;
+  }
+  location(offset: number): Location {
+    return this.parser.location(offset);
+  }
+
+  parseOperand(allowResultNumber = true): UnresolvedOperand {
+    return this.parser.parseSSAUse(allowResultNumber);
+  }
+  parseOptionalOperand(allowResultNumber = true): UnresolvedOperand | undefined {
+    return this.parser.is(Tok.percent_identifier) ? this.parseOperand(allowResultNumber) : undefined;
+  }
+  parseOperandList(delimiter: Delimiter = 'none', requiredCount = -1): UnresolvedOperand[] {
+    const p = this.parser;
+    const out: UnresolvedOperand[] = [];
+    if (delimiter === 'none' && !p.is(Tok.percent_identifier)) {
+      if (requiredCount === -1 || requiredCount === 0) return out;
+      if (p.is(Tok.l_paren) || p.is(Tok.l_square)) p.error('unexpected delimiter');
+      p.errorWrongToken('expected operand');
+    }
+    const start = p.tok.start;
+    this.parseDelimited(delimiter, () => out.push(this.parseOperand()), ' in operand list');
+    if (requiredCount !== -1 && out.length !== requiredCount) this.error(`expected ${requiredCount} operands`, start);
+    return out;
+  }
+  /** MLIR's parseCommaSeparatedList(Delimiter, ...). */
+  parseDelimited(delimiter: Delimiter, element: () => void, context = ''): void {
+    const p = this.parser;
+    const kinds: Record<string, [Tok, Tok, string, string]> = {
+      paren: [Tok.l_paren, Tok.r_paren, '(', ')'],
+      square: [Tok.l_square, Tok.r_square, '[', ']'],
+      less: [Tok.less, Tok.greater, '<', '>'],
+      braces: [Tok.l_brace, Tok.r_brace, '{', '}'],
+    };
+    let d: string = delimiter;
+    if (d.startsWith('optional-')) {
+      d = d.slice('optional-'.length);
+      if (!p.is(kinds[d][0])) return;
+    }
+    if (d === 'none') {
+      p.parseCommaSeparatedList(element);
+      return;
+    }
+    const [open, close, os, cs] = kinds[d];
+    p.expect(open, `expected '${os}'${context}`);
+    if (p.consumeIf(close)) return;
+    p.parseCommaSeparatedList(element);
+    p.expect(close, `expected '${cs}'${context}`);
+  }
+  resolveOperand(operand: UnresolvedOperand, type: Type): Value {
+    return this.parser.resolveSSAUse(operand, type);
+  }
+  resolveOperands(operands: readonly UnresolvedOperand[], types: readonly Type[], offset: number): Value[] {
+    if (operands.length !== types.length)
+      this.error(`${operands.length} operands present, but expected ${types.length}`, offset);
+    return operands.map((o, i) => this.resolveOperand(o, types[i]));
+  }
+
+  parseArgument(allowType = false, allowAttrs = false): Argument {
+    const ssaName = this.parseOperand(false);
+    const type = allowType ? this.parseColonType() : (undefined as unknown as Type);
+    let attrs: Attribute | undefined;
+    if (allowAttrs && this.parser.is(Tok.l_brace)) attrs = parseDictionaryAttribute(this.parser);
+    const sourceLoc = this.parser.parseOptionalLocationSpecifier();
+    return { ssaName, type, attrs, sourceLoc };
+  }
+  parseOptionalArgument(allowType = false, allowAttrs = false): Argument | undefined {
+    return this.parser.is(Tok.percent_identifier) ? this.parseArgument(allowType, allowAttrs) : undefined;
+  }
+  parseArgumentList(delimiter: Delimiter, allowType = false, allowAttrs = false): Argument[] {
+    const out: Argument[] = [];
+    if (delimiter === 'none' && !this.parser.is(Tok.percent_identifier)) return out;
+    this.parseDelimited(delimiter, () => out.push(this.parseArgument(allowType, allowAttrs)), ' in argument list');
+    return out;
+  }
+  parseOptionalAssignmentList(): { lhs: Argument[]; rhs: UnresolvedOperand[] } | undefined {
+    const p = this.parser;
+    if (!p.consumeIf(Tok.l_paren)) return undefined;
+    const lhs: Argument[] = [];
+    const rhs: UnresolvedOperand[] = [];
+    if (p.is(Tok.r_paren)) p.errorWrongToken('expected list element');
+    p.parseCommaSeparatedList(() => {
+      lhs.push(this.parseArgument());
+      this.parseEqual();
+      rhs.push(this.parseOperand());
+    });
+    p.expect(Tok.r_paren, "expected ',' or ')'");
+    return { lhs, rhs };
+  }
+
+  parseRegion(region: Region, args: readonly Argument[] = [], enableNameShadowing = false): void {
+    this.parser.parseRegion(region, args, enableNameShadowing);
+  }
+  parseOptionalRegion(region: Region, args: readonly Argument[] = []): boolean {
+    if (!this.parser.is(Tok.l_brace)) return false;
+    this.parseRegion(region, args);
+    return true;
+  }
+  parseSuccessor(): Block {
+    return this.parser.parseSuccessor();
+  }
+  parseOptionalSuccessor(): Block | undefined {
+    return this.parser.is(Tok.caret_identifier) ? this.parseSuccessor() : undefined;
+  }
+  parseSuccessorAndUseList(): { block: Block; operands: Value[] } {
+    const block = this.parseSuccessor();
+    let operands: Value[] = [];
+    if (this.parser.consumeIf(Tok.l_paren)) {
+      operands = this.parser.parseOptionalSSAUseAndTypeList();
+      this.parseRParen();
+    }
+    return { block, operands };
+  }
+
+  parseOptionalAttrDict(into: Map<string, Attribute>): void {
+    if (this.parser.is(Tok.l_brace)) this.parser.parseAttributeDictInto(into);
+  }
+  parseOptionalAttrDictWithKeyword(into: Map<string, Attribute>): void {
+    if (this.parser.consumeKeywordIf('attributes')) this.parser.parseAttributeDictInto(into);
+  }
+  parseAttribute(type?: Type): Attribute {
+    return this.parser.parseAttribute(type);
+  }
+  parseOptionalAttribute(type?: Type): Attribute | undefined {
+    return this.parser.parseOptionalAttribute(type);
+  }
+  parseOptionalSymbolName(): string | undefined {
+    if (!this.parser.is(Tok.at_identifier)) return undefined;
+    const s = this.parser.symbolValue();
+    this.parser.consume();
+    return s;
+  }
+  parseSymbolName(): string {
+    const s = this.parseOptionalSymbolName();
+    if (s === undefined) this.error("expected valid '@'-identifier for symbol name");
+    return s;
+  }
+  parseOptionalLocationSpecifier(): Location | undefined {
+    return this.parser.parseOptionalLocationSpecifier();
+  }
+
+  parseType(): Type {
+    return this.parser.parseType();
+  }
+  parseOptionalType(): Type | undefined {
+    return this.parser.parseOptionalType();
+  }
+  parseColonType(): Type {
+    this.parseColon();
+    return this.parseType();
+  }
+  parseColonTypeList(): Type[] {
+    this.parseColon();
+    return this.parser.parseTypeListNoParens();
+  }
+  parseOptionalColonTypeList(): Type[] {
+    if (!this.parser.consumeIf(Tok.colon)) return [];
+    return this.parser.parseTypeListNoParens();
+  }
+  parseTypeList(): Type[] {
+    return this.parser.parseTypeListNoParens();
+  }
+  parseArrowTypeList(): Type[] {
+    this.parseArrow();
+    return this.parser.parseFunctionResultTypes();
+  }
+  parseOptionalArrowTypeList(): Type[] | undefined {
+    if (!this.parser.consumeIf(Tok.arrow)) return undefined;
+    return this.parser.parseFunctionResultTypes();
+  }
+  parseFunctionResultTypes(): Type[] {
+    return this.parser.parseFunctionResultTypes();
+  }
+
+  parseKeyword(word: string, context = ''): void {
+    const offset = this.parser.tok.start;
+    if (!this.parser.consumeKeywordIf(word)) this.error(`expected '${word}'${context}`, offset);
+  }
+  parseOptionalKeyword(word?: string | readonly string[]): string | undefined {
+    const p = this.parser;
+    if (!p.is(Tok.bare_identifier) && !p.is(Tok.keyword) && !p.is(Tok.inttype)) return undefined;
+    const text = p.text;
+    if (word !== undefined && (typeof word === 'string' ? text !== word : !word.includes(text))) return undefined;
+    p.consume();
+    return text;
+  }
+  parseOptionalInteger(): bigint | undefined {
+    const p = this.parser;
+    if (p.consumeKeywordIf('true')) return 1n;
+    if (p.consumeKeywordIf('false')) return 0n;
+    if (!p.is(Tok.integer) && !p.is(Tok.minus)) return undefined;
+    const negative = p.consumeIf(Tok.minus);
+    const offset = p.tok.start;
+    const text = p.text;
+    p.expect(Tok.integer, 'expected integer value');
+    let v: bigint;
+    try {
+      v = BigInt(text);
+    } catch {
+      this.error('integer value too large', offset);
+    }
+    return negative ? -v : v;
+  }
+  parseInteger(): bigint {
+    const offset = this.parser.tok.start;
+    const v = this.parseOptionalInteger();
+    if (v === undefined) this.error('expected integer value', offset);
+    return v;
+  }
+  parseOptionalString(): string | undefined {
+    if (!this.parser.is(Tok.string)) return undefined;
+    const s = this.parser.stringValue();
+    this.parser.consume();
+    return s;
+  }
+  parseString(): string {
+    const offset = this.parser.tok.start;
+    const s = this.parseOptionalString();
+    if (s === undefined) this.error('expected string', offset);
+    return s;
+  }
+
+  private punct(kind: Tok, spelling: string): void {
+    this.parser.expect(kind, `expected '${spelling}'`);
+  }
+  parseLParen(): void {
+    this.punct(Tok.l_paren, '(');
+  }
+  parseOptionalLParen(): boolean {
+    return this.parser.consumeIf(Tok.l_paren);
+  }
+  parseRParen(): void {
+    this.punct(Tok.r_paren, ')');
+  }
+  parseOptionalRParen(): boolean {
+    return this.parser.consumeIf(Tok.r_paren);
+  }
+  parseLSquare(): void {
+    this.punct(Tok.l_square, '[');
+  }
+  parseOptionalLSquare(): boolean {
+    return this.parser.consumeIf(Tok.l_square);
+  }
+  parseRSquare(): void {
+    this.punct(Tok.r_square, ']');
+  }
+  parseOptionalRSquare(): boolean {
+    return this.parser.consumeIf(Tok.r_square);
+  }
+  parseLess(): void {
+    this.punct(Tok.less, '<');
+  }
+  parseOptionalLess(): boolean {
+    return this.parser.consumeIf(Tok.less);
+  }
+  parseGreater(): void {
+    this.punct(Tok.greater, '>');
+  }
+  parseOptionalGreater(): boolean {
+    return this.parser.consumeIf(Tok.greater);
+  }
+  parseLBrace(): void {
+    this.punct(Tok.l_brace, '{');
+  }
+  parseOptionalLBrace(): boolean {
+    return this.parser.consumeIf(Tok.l_brace);
+  }
+  parseRBrace(): void {
+    this.punct(Tok.r_brace, '}');
+  }
+  parseOptionalRBrace(): boolean {
+    return this.parser.consumeIf(Tok.r_brace);
+  }
+  parseColon(): void {
+    this.punct(Tok.colon, ':');
+  }
+  parseOptionalColon(): boolean {
+    return this.parser.consumeIf(Tok.colon);
+  }
+  parseComma(): void {
+    this.punct(Tok.comma, ',');
+  }
+  parseOptionalComma(): boolean {
+    return this.parser.consumeIf(Tok.comma);
+  }
+  parseEqual(): void {
+    this.punct(Tok.equal, '=');
+  }
+  parseOptionalEqual(): boolean {
+    return this.parser.consumeIf(Tok.equal);
+  }
+  parseArrow(): void {
+    this.punct(Tok.arrow, '->');
+  }
+  parseOptionalArrow(): boolean {
+    return this.parser.consumeIf(Tok.arrow);
+  }
+  parseOptionalEllipsis(): boolean {
+    return this.parser.consumeIf(Tok.ellipsis);
+  }
+  parseOptionalQuestion(): boolean {
+    return this.parser.consumeIf(Tok.question);
+  }
+  parseOptionalStar(): boolean {
+    return this.parser.consumeIf(Tok.star);
+  }
+  parseOptionalVerticalBar(): boolean {
+    return this.parser.consumeIf(Tok.vertical_bar);
+  }
+  parseOptionalPlus(): boolean {
+    return this.parser.consumeIf(Tok.plus);
+  }
+  parseOptionalMinus(): boolean {
+    return this.parser.consumeIf(Tok.minus);
+  }
+}
+
+export interface ParseOptions {
+  /** Byte range of the buffer to parse (a `// -----` chunk). */
+  start?: number;
+  end?: number;
+}
+
+/**
+ * Parses a buffer into a fresh block of top-level operations. Returns
+ * undefined after reporting diagnostics when the input is invalid.
+ */
+export function parseSourceIntoBlock(ctx: Context, source: SourceFile, options: ParseOptions = {}): Block | undefined {
+  const state: ParserState = {
+    ctx,
+    source,
+    attributeAliases: new Map(),
+    typeAliases: new Map(),
+    deferredLocations: [],
+  };
+  const block = new Block();
+  try {
+    const parser = new OperationParser(state, options.start, options.end);
+    parser.parseTopLevel(block);
+    return block;
+  } catch (e) {
+    if (e instanceof ParseAbort) return undefined;
+    throw e;
+  }
+}
+
+export { UnknownLoc };

@@ -1,0 +1,653 @@
+// The printer: MLIR's textual form, generic or custom, with MLIR's SSA naming,
+// alias generation and layout, so output matches `mlir-opt` byte for byte.
+
+import type { Attribute, Type } from '../ir/attributes.js';
+import { PlainAttrTypePrinter } from '../ir/attributes.js';
+import { DictionaryAttr, UnitAttr } from '../ir/builtin-attributes.js';
+import { FunctionType } from '../ir/builtin-types.js';
+import { Traits, type Context } from '../ir/context.js';
+import { Location, escapeString } from '../ir/location.js';
+import { Block, BlockArgument, OpResult, Operation, Region, Value } from '../ir/operation.js';
+import { AliasState } from './alias-state.js';
+import type { OpAsmPrinter, PrintRegionOptions } from './op-asm-printer.js';
+
+export interface PrintOptions {
+  /** Print every op in the generic form (`--mlir-print-op-generic`). */
+  generic?: boolean;
+  /** Print locations (`--mlir-print-debuginfo`). */
+  debugInfo?: boolean;
+  /** Print locations in the pretty form (`--mlir-pretty-debuginfo`). */
+  prettyDebugInfo?: boolean;
+  /** Number values from the printed op rather than from the top (`--mlir-print-local-scope`). */
+  localScope?: boolean;
+  /** Print `%N` names unique across the whole op (`--mlir-print-unique-ssa-ids`). */
+  uniqueSSAIds?: boolean;
+  /** Print regions as `{...}` (`--mlir-print-skip-regions`). */
+  skipRegions?: boolean;
+  /** Skip verification and print in custom form even if invalid (`--mlir-print-assume-verified`). */
+  assumeVerified?: boolean;
+  /** Elide elements attributes with more elements than this. */
+  elideElementsAttrsIfLarger?: number;
+}
+
+const NAME_SENTINEL = -1;
+
+/** MLIR's sanitizeIdentifier: makes a result/block name a valid suffix-id. */
+export function sanitizeIdentifier(name: string, allowedPunct = '$._-', allowTrailingDigit = true): string {
+  const valid = (c: string): boolean => /[A-Za-z0-9]/.test(c) || allowedPunct.includes(c);
+  const copy = (): string => {
+    let out = '';
+    for (const c of name) {
+      if (valid(c)) out += c;
+      else if (c === ' ') out += '_';
+      else out += c.charCodeAt(0).toString(16).toUpperCase();
+    }
+    return out;
+  };
+  const c0 = name[0];
+  if ((c0 >= '0' && c0 <= '9') || (!valid(c0) && c0 !== ' ')) return '_' + copy();
+  if (!allowTrailingDigit && /[0-9]$/.test(name)) return copy() + '_';
+  for (const c of name) if (!valid(c)) return copy();
+  return name;
+}
+
+/** A stack of name sets with scoped lookup, like llvm::ScopedHashTable. */
+class ScopedNames {
+  private readonly scopes: Set<string>[] = [];
+  get depth(): number {
+    return this.scopes.length;
+  }
+  push(): void {
+    this.scopes.push(new Set());
+  }
+  popTo(depth: number): void {
+    this.scopes.length = depth;
+  }
+  has(name: string): boolean {
+    for (let i = this.scopes.length - 1; i >= 0; i--) if (this.scopes[i].has(name)) return true;
+    return false;
+  }
+  add(name: string): void {
+    this.scopes[this.scopes.length - 1].add(name);
+  }
+}
+
+/** MLIR's SSANameState: the names of values and blocks under one root op. */
+class SSANameState {
+  private readonly valueIDs = new Map<Value, number>();
+  private readonly valueNames = new Map<Value, string>();
+  private readonly opResultGroups = new Map<Operation, number[]>();
+  readonly blockNames = new Map<Block, { ordering: number; name: string }>();
+  private readonly usedNames = new ScopedNames();
+  private nextValueID = 0;
+  private nextArgumentID = 0;
+  private nextConflictID = 0;
+
+  constructor(
+    root: Operation,
+    private readonly generic: boolean,
+    unique: boolean,
+  ) {
+    type NamingContext = [Region, number, number, number, number];
+    this.usedNames.push();
+    const topScope = this.usedNames.depth;
+    const stack: NamingContext[] = [];
+    for (let i = root.regions.length - 1; i >= 0; i--) void 0;
+    for (const r of root.regions) stack.push([r, this.nextValueID, this.nextArgumentID, this.nextConflictID, topScope]);
+    this.numberValuesInOp(root);
+    while (stack.length) {
+      const [region, valueID, argID, conflictID, parentScope] = stack.pop()!;
+      if (!unique) {
+        this.nextValueID = valueID;
+        this.nextArgumentID = argID;
+        this.nextConflictID = conflictID;
+      }
+      this.usedNames.popTo(parentScope);
+      this.usedNames.push();
+      const curScope = this.usedNames.depth;
+      this.numberValuesInRegion(region);
+      for (const block of region.blocks)
+        for (let op = block.first; op; op = op.next)
+          for (const r of op.regions) stack.push([r, this.nextValueID, this.nextArgumentID, this.nextConflictID, curScope]);
+    }
+  }
+
+  private numberValuesInRegion(region: Region): void {
+    const parent = region.parentOp;
+    if (!this.generic && parent?.name.def?.getAsmBlockArgumentNames)
+      parent.name.def.getAsmBlockArgumentNames(region, (v, name) => this.setValueName(v, name));
+    let nextBlockID = 0;
+    for (const block of region.blocks) {
+      let info = this.blockNames.get(block);
+      if (!info) {
+        info = { ordering: 0, name: `^bb${nextBlockID}` };
+        this.blockNames.set(block, info);
+      }
+      info.ordering = nextBlockID++;
+      this.numberValuesInBlock(block);
+    }
+  }
+
+  private numberValuesInBlock(block: Block): void {
+    const isEntry = block.isEntryBlock;
+    for (const arg of block.args) {
+      if (this.valueIDs.has(arg)) continue;
+      if (isEntry) this.setValueName(arg, `arg${this.nextArgumentID++}`);
+      else this.setValueName(arg, '');
+    }
+    for (let op = block.first; op; op = op.next) this.numberValuesInOp(op);
+  }
+
+  private numberValuesInOp(op: Operation): void {
+    const groups = [0];
+    const def = op.name.def;
+    if (!this.generic && def) {
+      def.getAsmBlockNames?.(op, (block, name) => {
+        let n = sanitizeIdentifier(name);
+        this.blockNames.set(block, { ordering: -1, name: '^' + n });
+      });
+      def.getAsmResultNames?.(op, (value, name) => {
+        this.setValueName(value, name);
+        const index = (value as OpResult).index;
+        if (index) groups.push(index);
+      });
+    }
+    if (op.results.length === 0) return;
+    const first = op.results[0];
+    if (!this.valueIDs.has(first)) this.valueIDs.set(first, this.nextValueID++);
+    if (groups.length !== 1) this.opResultGroups.set(op, groups.sort((a, b) => a - b));
+  }
+
+  private setValueName(value: Value, name: string): void {
+    if (name === '') {
+      this.valueIDs.set(value, this.nextValueID++);
+      return;
+    }
+    this.valueIDs.set(value, NAME_SENTINEL);
+    this.valueNames.set(value, this.uniqueValueName(name));
+  }
+
+  private uniqueValueName(raw: string): string {
+    let name = sanitizeIdentifier(raw);
+    if (this.usedNames.has(name)) {
+      for (;;) {
+        const probe = `${name}_${this.nextConflictID++}`;
+        if (!this.usedNames.has(probe)) {
+          name = probe;
+          break;
+        }
+      }
+    }
+    this.usedNames.add(name);
+    return name;
+  }
+
+  resultGroups(op: Operation): number[] | undefined {
+    return this.opResultGroups.get(op);
+  }
+
+  /** `%name` or `%name#k` for a value. */
+  valueID(value: Value, printResultNo = true): string {
+    let lookup: Value = value;
+    let resultNo: number | undefined;
+    if (value instanceof OpResult) {
+      const owner = value.owner;
+      if (owner.results.length !== 1) {
+        const groups = this.opResultGroups.get(owner);
+        if (!groups) {
+          resultNo = value.index;
+          lookup = owner.results[0];
+        } else {
+          let gi = 0;
+          while (gi + 1 < groups.length && groups[gi + 1] <= value.index) gi++;
+          const start = groups[gi];
+          const size = (gi + 1 < groups.length ? groups[gi + 1] : owner.results.length) - start;
+          if (size !== 1) resultNo = value.index - start;
+          lookup = owner.results[start];
+        }
+      }
+    }
+    const id = this.valueIDs.get(lookup);
+    if (id === undefined) return '<<UNKNOWN SSA VALUE>>';
+    let s = '%' + (id === NAME_SENTINEL ? this.valueNames.get(lookup)! : String(id));
+    if (resultNo !== undefined && printResultNo) s += '#' + resultNo;
+    return s;
+  }
+
+  /** Renames entry arguments of `region` to the names of `values`. */
+  shadowRegionArgs(region: Region, values: readonly Value[]): void {
+    const args = region.entry.args;
+    for (let i = 0; i < values.length; i++) {
+      const name = this.valueID(values[i]).slice(1);
+      this.valueIDs.set(args[i], NAME_SENTINEL);
+      this.valueNames.set(args[i], name);
+    }
+  }
+}
+
+/** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
+export class Printer implements OpAsmPrinter {
+  private out: string[] = [];
+  private indent = 0;
+  private readonly defaultDialectStack: string[] = ['builtin'];
+  private names!: SSANameState;
+  private aliases: AliasState | undefined;
+  /** When set, printing only collects aliases. */
+  private collecting = false;
+
+  constructor(
+    readonly ctx: Context,
+    readonly options: PrintOptions = {},
+  ) {}
+
+  get printDebugInfo(): boolean {
+    return !!this.options.debugInfo;
+  }
+
+  // ---- entry points
+
+  /** Prints `op` the way `Operation::print` does. */
+  printOperation(op: Operation): string {
+    let root = op;
+    for (;;) {
+      if (this.options.localScope && root.hasTrait(Traits.IsolatedFromAbove)) break;
+      const parent = root.parentOp;
+      if (!parent) break;
+      root = parent;
+    }
+    const generic = !!this.options.generic;
+    this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds);
+    this.out = [];
+    if (!op.parentBlock && !this.options.localScope) {
+      this.aliases = new AliasState(this.ctx, { printDebugInfo: !!this.options.debugInfo });
+      this.collecting = true;
+      this.printFullOpWithIndentAndLoc(op);
+      this.collecting = false;
+      this.aliases.finalize();
+      this.out = [];
+      this.write(this.aliases.printDefinitions(this, false));
+      this.printFullOpWithIndentAndLoc(op);
+      this.write('\n');
+      this.write(this.aliases.printDefinitions(this, true));
+    } else {
+      this.aliases = undefined;
+      this.printFullOpWithIndentAndLoc(op);
+    }
+    return this.out.join('');
+  }
+
+  // ---- AttrTypePrinter
+
+  write(text: string): void {
+    if (!this.collecting) this.out.push(text);
+  }
+  printType(type: Type): void {
+    if (this.collecting) {
+      this.aliases!.visitType(type);
+      return;
+    }
+    const alias = this.aliases?.aliasOf(type);
+    if (alias) this.out.push(alias);
+    else type.print(this);
+  }
+  printAttribute(attr: Attribute): void {
+    if (this.collecting) {
+      this.aliases!.visitAttribute(attr);
+      return;
+    }
+    const alias = this.aliases?.aliasOf(attr);
+    if (alias) this.out.push(alias);
+    else attr.print(this);
+  }
+  printAttributeWithoutType(attr: Attribute): void {
+    if (this.collecting) {
+      this.aliases!.visitAttribute(attr, false, true);
+      return;
+    }
+    const alias = this.aliases?.aliasOf(attr);
+    if (alias) this.out.push(alias);
+    else attr.printWithoutType(this);
+  }
+  printNestedLocation(loc: Location): void {
+    this.printAttributeOrBody(loc);
+  }
+  private printAttributeOrBody(loc: Location): void {
+    const alias = this.aliases?.aliasOf(loc);
+    if (alias) this.out.push(alias);
+    else loc.printBody(this);
+  }
+
+  // ---- operations
+
+  private printFullOpWithIndentAndLoc(op: Operation): void {
+    this.write(' '.repeat(this.indent));
+    this.printFullOp(op);
+    this.printTrailingLocation(op.location, true);
+  }
+
+  private printTrailingLocation(loc: Location, allowAlias: boolean): void {
+    if (!this.options.debugInfo) return;
+    if (this.collecting) {
+      this.aliases!.visitAttribute(loc, allowAlias);
+      return;
+    }
+    this.write(' ');
+    this.printLocation(loc, allowAlias);
+  }
+
+  private printLocation(loc: Location, allowAlias: boolean): void {
+    if (this.options.prettyDebugInfo) {
+      const flc = loc.fileLineCol();
+      this.write(flc ? `${flc.filename}:${flc.line}:${flc.column}` : '[unknown]');
+      return;
+    }
+    this.write('loc(');
+    const alias = allowAlias ? this.aliases?.aliasOf(loc) : undefined;
+    if (alias) this.write(alias);
+    else loc.printBody(this);
+    this.write(')');
+  }
+
+  printOptionalLocationSpecifier(loc: Location): void {
+    this.printTrailingLocation(loc, false);
+  }
+
+  private printFullOp(op: Operation): void {
+    const n = op.results.length;
+    if (n) {
+      const groups = this.names.resultGroups(op);
+      const printGroup = (start: number, count: number): void => {
+        this.write(this.names.valueID(op.results[start], false));
+        if (count > 1) this.write(':' + count);
+      };
+      if (groups) {
+        for (let i = 0; i < groups.length - 1; i++) {
+          printGroup(groups[i], groups[i + 1] - groups[i]);
+          this.write(', ');
+        }
+        printGroup(groups[groups.length - 1], n - groups[groups.length - 1]);
+      } else {
+        printGroup(0, n);
+      }
+      this.write(' = ');
+    }
+    if (this.collecting && this.options.debugInfo) this.aliases!.visitAttribute(op.location, true);
+    const def = op.name.def;
+    if (!this.options.generic && def?.print) {
+      const defaultDialect = this.defaultDialectStack[this.defaultDialectStack.length - 1];
+      let name = op.name.name;
+      if (name.startsWith(defaultDialect + '.') && name.indexOf('.') === name.lastIndexOf('.'))
+        name = name.slice(defaultDialect.length + 1);
+      this.write(name);
+      def.print(this, op);
+      return;
+    }
+    this.printGenericOp(op);
+  }
+
+  printCustomOrGenericOp(op: Operation): void {
+    this.printFullOp(op);
+  }
+
+  /** The properties of a registered op as one dictionary, or its opaque `<...>` attribute. */
+  private propertiesAttribute(op: Operation): Attribute | undefined {
+    if (op.opaqueProperties) return op.opaqueProperties;
+    if (op.properties.size === 0) return undefined;
+    return DictionaryAttr.get([...op.properties.entries()]);
+  }
+
+  printGenericOp(op: Operation, printOpName = true): void {
+    if (this.collecting) {
+      if (!this.options.skipRegions) for (const r of op.regions) this.printRegion(r, { printEmptyBlock: true });
+      for (const o of op.operandList) this.printType(o.value.type);
+      for (const r of op.results) this.printType(r.type);
+      const props = this.propertiesAttribute(op);
+      if (props) this.printAttribute(props);
+      for (const a of op.attributes.values()) this.printAttribute(a);
+      return;
+    }
+    if (printOpName) this.write(escapeString(op.name.name));
+    this.write('(');
+    this.printOperands(op.operands);
+    this.write(')');
+    if (op.successorList.length) {
+      this.write('[');
+      op.successorList.forEach((s, i) => {
+        if (i) this.write(', ');
+        this.printSuccessor(s.block);
+      });
+      this.write(']');
+    }
+    const props = this.propertiesAttribute(op);
+    if (props) {
+      this.write(' <');
+      this.printAttribute(props);
+      this.write('>');
+    }
+    if (op.regions.length) {
+      this.write(' (');
+      op.regions.forEach((r, i) => {
+        if (i) this.write(', ');
+        this.printRegion(r, { printEmptyBlock: true });
+      });
+      this.write(')');
+    }
+    this.printOptionalAttrDict(op.attributes);
+    this.write(' : ');
+    this.printFunctionalType(op);
+  }
+
+  // ---- regions and blocks
+
+  printRegion(region: Region, options: PrintRegionOptions = {}): void {
+    const printEntryBlockArgs = options.printEntryBlockArgs ?? true;
+    const printBlockTerminators = options.printBlockTerminators ?? true;
+    const printEmptyBlock = options.printEmptyBlock ?? false;
+    if (this.options.skipRegions) {
+      this.write('{...}');
+      return;
+    }
+    if (this.collecting) {
+      if (region.empty) return;
+      this.defaultDialectStack.push(region.parentOp?.name.def?.defaultDialect ?? '');
+      this.printBlock(region.entry, printEntryBlockArgs, printBlockTerminators);
+      for (let i = 1; i < region.blocks.length; i++) this.printBlock(region.blocks[i], true, true);
+      this.defaultDialectStack.pop();
+      return;
+    }
+    this.write('{\n');
+    if (!region.empty) {
+      this.defaultDialectStack.push(region.parentOp?.name.def?.defaultDialect ?? '');
+      const entry = region.entry;
+      const alwaysHeader = (printEmptyBlock && entry.empty) || (printEntryBlockArgs && entry.args.length !== 0);
+      this.printBlock(entry, alwaysHeader, printBlockTerminators);
+      for (let i = 1; i < region.blocks.length; i++) this.printBlock(region.blocks[i], true, true);
+      this.defaultDialectStack.pop();
+    }
+    this.write(' '.repeat(this.indent) + '}');
+  }
+
+  private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
+    if (this.collecting) {
+      if (printHeader)
+        for (const arg of block.args) {
+          this.printType(arg.type);
+          if (this.options.debugInfo) this.aliases!.visitAttribute(arg.location, false);
+        }
+    } else if (printHeader) {
+      this.write(' '.repeat(this.indent));
+      this.write(this.blockName(block));
+      if (block.args.length) {
+        this.write('(');
+        block.args.forEach((arg, i) => {
+          if (i) this.write(', ');
+          this.write(this.names.valueID(arg));
+          this.write(': ');
+          this.printType(arg.type);
+          this.printTrailingLocation(arg.location, false);
+        });
+        this.write(')');
+      }
+      this.write(':');
+      if (!block.parent) this.write('  // block is not in a region!');
+      else if (!block.hasPredecessors) {
+        if (!block.isEntryBlock) this.write('  // no predecessors');
+      } else {
+        const preds = block.predecessors();
+        const unique = [...new Set(preds)];
+        if (unique.length === 1) {
+          this.write('  // pred: ' + this.blockName(unique[0]));
+        } else {
+          const infos = preds.map((p) => this.names.blockNames.get(p) ?? { ordering: -1, name: 'INVALIDBLOCK' });
+          infos.sort((a, b) => a.ordering - b.ordering);
+          this.write(`  // ${infos.length} preds: ` + infos.map((i) => i.name).join(', '));
+        }
+      }
+      this.write('\n');
+    }
+    this.indent += 2;
+    const last = block.last;
+    const hasTerminator = last !== null && last.hasTrait(Traits.IsTerminator);
+    const stop = printTerminator || !hasTerminator ? null : last;
+    for (let op = block.first; op && op !== stop; op = op.next) {
+      this.printFullOpWithIndentAndLoc(op);
+      this.write('\n');
+    }
+    this.indent -= 2;
+  }
+
+  private blockName(block: Block): string {
+    return this.names.blockNames.get(block)?.name ?? '^INVALIDBLOCK';
+  }
+
+  printRegionArgument(arg: BlockArgument, argAttrs?: Attribute, omitType = false): void {
+    this.write(this.names.valueID(arg));
+    if (!omitType) {
+      this.write(': ');
+      this.printType(arg.type);
+    }
+    if (argAttrs instanceof DictionaryAttr && argAttrs.entries.length) this.printOptionalAttrDict(argAttrs.entries);
+    this.printTrailingLocation(arg.location, false);
+  }
+
+  printSuccessor(block: Block): void {
+    this.write(this.blockName(block));
+  }
+
+  printSuccessorAndUseList(block: Block, operands: readonly Value[]): void {
+    this.printSuccessor(block);
+    if (!operands.length) return;
+    this.write('(');
+    this.printOperands(operands);
+    this.write(' : ');
+    this.printTypes(operands.map((v) => v.type));
+    this.write(')');
+  }
+
+  shadowRegionArgs(region: Region, values: readonly Value[]): void {
+    this.names.shadowRegionArgs(region, values);
+  }
+
+  // ---- small pieces
+
+  printOperand(value: Value): void {
+    this.write(this.names.valueID(value));
+  }
+  printOperands(values: readonly Value[]): void {
+    for (let i = 0; i < values.length; i++) {
+      if (i) this.write(', ');
+      this.write(this.names.valueID(values[i]));
+    }
+  }
+  printTypes(types: readonly Type[]): void {
+    for (let i = 0; i < types.length; i++) {
+      if (i) this.write(', ');
+      this.printType(types[i]);
+    }
+  }
+  printArrowTypeList(types: readonly Type[]): void {
+    if (!types.length) return;
+    this.write(' -> ');
+    const wrap = types.length > 1 || types[0] instanceof FunctionType;
+    if (wrap) this.write('(');
+    this.printTypes(types);
+    if (wrap) this.write(')');
+  }
+  printFunctionType(inputs: readonly Type[], results: readonly Type[]): void {
+    this.write('(');
+    this.printTypes(inputs);
+    this.write(') -> ');
+    const wrap = results.length !== 1 || results[0] instanceof FunctionType;
+    if (wrap) this.write('(');
+    this.printTypes(results);
+    if (wrap) this.write(')');
+  }
+  printFunctionalType(op: Operation): void {
+    this.printFunctionType(
+      op.operandList.map((o) => o.value.type),
+      op.results.map((r) => r.type),
+    );
+  }
+
+  printOptionalAttrDict(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[] = []): void {
+    const list = [...attrs].filter(([k]) => !elided.includes(k)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    if (!list.length) return;
+    this.write(' {');
+    list.forEach(([k, v], i) => {
+      if (i) this.write(', ');
+      this.printNamedAttribute(k, v);
+    });
+    this.write('}');
+  }
+  printOptionalAttrDictWithKeyword(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[] = []): void {
+    const list = [...attrs].filter(([k]) => !elided.includes(k));
+    if (!list.length) return;
+    this.write(' attributes');
+    this.printOptionalAttrDict(list);
+  }
+  private printNamedAttribute(name: string, value: Attribute): void {
+    this.printKeywordOrString(name);
+    if (value instanceof UnitAttr) {
+      if (this.collecting) this.printAttribute(value);
+      return;
+    }
+    this.write(' = ');
+    this.printAttribute(value);
+  }
+
+  printSymbolName(name: string): void {
+    this.write('@' + (isBareIdentifier(name) ? name : escapeString(name)));
+  }
+  printString(value: string): void {
+    this.write(escapeString(value));
+  }
+  printKeywordOrString(value: string): void {
+    this.write(isBareIdentifier(value) ? value : escapeString(value));
+  }
+  printNewline(): void {
+    this.write('\n' + ' '.repeat(this.indent));
+  }
+  increaseIndent(): void {
+    this.indent += 2;
+  }
+  decreaseIndent(): void {
+    this.indent -= 2;
+  }
+}
+
+/** True if `s` can be printed as a bare identifier (`[a-zA-Z_][a-zA-Z0-9_$.]*`). */
+export function isBareIdentifier(s: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_$.]*$/.test(s);
+}
+
+/** Prints an op for a diagnostic note: generic form, local scope. */
+export function printOpForDiagnostic(ctx: Context, op: Operation, options: PrintOptions = {}): string {
+  return new Printer(ctx, { ...options, generic: true, localScope: true }).printOperation(op);
+}
+
+/** Plain text of a type or attribute, as in diagnostics. */
+export function attrTypeText(e: Type | Attribute): string {
+  const p = new PlainAttrTypePrinter();
+  if ('walkImmediateSubElements' in e && e instanceof Object) (e as Attribute).print(p);
+  return p.out;
+}

@@ -1,0 +1,474 @@
+// Parsing of builtin types, type aliases and dialect types, following MLIR's
+// TypeParser.cpp (grammar, error messages and error locations).
+
+import type { Attribute, Type } from '../ir/attributes.js';
+import {
+  ComplexType,
+  FloatType,
+  FunctionType,
+  IndexType,
+  IntegerType,
+  MemRefType,
+  NoneType,
+  OpaqueType,
+  RankedTensorType,
+  TupleType,
+  UnrankedMemRefType,
+  UnrankedTensorType,
+  VectorType,
+  kDynamic,
+} from '../ir/builtin-types.js';
+import { AffineMapAttr, StridedLayoutAttr } from '../ir/builtin-attributes.js';
+import { Tok } from './lexer.js';
+import { ParseAbort, type Parser } from './parser.js';
+import { parseAttribute } from './attribute-parser.js';
+import type { DialectAsmParser } from './dialect-asm.js';
+
+const MAX_INT_WIDTH = 16777215;
+
+/** Re-lexes from `offset` (used to split tokens like `x4xf32`). */
+export function relexAt(p: Parser, offset: number, prevEnd = offset): void {
+  p.lexer.resetTo(offset);
+  p.prevEnd = prevEnd;
+  p.tok = p.lexer.next();
+  if (p.tok.kind === Tok.error) throw new ParseAbort();
+}
+
+function isFloatKeyword(p: Parser): FloatType | undefined {
+  return FloatType.tryGet(p.text);
+}
+
+/** True if the current token can start a type. */
+function canStartType(p: Parser): boolean {
+  switch (p.tok.kind) {
+    case Tok.l_paren:
+    case Tok.exclamation_identifier:
+    case Tok.inttype:
+      return true;
+    case Tok.keyword: {
+      const t = p.text;
+      return (
+        t === 'index' || t === 'none' || t === 'tensor' || t === 'memref' || t === 'vector' || t === 'complex' || t === 'tuple' ||
+        FloatType.tryGet(t) !== undefined
+      );
+    }
+    default:
+      return false;
+  }
+}
+
+export function parseOptionalType(p: Parser): Type | undefined {
+  if (!canStartType(p)) return undefined;
+  return parseType(p);
+}
+
+export function parseType(p: Parser): Type {
+  if (p.tok.kind === Tok.l_paren) return parseFunctionType(p);
+  return parseNonFunctionType(p);
+}
+
+/** `(inputs) -> results`. */
+export function parseFunctionType(p: Parser): FunctionType {
+  const inputs = parseTypeListParens(p);
+  p.expect(Tok.arrow, "expected '->' in function type");
+  const results = parseFunctionResultTypes(p);
+  return FunctionType.get(inputs, results);
+}
+
+/** `(t1, t2)` or `()`. */
+export function parseTypeListParens(p: Parser): Type[] {
+  p.expect(Tok.l_paren, "expected '('");
+  if (p.consumeIf(Tok.r_paren)) return [];
+  const types = parseTypeListNoParens(p);
+  p.expect(Tok.r_paren, "expected ')'");
+  return types;
+}
+
+/** `t1, t2, ...` (at least one). */
+export function parseTypeListNoParens(p: Parser): Type[] {
+  const types: Type[] = [parseType(p)];
+  while (p.consumeIf(Tok.comma)) types.push(parseType(p));
+  return types;
+}
+
+/** A function result list: `(t1, t2)` or a single non-function type. */
+export function parseFunctionResultTypes(p: Parser): Type[] {
+  if (p.is(Tok.l_paren)) return parseTypeListParens(p);
+  return [parseNonFunctionType(p)];
+}
+
+export function parseNonFunctionType(p: Parser): Type {
+  const k = p.tok.kind;
+  if (k === Tok.inttype) return parseIntegerType(p);
+  if (k === Tok.keyword) {
+    const t = p.text;
+    switch (t) {
+      case 'index':
+        p.consume();
+        return IndexType.get();
+      case 'none':
+        p.consume();
+        return NoneType.get();
+      case 'tensor':
+        return parseTensorType(p);
+      case 'memref':
+        return parseMemRefType(p);
+      case 'vector':
+        return parseVectorType(p);
+      case 'complex':
+        return parseComplexType(p);
+      case 'tuple':
+        return parseTupleType(p);
+      default: {
+        const f = isFloatKeyword(p);
+        if (f) {
+          p.consume();
+          return f;
+        }
+      }
+    }
+  }
+  if (k === Tok.exclamation_identifier) return parseExtendedType(p);
+  p.errorWrongToken('expected non-function type');
+}
+
+function parseIntegerType(p: Parser): IntegerType {
+  const t = p.text;
+  const c0 = t.charCodeAt(0);
+  const signedness = c0 === 105 ? 'signless' : c0 === 115 ? 'signed' : 'unsigned';
+  const digits = t.slice(c0 === 105 ? 1 : 2);
+  const width = digits.length > 10 ? Infinity : Number(digits);
+  if (width > MAX_INT_WIDTH) {
+    if (digits.length > 10) p.error('invalid integer width');
+    p.error(`integer bitwidth is limited to ${MAX_INT_WIDTH} bits`);
+  }
+  p.consume();
+  return IntegerType.get(width, signedness);
+}
+
+function parseXInDimensionList(p: Parser): void {
+  if (p.tok.kind !== Tok.bare_identifier || p.src.charCodeAt(p.tok.start) !== 120 /* x */)
+    p.errorWrongToken("expected 'x' in dimension list");
+  const start = p.tok.start;
+  if (p.tok.end - start !== 1) relexAt(p, start + 1);
+  else p.consume();
+}
+
+function parseIntegerInDimensionList(p: Parser): number {
+  const start = p.tok.start;
+  if (p.tok.end - start > 1 && p.src.charCodeAt(start + 1) === 120) {
+    // `0xf32` is `0`, `x`, `f32` here.
+    relexAt(p, start + 1);
+    return 0;
+  }
+  const v = BigInt(p.text);
+  if (v > 0x7fffffffffffffffn) p.error('invalid dimension');
+  p.consume();
+  return Number(v);
+}
+
+/** `4x?x` style dimension prefixes (with the trailing `x`). */
+export function parseDimensionListRanked(p: Parser, allowDynamic = true): number[] {
+  const dims: number[] = [];
+  while (p.tok.kind === Tok.integer || p.tok.kind === Tok.question) {
+    if (p.tok.kind === Tok.question) {
+      if (!allowDynamic) p.error('expected static shape');
+      p.consume();
+      dims.push(kDynamic);
+    } else {
+      dims.push(parseIntegerInDimensionList(p));
+    }
+    parseXInDimensionList(p);
+  }
+  return dims;
+}
+
+function isValidTensorElementType(t: Type): boolean {
+  return (
+    t instanceof ComplexType ||
+    t instanceof FloatType ||
+    t instanceof IntegerType ||
+    t instanceof OpaqueType ||
+    t instanceof VectorType ||
+    t instanceof IndexType ||
+    t.dialect !== 'builtin'
+  );
+}
+
+function isValidMemRefElementType(t: Type): boolean {
+  return (
+    t instanceof ComplexType ||
+    t instanceof FloatType ||
+    t instanceof IntegerType ||
+    t instanceof IndexType ||
+    t instanceof VectorType ||
+    t instanceof MemRefType ||
+    t instanceof UnrankedMemRefType ||
+    t.dialect !== 'builtin'
+  );
+}
+
+function parseTensorType(p: Parser): Type {
+  p.consume();
+  p.expect(Tok.less, "expected '<' in tensor type");
+  let unranked = false;
+  let dims: number[] = [];
+  if (p.consumeIf(Tok.star)) {
+    unranked = true;
+    parseXInDimensionList(p);
+  } else {
+    dims = parseDimensionListRanked(p);
+  }
+  const eltLoc = p.tok.start;
+  const elementType = parseType(p);
+  let encoding: Attribute | undefined;
+  if (p.consumeIf(Tok.comma)) {
+    const encLoc = p.tok.start;
+    encoding = parseAttribute(p);
+    void encLoc;
+  }
+  p.expect(Tok.greater, "expected '>' in tensor type");
+  if (!isValidTensorElementType(elementType)) p.error('invalid tensor element type', eltLoc);
+  if (unranked) {
+    if (encoding) p.error('cannot apply encoding to unranked tensor');
+    return UnrankedTensorType.get(elementType);
+  }
+  return RankedTensorType.get(dims, elementType, encoding);
+}
+
+function parseMemRefType(p: Parser): Type {
+  const loc = p.tok.start;
+  p.consume();
+  p.expect(Tok.less, "expected '<' in memref type");
+  let unranked = false;
+  let dims: number[] = [];
+  if (p.consumeIf(Tok.star)) {
+    unranked = true;
+    parseXInDimensionList(p);
+  } else {
+    dims = parseDimensionListRanked(p);
+  }
+  const typeLoc = p.tok.start;
+  const elementType = parseType(p);
+  if (!isValidMemRefElementType(elementType)) p.error('invalid memref element type', typeLoc);
+  let layout: Attribute | undefined;
+  let memorySpace: Attribute | undefined;
+  if (!p.consumeIf(Tok.greater)) {
+    p.expect(Tok.comma, "expected ',' or '>' in memref type");
+    const parseElt = (): void => {
+      const attr = parseAttribute(p);
+      if (attr instanceof AffineMapAttr || attr instanceof StridedLayoutAttr) {
+        layout = attr;
+      } else if (memorySpace) {
+        p.error('multiple memory spaces specified in memref type');
+      } else {
+        memorySpace = attr;
+        return;
+      }
+      if (unranked) p.error('cannot have affine map for unranked memref type');
+      if (memorySpace) p.error('expected memory space to be last in memref type');
+    };
+    parseElt();
+    while (p.consumeIf(Tok.comma)) parseElt();
+    p.expect(Tok.greater, "expected ',' or '>'");
+  }
+  if (unranked) return UnrankedMemRefType.get(elementType, memorySpace);
+  if (layout instanceof AffineMapAttr && layout.value.numDims !== dims.length)
+    p.error(`memref layout mismatch between rank and affine map: ${dims.length} != ${layout.value.numDims}`, loc);
+  if (layout instanceof StridedLayoutAttr && layout.strides.length !== dims.length)
+    p.error('expected the number of strides to match the rank', loc);
+  return MemRefType.get(dims, elementType, layout, memorySpace);
+}
+
+function parseVectorType(p: Parser): Type {
+  const loc = p.tok.start;
+  p.consume();
+  p.expect(Tok.less, "expected '<' in vector type");
+  const dims: number[] = [];
+  const scalable: boolean[] = [];
+  while (p.tok.kind === Tok.integer || p.tok.kind === Tok.l_square) {
+    const isScalable = p.consumeIf(Tok.l_square);
+    dims.push(parseIntegerInDimensionList(p));
+    if (isScalable && !p.consumeIf(Tok.r_square)) p.errorWrongToken("missing ']' closing scalable dimension");
+    scalable.push(isScalable);
+    parseXInDimensionList(p);
+  }
+  const elementType = parseType(p);
+  p.expect(Tok.greater, "expected '>' in vector type");
+  for (const d of dims) if (d <= 0) p.error(`vector types must have positive constant sizes but got ${dims.join(', ')}`, loc);
+  if (!(elementType instanceof IntegerType || elementType instanceof IndexType || elementType instanceof FloatType || elementType.dialect !== 'builtin'))
+    p.error("failed to verify 'elementType': VectorElementTypeInterface instance", loc);
+  return VectorType.get(dims, elementType, scalable);
+}
+
+function parseComplexType(p: Parser): Type {
+  p.consume();
+  p.expect(Tok.less, "expected '<' in complex type");
+  const loc = p.tok.start;
+  const elementType = parseType(p);
+  p.expect(Tok.greater, "expected '>' in complex type");
+  if (!(elementType instanceof FloatType || elementType instanceof IntegerType)) p.error('invalid element type for complex', loc);
+  return ComplexType.get(elementType);
+}
+
+function parseTupleType(p: Parser): Type {
+  p.consume();
+  p.expect(Tok.less, "expected '<' in tuple type");
+  if (p.consumeIf(Tok.greater)) return TupleType.get([]);
+  const types = parseTypeListNoParens(p);
+  p.expect(Tok.greater, "expected '>' in tuple type");
+  return TupleType.get(types);
+}
+
+// ---- extended (alias / dialect) symbols, shared with attributes
+
+export interface ExtendedSymbol {
+  /** Identifier without the prefix (`foo.bar`). */
+  identifier: string;
+  /** Offset of the `!`/`#` token. */
+  loc: number;
+  /** Set when the symbol is an alias reference. */
+  alias: boolean;
+  dialect: string;
+  /** The symbol data (`bar<1>` for `!foo.bar<1>`, `"x"` for `!foo<"x">`). */
+  data: string;
+  dataStart: number;
+  dataEnd: number;
+}
+
+/**
+ * Scans a `<...>` body starting at the current `<` token (adjacent to the
+ * previous token), returning the offset just past the matching `>`.
+ */
+export function scanDialectBody(p: Parser): number {
+  const src = p.src;
+  const end = p.src.length;
+  let pos = p.tok.start;
+  const stack: string[] = [];
+  let errLoc = p.tok.start;
+  const punctError = (): never => p.error(`unbalanced '${stack[stack.length - 1]}' character in pretty dialect name`, errLoc);
+  const check = (open: string): void => {
+    if (stack[stack.length - 1] !== open) punctError();
+    stack.pop();
+  };
+  do {
+    if (pos >= end) {
+      if (stack.length) punctError();
+      p.error('unexpected nul or EOF in pretty dialect name', errLoc);
+    }
+    const c = src[pos++];
+    switch (c) {
+      case '\0':
+        if (stack.length) punctError();
+        p.error('unexpected nul or EOF in pretty dialect name', errLoc);
+        break;
+      case '<':
+      case '[':
+      case '(':
+      case '{':
+        stack.push(c);
+        continue;
+      case '-':
+        if (src[pos] === '>') pos++;
+        continue;
+      case '>':
+        check('<');
+        break;
+      case ']':
+        check('[');
+        break;
+      case ')':
+        check('(');
+        break;
+      case '}':
+        check('{');
+        break;
+      case '"': {
+        relexAt(p, pos - 1);
+        if (p.tok.kind !== Tok.string) p.error('expected string literal');
+        errLoc = p.tok.start;
+        pos = p.tok.end;
+        break;
+      }
+      default:
+        continue;
+    }
+  } while (stack.length);
+  return pos;
+}
+
+/** Parses the `!foo.bar<...>` / `#foo<...>` / `!alias` token(s); current token is the identifier. */
+export function parseExtendedSymbolToken(p: Parser): ExtendedSymbol {
+  const tok = p.tok;
+  const identifier = p.src.slice(tok.start + 1, tok.end);
+  const loc = tok.start;
+  p.consume();
+  const dot = identifier.indexOf('.');
+  const dialect = dot < 0 ? identifier : identifier.slice(0, dot);
+  const isPretty = dot >= 0;
+  const hasTrailing = p.tok.kind === Tok.less && p.tok.start === tok.end;
+  if (!hasTrailing && !isPretty) return { identifier, loc, alias: true, dialect, data: '', dataStart: tok.end, dataEnd: tok.end };
+  let dataStart: number;
+  let dataEnd: number;
+  if (!isPretty) {
+    const after = scanDialectBody(p);
+    dataStart = tok.end + 1;
+    dataEnd = after - 1;
+    relexAt(p, after);
+  } else if (hasTrailing) {
+    const after = scanDialectBody(p);
+    dataStart = tok.start + 1 + dot + 1;
+    dataEnd = after;
+    relexAt(p, after);
+  } else {
+    dataStart = tok.start + 1 + dot + 1;
+    dataEnd = tok.end;
+  }
+  return { identifier, loc, alias: false, dialect, data: p.src.slice(dataStart, dataEnd), dataStart, dataEnd };
+}
+
+/** Builds the parser view a dialect hook receives for a symbol. */
+export function makeDialectAsmParser(p: Parser, sym: ExtendedSymbol): DialectAsmParser {
+  // Lazy import avoided: Parser is constructed through the outer parser's class.
+  const Ctor = p.constructor as new (state: Parser['state'], start: number, end: number) => Parser;
+  const parser = new Ctor(p.state, sym.dataStart, sym.dataEnd);
+  const m = /^[A-Za-z_][A-Za-z0-9_$.]*/.exec(sym.data);
+  return {
+    parser,
+    dialect: sym.dialect,
+    mnemonic: m ? m[0] : '',
+    body: sym.data,
+    bodyStart: sym.dataStart,
+    bodyEnd: sym.dataEnd,
+    nameLoc: sym.loc,
+  };
+}
+
+export function checkDialectBodyConsumed(d: DialectAsmParser): void {
+  const q = d.parser;
+  if (q.tok.kind !== Tok.eof) q.error(`unexpected trailing characters in dialect symbol`);
+}
+
+export function unregisteredMessage(prefix: '!' | '#', dialect: string, data: string, suffix: string): string {
+  const what = prefix === '!' ? 'type' : 'attribute';
+  const body = `${prefix}"${dialect}"<"${data}">`;
+  return `${prefix === '!' ? '`' + body + '`' : body + suffix} ${what} created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used`;
+}
+
+function parseExtendedType(p: Parser): Type {
+  const sym = parseExtendedSymbolToken(p);
+  if (sym.alias) {
+    const t = p.state.typeAliases.get(sym.identifier);
+    if (!t) p.error(`undefined symbol alias id '${sym.identifier}'`, sym.loc);
+    return t;
+  }
+  const dialect = p.ctx.getDialect(sym.dialect);
+  if (dialect?.parseType) {
+    const d = makeDialectAsmParser(p, sym);
+    const t = dialect.parseType(d);
+    checkDialectBodyConsumed(d);
+    return t;
+  }
+  if (!dialect && !p.ctx.allowUnregisteredDialects) p.error(unregisteredMessage('!', sym.dialect, sym.data, ''), sym.loc);
+  return OpaqueType.get(sym.dialect, sym.data);
+}
