@@ -45,6 +45,37 @@ export function lookupNearestSymbolFrom(from: Operation, ref: SymbolRefAttr): Op
   return table ? lookupSymbolRefIn(table, ref) : undefined;
 }
 
+/** SymbolOpInterface's verifier: name, visibility, nesting and declarations. */
+export function verifySymbolOp(ctx: Context, op: Operation): boolean {
+  const name = op.getAttr('sym_name');
+  if (!(name instanceof StringAttr)) {
+    emitOpError(ctx, op, "requires string attribute 'sym_name'");
+    return false;
+  }
+  const vis = op.getAttr('sym_visibility');
+  if (vis !== undefined) {
+    if (!(vis instanceof StringAttr)) {
+      emitOpError(ctx, op, `requires visibility attribute 'sym_visibility' to be a string attribute, but got ${vis.key}`);
+      return false;
+    }
+    if (!['public', 'private', 'nested'].includes(vis.value)) {
+      emitOpError(ctx, op, `visibility expected to be one of ["public", "private", "nested"], but got ${vis.key}`);
+      return false;
+    }
+  }
+  const parent = op.parentOp;
+  if (parent && !parent.hasTrait(Traits.SymbolTable)) {
+    emitOpError(ctx, op, "symbol's parent must have the SymbolTable trait");
+    return false;
+  }
+  const isDeclaration = op.regions.length > 0 && op.regions[0].empty;
+  if (isDeclaration && (!(vis instanceof StringAttr) || vis.value === 'public')) {
+    emitOpError(ctx, op, 'symbol declaration cannot have public visibility');
+    return false;
+  }
+  return true;
+}
+
 /** The SymbolTable trait's region verification. */
 export function verifySymbolTable(ctx: Context, op: Operation): boolean {
   if (op.regions.length !== 1) {

@@ -129,9 +129,9 @@ export class OperationParser extends Parser {
         const d = this.ctx.diagnostics.emit(
           'error',
           this.location(use.offset),
-          `definition of SSA value '${use.name}#${use.number}' has type ${value.type.key}`,
+          `definition of SSA value '${use.name}#${use.number}' has type '${value.type.key}'`,
         );
-        d.attachNote(`previously used here with type ${existing.value.type.key}`, this.location(existing.offset));
+        d.attachNote(`previously used here with type '${existing.value.type.key}'`, this.location(existing.offset));
         throw new ParseAbort();
       }
       existing.value.replaceAllUsesWith(value);
@@ -166,7 +166,7 @@ export class OperationParser extends Parser {
       const d = this.ctx.diagnostics.emit(
         'error',
         this.location(use.offset),
-        `use of value '${use.name}' expects different type than prior uses: ${type.key} vs ${found.value.type.key}`,
+        `use of value '${use.name}' expects different type than prior uses: '${type.key}' vs '${found.value.type.key}'`,
       );
       d.attachNote('prior use here', this.location(found.offset));
       throw new ParseAbort();
@@ -243,7 +243,7 @@ export class OperationParser extends Parser {
       this.expect(Tok.equal, "expected '=' after SSA name");
     }
     let op: Operation;
-    if (this.is(Tok.bare_identifier) || this.is(Tok.keyword) || this.is(Tok.inttype)) op = this.parseCustomOperation(resultIDs);
+    if (this.is(Tok.bare_identifier) || this.is(Tok.keyword)) op = this.parseCustomOperation(resultIDs);
     else if (this.is(Tok.string)) op = this.parseGenericOperation();
     else this.errorWrongToken('expected operation name in quotes');
 

@@ -130,7 +130,12 @@ export class Parser {
     this.ctx.diagnostics.emit('error', this.state.source.location(offset), message);
   }
   /** Reports an error at `offset` (the current token by default) and aborts. */
-  error(message: string, offset: number = this.tok.start): never {
+  error(message: string, offset?: number): never {
+    if (offset === undefined) {
+      // At the end of the buffer MLIR reports one character back.
+      offset = this.tok.start;
+      if (this.tok.kind === Tok.eof && offset > 0) offset--;
+    }
     this.emitErrorAt(offset, message);
     throw new ParseAbort();
   }

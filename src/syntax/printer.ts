@@ -9,6 +9,7 @@ import { Traits, type Context } from '../ir/context.js';
 import { Location, escapeString } from '../ir/location.js';
 import { Block, BlockArgument, OpResult, Operation, Region, Value } from '../ir/operation.js';
 import { AliasState } from './alias-state.js';
+import { Verifier } from '../ir/verifier.js';
 import type { OpAsmPrinter, PrintRegionOptions } from './op-asm-printer.js';
 
 export interface PrintOptions {
@@ -248,6 +249,12 @@ export class Printer implements OpAsmPrinter {
 
   /** Prints `op` the way `Operation::print` does. */
   printOperation(op: Operation): string {
+    // Like MLIR, print an op that fails to verify in the generic form, since
+    // custom printers may rely on invariants.
+    if (!this.options.generic && !this.options.assumeVerified) {
+      const ok = this.ctx.diagnostics.withHandler(() => true, () => new Verifier(this.ctx).verify(op));
+      if (!ok) return new Printer(this.ctx, { ...this.options, generic: true }).printOperation(op);
+    }
     let root = op;
     for (;;) {
       if (this.options.localScope && root.hasTrait(Traits.IsolatedFromAbove)) break;
@@ -642,7 +649,7 @@ export function isBareIdentifier(s: string): boolean {
 
 /** Prints an op for a diagnostic note: generic form, local scope. */
 export function printOpForDiagnostic(ctx: Context, op: Operation, options: PrintOptions = {}): string {
-  return new Printer(ctx, { ...options, generic: true, localScope: true }).printOperation(op);
+  return new Printer(ctx, { ...options, generic: true, localScope: true, assumeVerified: true }).printOperation(op);
 }
 
 /** Plain text of a type or attribute, as in diagnostics. */

@@ -97,7 +97,7 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
   if (module && o.verifyAfterParse && !verify(ctx, module)) ok = false;
   if (!module) ok = false;
   if (ok && module) {
-    const printer = new Printer(ctx, o.print);
+    const printer = new Printer(ctx, { ...o.print, assumeVerified: o.print.assumeVerified || o.verifyAfterParse });
     out = printer.printOperation(module) + '\n';
   }
   let err = '';

@@ -6,7 +6,7 @@ import { FunctionType } from '../../ir/builtin-types.js';
 import { Traits, emitError, type Context, type Dialect } from '../../ir/context.js';
 import { defineOp, fail, q, qList } from '../../ir/op-definition.js';
 import { Region, type Operation } from '../../ir/operation.js';
-import { lookupNearestSymbolFrom, type SymbolUserInterface } from '../../ir/symbol-table.js';
+import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
 import type { Argument, OpAsmParser } from '../../syntax/op-asm-parser.js';
 import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
 
@@ -160,16 +160,11 @@ const FuncOp = defineOp({
     const vis = op.properties.get('sym_visibility');
     if (vis !== undefined && !(vis instanceof StringAttr))
       return fail(ctx, op, "attribute 'sym_visibility' failed to satisfy constraint: string attribute");
+    if (!verifySymbolOp(ctx, op)) return false;
     if (!verifyArgResultAttrs(ctx, op, 'arg_attrs', 'argument', ft.value.inputs.length)) return false;
     if (!verifyArgResultAttrs(ctx, op, 'res_attrs', 'result', ft.value.results.length)) return false;
-    if (vis instanceof StringAttr && !VISIBILITIES.includes(vis.value))
-      return fail(ctx, op, `visibility expected to be one of ["public", "private", "nested"], but got "${vis.value}"`);
     const body = op.regions[0];
-    if (body.empty) {
-      if (!(vis instanceof StringAttr) || vis.value === 'public')
-        return fail(ctx, op, 'symbol declaration cannot have public visibility');
-      return true;
-    }
+    if (body.empty) return true;
     const inputs = ft.value.inputs;
     const entry = body.entry;
     if (entry.args.length !== inputs.length)
@@ -179,7 +174,7 @@ const FuncOp = defineOp({
         return fail(
           ctx,
           op,
-          `type of entry block argument #${i}(${entry.args[i].type.key}) must match the type of the corresponding argument in function signature(${inputs[i].key})`,
+          `type of entry block argument #${i}(${q(entry.args[i].type)}) must match the type of the corresponding argument in function signature(${q(inputs[i])})`,
         );
     return true;
   },
