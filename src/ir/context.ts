@@ -59,6 +59,8 @@ export interface Dialect {
   /** Parses the body of `!dialect.xxx` / `!dialect<...>` types. */
   parseType?(p: DialectAsmParser): Type;
   parseAttribute?(p: DialectAsmParser, type: Type | undefined): Attribute;
+  /** Accept ops of this dialect that it does not define (for partially supported dialects). */
+  readonly allowUnknownOperations?: boolean;
   /** Alias name hook (OpAsmDialectInterface::getAlias) for attributes and types. */
   getAlias?(element: Attribute | Type): string | undefined;
 }

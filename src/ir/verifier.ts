@@ -264,6 +264,7 @@ export class Verifier {
       }
       return true;
     }
+    if (dialect.allowUnknownOperations) return true;
     emitError(
       this.ctx,
       op,

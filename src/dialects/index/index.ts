@@ -1,0 +1,8 @@
+// The index dialect.
+
+import type { Dialect } from '../../ir/context.js';
+
+export const indexDialect: Dialect = {
+  name: 'index',
+  ops: [],
+};

@@ -1,0 +1,110 @@
+// Op interfaces: what transformations ask of ops without knowing their names.
+// An op definition lists its implementations under `interfaces`, keyed by the
+// names below; `getInterface(op, name)` looks one up.
+
+import type { Attribute } from './attributes.js';
+import type { Context } from './context.js';
+import type { Block, Operation, Region, Value } from './operation.js';
+
+export const Interfaces = {
+  MemoryEffects: 'MemoryEffects',
+  RegionBranch: 'RegionBranch',
+  RegionBranchTerminator: 'RegionBranchTerminator',
+  LoopLike: 'LoopLike',
+  Branch: 'Branch',
+  Speculatable: 'Speculatable',
+  ConstantLike: 'ConstantLike',
+  SymbolUser: 'SymbolUser',
+} as const;
+
+export function getInterface<T>(op: Operation, name: string): T | undefined {
+  return op.name.def?.interfaces?.[name] as T | undefined;
+}
+
+// ---- memory effects
+
+export type MemoryEffectKind = 'read' | 'write' | 'allocate' | 'free';
+
+export interface MemoryEffect {
+  kind: MemoryEffectKind;
+  /** The value (memref) affected, when known. */
+  value?: Value;
+  /** A named resource for effects not on a value (e.g. 'stdout' for printing). */
+  resource?: string;
+}
+
+/**
+ * Ops with the Pure trait have no effects and need no implementation. Ops with
+ * the RecursiveMemoryEffects trait have the effects of the ops they contain.
+ */
+export interface MemoryEffectsInterface {
+  getEffects(op: Operation): MemoryEffect[];
+}
+
+// ---- region control flow (scf.if, scf.for, scf.while, ...)
+
+/** Where control may go: a region of the op, or back to the op's parent ("the results"). */
+export interface RegionSuccessor {
+  /** The target region, or 'parent' for leaving the op (its results receive `inputs`). */
+  region: Region | 'parent';
+  /** The values that receive the forwarded operands: region entry arguments or op results. */
+  inputs: readonly Value[];
+}
+
+export interface RegionBranchInterface {
+  /**
+   * The successors when control enters the op from its parent (`from` is
+   * 'parent') or leaves region number `from`. Constant operands, where known,
+   * let implementations prune (e.g. `scf.if` with a constant condition).
+   */
+  getSuccessorRegions(op: Operation, from: number | 'parent', constantOperands?: readonly (Attribute | undefined)[]): RegionSuccessor[];
+  /** The op's operands forwarded to `successor` when entering from the parent. */
+  getEntrySuccessorOperands(op: Operation, successor: RegionSuccessor): Value[];
+}
+
+/** Terminators (scf.yield, scf.condition) that forward values to a region successor. */
+export interface RegionBranchTerminatorInterface {
+  getSuccessorOperands(op: Operation, successor: RegionSuccessor): Value[];
+}
+
+// ---- loops
+
+export interface LoopLikeInterface {
+  getLoopRegions(op: Operation): Region[];
+  /** Induction variables, if the loop has them (scf.for: one; scf.while: none). */
+  getInductionVars(op: Operation): Value[] | undefined;
+  getLowerBounds(op: Operation): Value[] | undefined;
+  getUpperBounds(op: Operation): Value[] | undefined;
+  getSteps(op: Operation): Value[] | undefined;
+  /** Loop-carried values: the region arguments, the op's init operands, the yielded values and the results. */
+  getRegionIterArgs(op: Operation): Value[];
+  getInits(op: Operation): Value[];
+  getYieldedValues(op: Operation): Value[];
+  getLoopResults(op: Operation): Value[];
+  /** True if `value` is defined outside the loop (for hoisting). */
+  isDefinedOutsideOfLoop?(op: Operation, value: Value): boolean;
+}
+
+// ---- CFG branches (cf.br, cf.cond_br, cf.switch)
+
+export interface BranchInterface {
+  /** The operands forwarded to successor number `index`. */
+  getSuccessorOperands(op: Operation, index: number): Value[];
+  /** The successor taken for known constant operands, if it can be decided. */
+  getSuccessorForOperands?(op: Operation, operands: readonly (Attribute | undefined)[]): Block | undefined;
+}
+
+// ---- speculation and constants
+
+export interface SpeculatableInterface {
+  /** Whether executing the op when it would not have run is safe (no UB, no effects). */
+  isSpeculatable(op: Operation): boolean;
+}
+
+export interface ConstantLikeInterface {
+  /** The constant value the op materializes. */
+  getValue(op: Operation): Attribute;
+}
+
+/** Builds a constant op of a dialect for folding (MLIR's materializeConstant). */
+export type MaterializeConstant = (ctx: Context, value: Attribute, type: import('./attributes.js').Type) => Operation | undefined;
