@@ -88,9 +88,48 @@ export abstract class Attribute {
 const uniqueTypes = new Map<string, Type>();
 const uniqueAttributes = new Map<string, Attribute>();
 
+/** Identity numbers of interned elements, used to key their parents. */
+const elementIds = new WeakMap<object, number>();
+let nextElementId = 0;
+function elementId(e: object): number {
+  let id = elementIds.get(e);
+  if (id === undefined) elementIds.set(e, (id = nextElementId++));
+  return id;
+}
+
+/**
+ * Prints one layer of an element: nested types and attributes appear as their
+ * identity numbers. Since nested elements are already unique, this identifies
+ * the element in time linear in its own size, however deeply it nests.
+ */
+class UniquingKeyPrinter implements AttrTypePrinter {
+  out = '';
+  write(text: string): void {
+    this.out += text;
+  }
+  printType(type: Type): void {
+    this.out += '\u0001T' + elementId(type);
+  }
+  printAttribute(attr: Attribute): void {
+    this.out += '\u0001A' + elementId(attr);
+  }
+  printAttributeWithoutType(attr: Attribute): void {
+    this.out += '\u0001a' + elementId(attr);
+  }
+  printNestedLocation(loc: Attribute): void {
+    this.out += '\u0001L' + elementId(loc);
+  }
+}
+
+function uniquingKey(e: Type | Attribute): string {
+  const p = new UniquingKeyPrinter();
+  e.print(p);
+  return e.constructor.name + '\u0000' + p.out;
+}
+
 /** Returns the canonical instance structurally equal to `type`. */
 export function uniqueType<T extends Type>(type: T): T {
-  const key = type.constructor.name + '\u0000' + type.key;
+  const key = uniquingKey(type);
   const found = uniqueTypes.get(key);
   if (found) return found as T;
   uniqueTypes.set(key, type);
@@ -99,7 +138,7 @@ export function uniqueType<T extends Type>(type: T): T {
 
 /** Returns the canonical instance structurally equal to `attr`. */
 export function uniqueAttribute<T extends Attribute>(attr: T): T {
-  const key = attr.constructor.name + '\u0000' + attr.key;
+  const key = uniquingKey(attr);
   const found = uniqueAttributes.get(key);
   if (found) return found as T;
   uniqueAttributes.set(key, attr);

@@ -23,6 +23,8 @@ export const Traits = {
   GraphRegions: 'GraphRegions',
   Pure: 'Pure',
   Commutative: 'Commutative',
+  /** The op has the memory effects of the ops nested in its regions (MLIR's RecursiveMemoryEffects). */
+  RecursiveMemoryEffects: 'RecursiveMemoryEffects',
 } as const;
 
 /** Everything a dialect says about one of its operations. */
@@ -51,6 +53,12 @@ export interface OpDefinition {
   readonly defaultDialect?: string;
   /** Interface implementations keyed by interface name. */
   readonly interfaces?: Readonly<Record<string, unknown>>;
+  /** Fills in default-valued properties of a new op (ODS DefaultValuedAttr). */
+  initProperties?(properties: Map<string, Attribute>): void;
+  /** Whether `value` can be stored as inherent attribute `name` (checked for the generic `<{...}>` form). */
+  convertProperty?(name: string, value: Attribute): boolean;
+  /** Checks inherent attributes given in a generic op's attribute dictionary; returns an error message. */
+  verifyInherentAttrs?(attrs: ReadonlyMap<string, Attribute>): string | undefined;
 }
 
 export interface Dialect {

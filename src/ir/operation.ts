@@ -171,6 +171,7 @@ export class Operation {
     this.results = new Array<OpResult>(types.length);
     for (let i = 0; i < types.length; i++) this.results[i] = new OpResult(types[i], this, i);
     this.properties = init.properties ?? new Map();
+    init.name.def?.initProperties?.(this.properties);
     this.opaqueProperties = init.opaqueProperties ?? null;
     this.attributes = init.attributes ?? new Map();
     const succ = init.successors ?? [];

@@ -77,7 +77,7 @@ export class OperationParser extends Parser {
   private readonly deferredLocOwners: (Operation | { arg: import('../ir/operation.js').BlockArgument })[] = [];
   /** Current region nesting, bounded so that recursive walks elsewhere stay within the stack. */
   private depth = 0;
-  static readonly MAX_NESTING = 4000;
+  static readonly MAX_NESTING = 1_000_000;
 
   constructor(state: ParserState, start?: number, end?: number) {
     super(state, start, end);
@@ -334,6 +334,10 @@ export class OperationParser extends Parser {
     }
     const state = new OperationState(opName, this.location(nameOffset));
     this.parseGenericOperationAfterOpName(state);
+    if (state.propertiesAttr === undefined && opName.def?.verifyInherentAttrs) {
+      const msg = opName.def.verifyInherentAttrs(state.attributes);
+      if (msg !== undefined) this.error(`'${name}' op ${msg}`, nameOffset);
+    }
     const op = this.createOperation(state, nameOffset);
     this.parseTrailingLocation(op);
     return op;
@@ -355,7 +359,13 @@ export class OperationParser extends Parser {
           );
         }
         for (const [k, v] of state.propertiesAttr.entries) {
-          if (def.inherentAttrNames.has(k)) properties.set(k, v);
+          if (!def.inherentAttrNames.has(k)) continue;
+          if (def.convertProperty && !def.convertProperty(k, v))
+            this.error(
+              `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
+              nameOffset,
+            );
+          properties.set(k, v);
         }
       } else {
         for (const k of def.inherentAttrNames) {
@@ -787,7 +797,7 @@ class CustomOpAsmParser implements OpAsmParser {
   }
   resolveOperands(operands: readonly UnresolvedOperand[], types: readonly Type[], offset: number): Value[] {
     if (operands.length !== types.length)
-      this.error(`${operands.length} operands present, but expected ${types.length}`, offset);
+      this.error(`number of operands and types do not match: got ${operands.length} operands and ${types.length} types`, offset);
     return operands.map((o, i) => this.resolveOperand(o, types[i]));
   }
 

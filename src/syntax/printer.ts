@@ -33,6 +33,34 @@ export interface PrintOptions {
 
 const NAME_SENTINEL = -1;
 
+/** The most text one print can produce: V8's string length limit, less some slack. */
+export const MAX_OUTPUT_CHARS = (1 << 29) - (1 << 16);
+
+/** Thrown when the printed form would not fit in a JavaScript string. */
+export class OutputTooLargeError extends Error {
+  constructor() {
+    super(`the printed IR would exceed ${MAX_OUTPUT_CHARS} bytes`);
+  }
+}
+
+/** The spaces that indenting `op`'s nested ops alone takes: a quick lower bound of the output size. */
+function indentationVolume(op: Operation): number {
+  let total = 0;
+  const stack: [Operation, number][] = [[op, 0]];
+  while (stack.length) {
+    const [o, depth] = stack.pop()!;
+    total += 2 * depth;
+    if (total > MAX_OUTPUT_CHARS) return total;
+    for (const r of o.regions) for (const b of r.blocks) for (let c = b.first; c; c = c.next) stack.push([c, depth + 1]);
+  }
+  return total;
+}
+
+const indentCache: string[] = [];
+function indentation(n: number): string {
+  return (indentCache[n] ??= ' '.repeat(n));
+}
+
 /** MLIR's sanitizeIdentifier: makes a result/block name a valid suffix-id. */
 export function sanitizeIdentifier(name: string, allowedPunct = '$._-', allowTrailingDigit = true): string {
   const valid = (c: string): boolean => /[A-Za-z0-9]/.test(c) || allowedPunct.includes(c);
@@ -229,6 +257,7 @@ class SSANameState {
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
   private out: string[] = [];
+  private outLength = 0;
   private indent = 0;
   private readonly defaultDialectStack: string[] = ['builtin'];
   private names!: SSANameState;
@@ -255,6 +284,7 @@ export class Printer implements OpAsmPrinter {
       const ok = this.ctx.diagnostics.withHandler(() => true, () => new Verifier(this.ctx).verify(op));
       if (!ok) return new Printer(this.ctx, { ...this.options, generic: true }).printOperation(op);
     }
+    if (indentationVolume(op) > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
     let root = op;
     for (;;) {
       if (this.options.localScope && root.hasTrait(Traits.IsolatedFromAbove)) break;
@@ -265,6 +295,7 @@ export class Printer implements OpAsmPrinter {
     const generic = !!this.options.generic;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds);
     this.out = [];
+    this.outLength = 0;
     if (!op.parentBlock && !this.options.localScope) {
       this.aliases = new AliasState(this.ctx, { printDebugInfo: !!this.options.debugInfo });
       this.collecting = true;
@@ -272,6 +303,7 @@ export class Printer implements OpAsmPrinter {
       this.collecting = false;
       this.aliases.finalize();
       this.out = [];
+      this.outLength = 0;
       this.write(this.aliases.printDefinitions(this, false));
       this.printFullOpWithIndentAndLoc(op);
       this.write('\n');
@@ -286,7 +318,9 @@ export class Printer implements OpAsmPrinter {
   // ---- AttrTypePrinter
 
   write(text: string): void {
-    if (!this.collecting) this.out.push(text);
+    if (this.collecting) return;
+    this.out.push(text);
+    if ((this.outLength += text.length) > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
   }
   printType(type: Type): void {
     if (this.collecting) {
@@ -327,7 +361,7 @@ export class Printer implements OpAsmPrinter {
   // ---- operations
 
   private printFullOpWithIndentAndLoc(op: Operation): void {
-    this.write(' '.repeat(this.indent));
+    this.write(indentation(this.indent));
     this.printFullOp(op);
     this.printTrailingLocation(op.location, true);
   }
@@ -471,7 +505,8 @@ export class Printer implements OpAsmPrinter {
       for (let i = 1; i < region.blocks.length; i++) this.printBlock(region.blocks[i], true, true);
       this.defaultDialectStack.pop();
     }
-    this.write(' '.repeat(this.indent) + '}');
+    this.write(indentation(this.indent));
+    this.write('}');
   }
 
   private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
@@ -482,7 +517,7 @@ export class Printer implements OpAsmPrinter {
           if (this.options.debugInfo) this.aliases!.visitAttribute(arg.location, false);
         }
     } else if (printHeader) {
-      this.write(' '.repeat(this.indent));
+      this.write(indentation(this.indent));
       this.write(this.blockName(block));
       if (block.args.length) {
         this.write('(');
@@ -501,9 +536,9 @@ export class Printer implements OpAsmPrinter {
         if (!block.isEntryBlock) this.write('  // no predecessors');
       } else {
         const preds = block.predecessors();
-        const unique = [...new Set(preds)];
-        if (unique.length === 1) {
-          this.write('  // pred: ' + this.blockName(unique[0]));
+        // MLIR's getSinglePredecessor: exactly one use, not one distinct block.
+        if (preds.length === 1) {
+          this.write('  // pred: ' + this.blockName(preds[0]));
         } else {
           const infos = preds.map((p) => this.names.blockNames.get(p) ?? { ordering: -1, name: 'INVALIDBLOCK' });
           infos.sort((a, b) => a.ordering - b.ordering);
@@ -632,7 +667,8 @@ export class Printer implements OpAsmPrinter {
     this.write(isBareIdentifier(value) ? value : escapeString(value));
   }
   printNewline(): void {
-    this.write('\n' + ' '.repeat(this.indent));
+    this.write('\n');
+    this.write(indentation(this.indent));
   }
   increaseIndent(): void {
     this.indent += 2;

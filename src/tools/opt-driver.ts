@@ -10,7 +10,7 @@ import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
 import { SourceFile } from '../syntax/source.js';
 import { DiagnosticVerifier } from '../syntax/verify-diagnostics.js';
 import { parseModule } from '../syntax/module-parser.js';
-import { Printer, printOpForDiagnostic, type PrintOptions } from '../syntax/printer.js';
+import { OutputTooLargeError, Printer, printOpForDiagnostic, type PrintOptions } from '../syntax/printer.js';
 import { verify } from '../ir/verifier.js';
 import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
@@ -19,6 +19,13 @@ export interface OptResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+  /** Set when the input nested too deeply for this thread's stack (the result is an error). */
+  stackExhausted?: boolean;
+}
+
+export interface RunOptions {
+  /** `stdin` is already a byte string (one char per byte) rather than text. */
+  stdinIsLatin1?: boolean;
 }
 
 const TOOL = 'scf-opt';
@@ -113,18 +120,18 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
 }
 
 /** Runs scf-opt with command-line `args` (without the program name). Never throws. */
-export function runOpt(args: string[], stdin?: string): OptResult {
+export function runOpt(args: string[], stdin?: string, runOptions: RunOptions = {}): OptResult {
   try {
-    return runOptUnchecked(args, stdin);
+    return runOptUnchecked(args, stdin, runOptions);
   } catch (e) {
-    const message = e instanceof RangeError && /call stack/i.test(e.message)
-      ? 'input is nested too deeply to process'
-      : `internal error: ${e instanceof Error ? e.message : String(e)}`;
-    return { exitCode: 1, stdout: '', stderr: `${TOOL}: error: ${message}\n` };
+    if (e instanceof OutputTooLargeError) return { exitCode: 1, stdout: '', stderr: `${TOOL}: error: ${e.message}\n` };
+    if (e instanceof RangeError && /call stack/i.test(e.message))
+      return { exitCode: 1, stdout: '', stderr: `${TOOL}: error: the input is nested too deeply to process\n`, stackExhausted: true };
+    return { exitCode: 1, stdout: '', stderr: `${TOOL}: error: internal error: ${e instanceof Error ? e.message : String(e)}\n` };
   }
 }
 
-function runOptUnchecked(args: string[], stdin?: string): OptResult {
+function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: RunOptions): OptResult {
   const cl = new CommandLine(TOOL, OPT_OPTIONS);
   let parsed;
   try {
@@ -147,7 +154,8 @@ function runOptUnchecked(args: string[], stdin?: string): OptResult {
   const inputName = parsed.positionals[0] ?? '-';
   let text: string;
   if (inputName === '-') {
-    text = stdin !== undefined ? Buffer.from(stdin, 'utf8').toString('latin1') : readStdin();
+    if (stdin === undefined) text = readStdin();
+    else text = runOptions.stdinIsLatin1 ? stdin : Buffer.from(stdin, 'utf8').toString('latin1');
   } else {
     try {
       text = readFileSync(inputName).toString('latin1');

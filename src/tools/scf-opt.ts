@@ -1,11 +1,50 @@
 // The scf-opt executable: runs the driver on the process's arguments and streams.
+//
+// The driver is recursive over nesting. The main thread's stack covers any
+// realistic input; when an input nests deeper than that, the work is redone on
+// a worker thread with a stack large enough for about a million levels.
 
-import { runOpt } from './opt-driver.js';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import { runOpt, type OptResult } from './opt-driver.js';
 
-const result = runOpt(process.argv.slice(2));
-// Output is a byte string (one char per byte), as read from the input.
-// Diagnostics first: mlir-opt's stderr is unbuffered while its stdout is
-// flushed at exit, so `2>&1` shows diagnostics before the printed IR.
-if (result.stderr) process.stderr.write(Buffer.from(result.stderr, 'latin1'));
-if (result.stdout) process.stdout.write(Buffer.from(result.stdout, 'latin1'));
-process.exitCode = result.exitCode;
+const DEEP_STACK_MB = 4000;
+
+function emit(result: OptResult): void {
+  // Diagnostics first: mlir-opt's stderr is unbuffered while its stdout is
+  // flushed at exit, so `2>&1` shows diagnostics before the printed IR.
+  // Output is a byte string (one char per byte), as read from the input.
+  if (result.stderr) process.stderr.write(Buffer.from(result.stderr, 'latin1'));
+  if (result.stdout) process.stdout.write(Buffer.from(result.stdout, 'latin1'));
+  process.exitCode = result.exitCode;
+}
+
+if (isMainThread) {
+  const args = process.argv.slice(2);
+  // Read standard input once so a rerun on the worker sees the same bytes.
+  const usesStdin = !args.some((a) => !a.startsWith('-')) || args.includes('-');
+  const stdin = usesStdin && !args.some((a) => /^--?(help|h|version|show-dialects)$/.test(a)) ? readStdinLatin1() : undefined;
+  const result = runOpt(args, stdin, { stdinIsLatin1: true });
+  if (result.stackExhausted) {
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { args, stdin },
+      resourceLimits: { stackSizeMb: DEEP_STACK_MB },
+    });
+    worker.on('message', (r: OptResult) => emit(r));
+    worker.on('error', (e) => emit({ exitCode: 1, stdout: '', stderr: `scf-opt: error: ${e.message}\n` }));
+  } else {
+    emit(result);
+  }
+} else {
+  const { args, stdin } = workerData as { args: string[]; stdin: string | undefined };
+  const r = runOpt(args, stdin, { stdinIsLatin1: true });
+  parentPort!.postMessage({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
+}
+
+function readStdinLatin1(): string {
+  try {
+    return readFileSync(0).toString('latin1');
+  } catch {
+    return '';
+  }
+}
