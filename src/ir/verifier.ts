@@ -216,7 +216,7 @@ export class Verifier {
     if (mayBeValidWithoutTerminator(block)) return true;
     if (!mightBeTerminator(last!)) {
       const text = this.ctx.printOpForDiagnostic ? this.ctx.printOpForDiagnostic(last!) : last!.name.name;
-      emitError(this.ctx, last!, 'block with no terminator, has ' + text);
+      emitError(this.ctx, last!, 'block with no terminator, has ' + (text.includes('\n') ? '\n' : '') + text);
       return false;
     }
     return true;
@@ -336,7 +336,7 @@ function verifyInvariants(ctx: Context, op: Operation): boolean {
   if (def.parentOps) {
     const parent = op.parentOp;
     if (!parent || !def.parentOps.includes(parent.name.name)) {
-      const list = def.parentOps.map((n) => `'${n}'`).join(', ');
+      const list = `'${def.parentOps.join(', ')}'`; // MLIR quotes the whole list once
       emitOpError(ctx, op, def.parentOps.length === 1 ? `expects parent op ${list}` : `expects parent op to be one of ${list}`);
       return false;
     }

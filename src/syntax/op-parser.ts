@@ -823,7 +823,7 @@ class CustomOpAsmParser implements OpAsmParser {
     if (!p.consumeIf(Tok.l_paren)) return undefined;
     const lhs: Argument[] = [];
     const rhs: UnresolvedOperand[] = [];
-    if (p.is(Tok.r_paren)) p.errorWrongToken('expected list element');
+    if (p.consumeIf(Tok.r_paren)) return { lhs, rhs }; // `()` is an empty list
     p.parseCommaSeparatedList(() => {
       lhs.push(this.parseArgument());
       this.parseEqual();

@@ -5,7 +5,7 @@
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { ArrayAttr, DenseArrayAttr, UnitAttr } from '../../ir/builtin-attributes.js';
 import { FunctionType, IndexType, IntegerType, RankedTensorType } from '../../ir/builtin-types.js';
-import { Traits, emitOpError, type Context, type Dialect } from '../../ir/context.js';
+import { Traits, emitError, emitOpError, type Context, type Dialect } from '../../ir/context.js';
 import {
   Interfaces,
   type LoopLikeInterface,
@@ -40,6 +40,12 @@ import {
 const DYNAMIC = -(2n ** 63n);
 
 // ---- shared helpers
+
+/** `op->emitError(msg)` (no `'name' op` prefix), returning false. */
+function failPlain(ctx: Context, op: Operation, message: string): false {
+  emitError(ctx, op, message);
+  return false;
+}
 
 /** All attributes of an op (inherent and discardable), as `getAttrs()` returns them. */
 function allAttrs(op: Operation): [string, Attribute][] {
@@ -561,7 +567,8 @@ const ForallOp = defineOp({
         return fail(ctx, op, `attribute '${name}' failed to satisfy constraint: i64 dense array attribute`);
     }
     const mapping = op.properties.get('mapping');
-    if (mapping !== undefined && !(mapping instanceof ArrayAttr))
+    // No attribute of scfkit implements DeviceMappingAttrInterface: only an empty array qualifies.
+    if (mapping !== undefined && !(mapping instanceof ArrayAttr && mapping.elements.length === 0))
       return fail(ctx, op, "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute");
     const dyn = sizes[0] + sizes[1] + sizes[2];
     if (!verifyOperandTypes(ctx, op, 0, dyn, (t) => t instanceof IndexType, 'variadic of index')) return false;
@@ -577,10 +584,6 @@ const ForallOp = defineOp({
     for (let i = 0; i < rank; i++) if (!(args[i].type instanceof IndexType)) return fail(ctx, op, `expects ${i}-th block argument to be an index`);
     for (let i = 0; i < outs.length; i++)
       if (args[i + rank].type !== outs[i].type) return fail(ctx, op, `type mismatch between ${i}-th output and corresponding block argument`);
-    if (mapping instanceof ArrayAttr && mapping.elements.length) {
-      if (mapping.elements.length !== rank) return fail(ctx, op, 'mapping attribute size must match op rank');
-      return fail(ctx, op, `${'mapping'} is not device mapping attribute`);
-    }
     const lists: [string, string, number][] = [
       ['lower bound', 'staticLowerBound', sizes[0]],
       ['upper bound', 'staticUpperBound', sizes[1]],
@@ -588,9 +591,9 @@ const ForallOp = defineOp({
     ];
     for (const [what, name, ndyn] of lists) {
       const statics = staticList(op, name);
-      if (statics.length !== rank) return fail(ctx, op, `expected ${rank} ${what} values, got ${statics.length}`);
+      if (statics.length !== rank) return failPlain(ctx, op, `expected ${rank} ${what} values, got ${statics.length}`);
       const expected = statics.filter((s) => s === DYNAMIC).length;
-      if (ndyn !== expected) return fail(ctx, op, `expected ${expected} dynamic ${what} values`);
+      if (ndyn !== expected) return failPlain(ctx, op, `expected ${expected} dynamic ${what} values`);
     }
     return true;
   },
@@ -1072,8 +1075,8 @@ const WhileOp = defineOp({
     const list = p.parseOptionalAssignmentList();
     const args = list?.lhs ?? [];
     const operands = list?.rhs ?? [];
-    p.parseColon();
     const typeOffset = p.currentOffset();
+    p.parseColon();
     const parsed = p.parseType();
     const fnType =
       parsed instanceof FunctionType ? parsed : p.error(`invalid kind of type specified: expected builtin.function, but found ${q(parsed)}`, typeOffset);
