@@ -280,7 +280,7 @@ const SwitchOp = defineOp({
       values.push(BigInt.asIntN(width, v));
       p.parseColon();
       dests.push(p.parseSuccessor());
-      caseOps.push(parseOptionalSuccessorOperands(p, false));
+      caseOps.push(parseOptionalSuccessorOperands(p));
     }
     p.parseRSquare();
     parseAttrDict(p, state);

@@ -70,7 +70,8 @@ const PrintOp = defineOp({
       const offset = p.currentOffset();
       const kw = p.parseOptionalKeyword(['str', 'punctuation']);
       if (!kw) break;
-      if (seen.has(kw)) p.error(`\`${kw}\` clause can appear at most once in the expansion of the oilist directive`, offset);
+      if (seen.has(kw)) p.error(`\`${kw}\` clause can appear at most once in the expansion of the oilist directive`, p.nameOffset);
+      void offset;
       seen.add(kw);
       if (kw === 'str') {
         const o = p.currentOffset();
@@ -115,7 +116,7 @@ const PrintOp = defineOp({
       return fail(
         ctx,
         op,
-        `operand #0 must be vector of any type values or integer or index or floating-point, but got ${q(op.operand(0).type)}`,
+        `operand #0 must be , but got ${q(op.operand(0).type)}`,
       );
     if (str && (op.numOperands || (punct instanceof PrintPunctuationAttr && punct.value !== 'newline')))
       return fail(ctx, op, 'failed to verify that `source` or `punctuation` are not set when printing strings');
