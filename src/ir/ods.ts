@@ -36,6 +36,10 @@
 // * everything else of OpSpec (verify, getAsmResultNames, interfaces, implicitTerminator, parse and
 //   print overrides...) is passed through. Without `assemblyFormat` (and without parse/print) the op
 //   only has the generic form.
+// * result types absent from the format come from type-matching traits, buildable constraints, or
+//   `inferResultTypes(operandTypes, properties)` (MLIR's InferTypeOpInterface); a format whose types
+//   cannot be resolved throws when such an op is parsed.
+// * dialect files that use `assemblyFormat` must `import '../../syntax/assembly-format.js'` once.
 // Accessors: `getOperandGroup(op, 'name')`, `getResultGroup(op, 'name')` for variadic groups.
 
 import type { Attribute, Type } from './attributes.js';
@@ -123,7 +127,7 @@ export const SignlessFixedWidthIntegerLike = likeConstraint('signless-fixed-widt
 export const FloatLike = likeConstraint('floating-point-like', (t) => t instanceof FloatType);
 export const SignlessIntegerOrFloatLike = likeConstraint(
   'signless-integer-or-float-like',
-  (t) => isSignlessInt(t) || t instanceof IndexType || t instanceof FloatType,
+  (t) => isSignlessInt(t) || t instanceof FloatType,
 );
 
 export const AnyMemRef = typeConstraint('memref of any type values', (t) => t instanceof MemRefType || t instanceof UnrankedMemRefType);
@@ -279,8 +283,8 @@ function intEnumAttr(width: number, cases: readonly (string | [string, number])[
             offset,
           );
       }
-      const v = byName.get(text);
-      if (v === undefined) p.error(`invalid ${attrName} attribute specification: "${text}"`, offset);
+      const v = byName.get(text!);
+      if (v === undefined) return p.error(`invalid ${attrName} attribute specification: "${text}"`, offset);
       return self.get(v);
     },
     printBare(p, a) {
@@ -327,16 +331,25 @@ export class EnumAttr extends AttributeBase {
   ) {
     super();
   }
+  private static readonly cache = new Map<EnumAttrDef, Map<number, EnumAttr>>();
+  private bare: string | undefined;
   static get(def: EnumAttrDef, value: number): EnumAttr {
-    return uniqueAttribute(new EnumAttr(def, value));
+    let m = EnumAttr.cache.get(def);
+    if (!m) EnumAttr.cache.set(def, (m = new Map()));
+    let a = m.get(value);
+    if (!a) m.set(value, (a = uniqueAttribute(new EnumAttr(def, value))));
+    return a;
   }
   override get dialect(): string {
     return this.def.dialect;
   }
   /** The text after the mnemonic: `<fast>` or ` slt`. */
   bareText(): string {
-    const s = stringifyEnum(this.def, this.value);
-    return this.def.angled ? `<${s}>` : ` ${s}`;
+    if (this.bare === undefined) {
+      const s = stringifyEnum(this.def, this.value);
+      this.bare = this.def.angled ? `<${s}>` : ` ${s}`;
+    }
+    return this.bare;
   }
   print(p: AttrTypePrinter): void {
     printDialectSymbol(p, '#', this.def.dialect, this.def.mnemonic + this.bareText());
@@ -373,7 +386,7 @@ export function defineEnumAttr(def: EnumAttrDef): EnumAttrDef {
 export function parseEnumAttrBody(parser: Parser, def: EnumAttrDef, prefix = ''): EnumAttr {
   const all = [...def.cases, ...(def.bitEnum?.groups ?? [])];
   const failParam = (): never =>
-    parser.error(`${prefix}failed to parse ${def.attrName} parameter 'value' which is to be a \`${def.cppEnum}\``);
+    parser.error(`${prefix}failed to parse ${def.attrName} parameter 'value' which is to be a \`${def.cppEnum}\``, parser.tok.start);
   const parseOne = (): number => {
     const offset = parser.tok.start;
     let word: string | undefined;
@@ -459,6 +472,8 @@ export interface AttrDecl {
   readonly constraint: AttrConstraint;
   readonly optional: boolean;
   readonly defaultValue?: Attribute;
+  /** False for DefaultValuedOptionalAttr: the default is not stored when the attribute is absent. */
+  readonly materializeDefault?: boolean;
 }
 export function attr(name: string, constraint: AttrConstraint): AttrDecl {
   return { name, constraint, optional: false };
@@ -468,6 +483,10 @@ export function optionalAttr(name: string, constraint: AttrConstraint): AttrDecl
 }
 export function defaultValuedAttr(name: string, constraint: AttrConstraint, defaultValue: Attribute): AttrDecl {
   return { name, constraint, optional: true, defaultValue };
+}
+/** `DefaultValuedOptionalAttr`: elided from the custom form when equal to the default, never materialized. */
+export function defaultValuedOptionalAttr(name: string, constraint: AttrConstraint, defaultValue: Attribute): AttrDecl {
+  return { name, constraint, optional: true, defaultValue, materializeDefault: false };
 }
 export function unitAttr(name: string): AttrDecl {
   return { name, constraint: UnitAttrC, optional: true };
@@ -532,6 +551,8 @@ export function areCompatibleShapes(a: Type, b: Type): boolean {
   const y = sb.shapeOrUndefined;
   if (!x || !y) return true;
   if (x.length !== y.length) return false;
+  if (sa instanceof VectorType && sb instanceof VectorType)
+    for (let i = 0; i < x.length; i++) if (!!sa.scalableDims[i] !== !!sb.scalableDims[i]) return false;
   for (let i = 0; i < x.length; i++) if (!isDynamic(x[i]) && !isDynamic(y[i]) && x[i] !== y[i]) return false;
   return true;
 }
@@ -685,6 +706,11 @@ export interface OdsSpec extends Omit<OpSpec, 'traits' | 'attributes'> {
   assemblyFormat?: string;
   /** Extra inherent attribute names that are not declared (rare). */
   extraInherentAttrs?: readonly string[];
+  /**
+   * InferTypeOpInterface: result types from the parsed operands and attributes,
+   * used by the format when `type($result)` is absent (e.g. `results = operand types`).
+   */
+  inferResultTypes?(operandTypes: readonly Type[], properties: ReadonlyMap<string, Attribute>): Type[];
 }
 
 /** What the ODS layer knows about an op (used by the format engine and verifiers). */
@@ -969,7 +995,7 @@ export function defineOds(spec: OdsSpec): OpDefinition {
       });
     };
   }
-  const defaults = info.attributes.filter((a) => a.defaultValue !== undefined);
+  const defaults = info.attributes.filter((a) => a.defaultValue !== undefined && a.materializeDefault !== false);
   const def = defineOp({
     ...spec,
     traits: stringTraits,

@@ -1,0 +1,1250 @@
+// The declarative assembly format engine: interprets MLIR `assemblyFormat`
+// strings for ops declared with `defineOds` (src/ir/ods.ts).
+//
+// Usage guide
+// -----------
+// Give `assemblyFormat` in a `defineOds` spec; this module must have been
+// imported once (src/dialects/registry.ts does, and so does `defineOds` users'
+// dialect files via `import '../../syntax/assembly-format.js'`). Each format is
+// compiled once into a plan of closures; nothing is re-interpreted per op.
+//
+// Supported: `$operand`, `$attr`, `$region`, `$successor`, `type($x)`, `type(operands)`,
+// `type(results)`, `functional-type(a, b)`, `operands`, `results`, `regions`, `successors`,
+// `attr-dict`, `attr-dict-with-keyword`, `prop-dict`, literals (`` `(` ``, `` `to` ``...),
+// spaces (`` ` ` ``, ``` `` ```, `` `\n` ``), optional groups `(... $x^ ...)?` with `: (else)`,
+// `qualified(...)`, and `custom<Name>(args)` resolved through `registerCustomDirective`.
+// Operand and result types missing from the format are inferred from
+// SameOperandsAndResultType / SameTypeOperands / AllTypesMatch / TypesMatchWith
+// traits or from buildable type constraints (I1, Index, ...).
+//
+// Custom directives:
+//   registerCustomDirective('SwitchCases', {
+//     parse(p, args) { args[0].setAttr(...); args[1].setOperands([...]); ... },
+//     print(p, op, args) { args[0].attr; args[1].values; ... },
+//   });
+// Parse-side args are `CustomParseArg` (setters per variable kind, and getters
+// for `ref(...)`); print-side args are `CustomPrintArg` (the op's values).
+
+import type { Attribute, Type } from '../ir/attributes.js';
+import { DenseArrayAttr, FloatAttr, IntegerAttr, StringAttr, UnitAttr } from '../ir/builtin-attributes.js';
+import { FunctionType, IntegerType } from '../ir/builtin-types.js';
+import { Traits } from '../ir/context.js';
+import { Location } from '../ir/location.js';
+import {
+  type AttrDecl,
+  type CompiledFormat,
+  type OdsInfo,
+  type TypeConstraint,
+  SymbolNameAttrC,
+  formatHooks,
+} from '../ir/ods.js';
+import { Block, Operation, Region, type Value } from '../ir/operation.js';
+import { Tok } from './lexer.js';
+import type { OpAsmParser, OperationState, UnresolvedOperand } from './op-asm-parser.js';
+import type { OpAsmPrinter } from './op-asm-printer.js';
+
+// ============================================================================
+// Custom directives
+
+export interface CustomParseArg {
+  readonly kind: 'operand' | 'type' | 'attr' | 'region' | 'successor' | 'attr-dict' | 'ref';
+  readonly name: string;
+  /** `$operand`: the parsed operands (one for single/optional operands). */
+  setOperands?(operands: UnresolvedOperand[]): void;
+  /** `type($x)`: the parsed types. */
+  setTypes?(types: Type[]): void;
+  /** `$attr`: the parsed attribute (stored as a property); undefined leaves it unset. */
+  setAttr?(attr: Attribute | undefined): void;
+  /** `$region`: the regions to parse into (created on demand). */
+  newRegion?(): Region;
+  setSuccessors?(blocks: Block[]): void;
+  /** `attr-dict`: the op's discardable attributes. */
+  readonly attributes?: Map<string, Attribute>;
+  /** `ref(...)`: what was parsed before (operands, types or attribute). */
+  getOperands?(): UnresolvedOperand[] | undefined;
+  getTypes?(): Type[] | undefined;
+  getAttr?(): Attribute | undefined;
+}
+
+export interface CustomPrintArg {
+  readonly kind: CustomParseArg['kind'];
+  readonly name: string;
+  readonly values?: readonly Value[];
+  readonly types?: readonly Type[];
+  readonly attr?: Attribute;
+  readonly regions?: readonly Region[];
+  readonly successors?: readonly Block[];
+  /** `attr-dict`: all attributes (discardable and inherent) and the names the format prints elsewhere. */
+  readonly attributes?: readonly (readonly [string, Attribute])[];
+  readonly elided?: readonly string[];
+}
+
+export interface CustomDirective {
+  parse(p: OpAsmParser, args: CustomParseArg[], state: OperationState): void;
+  print(p: OpAsmPrinter, op: Operation, args: CustomPrintArg[]): void;
+}
+
+const customDirectives = new Map<string, CustomDirective>();
+
+export function registerCustomDirective(name: string, directive: CustomDirective): void {
+  customDirectives.set(name, directive);
+}
+
+// ============================================================================
+// Format AST
+
+type VarRef =
+  | { k: 'operand'; index: number }
+  | { k: 'result'; index: number }
+  | { k: 'operands' }
+  | { k: 'results' };
+
+type El =
+  | { k: 'lit'; v: string }
+  | { k: 'space'; v: string }
+  | { k: 'operand'; index: number }
+  | { k: 'attr'; decl: AttrDecl; qualified: boolean }
+  | { k: 'region'; index: number }
+  | { k: 'successor'; index: number }
+  | { k: 'operands' }
+  | { k: 'regions' }
+  | { k: 'successors' }
+  | { k: 'attr-dict'; withKeyword: boolean }
+  | { k: 'prop-dict' }
+  | { k: 'type'; arg: VarRef }
+  | { k: 'functional-type'; inputs: VarRef; results: VarRef }
+  | { k: 'custom'; name: string; args: El[] }
+  | { k: 'ref'; inner: El }
+  | { k: 'optional'; then: El[]; else: El[]; anchor: El };
+
+// ---- format string parser
+
+interface FTok {
+  k: 'lit' | 'var' | 'id' | 'punct' | 'eof';
+  v: string;
+}
+
+function lexFormat(src: string): FTok[] {
+  const out: FTok[] = [];
+  let i = 0;
+  while (i < src.length) {
+    const c = src[i];
+    if (c === ' ' || c === '\n' || c === '\t' || c === '\r') {
+      i++;
+    } else if (c === '`') {
+      const j = src.indexOf('`', i + 1);
+      if (j < 0) throw new Error(`unterminated literal in format: ${src}`);
+      out.push({ k: 'lit', v: src.slice(i + 1, j) });
+      i = j + 1;
+    } else if (c === '$') {
+      const m = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i + 1));
+      if (!m) throw new Error(`bad variable in format: ${src}`);
+      out.push({ k: 'var', v: m[0] });
+      i += 1 + m[0].length;
+    } else if (/[A-Za-z_]/.test(c)) {
+      const m = /^[A-Za-z_][A-Za-z0-9_-]*/.exec(src.slice(i))!;
+      out.push({ k: 'id', v: m[0] });
+      i += m[0].length;
+    } else if ('()?^,:<>'.includes(c)) {
+      out.push({ k: 'punct', v: c });
+      i++;
+    } else {
+      throw new Error(`unexpected '${c}' in format: ${src}`);
+    }
+  }
+  out.push({ k: 'eof', v: '' });
+  return out;
+}
+
+class FormatParser {
+  private pos = 0;
+  private readonly toks: FTok[];
+  constructor(
+    private readonly info: OdsInfo,
+    private readonly src: string,
+  ) {
+    this.toks = lexFormat(src);
+  }
+  private get tok(): FTok {
+    return this.toks[this.pos];
+  }
+  private fail(msg: string): never {
+    throw new Error(`${this.info.name}: ${msg} in assembly format \`${this.src}\``);
+  }
+  private expectPunct(v: string): void {
+    if (this.tok.k !== 'punct' || this.tok.v !== v) this.fail(`expected '${v}'`);
+    this.pos++;
+  }
+  private isPunct(v: string): boolean {
+    return this.tok.k === 'punct' && this.tok.v === v;
+  }
+
+  parseAll(): El[] {
+    const out: El[] = [];
+    while (this.tok.k !== 'eof') out.push(this.parseElement(false).el);
+    return out;
+  }
+
+  private parseElement(inOptional: boolean): { el: El; anchor: boolean } {
+    const t = this.tok;
+    let el: El;
+    if (t.k === 'lit') {
+      this.pos++;
+      el = t.v === '' || t.v === ' ' || t.v === '\\n' ? { k: 'space', v: t.v } : { k: 'lit', v: t.v };
+    } else if (t.k === 'var') {
+      this.pos++;
+      el = this.variable(t.v);
+    } else if (t.k === 'id') {
+      this.pos++;
+      el = this.directive(t.v);
+    } else if (this.isPunct('(')) {
+      this.pos++;
+      el = this.optionalGroup();
+    } else {
+      this.fail(`unexpected '${t.v}'`);
+    }
+    let anchor = false;
+    if (inOptional && this.isPunct('^')) {
+      this.pos++;
+      anchor = true;
+    }
+    return { el, anchor };
+  }
+
+  private variable(name: string): El {
+    const info = this.info;
+    const oi = info.operands.findIndex((o) => o.name === name);
+    if (oi >= 0) return { k: 'operand', index: oi };
+    const a = info.attr(name);
+    if (a) return { k: 'attr', decl: a, qualified: false };
+    const ri = info.regions.findIndex((r) => r.name === name);
+    if (ri >= 0) return { k: 'region', index: ri };
+    const si = info.successors.findIndex((s) => s.name === name);
+    if (si >= 0) return { k: 'successor', index: si };
+    const resi = info.results.findIndex((r) => r.name === name);
+    if (resi >= 0) return { k: 'ref', inner: { k: 'type', arg: { k: 'result', index: resi } } };
+    this.fail(`unknown variable '$${name}'`);
+  }
+
+  private varRef(): VarRef {
+    const t = this.tok;
+    this.pos++;
+    if (t.k === 'id' && t.v === 'operands') return { k: 'operands' };
+    if (t.k === 'id' && t.v === 'results') return { k: 'results' };
+    if (t.k !== 'var') this.fail('expected a variable in type directive');
+    const oi = this.info.operands.findIndex((o) => o.name === t.v);
+    if (oi >= 0) return { k: 'operand', index: oi };
+    const ri = this.info.results.findIndex((o) => o.name === t.v);
+    if (ri >= 0) return { k: 'result', index: ri };
+    this.fail(`'$${t.v}' is not an operand or result`);
+  }
+
+  private directive(name: string): El {
+    switch (name) {
+      case 'attr-dict':
+        return { k: 'attr-dict', withKeyword: false };
+      case 'attr-dict-with-keyword':
+        return { k: 'attr-dict', withKeyword: true };
+      case 'prop-dict':
+        return { k: 'prop-dict' };
+      case 'operands':
+        return { k: 'operands' };
+      case 'regions':
+        return { k: 'regions' };
+      case 'successors':
+        return { k: 'successors' };
+      case 'type': {
+        this.expectPunct('(');
+        const arg = this.varRef();
+        this.expectPunct(')');
+        return { k: 'type', arg };
+      }
+      case 'functional-type': {
+        this.expectPunct('(');
+        const inputs = this.varRef();
+        this.expectPunct(',');
+        const results = this.varRef();
+        this.expectPunct(')');
+        return { k: 'functional-type', inputs, results };
+      }
+      case 'qualified': {
+        this.expectPunct('(');
+        const inner = this.parseElement(false).el;
+        this.expectPunct(')');
+        if (inner.k === 'attr') return { ...inner, qualified: true };
+        return inner;
+      }
+      case 'ref': {
+        this.expectPunct('(');
+        const inner = this.parseElement(false).el;
+        this.expectPunct(')');
+        return { k: 'ref', inner };
+      }
+      case 'custom': {
+        this.expectPunct('<');
+        const t = this.tok;
+        if (t.k !== 'id') this.fail('expected custom directive name');
+        this.pos++;
+        this.expectPunct('>');
+        this.expectPunct('(');
+        const args: El[] = [];
+        if (!this.isPunct(')')) {
+          args.push(this.parseElement(false).el);
+          while (this.isPunct(',')) {
+            this.pos++;
+            args.push(this.parseElement(false).el);
+          }
+        }
+        this.expectPunct(')');
+        return { k: 'custom', name: t.v, args };
+      }
+      default:
+        this.fail(`unknown directive '${name}'`);
+    }
+  }
+
+  private optionalGroup(): El {
+    const then: El[] = [];
+    let anchor: El | undefined;
+    while (!this.isPunct(')')) {
+      if (this.tok.k === 'eof') this.fail('unterminated optional group');
+      const { el, anchor: isAnchor } = this.parseElement(true);
+      then.push(el);
+      if (isAnchor) anchor = el;
+    }
+    this.pos++;
+    const elseEls: El[] = [];
+    if (this.isPunct(':')) {
+      this.pos++;
+      this.expectPunct('(');
+      while (!this.isPunct(')')) elseEls.push(this.parseElement(false).el);
+      this.pos++;
+    }
+    this.expectPunct('?');
+    if (!anchor) this.fail('optional group has no anchor');
+    return { k: 'optional', then, else: elseEls, anchor };
+  }
+}
+
+// ============================================================================
+// Printing
+
+interface PrintState {
+  shouldEmitSpace: boolean;
+  lastWasPunctuation: boolean;
+}
+
+function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
+  if (value.length !== 1 && value !== '->') return true;
+  if (lastWasPunctuation) return !'>)}],'.includes(value[0]);
+  return !'<>(){}[],'.includes(value[0]);
+}
+
+function isAlphaOrUnderscore(c: string): boolean {
+  return c === '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+type Printer = (p: OpAsmPrinter, op: Operation, s: PrintState) => void;
+
+/** The format's view of an op's values, computed once per print/parse. */
+class Compiled {
+  readonly elements: El[];
+  readonly usedAttrs: Set<string> = new Set();
+  readonly hasPropDict: boolean;
+  private readonly printers: Printer[];
+  /** Per operand decl: whether its type appears in the format. */
+  private readonly seenOperandTypes: boolean[];
+  private readonly seenResultTypes: boolean[];
+  private allOperandTypes = false;
+  private allResultTypes = false;
+  private readonly operandResolvers: (Resolver | undefined)[];
+  private readonly resultResolvers: (Resolver | undefined)[];
+  private readonly hasImplicitTerminator: boolean;
+  /** Format errors found when compiling (reported when the op is parsed). */
+  private readonly problems: string[] = [];
+  private readonly infersResults: boolean;
+
+  constructor(
+    readonly info: OdsInfo,
+    format: string,
+  ) {
+    this.elements = new FormatParser(info, format).parseAll();
+    this.seenOperandTypes = info.operands.map(() => false);
+    this.seenResultTypes = info.results.map(() => false);
+    let propDict = false;
+    const visit = (els: El[]): void => {
+      for (const e of els) {
+        if (e.k === 'attr') this.usedAttrs.add(e.decl.name);
+        else if (e.k === 'prop-dict') propDict = true;
+        else if (e.k === 'type') this.markType(e.arg);
+        else if (e.k === 'functional-type') {
+          this.markType(e.inputs);
+          this.markType(e.results);
+        } else if (e.k === 'optional') {
+          visit(e.then);
+          visit(e.else);
+        } else if (e.k === 'custom') visit(e.args);
+        else if (e.k === 'ref') void 0;
+      }
+    };
+    visit(this.elements);
+    this.hasPropDict = propDict;
+    this.hasImplicitTerminator = info.spec.implicitTerminator !== undefined;
+    const resolvers = this.computeResolvers();
+    this.operandResolvers = info.operands.map((o, i) => (this.allOperandTypes || this.seenOperandTypes[i] ? undefined : resolvers.get(o.name)));
+    this.resultResolvers = info.results.map((r, i) => (this.allResultTypes || this.seenResultTypes[i] ? undefined : resolvers.get(r.name)));
+    info.operands.forEach((o, i) => {
+      if (!this.allOperandTypes && !this.seenOperandTypes[i] && !this.operandResolvers[i] && !o.type.buildable)
+        this.problems.push(`type of operand '${o.name}' is not in the format and cannot be inferred`);
+    });
+    this.infersResults =
+      info.spec.inferResultTypes !== undefined && !this.allResultTypes && !this.seenResultTypes.some((x) => x);
+    if (!this.infersResults)
+      info.results.forEach((r, i) => {
+        if (!this.allResultTypes && !this.seenResultTypes[i] && !this.resultResolvers[i] && !r.type.buildable)
+          this.problems.push(`type of result '${r.name}' is not in the format and cannot be inferred`);
+      });
+    this.printers = this.elements.map((e) => this.compilePrinter(e));
+  }
+
+  private markType(r: VarRef): void {
+    if (r.k === 'operand') this.seenOperandTypes[r.index] = true;
+    else if (r.k === 'result') this.seenResultTypes[r.index] = true;
+    else if (r.k === 'operands') this.allOperandTypes = true;
+    else this.allResultTypes = true;
+  }
+
+  /** MLIR's variableTyResolver: where each unseen operand/result gets its type. */
+  private computeResolvers(): Map<string, Resolver> {
+    const info = this.info;
+    const map = new Map<string, Resolver>();
+    const seenOperand = (i: number): boolean => this.allOperandTypes || this.seenOperandTypes[i];
+    const seenResult = (i: number): boolean => this.allResultTypes || this.seenResultTypes[i];
+    const findSeen = (name: string): Resolver | undefined => {
+      const oi = info.operandIndex(name);
+      if (oi >= 0) return seenOperand(oi) ? { k: 'operand', index: oi, name } : undefined;
+      const ri = info.resultIndex(name);
+      if (ri >= 0) return seenResult(ri) ? { k: 'result', index: ri, name } : undefined;
+      if (this.usedAttrs.has(name)) return { k: 'attr', name };
+      return undefined;
+    };
+    for (const t of info.traits) {
+      const inf = t.infer;
+      if (!inf) continue;
+      if (inf.kind === 'with') {
+        const src = findSeen(inf.from);
+        if (src) map.set(inf.to, { ...src, transform: inf.transform, sourceConstraint: constraintOf(info, inf.from) });
+      } else if (inf.names === 'operands' || inf.names === 'operands+results') {
+        const withResults = inf.names === 'operands+results';
+        let src: Resolver | undefined;
+        const oi = info.operands.findIndex((_, i) => seenOperand(i));
+        if (oi >= 0) src = { k: 'operand', index: oi, name: info.operands[oi].name };
+        else if (withResults) {
+          const ri = info.results.findIndex((_, i) => seenResult(i));
+          if (ri >= 0) src = { k: 'result', index: ri, name: info.results[ri].name };
+        }
+        if (!src) continue;
+        info.operands.forEach((o, i) => {
+          if (!seenOperand(i)) map.set(o.name, src!);
+        });
+        if (withResults)
+          info.results.forEach((r, i) => {
+            if (!seenResult(i)) map.set(r.name, src!);
+          });
+      } else {
+        let src: Resolver | undefined;
+        for (const n of inf.names) if ((src = findSeen(n))) break;
+        if (!src) continue;
+        for (const n of inf.names) if (n !== src.name && !findSeen(n)) map.set(n, src);
+      }
+    }
+    return map;
+  }
+
+  // ---- printing
+
+  print(p: OpAsmPrinter, op: Operation): void {
+    const s: PrintState = { shouldEmitSpace: true, lastWasPunctuation: false };
+    for (const f of this.printers) f(p, op, s);
+  }
+
+  private spaceBefore(p: OpAsmPrinter, s: PrintState): void {
+    if (s.shouldEmitSpace || !s.lastWasPunctuation) p.write(' ');
+    s.lastWasPunctuation = false;
+    s.shouldEmitSpace = true;
+  }
+
+  private operandValues(op: Operation, index: number): Value[] {
+    const [start, n] = this.info.operandSegments(op)[index];
+    return op.operands.slice(start, start + n);
+  }
+  private resultValues(op: Operation, index: number): Value[] {
+    const [start, n] = this.info.resultSegments(op)[index];
+    return op.results.slice(start, start + n);
+  }
+  private refTypes(op: Operation, r: VarRef): Type[] {
+    switch (r.k) {
+      case 'operand':
+        return this.operandValues(op, r.index).map((v) => v.type);
+      case 'result':
+        return this.resultValues(op, r.index).map((v) => v.type);
+      case 'operands':
+        return op.operands.map((v) => v.type);
+      case 'results':
+        return op.resultTypes;
+    }
+  }
+
+  private getAttr(op: Operation, name: string): Attribute | undefined {
+    return op.properties.get(name) ?? op.attributes.get(name);
+  }
+
+  /** Whether an optional group's anchor is present. */
+  private anchorPresent(op: Operation, e: El): boolean {
+    switch (e.k) {
+      case 'operand':
+        return this.operandValues(op, e.index).length > 0;
+      case 'attr': {
+        const a = this.getAttr(op, e.decl.name);
+        if (a === undefined) return false;
+        return e.decl.defaultValue === undefined || a !== e.decl.defaultValue;
+      }
+      case 'region':
+        return !op.regions[e.index]?.empty;
+      case 'successor':
+        return op.numSuccessors > 0;
+      case 'type':
+        return this.refTypes(op, e.arg).length > 0;
+      case 'functional-type':
+        return this.refTypes(op, e.inputs).length > 0;
+      case 'operands':
+        return op.numOperands > 0;
+      case 'regions':
+        return op.regions.some((r) => !r.empty);
+      case 'successors':
+        return op.numSuccessors > 0;
+      case 'custom':
+        return e.args.length > 0 && this.anchorPresent(op, e.args[0]);
+      default:
+        return true;
+    }
+  }
+
+  private printRegion(p: OpAsmPrinter, r: Region): void {
+    let printTerminator = true;
+    if (this.hasImplicitTerminator && !r.empty) {
+      const term = r.entry.terminator;
+      if (term) printTerminator = term.attributes.size !== 0 || term.properties.size !== 0 || term.numOperands !== 0 || term.numResults !== 0;
+    }
+    p.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: printTerminator });
+  }
+
+  private attrDictEntries(op: Operation): [string, Attribute][] {
+    const list: [string, Attribute][] = [...op.attributes.entries()];
+    if (!this.hasPropDict) for (const e of op.properties) list.push(e);
+    return list;
+  }
+  private elidedAttrs(op: Operation): string[] {
+    const out = [...this.usedAttrs];
+    if (this.info.attrSizedOperands) out.push('operandSegmentSizes');
+    if (this.info.attrSizedResults) out.push('resultSegmentSizes');
+    for (const a of this.info.attributes)
+      if (a.defaultValue !== undefined && this.getAttr(op, a.name) === a.defaultValue) out.push(a.name);
+    return out;
+  }
+
+  private compilePrinter(e: El): Printer {
+    switch (e.k) {
+      case 'lit': {
+        const v = e.v;
+        const after = v.length !== 1 || !'<({['.includes(v[0]);
+        const punct = !isAlphaOrUnderscore(v[0]);
+        return (p, _op, s) => {
+          if (s.shouldEmitSpace && shouldEmitSpaceBefore(v, s.lastWasPunctuation)) p.write(' ');
+          p.write(v);
+          s.shouldEmitSpace = after;
+          s.lastWasPunctuation = punct;
+        };
+      }
+      case 'space':
+        if (e.v === '\\n') return (p) => p.printNewline();
+        if (e.v === ' ')
+          return (p, _op, s) => {
+            p.write(' ');
+            s.lastWasPunctuation = false;
+            s.shouldEmitSpace = false;
+          };
+        return (_p, _op, s) => {
+          s.lastWasPunctuation = true;
+          s.shouldEmitSpace = false;
+        };
+      case 'optional': {
+        const then = e.then
+          .filter((x) => !(x === e.anchor && x !== e.then[0] && x.k === 'attr' && x.decl.constraint.isUnit))
+          .map((x) => this.compilePrinter(x));
+        const els = e.else.map((x) => this.compilePrinter(x));
+        const anchor = e.anchor;
+        return (p, op, s) => {
+          const list = this.anchorPresent(op, anchor) ? then : els;
+          for (const f of list) f(p, op, s);
+        };
+      }
+      case 'attr-dict':
+        return (p, op, s) => {
+          if (e.withKeyword) p.printOptionalAttrDictWithKeyword(this.attrDictEntries(op), this.elidedAttrs(op));
+          else p.printOptionalAttrDict(this.attrDictEntries(op), this.elidedAttrs(op));
+          s.lastWasPunctuation = false;
+        };
+      default: {
+        const body = this.compileValuePrinter(e);
+        return (p, op, s) => {
+          this.spaceBefore(p, s);
+          body(p, op);
+        };
+      }
+    }
+  }
+
+  private compileValuePrinter(e: El): (p: OpAsmPrinter, op: Operation) => void {
+    switch (e.k) {
+      case 'attr': {
+        const c = e.decl.constraint;
+        const name = e.decl.name;
+        if (e.qualified) return (p, op) => p.printAttribute(this.getAttr(op, name)!);
+        if (c.printBare) return (p, op) => c.printBare!(p, this.getAttr(op, name)!);
+        if (c === SymbolNameAttrC)
+          return (p, op) => {
+            const a = this.getAttr(op, name);
+            if (a instanceof StringAttr) p.printSymbolName(a.value);
+            else p.printAttribute(a!);
+          };
+        if (c.valueType) {
+          const vt = c.valueType;
+          return (p, op) => {
+            const a = this.getAttr(op, name)!;
+            if (a.type === vt) p.printAttributeWithoutType(a);
+            else p.printAttribute(a);
+          };
+        }
+        return (p, op) => p.printAttribute(this.getAttr(op, name)!);
+      }
+      case 'operand':
+        return (p, op) => p.printOperands(this.operandValues(op, e.index));
+      case 'operands':
+        return (p, op) => p.printOperands(op.operands);
+      case 'region':
+        return (p, op) => {
+          const d = this.info.regions[e.index];
+          if (d.variadic) {
+            op.regions.slice(e.index).forEach((r, i) => {
+              if (i) p.write(', ');
+              this.printRegion(p, r);
+            });
+          } else this.printRegion(p, op.regions[e.index]);
+        };
+      case 'regions':
+        return (p, op) =>
+          op.regions.forEach((r, i) => {
+            if (i) p.write(', ');
+            this.printRegion(p, r);
+          });
+      case 'successor':
+        return (p, op) => {
+          const d = this.info.successors[e.index];
+          const list = d.variadic ? op.successors.slice(e.index) : [op.successor(e.index)];
+          list.forEach((b, i) => {
+            if (i) p.write(', ');
+            p.printSuccessor(b);
+          });
+        };
+      case 'successors':
+        return (p, op) =>
+          op.successors.forEach((b, i) => {
+            if (i) p.write(', ');
+            p.printSuccessor(b);
+          });
+      case 'type':
+        return (p, op) => p.printTypes(this.refTypes(op, e.arg));
+      case 'functional-type':
+        return (p, op) => p.printFunctionType(this.refTypes(op, e.inputs), this.refTypes(op, e.results));
+      case 'prop-dict':
+        return (p, op) => {
+          const list = [...op.properties.entries()].filter(([k]) => !this.usedAttrs.has(k));
+          p.write('<');
+          p.printAttribute(dictOf(list));
+          p.write('>');
+        };
+      case 'custom': {
+        const name = e.name;
+        return (p, op) => {
+          const d = customDirectives.get(name);
+          if (!d) throw new Error(`unknown custom directive '${name}'`);
+          d.print(p, op, e.args.map((a) => this.customPrintArg(op, a)));
+        };
+      }
+      case 'ref':
+        return () => {};
+      default:
+        throw new Error(`unexpected format element ${e.k}`);
+    }
+  }
+
+  private customPrintArg(op: Operation, a: El): CustomPrintArg {
+    switch (a.k) {
+      case 'ref':
+        return this.customPrintArg(op, a.inner);
+      case 'operand':
+        return { kind: 'operand', name: this.info.operands[a.index].name, values: this.operandValues(op, a.index) };
+      case 'operands':
+        return { kind: 'operand', name: 'operands', values: op.operands };
+      case 'type':
+        return { kind: 'type', name: refName(this.info, a.arg), types: this.refTypes(op, a.arg) };
+      case 'attr':
+        return { kind: 'attr', name: a.decl.name, attr: this.getAttr(op, a.decl.name) };
+      case 'region': {
+        const d = this.info.regions[a.index];
+        return { kind: 'region', name: d.name, regions: d.variadic ? op.regions.slice(a.index) : [op.regions[a.index]] };
+      }
+      case 'regions':
+        return { kind: 'region', name: 'regions', regions: op.regions };
+      case 'successor': {
+        const d = this.info.successors[a.index];
+        return { kind: 'successor', name: d.name, successors: d.variadic ? op.successors.slice(a.index) : [op.successor(a.index)] };
+      }
+      case 'successors':
+        return { kind: 'successor', name: 'successors', successors: op.successors };
+      case 'attr-dict':
+        return { kind: 'attr-dict', name: 'attr-dict', attributes: this.attrDictEntries(op), elided: this.elidedAttrs(op) };
+      default:
+        throw new Error(`unsupported custom directive argument ${a.k}`);
+    }
+  }
+
+  // ---- parsing
+
+  parse(p: OpAsmParser, state: OperationState): void {
+    if (this.problems.length) throw new Error(`${this.info.name}: ${this.problems.join('; ')}`);
+    const ps = new ParseState(this.info);
+    for (const e of this.elements) this.parseElement(p, state, ps, e);
+    this.finish(p, state, ps);
+  }
+
+  private parseElement(p: OpAsmParser, state: OperationState, ps: ParseState, e: El): void {
+    switch (e.k) {
+      case 'lit':
+        return parseLiteral(p, e.v);
+      case 'space':
+        return;
+      case 'operand': {
+        const d = this.info.operands[e.index];
+        if (ps.operandOffsets[e.index] === undefined) ps.operandOffsets[e.index] = p.currentOffset();
+        if (d.kind === 'single') ps.operands[e.index] = [p.parseOperand()];
+        else if (d.kind === 'optional') {
+          const o = p.parseOptionalOperand();
+          ps.operands[e.index] = o ? [o] : [];
+        } else ps.operands[e.index] = p.parseOperandList();
+        return;
+      }
+      case 'operands':
+        ps.allOperandsOffset = p.currentOffset();
+        ps.allOperands = p.parseOperandList();
+        return;
+      case 'attr': {
+        const a = this.parseAttr(p, e, false);
+        if (a !== undefined) state.properties.set(e.decl.name, a);
+        return;
+      }
+      case 'region': {
+        const d = this.info.regions[e.index];
+        if (d.variadic) {
+          const first = new Region();
+          if (p.parseOptionalRegion(first)) {
+            ps.regions[e.index] = [first];
+            while (p.parseOptionalComma()) {
+              const r = new Region();
+              p.parseRegion(r);
+              ps.regions[e.index].push(r);
+            }
+          } else ps.regions[e.index] = [];
+        } else {
+          const r = new Region();
+          p.parseRegion(r);
+          ps.regions[e.index] = [r];
+        }
+        return;
+      }
+      case 'regions': {
+        const list: Region[] = [];
+        const first = new Region();
+        if (p.parseOptionalRegion(first)) {
+          list.push(first);
+          while (p.parseOptionalComma()) {
+            const r = new Region();
+            p.parseRegion(r);
+            list.push(r);
+          }
+        }
+        ps.allRegions = list;
+        return;
+      }
+      case 'successor': {
+        const d = this.info.successors[e.index];
+        if (d.variadic) {
+          const first = p.parseOptionalSuccessor();
+          const list: Block[] = [];
+          if (first) {
+            list.push(first);
+            while (p.parseOptionalComma()) list.push(p.parseSuccessor());
+          }
+          ps.successors[e.index] = list;
+        } else ps.successors[e.index] = [p.parseSuccessor()];
+        return;
+      }
+      case 'successors': {
+        const first = p.parseOptionalSuccessor();
+        const list: Block[] = [];
+        if (first) {
+          list.push(first);
+          while (p.parseOptionalComma()) list.push(p.parseSuccessor());
+        }
+        ps.allSuccessors = list;
+        return;
+      }
+      case 'attr-dict': {
+        const offset = p.currentOffset();
+        if (e.withKeyword) p.parseOptionalAttrDictWithKeyword(state.attributes);
+        else p.parseOptionalAttrDict(state.attributes);
+        const def = state.name.def;
+        const msg = def?.verifyInherentAttrs?.(state.attributes);
+        if (msg !== undefined) p.error(`'${state.name.name}' op ${msg}`, offset);
+        return;
+      }
+      case 'prop-dict': {
+        if (p.parseOptionalLess()) {
+          const offset = p.currentOffset();
+          const a = p.parseAttribute();
+          const entries = (a as { entries?: readonly (readonly [string, Attribute])[] }).entries;
+          if (!entries) p.error('expected DictionaryAttr to set properties', offset);
+          for (const [k, v] of entries) state.properties.set(k, v);
+          p.parseGreater();
+        }
+        return;
+      }
+      case 'type':
+        return this.parseTypeDirective(p, ps, e.arg);
+      case 'functional-type': {
+        const offset = p.currentOffset();
+        const t = p.parseType();
+        if (!(t instanceof FunctionType))
+          p.error(`invalid kind of type specified: expected builtin.function, but found '${t.key}'`, offset);
+        this.setRefTypes(ps, e.inputs, [...t.inputs]);
+        this.setRefTypes(ps, e.results, [...t.results]);
+        return;
+      }
+      case 'optional': {
+        // Leading spacing directives (`` ` ` ``) parse nothing: the first real element decides.
+        const lead = Math.max(0, e.then.findIndex((x) => x.k !== 'space'));
+        const first = e.then[lead];
+        const rest = e.then.slice(lead + 1);
+        if (this.parseOptionalFirst(p, state, ps, first)) {
+          const unitAnchor = e.anchor.k === 'attr' && e.anchor.decl.constraint.isUnit && e.anchor !== first;
+          if (unitAnchor) state.properties.set((e.anchor as { decl: AttrDecl }).decl.name, UnitAttr.get());
+          for (const x of rest) if (!(unitAnchor && x === e.anchor)) this.parseElement(p, state, ps, x);
+        } else {
+          for (const x of e.else) this.parseElement(p, state, ps, x);
+        }
+        return;
+      }
+      case 'custom': {
+        const d = customDirectives.get(e.name);
+        if (!d) throw new Error(`unknown custom directive '${e.name}'`);
+        d.parse(p, e.args.map((a) => this.customParseArg(state, ps, a)), state);
+        return;
+      }
+      case 'ref':
+        return;
+    }
+  }
+
+  private customParseArg(state: OperationState, ps: ParseState, a: El): CustomParseArg {
+    switch (a.k) {
+      case 'ref': {
+        const inner = a.inner;
+        return {
+          kind: 'ref',
+          name: inner.k === 'attr' ? inner.decl.name : inner.k,
+          getOperands: () => (inner.k === 'operand' ? ps.operands[inner.index] : inner.k === 'operands' ? ps.allOperands : undefined),
+          getTypes: () => (inner.k === 'type' ? this.getRefTypes(ps, inner.arg) : undefined),
+          getAttr: () => (inner.k === 'attr' ? state.properties.get(inner.decl.name) : undefined),
+        };
+      }
+      case 'operand':
+        return {
+          kind: 'operand',
+          name: this.info.operands[a.index].name,
+          setOperands: (ops) => {
+            ps.operands[a.index] = ops;
+            if (ops.length && ps.operandOffsets[a.index] === undefined) ps.operandOffsets[a.index] = ops[0].offset;
+          },
+        };
+      case 'operands':
+        return { kind: 'operand', name: 'operands', setOperands: (ops) => (ps.allOperands = ops) };
+      case 'type':
+        return { kind: 'type', name: refName(this.info, a.arg), setTypes: (types) => this.setRefTypes(ps, a.arg, types) };
+      case 'attr':
+        return {
+          kind: 'attr',
+          name: a.decl.name,
+          setAttr: (v) => {
+            if (v === undefined) state.properties.delete(a.decl.name);
+            else state.properties.set(a.decl.name, v);
+          },
+        };
+      case 'region':
+        return {
+          kind: 'region',
+          name: this.info.regions[a.index].name,
+          newRegion: () => {
+            const r = new Region();
+            (ps.regions[a.index] ??= []).push(r);
+            return r;
+          },
+        };
+      case 'successor':
+        return { kind: 'successor', name: this.info.successors[a.index].name, setSuccessors: (b) => (ps.successors[a.index] = b) };
+      case 'attr-dict':
+        return { kind: 'attr-dict', name: 'attr-dict', attributes: state.attributes };
+      default:
+        throw new Error(`unsupported custom directive argument ${a.k}`);
+    }
+  }
+
+  private parseOptionalFirst(p: OpAsmParser, state: OperationState, ps: ParseState, e: El): boolean {
+    switch (e.k) {
+      case 'lit':
+        return parseOptionalLiteral(p, e.v);
+      case 'operand': {
+        if (!p.parser.is(Tok.percent_identifier)) {
+          ps.operands[e.index] = [];
+          return false;
+        }
+        this.parseElement(p, state, ps, e);
+        return true;
+      }
+      case 'operands':
+        if (!p.parser.is(Tok.percent_identifier)) return false;
+        this.parseElement(p, state, ps, e);
+        return true;
+      case 'attr': {
+        const a = this.parseAttr(p, e, true);
+        if (a === undefined) return false;
+        state.properties.set(e.decl.name, a);
+        return true;
+      }
+      case 'region': {
+        if (!p.parser.is(Tok.l_brace)) {
+          ps.regions[e.index] = this.info.regions[e.index].variadic ? [] : [new Region()];
+          return false;
+        }
+        this.parseElement(p, state, ps, e);
+        return true;
+      }
+      case 'regions':
+        if (!p.parser.is(Tok.l_brace)) return false;
+        this.parseElement(p, state, ps, e);
+        return true;
+      case 'successor':
+      case 'successors':
+        if (!p.parser.is(Tok.caret_identifier)) return false;
+        this.parseElement(p, state, ps, e);
+        return true;
+      case 'type': {
+        const t = p.parseOptionalType();
+        if (!t) return false;
+        const types = [t];
+        const single = e.arg.k === 'operand' ? this.info.operands[e.arg.index].kind !== 'variadic' : e.arg.k === 'result' ? this.info.results[e.arg.index].kind !== 'variadic' : false;
+        if (!single) while (p.parseOptionalComma()) types.push(p.parseType());
+        this.setRefTypes(ps, e.arg, types);
+        return true;
+      }
+      case 'functional-type':
+        if (!p.parser.is(Tok.l_paren)) return false;
+        this.parseElement(p, state, ps, e);
+        return true;
+      case 'custom':
+        this.parseElement(p, state, ps, e);
+        return true;
+      default:
+        this.parseElement(p, state, ps, e);
+        return true;
+    }
+  }
+
+  private parseAttr(p: OpAsmParser, e: { decl: AttrDecl; qualified: boolean }, optional: boolean): Attribute | undefined {
+    const c = e.decl.constraint;
+    const name = e.decl.name;
+    if (optional && c.parseOptionalBare && !e.qualified) {
+      if (p.parser.is(Tok.hash_identifier)) return c.parseBare!(p, name);
+      return c.parseOptionalBare(p, name);
+    }
+    if (c.parseBare && !e.qualified) {
+      if (optional && !p.parser.is(Tok.hash_identifier) && !p.parser.is(Tok.less) && !isKeywordTok(p)) return undefined;
+      return c.parseBare(p, name);
+    }
+    if (c === SymbolNameAttrC) {
+      if (optional) {
+        const s = p.parseOptionalSymbolName();
+        return s === undefined ? undefined : StringAttr.get(s);
+      }
+      return StringAttr.get(p.parseSymbolName());
+    }
+    const offset = p.currentOffset();
+    let a: Attribute | undefined;
+    if (optional) {
+      a = p.parseOptionalAttribute(c.valueType);
+      if (a === undefined) return undefined;
+    } else a = p.parseAttribute(c.valueType);
+    if (c.convertible && !c.convertible(a)) p.error('invalid kind of attribute specified', offset);
+    return a;
+  }
+
+  private parseTypeDirective(p: OpAsmParser, ps: ParseState, r: VarRef): void {
+    let variadic = true;
+    if (r.k === 'operand') variadic = this.info.operands[r.index].kind !== 'single';
+    else if (r.k === 'result') variadic = this.info.results[r.index].kind !== 'single';
+    if (!variadic) {
+      this.setRefTypes(ps, r, [p.parseType()]);
+      return;
+    }
+    const types: Type[] = [];
+    const t = p.parseOptionalType();
+    if (t) {
+      types.push(t);
+      const optional = (r.k === 'operand' && this.info.operands[r.index].kind === 'optional') || (r.k === 'result' && this.info.results[r.index].kind === 'optional');
+      if (!optional) while (p.parseOptionalComma()) types.push(p.parseType());
+    }
+    this.setRefTypes(ps, r, types);
+  }
+
+  private setRefTypes(ps: ParseState, r: VarRef, types: Type[]): void {
+    if (r.k === 'operand') ps.operandTypes[r.index] = types;
+    else if (r.k === 'result') ps.resultTypes[r.index] = types;
+    else if (r.k === 'operands') ps.allOperandTypes = types;
+    else ps.allResultTypes = types;
+  }
+  private getRefTypes(ps: ParseState, r: VarRef): Type[] | undefined {
+    if (r.k === 'operand') return ps.operandTypes[r.index];
+    if (r.k === 'result') return ps.resultTypes[r.index];
+    if (r.k === 'operands') return ps.allOperandTypes;
+    return ps.allResultTypes;
+  }
+
+  /** Resolves a type resolver to the types it provides. */
+  private resolve(p: OpAsmParser, state: OperationState, ps: ParseState, r: Resolver): Type[] {
+    let types: Type[];
+    if (r.k === 'operand') types = this.allOperandTypes ? this.sliceAll(ps.allOperandTypes ?? [], r.index!, ps) : (ps.operandTypes[r.index!] ?? []);
+    else if (r.k === 'result') types = this.allResultTypes ? (ps.allResultTypes ?? []) : (ps.resultTypes[r.index!] ?? []);
+    else {
+      const a = state.properties.get(r.name) ?? state.attributes.get(r.name);
+      types = a?.type ? [a.type] : [];
+    }
+    if (r.transform) {
+      if (r.sourceConstraint)
+        for (const t of types)
+          if (!r.sourceConstraint.check(t)) p.error(`'${r.name}' must be ${r.sourceConstraint.summary}, but got '${t.key}'`, p.nameOffset);
+      types = types.map(r.transform);
+    }
+    return types;
+  }
+
+  private sliceAll(all: Type[], index: number, ps: ParseState): Type[] {
+    // With type(operands), operand group `index` starts after the groups before it.
+    let start = 0;
+    for (let i = 0; i < index; i++) start += (ps.operands[i] ?? []).length;
+    const n = (ps.operands[index] ?? []).length || 1;
+    return all.slice(start, start + n);
+  }
+
+  private finish(p: OpAsmParser, state: OperationState, ps: ParseState): void {
+    const info = this.info;
+    // Result types.
+    if (this.allResultTypes) state.types = ps.allResultTypes ?? [];
+    else if (this.infersResults) state.types = [];
+    else {
+      const types: Type[] = [];
+      const sizes: number[] = [];
+      info.results.forEach((r, i) => {
+        let ts = ps.resultTypes[i];
+        if (ts === undefined) {
+          const res = this.resultResolvers[i];
+          ts = res ? this.resolve(p, state, ps, res) : r.type.buildable ? [r.type.buildable] : [];
+          if (r.kind === 'single') ts = ts.slice(0, 1);
+        }
+        types.push(...ts);
+        sizes.push(ts.length);
+      });
+      state.types = types;
+      if (info.attrSizedResults) state.properties.set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+    }
+    // Operands.
+    if (ps.allOperands !== undefined) {
+      let types = ps.allOperandTypes;
+      if (!types) {
+        types = [];
+        info.operands.forEach((_, i) => {
+          const res = this.operandResolvers[i];
+          types!.push(...(ps.operandTypes[i] ?? (res ? this.resolve(p, state, ps, res) : [])));
+        });
+      }
+      state.operands = p.resolveOperands(ps.allOperands, types, ps.allOperandsOffset ?? p.nameOffset);
+    } else {
+      const values: Value[] = [];
+      const sizes: number[] = [];
+      info.operands.forEach((o, i) => {
+        const ops = ps.operands[i] ?? [];
+        let ts: Type[] | undefined = this.allOperandTypes ? undefined : ps.operandTypes[i];
+        if (this.allOperandTypes) {
+          let start = 0;
+          for (let k = 0; k < i; k++) start += (ps.operands[k] ?? []).length;
+          ts = (ps.allOperandTypes ?? []).slice(start, start + ops.length);
+        }
+        if (ts === undefined) {
+          const res = this.operandResolvers[i];
+          if (res) {
+            ts = this.resolve(p, state, ps, res);
+            // A single resolved type applies to every operand of a group.
+            if (ts.length === 1 && ops.length !== 1) ts = ops.map(() => ts![0]);
+          } else ts = ops.map(() => o.type.buildable!);
+        }
+        const offset = ps.operandOffsets[i] ?? p.nameOffset;
+        values.push(...p.resolveOperands(ops, ts, offset));
+        sizes.push(ops.length);
+      });
+      state.operands = values;
+      if (info.attrSizedOperands) state.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+    }
+    if (this.infersResults) state.types = info.spec.inferResultTypes!(state.operands.map((v) => v.type), state.properties);
+    // Regions and successors.
+    if (ps.allRegions) state.regions.push(...ps.allRegions);
+    else info.regions.forEach((_, i) => state.regions.push(...(ps.regions[i] ?? [])));
+    if (this.hasImplicitTerminator) for (const r of state.regions) ensureTerminator(p, r, info.spec.implicitTerminator!, state.location);
+    if (ps.allSuccessors) state.successors = ps.allSuccessors;
+    else info.successors.forEach((_, i) => state.successors.push(...(ps.successors[i] ?? [])));
+  }
+}
+
+function isKeywordTok(p: OpAsmParser): boolean {
+  return p.parser.is(Tok.bare_identifier) || p.parser.is(Tok.keyword);
+}
+
+/** Adds the implicit terminator to a single-block region that lacks one. */
+function ensureTerminator(p: OpAsmParser, r: Region, name: string, loc: Location): void {
+  if (r.empty) r.pushBlock(new Block());
+  const block = r.entry;
+  const last = block.last;
+  if (last && last.hasTrait(Traits.IsTerminator)) return;
+  const opName = p.parser.ctx.lookupOp(name) ?? p.parser.ctx.getOperationName(name);
+  block.append(new Operation({ name: opName, location: loc }));
+}
+
+function refName(info: OdsInfo, r: VarRef): string {
+  if (r.k === 'operand') return info.operands[r.index].name;
+  if (r.k === 'result') return info.results[r.index].name;
+  return r.k;
+}
+
+function constraintOf(info: OdsInfo, name: string): TypeConstraint | undefined {
+  const o = info.operands.find((x) => x.name === name);
+  if (o) return o.type;
+  return info.results.find((x) => x.name === name)?.type;
+}
+
+interface Resolver {
+  k: 'operand' | 'result' | 'attr';
+  index?: number;
+  name: string;
+  transform?: (t: Type) => Type;
+  sourceConstraint?: TypeConstraint;
+}
+
+class ParseState {
+  operands: (UnresolvedOperand[] | undefined)[];
+  operandOffsets: (number | undefined)[];
+  operandTypes: (Type[] | undefined)[];
+  resultTypes: (Type[] | undefined)[];
+  regions: Region[][];
+  successors: Block[][];
+  allOperands: UnresolvedOperand[] | undefined;
+  allOperandsOffset: number | undefined;
+  allOperandTypes: Type[] | undefined;
+  allResultTypes: Type[] | undefined;
+  allRegions: Region[] | undefined;
+  allSuccessors: Block[] | undefined;
+  constructor(info: OdsInfo) {
+    this.operands = new Array(info.operands.length);
+    this.operandOffsets = new Array(info.operands.length);
+    this.operandTypes = new Array(info.operands.length);
+    this.resultTypes = new Array(info.results.length);
+    this.regions = new Array(info.regions.length);
+    this.successors = new Array(info.successors.length);
+  }
+}
+
+// ---- literals
+
+const PUNCT: Record<string, Tok> = {
+  '(': Tok.l_paren,
+  ')': Tok.r_paren,
+  '[': Tok.l_square,
+  ']': Tok.r_square,
+  '{': Tok.l_brace,
+  '}': Tok.r_brace,
+  '<': Tok.less,
+  '>': Tok.greater,
+  ':': Tok.colon,
+  ',': Tok.comma,
+  '=': Tok.equal,
+  '->': Tok.arrow,
+  '?': Tok.question,
+  '*': Tok.star,
+  '+': Tok.plus,
+  '-': Tok.minus,
+  '|': Tok.vertical_bar,
+  '...': Tok.ellipsis,
+};
+
+function parseLiteral(p: OpAsmParser, v: string): void {
+  const k = PUNCT[v];
+  if (k !== undefined) {
+    p.parser.expect(k, `expected '${v}'`);
+    return;
+  }
+  p.parseKeyword(v);
+}
+
+function parseOptionalLiteral(p: OpAsmParser, v: string): boolean {
+  const k = PUNCT[v];
+  if (k !== undefined) return p.parser.consumeIf(k);
+  return p.parseOptionalKeyword(v) !== undefined;
+}
+
+function dictOf(list: [string, Attribute][]): Attribute {
+  // Imported lazily: DictionaryAttr sorts its entries.
+  return DictionaryAttrRef.get(list);
+}
+import { DictionaryAttr as DictionaryAttrRef } from '../ir/builtin-attributes.js';
+
+// ============================================================================
+
+/** Compiles `format` for the op described by `info`. */
+export function compileAssemblyFormat(info: OdsInfo, format: string): CompiledFormat {
+  const c = new Compiled(info, format);
+  return {
+    parse: (p, state) => c.parse(p, state),
+    print: (p, op) => c.print(p, op),
+  };
+}
+
+formatHooks.compile = compileAssemblyFormat;
+
+export { IntegerAttr, FloatAttr };
