@@ -145,6 +145,34 @@ export function uniqueAttribute<T extends Attribute>(attr: T): T {
   return attr;
 }
 
+/** Where a trie node keeps the element found at the end of a key. */
+const LEAF = Symbol('leaf');
+type TrieNode = Map<unknown, unknown>;
+
+/**
+ * A cache in front of the uniquing tables, keyed by an element's parts
+ * (uniqued children, numbers, strings) compared by identity, so that the common
+ * case finds an element without constructing it or printing a key. A miss goes
+ * through the uniquing table, which stays the one source of canonical objects.
+ * Keys must encode their own structure (e.g. list lengths) so that different
+ * part sequences never mean the same element's parts differently.
+ */
+export class UniquingCache<T extends object> {
+  private readonly root: TrieNode = new Map();
+  /** The cached element for `parts`, or the result of `make` (already uniqued), which is cached. */
+  get(parts: readonly unknown[], make: () => T): T {
+    let node = this.root;
+    for (let i = 0; i < parts.length; i++) {
+      let child = node.get(parts[i]) as TrieNode | undefined;
+      if (!child) node.set(parts[i], (child = new Map()));
+      node = child;
+    }
+    let found = node.get(LEAF) as T | undefined;
+    if (!found) node.set(LEAF, (found = make()));
+    return found;
+  }
+}
+
 export function typeToString(type: Type): string {
   return type.key;
 }

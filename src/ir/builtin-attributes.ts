@@ -1,7 +1,7 @@
 // MLIR's builtin attributes. Every class is immutable and interned: factories
 // return the one instance per structure, so `===` is equality.
 
-import { Attribute, type AttrTypePrinter, Type, uniqueAttribute } from './attributes.js';
+import { Attribute, type AttrTypePrinter, Type, UniquingCache, uniqueAttribute } from './attributes.js';
 import { AffineMap, IntegerSet, AffineDimExpr } from './affine.js';
 import { formatFloat, fromDouble, toDouble } from './apfloat.js';
 import {
@@ -251,12 +251,17 @@ export class DictionaryAttr extends Attribute {
     super();
   }
   /** Builds a dictionary; entries are sorted by name (later duplicates are the caller's problem). */
+  private static readonly cache = new UniquingCache<DictionaryAttr>();
   static get(entries: readonly NamedAttribute[] = []): DictionaryAttr {
     const sorted = [...entries];
     let isSorted = true;
     for (let i = 1; i < sorted.length; i++) if (sorted[i - 1][0] > sorted[i][0]) isSorted = false;
     if (!isSorted) sorted.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return uniqueAttribute(new DictionaryAttr(Object.freeze(sorted.map((e) => Object.freeze([e[0], e[1]]) as NamedAttribute))));
+    const parts: unknown[] = [];
+    for (const [k, v] of sorted) parts.push(k, v);
+    return DictionaryAttr.cache.get(parts, () =>
+      uniqueAttribute(new DictionaryAttr(Object.freeze(sorted.map((e) => Object.freeze([e[0], e[1]]) as NamedAttribute)))),
+    );
   }
   get(name: string): Attribute | undefined {
     for (const [n, v] of this.entries) if (n === name) return v;
@@ -585,9 +590,12 @@ export class DenseArrayAttr extends Attribute {
   ) {
     super();
   }
+  private static readonly cache = new UniquingCache<DenseArrayAttr>();
   static get(elementType: IntegerType | FloatType, values: readonly bigint[]): DenseArrayAttr {
     const norm = elementType instanceof IntegerType ? values.map((v) => normalizeInt(elementType, v)) : values;
-    return uniqueAttribute(new DenseArrayAttr(elementType, Object.freeze([...norm])));
+    return DenseArrayAttr.cache.get([elementType, ...norm], () =>
+      uniqueAttribute(new DenseArrayAttr(elementType, Object.freeze([...norm]))),
+    );
   }
   static getI64(values: readonly (number | bigint)[]): DenseArrayAttr {
     return DenseArrayAttr.get(IntegerType.get(64), values.map((v) => BigInt(v)));

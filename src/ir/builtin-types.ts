@@ -1,7 +1,7 @@
 // MLIR's builtin types. Every class is immutable and interned: factories return
 // the one instance per structure, so `===` is equality.
 
-import { Attribute, type AttrTypePrinter, Type, uniqueType } from './attributes.js';
+import { Attribute, type AttrTypePrinter, Type, UniquingCache, uniqueType } from './attributes.js';
 import { FLOAT_SEMANTICS, type FloatSemantics } from './apfloat.js';
 
 type Visit = (e: Attribute | Type) => void;
@@ -109,8 +109,11 @@ export class FunctionType extends Type {
   ) {
     super();
   }
+  private static readonly cache = new UniquingCache<FunctionType>();
   static get(inputs: readonly Type[], results: readonly Type[]): FunctionType {
-    return uniqueType(new FunctionType(Object.freeze([...inputs]), Object.freeze([...results])));
+    return FunctionType.cache.get([inputs.length, ...inputs, ...results], () =>
+      uniqueType(new FunctionType(Object.freeze([...inputs]), Object.freeze([...results]))),
+    );
   }
   print(p: AttrTypePrinter): void {
     p.write('(');
@@ -301,10 +304,13 @@ export class MemRefType extends BaseMemRefType {
   ) {
     super();
   }
+  private static readonly cache = new UniquingCache<MemRefType>();
   static get(shape: readonly number[], elementType: Type, layout?: Attribute, memorySpace?: Attribute): MemRefType {
     if (layout && memrefHooks.isIdentityLayout(layout, shape.length)) layout = undefined;
     if (memorySpace && memrefHooks.isDefaultMemorySpace(memorySpace)) memorySpace = undefined;
-    return uniqueType(new MemRefType(Object.freeze([...shape]), elementType, layout, memorySpace));
+    return MemRefType.cache.get([elementType, layout, memorySpace, ...shape], () =>
+      uniqueType(new MemRefType(Object.freeze([...shape]), elementType, layout, memorySpace)),
+    );
   }
   get shapeOrUndefined(): readonly number[] {
     return this.dims;

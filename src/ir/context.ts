@@ -6,6 +6,16 @@ import type { Block, Operation, Region, Value } from './operation.js';
 import type { OpAsmParser, OperationState } from '../syntax/op-asm-parser.js';
 import type { OpAsmPrinter } from '../syntax/op-asm-printer.js';
 import type { DialectAsmParser } from '../syntax/dialect-asm.js';
+import type { Location } from './location.js';
+import type { Builder } from './builder.js';
+import type { RewritePattern } from '../transforms/pattern.js';
+
+/**
+ * What an op's folder produced, one entry per result: a constant (to be
+ * materialized by the dialect) or an existing value. An empty list means the
+ * op was updated in place.
+ */
+export type FoldResult = (Attribute | Value)[];
 
 /** Well-known trait names. Traits are plain strings so dialects can add their own. */
 export const Traits = {
@@ -53,6 +63,13 @@ export interface OpDefinition {
   readonly defaultDialect?: string;
   /** Interface implementations keyed by interface name. */
   readonly interfaces?: Readonly<Record<string, unknown>>;
+  /**
+   * MLIR's fold hook. `operands` holds the constant value of each operand where
+   * known. Returns undefined when the op does not fold.
+   */
+  fold?(op: Operation, operands: readonly (Attribute | undefined)[]): FoldResult | undefined;
+  /** Canonicalization patterns rooted at (or applying to) this op. */
+  getCanonicalizationPatterns?(): readonly RewritePattern[];
   /** Fills in default-valued properties of a new op (ODS DefaultValuedAttr). */
   initProperties?(properties: Map<string, Attribute>): void;
   /** Whether `value` can be stored as inherent attribute `name` (checked for the generic `<{...}>` form). */
@@ -71,6 +88,10 @@ export interface Dialect {
   readonly allowUnknownOperations?: boolean;
   /** Alias name hook (OpAsmDialectInterface::getAlias) for attributes and types. */
   getAlias?(element: Attribute | Type): string | undefined;
+  /** Builds a constant op producing `value` of `type` at the builder's insertion point (folding). */
+  materializeConstant?(builder: Builder, value: Attribute, type: Type, location: Location): Operation | undefined;
+  /** Dialect-wide canonicalization patterns. */
+  getCanonicalizationPatterns?(): readonly RewritePattern[];
 }
 
 /** An interned operation name, with its definition when registered. */

@@ -92,6 +92,8 @@ export interface BranchInterface {
   getSuccessorOperands(op: Operation, index: number): Value[];
   /** The successor taken for known constant operands, if it can be decided. */
   getSuccessorForOperands?(op: Operation, operands: readonly (Attribute | undefined)[]): Block | undefined;
+  /** Replaces the operands forwarded to successor number `index` (for passes that drop or add block arguments). */
+  setSuccessorOperands?(op: Operation, index: number, values: readonly Value[]): void;
 }
 
 // ---- speculation and constants

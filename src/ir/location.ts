@@ -49,8 +49,26 @@ export class FileLineColLoc extends Location {
   ) {
     super();
   }
+  /**
+   * The parser makes one location per op: plain locations are uniqued here,
+   * keyed by numbers, rather than by printing a uniquing key (only this
+   * factory creates FileLineColLocs, so this table is the only one for them).
+   */
+  private static readonly byFile = new Map<string, Map<number, FileLineColLoc>>();
+  private static readonly byFileWide = new Map<string, Map<number, FileLineColLoc>>();
   static get(filename: string, line: number, column: number, endLine?: number, endColumn?: number): FileLineColLoc {
-    return uniqueAttribute(new FileLineColLoc(filename, line, column, endLine, endColumn));
+    // line * 2^32 + column is exact while line < 2^21; keys below 2^30 are
+    // small integers (no heap number per entry).
+    if (endColumn !== undefined || endLine !== undefined || line >= 0x200000 || column >= 0x100000000 || line < 0 || column < 0)
+      return uniqueAttribute(new FileLineColLoc(filename, line, column, endLine, endColumn));
+    const small = line < 0x100000 && column < 0x400;
+    const tables = small ? FileLineColLoc.byFile : FileLineColLoc.byFileWide;
+    let forFile = tables.get(filename);
+    if (!forFile) tables.set(filename, (forFile = new Map()));
+    const k = small ? line * 0x400 + column : line * 0x100000000 + column;
+    let loc = forFile.get(k);
+    if (!loc) forFile.set(k, (loc = new FileLineColLoc(filename, line, column)));
+    return loc;
   }
   printBody(p: AttrTypePrinter): void {
     p.write(`${escapeString(this.filename)}:${this.line}:${this.column}`);

@@ -754,10 +754,10 @@ export class OdsInfo {
 
   /** [start, size] of each operand group of `op`. */
   operandSegments(op: Operation): [number, number][] {
-    return segments(this.operands, op.numOperands, this.attrSizedOperands ? op.properties.get('operandSegmentSizes') : undefined);
+    return segments(this.operands, op.numOperands, this.attrSizedOperands ? op.propertiesView.get('operandSegmentSizes') : undefined);
   }
   resultSegments(op: Operation): [number, number][] {
-    return segments(this.results, op.numResults, this.attrSizedResults ? op.properties.get('resultSegmentSizes') : undefined);
+    return segments(this.results, op.numResults, this.attrSizedResults ? op.propertiesView.get('resultSegmentSizes') : undefined);
   }
   operandGroup(op: Operation, name: string): Value[] {
     const i = this.operandIndex(name);
@@ -777,7 +777,7 @@ export class OdsInfo {
     if (oi >= 0) return this.operandGroup(op, name)[0]?.type;
     const ri = this.resultIndex(name);
     if (ri >= 0) return this.resultGroup(op, name)[0]?.type;
-    return op.properties.get(name)?.type ?? op.attributes.get(name)?.type;
+    return op.propertiesView.get(name)?.type ?? op.attributesView.get(name)?.type;
   }
 }
 
@@ -793,6 +793,7 @@ function segments(decls: readonly ValueDecl[], total: number, sizesAttr: Attribu
     return out;
   }
   const nVar = decls.filter((d) => d.kind !== 'single').length;
+  if (nVar === 0) return fixedSegments(decls);
   const fixed = decls.length - nVar;
   const varSize = nVar ? Math.max(0, Math.floor((total - fixed) / nVar)) : 0;
   let s = 0;
@@ -802,6 +803,17 @@ function segments(decls: readonly ValueDecl[], total: number, sizesAttr: Attribu
     s += n;
   }
   return out;
+}
+
+/** Segments of groups that are all single values depend only on the declarations: computed once, shared (frozen). */
+const FIXED_SEGMENTS = new WeakMap<readonly ValueDecl[], [number, number][]>();
+function fixedSegments(decls: readonly ValueDecl[]): [number, number][] {
+  let segs = FIXED_SEGMENTS.get(decls);
+  if (!segs) {
+    segs = decls.map((_, i) => Object.freeze([i, 1]) as [number, number]);
+    FIXED_SEGMENTS.set(decls, Object.freeze(segs) as [number, number][]);
+  }
+  return segs;
 }
 
 const ODS_INFO = new WeakMap<OpDefinition, OdsInfo>();
@@ -887,7 +899,7 @@ function verifyCounts(op: Operation, ctx: Context, info: OdsInfo): boolean {
 }
 
 function verifySegments(op: Operation, ctx: Context, decls: readonly ValueDecl[], attrName: string, total: number, what: string): boolean {
-  const a = op.properties.get(attrName);
+  const a = op.propertiesView.get(attrName);
   if (!a) return fail(ctx, op, `requires attribute '${attrName}'`);
   if (!(a instanceof DenseArrayAttr) || !(a.elementType instanceof IntegerType) || a.elementType.width !== 32)
     return fail(ctx, op, `attribute '${attrName}' failed to satisfy constraint: i32 dense array attribute`);
@@ -933,9 +945,9 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   if (info.attrSizedOperands && !verifySegments(op, ctx, info.operands, 'operandSegmentSizes', op.numOperands, 'operand')) return false;
   if (info.attrSizedResults && !verifySegments(op, ctx, info.results, 'resultSegmentSizes', op.numResults, 'result')) return false;
   for (const a of info.attributes)
-    if (!a.optional && op.properties.get(a.name) === undefined) return fail(ctx, op, `requires attribute '${a.name}'`);
+    if (!a.optional && op.propertiesView.get(a.name) === undefined) return fail(ctx, op, `requires attribute '${a.name}'`);
   for (const a of info.attributes) {
-    const v = op.properties.get(a.name);
+    const v = op.propertiesView.get(a.name);
     if (v !== undefined && !a.constraint.check(v))
       return fail(ctx, op, `attribute '${a.name}' failed to satisfy constraint: ${a.constraint.summary}`);
   }

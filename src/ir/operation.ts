@@ -148,15 +148,25 @@ export interface OperationInit {
   regions?: number | Region[];
 }
 
+/** What the read-only views return for an op without attributes (never mutated). */
+const EMPTY_ATTRIBUTES: ReadonlyMap<string, Attribute> = new Map();
+/** Shared by all ops for their empty lists: they are never mutated in place (frozen to make sure). */
+const EMPTY_LIST: never[] = Object.freeze([]) as unknown as never[];
+
 export class Operation {
   name: OperationName;
   location: Location;
-  readonly operandList: OpOperand[] = [];
+  // Lists are allocated at their exact size: arrays grown by push reserve
+  // room for 17 elements, which for millions of ops is most of the heap.
+  /** Replaced, never mutated in place, when operands change (empty lists are shared). */
+  operandList: OpOperand[];
   readonly results: OpResult[];
-  properties: Map<string, Attribute>;
+  // Most ops have no discardable attributes and many no properties: their
+  // maps are created on first use (an empty Map costs ~180 bytes).
+  private props: Map<string, Attribute> | null;
   opaqueProperties: Attribute | null;
-  attributes: Map<string, Attribute>;
-  readonly successorList: BlockOperand[] = [];
+  private attrs: Map<string, Attribute> | null;
+  readonly successorList: BlockOperand[];
   readonly regions: Region[];
   parentBlock: Block | null = null;
   prev: Operation | null = null;
@@ -165,25 +175,54 @@ export class Operation {
   constructor(init: OperationInit) {
     this.name = init.name;
     this.location = init.location;
-    const operands = init.operands ?? [];
-    for (let i = 0; i < operands.length; i++) this.operandList.push(new OpOperand(operands[i], this, i));
-    const types = init.resultTypes ?? [];
-    this.results = new Array<OpResult>(types.length);
-    for (let i = 0; i < types.length; i++) this.results[i] = new OpResult(types[i], this, i);
-    this.properties = init.properties ?? new Map();
+    const operands = init.operands;
+    const nOperands = operands ? operands.length : 0;
+    this.operandList = nOperands ? new Array<OpOperand>(nOperands) : EMPTY_LIST;
+    for (let i = 0; i < nOperands; i++) this.operandList[i] = new OpOperand(operands![i], this, i);
+    const types = init.resultTypes;
+    const nResults = types ? types.length : 0;
+    this.results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
+    for (let i = 0; i < nResults; i++) this.results[i] = new OpResult(types![i], this, i);
+    // The maps given are taken over (callers do not keep them); empty ones are dropped.
+    this.props = init.properties && init.properties.size ? init.properties : null;
     init.name.def?.initProperties?.(this.properties);
     this.opaqueProperties = init.opaqueProperties ?? null;
-    this.attributes = init.attributes ?? new Map();
-    const succ = init.successors ?? [];
-    for (let i = 0; i < succ.length; i++) this.successorList.push(new BlockOperand(succ[i], this, i));
+    this.attrs = init.attributes && init.attributes.size ? init.attributes : null;
+    const succ = init.successors;
+    const nSucc = succ ? succ.length : 0;
+    this.successorList = nSucc ? new Array<BlockOperand>(nSucc) : EMPTY_LIST;
+    for (let i = 0; i < nSucc; i++) this.successorList[i] = new BlockOperand(succ![i], this, i);
     const regions = init.regions ?? 0;
     if (typeof regions === 'number') {
-      this.regions = [];
-      for (let i = 0; i < regions; i++) this.regions.push(new Region(this));
+      this.regions = regions ? new Array<Region>(regions) : EMPTY_LIST;
+      for (let i = 0; i < regions; i++) this.regions[i] = new Region(this);
     } else {
       this.regions = regions;
       for (const r of regions) r.parentOp = this;
     }
+  }
+
+  /** Inherent attributes (MLIR's properties) of a registered op; created on first use. */
+  get properties(): Map<string, Attribute> {
+    return (this.props ??= new Map());
+  }
+  set properties(m: Map<string, Attribute>) {
+    this.props = m;
+  }
+  /** Discardable attributes; created on first use. */
+  get attributes(): Map<string, Attribute> {
+    return (this.attrs ??= new Map());
+  }
+  set attributes(m: Map<string, Attribute>) {
+    this.attrs = m;
+  }
+  /** The properties for reading, without creating a map. */
+  get propertiesView(): ReadonlyMap<string, Attribute> {
+    return this.props ?? EMPTY_ATTRIBUTES;
+  }
+  /** The discardable attributes for reading, without creating a map. */
+  get attributesView(): ReadonlyMap<string, Attribute> {
+    return this.attrs ?? EMPTY_ATTRIBUTES;
   }
 
   get opName(): string {
@@ -209,8 +248,9 @@ export class Operation {
   /** Replaces the operand list wholesale. */
   setOperands(values: readonly Value[]): void {
     for (const o of this.operandList) o.unlink();
-    this.operandList.length = 0;
-    for (let i = 0; i < values.length; i++) this.operandList.push(new OpOperand(values[i], this, i));
+    const list = values.length ? new Array<OpOperand>(values.length) : EMPTY_LIST;
+    for (let i = 0; i < values.length; i++) list[i] = new OpOperand(values[i], this, i);
+    this.operandList = list;
   }
   insertOperands(index: number, values: readonly Value[]): void {
     const all = this.operands;
@@ -254,7 +294,7 @@ export class Operation {
   // ---- attributes
   /** An inherent attribute (property) of a registered op, or a discardable attribute otherwise. */
   getAttr(name: string): Attribute | undefined {
-    return this.properties.get(name) ?? this.attributes.get(name);
+    return this.props?.get(name) ?? this.attrs?.get(name);
   }
   /** Sets an inherent attribute if the op declares it, a discardable one otherwise. */
   setAttr(name: string, value: Attribute): void {
@@ -262,7 +302,7 @@ export class Operation {
     else this.attributes.set(name, value);
   }
   removeAttr(name: string): boolean {
-    return this.properties.delete(name) || this.attributes.delete(name);
+    return (this.props?.delete(name) ?? false) || (this.attrs?.delete(name) ?? false);
   }
 
   // ---- structure
@@ -396,11 +436,15 @@ export class Block {
   get isEntryBlock(): boolean {
     return this.parent !== null && this.parent.blocks[0] === this;
   }
+  /** Where the block last was in its region's list: walks ask for the next block of each in turn. */
+  private indexHint = 0;
   get nextBlock(): Block | null {
     const r = this.parent;
     if (!r) return null;
-    const i = r.blocks.indexOf(this);
-    return r.blocks[i + 1] ?? null;
+    const blocks = r.blocks;
+    let i = this.indexHint;
+    if (blocks[i] !== this) this.indexHint = i = blocks.indexOf(this);
+    return blocks[i + 1] ?? null;
   }
 
   addArgument(type: Type, location: Location): BlockArgument {

@@ -164,25 +164,36 @@ export class Verifier {
   private verifyOperation(root: Operation): boolean {
     type Item = Operation | Block;
     const worklist: Item[] = [root];
-    const seen = new Set<Item>();
+    // Whether each worklist item has had its entrance visit (a parallel stack
+    // rather than a set of every op and block seen).
+    const entered: boolean[] = [false];
     while (worklist.length) {
-      const top = worklist[worklist.length - 1];
-      if (seen.has(top)) {
+      const at = worklist.length - 1;
+      const top = worklist[at];
+      if (entered[at]) {
         worklist.pop();
+        entered.pop();
         const ok = top instanceof Operation ? this.verifyOpOnExit(top) : this.verifyBlockOnExit(top);
         if (!ok) return false;
         continue;
       }
-      seen.add(top);
+      entered[at] = true;
       const ok = top instanceof Operation ? this.verifyOpOnEntrance(top) : this.verifyBlockOnEntrance(top);
       if (!ok) return false;
       if (top instanceof Block) {
-        for (let o = top.last; o; o = o.prev) if (o.regions.length === 0 || !o.hasTrait(Traits.IsolatedFromAbove)) worklist.push(o);
+        for (let o = top.last; o; o = o.prev)
+          if (o.regions.length === 0 || !o.hasTrait(Traits.IsolatedFromAbove)) {
+            worklist.push(o);
+            entered.push(false);
+          }
         continue;
       }
       for (let r = top.regions.length - 1; r >= 0; r--) {
         const blocks = top.regions[r].blocks;
-        for (let b = blocks.length - 1; b >= 0; b--) worklist.push(blocks[b]);
+        for (let b = blocks.length - 1; b >= 0; b--) {
+          worklist.push(blocks[b]);
+          entered.push(false);
+        }
       }
     }
     return true;

@@ -476,7 +476,12 @@ class Compiled {
 
   private operandValues(op: Operation, index: number): Value[] {
     const [start, n] = this.info.operandSegments(op)[index];
-    return op.operands.slice(start, start + n);
+    const list = op.operandList;
+    // Clamped like slice(): unverified ops may have fewer operands than their segments say.
+    const m = Math.max(0, Math.min(n, list.length - start));
+    const out = new Array<Value>(m);
+    for (let i = 0; i < m; i++) out[i] = list[start + i].value;
+    return out;
   }
   private resultValues(op: Operation, index: number): Value[] {
     const [start, n] = this.info.resultSegments(op)[index];
@@ -496,7 +501,7 @@ class Compiled {
   }
 
   private getAttr(op: Operation, name: string): Attribute | undefined {
-    return op.properties.get(name) ?? op.attributes.get(name);
+    return op.propertiesView.get(name) ?? op.attributesView.get(name);
   }
 
   /** Whether an optional group's anchor is present. */
@@ -534,14 +539,14 @@ class Compiled {
     let printTerminator = true;
     if (this.hasImplicitTerminator && !r.empty) {
       const term = r.entry.terminator;
-      if (term) printTerminator = term.attributes.size !== 0 || term.properties.size !== 0 || term.numOperands !== 0 || term.numResults !== 0;
+      if (term) printTerminator = term.attributesView.size !== 0 || term.propertiesView.size !== 0 || term.numOperands !== 0 || term.numResults !== 0;
     }
     p.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: printTerminator });
   }
 
   private attrDictEntries(op: Operation): [string, Attribute][] {
-    const list: [string, Attribute][] = [...op.attributes.entries()];
-    if (!this.hasPropDict) for (const e of op.properties) list.push(e);
+    const list: [string, Attribute][] = [...op.attributesView.entries()];
+    if (!this.hasPropDict) for (const e of op.propertiesView) list.push(e);
     return list;
   }
   private elidedAttrs(op: Operation): string[] {
@@ -669,7 +674,7 @@ class Compiled {
         return (p, op) => p.printFunctionType(this.refTypes(op, e.inputs), this.refTypes(op, e.results));
       case 'prop-dict':
         return (p, op) => {
-          const list = [...op.properties.entries()].filter(([k]) => !this.usedAttrs.has(k));
+          const list = [...op.propertiesView.entries()].filter(([k]) => !this.usedAttrs.has(k));
           p.write('<');
           p.printAttribute(dictOf(list));
           p.write('>');

@@ -717,6 +717,13 @@ function parseUInt64(text: string): bigint | undefined {
   }
 }
 
+const DELIMITERS: Record<string, [Tok, Tok, string, string]> = {
+  paren: [Tok.l_paren, Tok.r_paren, '(', ')'],
+  square: [Tok.l_square, Tok.r_square, '[', ']'],
+  less: [Tok.less, Tok.greater, '<', '>'],
+  braces: [Tok.l_brace, Tok.r_brace, '{', '}'],
+};
+
 /** MLIR's CustomOpAsmParser: the OpAsmParser given to custom op parsers. */
 class CustomOpAsmParser implements OpAsmParser {
   constructor(
@@ -771,12 +778,7 @@ class CustomOpAsmParser implements OpAsmParser {
   /** MLIR's parseCommaSeparatedList(Delimiter, ...). */
   parseDelimited(delimiter: Delimiter, element: () => void, context = ''): void {
     const p = this.parser;
-    const kinds: Record<string, [Tok, Tok, string, string]> = {
-      paren: [Tok.l_paren, Tok.r_paren, '(', ')'],
-      square: [Tok.l_square, Tok.r_square, '[', ']'],
-      less: [Tok.less, Tok.greater, '<', '>'],
-      braces: [Tok.l_brace, Tok.r_brace, '{', '}'],
-    };
+    const kinds = DELIMITERS;
     let d: string = delimiter;
     if (d.startsWith('optional-')) {
       d = d.slice('optional-'.length);

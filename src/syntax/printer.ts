@@ -46,12 +46,22 @@ export class OutputTooLargeError extends Error {
 /** The spaces that indenting `op`'s nested ops alone takes: a quick lower bound of the output size. */
 function indentationVolume(op: Operation): number {
   let total = 0;
-  const stack: [Operation, number][] = [[op, 0]];
-  while (stack.length) {
-    const [o, depth] = stack.pop()!;
-    total += 2 * depth;
-    if (total > MAX_OUTPUT_CHARS) return total;
-    for (const r of o.regions) for (const b of r.blocks) for (let c = b.first; c; c = c.next) stack.push([c, depth + 1]);
+  // Parallel stacks of ops with regions and their depths: no tuple per op.
+  const ops: Operation[] = [op];
+  const depths: number[] = [0];
+  while (ops.length) {
+    const o = ops.pop()!;
+    const inner = depths.pop()! + 1;
+    for (const r of o.regions)
+      for (const b of r.blocks)
+        for (let c = b.first; c; c = c.next) {
+          total += 2 * inner;
+          if (total > MAX_OUTPUT_CHARS) return total;
+          if (c.regions.length) {
+            ops.push(c);
+            depths.push(inner);
+          }
+        }
   }
   return total;
 }
@@ -254,10 +264,63 @@ class SSANameState {
   }
 }
 
+/**
+ * The printed text, as one byte per char in a growing byte array: a module
+ * prints as millions of small pieces, and keeping them as strings until the
+ * end costs several times the output's size in memory and garbage
+ * collection. Text is a byte string everywhere; should a wider char appear,
+ * the rest is kept as strings so nothing is lost.
+ */
+class OutputBuffer {
+  private bytes = new Uint8Array(256);
+  private used = 0;
+  /** Text after a char above 0xff, kept as strings. */
+  private wide: string[] | undefined;
+  length = 0;
+
+  append(text: string): void {
+    const n = text.length;
+    this.length += n;
+    if (this.wide) {
+      this.wide.push(text);
+      return;
+    }
+    let at = this.used;
+    if (at + n > this.bytes.length) this.grow(at + n);
+    const b = this.bytes;
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c > 0xff) {
+        this.used = at;
+        this.wide = [text.slice(i)];
+        return;
+      }
+      b[at++] = c;
+    }
+    this.used = at;
+  }
+
+  private grow(min: number): void {
+    let size = this.bytes.length * 2;
+    while (size < min) size *= 2;
+    const bigger = new Uint8Array(size);
+    bigger.set(this.bytes.subarray(0, this.used));
+    this.bytes = bigger;
+  }
+
+  toString(): string {
+    const parts: string[] = [];
+    const CHUNK = 8192;
+    for (let i = 0; i < this.used; i += CHUNK)
+      parts.push(String.fromCharCode.apply(null, this.bytes.subarray(i, Math.min(i + CHUNK, this.used)) as unknown as number[]));
+    if (this.wide) parts.push(...this.wide);
+    return parts.join('');
+  }
+}
+
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
-  private out: string[] = [];
-  private outLength = 0;
+  private out = new OutputBuffer();
   private indent = 0;
   private readonly defaultDialectStack: string[] = ['builtin'];
   private names!: SSANameState;
@@ -294,16 +357,14 @@ export class Printer implements OpAsmPrinter {
     }
     const generic = !!this.options.generic;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds);
-    this.out = [];
-    this.outLength = 0;
+    this.out = new OutputBuffer();
     if (!op.parentBlock && !this.options.localScope) {
       this.aliases = new AliasState(this.ctx, { printDebugInfo: !!this.options.debugInfo });
       this.collecting = true;
       this.printFullOpWithIndentAndLoc(op);
       this.collecting = false;
       this.aliases.finalize();
-      this.out = [];
-      this.outLength = 0;
+      this.out = new OutputBuffer();
       this.write(this.aliases.printDefinitions(this, false));
       this.printFullOpWithIndentAndLoc(op);
       this.write('\n');
@@ -312,15 +373,15 @@ export class Printer implements OpAsmPrinter {
       this.aliases = undefined;
       this.printFullOpWithIndentAndLoc(op);
     }
-    return this.out.join('');
+    return this.out.toString();
   }
 
   // ---- AttrTypePrinter
 
   write(text: string): void {
     if (this.collecting) return;
-    this.out.push(text);
-    if ((this.outLength += text.length) > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
+    this.out.append(text);
+    if (this.out.length > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
   }
   printType(type: Type): void {
     if (this.collecting) {
@@ -328,7 +389,7 @@ export class Printer implements OpAsmPrinter {
       return;
     }
     const alias = this.aliases?.aliasOf(type);
-    if (alias) this.out.push(alias);
+    if (alias) this.out.append(alias);
     else type.print(this);
   }
   printAttribute(attr: Attribute): void {
@@ -337,7 +398,7 @@ export class Printer implements OpAsmPrinter {
       return;
     }
     const alias = this.aliases?.aliasOf(attr);
-    if (alias) this.out.push(alias);
+    if (alias) this.out.append(alias);
     else attr.print(this);
   }
   printAttributeWithoutType(attr: Attribute): void {
@@ -346,7 +407,7 @@ export class Printer implements OpAsmPrinter {
       return;
     }
     const alias = this.aliases?.aliasOf(attr);
-    if (alias) this.out.push(alias);
+    if (alias) this.out.append(alias);
     else attr.printWithoutType(this);
   }
   printNestedLocation(loc: Location): void {
@@ -354,14 +415,14 @@ export class Printer implements OpAsmPrinter {
   }
   private printAttributeOrBody(loc: Location): void {
     const alias = this.aliases?.aliasOf(loc);
-    if (alias) this.out.push(alias);
+    if (alias) this.out.append(alias);
     else loc.printBody(this);
   }
 
   // ---- operations
 
   private printFullOpWithIndentAndLoc(op: Operation): void {
-    this.write(indentation(this.indent));
+    if (!this.collecting) this.write(indentation(this.indent));
     this.printFullOp(op);
     this.printTrailingLocation(op.location, true);
   }
@@ -395,7 +456,8 @@ export class Printer implements OpAsmPrinter {
 
   private printFullOp(op: Operation): void {
     const n = op.results.length;
-    if (n) {
+    // While collecting aliases only types and attributes matter: skip the names.
+    if (n && !this.collecting) {
       const groups = this.names.resultGroups(op);
       const printGroup = (start: number, count: number): void => {
         this.write(this.names.valueID(op.results[start], false));
@@ -433,8 +495,8 @@ export class Printer implements OpAsmPrinter {
   /** The properties of a registered op as one dictionary, or its opaque `<...>` attribute. */
   private propertiesAttribute(op: Operation): Attribute | undefined {
     if (op.opaqueProperties) return op.opaqueProperties;
-    if (op.properties.size === 0) return undefined;
-    return DictionaryAttr.get([...op.properties.entries()]);
+    if (op.propertiesView.size === 0) return undefined;
+    return DictionaryAttr.get([...op.propertiesView.entries()]);
   }
 
   printGenericOp(op: Operation, printOpName = true): void {
@@ -444,7 +506,7 @@ export class Printer implements OpAsmPrinter {
       for (const r of op.results) this.printType(r.type);
       const props = this.propertiesAttribute(op);
       if (props) this.printAttribute(props);
-      for (const a of op.attributes.values()) this.printAttribute(a);
+      for (const a of op.attributesView.values()) this.printAttribute(a);
       return;
     }
     if (printOpName) this.write(escapeString(op.name.name));
@@ -473,7 +535,7 @@ export class Printer implements OpAsmPrinter {
       });
       this.write(')');
     }
-    this.printOptionalAttrDict(op.attributes);
+    this.printOptionalAttrDict(op.attributesView);
     this.write(' : ');
     this.printFunctionalType(op);
   }
@@ -563,7 +625,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   printRegionArgument(arg: BlockArgument, argAttrs?: Attribute, omitType = false): void {
-    this.write(this.names.valueID(arg));
+    if (!this.collecting) this.write(this.names.valueID(arg));
     if (!omitType) {
       this.write(': ');
       this.printType(arg.type);
@@ -573,7 +635,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   printSuccessor(block: Block): void {
-    this.write(this.blockName(block));
+    if (!this.collecting) this.write(this.blockName(block));
   }
 
   printSuccessorAndUseList(block: Block, operands: readonly Value[]): void {
@@ -593,9 +655,10 @@ export class Printer implements OpAsmPrinter {
   // ---- small pieces
 
   printOperand(value: Value): void {
-    this.write(this.names.valueID(value));
+    if (!this.collecting) this.write(this.names.valueID(value));
   }
   printOperands(values: readonly Value[]): void {
+    if (this.collecting) return;
     for (let i = 0; i < values.length; i++) {
       if (i) this.write(', ');
       this.write(this.names.valueID(values[i]));

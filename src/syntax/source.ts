@@ -21,9 +21,17 @@ export class SourceFile {
     return this.lineStarts;
   }
 
-  /** 1-based line and column of a byte offset. */
-  lineCol(offset: number): { line: number; column: number } {
+  /** The parser asks in increasing order: the last line found is usually right or next. */
+  private lastLine = 0;
+
+  /** The 0-based index of the line holding `offset`. */
+  private lineIndex(offset: number): number {
     const s = this.starts();
+    const last = this.lastLine;
+    if (s[last] <= offset) {
+      if (last + 1 >= s.length || offset < s[last + 1]) return last;
+      if (last + 2 >= s.length || offset < s[last + 2]) return (this.lastLine = last + 1);
+    }
     let lo = 0;
     let hi = s.length - 1;
     while (lo < hi) {
@@ -31,12 +39,18 @@ export class SourceFile {
       if (s[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - s[lo] + 1 };
+    return (this.lastLine = lo);
+  }
+
+  /** 1-based line and column of a byte offset. */
+  lineCol(offset: number): { line: number; column: number } {
+    const i = this.lineIndex(offset);
+    return { line: i + 1, column: offset - this.starts()[i] + 1 };
   }
 
   location(offset: number): FileLineColLoc {
-    const { line, column } = this.lineCol(offset);
-    return FileLineColLoc.get(this.name, line, column);
+    const i = this.lineIndex(offset);
+    return FileLineColLoc.get(this.name, i + 1, offset - this.lineStarts![i] + 1);
   }
 
   /** The text of a 1-based line, without its line break. */

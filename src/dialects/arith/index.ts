@@ -60,6 +60,8 @@ import {
   areCompatibleShapes,
 } from '../../ir/ods.js';
 import '../../syntax/assembly-format.js';
+import { ARITH_FOLDS, materializeArithConstant } from './fold.js';
+import { ARITH_PATTERNS } from './canonicalize.js';
 import type { OpAsmParser } from '../../syntax/op-asm-parser.js';
 
 // ============================================================================
@@ -165,7 +167,7 @@ const NoEffects: MemoryEffectsInterface = { getEffects: () => [] };
 function constantIntOf(op: Operation, index: number): bigint | undefined {
   const def = op.operand(index).definingOp;
   if (!def || def.name.name !== 'arith.constant') return undefined;
-  const v = def.properties.get('value');
+  const v = def.propertiesView.get('value');
   if (v instanceof IntegerAttr) return v.value;
   const splat = v as { isSplat?: boolean; values?: readonly bigint[] } | undefined;
   if (splat?.isSplat && splat.values && splat.values.length) return splat.values[0];
@@ -526,7 +528,7 @@ const SelectOp = arithOp({
   print(p, op) {
     p.write(' ');
     p.printOperands(op.operands);
-    p.printOptionalAttrDict([...op.attributes.entries(), ...op.properties.entries()]);
+    p.printOptionalAttrDict([...op.attributesView.entries(), ...op.propertiesView.entries()]);
     p.write(' : ');
     const c = op.operand(0).type;
     if (c instanceof ShapedType) {
@@ -569,7 +571,7 @@ const ConstantOp = defineOds({
   attributes: [attr('value', TypedAttrC)],
   assemblyFormat: 'attr-dict $value',
   getAsmResultNames(op, setName) {
-    const value = op.properties.get('value');
+    const value = op.propertiesView.get('value');
     const type = op.result(0).type;
     if (value instanceof IntegerAttr) {
       if (type instanceof IntegerType && type.width === 1) {
@@ -584,7 +586,7 @@ const ConstantOp = defineOds({
     }
   },
   verify(op, ctx) {
-    const value = op.properties.get('value')!;
+    const value = op.propertiesView.get('value')!;
     const type = op.result(0).type;
     if (type instanceof IntegerType && type.signedness !== 'signless') return fail(ctx, op, 'integer return type must be signless');
     if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof ElementsAttr))
@@ -594,7 +596,7 @@ const ConstantOp = defineOds({
     return true;
   },
   interfaces: {
-    [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.properties.get('value')! },
+    [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.propertiesView.get('value')! },
   },
 });
 
@@ -654,9 +656,18 @@ const OPS: OpDefinition[] = [
   SelectOp,
 ];
 
+/** Attaches the folders (fold.ts) and canonicalization patterns (canonicalize.ts) to the op definitions. */
+function withTransforms(def: OpDefinition): OpDefinition {
+  const fold = ARITH_FOLDS[def.name] as (typeof ARITH_FOLDS)[string] | undefined;
+  const patterns = ARITH_PATTERNS[def.name];
+  if (!fold && !patterns) return def;
+  return { ...def, ...(fold ? { fold } : {}), ...(patterns ? { getCanonicalizationPatterns: patterns } : {}) };
+}
+
 export const arithDialect: Dialect = {
   name: 'arith',
-  ops: OPS,
+  ops: OPS.map(withTransforms),
+  materializeConstant: materializeArithConstant,
   parseAttribute(d) {
     const p = d.parser;
     if (d.mnemonic === 'fastmath' || d.mnemonic === 'overflow') {

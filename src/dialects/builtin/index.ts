@@ -28,7 +28,7 @@ const ModuleOp = defineOp({
     if (region.empty) region.pushBlock(new Block());
   },
   print(p, op) {
-    const name = op.properties.get('sym_name');
+    const name = op.propertiesView.get('sym_name');
     if (name instanceof StringAttr) {
       p.write(' ');
       p.printSymbolName(name.value);
@@ -41,7 +41,7 @@ const ModuleOp = defineOp({
     const region = op.regions[0];
     if (op.regions.length !== 1 || region.blocks.length !== 1)
       return fail(ctx, op, "region #0 ('bodyRegion') failed to verify constraint: region with 1 blocks");
-    const symName = op.properties.get('sym_name');
+    const symName = op.propertiesView.get('sym_name');
     if (symName !== undefined && !(symName instanceof StringAttr))
       return fail(ctx, op, "attribute 'sym_name' failed to satisfy constraint: string attribute");
     for (const [name] of allAttributes(op)) {
@@ -77,13 +77,13 @@ const UnrealizedConversionCastOp = defineOp({
     }
     p.write(' to ');
     p.printTypes(op.resultTypes);
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
   },
 });
 
 /** Inherent and discardable attributes together, as MLIR's `getAttrs()` returns them. */
 export function allAttributes(op: Operation): [string, import('../../ir/attributes.js').Attribute][] {
-  return [...op.properties.entries(), ...op.attributes.entries()];
+  return [...op.propertiesView.entries(), ...op.attributesView.entries()];
 }
 
 export const builtinDialect: Dialect = {

@@ -22,6 +22,7 @@ import {
   verifySegments,
   type AttrConstraint,
 } from '../common/op-helpers.js';
+import { setSuccessorOperands } from './build.js';
 
 const i1 = (): IntegerType => IntegerType.get(1);
 
@@ -88,6 +89,7 @@ const AssertOp = defineOp({
 const brBranch: BranchInterface = {
   getSuccessorOperands: (op) => op.operands,
   getSuccessorForOperands: (op) => op.successor(0),
+  setSuccessorOperands,
 };
 
 const BranchOp = defineOp({
@@ -120,6 +122,7 @@ const condBrBranch: BranchInterface = {
     if (c instanceof IntegerAttr) return c.value !== 0n ? op.successor(0) : op.successor(1);
     return undefined;
   },
+  setSuccessorOperands,
 };
 
 const BRANCH_WEIGHTS: AttrConstraint = {
@@ -244,6 +247,7 @@ const switchBranch: BranchInterface = {
     const i = values.findIndex((c) => BigInt.asIntN(w, c) === v);
     return i < 0 ? op.successor(0) : op.successor(i + 1);
   },
+  setSuccessorOperands,
 };
 
 /** MLIR's APInt::getLimitedValue on the value's unsigned bits. */

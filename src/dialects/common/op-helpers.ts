@@ -13,7 +13,7 @@ import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
 
 /** The op's inherent and discardable attributes merged, sorted by name (MLIR's getAttrs order). */
 export function allAttrs(op: Operation): [string, Attribute][] {
-  const out: [string, Attribute][] = [...op.properties.entries(), ...op.attributes.entries()];
+  const out: [string, Attribute][] = [...op.propertiesView.entries(), ...op.attributesView.entries()];
   out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return out;
 }
@@ -69,14 +69,14 @@ export function checkParsedAttrs(
 /** Verifies inherent attribute constraints on a built op (generic form). */
 export function verifyAttrConstraints(ctx: Context, op: Operation, constraints: readonly AttrConstraint[]): boolean {
   for (const c of constraints) {
-    const v = op.properties.get(c.name);
+    const v = op.propertiesView.get(c.name);
     if (v !== undefined && !c.check(v)) return fail(ctx, op, attrConstraintMessage(c));
   }
   return true;
 }
 
 export function verifyRequiredAttrs(ctx: Context, op: Operation, names: readonly string[]): boolean {
-  for (const n of names) if (!op.properties.has(n)) return fail(ctx, op, `requires attribute '${n}'`);
+  for (const n of names) if (!op.propertiesView.has(n)) return fail(ctx, op, `requires attribute '${n}'`);
   return true;
 }
 
@@ -124,7 +124,7 @@ export function setSegments(state: OperationState, sizes: readonly number[]): vo
 }
 
 export function segmentSizes(op: Operation): number[] | undefined {
-  const a = op.properties.get(SEGMENTS);
+  const a = op.propertiesView.get(SEGMENTS);
   return isDenseArray(a, 32) ? a.values.map(Number) : undefined;
 }
 
@@ -139,7 +139,7 @@ export function segment(op: Operation, index: number): Value[] {
 
 /** The AttrSizedOperandSegments checks. */
 export function verifySegments(ctx: Context, op: Operation, count: number): boolean {
-  const a = op.properties.get(SEGMENTS);
+  const a = op.propertiesView.get(SEGMENTS);
   if (a === undefined) return fail(ctx, op, `requires attribute '${SEGMENTS}'`);
   if (!isDenseArray(a, 32)) return fail(ctx, op, `attribute '${SEGMENTS}' failed to satisfy constraint: i32 dense array attribute`);
   if (a.size !== count)

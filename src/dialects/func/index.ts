@@ -13,12 +13,12 @@ import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
 const VISIBILITIES = ['public', 'private', 'nested'];
 
 export function functionType(op: Operation): FunctionType | undefined {
-  const a = op.properties.get('function_type');
+  const a = op.propertiesView.get('function_type');
   return a instanceof TypeAttr && a.value instanceof FunctionType ? a.value : undefined;
 }
 
 function funcName(op: Operation): string {
-  const a = op.properties.get('sym_name');
+  const a = op.propertiesView.get('sym_name');
   return a instanceof StringAttr ? a.value : '';
 }
 
@@ -117,13 +117,13 @@ const FuncOp = defineOp({
   print(p, op) {
     const fnType = functionType(op);
     p.write(' ');
-    const vis = op.properties.get('sym_visibility');
+    const vis = op.propertiesView.get('sym_visibility');
     if (vis instanceof StringAttr) p.write(vis.value + ' ');
     p.printSymbolName(funcName(op));
     const body = op.regions[0];
     const external = body.empty;
     const argTypes = fnType?.inputs ?? [];
-    const argAttrs = op.properties.get('arg_attrs');
+    const argAttrs = op.propertiesView.get('arg_attrs');
     p.write('(');
     argTypes.forEach((t, i) => {
       if (i) p.write(', ');
@@ -138,10 +138,10 @@ const FuncOp = defineOp({
     const results = fnType?.results ?? [];
     if (results.length) {
       p.write(' -> ');
-      const resAttrs = op.properties.get('res_attrs');
+      const resAttrs = op.propertiesView.get('res_attrs');
       printFunctionResultList(p, results, resAttrs instanceof ArrayAttr ? resAttrs : undefined);
     }
-    const attrs: [string, Attribute][] = [...op.attributes.entries(), ...op.properties.entries()];
+    const attrs: [string, Attribute][] = [...op.attributesView.entries(), ...op.propertiesView.entries()];
     p.printOptionalAttrDictWithKeyword(attrs, ['sym_name', 'sym_visibility', 'function_type', 'arg_attrs', 'res_attrs']);
     if (!external) {
       p.write(' ');
@@ -150,14 +150,14 @@ const FuncOp = defineOp({
   },
   getAsmBlockArgumentNames() {},
   verify(op, ctx) {
-    const name = op.properties.get('sym_name');
+    const name = op.propertiesView.get('sym_name');
     if (!name) return fail(ctx, op, "requires attribute 'sym_name'");
-    const ft = op.properties.get('function_type');
+    const ft = op.propertiesView.get('function_type');
     if (!ft) return fail(ctx, op, "requires attribute 'function_type'");
     if (!(name instanceof StringAttr)) return fail(ctx, op, "attribute 'sym_name' failed to satisfy constraint: string attribute");
     if (!(ft instanceof TypeAttr) || !(ft.value instanceof FunctionType))
       return fail(ctx, op, "attribute 'function_type' failed to satisfy constraint: type attribute of function type");
-    const vis = op.properties.get('sym_visibility');
+    const vis = op.propertiesView.get('sym_visibility');
     if (vis !== undefined && !(vis instanceof StringAttr))
       return fail(ctx, op, "attribute 'sym_visibility' failed to satisfy constraint: string attribute");
     if (!verifySymbolOp(ctx, op)) return false;
@@ -181,7 +181,7 @@ const FuncOp = defineOp({
 });
 
 function verifyArgResultAttrs(ctx: Context, op: Operation, attrName: string, what: string, count: number): boolean {
-  const all = op.properties.get(attrName);
+  const all = op.propertiesView.get(attrName);
   if (all === undefined) return true;
   if (!(all instanceof ArrayAttr)) return fail(ctx, op, `attribute '${attrName}' failed to satisfy constraint: Array of dictionary attributes`);
   if (all.elements.length !== count)
@@ -212,7 +212,7 @@ const ReturnOp = defineOp({
     }
   },
   print(p, op) {
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
     if (op.numOperands) {
       p.write(' ');
       p.printOperands(op.operands);
@@ -240,7 +240,7 @@ const ReturnOp = defineOp({
 
 const callSymbolUser: SymbolUserInterface = {
   verifySymbolUses(op, ctx) {
-    const callee = op.properties.get('callee');
+    const callee = op.propertiesView.get('callee');
     if (!(callee instanceof SymbolRefAttr)) return fail(ctx, op, "requires a 'callee' symbol reference attribute");
     const fn = lookupNearestSymbolFrom(op, callee);
     if (!fn || fn.name.name !== 'func.func') return fail(ctx, op, `'${callee.leaf}' does not reference a valid function`);
@@ -291,16 +291,16 @@ const CallOp = defineOp({
   },
   print(p, op) {
     p.write(' ');
-    p.printAttribute(op.properties.get('callee')!);
+    p.printAttribute(op.propertiesView.get('callee')!);
     p.write('(');
     p.printOperands(op.operands);
     p.write(')');
-    p.printOptionalAttrDict([...op.attributes.entries(), ...op.properties.entries()], ['callee']);
+    p.printOptionalAttrDict([...op.attributesView.entries(), ...op.propertiesView.entries()], ['callee']);
     p.write(' : ');
     p.printFunctionalType(op);
   },
   verify(op, ctx) {
-    if (!op.properties.get('callee')) return fail(ctx, op, "requires attribute 'callee'");
+    if (!op.propertiesView.get('callee')) return fail(ctx, op, "requires attribute 'callee'");
     return true;
   },
 });
@@ -327,7 +327,7 @@ const CallIndirectOp = defineOp({
     p.write('(');
     p.printOperands(op.operands.slice(1));
     p.write(')');
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
     p.write(' : ');
     p.printType(op.operand(0).type);
   },
@@ -347,7 +347,7 @@ const CallIndirectOp = defineOp({
 
 const constantSymbolUser: SymbolUserInterface = {
   verifySymbolUses(op, ctx) {
-    const value = op.properties.get('value');
+    const value = op.propertiesView.get('value');
     if (!(value instanceof SymbolRefAttr)) return true;
     const fn = lookupNearestSymbolFrom(op, value);
     if (!fn || fn.name.name !== 'func.func') return fail(ctx, op, `reference to undefined function '${value.leaf}'`);
@@ -370,9 +370,9 @@ const ConstantOp = defineOp({
     state.types = [p.parseColonType()];
   },
   print(p, op) {
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
     p.write(' ');
-    p.printAttribute(op.properties.get('value')!);
+    p.printAttribute(op.propertiesView.get('value')!);
     p.write(' : ');
     p.printType(op.result(0).type);
   },
@@ -380,7 +380,7 @@ const ConstantOp = defineOp({
     setName(op.result(0), 'f');
   },
   verify(op, ctx) {
-    const v = op.properties.get('value');
+    const v = op.propertiesView.get('value');
     if (!v) return fail(ctx, op, "requires attribute 'value'");
     if (!(v instanceof SymbolRefAttr) || !v.isFlat)
       return fail(ctx, op, "attribute 'value' failed to satisfy constraint: flat symbol reference attribute");

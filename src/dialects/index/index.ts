@@ -98,10 +98,10 @@ const ConstantOp = defineOds({
   attributes: [attr('value', IndexAttrC)],
   assemblyFormat: 'attr-dict $value',
   getAsmResultNames(op, setName) {
-    const v = op.properties.get('value');
+    const v = op.propertiesView.get('value');
     if (v instanceof IntegerAttr) setName(op.result(0), 'idx' + BigInt.asIntN(64, v.value).toString());
   },
-  interfaces: { [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.properties.get('value')! } },
+  interfaces: { [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.propertiesView.get('value')! } },
 });
 
 const BoolConstantOp = defineOds({
@@ -111,10 +111,10 @@ const BoolConstantOp = defineOds({
   attributes: [attr('value', BoolAttrC)],
   assemblyFormat: 'attr-dict $value',
   getAsmResultNames(op, setName) {
-    const v = op.properties.get('value');
+    const v = op.propertiesView.get('value');
     if (v instanceof IntegerAttr) setName(op.result(0), v.value !== 0n ? 'true' : 'false');
   },
-  interfaces: { [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.properties.get('value')! } },
+  interfaces: { [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.propertiesView.get('value')! } },
 });
 
 export const indexDialect: Dialect = {

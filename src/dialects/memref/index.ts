@@ -150,7 +150,7 @@ function verifyDynamicDimCount(ctx: Context, op: Operation, type: MemRefType, si
 }
 
 function staticList(op: Operation, name: string): number[] {
-  const a = op.properties.get(name);
+  const a = op.propertiesView.get(name);
   return a instanceof DenseArrayAttr ? a.values.map(toStatic) : [];
 }
 
@@ -439,7 +439,7 @@ const AtomicRMWOp = defineOds({
   verify(op, ctx) {
     const t = op.operand(1).type as MemRefType;
     if (t.rank !== op.numOperands - 2) return fail(ctx, op, 'expects the number of subscripts to be equal to memref rank');
-    const kind = ATOMIC_KINDS[Number((op.properties.get('kind') as IntegerAttr).value)];
+    const kind = ATOMIC_KINDS[Number((op.propertiesView.get('kind') as IntegerAttr).value)];
     const vt = op.operand(0).type;
     if (FLOAT_KINDS.has(kind) && !(vt instanceof FloatType)) return fail(ctx, op, `with kind '${kind}' expects a floating-point type`);
     if (INT_KINDS.has(kind) && !(vt instanceof IntegerType)) return fail(ctx, op, `with kind '${kind}' expects an integer type`);
@@ -578,9 +578,9 @@ const PrefetchOp = defineOp({
     p.printOperand(op.operand(0));
     p.write('[');
     p.printOperands(op.operands.slice(1));
-    const flag = (n: string): boolean => ((op.properties.get(n) as IntegerAttr | undefined)?.value ?? 0n) !== 0n;
+    const flag = (n: string): boolean => ((op.propertiesView.get(n) as IntegerAttr | undefined)?.value ?? 0n) !== 0n;
     p.write('], ' + (flag('isWrite') ? 'write' : 'read') + ', locality<');
-    const hint = op.properties.get('localityHint');
+    const hint = op.propertiesView.get('localityHint');
     if (hint) hint.printWithoutType(p);
     p.write('>, ' + (flag('isDataCache') ? 'data' : 'instr'));
     printAttrDict(p, op, ['localityHint', 'isWrite', 'isDataCache']);
@@ -588,11 +588,11 @@ const PrefetchOp = defineOp({
     p.printType(op.operand(0).type);
   },
   verify(op, ctx) {
-    for (const n of ['isWrite', 'localityHint', 'isDataCache']) if (!op.properties.has(n)) return fail(ctx, op, `requires attribute '${n}'`);
-    if (!BoolAttrC.check(op.properties.get('isWrite')!)) return fail(ctx, op, "attribute 'isWrite' failed to satisfy constraint: bool attribute");
-    if (!LocalityHint.check(op.properties.get('localityHint')!))
+    for (const n of ['isWrite', 'localityHint', 'isDataCache']) if (!op.propertiesView.has(n)) return fail(ctx, op, `requires attribute '${n}'`);
+    if (!BoolAttrC.check(op.propertiesView.get('isWrite')!)) return fail(ctx, op, "attribute 'isWrite' failed to satisfy constraint: bool attribute");
+    if (!LocalityHint.check(op.propertiesView.get('localityHint')!))
       return fail(ctx, op, `attribute 'localityHint' failed to satisfy constraint: ${LocalityHint.summary}`);
-    if (!BoolAttrC.check(op.properties.get('isDataCache')!))
+    if (!BoolAttrC.check(op.propertiesView.get('isDataCache')!))
       return fail(ctx, op, "attribute 'isDataCache' failed to satisfy constraint: bool attribute");
     const t = op.operand(0)?.type;
     if (!t || !(t instanceof MemRefType)) return fail(ctx, op, `operand #0 must be memref of any type values, but got ${t ? q(t) : "'none'"}`);
@@ -861,7 +861,7 @@ const AssumeAlignmentOp = defineOds({
   assemblyFormat: '$memref `,` $alignment attr-dict `:` type($memref)',
   getAsmResultNames: nameResult('assume_align'),
   verify(op, ctx) {
-    const a = (op.properties.get('alignment') as IntegerAttr).value;
+    const a = (op.propertiesView.get('alignment') as IntegerAttr).value;
     if ((a & (a - 1n)) !== 0n) return fail(ctx, op, 'alignment must be power of 2');
     return true;
   },
@@ -1068,7 +1068,7 @@ const SubViewOp = defineOds({
 // ---- expand_shape / collapse_shape
 
 function reassociation(op: Operation): number[][] {
-  const a = op.properties.get('reassociation');
+  const a = op.propertiesView.get('reassociation');
   if (!(a instanceof ArrayAttr)) return [];
   return a.elements.map((g) => (g instanceof ArrayAttr ? g.elements.map((e) => Number((e as IntegerAttr).value)) : []));
 }
@@ -1258,7 +1258,7 @@ const TransposeOp = defineOp({
   print(p, op) {
     p.write(' ');
     p.printOperand(op.operand(0));
-    p.write(' ' + (op.properties.get('permutation') as AffineMapAttr).value.toString());
+    p.write(' ' + (op.propertiesView.get('permutation') as AffineMapAttr).value.toString());
     printAttrDict(p, op, ['permutation']);
     p.write(' : ');
     p.printType(op.operand(0).type);
@@ -1266,7 +1266,7 @@ const TransposeOp = defineOp({
     p.printType(op.result(0).type);
   },
   verify(op, ctx) {
-    const perm = op.properties.get('permutation');
+    const perm = op.propertiesView.get('permutation');
     if (!(perm instanceof AffineMapAttr)) return fail(ctx, op, "requires attribute 'permutation'");
     const src = op.operand(0).type;
     if (!AnyStridedMemRef.check(src)) return fail(ctx, op, `operand #0 must be strided memref of any type values, but got ${q(src)}`);
@@ -1317,17 +1317,17 @@ const GlobalOp = defineOp({
   },
   print(p, op) {
     p.write(' ');
-    const vis = op.properties.get('sym_visibility');
+    const vis = op.propertiesView.get('sym_visibility');
     if (vis) {
       p.printAttribute(vis);
       p.write(' ');
     }
-    if (op.properties.get('constant')) p.write('constant ');
-    p.printSymbolName((op.properties.get('sym_name') as StringAttr).value);
+    if (op.propertiesView.get('constant')) p.write('constant ');
+    p.printSymbolName((op.propertiesView.get('sym_name') as StringAttr).value);
     p.write(' : ');
-    const t = op.properties.get('type') as TypeAttr;
+    const t = op.propertiesView.get('type') as TypeAttr;
     p.printType(t.value);
-    const init = op.properties.get('initial_value');
+    const init = op.propertiesView.get('initial_value');
     if (init) {
       p.write(' = ');
       if (init instanceof UnitAttr) p.write('uninitialized');
@@ -1336,13 +1336,13 @@ const GlobalOp = defineOp({
     printAttrDict(p, op, ['sym_name', 'sym_visibility', 'type', 'initial_value', 'constant']);
   },
   verify(op, ctx) {
-    for (const n of ['sym_name', 'type']) if (!op.properties.has(n)) return fail(ctx, op, `requires attribute '${n}'`);
-    const align = op.properties.get('alignment');
+    for (const n of ['sym_name', 'type']) if (!op.propertiesView.has(n)) return fail(ctx, op, `requires attribute '${n}'`);
+    const align = op.propertiesView.get('alignment');
     if (align !== undefined && !I64AttrC.check(align)) return fail(ctx, op, "attribute 'alignment' failed to satisfy constraint: 64-bit signless integer attribute");
     if (!verifySymbolOp(ctx, op)) return false;
-    const t = (op.properties.get('type') as TypeAttr).value;
+    const t = (op.propertiesView.get('type') as TypeAttr).value;
     if (!(t instanceof MemRefType) || !t.hasStaticShape) return fail(ctx, op, `type should be static shaped memref, but got ${q(t)}`);
-    const init = op.properties.get('initial_value');
+    const init = op.propertiesView.get('initial_value');
     if (init) {
       if (!(init instanceof UnitAttr) && !(init instanceof ElementsAttr))
         return fail(ctx, op, `initial value should be a unit or elements attribute, but got ${init.key}`);
@@ -1368,7 +1368,7 @@ const GLOBAL_ALIGNMENT: HelperAttrConstraint = {
 
 const getGlobalSymbolUser: SymbolUserInterface = {
   verifySymbolUses(op, ctx) {
-    const name = op.properties.get('name');
+    const name = op.propertiesView.get('name');
     if (!(name instanceof SymbolRefAttr)) return true;
     const g = lookupNearestSymbolFrom(op, name);
     if (!g || g.name.name !== 'memref.global') return fail(ctx, op, `'${name.leaf}' does not reference a valid global memref`);

@@ -35,6 +35,7 @@ import {
   verifyRegionSizes,
   verifySingleBlock,
 } from './verify-helpers.js';
+import { SCF_FOLDS, SCF_PATTERNS } from './canonicalize.js';
 
 /** ShapedType::kDynamic: the marker of a dynamic entry in static index lists. */
 const DYNAMIC = -(2n ** 63n);
@@ -49,7 +50,7 @@ function failPlain(ctx: Context, op: Operation, message: string): false {
 
 /** All attributes of an op (inherent and discardable), as `getAttrs()` returns them. */
 function allAttrs(op: Operation): [string, Attribute][] {
-  return [...op.properties.entries(), ...op.attributes.entries()];
+  return [...op.propertiesView.entries(), ...op.attributesView.entries()];
 }
 
 /**
@@ -175,7 +176,7 @@ const ConditionOp = defineOp({
     p.write('(');
     p.printOperand(op.operand(0));
     p.write(')');
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
     if (op.numOperands > 1) {
       const args = op.operands.slice(1);
       p.write(' ');
@@ -212,14 +213,14 @@ const ExecuteRegionOp = defineOp({
   },
   print(p, op) {
     p.printArrowTypeList(op.resultTypes);
-    if (op.properties.has('no_inline')) p.write(' no_inline');
+    if (op.propertiesView.has('no_inline')) p.write(' no_inline');
     p.write(' ');
     p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: true });
     p.printOptionalAttrDict(allAttrs(op), ['no_inline']);
   },
   verify(op, ctx) {
     if (!verifyCounts(ctx, op, { regions: 1, operands: 0 })) return false;
-    const ni = op.properties.get('no_inline');
+    const ni = op.propertiesView.get('no_inline');
     if (ni !== undefined && !(ni instanceof UnitAttr)) return fail(ctx, op, "attribute 'no_inline' failed to satisfy constraint: unit attribute");
     const region = op.regions[0];
     if (region.empty) return fail(ctx, op, 'region needs to have at least one block');
@@ -295,7 +296,7 @@ const ForOp = defineOp({
     const body = op.regions[0];
     const iv = body.entry.args[0];
     const inits = op.operands.slice(3);
-    if (op.properties.has('unsignedCmp')) p.write(' unsigned');
+    if (op.propertiesView.has('unsignedCmp')) p.write(' unsigned');
     p.write(' ');
     p.printOperand(iv);
     p.write(' = ');
@@ -322,7 +323,7 @@ const ForOp = defineOp({
   verify(op, ctx) {
     if (!verifyCounts(ctx, op, { regions: 1, operands: [3] })) return false;
     if (!verifySingleBlock(ctx, op)) return false;
-    const uc = op.properties.get('unsignedCmp');
+    const uc = op.propertiesView.get('unsignedCmp');
     if (uc !== undefined && !(uc instanceof UnitAttr)) return fail(ctx, op, "attribute 'unsignedCmp' failed to satisfy constraint: unit attribute");
     if (!verifyOperandTypes(ctx, op, 0, 3, isSignlessIntOrIndex, 'signless integer or index')) return false;
     const [lb, ub, step] = [op.operand(0).type, op.operand(1).type, op.operand(2).type];
@@ -379,12 +380,12 @@ function isInside(op: Operation, v: Value): boolean {
 // ---- scf.forall and scf.forall.in_parallel
 
 function staticList(op: Operation, name: string): bigint[] {
-  const a = op.properties.get(name);
+  const a = op.propertiesView.get(name);
   return a instanceof DenseArrayAttr ? [...a.values] : [];
 }
 
 function segmentSizes(op: Operation): number[] | undefined {
-  const a = op.properties.get('operandSegmentSizes');
+  const a = op.propertiesView.get('operandSegmentSizes');
   return a instanceof DenseArrayAttr ? a.values.map(Number) : undefined;
 }
 
@@ -555,18 +556,18 @@ const ForallOp = defineOp({
     if (!verifyCounts(ctx, op, { regions: 1 })) return false;
     if (!verifySingleBlock(ctx, op)) return false;
     for (const name of ['operandSegmentSizes', 'staticLowerBound', 'staticStep', 'staticUpperBound'])
-      if (!op.properties.has(name)) return fail(ctx, op, `requires attribute '${name}'`);
+      if (!op.propertiesView.has(name)) return fail(ctx, op, `requires attribute '${name}'`);
     const sizes = segmentSizes(op);
     if (!sizes || sizes.length !== 4)
       return fail(ctx, op, `'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got ${sizes?.length ?? 0}`);
     if (sizes.reduce((a, b) => a + b, 0) !== op.numOperands)
       return fail(ctx, op, `operand count (${op.numOperands}) does not match with the total size (${sizes.reduce((a, b) => a + b, 0)}) specified in attribute 'operandSegmentSizes'`);
     for (const name of ['staticLowerBound', 'staticUpperBound', 'staticStep']) {
-      const a = op.properties.get(name);
+      const a = op.propertiesView.get(name);
       if (!(a instanceof DenseArrayAttr) || !(a.elementType instanceof IntegerType) || a.elementType.width !== 64)
         return fail(ctx, op, `attribute '${name}' failed to satisfy constraint: i64 dense array attribute`);
     }
-    const mapping = op.properties.get('mapping');
+    const mapping = op.propertiesView.get('mapping');
     // No attribute of scfkit implements DeviceMappingAttrInterface: only an empty array qualifies.
     if (mapping !== undefined && !(mapping instanceof ArrayAttr && mapping.elements.length === 0))
       return fail(ctx, op, "attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute");
@@ -641,7 +642,7 @@ const InParallelOp = defineOp({
   print(p, op) {
     p.write(' ');
     p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: false });
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
   },
   verify(op, ctx) {
     if (!verifyCounts(ctx, op, { regions: 1, results: 0, operands: 0 })) return false;
@@ -775,13 +776,13 @@ const IndexSwitchOp = defineOp({
     p.write('default ');
     const def = op.regions[0];
     const term = terminatorOf(def);
-    const printTerm = !term || term.attributes.size > 0 || term.properties.size > 0 || term.numOperands > 0 || term.numResults > 0;
+    const printTerm = !term || term.attributesView.size > 0 || term.propertiesView.size > 0 || term.numOperands > 0 || term.numResults > 0;
     p.printRegion(def, { printBlockTerminators: printTerm });
   },
   verify(op, ctx) {
     if (!verifyCounts(ctx, op, { regions: [1], operands: 1 })) return false;
     if (!verifySingleBlock(ctx, op)) return false;
-    const cases = op.properties.get('cases');
+    const cases = op.propertiesView.get('cases');
     if (!cases) return fail(ctx, op, "requires attribute 'cases'");
     if (!(cases instanceof DenseArrayAttr) || !(cases.elementType instanceof IntegerType) || cases.elementType.width !== 64)
       return fail(ctx, op, "attribute 'cases' failed to satisfy constraint: i64 dense array attribute");
@@ -899,7 +900,7 @@ const ParallelOp = defineOp({
   verify(op, ctx) {
     if (!verifyCounts(ctx, op, { regions: 1 })) return false;
     if (!verifySingleBlock(ctx, op)) return false;
-    if (!op.properties.has('operandSegmentSizes')) return fail(ctx, op, "requires attribute 'operandSegmentSizes'");
+    if (!op.propertiesView.has('operandSegmentSizes')) return fail(ctx, op, "requires attribute 'operandSegmentSizes'");
     const sizes = segmentSizes(op);
     if (!sizes || sizes.length !== 4)
       return fail(ctx, op, `'operandSegmentSizes' attribute for specifying operand segments must have 4 elements, but got ${sizes?.length ?? 0}`);
@@ -1009,7 +1010,7 @@ const ReduceOp = defineOp({
       if (i) p.write(', ');
       p.printRegion(r);
     });
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
   },
   verify(op, ctx) {
     if (!verifyCounts(ctx, op, { results: 0 })) return false;
@@ -1050,7 +1051,7 @@ const ReduceReturnOp = defineOp({
   print(p, op) {
     p.write(' ');
     p.printOperand(op.operand(0));
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
     p.write(' : ');
     p.printType(op.operand(0).type);
   },
@@ -1101,7 +1102,7 @@ const WhileOp = defineOp({
     p.printRegion(op.regions[0], { printEntryBlockArgs: false });
     p.write(' do ');
     p.printRegion(op.regions[1]);
-    p.printOptionalAttrDictWithKeyword(op.attributes);
+    p.printOptionalAttrDictWithKeyword(op.attributesView);
   },
   verify(op, ctx) {
     if (!verifyCounts(ctx, op, { regions: 2 })) return false;
@@ -1166,7 +1167,7 @@ const YieldOp = defineOp({
     }
   },
   print(p, op) {
-    p.printOptionalAttrDict(op.attributes);
+    p.printOptionalAttrDict(op.attributesView);
     if (op.numOperands) {
       p.write(' ');
       p.printOperands(op.operands);
@@ -1195,7 +1196,11 @@ export const scfDialect: Dialect = {
     ReduceReturnOp,
     WhileOp,
     YieldOp,
-  ],
+  ].map((def) => {
+    const fold = SCF_FOLDS[def.name];
+    const patterns = SCF_PATTERNS[def.name];
+    return fold || patterns ? { ...def, ...(fold ? { fold } : {}), ...(patterns ? { getCanonicalizationPatterns: patterns } : {}) } : def;
+  }),
 };
 
 export type { OperationState };

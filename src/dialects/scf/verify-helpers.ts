@@ -101,7 +101,7 @@ export function verifyOperandTypes(ctx: Context, op: Operation, start: number, e
 export function constantIntValue(v: Value): bigint | undefined {
   const def = v.definingOp;
   if (!def || !def.hasTrait(Traits.ConstantLike)) return undefined;
-  const a = def.properties.get('value') ?? def.attributes.get('value');
+  const a = def.propertiesView.get('value') ?? def.attributesView.get('value');
   return a instanceof IntegerAttr ? a.value : undefined;
 }
 

@@ -33,8 +33,8 @@ const PoisonOp = defineOp({
     state.types = [p.parseColonType()];
   },
   print(p, op) {
-    p.printOptionalAttrDict(op.attributes);
-    const value = op.properties.get('value');
+    p.printOptionalAttrDict(op.attributesView);
+    const value = op.propertiesView.get('value');
     if (value && value !== PoisonAttr.get()) {
       p.write(' <');
       p.printAttribute(value);
@@ -44,7 +44,7 @@ const PoisonOp = defineOp({
     p.printType(op.result(0).type);
   },
   verify(op, ctx) {
-    const value = op.properties.get('value');
+    const value = op.propertiesView.get('value');
     if (value !== undefined && !(value instanceof PoisonAttr))
       return fail(ctx, op, "attribute 'value' failed to satisfy constraint: PoisonAttrInterface instance");
     return true;

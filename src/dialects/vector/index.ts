@@ -92,12 +92,12 @@ const PrintOp = defineOp({
       p.write(' : ');
       p.printType(op.operand(0).type);
     }
-    const str = op.properties.get('stringLiteral');
+    const str = op.propertiesView.get('stringLiteral');
     if (str) {
       p.write(' str ');
       p.printAttribute(str);
     }
-    const punct = op.properties.get('punctuation');
+    const punct = op.propertiesView.get('punctuation');
     if (punct instanceof PrintPunctuationAttr && punct.value !== 'newline') {
       p.write(' punctuation ');
       punct.printBody(p);
@@ -105,10 +105,10 @@ const PrintOp = defineOp({
     printAttrDict(p, op, ['punctuation', 'stringLiteral']);
   },
   verify(op, ctx) {
-    const punct = op.properties.get('punctuation');
+    const punct = op.propertiesView.get('punctuation');
     if (punct !== undefined && !(punct instanceof PrintPunctuationAttr))
       return fail(ctx, op, "attribute 'punctuation' failed to satisfy constraint: Punctuation for separating vectors or vector elements");
-    const str = op.properties.get('stringLiteral');
+    const str = op.propertiesView.get('stringLiteral');
     if (str !== undefined && !(str instanceof StringAttr))
       return fail(ctx, op, "attribute 'stringLiteral' failed to satisfy constraint: An Attribute containing a string");
     if (op.numOperands > 1) return fail(ctx, op, `expected 0 or 1 operand, but found ${op.numOperands}`);

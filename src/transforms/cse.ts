@@ -1,0 +1,281 @@
+// Common subexpression elimination over the dominator tree (MLIR's CSE pass):
+// side-effect free ops equal in name, attributes, result types, operands
+// (as a multiset for commutative ops) and regions are replaced by the first
+// dominating one; read-only ops too when nothing may write in between.
+
+import type { Attribute } from '../ir/attributes.js';
+import { Traits } from '../ir/context.js';
+import type { Block, Operation, Region, Value } from '../ir/operation.js';
+import { isGraphRegionOwner } from '../ir/verifier.js';
+import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
+import { getMemoryEffects, isOpTriviallyDead } from './side-effects.js';
+import { PatternRewriter } from './pattern.js';
+import type { Context } from '../ir/context.js';
+import { UnknownLoc } from '../ir/location.js';
+
+let nextId = 1;
+const ids = new WeakMap<object, number>();
+function idOf(x: object): number {
+  let id = ids.get(x);
+  if (id === undefined) ids.set(x, (id = nextId++));
+  return id;
+}
+
+function attrsKey(op: Operation): string {
+  const entries: [string, Attribute][] = [...op.properties.entries(), ...op.attributes.entries()];
+  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return entries.map(([k, v]) => `${k}=${v.key}`).join(',');
+}
+
+function opKey(op: Operation): string {
+  const operandIds = op.operandList.map((o) => idOf(o.value));
+  if (op.hasTrait(Traits.Commutative)) operandIds.sort((a, b) => a - b);
+  return `${op.name.name}|${attrsKey(op)}|${op.results.map((r) => r.type.key).join(',')}|${operandIds.join(',')}|${op.regions.length}|${op.numSuccessors}`;
+}
+
+/** Structural equivalence of regions (OperationEquivalence::isRegionEquivalentTo, ignoring locations). */
+function regionsEquivalent(a: Region, b: Region, map: Map<Value, Value>, blockMap: Map<Block, Block>): boolean {
+  if (a.blocks.length !== b.blocks.length) return false;
+  for (let i = 0; i < a.blocks.length; i++) {
+    const ba = a.blocks[i];
+    const bb = b.blocks[i];
+    if (ba.args.length !== bb.args.length) return false;
+    for (let k = 0; k < ba.args.length; k++) {
+      if (ba.args[k].type !== bb.args[k].type) return false;
+      map.set(ba.args[k], bb.args[k]);
+    }
+    blockMap.set(ba, bb);
+  }
+  for (let i = 0; i < a.blocks.length; i++) {
+    let oa = a.blocks[i].first;
+    let ob = b.blocks[i].first;
+    while (oa && ob) {
+      if (!opsEquivalent(oa, ob, map, blockMap)) return false;
+      oa.results.forEach((r, k) => map.set(r, ob!.results[k]));
+      oa = oa.next;
+      ob = ob.next;
+    }
+    if (oa || ob) return false;
+  }
+  return true;
+}
+
+function opsEquivalent(a: Operation, b: Operation, map: Map<Value, Value>, blockMap: Map<Block, Block>): boolean {
+  if (a === b) return true;
+  if (a.name !== b.name || a.numOperands !== b.numOperands || a.numResults !== b.numResults || a.regions.length !== b.regions.length) return false;
+  if (a.numSuccessors !== b.numSuccessors) return false;
+  if (attrsKey(a) !== attrsKey(b)) return false;
+  for (let i = 0; i < a.numResults; i++) if (a.results[i].type !== b.results[i].type) return false;
+  const mapped = (v: Value): Value => map.get(v) ?? v;
+  if (a.hasTrait(Traits.Commutative)) {
+    const x = a.operands.map((v) => idOf(mapped(v))).sort((p, q) => p - q);
+    const y = b.operands.map((v) => idOf(v)).sort((p, q) => p - q);
+    if (x.some((v, i) => v !== y[i])) return false;
+  } else {
+    for (let i = 0; i < a.numOperands; i++) if (mapped(a.operand(i)) !== b.operand(i)) return false;
+  }
+  for (let i = 0; i < a.numSuccessors; i++) if ((blockMap.get(a.successor(i)) ?? a.successor(i)) !== b.successor(i)) return false;
+  for (let i = 0; i < a.regions.length; i++) if (!regionsEquivalent(a.regions[i], b.regions[i], map, blockMap)) return false;
+  return true;
+}
+
+function equivalent(a: Operation, b: Operation): boolean {
+  return opsEquivalent(a, b, new Map(), new Map());
+}
+
+class ScopedMap {
+  private readonly scopes: Map<string, Operation[]>[] = [];
+  push(): void {
+    this.scopes.push(new Map());
+  }
+  pop(): void {
+    this.scopes.pop();
+  }
+  lookup(op: Operation): Operation | undefined {
+    const key = opKey(op);
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const list = this.scopes[i].get(key);
+      if (list) for (let j = list.length - 1; j >= 0; j--) if (equivalent(list[j], op)) return list[j];
+    }
+    return undefined;
+  }
+  insert(op: Operation): void {
+    const key = opKey(op);
+    const top = this.scopes[this.scopes.length - 1];
+    const list = top.get(key);
+    if (list) list.push(op);
+    else top.set(key, [op]);
+  }
+}
+
+/** Dominator-tree children of each block, in DFS pre-order of the CFG. */
+function dominatorTree(region: Region): Map<Block, Block[]> {
+  const entry = region.entry;
+  const order: Block[] = [];
+  const seen = new Set<Block>();
+  const stack: Block[] = [entry];
+  while (stack.length) {
+    const b = stack.pop()!;
+    if (seen.has(b)) continue;
+    seen.add(b);
+    order.push(b);
+    const succ = b.successors();
+    for (let i = succ.length - 1; i >= 0; i--) if (!seen.has(succ[i])) stack.push(succ[i]);
+  }
+  // Cooper-Harvey-Kennedy on reverse post-order.
+  const rpo: Block[] = [];
+  {
+    const vis = new Set<Block>([entry]);
+    const st: { b: Block; s: Block[]; i: number }[] = [{ b: entry, s: entry.successors(), i: 0 }];
+    while (st.length) {
+      const t = st[st.length - 1];
+      if (t.i < t.s.length) {
+        const n = t.s[t.i++];
+        if (!vis.has(n)) {
+          vis.add(n);
+          st.push({ b: n, s: n.successors(), i: 0 });
+        }
+      } else {
+        rpo.push(t.b);
+        st.pop();
+      }
+    }
+    rpo.reverse();
+  }
+  const index = new Map(rpo.map((b, i) => [b, i]));
+  const idom = new Map<Block, Block>([[entry, entry]]);
+  const intersect = (x: Block, y: Block): Block => {
+    while (x !== y) {
+      while (index.get(x)! > index.get(y)!) x = idom.get(x)!;
+      while (index.get(y)! > index.get(x)!) y = idom.get(y)!;
+    }
+    return x;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const b of rpo.slice(1)) {
+      let n: Block | undefined;
+      for (const p of b.predecessors()) if (idom.has(p) && index.has(p)) n = n ? intersect(p, n) : p;
+      if (n && idom.get(b) !== n) {
+        idom.set(b, n);
+        changed = true;
+      }
+    }
+  }
+  const children = new Map<Block, Block[]>();
+  for (const b of order) children.set(b, []);
+  for (const b of order) if (b !== entry) children.get(idom.get(b)!)?.push(b);
+  return children;
+}
+
+class CSEDriver {
+  readonly opsToErase: Operation[] = [];
+  numCSE = 0;
+  numDCE = 0;
+  constructor(private readonly rewriter: PatternRewriter) {}
+
+  simplifyRegion(known: ScopedMap, region: Region): void {
+    if (region.empty) return;
+    const ssa = !isGraphRegionOwner(region.parentOp);
+    if (region.blocks.length === 1) {
+      known.push();
+      this.simplifyBlock(known, region.entry, ssa);
+      known.pop();
+      return;
+    }
+    if (!ssa) return;
+    const tree = dominatorTree(region);
+    const visit = (b: Block): void => {
+      known.push();
+      this.simplifyBlock(known, b, ssa);
+      for (const c of tree.get(b) ?? []) visit(c);
+      known.pop();
+    };
+    visit(region.entry);
+  }
+
+  private simplifyBlock(known: ScopedMap, block: Block, ssa: boolean): void {
+    for (let op = block.first; op; op = op.next) {
+      if (op.regions.length) {
+        if (!op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove)) {
+          const nested = new ScopedMap();
+          for (const r of op.regions) this.simplifyRegion(nested, r);
+        } else for (const r of op.regions) this.simplifyRegion(known, r);
+      }
+      this.simplifyOperation(known, op, ssa);
+    }
+  }
+
+  private simplifyOperation(known: ScopedMap, op: Operation, ssa: boolean): boolean {
+    if (op.hasTrait(Traits.IsTerminator)) return false;
+    if (isOpTriviallyDead(op)) {
+      this.opsToErase.push(op);
+      this.numDCE++;
+      return true;
+    }
+    if (!op.regions.every((r) => r.blocks.length <= 1)) return false;
+    const effects = getMemoryEffects(op);
+    if (effects === undefined || effects.length) {
+      if (!effects || !effects.every((e) => e.kind === 'read')) return false;
+      const existing = known.lookup(op);
+      if (existing && existing.parentBlock === op.parentBlock && !writesInBetween(existing, op)) {
+        this.replace(op, existing, ssa);
+        return true;
+      }
+      known.insert(op);
+      return false;
+    }
+    const existing = known.lookup(op);
+    if (existing) {
+      this.replace(op, existing, ssa);
+      this.numCSE++;
+      return true;
+    }
+    known.insert(op);
+    return false;
+  }
+
+  private replace(op: Operation, existing: Operation, ssa: boolean): void {
+    void ssa;
+    op.results.forEach((r, i) => this.rewriter.replaceAllUsesWith(r, existing.results[i]));
+    this.opsToErase.push(op);
+    if (existing.location instanceof UnknownLoc && !(op.location instanceof UnknownLoc)) existing.location = op.location;
+  }
+}
+
+function writesInBetween(from: Operation, to: Operation): boolean {
+  for (let o = from.next; o && o !== to; o = o.next) {
+    const e = getMemoryEffects(o);
+    if (!e || e.some((x) => x.kind === 'write' || x.kind === 'free' || x.kind === 'allocate')) return true;
+  }
+  return false;
+}
+
+/** Runs CSE on the regions of `op`; returns whether anything changed. */
+export function eliminateCommonSubexpressions(ctx: Context, op: Operation): boolean {
+  const rewriter = new PatternRewriter(ctx);
+  const driver = new CSEDriver(rewriter);
+  const known = new ScopedMap();
+  for (const r of op.regions) driver.simplifyRegion(known, r);
+  for (const o of driver.opsToErase) {
+    for (const r of o.results) for (const u of [...r.uses()]) u.unlink();
+    rewriter.eraseOp(o);
+  }
+  return driver.opsToErase.length > 0;
+}
+
+export const CSEInfo: PassInfo = {
+  argument: 'cse',
+  name: 'CSE',
+  description: 'Eliminate common sub-expressions',
+  create: () => new CSEPass(),
+};
+
+export class CSEPass extends Pass {
+  constructor() {
+    super(CSEInfo);
+  }
+  runOnOperation(op: Operation, run: PassRun): void {
+    if (!eliminateCommonSubexpressions(run.ctx, op)) run.markAllAnalysesPreserved();
+  }
+}

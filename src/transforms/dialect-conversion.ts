@@ -1,0 +1,103 @@
+// A dialect-conversion driver (MLIR's applyPartialConversion, without pattern
+// rollback): ops are visited in pre-order; an illegal op is rewritten by the
+// first pattern that applies, and the ops that pattern creates are legalized
+// right away, in creation order. Ops no pattern can legalize are reported.
+
+import { emitError, type Context } from '../ir/context.js';
+import type { Operation, Value } from '../ir/operation.js';
+import { FrozenPatternSet } from './greedy.js';
+import { PatternRewriter, type PatternListener, type RewritePattern } from './pattern.js';
+
+export type Legality = 'legal' | 'illegal' | 'unknown';
+
+export class ConversionTarget {
+  private readonly ops = new Map<string, Legality | ((op: Operation) => boolean)>();
+  private readonly dialects = new Map<string, Legality>();
+  private unknown: ((op: Operation) => boolean) | undefined;
+
+  addLegalOp(...names: string[]): void {
+    for (const n of names) this.ops.set(n, 'legal');
+  }
+  addIllegalOp(...names: string[]): void {
+    for (const n of names) this.ops.set(n, 'illegal');
+  }
+  addDynamicallyLegalOp(name: string, fn: (op: Operation) => boolean): void {
+    this.ops.set(name, fn);
+  }
+  addLegalDialect(...names: string[]): void {
+    for (const n of names) this.dialects.set(n, 'legal');
+  }
+  addIllegalDialect(...names: string[]): void {
+    for (const n of names) this.dialects.set(n, 'illegal');
+  }
+  markUnknownOpDynamicallyLegal(fn: (op: Operation) => boolean): void {
+    this.unknown = fn;
+  }
+  legality(op: Operation): Legality {
+    const o = this.ops.get(op.name.name);
+    if (typeof o === 'function') return o(op) ? 'legal' : 'illegal';
+    if (o) return o;
+    const d = this.dialects.get(op.name.dialectName);
+    if (d) return d;
+    if (this.unknown) return this.unknown(op) ? 'legal' : 'unknown';
+    return 'unknown';
+  }
+  isExplicitlyIllegal(op: Operation): boolean {
+    const o = this.ops.get(op.name.name);
+    if (o === 'illegal' || typeof o === 'function') return true;
+    return this.dialects.get(op.name.dialectName) === 'illegal';
+  }
+}
+
+class ConversionListener implements PatternListener {
+  readonly erased = new Set<Operation>();
+  created: Operation[] = [];
+  constructor(private readonly known: Set<Operation>) {}
+  notifyOperationInserted(op: Operation): void {
+    if (!this.known.has(op)) {
+      this.known.add(op);
+      this.created.push(op);
+    }
+  }
+  notifyOperationErased(op: Operation): void {
+    this.erased.add(op);
+  }
+  notifyOperationReplaced(_op: Operation, _values: readonly Value[]): void {}
+}
+
+/**
+ * Converts the ops nested in `root` until they are legal. Returns false
+ * (after an error at the first op that could not be legalized) on failure.
+ */
+export function applyPartialConversion(ctx: Context, root: Operation, target: ConversionTarget, patterns: readonly RewritePattern[]): boolean {
+  const frozen = new FrozenPatternSet(patterns);
+  const order: Operation[] = [];
+  root.walk((op) => {
+    if (op !== root) order.push(op);
+  }, 'pre');
+  const known = new Set<Operation>(order);
+  known.add(root);
+  const listener = new ConversionListener(known);
+  const rewriter = new PatternRewriter(ctx, listener);
+
+  const legalize = (op: Operation): boolean => {
+    if (listener.erased.has(op) || !op.parentBlock) return true;
+    const legality = target.legality(op);
+    if (legality === 'legal') return true;
+    for (const p of frozen.patternsFor(op)) {
+      listener.created = [];
+      rewriter.setInsertionPointBefore(op);
+      if (!p.matchAndRewrite(op, rewriter)) continue;
+      const created = listener.created;
+      for (const c of created) if (!legalize(c)) return false;
+      return true;
+    }
+    if (legality === 'illegal') {
+      emitError(ctx, op, `failed to legalize operation '${op.name.name}'${target.isExplicitlyIllegal(op) ? ' that was explicitly marked illegal' : ''}`);
+      return false;
+    }
+    return true;
+  };
+  for (const op of order) if (!legalize(op)) return false;
+  return true;
+}

@@ -1,0 +1,120 @@
+// Folding: running an op's fold hook (then its traits' folds) and keeping
+// constants unique and hoisted per region (MLIR's OperationFolder).
+
+import type { Attribute } from '../ir/attributes.js';
+import { Traits, type FoldResult } from '../ir/context.js';
+import { UnknownLoc } from '../ir/location.js';
+import type { Operation, Region, Block } from '../ir/operation.js';
+import type { PatternRewriter } from './pattern.js';
+import { constantOf } from './side-effects.js';
+
+/** The constant values of the op's operands, where known. */
+export function constantOperands(op: Operation): (Attribute | undefined)[] {
+  const out: (Attribute | undefined)[] = [];
+  for (const o of op.operandList) out.push(constantOf(o.value));
+  return out;
+}
+
+/** Moves constant operands of a commutative op to the end (the Commutative trait's fold). */
+function foldCommutative(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
+  if (op.numOperands < 2) return false;
+  const values = op.operands;
+  const firstConst = operands.findIndex((a) => a !== undefined);
+  if (firstConst < 0) return false;
+  const tail = values.slice(firstConst);
+  const tailConsts = operands.slice(firstConst);
+  const nonConst = tail.filter((_, i) => tailConsts[i] === undefined);
+  if (!nonConst.length) return false;
+  const consts = tail.filter((_, i) => tailConsts[i] !== undefined);
+  const reordered = [...values.slice(0, firstConst), ...nonConst, ...consts];
+  reordered.forEach((v, i) => op.setOperand(i, v));
+  return true;
+}
+
+/**
+ * Folds `op` as Operation::fold does: the op's folder, then trait folds when
+ * that fails or updates in place. Returns undefined if nothing folded, [] for
+ * an in-place update, else one entry per result.
+ */
+export function foldOperation(op: Operation): FoldResult | undefined {
+  const def = op.name.def;
+  if (!def) return undefined;
+  const operands = constantOperands(op);
+  const result = def.fold?.(op, operands);
+  const inPlace = result !== undefined && (result.length === 0 || (op.numResults === 1 && result[0] === op.result(0)));
+  if (result === undefined || inPlace) {
+    if (op.hasTrait(Traits.Commutative) && foldCommutative(op, operands)) return [];
+    return inPlace ? [] : undefined;
+  }
+  return result;
+}
+
+/** The region constants of `block` are hoisted into (MLIR's getInsertionRegion). */
+export function insertionRegion(block: Block): Region {
+  let b: Block = block;
+  for (;;) {
+    const region = b.parent!;
+    const parent = region.parentOp;
+    if (!parent || !parent.parentBlock || !parent.isRegistered || parent.hasTrait(Traits.IsolatedFromAbove)) return region;
+    b = parent.parentBlock;
+  }
+}
+
+/** Uniques constants per insertion region, as the greedy driver's OperationFolder. */
+export class ConstantFolder {
+  private readonly scopes = new Map<Region, Map<string, Operation>>();
+  private readonly owned = new Map<Operation, [Region, string]>();
+  constructor(private readonly rewriter: PatternRewriter) {}
+
+  isFolderOwned(op: Operation | null): boolean {
+    return op !== null && this.owned.has(op);
+  }
+
+  notifyRemoval(op: Operation): void {
+    const entry = this.owned.get(op);
+    if (!entry) return;
+    this.owned.delete(op);
+    const scope = this.scopes.get(entry[0]);
+    if (scope?.get(entry[1]) === op) scope.delete(entry[1]);
+  }
+
+  /**
+   * Records a constant op: returns false if it duplicated a known constant
+   * (it is then replaced and erased), true if it is now the known one
+   * (moved to the front of its insertion region's entry block).
+   */
+  insertKnownConstant(op: Operation, value: Attribute): boolean {
+    const block = op.parentBlock!;
+    if (this.isFolderOwned(op)) {
+      if (block.first !== op && !this.isFolderOwned(op.prev)) {
+        op.remove();
+        block.prepend(op);
+        op.location = UnknownLoc.get();
+      }
+      return true;
+    }
+    const region = insertionRegion(block);
+    let scope = this.scopes.get(region);
+    if (!scope) this.scopes.set(region, (scope = new Map()));
+    const key = `${op.name.dialectName}\u0000${value.key}\u0000${op.result(0).type.key}`;
+    const existing = scope.get(key);
+    if (existing) {
+      this.rewriter.replaceOp(op, existing.results);
+      existing.location = UnknownLoc.get();
+      return false;
+    }
+    const insertBlock = region.entry;
+    if (block !== insertBlock) {
+      op.remove();
+      insertBlock.prepend(op);
+      op.location = UnknownLoc.get();
+    } else if (block.first !== op && !this.isFolderOwned(op.prev)) {
+      op.remove();
+      block.prepend(op);
+      op.location = UnknownLoc.get();
+    }
+    scope.set(key, op);
+    this.owned.set(op, [region, key]);
+    return true;
+  }
+}

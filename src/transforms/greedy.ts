@@ -1,0 +1,327 @@
+// The greedy pattern rewrite driver (MLIR's applyPatternsGreedily): a
+// worklist of ops, seeded in pre-order (top-down) or post-order, on which dead
+// ops are erased, ops are folded (constants materialized through their
+// dialect) and patterns are applied until nothing changes; constants are
+// uniqued and hoisted, and regions simplified, at each iteration.
+
+import type { Attribute } from '../ir/attributes.js';
+import type { Context } from '../ir/context.js';
+import { Traits } from '../ir/context.js';
+import type { Operation, Region, Value } from '../ir/operation.js';
+import { ConstantFolder, foldOperation } from './fold.js';
+import { PatternRewriter, type PatternListener, type RewritePattern } from './pattern.js';
+import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
+import { constantValueOfOp, isOpTriviallyDead, isValue } from './side-effects.js';
+
+export interface GreedyConfig {
+  topDown: boolean;
+  /** -1: no limit. */
+  maxIterations: number;
+  /** -1: no limit. */
+  maxNumRewrites: number;
+  regionSimplification: RegionSimplifyLevel;
+  fold: boolean;
+  cseConstants: boolean;
+  /** 'any': every op; 'existing': only ops present at the start; 'existing-and-new' also ops created meanwhile. */
+  strictness: 'any' | 'existing' | 'existing-and-new';
+  listener?: PatternListener;
+}
+
+export const DEFAULT_GREEDY_CONFIG: GreedyConfig = {
+  topDown: true,
+  maxIterations: 10,
+  maxNumRewrites: -1,
+  regionSimplification: 'normal',
+  fold: true,
+  cseConstants: true,
+  strictness: 'any',
+};
+
+/** Patterns grouped by root op, ordered by decreasing benefit (stable). */
+export class FrozenPatternSet {
+  private readonly byRoot = new Map<string, RewritePattern[]>();
+  private readonly anyOp: RewritePattern[];
+  constructor(patterns: readonly RewritePattern[]) {
+    const sorted = patterns.map((p, i) => [p, i] as const).sort((a, b) => b[0].benefit - a[0].benefit || a[1] - b[1]).map((x) => x[0]);
+    this.anyOp = sorted.filter((p) => p.rootName === null);
+    for (const p of sorted) {
+      if (p.rootName === null) continue;
+      let list = this.byRoot.get(p.rootName);
+      if (!list) this.byRoot.set(p.rootName, (list = []));
+      list.push(p);
+    }
+  }
+  /** The patterns to try on `op`, in order. */
+  patternsFor(op: Operation): RewritePattern[] {
+    const specific = this.byRoot.get(op.name.name) ?? [];
+    if (!this.anyOp.length) return specific;
+    if (!specific.length) return this.anyOp;
+    const out: RewritePattern[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < specific.length || j < this.anyOp.length) {
+      if (j >= this.anyOp.length || (i < specific.length && specific[i].benefit >= this.anyOp[j].benefit)) out.push(specific[i++]);
+      else out.push(this.anyOp[j++]);
+    }
+    return out;
+  }
+}
+
+class Worklist {
+  private list: (Operation | null)[] = [];
+  private readonly index = new Map<Operation, number>();
+  get empty(): boolean {
+    while (this.list.length && this.list[this.list.length - 1] === null) this.list.pop();
+    return this.list.length === 0;
+  }
+  push(op: Operation): void {
+    if (this.index.has(op)) return;
+    this.index.set(op, this.list.length);
+    this.list.push(op);
+  }
+  pop(): Operation | null {
+    while (this.list.length) {
+      const op = this.list.pop()!;
+      if (op) {
+        this.index.delete(op);
+        return op;
+      }
+    }
+    return null;
+  }
+  remove(op: Operation): void {
+    const i = this.index.get(op);
+    if (i === undefined) return;
+    this.list[i] = null;
+    this.index.delete(op);
+  }
+  reverse(): void {
+    this.list.reverse();
+    this.list.forEach((op, i) => {
+      if (op) this.index.set(op, i);
+    });
+  }
+  clear(): void {
+    this.list = [];
+    this.index.clear();
+  }
+}
+
+class GreedyDriver implements PatternListener {
+  readonly rewriter: PatternRewriter;
+  private readonly worklist = new Worklist();
+  private folder: ConstantFolder;
+  private readonly strictOps = new Set<Operation>();
+
+  constructor(
+    readonly ctx: Context,
+    private readonly region: Region,
+    private readonly patterns: FrozenPatternSet,
+    private readonly config: GreedyConfig,
+  ) {
+    this.rewriter = new PatternRewriter(ctx, this);
+    this.folder = new ConstantFolder(this.rewriter);
+    if (config.strictness !== 'any') region.parentOp?.walk((op) => void this.strictOps.add(op));
+  }
+
+  // ---- listener
+
+  notifyOperationInserted(op: Operation): void {
+    this.config.listener?.notifyOperationInserted?.(op);
+    if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
+    this.addToWorklist(op);
+  }
+  notifyOperationModified(op: Operation): void {
+    this.config.listener?.notifyOperationModified?.(op);
+    this.addToWorklist(op);
+  }
+  notifyOperationReplaced(op: Operation, values: readonly Value[]): void {
+    this.config.listener?.notifyOperationReplaced?.(op, values);
+  }
+  notifyOperationErased(op: Operation): void {
+    this.config.listener?.notifyOperationErased?.(op);
+    this.addOperandsToWorklist(op);
+    this.worklist.remove(op);
+    this.folder.notifyRemoval(op);
+    this.strictOps.delete(op);
+  }
+
+  private addOperandsToWorklist(op: Operation): void {
+    for (const operand of op.operandList) {
+      const def = operand.value.definingOp;
+      if (!def) continue;
+      let other: Operation | null = null;
+      let more = false;
+      for (const u of operand.value.uses()) {
+        const user = u.owner;
+        if (user === op || user === other) continue;
+        if (!other) {
+          other = user;
+          continue;
+        }
+        more = true;
+        break;
+      }
+      if (!more) this.addToWorklist(def);
+    }
+  }
+
+  private addSingle(op: Operation): void {
+    if (this.config.strictness !== 'any' && !this.strictOps.has(op)) return;
+    this.worklist.push(op);
+  }
+
+  /** Adds `op` and its ancestors up to the driver's region. */
+  addToWorklist(op: Operation): void {
+    const ancestors: Operation[] = [];
+    let o: Operation | null = op;
+    while (o) {
+      ancestors.push(o);
+      const r: Region | null = o.parentRegion;
+      if (r === this.region) {
+        for (const a of ancestors) this.addSingle(a);
+        return;
+      }
+      if (!r) return;
+      o = r.parentOp;
+    }
+  }
+
+  // ---- driver
+
+  simplify(): { changed: boolean; converged: boolean } {
+    let changedAny = false;
+    let iteration = 0;
+    let continueRewrites = false;
+    do {
+      if (++iteration > this.config.maxIterations && this.config.maxIterations !== -1) break;
+      this.worklist.clear();
+      this.folder = new ConstantFolder(this.rewriter);
+      const insertKnownConstant = (op: Operation): boolean => {
+        const value = constantValueOfOp(op);
+        if (value !== undefined && !this.folder.insertKnownConstant(op, value)) return true;
+        return false;
+      };
+      const regionOp = this.region;
+      if (!this.config.topDown) {
+        for (const b of regionOp.blocks)
+          for (let o = b.first; o; ) {
+            const next = o.next;
+            o.walk((n) => {
+              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addSingle(n);
+            });
+            o = next;
+          }
+      } else {
+        for (const b of [...regionOp.blocks])
+          for (let o = b.first; o; ) {
+            const next = o.next;
+            o.walk((n) => {
+              if (!this.config.cseConstants || !insertKnownConstant(n)) {
+                this.addSingle(n);
+                return 'advance';
+              }
+              return 'skip';
+            }, 'pre');
+            o = next;
+          }
+        this.worklist.reverse();
+      }
+      continueRewrites = this.processWorklist();
+      if (this.config.regionSimplification !== 'disabled') {
+        if (simplifyRegions(this.rewriter, [this.region], this.config.regionSimplification === 'aggressive')) continueRewrites = true;
+      }
+      changedAny = changedAny || continueRewrites;
+    } while (continueRewrites);
+    return { changed: changedAny, converged: !continueRewrites };
+  }
+
+  private processWorklist(): boolean {
+    let changed = false;
+    let numRewrites = 0;
+    while (!this.worklist.empty && (numRewrites < this.config.maxNumRewrites || this.config.maxNumRewrites === -1)) {
+      const op = this.worklist.pop();
+      if (!op) break;
+      if (isOpTriviallyDead(op)) {
+        this.rewriter.eraseOp(op);
+        changed = true;
+        continue;
+      }
+      if (this.config.fold && !op.hasTrait(Traits.ConstantLike)) {
+        const folded = foldOperation(op);
+        if (folded) {
+          changed = true;
+          if (folded.length === 0) {
+            this.notifyOperationModified(op);
+            continue;
+          }
+          if (this.replaceWithFolded(op, folded)) continue;
+        }
+      }
+      for (const p of this.patterns.patternsFor(op)) {
+        this.rewriter.setInsertionPointBefore(op);
+        if (p.matchAndRewrite(op, this.rewriter)) {
+          changed = true;
+          numRewrites++;
+          break;
+        }
+      }
+    }
+    return changed;
+  }
+
+  private replaceWithFolded(op: Operation, folded: readonly (Attribute | Value)[]): boolean {
+    this.rewriter.setInsertionPointBefore(op);
+    const replacements: Value[] = [];
+    const dialect = this.ctx.getDialect(op.name.dialectName);
+    for (let i = 0; i < folded.length; i++) {
+      const f = folded[i];
+      if (isValue(f)) {
+        replacements.push(f);
+        continue;
+      }
+      const c = dialect?.materializeConstant?.(this.rewriter, f as Attribute, op.result(i).type, op.location);
+      if (!c) {
+        for (const r of replacements) {
+          const d = r.definingOp;
+          if (d && !d.hasUses && d.parentBlock && d !== op && !folded.includes(r)) this.rewriter.eraseOp(d);
+        }
+        return false;
+      }
+      replacements.push(c.result(0));
+    }
+    this.rewriter.replaceOp(op, replacements);
+    return true;
+  }
+}
+
+/** Applies `patterns` greedily to each region of `op` (MLIR's applyPatternsGreedily(Operation*)). */
+export function applyPatternsGreedily(
+  ctx: Context,
+  op: Operation,
+  patterns: FrozenPatternSet,
+  config: Partial<GreedyConfig> = {},
+): { changed: boolean; converged: boolean } {
+  const full = { ...DEFAULT_GREEDY_CONFIG, ...config };
+  let changed = false;
+  let converged = true;
+  for (const region of op.regions) {
+    const r = new GreedyDriver(ctx, region, patterns, full).simplify();
+    changed = changed || r.changed;
+    converged = converged && r.converged;
+  }
+  return { changed, converged };
+}
+
+/** Applies patterns to exactly `ops` (and, depending on strictness, what they create). */
+export function applyOpPatternsGreedily(ctx: Context, ops: readonly Operation[], patterns: FrozenPatternSet, config: Partial<GreedyConfig> = {}): boolean {
+  // A simplified version: run the region driver on each op's parent region, limited to these ops.
+  let changed = false;
+  for (const op of ops) {
+    const region = op.parentRegion;
+    if (!region) continue;
+    const driver = new GreedyDriver(ctx, region, patterns, { ...DEFAULT_GREEDY_CONFIG, ...config, strictness: config.strictness ?? 'existing', regionSimplification: 'disabled' });
+    changed = driver.simplify().changed || changed;
+  }
+  return changed;
+}

@@ -1,0 +1,193 @@
+// Rewrite patterns and the pattern rewriter. A pattern matches a root op (by
+// name, or any op) and rewrites it through a PatternRewriter, which reports
+// every change to the driver's listener. Patterns are tried in order of
+// decreasing benefit, then in the order they were added.
+
+import type { Attribute, Type } from '../ir/attributes.js';
+import { Rewriter, type RewriteListener } from '../ir/builder.js';
+import type { Context } from '../ir/context.js';
+import { UnknownLoc, type Location } from '../ir/location.js';
+import { Block, Operation, Region, type Value } from '../ir/operation.js';
+
+export abstract class RewritePattern {
+  constructor(
+    /** The root op name, or null to match any op. */
+    readonly rootName: string | null,
+    readonly benefit = 1,
+    /** Label used by canonicalize's enable/disable-patterns. */
+    readonly debugName = '',
+  ) {}
+  /** Matches `op` and rewrites it; returns false (without changing the IR) when it does not apply. */
+  abstract matchAndRewrite(op: Operation, rewriter: PatternRewriter): boolean;
+}
+
+class FnPattern extends RewritePattern {
+  constructor(
+    root: string | null,
+    private readonly fn: (op: Operation, rewriter: PatternRewriter) => boolean,
+    benefit: number,
+    name: string,
+  ) {
+    super(root, benefit, name);
+  }
+  matchAndRewrite(op: Operation, rewriter: PatternRewriter): boolean {
+    return this.fn(op, rewriter);
+  }
+}
+
+/** A pattern from a function. */
+export function pattern(
+  root: string | null,
+  fn: (op: Operation, rewriter: PatternRewriter) => boolean,
+  opts: { benefit?: number; name?: string } = {},
+): RewritePattern {
+  return new FnPattern(root, fn, opts.benefit ?? 1, opts.name ?? '');
+}
+
+export interface PatternListener extends RewriteListener {
+  notifyBlockInserted?(block: Block): void;
+  notifyBlockErased?(block: Block): void;
+}
+
+/** The rewriter handed to patterns: the Builder/Rewriter API plus MLIR's RewriterBase helpers. */
+export class PatternRewriter extends Rewriter {
+  constructor(
+    ctx: Context,
+    override listener: PatternListener = {},
+  ) {
+    super(ctx, listener);
+  }
+
+  /** Replaces every use of `from` with `to`, telling the listener about each user. */
+  replaceAllUsesWith(from: Value, to: Value): void {
+    for (const use of [...from.uses()]) this.modifyOpInPlace(use.owner, () => use.set(to));
+  }
+  replaceAllOpUsesWith(op: Operation, values: readonly Value[]): void {
+    op.results.forEach((r, i) => this.replaceAllUsesWith(r, values[i]));
+  }
+  replaceUsesWithIf(from: Value, to: Value, pred: (use: import('../ir/operation.js').OpOperand) => boolean): void {
+    for (const use of [...from.uses()]) if (pred(use)) this.modifyOpInPlace(use.owner, () => use.set(to));
+  }
+
+  /** Replaces `op` (all results) with the values, erasing it. */
+  override replaceOp(op: Operation, values: readonly Value[]): void {
+    if (values.length !== op.numResults) throw new Error(`replaceOp: ${values.length} values for ${op.numResults} results`);
+    this.listener.notifyOperationReplaced?.(op, values);
+    op.results.forEach((r, i) => this.replaceAllUsesWith(r, values[i]));
+    this.eraseOp(op);
+  }
+
+  /** Erases an op: nested ops are reported first (post-order), then the op. */
+  override eraseOp(op: Operation): void {
+    if (op.hasUses) throw new Error(`eraseOp: '${op.name.name}' still has uses`);
+    const l = this.listener;
+    if (l.notifyOperationErased) {
+      for (const r of op.regions)
+        for (const b of [...r.blocks].reverse()) {
+          for (let o = b.last; o; o = o.prev) {
+            o.walk((n) => {
+              l.notifyOperationErased!(n);
+            });
+          }
+        }
+      l.notifyOperationErased(op);
+    }
+    op.erase();
+  }
+
+  eraseBlock(block: Block): void {
+    for (let o = block.last; o; o = o.prev) {
+      o.walk((n) => {
+        this.listener.notifyOperationErased?.(n);
+      });
+    }
+    this.listener.notifyBlockErased?.(block);
+    block.dropAllReferences();
+    for (const a of block.args) if (a.hasUses) for (const u of [...a.uses()]) u.unlink();
+    block.remove();
+  }
+
+  /** Moves `op` before `before`, as a (re)insertion. */
+  moveOpBefore(op: Operation, before: Operation): void {
+    op.remove();
+    before.parentBlock!.insertBefore(op, before);
+    this.listener.notifyOperationInserted?.(op);
+  }
+  moveOpAfter(op: Operation, after: Operation): void {
+    op.remove();
+    after.parentBlock!.insertAfter(op, after);
+    this.listener.notifyOperationInserted?.(op);
+  }
+  moveOpToEnd(op: Operation, block: Block): void {
+    op.remove();
+    block.append(op);
+    this.listener.notifyOperationInserted?.(op);
+  }
+
+  /**
+   * Moves the ops of `source` into `dest` before `before` (or at its end),
+   * replacing the block's arguments with `args`, then erases `source`.
+   */
+  inlineBlockBefore(source: Block, dest: Block, before: Operation | null, args: readonly Value[] = []): void {
+    source.args.forEach((a, i) => this.replaceAllUsesWith(a, args[i]));
+    for (const op of source.ops) {
+      op.remove();
+      if (before) dest.insertBefore(op, before);
+      else dest.append(op);
+      this.listener.notifyOperationInserted?.(op);
+    }
+    this.eraseBlock(source);
+  }
+  override mergeBlocks(source: Block, dest: Block, args: readonly Value[] = []): void {
+    this.inlineBlockBefore(source, dest, null, args);
+  }
+
+  /** Splits `block` before `before`: the ops from `before` on move to a new block right after it. */
+  splitBlock(block: Block, before: Operation | null): Block {
+    const nb = new Block();
+    const region = block.parent!;
+    region.insertBlock(region.blocks.indexOf(block) + 1, nb);
+    this.listener.notifyBlockInserted?.(nb);
+    for (let o = before; o; ) {
+      const next = o.next;
+      o.remove();
+      nb.append(o);
+      this.listener.notifyOperationInserted?.(o);
+      o = next;
+    }
+    return nb;
+  }
+
+  /** Creates a block in `region` before `before` (or at the end) and sets the insertion point to its end. */
+  createBlockIn(region: Region, before: Block | null, argTypes: readonly Type[] = [], locs: readonly Location[] = []): Block {
+    const b = new Block();
+    const index = before ? region.blocks.indexOf(before) : region.blocks.length;
+    region.insertBlock(index, b);
+    argTypes.forEach((t, i) => b.addArgument(t, locs[i] ?? UnknownLoc.get()));
+    this.listener.notifyBlockInserted?.(b);
+    this.setInsertionPointToEnd(b);
+    return b;
+  }
+
+  override inlineRegionBefore(region: Region, dest: Region, before: Block | null = null): void {
+    const blocks = [...region.blocks];
+    region.blocks.length = 0;
+    let index = before ? dest.blocks.indexOf(before) : dest.blocks.length;
+    for (const b of blocks) {
+      dest.insertBlock(index++, b);
+      this.listener.notifyBlockInserted?.(b);
+      for (let o = b.first; o; o = o.next) this.listener.notifyOperationInserted?.(o);
+    }
+  }
+
+  /** Creates a constant through `dialect`'s materializer. */
+  materializeConstant(dialectName: string, value: Attribute, type: Type, location: Location): Operation | undefined {
+    const d = this.ctx.getDialect(dialectName);
+    return d?.materializeConstant?.(this, value, type, location);
+  }
+
+  /** Pattern failure with a reason (kept for parity with MLIR; the reason is dropped). */
+  notifyMatchFailure(_reason?: string): false {
+    return false;
+  }
+}
