@@ -15,6 +15,8 @@ export const Interfaces = {
   Speculatable: 'Speculatable',
   ConstantLike: 'ConstantLike',
   SymbolUser: 'SymbolUser',
+  CallOp: 'CallOp',
+  Callable: 'Callable',
 } as const;
 
 export function getInterface<T>(op: Operation, name: string): T | undefined {
@@ -60,11 +62,28 @@ export interface RegionBranchInterface {
   getSuccessorRegions(op: Operation, from: number | 'parent', constantOperands?: readonly (Attribute | undefined)[]): RegionSuccessor[];
   /** The op's operands forwarded to `successor` when entering from the parent. */
   getEntrySuccessorOperands(op: Operation, successor: RegionSuccessor): Value[];
+  /**
+   * How often each region may run per execution of the op (MLIR's
+   * getRegionInvocationBounds); `upper` undefined is unbounded. Ops without
+   * it have unknown bounds.
+   */
+  getRegionInvocationBounds?(op: Operation, constantOperands: readonly (Attribute | undefined)[]): InvocationBounds[];
+}
+
+export interface InvocationBounds {
+  lower: number;
+  upper: number | undefined;
 }
 
 /** Terminators (scf.yield, scf.condition) that forward values to a region successor. */
 export interface RegionBranchTerminatorInterface {
   getSuccessorOperands(op: Operation, successor: RegionSuccessor): Value[];
+  /**
+   * Where control may go from this terminator given its known constant
+   * operands (e.g. scf.condition); without it, the parent's
+   * getSuccessorRegions from the terminator's region applies.
+   */
+  getSuccessorRegions?(op: Operation, constantOperands: readonly (Attribute | undefined)[]): RegionSuccessor[];
 }
 
 // ---- loops
@@ -94,6 +113,24 @@ export interface BranchInterface {
   getSuccessorForOperands?(op: Operation, operands: readonly (Attribute | undefined)[]): Block | undefined;
   /** Replaces the operands forwarded to successor number `index` (for passes that drop or add block arguments). */
   setSuccessorOperands?(op: Operation, index: number, values: readonly Value[]): void;
+}
+
+// ---- calls (func.call, func.call_indirect) and callables (func.func)
+
+export interface CallOpInterface {
+  /** The callee: a symbol reference attribute, or the SSA value called. */
+  getCallee(op: Operation): Attribute | Value;
+  /** The operands passed as the callee's arguments. */
+  getArgOperands(op: Operation): Value[];
+  /** Replaces the argument operands (for passes that drop arguments). */
+  setArgOperands?(op: Operation, values: readonly Value[]): void;
+}
+
+export interface CallableInterface {
+  /** The body, or undefined for a declaration. */
+  getCallableRegion(op: Operation): Region | undefined;
+  getArgumentTypes(op: Operation): import('./attributes.js').Type[];
+  getResultTypes(op: Operation): import('./attributes.js').Type[];
 }
 
 // ---- speculation and constants

@@ -28,7 +28,8 @@ if (isMainThread) {
   if (result.stackExhausted) {
     const worker = new Worker(new URL(import.meta.url), {
       workerData: { args, stdin },
-      resourceLimits: { stackSizeMb: DEEP_STACK_MB },
+      // A deep stack makes every young-generation collection scan it, so collect rarely.
+      resourceLimits: { stackSizeMb: DEEP_STACK_MB, maxYoungGenerationSizeMb: 256 },
     });
     worker.on('message', (r: OptResult) => emit(r));
     worker.on('error', (e) => emit({ exitCode: 1, stdout: '', stderr: `scf-opt: error: ${e.message}\n` }));

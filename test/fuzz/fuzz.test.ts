@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import test from 'node:test';
 import { prng, writeModuleFile } from '../../bench/gen.js';
 import { listCorpusFiles, splitChunks } from '../conformance/corpus.js';
-import { corpusRoot } from '../conformance/paths.js';
+import { corpusRoot, referenceOpt } from '../conformance/paths.js';
 import { assertExecutable, spawnCommandFromEnv, SpawnTool, toolFromEnv, type OptTool, type ToolRun } from '../conformance/tool.js';
 import { deepInputs, EDGE_INPUTS, int, mutate } from './mutate.js';
 
@@ -23,6 +23,8 @@ const SEED = Number(process.env.SCFKIT_FUZZ_SEED ?? 20250101);
 const ITERATIONS = Number(process.env.SCFKIT_FUZZ_ITERATIONS ?? 400);
 const SMALL_LIMIT_MS = 5_000;
 const BIG_LIMIT_MS = Number(process.env.SCFKIT_FUZZ_BIG_LIMIT_MS ?? 20_000);
+/** The 100 MB module may take at most this many times mlir-opt's own time on it. */
+const BIG_FACTOR = 10;
 const DEPTH = 100_000;
 
 const STACK_TRACE = [
@@ -151,7 +153,7 @@ test(`${DEPTH.toLocaleString('en-US')}-level nesting, spawned`, { timeout: 10 * 
   report('deep', inputs.length, failures);
 });
 
-test('a ~100 MB module of many small functions, spawned', { timeout: 10 * 60_000 }, async () => {
+test('a ~100 MB module of many small functions, spawned', { timeout: 30 * 60_000 }, async () => {
   const tool = spawnedTool();
   const dir = mkdtempSync(join(tmpdir(), 'scfkit-big-'));
   try {
@@ -159,9 +161,17 @@ test('a ~100 MB module of many small functions, spawned', { timeout: 10 * 60_000
     const bytes = writeModuleFile(path, { bytes: 100 * 1024 * 1024, seed: SEED, statements: 4, maxDepth: 2 });
     assert.ok(bytes >= 100 * 1024 * 1024);
     const flags = ['--allow-unregistered-dialect', '-o', '/dev/null'];
-    const r = await tool.run(['big.mlir', ...flags], { cwd: dir, timeoutMs: BIG_LIMIT_MS });
-    const why = violation(r, BIG_LIMIT_MS);
-    console.log(`  100 MB module (${(bytes / 1024 / 1024).toFixed(0)} MiB): ${why ?? `exit ${r.exitCode} in ${(r.ms / 1000).toFixed(1)} s`}`);
+    // This is a robustness check (an answer, no crash, no hang), not a benchmark:
+    // speed is measured by bench/. The time allowed scales with what mlir-opt 22
+    // itself needs for the file on this machine, measured in the same run.
+    const reference = await new SpawnTool([referenceOpt]).run(['big.mlir', ...flags], { cwd: dir, timeoutMs: 10 * 60_000 });
+    const limitMs = Math.max(BIG_LIMIT_MS, BIG_FACTOR * reference.ms);
+    const r = await tool.run(['big.mlir', ...flags], { cwd: dir, timeoutMs: limitMs });
+    const why = violation(r, limitMs);
+    console.log(
+      `  100 MB module (${(bytes / 1024 / 1024).toFixed(0)} MiB): mlir-opt ${(reference.ms / 1000).toFixed(1)} s; ` +
+        `scf-opt ${why ?? `exit ${r.exitCode} in ${(r.ms / 1000).toFixed(1)} s`} (limit ${(limitMs / 1000).toFixed(0)} s)`,
+    );
     assert.equal(why, null, `${why}\n${r.stderr.slice(0, 1000)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr, StringAttr } fro
 import { IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { Traits, emitError, type Dialect } from '../../ir/context.js';
 import type { BranchInterface, MemoryEffectsInterface } from '../../ir/interfaces.js';
+import { withCfCanonicalization } from './canonicalize.js';
 import { defineOp, fail, q } from '../../ir/op-definition.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import { Tok } from '../../syntax/lexer.js';
@@ -354,7 +355,7 @@ const SwitchOp = defineOp({
 
 export const cfDialect: Dialect = {
   name: 'cf',
-  ops: [AssertOp, BranchOp, CondBranchOp, SwitchOp],
+  ops: [AssertOp, BranchOp, CondBranchOp, SwitchOp].map(withCfCanonicalization),
 };
 
 export type { Attribute, UnresolvedOperand };

@@ -7,6 +7,7 @@ import { Traits, emitError, type Context, type Dialect } from '../../ir/context.
 import { defineOp, fail, q, qList } from '../../ir/op-definition.js';
 import { Region, type Operation } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
+import type { CallableInterface, CallOpInterface } from '../../ir/interfaces.js';
 import type { Argument, OpAsmParser } from '../../syntax/op-asm-parser.js';
 import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
 
@@ -94,6 +95,13 @@ const FuncOp = defineOp({
   traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
   attributes: ['sym_name', 'function_type', 'sym_visibility', 'arg_attrs', 'res_attrs', 'no_inline'],
   defaultDialect: 'func',
+  interfaces: {
+    Callable: {
+      getCallableRegion: (op) => (op.regions[0].empty ? undefined : op.regions[0]),
+      getArgumentTypes: (op) => [...(functionType(op)?.inputs ?? [])],
+      getResultTypes: (op) => [...(functionType(op)?.results ?? [])],
+    } satisfies CallableInterface,
+  },
   parse(p, state) {
     const vis = p.parseOptionalKeyword(VISIBILITIES);
     if (vis) state.attributes.set('sym_visibility', StringAttr.get(vis));
@@ -273,7 +281,14 @@ const callSymbolUser: SymbolUserInterface = {
 const CallOp = defineOp({
   name: 'func.call',
   attributes: ['callee', 'arg_attrs', 'res_attrs', 'no_inline'],
-  interfaces: { SymbolUser: callSymbolUser },
+  interfaces: {
+    SymbolUser: callSymbolUser,
+    CallOp: {
+      getCallee: (op) => op.propertiesView.get('callee')!,
+      getArgOperands: (op) => op.operands,
+      setArgOperands: (op, values) => op.setOperands(values),
+    } satisfies CallOpInterface,
+  },
   parse(p, state) {
     const callee = p.parseAttribute();
     if (!(callee instanceof SymbolRefAttr) || !callee.isFlat) p.error('expected flat symbol reference');
@@ -308,6 +323,13 @@ const CallOp = defineOp({
 const CallIndirectOp = defineOp({
   name: 'func.call_indirect',
   attributes: ['arg_attrs', 'res_attrs'],
+  interfaces: {
+    CallOp: {
+      getCallee: (op) => op.operand(0),
+      getArgOperands: (op) => op.operands.slice(1),
+      setArgOperands: (op, values) => op.setOperands([op.operand(0), ...values]),
+    } satisfies CallOpInterface,
+  },
   parse(p, state) {
     const callee = p.parseOperand();
     p.parseLParen();

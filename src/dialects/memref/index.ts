@@ -740,7 +740,19 @@ const DimOp = defineOds({
   results: [result('result', Index)],
   assemblyFormat: 'attr-dict $source `,` $index `:` type($source)',
   getAsmResultNames: nameResult('dim'),
-  interfaces: effects(() => []),
+  interfaces: {
+    ...effects(() => []),
+    // Speculatable when the source is ranked and the index a constant within its rank.
+    Speculatable: {
+      isSpeculatable(op: Operation): boolean {
+        const t = op.operand(0).type;
+        if (!(t instanceof MemRefType)) return false;
+        const c = op.operand(1).definingOp;
+        const v = c && c.hasTrait(Traits.ConstantLike) ? c.getAttr('value') : undefined;
+        return v instanceof IntegerAttr && v.value >= 0n && v.value < BigInt(t.rank);
+      },
+    },
+  },
 });
 
 const RankOp = defineOds({

@@ -3,7 +3,7 @@
 // custom syntax, verifier rules and the op interfaces passes rely on.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
-import { ArrayAttr, DenseArrayAttr, UnitAttr } from '../../ir/builtin-attributes.js';
+import { ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr } from '../../ir/builtin-attributes.js';
 import { FunctionType, IndexType, IntegerType, RankedTensorType } from '../../ir/builtin-types.js';
 import { Traits, emitError, emitOpError, type Context, type Dialect } from '../../ir/context.js';
 import {
@@ -193,6 +193,15 @@ const ConditionOp = defineOp({
     [Interfaces.RegionBranchTerminator]: {
       getSuccessorOperands(op) {
         return op.operands.slice(1);
+      },
+      getSuccessorRegions(op, constants) {
+        const whileOp = op.parentOp!;
+        const c = constants[0];
+        const known = c instanceof IntegerAttr && c.type === IntegerType.get(1) ? c.value !== 0n : undefined;
+        const out: RegionSuccessor[] = [];
+        if (known !== false) out.push(toRegion(whileOp.regions[1], blockArgs(whileOp.regions[1])));
+        if (known !== true) out.push(toParent(whileOp));
+        return out;
       },
     } satisfies RegionBranchTerminatorInterface,
   },
@@ -719,6 +728,20 @@ const IfOp = defineOp({
       getEntrySuccessorOperands() {
         return [];
       },
+      getRegionInvocationBounds(_op, constants) {
+        const c = constants[0] as { value?: unknown } | undefined;
+        if (c && typeof c.value === 'bigint' && c instanceof IntegerAttr && c.type === IntegerType.get(1)) {
+          const t = c.value !== 0n ? 1 : 0;
+          return [
+            { lower: 0, upper: t },
+            { lower: 0, upper: 1 - t },
+          ];
+        }
+        return [
+          { lower: 0, upper: 1 },
+          { lower: 0, upper: 1 },
+        ];
+      },
     } satisfies RegionBranchInterface,
     [Interfaces.MemoryEffects]: recursiveEffects,
     [Interfaces.Speculatable]: { isSpeculatable: nestedSpeculatable } satisfies SpeculatableInterface,
@@ -833,6 +856,13 @@ const IndexSwitchOp = defineOp({
       },
       getEntrySuccessorOperands() {
         return [];
+      },
+      getRegionInvocationBounds(op, constants) {
+        const c = constants[0];
+        if (!(c instanceof IntegerAttr)) return op.regions.map(() => ({ lower: 0, upper: 1 }));
+        const i = switchCases(op).indexOf(c.value);
+        const live = i >= 0 ? i : op.regions.length - 1;
+        return op.regions.map((_, k) => ({ lower: 0, upper: k === live ? 1 : 0 }));
       },
     } satisfies RegionBranchInterface,
     [Interfaces.MemoryEffects]: recursiveEffects,
