@@ -5,11 +5,38 @@ import { CanonicalizerInfo } from '../transforms/canonicalize.js';
 import { CSEInfo } from '../transforms/cse.js';
 import { SCFToControlFlowInfo } from '../conversions/scf-to-cf.js';
 import { ParallelLoopTilingInfo } from '../transforms/parallel-loop-tiling.js';
+import { ForToWhileLoopInfo } from '../transforms/scf/for-to-while.js';
+import { ForallToForInfo, ForallToParallelInfo } from '../transforms/scf/forall.js';
+import { ParallelForToNestedForsInfo } from '../transforms/scf/parallel-to-fors.js';
+import { ForLoopRangeFoldingInfo } from '../transforms/scf/loop-range-folding.js';
+import { LoopInvariantCodeMotionInfo } from '../transforms/licm.js';
+import { ControlFlowSinkInfo } from '../transforms/control-flow-sink.js';
+import { SCCPInfo } from '../transforms/sccp.js';
+import { SymbolDCEInfo } from '../transforms/symbol-dce.js';
+import { InlinerInfo } from '../transforms/inliner.js';
+import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonicalization.js';
 
 let done = false;
 
 export function registerAllPasses(): void {
   if (done) return;
   done = true;
-  for (const info of [CanonicalizerInfo, CSEInfo, SCFToControlFlowInfo, ParallelLoopTilingInfo]) registerPass(info);
+  for (const info of [
+    CanonicalizerInfo,
+    CSEInfo,
+    SCFToControlFlowInfo,
+    ParallelLoopTilingInfo,
+    ForToWhileLoopInfo,
+    ForallToForInfo,
+    ForallToParallelInfo,
+    ParallelForToNestedForsInfo,
+    ForLoopRangeFoldingInfo,
+    LoopInvariantCodeMotionInfo,
+    ControlFlowSinkInfo,
+    SCCPInfo,
+    SymbolDCEInfo,
+    InlinerInfo,
+    ForLoopCanonicalizationInfo,
+  ])
+    registerPass(info);
 }

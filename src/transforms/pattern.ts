@@ -7,7 +7,34 @@ import type { Attribute, Type } from '../ir/attributes.js';
 import { Rewriter, type RewriteListener } from '../ir/builder.js';
 import type { Context } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
-import { Block, Operation, Region, type Value } from '../ir/operation.js';
+import { Block, Operation, Region, type BlockOperand, type Value } from '../ir/operation.js';
+
+/** Blocks reachable from `entry` in CFG post-order (successors in order). */
+function blockPostOrder(entry: Block): Block[] {
+  const out: Block[] = [];
+  const seen = new Set<Block>([entry]);
+  const stack: { b: Block; succ: Block[]; i: number }[] = [{ b: entry, succ: entry.successors(), i: 0 }];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    if (top.i < top.succ.length) {
+      const s = top.succ[top.i++];
+      if (!seen.has(s) && s.parent === entry.parent) {
+        seen.add(s);
+        stack.push({ b: s, succ: s.successors(), i: 0 });
+      }
+    } else {
+      out.push(top.b);
+      stack.pop();
+    }
+  }
+  return out;
+}
+
+function blockUses(b: Block): BlockOperand[] {
+  const out: BlockOperand[] = [];
+  for (let u = b.firstUse; u; u = u.nextUse) out.push(u);
+  return out;
+}
 
 export abstract class RewritePattern {
   constructor(
@@ -62,44 +89,69 @@ export class PatternRewriter extends Rewriter {
   replaceAllUsesWith(from: Value, to: Value): void {
     for (const use of [...from.uses()]) this.modifyOpInPlace(use.owner, () => use.set(to));
   }
-  replaceAllOpUsesWith(op: Operation, values: readonly Value[]): void {
-    op.results.forEach((r, i) => this.replaceAllUsesWith(r, values[i]));
+  replaceAllOpUsesWith(op: Operation, values: readonly (Value | null)[]): void {
+    op.results.forEach((r, i) => {
+      const v = values[i];
+      if (v) this.replaceAllUsesWith(r, v);
+    });
   }
   replaceUsesWithIf(from: Value, to: Value, pred: (use: import('../ir/operation.js').OpOperand) => boolean): void {
     for (const use of [...from.uses()]) if (pred(use)) this.modifyOpInPlace(use.owner, () => use.set(to));
   }
 
   /** Replaces `op` (all results) with the values, erasing it. */
-  override replaceOp(op: Operation, values: readonly Value[]): void {
+  override replaceOp(op: Operation, values: readonly (Value | null)[]): void {
     if (values.length !== op.numResults) throw new Error(`replaceOp: ${values.length} values for ${op.numResults} results`);
-    this.listener.notifyOperationReplaced?.(op, values);
-    op.results.forEach((r, i) => this.replaceAllUsesWith(r, values[i]));
+    this.listener.notifyOperationReplaced?.(op, values as Value[]);
+    this.replaceAllOpUsesWith(op, values);
     this.eraseOp(op);
   }
 
-  /** Erases an op: nested ops are reported first (post-order), then the op. */
+  /**
+   * Erases an op as MLIR's RewriterBase::eraseOp: nested ops one by one (users
+   * before definitions: blocks in post-order, ops in reverse), each reported
+   * just before it is unlinked, so listeners always see consistent use-lists.
+   */
   override eraseOp(op: Operation): void {
     if (op.hasUses) throw new Error(`eraseOp: '${op.name.name}' still has uses`);
-    const l = this.listener;
-    if (l.notifyOperationErased) {
-      for (const r of op.regions)
-        for (const b of [...r.blocks].reverse()) {
-          for (let o = b.last; o; o = o.prev) {
-            o.walk((n) => {
-              l.notifyOperationErased!(n);
-            });
-          }
-        }
-      l.notifyOperationErased(op);
+    if (!this.listener.notifyOperationErased) {
+      op.erase();
+      return;
     }
+    this.eraseTree(op);
+  }
+
+  private eraseTree(op: Operation): void {
+    for (let ri = op.regions.length - 1; ri >= 0; ri--) {
+      const r = op.regions[ri];
+      while (!r.empty) {
+        const erased: Block[] = [];
+        for (const b of blockPostOrder(r.entry)) {
+          for (let o = b.last; o; ) {
+            const prev = o.prev;
+            this.eraseTree(o);
+            o = prev;
+          }
+          erased.push(b);
+        }
+        for (const b of erased) {
+          for (const a of b.args) for (const u of [...a.uses()]) u.unlink();
+          for (const u of [...blockUses(b)]) u.unlink();
+          this.listener.notifyBlockErased?.(b);
+          b.erase();
+        }
+      }
+    }
+    this.listener.notifyOperationErased?.(op);
+    for (const r of op.results) for (const u of [...r.uses()]) u.unlink();
     op.erase();
   }
 
   eraseBlock(block: Block): void {
-    for (let o = block.last; o; o = o.prev) {
-      o.walk((n) => {
-        this.listener.notifyOperationErased?.(n);
-      });
+    for (let o = block.last; o; ) {
+      const prev = o.prev;
+      this.eraseOp(o);
+      o = prev;
     }
     this.listener.notifyBlockErased?.(block);
     block.dropAllReferences();
@@ -142,18 +194,18 @@ export class PatternRewriter extends Rewriter {
     this.inlineBlockBefore(source, dest, null, args);
   }
 
-  /** Splits `block` before `before`: the ops from `before` on move to a new block right after it. */
+  /** Splits `block` before `before`: the ops from `before` on move to a new block right after it (last op first, as MLIR). */
   splitBlock(block: Block, before: Operation | null): Block {
     const nb = new Block();
     const region = block.parent!;
     region.insertBlock(region.blocks.indexOf(block) + 1, nb);
     this.listener.notifyBlockInserted?.(nb);
-    for (let o = before; o; ) {
-      const next = o.next;
+    if (!before) return nb;
+    while (before.parentBlock !== nb) {
+      const o = block.last!;
       o.remove();
-      nb.append(o);
+      nb.prepend(o);
       this.listener.notifyOperationInserted?.(o);
-      o = next;
     }
     return nb;
   }
@@ -169,6 +221,7 @@ export class PatternRewriter extends Rewriter {
     return b;
   }
 
+  /** Moves the blocks of `region` before `before` in `dest`; only block insertions are reported (as MLIR). */
   override inlineRegionBefore(region: Region, dest: Region, before: Block | null = null): void {
     const blocks = [...region.blocks];
     region.blocks.length = 0;
@@ -176,7 +229,6 @@ export class PatternRewriter extends Rewriter {
     for (const b of blocks) {
       dest.insertBlock(index++, b);
       this.listener.notifyBlockInserted?.(b);
-      for (let o = b.first; o; o = o.next) this.listener.notifyOperationInserted?.(o);
     }
   }
 

@@ -1,0 +1,289 @@
+// inline: inlines calls to callables (through the CallOp / Callable
+// interfaces) bottom-up over the strongly connected components of the call
+// graph. Each callable is first simplified with the optimizer pipeline
+// (canonicalize by default), then the calls in it are inlined, and the two
+// steps repeat until nothing more inlines (at most max-iterations times).
+// Private callables left without uses are erased at the end.
+
+import type { Context } from '../ir/context.js';
+import { Traits, emitOpError } from '../ir/context.js';
+import { SymbolRefAttr } from '../ir/builtin-attributes.js';
+import type { Block, Operation, Region, Value } from '../ir/operation.js';
+import { Block as BlockCtor } from '../ir/operation.js';
+import { createBr } from '../dialects/cf/build.js';
+import { Builder } from '../ir/builder.js';
+import { OpPassManager, runPassManager } from '../passes/pass-manager.js';
+import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
+import { parsePipelineInto } from '../passes/pipeline.js';
+import { callableInterface, callInterface, getSymbolUses, isSymbol, resolveCallable, symbolVisibility } from './call-utils.js';
+import { cloneRegionInto, IRMapping } from './clone.js';
+
+/** Dialects whose ops may be inlined (those with an inliner interface in MLIR). */
+const INLINABLE_DIALECTS = new Set(['arith', 'cf', 'func', 'index', 'math', 'memref', 'scf', 'ub', 'vector', 'builtin']);
+
+function isLegalToInlineOp(op: Operation): boolean {
+  if (!op.isRegistered) return false;
+  if (!INLINABLE_DIALECTS.has(op.name.dialectName)) return false;
+  if (op.name.name === 'builtin.module') return false;
+  for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o)) return false;
+  return true;
+}
+
+interface CGNode {
+  callable: Operation;
+  region: Region;
+  /** Callables called from this one (resolved direct calls), with repetition. */
+  edges: CGNode[];
+}
+
+/** The call graph of the callables nested in `root` (callables with a body). */
+function buildCallGraph(root: Operation): Map<Operation, CGNode> {
+  const nodes = new Map<Operation, CGNode>();
+  root.walk((op) => {
+    const ci = callableInterface(op);
+    const region = ci?.getCallableRegion(op);
+    if (ci && region) nodes.set(op, { callable: op, region, edges: [] });
+  }, 'pre');
+  for (const node of nodes.values()) {
+    const visit = (region: Region): void => {
+      for (const b of region.blocks)
+        for (let o = b.first; o; o = o.next) {
+          if (callInterface(o)) {
+            const target = resolveCallable(o);
+            const t = target && nodes.get(target);
+            if (t) node.edges.push(t);
+          }
+          // Nested callables are their own nodes.
+          for (const r of o.regions) if (!nodes.has(o)) visit(r);
+        }
+    };
+    visit(node.region);
+  }
+  return nodes;
+}
+
+/** Tarjan's SCCs in post-order (callees before callers). */
+function sccsPostOrder(nodes: Map<Operation, CGNode>): CGNode[][] {
+  const index = new Map<CGNode, number>();
+  const low = new Map<CGNode, number>();
+  const onStack = new Set<CGNode>();
+  const stack: CGNode[] = [];
+  const out: CGNode[][] = [];
+  let counter = 0;
+  const strong = (v: CGNode): void => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of v.edges) {
+      if (!index.has(w)) {
+        strong(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: CGNode[] = [];
+      let w: CGNode;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      out.push(scc);
+    }
+  };
+  for (const n of nodes.values()) if (!index.has(n)) strong(n);
+  return out;
+}
+
+/** Inlines `callee`'s body at `call` (which is erased); returns false if it cannot. */
+export function inlineCall(ctx: Context, call: Operation, callee: Operation, region: Region): boolean {
+  const args = callInterface(call)!.getArgOperands(call);
+  const entry = region.entry;
+  if (entry.args.length !== args.length) return false;
+  const mapping = new IRMapping();
+  entry.args.forEach((a, i) => mapping.map(a, args[i]));
+  const block = call.parentBlock!;
+  const dest = block.parent!;
+  // Split after the call; the callee's blocks go in between.
+  const post = new BlockCtor();
+  dest.insertBlock(dest.blocks.indexOf(block) + 1, post);
+  for (let o = call.next; o; ) {
+    const next = o.next;
+    o.remove();
+    post.append(o);
+    o = next;
+  }
+  const cloned = cloneRegionInto(region, dest, post, mapping);
+  const first = cloned[0];
+  const results = call.results;
+  if (cloned.length === 1) {
+    const term = first.last!;
+    results.forEach((r, i) => r.replaceAllUsesWith(term.operand(i)));
+    term.erase();
+    for (let o = post.first; o; ) {
+      const next = o.next;
+      o.remove();
+      first.append(o);
+      o = next;
+    }
+    post.erase();
+  } else {
+    results.forEach((r) => r.replaceAllUsesWith(post.addArgument(r.type, call.location)));
+    const b = new Builder(ctx);
+    for (const nb of cloned) {
+      const term = nb.last;
+      if (!term || !term.hasTrait(Traits.ReturnLike)) continue;
+      b.setInsertionPointBefore(term);
+      createBr(b, post, term.operands, term.location);
+      term.erase();
+    }
+  }
+  // Splice the inlined entry block into the call's block.
+  for (let o = first.first; o; ) {
+    const next = o.next;
+    o.remove();
+    block.append(o);
+    o = next;
+  }
+  first.erase();
+  call.erase();
+  return true;
+}
+
+export const InlinerInfo: PassInfo = {
+  argument: 'inline',
+  name: 'Inliner',
+  description: 'Inline function calls',
+  options: [
+    {
+      name: 'default-pipeline',
+      kind: 'string',
+      description: 'The optimizer pipeline used for callables that do not have a dedicated optimizer pipeline in opPipelineList',
+      default: 'canonicalize',
+    },
+    {
+      name: 'op-pipelines',
+      kind: 'string-list',
+      description: 'Callable operation specific optimizer pipelines (in the form of `dialect.op(pipeline)`)',
+    },
+    { name: 'max-iterations', kind: 'uint', description: 'Maximum number of iterations when inlining within an SCC', default: 4n },
+    {
+      name: 'inlining-threshold',
+      kind: 'uint',
+      description:
+        'If the ratio between the number of the operations in the callee and the number of the operations in the caller exceeds this value (in percentage), then the callee is not inlined even if it is legal to inline it',
+      default: 4294967295n,
+    },
+  ],
+  create: () => new Inliner(),
+};
+
+function countOps(region: Region): number {
+  let n = 0;
+  for (const b of region.blocks) for (let o = b.first; o; o = o.next) o.walk(() => void n++);
+  return n;
+}
+
+class Inliner extends Pass {
+  private readonly pipelines = new Map<string, OpPassManager>();
+  constructor() {
+    super(InlinerInfo);
+  }
+
+  private pipelineFor(op: Operation): OpPassManager | undefined {
+    const name = op.name.name;
+    let pm = this.pipelines.get(name);
+    if (pm) return pm;
+    let text = this.options.string('default-pipeline');
+    for (const entry of this.options.list('op-pipelines')) {
+      const open = entry.indexOf('(');
+      if (open > 0 && entry.slice(0, open).trim() === name) text = entry.slice(open + 1, entry.lastIndexOf(')'));
+    }
+    pm = new OpPassManager(name, 'implicit');
+    if (text.trim()) parsePipelineInto('scf-opt', text, pm);
+    this.pipelines.set(name, pm);
+    return pm;
+  }
+
+  runOnOperation(root: Operation, run: PassRun): void {
+    const ctx = run.ctx;
+    if (!root.hasTrait(Traits.SymbolTable)) {
+      emitOpError(ctx, root, ' was scheduled to run under the inliner, but does not define a symbol table');
+      return run.signalPassFailure();
+    }
+    const maxIterations = Number(this.options.int('max-iterations'));
+    const threshold = Number(this.options.int('inlining-threshold'));
+    const nodes = buildCallGraph(root);
+    const deleted = new Set<Operation>();
+    const useCount = (callable: Operation): number => {
+      // Symbol uses of a callable from anywhere in the root (calls included).
+      let n = 0;
+      const name = callable.getAttr('sym_name');
+      const uses = getSymbolUses(root.regions);
+      if (!name || !uses) return 1;
+      for (const use of uses) if (use.ref.leaf === (name as unknown as { value: string }).value && resolvesTo(use.user, use.ref, callable)) n++;
+      return n;
+    };
+    const isDead = (callable: Operation): boolean => isSymbol(callable) && symbolVisibility(callable) !== 'public' && useCount(callable) === 0;
+    for (const scc of sccsPostOrder(nodes)) {
+      const live = scc.filter((n) => {
+        if (deleted.has(n.callable)) return false;
+        if (isDead(n.callable)) {
+          deleted.add(n.callable);
+          return false;
+        }
+        return true;
+      });
+      for (let it = 0; it < maxIterations; it++) {
+        for (const n of live) {
+          const pm = this.pipelineFor(n.callable);
+          if (pm && pm.size && !runPassManager(ctx, pm, n.callable, { verifyEach: false, instrumentations: [] })) return run.signalPassFailure();
+        }
+        let inlined = false;
+        for (const n of live) {
+          const calls: Operation[] = [];
+          n.region.parentOp!.walk((o) => {
+            if (o !== n.callable && callInterface(o)) calls.push(o);
+          });
+          for (const call of calls) {
+            if (!call.parentBlock) continue;
+            const target = resolveCallable(call);
+            const tn = target && nodes.get(target);
+            if (!tn || deleted.has(tn.callable)) continue;
+            if (!this.shouldInline(call, n, tn, threshold)) continue;
+            if (inlineCall(ctx, call, tn.callable, tn.region)) inlined = true;
+          }
+        }
+        if (!inlined) break;
+      }
+    }
+    // Erase callables proven dead.
+    for (const n of nodes.values()) if (!deleted.has(n.callable) && isDead(n.callable)) deleted.add(n.callable);
+    for (const op of deleted) if (op.parentBlock) op.erase();
+  }
+
+  private shouldInline(call: Operation, source: CGNode, target: CGNode, threshold: number): boolean {
+    if (call.hasTrait(Traits.IsTerminator)) return false;
+    if (target.edges.some((e) => e === target || e === source)) return false;
+    if (target.region.isAncestorOf(call.parentRegion!)) return false;
+    const callParent = call.parentOp!;
+    const multi = target.region.blocks.length >= 2;
+    if (multi && !(target.callable.name === callParent.name || !callParent.hasTrait(Traits.SingleBlock))) return false;
+    if (target.callable.getAttr('no_inline') || call.getAttr('no_inline')) return false;
+    for (const b of target.region.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o)) return false;
+    if (threshold !== 4294967295) {
+      const callerOps = countOps(source.region);
+      const calleeOps = countOps(target.region);
+      if (callerOps && (calleeOps * 100) / callerOps > threshold) return false;
+    }
+    return true;
+  }
+}
+
+function resolvesTo(user: Operation, ref: SymbolRefAttr, callable: Operation): boolean {
+  if (callInterface(user)) return resolveCallable(user) === callable;
+  return true;
+}
+
+export type { Block, Value };

@@ -1,0 +1,91 @@
+// symbol-dce against MLIR 22: each case runs scf-opt in-process and compares
+// stdout, stderr and the exit code with what /usr/lib/llvm-22/bin/mlir-opt
+// printed (written here literally).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runOpt } from '../../src/tools/opt-driver.js';
+
+interface Case { name: string; input: string; args: string[]; stdout: string; stderr: string; code: number }
+
+const CASES: Case[] = [
+  {
+    name: "unreferenced private and nested symbols are erased",
+    args: ["--allow-unregistered-dialect", "--symbol-dce"],
+    input: `module {
+  func.func private @dead_private_function()
+  func.func nested @dead_nested_function() { return }
+  func.func private @live_private_function()
+  func.func nested @live_nested_function() { return }
+  func.func @public_function() {
+    "foo.return"() {uses = [@live_private_function, @live_nested_function, @nested::@c]} : () -> ()
+  }
+  module @nested {
+    func.func private @dead() 
+    func.func @pub() { return }
+    func.func private @c() 
+  }
+  module {
+    func.func private @x()
+    func.func @y() { return }
+  }
+  module @pm attributes {sym_visibility = "private"} {
+    func.func @y() { return }
+  }
+  "live.user"() {uses = [@unknown_symbol]} : () -> ()
+}
+`,
+    stdout: `module {
+  func.func private @live_private_function()
+  func.func nested @live_nested_function() {
+    return
+  }
+  func.func @public_function() {
+    "foo.return"() {uses = [@live_private_function, @live_nested_function, @nested::@c]} : () -> ()
+  }
+  module @nested {
+    func.func @pub() {
+      return
+    }
+    func.func private @c()
+  }
+  module {
+    func.func @y() {
+      return
+    }
+  }
+  "live.user"() {uses = [@unknown_symbol]} : () -> ()
+}
+
+`,
+    stderr: ``,
+    code: 0,
+  },
+  {
+    name: "a pass on a non-symbol-table op fails",
+    args: ["--pass-pipeline=builtin.module(func.func(symbol-dce))"],
+    input: `func.func @f() {
+  return
+}
+`,
+    stdout: ``,
+    stderr: `<stdin>:1:1: error: 'func.func' op  was scheduled to run under SymbolDCE, but does not define a symbol table
+func.func @f() {
+^
+<stdin>:1:1: note: see current operation: 
+"func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
+`,
+    code: 1,
+  },
+];
+
+for (const c of CASES) {
+  test(c.name, () => {
+    const r = runOpt([...c.args, '-'], c.input);
+    assert.equal(r.stdout, c.stdout);
+    assert.equal(r.stderr, c.stderr);
+    assert.equal(r.exitCode, c.code);
+  });
+}
