@@ -145,6 +145,8 @@ const simplifyPassThroughCondBranch = pattern(
       f ? f.operands : falseOps,
       op.location,
     );
+    const w = op.propertiesView.get('branch_weights');
+    if (w) nb.properties.set('branch_weights', w);
     rewriter.replaceOp(op, nb.results);
     return true;
   },

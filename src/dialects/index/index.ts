@@ -27,6 +27,7 @@ import {
   result,
 } from '../../ir/ods.js';
 import '../../syntax/assembly-format.js';
+import { materializeIndexConstant, withIndexFolds } from './fold.js';
 
 export const IndexCmpPredicateDef: EnumAttrDef = defineEnumAttr({
   dialect: 'index',
@@ -146,7 +147,8 @@ export const indexDialect: Dialect = {
     SizeOfOp,
     ConstantOp,
     BoolConstantOp,
-  ],
+  ].map(withIndexFolds),
+  materializeConstant: materializeIndexConstant,
   parseAttribute(d) {
     const p = d.parser;
     if (d.mnemonic === 'cmp_predicate') {
