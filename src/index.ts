@@ -23,6 +23,11 @@ export { Builder } from './ir/builder.js';
 export { runOpt, type OptResult } from './tools/opt-driver.js';
 export type { PrintOptions } from './syntax/printer.js';
 
+// The execution engine (src/exec): run functions of a module from JS.
+export { loadModule, formatExecError, LoadError, type LoadOptions } from './exec/api.js';
+export { ExecutionEngine, ExecError, MemRef, Poison, UnsupportedError, memrefFromArray, memrefToArray, type OutputSink } from './exec/engine.js';
+export { runScfRun } from './exec/run.js';
+
 /** A context with every scfkit dialect registered. */
 export function createContext(options: { allowUnregisteredDialects?: boolean } = {}): Context {
   const ctx = new Context();

@@ -1,0 +1,177 @@
+// scf-run's driver, in-process: mlir-runner's flags and messages over the
+// execution engine. Returns the exit code; output goes to the given sinks.
+
+import { readFileSync } from 'node:fs';
+import { Context } from '../ir/context.js';
+import { registerAllDialects } from '../dialects/registry.js';
+import { printOpForDiagnostic } from '../syntax/printer.js';
+import { FunctionType, IntegerType, FloatType } from '../ir/builtin-types.js';
+import type { TypeAttr } from '../ir/builtin-attributes.js';
+import type { Operation } from '../ir/operation.js';
+import { verify } from '../ir/verifier.js';
+import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
+import { parseModule } from '../syntax/module-parser.js';
+import { SourceFile } from '../syntax/source.js';
+import { CommandLine, CommandLineError, type OptionSpec } from '../tools/cl.js';
+import { VERSION } from '../version.js';
+import { UnsupportedError } from './codegen.js';
+import { ExecError, ExecutionEngine } from './engine.js';
+import { formatE } from './numeric.js';
+import { UnknownLoc } from '../ir/location.js';
+
+const TOOL = 'scf-run';
+
+export const RUN_OPTIONS: readonly OptionSpec[] = [
+  { name: 'e', kind: 'value', valueName: '<function name>', help: 'The function to be called (default: main)' },
+  { name: 'entry-point-result', kind: 'value', valueName: '<f32 | i32 | i64 | void>', help: 'Textual description of the function type to be called' },
+  { name: 'shared-libs', kind: 'list', valueName: '<string>', help: 'Libraries to link dynamically (accepted and ignored: the runner-utils functions are built in)' },
+  { name: 'O0', kind: 'bool', help: 'Run opt passes and codegen at O0 (ignored)' },
+  { name: 'O1', kind: 'bool', help: 'Run opt passes and codegen at O1 (ignored)' },
+  { name: 'O2', kind: 'bool', help: 'Run opt passes and codegen at O2 (ignored)' },
+  { name: 'O3', kind: 'bool', help: 'Run opt passes and codegen at O3 (ignored)' },
+  { name: 'march', kind: 'value', valueName: '<string>', help: 'Architecture to generate code for (ignored)' },
+  { name: 'mattr', kind: 'value', valueName: '<a1,+a2,-a3,...>', help: 'Target specific attributes (ignored)' },
+  { name: 'mcpu', kind: 'value', valueName: '<cpu-name>', help: 'Target a specific cpu type (ignored)' },
+  { name: 'dump-object-file', kind: 'bool', help: 'Dump JITted-compiled object to file (ignored: there is no object file)' },
+  { name: 'object-filename', kind: 'value', valueName: '<string>', help: 'Dump JITted-compiled object to file <input file>.o (ignored)' },
+  { name: 'host-supports-jit', kind: 'bool', help: 'Report host JIT support' },
+  { name: 'no-implicit-module', kind: 'bool', help: 'Disable implicit addition of a top-level module op during parsing' },
+  { name: 'argext-abi-check', kind: 'bool', help: 'Verify that narrow int args are properly extended per the SystemZ ABI (ignored)' },
+  { name: 'debug-only', kind: 'value', valueName: '<debug string>', help: 'Enable a specific type of debug output (ignored)' },
+  { name: 'mlir-disable-threading', kind: 'bool', help: 'Accepted for compatibility' },
+  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'] },
+  { name: 'version', kind: 'bool', help: 'Display the version of this program' },
+];
+
+export interface RunSinks {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+/** Runs scf-run with `args`; `stdin` is the standard input as a byte string when the input is '-'. */
+/** Returned by runScfRun when asked to report stack overflows instead of printing them (see scf-run.ts). */
+export const RETRY_WITH_DEEPER_STACK = -2;
+
+export function runScfRun(args: readonly string[], sinks: RunSinks, stdin?: string | (() => string), opts: { retryOnStackOverflow?: () => boolean } = {}): number {
+  const cl = new CommandLine(TOOL, RUN_OPTIONS);
+  let parsed;
+  try {
+    parsed = cl.parse(args);
+  } catch (e) {
+    if (e instanceof CommandLineError) {
+      sinks.stderr(e.message + '\n');
+      return 1;
+    }
+    throw e;
+  }
+  const v = parsed.values;
+  if (v.get('help')) {
+    sinks.stdout(cl.help('MLIR CPU execution driver (scfkit: a JavaScript execution engine for func/arith/cf/scf/memref/index/ub/vector.print)'));
+    return 0;
+  }
+  if (v.get('version')) {
+    sinks.stdout(`scfkit ${VERSION}\n  scf-run (mlir-runner compatible)\n`);
+    return 0;
+  }
+  if (v.get('host-supports-jit')) {
+    sinks.stdout('true\n');
+    return 0;
+  }
+  const input = parsed.positionals[0] ?? '-';
+  let text: string;
+  try {
+    text = input === '-' ? (typeof stdin === 'function' ? stdin() : (stdin ?? readFileSync(0).toString('latin1'))) : readFileSync(input).toString('latin1');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    sinks.stderr(`cannot open input file '${input}': ${code === 'ENOENT' ? 'No such file or directory' : String((e as Error).message)}\n`);
+    return 1;
+  }
+  const fileName = input === '-' ? '<stdin>' : input;
+  const source = new SourceFile(fileName, text);
+  const ctx = new Context();
+  registerAllDialects(ctx);
+  ctx.printOpForDiagnostic = (op) => printOpForDiagnostic(ctx, op);
+  const renderer = new DiagnosticRenderer([source]);
+  const module = parseModule(ctx, source, { implicitModule: v.get('no-implicit-module') !== true });
+  const ok = module !== undefined && verify(ctx, module);
+  const diags = ctx.diagnostics.take();
+  if (!ok || !module) {
+    sinks.stderr(diags.map((d) => renderer.render(d)).join(''));
+    sinks.stderr('could not parse the input IR\n');
+    return 1;
+  }
+  if (v.get('no-implicit-module') && module.opName !== 'builtin.module') {
+    sinks.stderr('Error: top-level op must be a symbol table.\n');
+    return 1;
+  }
+  const renderError = (op: Operation | undefined, msg: string): string => renderer.renderOne(op?.location ?? UnknownLoc.get(), 'error', msg);
+
+  const entryName = (v.get('e') as string | undefined) ?? 'main';
+  const resultKind = (v.get('entry-point-result') as string | undefined) ?? 'void';
+  let engine: ExecutionEngine;
+  try {
+    engine = new ExecutionEngine(module, { output: sinks.stdout });
+  } catch (e) {
+    if (e instanceof UnsupportedError) {
+      sinks.stderr(renderError(e.op, e.message));
+      return 1;
+    }
+    throw e;
+  }
+  const fn = engine.lookup(entryName);
+  if (!fn) {
+    sinks.stderr('Error: entry point not found\n');
+    return 1;
+  }
+  const type = (fn.getAttr('function_type') as TypeAttr).value as FunctionType;
+  if (type.inputs.length) {
+    sinks.stderr("Error: JIT can't invoke a main function expecting arguments\n");
+    return 1;
+  }
+  const results = type.results;
+  const single = (check: (t: (typeof results)[number]) => boolean): boolean => results.length === 1 && check(results[0]);
+  switch (resultKind) {
+    case 'void':
+      if (results.length) {
+        sinks.stderr('Error: expected void function\n');
+        return 1;
+      }
+      break;
+    case 'i32':
+    case 'i64': {
+      const w = resultKind === 'i32' ? 32 : 64;
+      if (!single((t) => t instanceof IntegerType && t.width === w)) {
+        sinks.stderr(`Error: only single ${resultKind} function result supported\n`);
+        return 1;
+      }
+      break;
+    }
+    case 'f32':
+      if (!single((t) => t instanceof FloatType && t.name === 'f32')) {
+        sinks.stderr('Error: only single f32 function result supported\n');
+        return 1;
+      }
+      break;
+    default:
+      sinks.stderr('Error: unsupported function type\n');
+      return 1;
+  }
+  try {
+    const r = engine.invokeRaw(entryName, []);
+    if (resultKind === 'i32' || resultKind === 'i64') {
+      if (typeof r === 'object') throw new ExecError(fn, `'func.func' op returns a poison value`);
+      sinks.stdout(String(r) + '\n');
+    } else if (resultKind === 'f32') {
+      if (typeof r === 'object') throw new ExecError(fn, `'func.func' op returns a poison value`);
+      sinks.stdout(formatE(r as number) + '\n');
+    }
+  } catch (e) {
+    if (e instanceof ExecError) {
+      if (e.stackOverflow && opts.retryOnStackOverflow?.()) return RETRY_WITH_DEEPER_STACK;
+      sinks.stderr(renderError(e.op, e.message));
+      return 1;
+    }
+    throw e;
+  }
+  return 0;
+}

@@ -1,0 +1,52 @@
+// Execution tests of the corpus (../shared/mlir-tests/mlir-runner) whose
+// programs use only scfkit's dialects. Their RUN lines lower to the LLVM
+// dialect with mlir-opt before mlir-runner; scf-run executes the program as
+// written, so here the lowering stage is left out: scf-run runs the file and
+// FileCheck checks its CHECK lines. (The lit ratchet, test/conformance,
+// runs the RUN lines verbatim with MLIR_RUNNER=bin/scf-run.)
+//
+// Excluded, with reasons (see also the report in docs):
+// - simple, simple-split-input-file, global-constructors, global-data,
+//   x86-varargs, invalid, verify-entry-point(-result), verify-flags:
+//   written in the llvm dialect (llvm.func, llvm.mlir.global, ...);
+// - async*, sgemm-naive-codegen, unranked-memref, utils, affine-loop-fusion,
+//   math-polynomial-approx, test-expand-math-approx, X86*: use the async,
+//   linalg, affine or math dialects, vector ops other than vector.print, or
+//   test-only passes;
+// - memref-reinterpret-cast: invalid for MLIR 22 itself (fails its verifier);
+// - test-convert-breakable-loop-to-scf: test.* ops;
+// - Integration/Dialect/SCF/early_exit: uses `scf.loop`, which MLIR 22 does not have.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { runOurs } from './difftool.js';
+import { CORPUS } from './paths.js';
+
+const FILECHECK = '/usr/lib/llvm-22/bin/FileCheck';
+
+const CASES: [file: string, entry: string][] = [
+  ['mlir-runner/copy.mlir', 'main'],
+  ['mlir-runner/global-memref.mlir', 'main'],
+  ['mlir-runner/memref-reshape.mlir', 'main'],
+  ['mlir-runner/bare-ptr-call-conv.mlir', 'main'],
+  ['mlir-runner/expand-arith-ops.mlir', 'main'],
+];
+
+test('the corpus and FileCheck are present', () => {
+  assert.ok(existsSync(CORPUS), `corpus missing at ${CORPUS}`);
+  assert.ok(existsSync(FILECHECK), `FileCheck missing at ${FILECHECK}`);
+});
+
+for (const [file, entry] of CASES) {
+  test(`corpus: ${file} (run directly by scf-run, checked by FileCheck)`, () => {
+    const path = join(CORPUS, file);
+    const r = runOurs([path, '-e', entry, '-entry-point-result=void']);
+    assert.equal(r.stderr, '');
+    assert.equal(r.code, 0);
+    const fc = spawnSync(FILECHECK, [path], { input: r.stdout, encoding: 'utf8' });
+    assert.equal(fc.status, 0, fc.stderr);
+  });
+}

@@ -1,0 +1,695 @@
+// A generator of random, UB-free programs over func/arith/scf/memref/index/
+// vector.print for differential testing of scf-run against mlir-runner.
+//
+// How undefined behaviour is avoided by construction:
+// - divisors are forced into [2, 63] (optionally negated), so no division by
+//   zero and no MIN / -1 overflow; shift amounts are reduced modulo the width;
+// - every float result is clamped into [-B, B] (B = 1000 for f16, 1e6 otherwise)
+//   with maximumf/minimumf, so no infinity survives and no NaN is ever made;
+//   float-to-int conversions only target >= 32-bit integers (in range);
+// - loops have constant positive steps and small trip counts; memref indices
+//   are reduced modulo the (static or dynamic) size; memrefs are initialized
+//   before they are read; no overflow flags (nsw/nuw) are generated.
+
+export class Rng {
+  private s: number;
+  constructor(seed: number) {
+    this.s = seed >>> 0 || 1;
+  }
+  next(): number {
+    // mulberry32
+    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(n: number): number {
+    return Math.floor(this.next() * n);
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(a: readonly T[]): T {
+    return a[this.int(a.length)];
+  }
+}
+
+const INT_TYPES = ['i1', 'i8', 'i16', 'i32', 'i64', 'index', 'i5', 'i17', 'i48'] as const;
+const COMMON_INTS = ['i1', 'i8', 'i16', 'i32', 'i64', 'index', 'i32', 'i64', 'index'] as const;
+const FLOAT_TYPES = ['f16', 'bf16', 'f32', 'f64', 'f32', 'f64'] as const;
+
+function width(t: string): number {
+  return t === 'index' ? 64 : parseInt(t.slice(1), 10);
+}
+function isFloat(t: string): boolean {
+  return t[0] === 'f' || t === 'bf16';
+}
+function bound(t: string): string {
+  return t === 'f16' ? '1.000000e+03' : '1.000000e+06';
+}
+
+export interface GenOptions {
+  /** Number of top-level statements per program (before nesting). */
+  statements?: number;
+}
+
+/** Generates one module holding `count` programs @p0..@p{count-1} and a @main calling them in order. */
+export function generateModule(seed: number, count: number, opts: GenOptions = {}): string {
+  const rng = new Rng(seed);
+  const out: string[] = [];
+  out.push('func.func private @printMemrefI32(memref<*xi32>)');
+  out.push('func.func private @printMemrefF32(memref<*xf32>)');
+  out.push('func.func private @printMemrefI64(memref<*xi64>)');
+  out.push('func.func private @printMemrefF64(memref<*xf64>)');
+  for (let i = 0; i < count; i++) out.push(new ProgramGen(rng, `p${i}`, opts).generate());
+  out.push('func.func @main() {');
+  for (let i = 0; i < count; i++) out.push(`  func.call @p${i}() : () -> ()`);
+  out.push('  return');
+  out.push('}');
+  return out.join('\n') + '\n';
+}
+
+class ProgramGen {
+  private lines: string[] = [];
+  private helpers: string[] = [];
+  private depth = 1;
+  private n = 0;
+  /** Visible values by type, innermost scope last. */
+  private scopes: Map<string, string[]>[] = [new Map()];
+  private consts = new Map<string, string>();
+  private helperCount = 0;
+  private statementsLeft: number;
+
+  constructor(
+    readonly rng: Rng,
+    readonly name: string,
+    readonly opts: GenOptions,
+  ) {
+    this.statementsLeft = opts.statements ?? 14;
+  }
+
+  generate(): string {
+    this.emit(`vector.print str "${this.name}\\n"`);
+    // Seed values of several types.
+    for (let i = 0; i < 5; i++) this.freshConst(this.rng.pick(COMMON_INTS));
+    for (let i = 0; i < 3; i++) this.freshConst(this.rng.pick(FLOAT_TYPES));
+    while (this.statementsLeft-- > 0) this.statement(0);
+    // Print a sample of the values in scope.
+    this.printSome(4);
+    this.emit('return');
+    const body = this.lines.join('\n');
+    return this.helpers.join('\n') + (this.helpers.length ? '\n' : '') + `func.func @${this.name}() {\n${body}\n}`;
+  }
+
+  // ---- emission helpers
+
+  private emit(s: string): void {
+    this.lines.push('  '.repeat(this.depth) + s);
+  }
+  private fresh(): string {
+    return `%v${this.n++}`;
+  }
+  private add(t: string, v: string): string {
+    const top = this.scopes[this.scopes.length - 1];
+    let l = top.get(t);
+    if (!l) top.set(t, (l = []));
+    l.push(v);
+    return v;
+  }
+  private visible(t: string): string[] {
+    const out: string[] = [];
+    for (const s of this.scopes) out.push(...(s.get(t) ?? []));
+    return out;
+  }
+  private pushScope(): void {
+    this.scopes.push(new Map());
+  }
+  private popScope(): void {
+    this.scopes.pop();
+  }
+  /** A constant of type t, hoisted: constants dominate everything since they are emitted at top level only when at depth 1. */
+  private constant(t: string, text: string): string {
+    const v = this.fresh();
+    this.emit(`${v} = arith.constant ${text} : ${t}`);
+    return v;
+  }
+  private intConst(t: string, value: bigint | number): string {
+    const w = width(t);
+    let v = BigInt(value);
+    if (t === 'i1') {
+      const c = this.fresh();
+      this.emit(`${c} = arith.constant ${v & 1n ? 'true' : 'false'}`);
+      return c;
+    }
+    v = BigInt.asIntN(w, v);
+    return this.constant(t, String(v));
+  }
+  private randomIntText(t: string): bigint {
+    const w = width(t);
+    const r = this.rng.int(10);
+    if (r === 0) return 0n;
+    if (r === 1) return 1n;
+    if (r === 2) return -1n;
+    if (r === 3) return (1n << BigInt(w - 1)) - 1n;
+    if (r === 4) return -(1n << BigInt(w - 1));
+    if (r < 7) return BigInt(this.rng.int(200) - 100);
+    // Random bits.
+    let v = 0n;
+    for (let i = 0; i < w; i += 16) v = (v << 16n) | BigInt(this.rng.int(65536));
+    return BigInt.asIntN(w, v);
+  }
+  private floatText(t: string): string {
+    const b = t === 'f16' ? 1000 : 1e6;
+    const r = this.rng.int(6);
+    let x: number;
+    if (r === 0) x = 0;
+    else if (r === 1) x = this.rng.int(20) - 10;
+    else if (r === 2) x = (this.rng.int(2000) - 1000) / 8;
+    else if (r === 3) x = (this.rng.next() - 0.5) * 2 * b;
+    else if (r === 4) x = (this.rng.next() - 0.5) * 0.01;
+    else x = (this.rng.next() - 0.5) * 100;
+    return x.toExponential(6).replace(/e([+-])(\d)$/, 'e$10$2');
+  }
+  private freshConst(t: string): string {
+    if (isFloat(t)) return this.add(t, this.constant(t, this.floatText(t)));
+    return this.add(t, this.intConst(t, this.randomIntText(t)));
+  }
+  private smallIndexConst(v: number): string {
+    const key = 'index:' + v;
+    const c = this.consts.get(key);
+    if (c && this.depth === 1) return c;
+    const x = this.constant('index', String(v));
+    if (this.depth === 1) this.consts.set(key, x);
+    return x;
+  }
+  /** Some value of type t (a new constant when none is visible). */
+  private value(t: string): string {
+    const vs = this.visible(t);
+    if (vs.length === 0 || this.rng.chance(0.1)) return this.freshConst(t);
+    return this.rng.pick(vs);
+  }
+
+  // ---- expressions
+
+  private clamp(t: string, v: string): string {
+    const lo = this.constant(t, '-' + bound(t));
+    const hi = this.constant(t, bound(t));
+    const a = this.fresh();
+    this.emit(`${a} = arith.maximumf ${v}, ${lo} : ${t}`);
+    const b = this.fresh();
+    this.emit(`${b} = arith.minimumf ${a}, ${hi} : ${t}`);
+    return b;
+  }
+
+  /** A divisor in [2, 63] or [-63, -2]. */
+  private divisor(t: string, x: string): string {
+    const w = width(t);
+    const mask = this.intConst(t, w >= 8 ? 63 : 2 ** (w - 2) - 1);
+    const two = this.intConst(t, w >= 3 ? 2 : 1);
+    const a = this.fresh();
+    this.emit(`${a} = arith.andi ${x}, ${mask} : ${t}`);
+    const b = this.fresh();
+    this.emit(`${b} = arith.ori ${a}, ${two} : ${t}`);
+    if (w >= 8 && this.rng.chance(0.4)) {
+      const z = this.intConst(t, 0);
+      const c = this.fresh();
+      this.emit(`${c} = arith.subi ${z}, ${b} : ${t}`);
+      return c;
+    }
+    return b;
+  }
+
+  private intExpr(t: string): string {
+    const w = width(t);
+    const a = this.value(t);
+    const b = this.value(t);
+    const r = this.fresh();
+    let k = this.rng.int(22);
+    if (k >= 10 && k < 16 && w < 2) k = this.rng.int(10);
+    const simple = ['addi', 'subi', 'muli', 'andi', 'ori', 'xori', 'maxsi', 'minsi', 'maxui', 'minui'];
+    if (k < 10) {
+      this.emit(`${r} = arith.${simple[k]} ${a}, ${b} : ${t}`);
+      return this.add(t, r);
+    }
+    if (k < 16 && w >= 2) {
+      const op = ['divsi', 'divui', 'remsi', 'remui', 'ceildivsi', 'floordivsi'][k - 10];
+      let d = this.divisor(t, b);
+      if (op === 'divui' || op === 'remui') {
+        // Unsigned ops see the negated divisor as a huge value: also fine (non-zero).
+        d = this.rng.chance(0.5) ? d : this.divisor(t, b);
+      }
+      this.emit(`${r} = arith.${op} ${a}, ${d} : ${t}`);
+      return this.add(t, r);
+    }
+    if (k < 19) {
+      const op = ['shli', 'shrsi', 'shrui'][k - 16];
+      const wc = this.intConst(t, w);
+      const s = this.fresh();
+      this.emit(`${s} = arith.remui ${b}, ${wc} : ${t}`);
+      if (t === 'i1') {
+        // remui by 1 (i1 "1" is the width) is 0 or the shift is by zero: fine.
+      }
+      this.emit(`${r} = arith.${op} ${a}, ${s} : ${t}`);
+      return this.add(t, r);
+    }
+    if (k === 19) {
+      const pred = this.rng.pick(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge']);
+      this.emit(`${r} = arith.cmpi ${pred}, ${a}, ${b} : ${t}`);
+      return this.add('i1', r);
+    }
+    if (k === 20) {
+      const c = this.value('i1');
+      this.emit(`${r} = arith.select ${c}, ${a}, ${b} : ${t}`);
+      return this.add(t, r);
+    }
+    // casts
+    return this.castFrom(t, a);
+  }
+
+  private castFrom(t: string, a: string): string {
+    const r = this.fresh();
+    const w = width(t);
+    const choice = this.rng.int(5);
+    if (choice === 0 && t !== 'index') {
+      const to = this.rng.pick(FLOAT_TYPES);
+      this.emit(`${r} = arith.${this.rng.pick(['sitofp', 'uitofp'])} ${a} : ${t} to ${to}`);
+      return this.add(to, this.clamp(to, r));
+    }
+    if (t === 'index') {
+      const to = this.rng.pick(['i1', 'i8', 'i16', 'i32', 'i64', 'i48']);
+      this.emit(`${r} = arith.${this.rng.pick(['index_cast', 'index_castui'])} ${a} : index to ${to}`);
+      return this.add(to, r);
+    }
+    if (choice === 1) {
+      this.emit(`${r} = arith.${this.rng.pick(['index_cast', 'index_castui'])} ${a} : ${t} to index`);
+      return this.add('index', r);
+    }
+    const others = INT_TYPES.filter((x) => x !== 'index' && width(x) !== w);
+    const to = this.rng.pick(others);
+    const op = width(to) > w ? this.rng.pick(['extsi', 'extui']) : 'trunci';
+    this.emit(`${r} = arith.${op} ${a} : ${t} to ${to}`);
+    return this.add(to, r);
+  }
+
+  private floatExpr(t: string): string {
+    const a = this.value(t);
+    const b = this.value(t);
+    const r = this.fresh();
+    const k = this.rng.int(12);
+    if (k < 3) {
+      this.emit(`${r} = arith.${['addf', 'subf', 'mulf'][k]} ${a}, ${b} : ${t}`);
+      return this.add(t, this.clamp(t, r));
+    }
+    if (k < 5) {
+      // x / (1 + y*y) and x % (1 + y*y): the divisor is >= 1 (or +inf).
+      const one = this.constant(t, '1.000000e+00');
+      const sq = this.fresh();
+      this.emit(`${sq} = arith.mulf ${b}, ${b} : ${t}`);
+      const d = this.fresh();
+      this.emit(`${d} = arith.addf ${sq}, ${one} : ${t}`);
+      this.emit(`${r} = arith.${k === 3 ? 'divf' : 'remf'} ${a}, ${d} : ${t}`);
+      return this.add(t, this.clamp(t, r));
+    }
+    if (k === 5) {
+      this.emit(`${r} = arith.negf ${a} : ${t}`);
+      return this.add(t, r);
+    }
+    if (k === 6) {
+      this.emit(`${r} = arith.${this.rng.pick(['maximumf', 'minimumf'])} ${a}, ${b} : ${t}`);
+      return this.add(t, r);
+    }
+    if (k === 7) {
+      const pred = this.rng.pick(['false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true']);
+      this.emit(`${r} = arith.cmpf ${pred}, ${a}, ${b} : ${t}`);
+      return this.add('i1', r);
+    }
+    if (k === 8) {
+      const c = this.value('i1');
+      this.emit(`${r} = arith.select ${c}, ${a}, ${b} : ${t}`);
+      return this.add(t, r);
+    }
+    if (k === 9) {
+      // float -> int (in range: values are clamped to +-1e6)
+      const to = this.rng.pick(['i32', 'i64', 'i48']);
+      if (this.rng.chance(0.5)) {
+        this.emit(`${r} = arith.fptosi ${a} : ${t} to ${to}`);
+      } else {
+        const z = this.constant(t, '0.000000e+00');
+        const p = this.fresh();
+        this.emit(`${p} = arith.maximumf ${a}, ${z} : ${t}`);
+        this.emit(`${r} = arith.fptoui ${p} : ${t} to ${to}`);
+      }
+      return this.add(to, r);
+    }
+    // float -> float
+    const order = ['f16', 'bf16', 'f32', 'f64'];
+    const others = order.filter((x) => x !== t && !(t === 'f16' && x === 'bf16') && !(t === 'bf16' && x === 'f16'));
+    const to = this.rng.pick(others);
+    const wider = order.indexOf(to) > order.indexOf(t);
+    this.emit(`${r} = arith.${wider ? 'extf' : 'truncf'} ${a} : ${t} to ${to}`);
+    return this.add(to, wider ? r : this.clamp(to, r));
+  }
+
+  private expr(): string {
+    if (this.rng.chance(0.3)) return this.floatExpr(this.rng.pick(FLOAT_TYPES));
+    return this.intExpr(this.rng.chance(0.8) ? this.rng.pick(COMMON_INTS) : this.rng.pick(INT_TYPES));
+  }
+
+  private anyType(): string {
+    return this.rng.chance(0.3) ? this.rng.pick(FLOAT_TYPES) : this.rng.pick(COMMON_INTS);
+  }
+
+  private print(v: string, t: string): void {
+    if (t === 'f16' || t === 'bf16') {
+      // mlir-runner 22 passes f16/bf16 to printF16/printBF16 as an i16 without
+      // zeroext, so negative values can print as garbage: print them as f32.
+      const e = this.fresh();
+      this.emit(`${e} = arith.extf ${v} : ${t} to f32`);
+      this.emit(`vector.print ${e} : f32`);
+      return;
+    }
+    this.emit(`vector.print ${v} : ${t}`);
+  }
+
+  private printSome(n: number): void {
+    for (let i = 0; i < n; i++) {
+      const t = this.anyType();
+      const vs = this.visible(t);
+      if (vs.length) this.print(this.rng.pick(vs), t);
+    }
+  }
+
+  // ---- statements
+
+  private statement(level: number): void {
+    const k = this.rng.int(level >= 3 ? 4 : 14);
+    if (k < 3) {
+      const v = this.expr();
+      void v;
+      if (this.rng.chance(0.3)) this.printSome(1);
+      return;
+    }
+    if (k === 3) {
+      this.printSome(2);
+      return;
+    }
+    switch (k) {
+      case 4:
+      case 5:
+        return this.forLoop(level);
+      case 6:
+        return this.ifStmt(level);
+      case 7:
+        return this.whileLoop(level);
+      case 8:
+        return this.switchStmt(level);
+      case 9:
+        return this.memrefStmt(level);
+      case 10:
+        return this.callStmt();
+      case 11:
+        return this.parallelStmt(level);
+      case 12:
+        return this.executeRegion(level);
+      default:
+        return this.memrefStmt(level);
+    }
+  }
+
+  private body(level: number, count: number): void {
+    for (let i = 0; i < count; i++) this.statement(level + 1);
+  }
+
+  private forLoop(level: number): void {
+    const t = this.anyType();
+    const init = this.value(t);
+    const lbv = this.rng.int(4);
+    const lb = this.smallIndexConst(lbv);
+    const ub = this.smallIndexConst(lbv + this.rng.int(6));
+    const step = this.smallIndexConst(1 + this.rng.int(3));
+    const r = this.fresh();
+    const iv = this.fresh();
+    const acc = this.fresh();
+    this.emit(`${r} = scf.for ${iv} = ${lb} to ${ub} step ${step} iter_args(${acc} = ${init}) -> (${t}) {`);
+    this.depth++;
+    this.pushScope();
+    this.add('index', iv);
+    this.add(t, acc);
+    this.body(level, 1 + this.rng.int(3));
+    const y = this.value(t);
+    this.emit(`scf.yield ${y} : ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.add(t, r);
+    this.print(r, t);
+  }
+
+  private ifStmt(level: number): void {
+    const t = this.anyType();
+    const c = this.value('i1');
+    const r = this.fresh();
+    this.emit(`${r} = scf.if ${c} -> (${t}) {`);
+    for (let branch = 0; branch < 2; branch++) {
+      if (branch === 1) this.emit('} else {');
+      this.depth++;
+      this.pushScope();
+      this.body(level, this.rng.int(3));
+      this.emit(`scf.yield ${this.value(t)} : ${t}`);
+      this.popScope();
+      this.depth--;
+    }
+    this.emit('}');
+    this.add(t, r);
+    this.print(r, t);
+  }
+
+  private whileLoop(level: number): void {
+    const t = this.anyType();
+    const init = this.value(t);
+    const zero = this.intConst('i32', 0);
+    const limit = this.intConst('i32', 1 + this.rng.int(6));
+    const one = this.intConst('i32', 1);
+    const i = this.fresh();
+    const x = this.fresh();
+    const r = this.fresh();
+    this.emit(`${r}:2 = scf.while (${i} = ${zero}, ${x} = ${init}) : (i32, ${t}) -> (i32, ${t}) {`);
+    this.depth++;
+    this.pushScope();
+    this.add(t, x);
+    const c = this.fresh();
+    this.emit(`${c} = arith.cmpi slt, ${i}, ${limit} : i32`);
+    this.emit(`scf.condition(${c}) ${i}, ${x} : i32, ${t}`);
+    this.popScope();
+    this.depth--;
+    const j = this.fresh();
+    const y = this.fresh();
+    this.emit(`} do {`);
+    this.emit(`^bb0(${j}: i32, ${y}: ${t}):`);
+    this.depth++;
+    this.pushScope();
+    this.add(t, y);
+    this.body(level, 1 + this.rng.int(2));
+    const j2 = this.fresh();
+    this.emit(`${j2} = arith.addi ${j}, ${one} : i32`);
+    this.emit(`scf.yield ${j2}, ${this.value(t)} : i32, ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.add(t, `${r}#1`);
+    this.print(`${r}#1`, t);
+  }
+
+  private switchStmt(level: number): void {
+    const t = this.anyType();
+    const sel = this.value('index');
+    const m = this.smallIndexConst(4);
+    const s = this.fresh();
+    this.emit(`${s} = arith.remui ${sel}, ${m} : index`);
+    const r = this.fresh();
+    const cases = [0, 1, 2, 3].filter(() => this.rng.chance(0.6));
+    this.emit(`${r} = scf.index_switch ${s} -> ${t}`);
+    for (const c of [...cases, -1]) {
+      this.emit(c < 0 ? 'default {' : `case ${c} {`);
+      this.depth++;
+      this.pushScope();
+      // A distinct side effect per case: MLIR 22 crashes (connectPHINodes) when
+      // block merging turns trivial cases into one llvm.switch successor with
+      // different block arguments.
+      this.emit(`vector.print str "case ${c < 0 ? 'default' : c}\\n"`);
+      this.body(level, this.rng.int(2));
+      this.emit(`scf.yield ${this.value(t)} : ${t}`);
+      this.popScope();
+      this.depth--;
+      this.emit('}');
+    }
+    this.add(t, r);
+    this.print(r, t);
+  }
+
+  private executeRegion(level: number): void {
+    const t = this.anyType();
+    const r = this.fresh();
+    this.emit(`${r} = scf.execute_region -> ${t} {`);
+    this.depth++;
+    this.pushScope();
+    this.body(level, 1 + this.rng.int(2));
+    this.emit(`scf.yield ${this.value(t)} : ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.add(t, r);
+    this.print(r, t);
+  }
+
+  private parallelStmt(level: number): void {
+    const t = this.rng.pick(['i32', 'i64', 'index', 'f32', 'f64', 'i16']);
+    const init = this.value(t);
+    const c0 = this.smallIndexConst(0);
+    const n1 = this.smallIndexConst(1 + this.rng.int(4));
+    const n2 = this.smallIndexConst(1 + this.rng.int(3));
+    const c1 = this.smallIndexConst(1);
+    const i = this.fresh();
+    const j = this.fresh();
+    const r = this.fresh();
+    this.emit(`${r} = scf.parallel (${i}, ${j}) = (${c0}, ${c0}) to (${n1}, ${n2}) step (${c1}, ${c1}) init (${init}) -> ${t} {`);
+    this.depth++;
+    this.pushScope();
+    this.add('index', i);
+    this.add('index', j);
+    this.body(level, this.rng.int(2));
+    // The reduced value depends on the induction variables.
+    let x: string;
+    if (isFloat(t)) {
+      const k = this.fresh();
+      this.emit(`${k} = arith.index_cast ${i} : index to i32`);
+      x = this.fresh();
+      this.emit(`${x} = arith.sitofp ${k} : i32 to ${t}`);
+    } else if (t === 'index') x = j;
+    else {
+      x = this.fresh();
+      this.emit(`${x} = arith.index_cast ${j} : index to ${t}`);
+    }
+    const op = isFloat(t) ? this.rng.pick(['addf', 'subf', 'maximumf']) : this.rng.pick(['addi', 'subi', 'muli', 'xori', 'maxsi']);
+    const l = this.fresh();
+    const rr = this.fresh();
+    const s = this.fresh();
+    this.emit(`scf.reduce(${x} : ${t}) {`);
+    this.emit(`^bb0(${l}: ${t}, ${rr}: ${t}):`);
+    this.depth++;
+    this.emit(`${s} = arith.${op} ${l}, ${rr} : ${t}`);
+    const s2 = isFloat(t) ? this.clamp(t, s) : s;
+    this.emit(`scf.reduce.return ${s2} : ${t}`);
+    this.depth--;
+    this.emit('}');
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.add(t, r);
+    this.print(r, t);
+  }
+
+  private memrefStmt(level: number): void {
+    const t = this.rng.pick(['i8', 'i16', 'i32', 'i64', 'index', 'f16', 'f32', 'f64', 'bf16', 'i1']);
+    const n = 1 + this.rng.int(6);
+    const dynamic = this.rng.chance(0.4);
+    const alloca = !dynamic && this.rng.chance(0.3);
+    const m = this.fresh();
+    const nc = this.smallIndexConst(n);
+    const mt = dynamic ? `memref<?x${t}>` : `memref<${n}x${t}>`;
+    if (dynamic) this.emit(`${m} = memref.alloc(${nc}) : ${mt}`);
+    else this.emit(`${m} = memref.${alloca ? 'alloca' : 'alloc'}() : ${mt}`);
+    // Initialize every element.
+    const c0 = this.smallIndexConst(0);
+    const c1 = this.smallIndexConst(1);
+    const fill = this.value(t);
+    const iv = this.fresh();
+    this.emit(`scf.for ${iv} = ${c0} to ${nc} step ${c1} {`);
+    this.emit(`  memref.store ${fill}, ${m}[${iv}] : ${mt}`);
+    this.emit('}');
+    // Some stores at computed indices.
+    const stores = 1 + this.rng.int(3);
+    for (let s = 0; s < stores; s++) {
+      const idx = this.boundedIndex(nc);
+      this.emit(`memref.store ${this.value(t)}, ${m}[${idx}] : ${mt}`);
+    }
+    if (level < 2 && this.rng.chance(0.5)) {
+      // A loop accumulating into the memref.
+      const jv = this.fresh();
+      this.emit(`scf.for ${jv} = ${c0} to ${nc} step ${c1} {`);
+      this.depth++;
+      this.pushScope();
+      this.add('index', jv);
+      const cur = this.fresh();
+      this.emit(`${cur} = memref.load ${m}[${jv}] : ${mt}`);
+      this.add(t, cur);
+      this.body(level + 1, this.rng.int(2));
+      this.emit(`memref.store ${this.value(t)}, ${m}[${jv}] : ${mt}`);
+      this.popScope();
+      this.depth--;
+      this.emit('}');
+    }
+    const idx = this.boundedIndex(nc);
+    const x = this.fresh();
+    this.emit(`${x} = memref.load ${m}[${idx}] : ${mt}`);
+    this.add(t, x);
+    this.print(x, t);
+    if (n >= 2 && this.rng.chance(0.4)) {
+      // A strided subview and a load through it.
+      const sv = this.fresh();
+      const count = Math.floor((n - 1) / 2) + 1;
+      const st = dynamic ? `memref<${count}x${t}, strided<[2]>>` : `memref<${count}x${t}, strided<[2]>>`;
+      this.emit(`${sv} = memref.subview ${m}[0] [${count}] [2] : ${mt} to ${st}`);
+      const k = this.boundedIndex(this.smallIndexConst(count));
+      const y = this.fresh();
+      this.emit(`${y} = memref.load ${sv}[${k}] : ${st}`);
+      this.add(t, y);
+      this.print(y, t);
+    }
+    if ((t === 'i32' || t === 'f32' || t === 'i64' || t === 'f64') && this.rng.chance(0.3)) {
+      const u = this.fresh();
+      this.emit(`${u} = memref.cast ${m} : ${mt} to memref<*x${t}>`);
+      this.emit(`func.call @printMemref${t.toUpperCase()}(${u}) : (memref<*x${t}>) -> ()`);
+    }
+    if (!alloca) this.emit(`memref.dealloc ${m} : ${mt}`);
+  }
+
+  /** An index in [0, n) computed from some visible index value. */
+  private boundedIndex(n: string): string {
+    const v = this.value('index');
+    const r = this.fresh();
+    this.emit(`${r} = arith.remui ${v}, ${n} : index`);
+    return r;
+  }
+
+  private callStmt(): void {
+    // A helper function of a few typed parameters, returning two values.
+    const name = `${this.name}_h${this.helperCount++}`;
+    const pt = [this.anyType(), this.anyType()];
+    const rt = [this.anyType(), this.anyType()];
+    const sub = new ProgramGen(this.rng, name, { statements: 3 });
+    const helper = sub.helperFunction(pt, rt);
+    this.helpers.push(...sub.helpers, helper);
+    const args = pt.map((t) => this.value(t));
+    const r = this.fresh();
+    this.emit(`${r}:2 = func.call @${name}(${args.join(', ')}) : (${pt.join(', ')}) -> (${rt.join(', ')})`);
+    this.add(rt[0], `${r}#0`);
+    this.add(rt[1], `${r}#1`);
+    this.print(`${r}#0`, rt[0]);
+  }
+
+  helperFunction(params: string[], results: string[]): string {
+    const ps = params.map((t) => {
+      const p = this.fresh();
+      this.add(t, p);
+      return `${p}: ${t}`;
+    });
+    for (let i = 0; i < 2; i++) this.freshConst(this.rng.pick(COMMON_INTS));
+    while (this.statementsLeft-- > 0) this.statement(2);
+    const rs = results.map((t) => this.value(t));
+    this.emit(`return ${rs.join(', ')} : ${results.join(', ')}`);
+    return `func.func @${this.name}(${ps.join(', ')}) -> (${results.join(', ')}) {\n${this.lines.join('\n')}\n}`;
+  }
+}
+
+void width;
