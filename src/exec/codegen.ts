@@ -23,8 +23,18 @@ import { EnumAttr } from '../ir/ods.js';
 import { stridesAndOffset } from '../dialects/memref/layout.js';
 import { toDouble } from '../ir/apfloat.js';
 import { wide } from './numeric.js';
-import { CMPF, CMPI, castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, wideName, N } from './scalar.js';
+import { CMPF, CMPI, castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
 import { elemFormatOf, elemKindOf, reprOf, type Repr } from './types.js';
+import { RangeAnalysis, type Range } from './ranges.js';
+
+const I32_LO = -2147483648;
+const I32_HI = 2147483647;
+function inI32(r: Range | undefined): boolean {
+  return r !== undefined && r.lo >= I32_LO && r.hi <= I32_HI;
+}
+function isPow2(n: number): boolean {
+  return n >= 1 && Number.isInteger(Math.log2(n)) && 2 ** Math.log2(n) === n;
+}
 
 /** Thrown when the module uses something the engine cannot execute. */
 export class UnsupportedError extends Error {
@@ -246,6 +256,17 @@ class FunctionCompiler {
   /** Inside the generic copy of a loop nest: no further fast/generic split (see emitLoopNest). */
   private genericLoops = false;
   private tainted = new Set<Value>();
+  private ranges!: RangeAnalysis;
+  /**
+   * Inside the optimistic copy of a loop (see emitVersionedFor/emitWhile): the
+   * label that abandons it, restarting the current iteration in the generic
+   * copy. `ok` turns false after the first operation with side effects in the
+   * iteration (re-executing it would repeat them); `used` counts the exits.
+   */
+  private bail: { label: string; ok: boolean; used: number } | undefined;
+  /** Wide values known to be numbers (results of optimistic operations). */
+  private nums = new Set<Value>();
+  private effectCache = new Map<Operation, boolean>();
   /** Stack of allocation-scope variable names (the innermost last), or null when the scope has no alloca. */
   private scopes: (string | null)[] = [];
 
@@ -257,6 +278,7 @@ class FunctionCompiler {
   compile(): string {
     const name = this.mc.functions.get(symName(this.fn))!.js;
     this.analyzePoison();
+    this.ranges = new RangeAnalysis(this.fn);
     const entry = this.fn.regions[0].blocks[0];
     const params = entry.args.map((a) => this.declare(a));
     this.withScope(this.fn, () => {
@@ -366,6 +388,220 @@ class FunctionCompiler {
     for (const t of targets) this.afterDefine(t);
   }
 
+  /** The range of an integer value (then a plain JS number, never poison or a BigInt), if known. */
+  private range(x: Value): Range | undefined {
+    if (this.tainted.has(x)) return undefined;
+    return this.ranges.get(x);
+  }
+
+  /**
+   * Wide-integer (> 32 bits, index) binary operations whose operands have known
+   * ranges and whose exact result stays within its type: plain number arithmetic.
+   */
+  private fastWide(name: string, op: Operation, a: string, b: string): string | undefined {
+    const ra = this.range(op.operand(0));
+    const rb = this.range(op.operand(1));
+    const rr = this.range(op.result(0));
+    if (!ra || !rb) return undefined;
+    const nonNeg = ra.lo >= 0 && rb.lo >= 0;
+    const i32 = inI32(ra) && inI32(rb);
+    const bConst = rb.lo === rb.hi ? rb.lo : undefined;
+    switch (name) {
+      case 'addi':
+        return rr ? `(${a} + ${b})` : undefined;
+      case 'subi':
+        return rr ? `(${a} - ${b})` : undefined;
+      case 'muli':
+        if (!rr) return undefined;
+        return rr.lo >= 0 || nonNeg ? `(${a} * ${b})` : `(${a} * ${b} + 0)`;
+      case 'divsi':
+      case 'divui':
+      case 'remsi':
+      case 'remui': {
+        if (!rr) return undefined;
+        if ((name === 'divui' || name === 'remui') && !nonNeg) return undefined;
+        if (rb.lo <= 0 && rb.hi >= 0) return undefined;
+        const div = name[0] === 'd';
+        const pow2 = ra.lo >= 0 && bConst !== undefined && bConst > 0 && isPow2(bConst);
+        if (pow2 && inI32(ra)) return div ? `(${a} >> ${Math.log2(bConst)})` : `(${a} & ${bConst - 1})`;
+        if (pow2) return div ? `Math.floor(${a} / ${b})` : `(${a} - Math.floor(${a} / ${b}) * ${b})`;
+        if (i32 && inI32(rr)) return div ? `((${a} / ${b}) | 0)` : `(${a} % ${b} + 0)`;
+        return div ? `((${a} - ${a} % ${b}) / ${b} + 0)` : `(${a} % ${b} + 0)`;
+      }
+      case 'andi':
+      case 'ori':
+      case 'xori': {
+        const o = name === 'andi' ? '&' : name === 'ori' ? '|' : '^';
+        if (i32) return `(${a} ${o} ${b})`;
+        if (name === 'andi' && rr && inI32(rr) && rr.lo >= 0) {
+          // One operand is a non-negative int32: only the low 32 bits of the other matter.
+          if (ra.lo >= 0 && ra.hi <= I32_HI) return `(${a} & (${b} | 0))`;
+          if (rb.lo >= 0 && rb.hi <= I32_HI) return `((${a} | 0) & ${b})`;
+        }
+        return undefined;
+      }
+      case 'shli':
+        return rr && bConst !== undefined ? `(${a} * ${2 ** bConst})` : undefined;
+      case 'shrsi':
+      case 'shrui':
+        if (!rr || bConst === undefined || (name === 'shrui' && ra.lo < 0)) return undefined;
+        if (inI32(ra) && bConst < 32) return `(${a} >> ${bConst})`;
+        return `Math.floor(${a} / ${2 ** bConst})`;
+      case 'maxui':
+      case 'minui':
+        if (!nonNeg) return undefined;
+        return name === 'maxui' ? `(${a} > ${b} ? ${a} : ${b})` : `(${a} < ${b} ? ${a} : ${b})`;
+    }
+    return undefined;
+  }
+
+  /** True if executing `op` may have effects beyond defining its results (memory, output, calls, allocation). */
+  private hasEffects(op: Operation): boolean {
+    let e = this.effectCache.get(op);
+    if (e !== undefined) return e;
+    const n = op.opName;
+    e =
+      n === 'memref.store' ||
+      n === 'memref.atomic_rmw' ||
+      n === 'memref.generic_atomic_rmw' ||
+      n === 'memref.copy' ||
+      n === 'memref.dealloc' ||
+      n === 'memref.alloc' ||
+      n === 'memref.alloca' ||
+      n === 'memref.realloc' ||
+      n === 'func.call' ||
+      n === 'func.call_indirect' ||
+      n === 'vector.print' ||
+      op.regions.some((r) => r.blocks.some((b) => [...b].some((o) => this.hasEffects(o))));
+    this.effectCache.set(op, e);
+    return e;
+  }
+
+  /** The label to leave the optimistic copy of the enclosing loop with, if allowed here. */
+  private bailLabel(): string | undefined {
+    if (!this.bail || !this.bail.ok) return undefined;
+    this.bail.used++;
+    return this.bail.label;
+  }
+
+  /** A wide value that is certainly a JS number (not a BigInt, not poison). */
+  private isNum(x: Value): boolean {
+    return this.range(x) !== undefined || this.nums.has(x);
+  }
+
+  /**
+   * Wide operations with operands of unknown range, inside the optimistic copy
+   * of a loop: number arithmetic whose result is checked, leaving the copy when
+   * an operand is a BigInt or the result leaves the safe integers. (A BigInt
+   * fallback inline would make V8 keep the loop's values boxed.)
+   */
+  private bailWide(name: string, op: Operation, r: Repr): boolean {
+    if (!this.bail || !this.bail.ok || r.k !== 'wide') return false;
+    const [x, y] = op.operands;
+    if (this.isTainted(x) || this.isTainted(y)) return false;
+    const a = this.operandExpr(x);
+    const b = this.operandExpr(y);
+    const h = wide(r.w);
+    const LO = numLit(h.lo);
+    const HI = numLit(h.hi);
+    const posLit = /^\d+$/.test(b) && Number(b) > 0 && Number(b) < 2 ** 31 ? Number(b) : undefined;
+    const checks = [x, y].filter((v, i) => !this.isNum(v) && !/^[\d(]/.test(i ? b : a)).map((v) => `typeof ${this.v(v)} !== "number"`);
+    const res = this.v(op.result(0));
+    let lines: string[];
+    switch (name) {
+      case 'addi':
+      case 'subi':
+      case 'muli': {
+        const o = name === 'addi' ? '+' : name === 'subi' ? '-' : '*';
+        let cond = `!(${res} >= ${LO} && ${res} <= ${HI})`;
+        if (posLit !== undefined && name === 'addi') cond = `${res} > ${HI}`;
+        if (posLit !== undefined && name === 'subi') cond = `${res} < ${LO}`;
+        lines = [`${res} = ${a} ${o} ${b}${name === 'muli' ? ' + 0' : ''};`, `if (${cond}) break $L;`];
+        break;
+      }
+      case 'divui':
+      case 'remui':
+      case 'divsi':
+      case 'remsi': {
+        if (posLit === undefined) return false;
+        const pow2 = (posLit & (posLit - 1)) === 0;
+        if (name[3] === 'u') checks.push(`${a} < 0`);
+        if (name === 'divui') lines = [`${res} = ${pow2 ? `Math.floor(${a} / ${b})` : `(${a} - ${a} % ${b}) / ${b}`};`];
+        else if (name === 'remui') lines = [`${res} = ${pow2 ? `${a} - Math.floor(${a} / ${b}) * ${b}` : `${a} % ${b}`};`];
+        else if (name === 'divsi') lines = [`${res} = ${pow2 ? `Math.trunc(${a} / ${b}) + 0` : `(${a} - ${a} % ${b}) / ${b} + 0`};`];
+        else lines = [`${res} = ${a} % ${b} + 0;`];
+        break;
+      }
+      case 'andi':
+        if (posLit === undefined) return false;
+        lines = [`${res} = (${a} | 0) & ${b};`];
+        break;
+      default:
+        return false;
+    }
+    const L = this.bailLabel()!;
+    if (checks.length) this.emit(`if (${checks.join(' || ')}) break ${L};`);
+    for (const l of lines) this.emit(l.replace('$L', L));
+    this.nums.add(op.result(0));
+    return true;
+  }
+
+  /** Unsigned comparisons of wide values known to be non-negative numbers compare like signed ones. */
+  private cmpPred(pred: string, op: Operation): string {
+    if (pred[0] !== 'u' || op.operand(0).type instanceof VectorType) return pred;
+    const r = reprOf(op.operand(0).type);
+    if (r.k !== 'wide') return pred;
+    const ra = this.range(op.operand(0));
+    const rb = this.range(op.operand(1));
+    return ra && rb && ra.lo >= 0 && rb.lo >= 0 ? 's' + pred.slice(1) : pred;
+  }
+
+  /** Casts from wide values with a known range (plain numbers). */
+  private fastCast(name: string, from: Repr, to: Repr, x: Value): string | undefined {
+    if (from.k !== 'wide') return undefined;
+    let rx = this.range(x);
+    const a = this.v(x);
+    if (!rx && !this.isTainted(x)) {
+      // Unknown range: a number (checked, or leaving the optimistic copy) behaves like any safe integer.
+      const toInt = to.k === 'int' && (name === 'trunci' || name === 'index_cast' || name === 'index_castui' || name === 'casts' || name === 'castu');
+      const toFloat = to.k === 'float' && name === 'sitofp';
+      if (!toInt && !toFloat) return undefined;
+      if (!this.nums.has(x)) {
+        const L = this.bailLabel();
+        if (!L) return toInt && to.k === 'int' ? `(typeof ${a} === "number" ? ${to.w === 1 ? `(${a} & 1)` : N(to.w, a)} : ${N(to.w, `$lo32(${a})`)})` : undefined;
+        this.emit(`if (typeof ${a} !== "number") break ${L};`);
+      }
+      rx = { lo: -Number.MAX_SAFE_INTEGER, hi: Number.MAX_SAFE_INTEGER };
+    }
+    if (!rx) return undefined;
+    switch (name) {
+      case 'trunci':
+      case 'index_cast':
+      case 'index_castui':
+      case 'casts':
+      case 'castu':
+        if (to.k === 'int') {
+          if (to.w === 1) return rx.lo >= 0 && rx.hi <= 1 ? a : `(${a} & 1)`;
+          const lo = -(2 ** (to.w - 1));
+          if (rx.lo >= lo && rx.hi <= -lo - 1) return a;
+          return N(to.w, a);
+        }
+        if (to.k === 'wide' && (name === 'trunci' || name === 'index_cast' || name === 'casts' || rx.lo >= 0)) {
+          if (to.w >= 54 || (rx.lo >= -(2 ** (to.w - 1)) && rx.hi < 2 ** (to.w - 1))) return a;
+        }
+        return undefined;
+      case 'extsi':
+        return a;
+      case 'extui':
+        return rx.lo >= 0 ? a : undefined;
+      case 'sitofp':
+      case 'uitofp':
+        if (to.k !== 'float' || (name === 'uitofp' && rx.lo < 0)) return undefined;
+        return to.f === 'f64' ? a : roundExprOf(to.f, a);
+    }
+    return undefined;
+  }
+
   private isTainted(x: Value): boolean {
     return this.tainted.has(x);
   }
@@ -457,6 +693,16 @@ class FunctionCompiler {
       this.emitBlockOps(region.blocks[0], onExit, undefined);
       return;
     }
+    const savedBail = this.bail;
+    this.bail = undefined;
+    try {
+      this.emitCfgRegion(region, onExit);
+    } finally {
+      this.bail = savedBail;
+    }
+  }
+
+  private emitCfgRegion(region: Region, onExit: Yield): void {
     const bb = this.fresh('$bb');
     const L = this.label();
     const ids = new Map<Block, number>();
@@ -486,6 +732,7 @@ class FunctionCompiler {
       const isTerm = op === block.last && (op.hasTrait('IsTerminator') || op.numSuccessors > 0 || TERMINATORS.has(op.opName));
       if (!isTerm) {
         this.emitOp(op);
+        if (this.bail && this.bail.ok && this.hasEffects(op)) this.bail.ok = false;
         continue;
       }
       const n = op.opName;
@@ -652,7 +899,7 @@ class FunctionCompiler {
         return this.define(op, `(${c} ? ${a} : ${b})`);
       }
       case 'cmpi': {
-        const pred = CMPI[enumIndex(op.getAttr('predicate'))];
+        const pred = this.cmpPred(CMPI[enumIndex(op.getAttr('predicate'))], op);
         const r = this.noteWide(reprOf(elemOf(op.operand(0).type)));
         return this.define(op, this.elementwise(op, ([a, b]) => `(${cmpiBool(pred, r, a, b)} ? 1 : 0)`));
       }
@@ -688,6 +935,9 @@ class FunctionCompiler {
     if (resElem instanceof IntegerType || resElem instanceof IndexType) {
       const r = this.noteWide(reprOf(resElem));
       if (op.numOperands === 2 && op.operand(0).type === op.operand(1).type && op.operand(0).type === rt) {
+        const fast = r.k === 'wide' && !flags && !(rt instanceof VectorType) ? this.fastWide(name, op, this.operandExpr(op.operand(0)), this.operandExpr(op.operand(1))) : undefined;
+        if (fast !== undefined) return this.define(op, fast);
+        if (!flags && !(rt instanceof VectorType) && this.bailWide(name, op, r)) return;
         const probe = intBinary(name, r, 'a', 'b', K);
         if (probe !== undefined) {
           let e = this.elementwise(op, ([a, b]) => intBinary(name, r, a, b, K)!);
@@ -718,6 +968,8 @@ class FunctionCompiler {
         // index_cast/bitcast on memrefs: same data, viewed with another element type.
         return this.unsupported(op, `'${op.opName}' on memrefs is not supported by the execution engine`);
       }
+      const fastCast = rt instanceof VectorType ? undefined : this.fastCast(name, from, to, op.operand(0));
+      if (fastCast !== undefined) return this.define(op, fastCast);
       const probe = castExpr(name, from, to, 'a', K);
       if (probe !== undefined) {
         let e = this.elementwise(op, ([a]) => castExpr(name, from, to, a, K)!);
@@ -761,14 +1013,19 @@ class FunctionCompiler {
       or: 'ori',
       xor: 'xori',
     };
-    if (map[name]) return this.define(op, this.elementwise(op, ([a, b]) => intBinary(map[name], r, a, b, K)!));
+    if (map[name]) {
+      const fast = op.result(0).type instanceof VectorType ? undefined : this.fastWide(map[name], op, this.operandExpr(op.operand(0)), this.operandExpr(op.operand(1)));
+      if (fast !== undefined) return this.define(op, fast);
+      if (!(op.result(0).type instanceof VectorType) && this.bailWide(map[name], op, r)) return;
+      return this.define(op, this.elementwise(op, ([a, b]) => intBinary(map[name], r, a, b, K)!));
+    }
     switch (name) {
       case 'constant':
         return this.define(op, intLit(r, (op.getAttr('value') as IntegerAttr).value));
       case 'bool.constant':
         return this.define(op, (op.getAttr('value') as IntegerAttr).value ? '1' : '0');
       case 'cmp': {
-        const pred = CMPI[enumIndex(op.getAttr('pred'))];
+        const pred = this.cmpPred(CMPI[enumIndex(op.getAttr('pred'))], op);
         return this.define(op, this.elementwise(op, ([a, b]) => `(${cmpiBool(pred, r, a, b)} ? 1 : 0)`));
       }
       case 'sizeof':
@@ -777,6 +1034,8 @@ class FunctionCompiler {
       case 'castu': {
         const from = this.noteWide(reprOf(op.operand(0).type));
         const to = this.noteWide(reprOf(op.result(0).type));
+        const fastCast = op.result(0).type instanceof VectorType ? undefined : this.fastCast(name, from, to, op.operand(0));
+        if (fastCast !== undefined) return this.define(op, fastCast);
         return this.define(op, this.elementwise(op, ([a]) => castExpr(name, from, to, a, K)!));
       }
     }
@@ -919,10 +1178,14 @@ class FunctionCompiler {
     if (unsigned) this.emit(`if (${stv} === 0) $rt.badStep(${this.K(op)}, ${stv});`);
     else this.stepCheck(op, stv, r);
     if (iters.length) this.assign(iters, inits.map((x) => this.v(x)));
-    this.emitLoopNest(op, [{ iv: this.v(iv), lb: this.v(lb), ub: ubv, st: stv, r, unsigned }], () =>
-      this.emitBlockOps(body, (vals) => {
-        if (iters.length) this.assign(iters, vals);
-      }, undefined),
+    this.emitLoopNest(
+      op,
+      [{ iv: this.v(iv), lb: this.v(lb), ub: ubv, st: stv, r, unsigned, known: this.safeBounds(lb, ub, step, unsigned) }],
+      () =>
+        this.emitBlockOps(body, (vals) => {
+          if (iters.length) this.assign(iters, vals);
+        }, undefined),
+      true,
     );
     if (op.numResults) this.assign(op.results, iters.map((x) => this.v(x)));
   }
@@ -937,14 +1200,78 @@ class FunctionCompiler {
    * loop would slow every loop down; a closure would move the function's
    * variables to the heap.
    */
-  private emitLoopNest(op: Operation, dims: { iv: string; lb: string; ub: string; st: string; r: Repr; unsigned: boolean }[], body: () => void): void {
+  /** True when a loop's bounds are known numbers with which `iv += step` stays exact (no runtime check needed). */
+  private safeBounds(lb: Value, ub: Value, step: Value, unsigned: boolean): boolean {
+    const [a, b, c] = [this.range(lb), this.range(ub), this.range(step)];
+    if (!a || !b || !c || reprOf(lb.type).k !== 'wide') return false;
+    if (unsigned && (a.lo < 0 || b.lo < 0)) return false;
+    return b.hi <= Number.MAX_SAFE_INTEGER - c.hi && a.lo >= -Number.MAX_SAFE_INTEGER;
+  }
+
+  /** Runs `f` without an optimistic loop copy to leave (see `bail`). */
+  private noBail(f: () => void): void {
+    const b = this.bail;
+    this.bail = undefined;
+    try {
+      f();
+    } finally {
+      this.bail = b;
+    }
+  }
+  /** Emits a generic copy: nested loops are not versioned again (code size stays quadratic in the nesting). */
+  private generic(f: () => void): void {
+    const g = this.genericLoops;
+    this.genericLoops = true;
+    try {
+      this.noBail(f);
+    } finally {
+      this.genericLoops = g;
+    }
+  }
+  /**
+   * Emits `emitFast` (a loop) as the optimistic copy of a loop: its operations
+   * may leave it with `break <label>` (see bailWide), restarting the current
+   * iteration in the generic copy `emitGeneric` emits after it. The iteration's
+   * state is the loop variables, which the body assigns only at its end, and an
+   * iteration is only left before its first side effect. Without any exit, the
+   * optimistic copy is the only one.
+   */
+  private versioned(emitFast: (label: string, exit: string) => void, emitGeneric: (exit: string) => void, alwaysWrap: boolean): void {
+    const start = this.lines.length;
+    const LX = this.label();
+    const LF = this.label();
+    const savedBail = this.bail;
+    const savedNums = new Set(this.nums);
+    this.bail = { label: LF, ok: true, used: 0 };
+    let used = 0;
+    try {
+      this.indent(() => emitFast(LF, LX));
+      used = this.bail.used;
+    } finally {
+      this.bail = savedBail;
+      this.nums = savedNums;
+    }
+    if (!used && !alwaysWrap) {
+      // Unwrapped: undo the extra indentation.
+      for (let i = start; i < this.lines.length; i++) this.lines[i] = this.lines[i].slice(2);
+      return;
+    }
+    this.lines.splice(start, 0, '  '.repeat(this.depth) + `${LX}: {`);
+    if (used) this.generic(() => this.indent(() => emitGeneric(LX)));
+    this.emit('}');
+  }
+
+  private emitLoopNest(op: Operation, dims: { iv: string; lb: string; ub: string; st: string; r: Repr; unsigned: boolean; known?: boolean }[], body: () => void, versionable = false): void {
     const K = this.K(op);
+    const header = (d: (typeof dims)[number], fast: boolean, label: string, init = true): string => {
+      const inc = fast ? `${d.iv} + ${d.st}` : intBinary('addi', d.r, d.iv, d.st, K)!;
+      const cond = fast ? `${d.iv} < ${d.ub}` : cmpiBool(d.unsigned ? 'ult' : 'slt', d.r, d.iv, d.ub);
+      return `${label}: for (${init ? `${d.iv} = ${d.lb}` : ''}; ${cond}; ${d.iv} = ${inc}) {`;
+    };
     const emitLoops = (fast: boolean): void => {
       const open = dims.length;
       for (const d of dims) {
-        const inc = fast ? `${d.iv} + ${d.st}` : intBinary('addi', d.r, d.iv, d.st, K)!;
-        const cond = fast ? `${d.iv} < ${d.ub}` : cmpiBool(d.unsigned ? 'ult' : 'slt', d.r, d.iv, d.ub);
-        this.emit(`${this.label()}: for (${d.iv} = ${d.lb}; ${cond}; ${d.iv} = ${inc}) {`);
+        this.emit(header(d, fast, this.label()));
         this.depth++;
       }
       body();
@@ -953,10 +1280,29 @@ class FunctionCompiler {
         this.emit('}');
       }
     };
-    if (this.genericLoops || !dims.every((d) => d.r.k === 'wide')) {
-      emitLoops(false);
-      return;
-    }
+    const loops = (fast: boolean): void => {
+      if (!versionable) return this.noBail(() => emitLoops(fast));
+      if (this.genericLoops || dims.length !== 1) return emitLoops(fast);
+      const d = dims[0];
+      this.versioned(
+        (LF, LX) => {
+          this.emit(header(d, fast, LF));
+          this.indent(body);
+          this.emit('}');
+          void LX;
+        },
+        (LX) => {
+          // Resumes the iteration that left the optimistic copy.
+          this.emit(header(d, fast, this.label(), false));
+          this.indent(body);
+          this.emit('}');
+          void LX;
+        },
+        false,
+      );
+    };
+    if (dims.every((d) => d.known)) return loops(true);
+    if (this.genericLoops || !dims.every((d) => d.r.k === 'wide')) return loops(false);
     const pre = dims
       .map((d) => {
         const hi = numLit(wide((d.r as { w: number }).w).hi);
@@ -966,14 +1312,9 @@ class FunctionCompiler {
       })
       .join(' && ');
     this.emit(`if (${pre}) {`);
-    this.indent(() => emitLoops(true));
+    this.indent(() => loops(true));
     this.emit('} else {');
-    this.genericLoops = true;
-    try {
-      this.indent(() => emitLoops(false));
-    } finally {
-      this.genericLoops = false;
-    }
+    this.generic(() => this.indent(() => emitLoops(false)));
     this.emit('}');
   }
 
@@ -982,25 +1323,36 @@ class FunctionCompiler {
     const after = op.regions[1].blocks[0];
     if (op.regions[0].blocks.length !== 1 || op.regions[1].blocks.length !== 1) this.unsupported(op, "multi-block 'scf.while' regions are not supported");
     if (before.args.length) this.assign(before.args, op.operands.map((x) => this.v(x)));
-    const L = this.label();
-    this.emit(`${L}: for (;;) {`);
-    this.indent(() => {
-      this.emitBlockOps(before, (vals, term) => {
-        const c = term.operand(0);
-        this.checkPoison(term, c, 'loop condition');
-        this.emit(`if (!${vals[0]}) {`);
-        this.indent(() => {
-          if (op.numResults) this.assign(op.results, vals.slice(1));
-          this.emit(`break ${L};`);
-        });
-        this.emit('}');
-        if (after.args.length) this.assign(after.args, vals.slice(1));
-      }, undefined);
-      this.emitBlockOps(after, (vals) => {
-        if (before.args.length) this.assign(before.args, vals);
-      }, undefined);
-    });
-    this.emit('}');
+    const loop = (L: string, exit: string): void => {
+      this.emit(`${L}: for (;;) {`);
+      this.indent(() => {
+        this.emitBlockOps(before, (vals, term) => {
+          const c = term.operand(0);
+          this.checkPoison(term, c, 'loop condition');
+          this.emit(`if (!${vals[0]}) {`);
+          this.indent(() => {
+            if (op.numResults) this.assign(op.results, vals.slice(1));
+            this.emit(`break ${exit};`);
+          });
+          this.emit('}');
+          if (after.args.length) this.assign(after.args, vals.slice(1));
+        }, undefined);
+        this.emitBlockOps(after, (vals) => {
+          if (before.args.length) this.assign(before.args, vals);
+        }, undefined);
+      });
+      this.emit('}');
+    };
+    if (this.genericLoops) {
+      const L = this.label();
+      loop(L, L);
+      return;
+    }
+    this.versioned(
+      (LF, LX) => loop(LF, LX),
+      (LX) => loop(this.label(), LX),
+      true,
+    );
   }
 
   private emitParallel(op: Operation): void {
@@ -1023,7 +1375,7 @@ class FunctionCompiler {
     });
     this.emitLoopNest(
       op,
-      ivs.map((iv, d) => ({ iv: this.v(iv), lb: this.v(lbs[d]), ub: ubNames[d], st: stNames[d], r, unsigned: false })),
+      ivs.map((iv, d) => ({ iv: this.v(iv), lb: this.v(lbs[d]), ub: ubNames[d], st: stNames[d], r, unsigned: false, known: this.safeBounds(lbs[d], ubs[d], steps[d], false) })),
       () =>
         this.emitBlockOps(body, (_vals, term) => {
           // scf.reduce: one region per operand, combining the result so far with it.
@@ -1112,7 +1464,13 @@ class FunctionCompiler {
     const size = (d: number): string => (t.shape[d] !== kDynamic ? String(t.shape[d]) : `${n}_z${d}`);
     const stride = (d: number): string => (so && so.strides[d] !== kDynamic ? String(so.strides[d]) : `${n}_s${d}`);
     const offset = so && so.offset !== kDynamic ? String(so.offset) : `${n}_o`;
-    const conds = idx.map((i, d) => `${i} >= 0 && ${i} < ${size(d)}`);
+    const conds: string[] = [];
+    idx.forEach((i, d) => {
+      // Checks that the index's range proves unnecessary are left out.
+      const r = this.range(indices[d]);
+      if (!r || r.lo < 0) conds.push(`${i} >= 0`);
+      if (!r || t.shape[d] === kDynamic || r.hi >= t.shape[d]) conds.push(`${i} < ${size(d)}`);
+    });
     // Failed checks throw a number (op index * 4 + kind): a call on the cold path
     // would slow the hot path down (engine.ts turns the number into an error).
     if (conds.length) this.emit(`if (!(${conds.join(' && ')})) throw ${this.K(op) * 4};`);
@@ -1138,20 +1496,28 @@ class FunctionCompiler {
     }
   }
 
-  private emitLoad(op: Operation, m: Value, lin: string, res: string): void {
+  private emitLoad(op: Operation, m: Value, lin: string, res: string, resv?: Value): void {
     const n = this.v(m);
     const kind = elemKindOf((m.type as MemRefType).elementType);
     this.emit(`$t = ${lin}; ${res} = ${n}_b[$t];`);
     this.emit(`if (${res} === undefined) throw ${this.K(op) * 4 + 1};`);
-    if (kind === 'wide') this.emit(`else if (${res} !== ${res}) ${res} = ${n}_a.big.get($t);`);
+    if (kind === 'wide') {
+      const L = resv ? this.bailLabel() : undefined;
+      if (L) {
+        this.emit(`else if (${res} !== ${res}) break ${L};`);
+        this.nums.add(resv!);
+      } else this.emit(`else if (${res} !== ${res}) ${res} = ${n}_a.big.get($t);`);
+    }
   }
 
-  private emitStore(op: Operation, m: Value, lin: string, x: string): void {
+  private emitStore(op: Operation, m: Value, lin: string, x: string, xv?: Value): void {
     const n = this.v(m);
     const kind = elemKindOf((m.type as MemRefType).elementType);
     if (this.isConstantGlobal(m)) this.emit(`$err(${this.K(op)}, "stores into a constant global memref");`);
     this.emit(`$t = ${lin}; if ($t >= ${n}_b.length) throw ${this.K(op) * 4 + 2};`);
-    if (kind === 'wide') this.emit(`if (typeof ${x} === "number") ${n}_b[$t] = ${x}; else $rt.storeBig(${n}, $t, ${x});`);
+    const L = kind === 'wide' && xv && !this.isNum(xv) && !this.isTainted(xv) ? this.bailLabel() : undefined;
+    if (L) this.emit(`if (typeof ${x} !== "number") break ${L};`);
+    if (kind === 'wide' && !(xv && this.isNum(xv)) && !L) this.emit(`if (typeof ${x} === "number") ${n}_b[$t] = ${x}; else $rt.storeBig(${n}, $t, ${x});`);
     else this.emit(`${n}_b[$t] = ${x};`);
   }
 
@@ -1161,14 +1527,14 @@ class FunctionCompiler {
       case 'load': {
         const [m, ...indices] = op.operands;
         const lin = this.memIndex(op, m, indices);
-        this.emitLoad(op, m, lin, this.v(op.result(0)));
+        this.emitLoad(op, m, lin, this.v(op.result(0)), op.result(0));
         return;
       }
       case 'store': {
         const [x, m, ...indices] = op.operands;
         this.checkPoison(op, x, 'stored value');
         const lin = this.memIndex(op, m, indices);
-        this.emitStore(op, m, lin, this.v(x));
+        this.emitStore(op, m, lin, this.v(x), x);
         return;
       }
       case 'alloc':

@@ -214,9 +214,17 @@ export function intBinary(name: string, r: Repr, a: string, b: string, K: number
       case 'andi':
         return `(typeof ${a} === "number" ? (${a} | 0) & ${b} : ${H}.and(${a}, ${b}))`;
       case 'divui':
+        // Division by a power of two is exact on doubles (the remainder would need fmod).
+        if ((posLit & (posLit - 1)) === 0) return `(typeof ${a} === "number" && ${a} >= 0 ? Math.floor(${a} / ${b}) : ${H}.divu(${a}, ${b}))`;
         return `(typeof ${a} === "number" && ${a} >= 0 ? (${a} - ${a} % ${b}) / ${b} : ${H}.divu(${a}, ${b}))`;
       case 'remui':
+        if ((posLit & (posLit - 1)) === 0) return `(typeof ${a} === "number" && ${a} >= 0 ? ${a} - Math.floor(${a} / ${b}) * ${b} : ${H}.remu(${a}, ${b}))`;
         return `(typeof ${a} === "number" && ${a} >= 0 ? ${a} % ${b} : ${H}.remu(${a}, ${b}))`;
+      case 'addi':
+        // A number is at least -(2^53 - 1): adding a positive value can only overflow upwards.
+        return `((typeof ${a} === "number" && ($t = ${a} + ${b}) <= ${HI}) ? $t : ${H}.add(${a}, ${b}))`;
+      case 'subi':
+        return `((typeof ${a} === "number" && ($t = ${a} - ${b}) >= ${LO}) ? $t : ${H}.sub(${a}, ${b}))`;
       case 'divsi':
         return `(typeof ${a} === "number" ? ($t = ${a} % ${b}, ($a_MINUS_T) / ${b} + 0) : ${H}.divs(${a}, ${b}))`.replace('$a_MINUS_T', `${a} - $t`);
       case 'remsi':

@@ -85,6 +85,20 @@ export abstract class Attribute {
   }
 }
 
+/**
+ * How many elements of the kinds the builtin dialect gives printer aliases to
+ * (affine maps, integer sets, large tuples) were ever created. While none
+ * exist, no printer can print one, so the printer may skip collecting aliases
+ * after checking the IR holds no locations inside attributes.
+ */
+let aliasableElements = 0;
+export function noteAliasableElement(): void {
+  aliasableElements++;
+}
+export function aliasableElementsCreated(): number {
+  return aliasableElements;
+}
+
 const uniqueTypes = new Map<string, Type>();
 const uniqueAttributes = new Map<string, Attribute>();
 

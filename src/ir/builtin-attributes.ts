@@ -1,7 +1,7 @@
 // MLIR's builtin attributes. Every class is immutable and interned: factories
 // return the one instance per structure, so `===` is equality.
 
-import { Attribute, type AttrTypePrinter, Type, UniquingCache, uniqueAttribute } from './attributes.js';
+import { Attribute, type AttrTypePrinter, Type, UniquingCache, noteAliasableElement, uniqueAttribute } from './attributes.js';
 import { AffineMap, IntegerSet, AffineDimExpr } from './affine.js';
 import { formatFloat, fromDouble, toDouble } from './apfloat.js';
 import {
@@ -640,6 +640,7 @@ export class AffineMapAttr extends Attribute {
   private static readonly cache = new Map<AffineMap, AffineMapAttr>();
   private constructor(readonly value: AffineMap) {
     super();
+    noteAliasableElement();
   }
   static get(map: AffineMap): AffineMapAttr {
     let a = AffineMapAttr.cache.get(map);
@@ -658,6 +659,7 @@ export class IntegerSetAttr extends Attribute {
   private static readonly cache = new Map<IntegerSet, IntegerSetAttr>();
   private constructor(readonly value: IntegerSet) {
     super();
+    noteAliasableElement();
   }
   static get(set: IntegerSet): IntegerSetAttr {
     let a = IntegerSetAttr.cache.get(set);

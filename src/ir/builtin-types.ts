@@ -1,7 +1,7 @@
 // MLIR's builtin types. Every class is immutable and interned: factories return
 // the one instance per structure, so `===` is equality.
 
-import { Attribute, type AttrTypePrinter, Type, UniquingCache, uniqueType } from './attributes.js';
+import { Attribute, type AttrTypePrinter, Type, UniquingCache, noteAliasableElement, uniqueType } from './attributes.js';
 import { FLOAT_SEMANTICS, type FloatSemantics } from './apfloat.js';
 
 type Visit = (e: Attribute | Type) => void;
@@ -158,6 +158,7 @@ export class ComplexType extends Type {
 export class TupleType extends Type {
   private constructor(readonly types: readonly Type[]) {
     super();
+    if (types.length > 16) noteAliasableElement();
   }
   static get(types: readonly Type[]): TupleType {
     return uniqueType(new TupleType(Object.freeze([...types])));

@@ -72,7 +72,7 @@ import {
 import { Attribute as AttributeBase, type AttrTypePrinter, uniqueAttribute } from './attributes.js';
 import { emitError, type Context, type OpDefinition } from './context.js';
 import { defineOp, fail, q, type OpSpec } from './op-definition.js';
-import type { Operation, Value } from './operation.js';
+import { OpOperand, type Operation, type Value } from './operation.js';
 import type { OpAsmParser } from '../syntax/op-asm-parser.js';
 import type { OpAsmPrinter } from '../syntax/op-asm-printer.js';
 import type { Parser } from '../syntax/parser.js';
@@ -570,10 +570,21 @@ export const SameOperandsAndResultType: OdsTrait = {
     const type = op.result(0).type;
     const el = elementOf(type);
     const enc = encodingOf(type);
-    const all = [...op.resultTypes.slice(1), ...op.operands.map((v) => v.type)];
-    for (const t of all) {
+    const check = (t: Type): string | undefined => {
+      if (t === type) return undefined;
       if (elementOf(t) !== el || !areCompatibleShapes(t, type)) return 'requires the same type for all operands and results';
       if (enc && t instanceof RankedTensorType && t.encoding !== enc) return 'requires the same encoding for all operands and results';
+      return undefined;
+    };
+    const results = op.results;
+    for (let i = 1; i < results.length; i++) {
+      const msg = check(results[i].type);
+      if (msg !== undefined) return msg;
+    }
+    const operands = op.operandList;
+    for (let i = 0; i < operands.length; i++) {
+      const msg = check(operands[i].value.type);
+      if (msg !== undefined) return msg;
     }
     return undefined;
   },
@@ -583,8 +594,8 @@ export const SameTypeOperands: OdsTrait = {
   name: 'SameTypeOperands',
   infer: { kind: 'same', names: 'operands' },
   verifyTrait(op) {
-    const ops = op.operands;
-    for (let i = 1; i < ops.length; i++) if (ops[i].type !== ops[0].type) return 'requires all operands to have the same type';
+    const ops = op.operandList;
+    for (let i = 1; i < ops.length; i++) if (ops[i].value.type !== ops[0].value.type) return 'requires all operands to have the same type';
     return undefined;
   },
 };
@@ -725,6 +736,11 @@ export class OdsInfo {
   readonly attrSizedOperands: boolean;
   readonly attrSizedResults: boolean;
   private readonly attrByName: Map<string, AttrDecl>;
+  /** How many operand/result groups are optional or variadic (fixed per op kind). */
+  readonly numVariadicOperands: number;
+  readonly numVariadicResults: number;
+  readonly hasVariadicRegions: boolean;
+  readonly hasVariadicSuccessors: boolean;
 
   constructor(readonly spec: OdsSpec) {
     this.operands = spec.operands ?? [];
@@ -737,6 +753,10 @@ export class OdsInfo {
     this.attrSizedOperands = this.traitNames.has(AttrSizedOperandSegments);
     this.attrSizedResults = this.traitNames.has(AttrSizedResultSegments);
     this.attrByName = new Map(this.attributes.map((a) => [a.name, a]));
+    this.numVariadicOperands = this.operands.filter((d) => d.kind !== 'single').length;
+    this.numVariadicResults = this.results.filter((d) => d.kind !== 'single').length;
+    this.hasVariadicRegions = this.regions.some((r) => r.variadic);
+    this.hasVariadicSuccessors = this.successors.some((r) => r.variadic);
   }
 
   get name(): string {
@@ -754,9 +774,11 @@ export class OdsInfo {
 
   /** [start, size] of each operand group of `op`. */
   operandSegments(op: Operation): [number, number][] {
+    if (this.numVariadicOperands === 0 && !this.attrSizedOperands) return fixedSegments(this.operands);
     return segments(this.operands, op.numOperands, this.attrSizedOperands ? op.propertiesView.get('operandSegmentSizes') : undefined);
   }
   resultSegments(op: Operation): [number, number][] {
+    if (this.numVariadicResults === 0 && !this.attrSizedResults) return fixedSegments(this.results);
     return segments(this.results, op.numResults, this.attrSizedResults ? op.propertiesView.get('resultSegmentSizes') : undefined);
   }
   operandGroup(op: Operation, name: string): Value[] {
@@ -849,7 +871,7 @@ void plural;
 function verifyCounts(op: Operation, ctx: Context, info: OdsInfo): boolean {
   // Regions.
   const nR = info.regions.length;
-  const varR = info.regions.some((r) => r.variadic);
+  const varR = info.hasVariadicRegions;
   const r = op.regions.length;
   if (varR) {
     const min = nR - 1;
@@ -861,7 +883,7 @@ function verifyCounts(op: Operation, ctx: Context, info: OdsInfo): boolean {
   } else if (r !== nR) return fail(ctx, op, `expected ${nR} regions`);
   // Results.
   const nRes = info.results.length;
-  const varRes = info.results.filter((x) => x.kind !== 'single').length;
+  const varRes = info.numVariadicResults;
   const res = op.numResults;
   if (varRes) {
     const min = nRes - varRes;
@@ -873,7 +895,7 @@ function verifyCounts(op: Operation, ctx: Context, info: OdsInfo): boolean {
   } else if (res !== nRes) return fail(ctx, op, `expected ${nRes} results`);
   // Successors.
   const nS = info.successors.length;
-  const varS = info.successors.some((s) => s.variadic);
+  const varS = info.hasVariadicSuccessors;
   const s = op.numSuccessors;
   if (varS) {
     const min = nS - 1;
@@ -885,7 +907,7 @@ function verifyCounts(op: Operation, ctx: Context, info: OdsInfo): boolean {
   } else if (s !== nS) return fail(ctx, op, `requires ${nS} successors but found ${s}`);
   // Operands.
   const nO = info.operands.length;
-  const varO = info.operands.filter((x) => x.kind !== 'single').length;
+  const varO = info.numVariadicOperands;
   const o = op.numOperands;
   if (varO) {
     const min = nO - varO;
@@ -920,15 +942,18 @@ function verifyValueGroups(
   ctx: Context,
   decls: readonly ValueDecl[],
   segs: [number, number][],
-  values: readonly Value[],
+  values: readonly (Value | OpOperand)[],
   what: string,
 ): boolean {
   for (let i = 0; i < decls.length; i++) {
     const d = decls[i];
-    const [s, n] = segs[i];
+    const seg = segs[i];
+    const s = seg[0];
+    const n = seg[1];
     if (d.kind === 'optional' && n > 1) return fail(ctx, op, `${what} group starting at #${s} requires 0 or 1 element, but found ${n}`);
     for (let k = s; k < s + n; k++) {
-      const t = values[k].type;
+      const v = values[k];
+      const t = v instanceof OpOperand ? v.value.type : v.type;
       if (!d.type.check(t)) {
         const summary = d.kind === 'variadic' ? `variadic of ${d.type.summary}` : d.type.summary;
         return fail(ctx, op, `${what} #${k} must be ${summary}, but got ${q(t)}`);
@@ -951,7 +976,7 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
     if (v !== undefined && !a.constraint.check(v))
       return fail(ctx, op, `attribute '${a.name}' failed to satisfy constraint: ${a.constraint.summary}`);
   }
-  if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), op.operands, 'operand')) return false;
+  if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), op.operandList, 'operand')) return false;
   if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), op.results, 'result')) return false;
   for (let i = 0; i < info.regions.length && i < op.regions.length; i++) {
     const r = info.regions[i];

@@ -133,9 +133,17 @@ export type WalkOrder = 'pre' | 'post';
 /** Returned by a walk callback: 'skip' skips the op's regions (pre-order only), 'interrupt' stops the walk. */
 export type WalkResult = void | 'advance' | 'skip' | 'interrupt';
 
+/** What can compute a source location from a byte offset (a parsed buffer). */
+export interface LocationSource {
+  location(offset: number): Location;
+}
+
 export interface OperationInit {
   name: OperationName;
-  location: Location;
+  /** The op's location; or, when absent, `locationSource.location(locationOffset)`, computed on first use. */
+  location?: Location;
+  locationSource?: LocationSource;
+  locationOffset?: number;
   operands?: readonly Value[];
   resultTypes?: readonly Type[];
   /** Inherent attributes (MLIR's properties) of registered ops. */
@@ -155,7 +163,11 @@ const EMPTY_LIST: never[] = Object.freeze([]) as unknown as never[];
 
 export class Operation {
   name: OperationName;
-  location: Location;
+  // A parsed op's location is made on first use (most never are): until then
+  // the op keeps where it was parsed.
+  private loc: Location | null;
+  private locSource: LocationSource | null;
+  private locOffset: number;
   // Lists are allocated at their exact size: arrays grown by push reserve
   // room for 17 elements, which for millions of ops is most of the heap.
   /** Replaced, never mutated in place, when operands change (empty lists are shared). */
@@ -174,7 +186,15 @@ export class Operation {
 
   constructor(init: OperationInit) {
     this.name = init.name;
-    this.location = init.location;
+    if (init.location !== undefined || init.locationSource === undefined) {
+      this.loc = init.location as Location;
+      this.locSource = null;
+      this.locOffset = 0;
+    } else {
+      this.loc = null;
+      this.locSource = init.locationSource;
+      this.locOffset = init.locationOffset ?? 0;
+    }
     const operands = init.operands;
     const nOperands = operands ? operands.length : 0;
     this.operandList = nOperands ? new Array<OpOperand>(nOperands) : EMPTY_LIST;
@@ -200,6 +220,19 @@ export class Operation {
       this.regions = regions;
       for (const r of regions) r.parentOp = this;
     }
+  }
+
+  get location(): Location {
+    let l = this.loc;
+    if (l === null && this.locSource !== null) {
+      l = this.loc = this.locSource!.location(this.locOffset);
+      this.locSource = null;
+    }
+    return l as Location;
+  }
+  set location(l: Location) {
+    this.loc = l;
+    this.locSource = null;
   }
 
   /** Inherent attributes (MLIR's properties) of a registered op; created on first use. */

@@ -107,9 +107,12 @@ export function verifySymbolTable(ctx: Context, op: Operation): boolean {
     const user = o.name.def?.interfaces?.SymbolUser as SymbolUserInterface | undefined;
     if (user && !user.verifySymbolUses(o, ctx)) return false;
     if (o.hasTrait(Traits.SymbolTable)) continue;
-    const nested: Operation[] = [];
-    for (const r of o.regions) for (const b of r.blocks) for (let c = b.first; c; c = c.next) nested.push(c);
-    for (let i = nested.length - 1; i >= 0; i--) stack.push(nested[i]);
+    // Push the nested ops last to first, so they pop in order.
+    const regions = o.regions;
+    for (let r = regions.length - 1; r >= 0; r--) {
+      const blocks = regions[r].blocks;
+      for (let b = blocks.length - 1; b >= 0; b--) for (let c = blocks[b].last; c; c = c.prev) stack.push(c);
+    }
   }
   return true;
 }

@@ -119,6 +119,28 @@ export class DominanceInfo {
     return false;
   }
 
+  /** Positions of the ops of long blocks, numbered on first need (the IR does not change meanwhile). */
+  private readonly orders = new Map<Block, Map<Operation, number>>();
+
+  /** Whether `a` comes before `b` in their (same) block: a short scan, else the block's numbering. */
+  private isBeforeInBlock(a: Operation, b: Operation): boolean {
+    let o = a.next;
+    for (let steps = 0; steps < 32 && o !== null; steps++, o = o.next) if (o === b) return true;
+    if (o === null) return false;
+    const block = a.parentBlock!;
+    let order = this.orders.get(block);
+    if (!order) {
+      order = new Map();
+      let i = 0;
+      for (let x = block.first; x; x = x.next) order.set(x, i++);
+      this.orders.set(block, order);
+    }
+    const ia = order.get(a);
+    const ib = order.get(b);
+    if (ia === undefined || ib === undefined) return a.isBeforeInBlock(b); // the block changed since
+    return ia < ib;
+  }
+
   dominatesBlock(a: Block, b: Block): boolean {
     return a === b || this.properlyDominatesBlock(a, b);
   }
@@ -141,7 +163,7 @@ export class DominanceInfo {
     const bBlock = b.parentBlock!;
     if (aBlock === bBlock) {
       if (!this.hasSSADominance(region)) return true;
-      return def.isBeforeInBlock(b);
+      return this.isBeforeInBlock(def, b);
     }
     return this.properlyDominatesBlock(aBlock, bBlock);
   }

@@ -15,6 +15,7 @@ import { SCCPInfo } from '../transforms/sccp.js';
 import { SymbolDCEInfo } from '../transforms/symbol-dce.js';
 import { InlinerInfo } from '../transforms/inliner.js';
 import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonicalization.js';
+import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 
 let done = false;
 
@@ -37,6 +38,7 @@ export function registerAllPasses(): void {
     SymbolDCEInfo,
     InlinerInfo,
     ForLoopCanonicalizationInfo,
+    RemoveDeadValuesInfo,
   ])
     registerPass(info);
 }

@@ -167,6 +167,10 @@ function runNested(ctx: Context, nested: NestedPipeline, op: Operation, config: 
         const m = findManager(nested.managers, child);
         if (m) work.push([m, child]);
       }
-  for (const [m, child] of work) if (!runPipeline(ctx, m, child, config)) return false;
-  return true;
+  // Like MLIR's OpToOpPassAdaptor, every child runs its pipeline even after
+  // another failed (each failure reports its own diagnostics); the adaptor
+  // fails if any did.
+  let ok = true;
+  for (const [m, child] of work) if (!runPipeline(ctx, m, child, config)) ok = false;
+  return ok;
 }

@@ -475,7 +475,9 @@ class Compiled {
   }
 
   private operandValues(op: Operation, index: number): Value[] {
-    const [start, n] = this.info.operandSegments(op)[index];
+    const seg = this.info.operandSegments(op)[index];
+    const start = seg[0];
+    const n = seg[1];
     const list = op.operandList;
     // Clamped like slice(): unverified ops may have fewer operands than their segments say.
     const m = Math.max(0, Math.min(n, list.length - start));
@@ -489,8 +491,15 @@ class Compiled {
   }
   private refTypes(op: Operation, r: VarRef): Type[] {
     switch (r.k) {
-      case 'operand':
-        return this.operandValues(op, r.index).map((v) => v.type);
+      case 'operand': {
+        const seg = this.info.operandSegments(op)[r.index];
+        const start = seg[0];
+        const list = op.operandList;
+        const m = Math.max(0, Math.min(seg[1], list.length - start));
+        const out = new Array<Type>(m);
+        for (let i = 0; i < m; i++) out[i] = list[start + i].value.type;
+        return out;
+      }
       case 'result':
         return this.resultValues(op, r.index).map((v) => v.type);
       case 'operands':
@@ -596,6 +605,11 @@ class Compiled {
       }
       case 'attr-dict':
         return (p, op, s) => {
+          // Nothing to print (the common case): no discardable attributes, and properties printed elsewhere or absent.
+          if (op.attributesView.size === 0 && (this.hasPropDict || op.propertiesView.size === 0)) {
+            s.lastWasPunctuation = false;
+            return;
+          }
           if (e.withKeyword) p.printOptionalAttrDictWithKeyword(this.attrDictEntries(op), this.elidedAttrs(op));
           else p.printOptionalAttrDict(this.attrDictEntries(op), this.elidedAttrs(op));
           s.lastWasPunctuation = false;
@@ -1078,16 +1092,18 @@ class Compiled {
     else {
       const types: Type[] = [];
       const sizes: number[] = [];
-      info.results.forEach((r, i) => {
+      const results = info.results;
+      for (let i = 0; i < results.length; i++) {
+        const r = results[i];
         let ts = ps.resultTypes[i];
         if (ts === undefined) {
           const res = this.resultResolvers[i];
           ts = res ? this.resolve(p, state, ps, res) : r.type.buildable ? [r.type.buildable] : [];
           if (r.kind === 'single') ts = ts.slice(0, 1);
         }
-        types.push(...ts);
+        for (let k = 0; k < ts.length; k++) types.push(ts[k]);
         sizes.push(ts.length);
-      });
+      }
       state.types = types;
       if (info.attrSizedResults) state.properties.set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
     }
@@ -1105,7 +1121,9 @@ class Compiled {
     } else {
       const values: Value[] = [];
       const sizes: number[] = [];
-      info.operands.forEach((o, i) => {
+      const operands = info.operands;
+      for (let i = 0; i < operands.length; i++) {
+        const o = operands[i];
         const ops = ps.operands[i] ?? [];
         let ts: Type[] | undefined = this.allOperandTypes ? undefined : ps.operandTypes[i];
         if (this.allOperandTypes) {
@@ -1122,19 +1140,28 @@ class Compiled {
           } else ts = ops.map(() => o.type.buildable!);
         }
         const offset = ps.operandOffsets[i] ?? p.nameOffset;
-        values.push(...p.resolveOperands(ops, ts, offset));
+        const resolved = p.resolveOperands(ops, ts, offset);
+        for (let k = 0; k < resolved.length; k++) values.push(resolved[k]);
         sizes.push(ops.length);
-      });
+      }
       state.operands = values;
       if (info.attrSizedOperands) state.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
     }
     if (this.infersResults) state.types = info.spec.inferResultTypes!(state.operands.map((v) => v.type), state.properties);
     // Regions and successors.
     if (ps.allRegions) state.regions.push(...ps.allRegions);
-    else info.regions.forEach((_, i) => state.regions.push(...(ps.regions[i] ?? [])));
-    if (this.hasImplicitTerminator) for (const r of state.regions) ensureTerminator(p, r, info.spec.implicitTerminator!, state.location);
+    else
+      for (let i = 0; i < info.regions.length; i++) {
+        const rs = ps.regions[i];
+        if (rs) for (let k = 0; k < rs.length; k++) state.regions.push(rs[k]);
+      }
+    if (this.hasImplicitTerminator) for (const r of state.regions) ensureTerminator(p, r, info.spec.implicitTerminator!, state);
     if (ps.allSuccessors) state.successors = ps.allSuccessors;
-    else info.successors.forEach((_, i) => state.successors.push(...(ps.successors[i] ?? [])));
+    else
+      for (let i = 0; i < info.successors.length; i++) {
+        const bs = ps.successors[i];
+        if (bs) for (let k = 0; k < bs.length; k++) state.successors.push(bs[k]);
+      }
   }
 }
 
@@ -1143,13 +1170,13 @@ function isKeywordTok(p: OpAsmParser): boolean {
 }
 
 /** Adds the implicit terminator to a single-block region that lacks one. */
-function ensureTerminator(p: OpAsmParser, r: Region, name: string, loc: Location): void {
+function ensureTerminator(p: OpAsmParser, r: Region, name: string, state: OperationState): void {
   if (r.empty) r.pushBlock(new Block());
   const block = r.entry;
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return;
   const opName = p.parser.ctx.lookupOp(name) ?? p.parser.ctx.getOperationName(name);
-  block.append(new Operation({ name: opName, location: loc }));
+  block.append(new Operation({ name: opName, ...state.locationInit() }));
 }
 
 function refName(info: OdsInfo, r: VarRef): string {
@@ -1221,7 +1248,8 @@ const PUNCT: Record<string, Tok> = {
 function parseLiteral(p: OpAsmParser, v: string): void {
   const k = PUNCT[v];
   if (k !== undefined) {
-    p.parser.expect(k, `expected '${v}'`);
+    if (p.parser.tok.kind === k) p.parser.consume();
+    else p.parser.expect(k, `expected '${v}'`);
     return;
   }
   p.parseKeyword(v);

@@ -3,7 +3,7 @@
 import type { Attribute, Type } from '../ir/attributes.js';
 import type { OperationName } from '../ir/context.js';
 import type { Location } from '../ir/location.js';
-import type { Block, Region, Value } from '../ir/operation.js';
+import type { Block, LocationSource, Region, Value } from '../ir/operation.js';
 import type { Parser } from './parser.js';
 
 /** A use of an SSA value whose definition has not been looked up yet: `%name#number`. */
@@ -24,18 +24,72 @@ export interface Argument {
 
 /** The pieces of an operation gathered while parsing it. */
 export class OperationState {
-  operands: Value[] = [];
-  types: Type[] = [];
-  properties = new Map<string, Attribute>();
+  // Lists and maps are made on first use: most ops need only some of them.
+  /** @internal */ _operands: Value[] | undefined = undefined;
+  /** @internal */ _types: Type[] | undefined = undefined;
+  /** @internal */ _properties: Map<string, Attribute> | undefined = undefined;
   /** The `<...>` properties attribute as written, applied when the op is created. */
-  propertiesAttr: Attribute | undefined;
-  attributes = new Map<string, Attribute>();
-  successors: Block[] = [];
-  regions: Region[] = [];
+  propertiesAttr: Attribute | undefined = undefined;
+  /** @internal */ _attributes: Map<string, Attribute> | undefined = undefined;
+  /** @internal */ _successors: Block[] | undefined = undefined;
+  /** @internal */ _regions: Region[] | undefined = undefined;
+  /** @internal */ _location: Location | undefined;
   constructor(
     public name: OperationName,
-    public location: Location,
-  ) {}
+    location: Location | undefined,
+    /** Where the op's location comes from when `location` is not given (computed on first use). */
+    readonly locationSource: LocationSource | undefined = undefined,
+    readonly locationOffset = 0,
+  ) {
+    this._location = location;
+  }
+  get location(): Location {
+    return (this._location ??= this.locationSource!.location(this.locationOffset));
+  }
+  set location(l: Location) {
+    this._location = l;
+  }
+  /** The op's location as OperationInit fields, without computing a pending source location. */
+  locationInit(): { location?: Location; locationSource?: LocationSource; locationOffset?: number } {
+    if (this._location !== undefined || this.locationSource === undefined) return { location: this.location };
+    return { locationSource: this.locationSource, locationOffset: this.locationOffset };
+  }
+  get operands(): Value[] {
+    return (this._operands ??= []);
+  }
+  set operands(v: Value[]) {
+    this._operands = v;
+  }
+  get types(): Type[] {
+    return (this._types ??= []);
+  }
+  set types(v: Type[]) {
+    this._types = v;
+  }
+  get properties(): Map<string, Attribute> {
+    return (this._properties ??= new Map());
+  }
+  set properties(v: Map<string, Attribute>) {
+    this._properties = v;
+  }
+  get attributes(): Map<string, Attribute> {
+    return (this._attributes ??= new Map());
+  }
+  set attributes(v: Map<string, Attribute>) {
+    this._attributes = v;
+  }
+  get successors(): Block[] {
+    return (this._successors ??= []);
+  }
+  set successors(v: Block[]) {
+    this._successors = v;
+  }
+  get regions(): Region[] {
+    return (this._regions ??= []);
+  }
+  set regions(v: Region[]) {
+    this._regions = v;
+  }
   addRegion(region: Region): Region {
     this.regions.push(region);
     return region;

@@ -332,7 +332,7 @@ export class OperationParser extends Parser {
           'operation being parsed with an unregistered dialect. If this is intended, please use -allow-unregistered-dialect with the MLIR tool used',
         );
     }
-    const state = new OperationState(opName, this.location(nameOffset));
+    const state = new OperationState(opName, undefined, this.state.source, nameOffset);
     this.parseGenericOperationAfterOpName(state);
     if (state.propertiesAttr === undefined && opName.def?.verifyInherentAttrs) {
       const msg = opName.def.verifyInherentAttrs(state.attributes);
@@ -348,9 +348,9 @@ export class OperationParser extends Parser {
     const def = state.name.def;
     let properties: Map<string, Attribute> | undefined;
     let opaqueProperties: Attribute | null = null;
-    const attributes = state.attributes;
+    const attributes = state._attributes;
     if (def) {
-      properties = state.properties;
+      properties = state._properties;
       if (state.propertiesAttr !== undefined) {
         if (!(state.propertiesAttr instanceof DictionaryAttr)) {
           this.error(
@@ -365,13 +365,13 @@ export class OperationParser extends Parser {
               `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
               nameOffset,
             );
-          properties.set(k, v);
+          (properties ??= new Map()).set(k, v);
         }
-      } else {
+      } else if (attributes !== undefined && attributes.size !== 0) {
         for (const k of def.inherentAttrNames) {
           const v = attributes.get(k);
           if (v !== undefined) {
-            properties.set(k, v);
+            (properties ??= new Map()).set(k, v);
             attributes.delete(k);
           }
         }
@@ -381,14 +381,16 @@ export class OperationParser extends Parser {
     }
     const op = new Operation({
       name: state.name,
-      location: state.location,
-      operands: state.operands,
-      resultTypes: state.types,
+      location: state._location,
+      locationSource: state.locationSource,
+      locationOffset: state.locationOffset,
+      operands: state._operands,
+      resultTypes: state._types,
       properties,
       opaqueProperties,
       attributes,
-      successors: state.successors,
-      regions: state.regions,
+      successors: state._successors,
+      regions: state._regions,
     });
     this.currentBlock!.append(op);
     return op;
@@ -430,7 +432,7 @@ export class OperationParser extends Parser {
     }
     this.defaultDialectStack.push(def.defaultDialect ?? '');
     try {
-      const state = new OperationState(opName, this.location(opOffset));
+      const state = new OperationState(opName, undefined, this.state.source, opOffset);
       const asm = new CustomOpAsmParser(this, opOffset, resultIDs, opName.name);
       def.parse(asm, state);
       const op = this.createOperation(state, opOffset);
@@ -968,7 +970,8 @@ class CustomOpAsmParser implements OpAsmParser {
   }
 
   private punct(kind: Tok, spelling: string): void {
-    this.parser.expect(kind, `expected '${spelling}'`);
+    if (this.parser.tok.kind === kind) this.parser.consume();
+    else this.parser.expect(kind, `expected '${spelling}'`);
   }
   parseLParen(): void {
     this.punct(Tok.l_paren, '(');

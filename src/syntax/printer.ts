@@ -1,14 +1,14 @@
 // The printer: MLIR's textual form, generic or custom, with MLIR's SSA naming,
 // alias generation and layout, so output matches `mlir-opt` byte for byte.
 
-import type { Attribute, Type } from '../ir/attributes.js';
-import { PlainAttrTypePrinter } from '../ir/attributes.js';
+import type { Type } from '../ir/attributes.js';
+import { Attribute, PlainAttrTypePrinter, aliasableElementsCreated } from '../ir/attributes.js';
 import { DictionaryAttr, UnitAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context } from '../ir/context.js';
 import { Location, escapeString } from '../ir/location.js';
 import { Block, BlockArgument, OpResult, Operation, Region, Value } from '../ir/operation.js';
-import { AliasState } from './alias-state.js';
+import { AliasState, builtinGetAlias } from './alias-state.js';
 import { Verifier } from '../ir/verifier.js';
 import type { OpAsmPrinter, PrintRegionOptions } from './op-asm-printer.js';
 
@@ -73,6 +73,8 @@ function indentation(n: number): string {
 
 /** MLIR's sanitizeIdentifier: makes a result/block name a valid suffix-id. */
 export function sanitizeIdentifier(name: string, allowedPunct = '$._-', allowTrailingDigit = true): string {
+  // Fast path: already valid with the default punctuation (most names).
+  if (allowedPunct === '$._-' && allowTrailingDigit && VALID_DEFAULT_IDENTIFIER.test(name)) return name;
   const valid = (c: string): boolean => /[A-Za-z0-9]/.test(c) || allowedPunct.includes(c);
   const copy = (): string => {
     let out = '';
@@ -89,6 +91,11 @@ export function sanitizeIdentifier(name: string, allowedPunct = '$._-', allowTra
   for (const c of name) if (!valid(c)) return copy();
   return name;
 }
+
+const VALID_DEFAULT_IDENTIFIER = /^[A-Za-z$._-][A-Za-z0-9$._-]*$/;
+
+/** `%0`, `%1`, ...: the names of numbered values, shared by all printers. */
+const numberedNames: string[] = [];
 
 /** A stack of name sets with scoped lookup, like llvm::ScopedHashTable. */
 class ScopedNames {
@@ -178,23 +185,27 @@ class SSANameState {
   }
 
   private numberValuesInOp(op: Operation): void {
-    const groups = [0];
+    let groups: number[] | undefined;
     const def = op.name.def;
     if (!this.generic && def) {
-      def.getAsmBlockNames?.(op, (block, name) => {
-        let n = sanitizeIdentifier(name);
-        this.blockNames.set(block, { ordering: -1, name: '^' + n });
-      });
-      def.getAsmResultNames?.(op, (value, name) => {
-        this.setValueName(value, name);
-        const index = (value as OpResult).index;
-        if (index) groups.push(index);
-      });
+      if (def.getAsmBlockNames)
+        def.getAsmBlockNames(op, (block, name) => {
+          let n = sanitizeIdentifier(name);
+          this.blockNames.set(block, { ordering: -1, name: '^' + n });
+        });
+      if (def.getAsmResultNames) {
+        const g = (groups = [0]);
+        def.getAsmResultNames(op, (value, name) => {
+          this.setValueName(value, name);
+          const index = (value as OpResult).index;
+          if (index) g.push(index);
+        });
+      }
     }
     if (op.results.length === 0) return;
     const first = op.results[0];
     if (!this.valueIDs.has(first)) this.valueIDs.set(first, this.nextValueID++);
-    if (groups.length !== 1) this.opResultGroups.set(op, groups.sort((a, b) => a - b));
+    if (groups !== undefined && groups.length !== 1) this.opResultGroups.set(op, groups.sort((a, b) => a - b));
   }
 
   private setValueName(value: Value, name: string): void {
@@ -203,7 +214,7 @@ class SSANameState {
       return;
     }
     this.valueIDs.set(value, NAME_SENTINEL);
-    this.valueNames.set(value, this.uniqueValueName(name));
+    this.valueNames.set(value, '%' + this.uniqueValueName(name));
   }
 
   private uniqueValueName(raw: string): string {
@@ -248,8 +259,8 @@ class SSANameState {
     }
     const id = this.valueIDs.get(lookup);
     if (id === undefined) return '<<UNKNOWN SSA VALUE>>';
-    let s = '%' + (id === NAME_SENTINEL ? this.valueNames.get(lookup)! : String(id));
-    if (resultNo !== undefined && printResultNo) s += '#' + resultNo;
+    const s = id === NAME_SENTINEL ? this.valueNames.get(lookup)! : (numberedNames[id] ??= '%' + id);
+    if (resultNo !== undefined && printResultNo) return s + '#' + resultNo;
     return s;
   }
 
@@ -257,7 +268,7 @@ class SSANameState {
   shadowRegionArgs(region: Region, values: readonly Value[]): void {
     const args = region.entry.args;
     for (let i = 0; i < values.length; i++) {
-      const name = this.valueID(values[i]).slice(1);
+      const name = this.valueID(values[i]);
       this.valueIDs.set(args[i], NAME_SENTINEL);
       this.valueNames.set(args[i], name);
     }
@@ -318,6 +329,70 @@ class OutputBuffer {
   }
 }
 
+/**
+ * Whether printing `root` might print an element with an alias, so that the
+ * alias collection pass (which runs every printer over the whole tree) is
+ * needed. Conservative: false only when no aliasable kind of element that a
+ * printer could make up exists at all (see aliasableElementsCreated), no
+ * dialect but builtin names aliases, locations are not printed, and no type or
+ * attribute stored in the IR is or contains an aliasable element (such as a
+ * location inside an attribute).
+ */
+function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boolean {
+  if (debugInfo || aliasableElementsCreated() !== 0) return true;
+  for (const name of ctx.dialectNames) {
+    const hook = ctx.getDialect(name)?.getAlias;
+    if (hook && hook !== builtinGetAlias) return true;
+  }
+  const seen = new Set<Attribute | Type>();
+  let found = false;
+  const visit = (e: Attribute | Type): void => {
+    if (found || seen.has(e)) return;
+    seen.add(e);
+    if (builtinGetAlias(e) !== undefined) {
+      found = true;
+      return;
+    }
+    if (e instanceof Attribute) {
+      const t = e.type;
+      if (t) visit(t);
+    }
+    e.walkImmediateSubElements(visit);
+  };
+  // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
+  let lastType: Type | null = null;
+  const ops: Operation[] = [root];
+  while (ops.length && !found) {
+    const op = ops.pop()!;
+    const results = op.results;
+    for (let i = 0; i < results.length; i++) {
+      const t = results[i].type;
+      if (t !== lastType) visit((lastType = t));
+    }
+    const operands = op.operandList;
+    for (let i = 0; i < operands.length; i++) {
+      const t = operands[i].value.type;
+      if (t !== lastType) visit((lastType = t));
+    }
+    if (op.opaqueProperties) visit(op.opaqueProperties);
+    const props = op.propertiesView;
+    if (props.size) for (const a of props.values()) visit(a);
+    const attrs = op.attributesView;
+    if (attrs.size) for (const a of attrs.values()) visit(a);
+    const regions = op.regions;
+    for (let r = 0; r < regions.length; r++) {
+      const blocks = regions[r].blocks;
+      for (let b = 0; b < blocks.length; b++) {
+        const block = blocks[b];
+        const args = block.args;
+        for (let i = 0; i < args.length; i++) visit(args[i].type);
+        for (let o = block.first; o; o = o.next) ops.push(o);
+      }
+    }
+  }
+  return found;
+}
+
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
   private out = new OutputBuffer();
@@ -358,7 +433,12 @@ export class Printer implements OpAsmPrinter {
     const generic = !!this.options.generic;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds);
     this.out = new OutputBuffer();
-    if (!op.parentBlock && !this.options.localScope) {
+    if (!op.parentBlock && !this.options.localScope && !mayPrintAliases(this.ctx, op, !!this.options.debugInfo)) {
+      // Nothing in the IR can get an alias: print once, without the collection pass.
+      this.aliases = undefined;
+      this.printFullOpWithIndentAndLoc(op);
+      this.write('\n');
+    } else if (!op.parentBlock && !this.options.localScope) {
       this.aliases = new AliasState(this.ctx, { printDebugInfo: !!this.options.debugInfo });
       this.collecting = true;
       this.printFullOpWithIndentAndLoc(op);
@@ -388,7 +468,12 @@ export class Printer implements OpAsmPrinter {
       this.aliases!.visitType(type);
       return;
     }
-    const alias = this.aliases?.aliasOf(type);
+    if (this.aliases === undefined) {
+      // Without aliases a type prints as its (cached) canonical text.
+      this.write(type.key);
+      return;
+    }
+    const alias = this.aliases.aliasOf(type);
     if (alias) this.out.append(alias);
     else type.print(this);
   }
@@ -424,7 +509,8 @@ export class Printer implements OpAsmPrinter {
   private printFullOpWithIndentAndLoc(op: Operation): void {
     if (!this.collecting) this.write(indentation(this.indent));
     this.printFullOp(op);
-    this.printTrailingLocation(op.location, true);
+    // Only read the location when printing it: a parsed op's location is made on first use.
+    if (this.options.debugInfo) this.printTrailingLocation(op.location, true);
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
@@ -695,6 +781,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   printOptionalAttrDict(attrs: Iterable<readonly [string, Attribute]>, elided: readonly string[] = []): void {
+    if (attrs instanceof Map ? attrs.size === 0 : Array.isArray(attrs) && attrs.length === 0) return;
     const list = [...attrs].filter(([k]) => !elided.includes(k)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     if (!list.length) return;
     this.write(' {');

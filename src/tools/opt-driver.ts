@@ -4,7 +4,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Context } from '../ir/context.js';
-import { FileLineColLoc } from '../ir/location.js';
+import { FileLineColLoc, UnknownLoc } from '../ir/location.js';
 import { registerAllDialects } from '../dialects/registry.js';
 import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
 import { SourceFile } from '../syntax/source.js';
@@ -14,6 +14,11 @@ import { OutputTooLargeError, Printer, printOpForDiagnostic, type PrintOptions }
 import { verify } from '../ir/verifier.js';
 import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
+import { registerAllPasses } from '../passes/all.js';
+import { lookupPass, printRegisteredPasses, registeredPasses } from '../passes/registry.js';
+import { OpPassManager, runPassManager, type PassInstrumentation } from '../passes/pass-manager.js';
+import { PipelineError, addPassToPipeline, parsePassPipeline } from '../passes/pipeline.js';
+import { IRPrinterInstrumentation, TimerNode, TimingInstrumentation, formatTimingReport, type IRPrintConfig } from '../passes/instrumentation.js';
 
 export interface OptResult {
   exitCode: number;
@@ -49,7 +54,19 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
   { name: 'no-implicit-module', kind: 'bool', help: 'Do not wrap the input in a builtin.module; it must hold exactly one top-level op' },
   { name: 'show-dialects', kind: 'bool', help: 'Print the list of registered dialects and exit' },
   { name: 'mlir-disable-threading', kind: 'bool', help: 'Accepted for compatibility (scf-opt is single-threaded)' },
-  { name: 'verify-each', kind: 'bool', help: 'Verify the IR after each pass (default true)' },
+  { name: 'verify-each', kind: 'bool', help: 'Run the verifier after each transformation pass (default true)' },
+  { name: 'pass-pipeline', kind: 'value', valueName: '<string>', help: 'Textual description of the pass pipeline to run', aliases: ['p'] },
+  { name: 'dump-pass-pipeline', kind: 'bool', help: 'Print the pipeline that will be run' },
+  { name: 'list-passes', kind: 'bool', help: 'Print the list of registered passes and exit' },
+  { name: 'mlir-print-ir-before-all', kind: 'bool', help: 'Print IR before each pass' },
+  { name: 'mlir-print-ir-after-all', kind: 'bool', help: 'Print IR after each pass' },
+  { name: 'mlir-print-ir-after-change', kind: 'bool', help: 'When printing the IR after a pass, only print if the IR changed' },
+  { name: 'mlir-print-ir-after-failure', kind: 'bool', help: 'When printing the IR after a pass, only print if the pass failed' },
+  { name: 'mlir-print-ir-module-scope', kind: 'bool', help: 'When printing IR for print-ir-[before|after]{-all} always print the top-level operation' },
+  { name: 'mlir-print-ir-before', kind: 'list', valueName: '<pass-arg>', help: 'Print IR before specified passes' },
+  { name: 'mlir-print-ir-after', kind: 'list', valueName: '<pass-arg>', help: 'Print IR after specified passes' },
+  { name: 'mlir-timing', kind: 'bool', help: 'Display execution times' },
+  { name: 'mlir-timing-display', kind: 'value', valueName: '<value>', help: 'Display method for timing data (list or tree)' },
   { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'] },
   { name: 'version', kind: 'bool', help: 'Display the version of this program' },
 ];
@@ -80,8 +97,24 @@ export function splitInput(text: string, marker: string): { chunks: [number, num
   return { chunks, nearMisses };
 }
 
+/** A pass given as a command-line flag (`--canonicalize=opts`), in order. */
+interface PassFlag {
+  argument: string;
+  options: string;
+}
+
+interface PassOptionsForChunk {
+  pipeline: string | undefined;
+  flags: PassFlag[];
+  verifyEach: boolean;
+  dump: boolean;
+  irPrint: Omit<IRPrintConfig, 'print'> | undefined;
+  timing: TimerNode | undefined;
+}
+
 interface ChunkOptions {
   print: PrintOptions;
+  passes: PassOptionsForChunk;
   allowUnregistered: boolean;
   printOpOnDiagnostic: boolean;
   verifyDiagnostics: false | 'all' | 'only-expected';
@@ -100,23 +133,112 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
 
   let out = '';
   let ok = true;
+  let err = '';
+  const drain = (): void => {
+    for (const d of ctx.diagnostics.take()) {
+      if (verifier) verifier.process(d);
+      else err += renderer.render(d);
+    }
+  };
+  const timing = o.passes.timing;
+  const parseStart = performance.now();
   const module = parseModule(ctx, source, { start, end, implicitModule: o.implicitModule });
   if (module && o.verifyAfterParse && !verify(ctx, module)) ok = false;
   if (!module) ok = false;
+  if (timing) timing.child('Parser').elapsed += (performance.now() - parseStart) / 1000;
+  let verified = o.verifyAfterParse;
   if (ok && module) {
-    const printer = new Printer(ctx, { ...o.print, assumeVerified: o.print.assumeVerified || o.verifyAfterParse });
+    const pm = buildPassManager(ctx, module, o.passes);
+    if (!pm) ok = false;
+    else if (pm.size) {
+      if (o.passes.dump) {
+        drain();
+        err += pm.dump();
+      }
+      const instrumentations: PassInstrumentation[] = [];
+      if (o.passes.irPrint)
+        instrumentations.push(
+          new IRPrinterInstrumentation(ctx, { ...o.passes.irPrint, print: o.print }, (text) => {
+            drain();
+            err += text;
+          }),
+        );
+      if (timing) instrumentations.push(new TimingInstrumentation(timing));
+      if (!runPassManager(ctx, pm, module, { verifyEach: o.passes.verifyEach, instrumentations })) ok = false;
+      if (!o.passes.verifyEach) verified = false;
+    } else if (o.passes.dump) {
+      drain();
+      err += pm.dump();
+    }
+  }
+  if (ok && module) {
+    const outStart = performance.now();
+    const printer = new Printer(ctx, { ...o.print, assumeVerified: o.print.assumeVerified || verified });
     out = printer.printOperation(module) + '\n';
+    if (timing) timing.child('Output').elapsed += (performance.now() - outStart) / 1000;
   }
-  let err = '';
-  for (const d of ctx.diagnostics.take()) {
-    if (verifier) verifier.process(d);
-    else err += renderer.render(d);
-  }
+  drain();
   if (verifier) {
     const result = verifier.finish();
     return { ok: result.ok, out: ok ? out : '', err: result.output };
   }
   return { ok, out, err };
+}
+
+/** The pass manager for one chunk, or undefined after reporting why it cannot be built. */
+function buildPassManager(ctx: Context, module: import('../ir/operation.js').Operation, o: PassOptionsForChunk): OpPassManager | undefined {
+  const report = (e: PipelineError): undefined => {
+    ctx.diagnostics.emit('error', UnknownLoc.get(), e.message);
+    return undefined;
+  };
+  try {
+    if (o.pipeline !== undefined) {
+      if (o.flags.length) return report(new PipelineError("'-pass-pipeline' option can't be used with individual pass options"));
+      return parsePassPipeline(TOOL, o.pipeline);
+    }
+    const pm = new OpPassManager(module.name.name, 'implicit');
+    for (const f of o.flags) addPassToPipeline(TOOL, pm, lookupPass(f.argument)!, f.options);
+    return pm;
+  } catch (e) {
+    if (!(e instanceof PipelineError)) throw e;
+    if (e.direct) pendingDirect.push(e.direct);
+    return report(e);
+  }
+}
+
+/** Text LLVM's cl parsers print straight to stderr while a pipeline is built. */
+const pendingDirect: string[] = [];
+
+/**
+ * Takes the pass flags (`--cse`, `-canonicalize=max-iterations=3`) out of
+ * `args`, in order; everything else is left for the option table.
+ */
+function extractPassFlags(args: string[]): { rest: string[]; flags: PassFlag[] } {
+  const rest: string[] = [];
+  const flags: PassFlag[] = [];
+  const takesValue = new Set<string>();
+  for (const o of OPT_OPTIONS) if (o.kind === 'value' || o.kind === 'list') for (const n of [o.name, ...(o.aliases ?? [])]) takesValue.add(n);
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') {
+      rest.push(...args.slice(i));
+      break;
+    }
+    if (a.startsWith('-') && a !== '-') {
+      const body = a.replace(/^--?/, '');
+      const eq = body.indexOf('=');
+      const name = eq < 0 ? body : body.slice(0, eq);
+      if (lookupPass(name) && !takesValue.has(name)) {
+        flags.push({ argument: name, options: eq < 0 ? '' : body.slice(eq + 1) });
+        continue;
+      }
+      rest.push(a);
+      if (eq < 0 && takesValue.has(name) && i + 1 < args.length) rest.push(args[++i]);
+      continue;
+    }
+    rest.push(a);
+  }
+  return { rest, flags };
 }
 
 /** Runs scf-opt with command-line `args` (without the program name). Never throws. */
@@ -132,10 +254,12 @@ export function runOpt(args: string[], stdin?: string, runOptions: RunOptions = 
 }
 
 function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: RunOptions): OptResult {
+  registerAllPasses();
   const cl = new CommandLine(TOOL, OPT_OPTIONS);
+  const { rest, flags: passFlags } = extractPassFlags(args);
   let parsed;
   try {
-    parsed = cl.parse(args);
+    parsed = cl.parse(rest);
   } catch (e) {
     if (e instanceof CommandLineError) return { exitCode: 1, stdout: '', stderr: e.message + '\n' };
     throw e;
@@ -145,6 +269,12 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
   if (flag('help'))
     return { exitCode: 0, stdout: cl.help('scfkit optimizer driver (MLIR-compatible: a drop-in for mlir-opt on the scf dialect and its surroundings)'), stderr: '' };
   if (flag('version')) return { exitCode: 0, stdout: `scfkit ${TOOL} version ${VERSION} (MLIR 22 compatible)\n`, stderr: '' };
+  if (flag('list-passes')) return { exitCode: 0, stdout: printRegisteredPasses(), stderr: '' };
+  for (const which of ['mlir-print-ir-before', 'mlir-print-ir-after']) {
+    const list = v.get(which) as string[] | undefined;
+    for (const name of list ?? [])
+      if (!lookupPass(name)) return { exitCode: 1, stdout: '', stderr: `${TOOL}: for the --${which} option: Cannot find option named '${name}'!\n` };
+  }
   if (flag('show-dialects')) {
     const ctx = new Context();
     registerAllDialects(ctx);
@@ -167,7 +297,33 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
   const source = new SourceFile(inputName === '-' ? '<stdin>' : inputName, text);
 
   const vd = v.get('verify-diagnostics');
+  const listOf = (name: string): Set<string> | undefined => {
+    const l = v.get(name) as string[] | undefined;
+    return l ? new Set(l) : undefined;
+  };
+  const printBefore = flag('mlir-print-ir-before-all') ? ('all' as const) : listOf('mlir-print-ir-before');
+  const printAfter = flag('mlir-print-ir-after-all') || flag('mlir-print-ir-after-failure') ? ('all' as const) : listOf('mlir-print-ir-after');
+  const timing = flag('mlir-timing') ? new TimerNode('root') : undefined;
+  const runStart = performance.now();
+  const passes: PassOptionsForChunk = {
+    pipeline: v.get('pass-pipeline') as string | undefined,
+    flags: passFlags,
+    verifyEach: v.get('verify-each') !== false,
+    dump: flag('dump-pass-pipeline'),
+    irPrint:
+      printBefore || printAfter
+        ? {
+            before: printBefore,
+            after: printAfter,
+            afterOnlyOnChange: flag('mlir-print-ir-after-change'),
+            afterOnlyOnFailure: flag('mlir-print-ir-after-failure'),
+            moduleScope: flag('mlir-print-ir-module-scope'),
+          }
+        : undefined,
+    timing,
+  };
   const options: ChunkOptions = {
+    passes,
     print: {
       generic: flag('mlir-print-op-generic'),
       debugInfo: flag('mlir-print-debuginfo') || flag('mlir-pretty-debuginfo'),
@@ -206,6 +362,17 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
     stdout = r.out;
     stderr = r.err;
     failed = !r.ok;
+  }
+
+  if (pendingDirect.length) {
+    stderr = pendingDirect.join('') + stderr;
+    pendingDirect.length = 0;
+  }
+  if (timing) {
+    const total = (performance.now() - runStart) / 1000;
+    const accounted = timing.children.reduce((n, c) => n + c.elapsed, 0);
+    timing.child('Rest').elapsed = Math.max(0, total - accounted);
+    stderr += formatTimingReport(timing, total);
   }
 
   const outputName = v.get('o') as string | undefined;

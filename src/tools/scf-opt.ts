@@ -3,12 +3,15 @@
 // The driver is recursive over nesting. The main thread's stack covers any
 // realistic input; when an input nests deeper than that, the work is redone on
 // a worker thread with a stack large enough for about a million levels.
+// node:worker_threads is loaded only then (and in that worker), to keep it out
+// of every start-up.
 
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { runOpt, type OptResult } from './opt-driver.js';
 
 const DEEP_STACK_MB = 4000;
+/** Set in the deep-stack worker's environment (confirmed there with isMainThread). */
+const WORKER_ENV = 'SCF_OPT_DEEP_STACK_WORKER';
 
 function emit(result: OptResult): void {
   // Diagnostics first: mlir-opt's stderr is unbuffered while its stdout is
@@ -19,15 +22,17 @@ function emit(result: OptResult): void {
   process.exitCode = result.exitCode;
 }
 
-if (isMainThread) {
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
   // Read standard input once so a rerun on the worker sees the same bytes.
   const usesStdin = !args.some((a) => !a.startsWith('-')) || args.includes('-');
   const stdin = usesStdin && !args.some((a) => /^--?(help|h|version|show-dialects)$/.test(a)) ? readStdinLatin1() : undefined;
   const result = runOpt(args, stdin, { stdinIsLatin1: true });
   if (result.stackExhausted) {
+    const { Worker } = await import('node:worker_threads');
     const worker = new Worker(new URL(import.meta.url), {
       workerData: { args, stdin },
+      env: { ...process.env, [WORKER_ENV]: '1' },
       // A deep stack makes every young-generation collection scan it, so collect rarely.
       resourceLimits: { stackSizeMb: DEEP_STACK_MB, maxYoungGenerationSizeMb: 256 },
     });
@@ -36,10 +41,15 @@ if (isMainThread) {
   } else {
     emit(result);
   }
-} else {
-  const { args, stdin } = workerData as { args: string[]; stdin: string | undefined };
+}
+
+const worker = process.env[WORKER_ENV] === '1' ? await import('node:worker_threads') : undefined;
+if (worker && !worker.isMainThread) {
+  const { args, stdin } = worker.workerData as { args: string[]; stdin: string | undefined };
   const r = runOpt(args, stdin, { stdinIsLatin1: true });
-  parentPort!.postMessage({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
+  worker.parentPort!.postMessage({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
+} else {
+  await main();
 }
 
 function readStdinLatin1(): string {

@@ -189,6 +189,18 @@ class GreedyDriver implements PatternListener {
 
   // ---- driver
 
+  /** MLIR's MultiOpPatternRewriteDriver: one worklist run seeded with `ops` (the driver's region is the scope). */
+  simplifyOps(ops: readonly Operation[]): boolean {
+    this.worklist.clear();
+    this.folder = new ConstantFolder(this.rewriter);
+    if (this.config.strictness !== 'any') {
+      this.strictOps.clear();
+      for (const op of ops) this.strictOps.add(op);
+    }
+    for (const op of ops) this.addSingle(op);
+    return this.processWorklist();
+  }
+
   simplify(): { changed: boolean; converged: boolean } {
     let changedAny = false;
     let iteration = 0;
@@ -324,4 +336,28 @@ export function applyOpPatternsGreedily(ctx: Context, ops: readonly Operation[],
     changed = driver.simplify().changed || changed;
   }
   return changed;
+}
+
+/** The innermost region holding all of `ops`. */
+function commonAncestorRegion(ops: readonly Operation[]): Region | null {
+  let region = ops[0]?.parentRegion ?? null;
+  const within = (op: Operation, r: Region): boolean => {
+    for (let o: Operation | null = op; o; o = o.parentRegion?.parentOp ?? null) if (o.parentRegion === r) return true;
+    return false;
+  };
+  for (const op of ops)
+    while (region && !within(op, region)) region = region.parentOp?.parentRegion ?? null;
+  return region;
+}
+
+/**
+ * MLIR's applyOpPatternsGreedily: the worklist is seeded with exactly `ops`
+ * and run once; what the rewrites touch within the ops' common ancestor
+ * region is processed too unless the strictness excludes it.
+ */
+export function applyOpListPatternsGreedily(ctx: Context, ops: readonly Operation[], patterns: FrozenPatternSet, config: Partial<GreedyConfig> = {}): boolean {
+  const scope = commonAncestorRegion(ops);
+  if (!scope) return false;
+  const full = { ...DEFAULT_GREEDY_CONFIG, ...config, regionSimplification: 'disabled' as const };
+  return new GreedyDriver(ctx, scope, patterns, full).simplifyOps(ops);
 }

@@ -95,6 +95,10 @@ export class ConstantPropagationSolver {
   isLive(b: Block): boolean {
     return this.liveBlocks.has(b);
   }
+  /** The known call sites of a callable and whether they are all known (undefined: none seen). */
+  callSites(callable: Operation): { readonly allKnown: boolean; readonly ops: readonly Operation[] } | undefined {
+    return this.preds.get(callable);
+  }
 
   private join(v: Value, incoming: ConstantLattice | undefined): void {
     if (incoming === undefined) return;

@@ -41,8 +41,9 @@ function isOneConst(v: Value): boolean {
 function replaceOpWithRegion(rewriter: PatternRewriter, op: Operation, region: Region, blockArgs: readonly Value[] = []): void {
   const block = region.entry;
   const terminator = block.last!;
-  const results = terminator.operands;
   rewriter.inlineBlockBefore(block, op.parentBlock!, op, blockArgs);
+  // Read after inlining: yielded block arguments are replaced by then.
+  const results = terminator.operands;
   rewriter.replaceOp(op, results);
   rewriter.eraseOp(terminator);
 }

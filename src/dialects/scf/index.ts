@@ -58,12 +58,12 @@ function allAttrs(op: Operation): [string, Attribute][] {
  * appends a `name` op to its last block unless that already ends with a
  * terminator.
  */
-function ensureTerminator(ctx: Context, region: Region, name: string, location: Location, regions = 0): Operation | undefined {
+function ensureTerminator(ctx: Context, region: Region, name: string, state: OperationState, regions = 0): Operation | undefined {
   if (region.empty) region.pushBlock(new Block());
   const block = region.blocks[region.blocks.length - 1];
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return undefined;
-  const op = new Operation({ name: ctx.lookupOp(name)!, location, regions });
+  const op = new Operation({ name: ctx.lookupOp(name)!, ...state.locationInit(), regions });
   block.append(op);
   return op;
 }
@@ -298,7 +298,7 @@ const ForOp = defineOp({
     state.operands = operands;
     const body = state.addRegion(new Region());
     p.parseRegion(body, regionArgs);
-    ensureTerminator(ctx, body, 'scf.yield', state.location);
+    ensureTerminator(ctx, body, 'scf.yield', state);
     p.parseOptionalAttrDict(state.attributes);
   },
   print(p, op) {
@@ -518,7 +518,7 @@ const ForallOp = defineOp({
     outArgs.forEach((a, i) => (a.type = state.types[i]));
     const body = state.addRegion(new Region());
     p.parseRegion(body, [...ivs, ...outArgs]);
-    const term = ensureTerminator(ctx, body, 'scf.forall.in_parallel', state.location, 1);
+    const term = ensureTerminator(ctx, body, 'scf.forall.in_parallel', state, 1);
     if (term && term.regions[0].empty) term.regions[0].pushBlock(new Block());
     else {
       const last = body.blocks[body.blocks.length - 1].last;
@@ -676,10 +676,10 @@ const IfOp = defineOp({
     state.operands = [p.resolveOperand(cond, IntegerType.get(1))];
     state.types = p.parseOptionalArrowTypeList() ?? [];
     p.parseRegion(thenRegion, []);
-    ensureTerminator(ctx, thenRegion, 'scf.yield', state.location);
+    ensureTerminator(ctx, thenRegion, 'scf.yield', state);
     if (p.parseOptionalKeyword('else')) {
       p.parseRegion(elseRegion, []);
-      ensureTerminator(ctx, elseRegion, 'scf.yield', state.location);
+      ensureTerminator(ctx, elseRegion, 'scf.yield', state);
     }
     p.parseOptionalAttrDict(state.attributes);
   },
@@ -778,7 +778,7 @@ const IndexSwitchOp = defineOp({
     state.attributes.set('cases', DenseArrayAttr.getI64(cases));
     p.parseKeyword('default');
     p.parseRegion(defaultRegion, []);
-    ensureTerminator(ctx, defaultRegion, 'scf.yield', state.location);
+    ensureTerminator(ctx, defaultRegion, 'scf.yield', state);
   },
   print(p, op) {
     p.write(' ');
@@ -903,7 +903,7 @@ const ParallelOp = defineOp({
     p.parseOptionalAttrDict(state.attributes);
     operands.push(...p.resolveOperands(inits, state.types, p.nameOffset));
     state.operands = operands;
-    ensureTerminator(ctx, body, 'scf.reduce', state.location);
+    ensureTerminator(ctx, body, 'scf.reduce', state);
   },
   print(p, op) {
     const [lbs, ubs, steps, inits] = segments(op);

@@ -51,9 +51,21 @@ const PoisonOp = defineOp({
   },
 });
 
+/** `ub.unreachable`: a terminator control never reaches. */
+const UnreachableOp = defineOp({
+  name: 'ub.unreachable',
+  traits: [Traits.IsTerminator],
+  parse(p, state) {
+    p.parseOptionalAttrDict(state.attributes);
+  },
+  print(p, op) {
+    p.printOptionalAttrDict(op.attributesView);
+  },
+});
+
 export const ubDialect: Dialect = {
   name: 'ub',
-  ops: [PoisonOp],
+  ops: [PoisonOp, UnreachableOp],
   parseAttribute(d) {
     if (d.body === 'poison') {
       d.parser.consume();
