@@ -251,7 +251,13 @@ class GreedyDriver implements PatternListener {
   private processWorklist(): boolean {
     let changed = false;
     let numRewrites = 0;
-    while (!this.worklist.empty && (numRewrites < this.config.maxNumRewrites || this.config.maxNumRewrites === -1)) {
+    // Patterns that undo each other would rewrite forever; a tool must answer,
+    // so an unbounded run still stops after a generous number of rewrites
+    // (reported as not converged by the caller's next iteration).
+    let budget = 10_000;
+    for (const block of this.region.blocks) for (let o = block.first; o; o = o.next) o.walk(() => void (budget += 10));
+    const limit = this.config.maxNumRewrites === -1 ? budget : this.config.maxNumRewrites;
+    while (!this.worklist.empty && numRewrites < limit) {
       const op = this.worklist.pop();
       if (!op) break;
       if (isOpTriviallyDead(op)) {
