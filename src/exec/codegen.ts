@@ -401,31 +401,40 @@ class FunctionCompiler {
   private fastWide(name: string, op: Operation, a: string, b: string): string | undefined {
     const ra = this.range(op.operand(0));
     const rb = this.range(op.operand(1));
-    const rr = this.range(op.result(0));
-    if (!ra || !rb) return undefined;
+    const rt = reprOf(op.result(0).type);
+    if (!ra || !rb || rt.k !== 'wide') return undefined;
+    const w = rt.w;
+    // The exact result must stay within the type (no wrap-around) and the safe integers.
+    const tlo = w >= 54 ? -Number.MAX_SAFE_INTEGER : -(2 ** (w - 1));
+    const thi = w >= 54 ? Number.MAX_SAFE_INTEGER : 2 ** (w - 1) - 1;
+    const fits = (lo: number, hi: number): boolean => lo >= tlo && hi <= thi;
     const nonNeg = ra.lo >= 0 && rb.lo >= 0;
     const i32 = inI32(ra) && inI32(rb);
     const bConst = rb.lo === rb.hi ? rb.lo : undefined;
     switch (name) {
       case 'addi':
-        return rr ? `(${a} + ${b})` : undefined;
+        return fits(ra.lo + rb.lo, ra.hi + rb.hi) ? `(${a} + ${b})` : undefined;
       case 'subi':
-        return rr ? `(${a} - ${b})` : undefined;
-      case 'muli':
-        if (!rr) return undefined;
-        return rr.lo >= 0 || nonNeg ? `(${a} * ${b})` : `(${a} * ${b} + 0)`;
+        return fits(ra.lo - rb.hi, ra.hi - rb.lo) ? `(${a} - ${b})` : undefined;
+      case 'muli': {
+        const p = [ra.lo * rb.lo, ra.lo * rb.hi, ra.hi * rb.lo, ra.hi * rb.hi];
+        const lo = Math.min(...p);
+        if (!fits(lo, Math.max(...p))) return undefined;
+        return lo >= 0 || nonNeg ? `(${a} * ${b})` : `(${a} * ${b} + 0)`;
+      }
       case 'divsi':
       case 'divui':
       case 'remsi':
       case 'remui': {
-        if (!rr) return undefined;
         if ((name === 'divui' || name === 'remui') && !nonNeg) return undefined;
-        if (rb.lo <= 0 && rb.hi >= 0) return undefined;
+        if (rb.lo <= 0 && rb.hi >= 0) return undefined; // a zero divisor is an error
+        if (ra.lo <= tlo && rb.lo <= -1 && rb.hi >= -1) return undefined; // MIN / -1 is an error
         const div = name[0] === 'd';
         const pow2 = ra.lo >= 0 && bConst !== undefined && bConst > 0 && isPow2(bConst);
-        if (pow2 && inI32(ra)) return div ? `(${a} >> ${Math.log2(bConst)})` : `(${a} & ${bConst - 1})`;
+        if (pow2 && inI32(ra) && bConst! <= 2 ** 31) return div ? `(${a} >> ${Math.log2(bConst)})` : `(${a} & ${bConst - 1})`;
         if (pow2) return div ? `Math.floor(${a} / ${b})` : `(${a} - Math.floor(${a} / ${b}) * ${b})`;
-        if (i32 && inI32(rr)) return div ? `((${a} / ${b}) | 0)` : `(${a} % ${b} + 0)`;
+        // int32 operands: the quotient is below 2^31 in magnitude except MIN / -1, excluded above for int32 MIN too.
+        if (i32 && !(ra.lo <= I32_LO && rb.lo <= -1 && rb.hi >= -1)) return div ? `((${a} / ${b}) | 0)` : `(${a} % ${b} + 0)`;
         return div ? `((${a} - ${a} % ${b}) / ${b} + 0)` : `(${a} % ${b} + 0)`;
       }
       case 'andi':
@@ -433,7 +442,7 @@ class FunctionCompiler {
       case 'xori': {
         const o = name === 'andi' ? '&' : name === 'ori' ? '|' : '^';
         if (i32) return `(${a} ${o} ${b})`;
-        if (name === 'andi' && rr && inI32(rr) && rr.lo >= 0) {
+        if (name === 'andi') {
           // One operand is a non-negative int32: only the low 32 bits of the other matter.
           if (ra.lo >= 0 && ra.hi <= I32_HI) return `(${a} & (${b} | 0))`;
           if (rb.lo >= 0 && rb.hi <= I32_HI) return `((${a} | 0) & ${b})`;
@@ -441,10 +450,10 @@ class FunctionCompiler {
         return undefined;
       }
       case 'shli':
-        return rr && bConst !== undefined ? `(${a} * ${2 ** bConst})` : undefined;
+        return bConst !== undefined && bConst >= 0 && bConst < w && fits(ra.lo * 2 ** bConst, ra.hi * 2 ** bConst) ? `(${a} * ${2 ** bConst})` : undefined;
       case 'shrsi':
       case 'shrui':
-        if (!rr || bConst === undefined || (name === 'shrui' && ra.lo < 0)) return undefined;
+        if (bConst === undefined || bConst < 0 || bConst >= w || (name === 'shrui' && ra.lo < 0)) return undefined;
         if (inI32(ra) && bConst < 32) return `(${a} >> ${bConst})`;
         return `Math.floor(${a} / ${2 ** bConst})`;
       case 'maxui':
@@ -739,6 +748,8 @@ class FunctionCompiler {
       if (n === 'cf.br' || n === 'cf.cond_br' || n === 'cf.switch') {
         if (!cfg) this.unsupported(op, `'${n}' outside of a multi-block region`);
         this.emitBranch(op, cfg);
+      } else if (n === 'ub.unreachable') {
+        this.emit(`$err(${this.K(op)}, "reached 'ub.unreachable'");`);
       } else {
         onExit(
           op.operands.map((o) => this.v(o)),

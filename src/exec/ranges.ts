@@ -77,10 +77,6 @@ const ARITH_NAMES: Record<string, string> = {
   'index.cmp': 'cmpi',
 };
 
-function isPow2(n: number): boolean {
-  return n > 0 && Number.isInteger(Math.log2(n)) && 2 ** Math.log2(n) === n;
-}
-
 /** Smallest 2^k - 1 >= hi (hi >= 0). */
 function ones(hi: number): number {
   let m = 1;
@@ -440,10 +436,6 @@ export class RangeAnalysis {
       case 'ceildivui':
         return null;
     }
-    void isPow2;
-    void EnumAttr;
     return null;
   }
 }
-
-export { isPow2 };
