@@ -15,7 +15,6 @@ import { SCCPInfo } from '../transforms/sccp.js';
 import { SymbolDCEInfo } from '../transforms/symbol-dce.js';
 import { InlinerInfo } from '../transforms/inliner.js';
 import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonicalization.js';
-import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 
 let done = false;
 
@@ -38,7 +37,7 @@ export function registerAllPasses(): void {
     SymbolDCEInfo,
     InlinerInfo,
     ForLoopCanonicalizationInfo,
-    RemoveDeadValuesInfo,
+    // remove-dead-values is registered once it matches MLIR 22 (work in progress in src/transforms).
   ])
     registerPass(info);
 }
