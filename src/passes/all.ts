@@ -15,6 +15,8 @@ import { SCCPInfo } from '../transforms/sccp.js';
 import { SymbolDCEInfo } from '../transforms/symbol-dce.js';
 import { InlinerInfo } from '../transforms/inliner.js';
 import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonicalization.js';
+import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
+import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
 
 let done = false;
 
@@ -37,7 +39,8 @@ export function registerAllPasses(): void {
     SymbolDCEInfo,
     InlinerInfo,
     ForLoopCanonicalizationInfo,
-    // remove-dead-values is registered once it matches MLIR 22 (work in progress in src/transforms).
+    RemoveDeadValuesInfo,
+    LiftControlFlowToSCFInfo,
   ])
     registerPass(info);
 }

@@ -21,6 +21,7 @@ import { Traits, type Context } from '../ir/context.js';
 import { Operation, OpResult, type BlockArgument, type Block, type Value } from '../ir/operation.js';
 import { lookupNearestSymbolFrom } from '../ir/symbol-table.js';
 import { Rewriter } from '../ir/builder.js';
+import { PoisonAttr } from '../dialects/ub/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { callableInterface, callInterface, isSymbol, symbolRefsOf, symbolVisibility } from './call-utils.js';
 import { collectCanonicalizationPatterns } from './canonicalize.js';
@@ -257,7 +258,7 @@ function cleanUp(ctx: Context, list: CleanupList): void {
       o.dead.forEach((d, i) => {
         if (!d) return;
         const v = o.op.operand(i);
-        const p = rewriter.create('ub.poison', { results: [v.type], location: v.definingOp?.location ?? o.op.location });
+        const p = rewriter.create('ub.poison', { results: [v.type], attributes: { value: PoisonAttr.get() }, location: v.definingOp?.location ?? (v as BlockArgument).location });
         poisons.add(p);
         o.op.setOperand(i, p.result(0));
       });
@@ -307,7 +308,7 @@ function poisonDanglingOperands(ctx: Context, root: Operation): void {
     op.operandList.forEach((o, i) => {
       if (!isDangling(o.value)) return;
       rewriter.setInsertionPointBefore(op);
-      op.setOperand(i, rewriter.create('ub.poison', { results: [o.value.type], location: op.location }).result(0));
+      op.setOperand(i, rewriter.create('ub.poison', { results: [o.value.type], attributes: { value: PoisonAttr.get() }, location: op.location }).result(0));
     });
   });
 }
@@ -316,7 +317,7 @@ export const RemoveDeadValuesInfo: PassInfo = {
   argument: 'remove-dead-values',
   name: 'RemoveDeadValues',
   description: 'Remove dead values',
-  options: [{ name: 'canonicalize', kind: 'bool', description: 'Canonicalize all region branch ops after removing dead values', default: true }],
+  options: [{ name: 'canonicalize', kind: 'bool', description: 'Canonicalize region branch ops', default: true }],
   create: () => new RemoveDeadValues(),
 };
 
@@ -346,6 +347,6 @@ class RemoveDeadValues extends Pass {
     module.walk((op) => {
       if (regionBranchOf(op)) ops.push(op);
     });
-    if (ops.length) applyOpListPatternsGreedily(run.ctx, ops, this.patterns!, { strictness: 'existing-and-new' });
+    if (ops.length) applyOpListPatternsGreedily(run.ctx, ops, this.patterns!);
   }
 }

@@ -51,6 +51,14 @@ function bound(t: string): string {
 export interface GenOptions {
   /** Number of top-level statements per program (before nesting). */
   statements?: number;
+  /**
+   * Extra features (off by default: mlir-runner's lowering in the
+   * differential test does not take scf.forall): `scf.forall` statements,
+   * private helper functions, and index arithmetic on induction variables.
+   */
+  forall?: boolean;
+  privateHelpers?: boolean;
+  ivArith?: boolean;
 }
 
 /** Generates one module holding `count` programs @p0..@p{count-1} and a @main calling them in order. */
@@ -412,6 +420,7 @@ class ProgramGen {
       case 12:
         return this.executeRegion(level);
       default:
+        if (this.opts.forall && this.rng.chance(0.5)) return this.forallStmt(level);
         return this.memrefStmt(level);
     }
   }
@@ -435,6 +444,7 @@ class ProgramGen {
     this.pushScope();
     this.add('index', iv);
     this.add(t, acc);
+    if (this.opts.ivArith && this.rng.chance(0.5)) this.ivArith(iv);
     this.body(level, 1 + this.rng.int(3));
     const y = this.value(t);
     this.emit(`scf.yield ${y} : ${t}`);
@@ -540,6 +550,100 @@ class ProgramGen {
     this.emit('}');
     this.add(t, r);
     this.print(r, t);
+  }
+
+  /** `iv + c` and `(iv + c) * k` (what scf-for-loop-range-folding folds into the bounds), as index values. */
+  private ivArith(iv: string): void {
+    const a = this.fresh();
+    this.emit(`${a} = arith.addi ${iv}, ${this.smallIndexConst(this.rng.int(5))} : index`);
+    this.add('index', a);
+    if (this.rng.chance(0.5)) {
+      const m = this.fresh();
+      this.emit(`${m} = arith.muli ${a}, ${this.smallIndexConst(1 + this.rng.int(3))} : index`);
+      this.add('index', m);
+    }
+  }
+
+  /** An scf.forall whose iterations each store to their own element of a fresh memref, which is then printed. */
+  private forallStmt(level: number): void {
+    const t = this.rng.pick(['i32', 'i64', 'index', 'f32', 'f64']);
+    const n1 = 1 + this.rng.int(4);
+    const n2 = this.rng.chance(0.5) ? 1 + this.rng.int(3) : 0;
+    const size = n1 * (n2 || 1);
+    const m = this.fresh();
+    const nc = this.smallIndexConst(size);
+    this.emit(`${m} = memref.alloc() : memref<${size}x${t}>`);
+    const c0 = this.smallIndexConst(0);
+    const c1 = this.smallIndexConst(1);
+    const fill = this.value(t);
+    const z = this.fresh();
+    this.emit(`scf.for ${z} = ${c0} to ${nc} step ${c1} {`);
+    this.emit(`  memref.store ${fill}, ${m}[${z}] : memref<${size}x${t}>`);
+    this.emit('}');
+    const i = this.fresh();
+    const j = this.fresh();
+    const withBounds = this.rng.chance(0.5);
+    if (n2) this.emit(`scf.forall (${i}, ${j}) in (${n1}, ${n2}) {`);
+    else if (withBounds) {
+      // Iterations lb, lb+step, ... below lb + n1*step; the element is (i - lb) / step.
+      const lb = this.rng.int(3);
+      const st = 1 + this.rng.int(2);
+      this.emit(`scf.forall (${i}) = (${lb}) to (${lb + n1 * st}) step (${st}) {`);
+      this.depth++;
+      this.pushScope();
+      const d = this.fresh();
+      this.emit(`${d} = arith.subi ${i}, ${this.smallIndexConst(lb)} : index`);
+      const e = this.fresh();
+      this.emit(`${e} = arith.divui ${d}, ${this.smallIndexConst(st)} : index`);
+      this.forallBody(level, t, m, size, e, i);
+      return;
+    } else this.emit(`scf.forall (${i}) in (${n1}) {`);
+    this.depth++;
+    this.pushScope();
+    let idx = i;
+    if (n2) {
+      const r = this.fresh();
+      this.emit(`${r} = arith.muli ${i}, ${this.smallIndexConst(n2)} : index`);
+      idx = this.fresh();
+      this.emit(`${idx} = arith.addi ${r}, ${j} : index`);
+      this.add('index', j);
+    }
+    this.forallBody(level, t, m, size, idx, i);
+  }
+
+  private forallBody(level: number, t: string, m: string, size: number, idx: string, iv: string): void {
+    this.add('index', iv);
+    if (level < 2) this.body(level + 1, this.rng.int(2));
+    let x: string;
+    if (isFloat(t)) {
+      const k = this.fresh();
+      this.emit(`${k} = arith.index_cast ${idx} : index to i32`);
+      x = this.fresh();
+      this.emit(`${x} = arith.sitofp ${k} : i32 to ${t}`);
+    } else if (t === 'index') x = idx;
+    else {
+      x = this.fresh();
+      this.emit(`${x} = arith.index_cast ${idx} : index to ${t}`);
+    }
+    const y = this.fresh();
+    const other = this.value(t);
+    if (isFloat(t)) {
+      this.emit(`${y} = arith.addf ${x}, ${other} : ${t}`);
+      x = this.clamp(t, y);
+    } else {
+      this.emit(`${y} = arith.${this.rng.pick(['addi', 'xori', 'maxsi'])} ${x}, ${other} : ${t}`);
+      x = y;
+    }
+    this.emit(`memref.store ${x}, ${m}[${idx}] : memref<${size}x${t}>`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    const k = this.boundedIndex(this.smallIndexConst(size));
+    const r = this.fresh();
+    this.emit(`${r} = memref.load ${m}[${k}] : memref<${size}x${t}>`);
+    this.add(t, r);
+    this.print(r, t);
+    this.emit(`memref.dealloc ${m} : memref<${size}x${t}>`);
   }
 
   private parallelStmt(level: number): void {
@@ -667,7 +771,7 @@ class ProgramGen {
     const name = `${this.name}_h${this.helperCount++}`;
     const pt = [this.anyType(), this.anyType()];
     const rt = [this.anyType(), this.anyType()];
-    const sub = new ProgramGen(this.rng, name, { statements: 3 });
+    const sub = new ProgramGen(this.rng, name, { ...this.opts, statements: 3 });
     const helper = sub.helperFunction(pt, rt);
     this.helpers.push(...sub.helpers, helper);
     const args = pt.map((t) => this.value(t));
@@ -688,7 +792,8 @@ class ProgramGen {
     while (this.statementsLeft-- > 0) this.statement(2);
     const rs = results.map((t) => this.value(t));
     this.emit(`return ${rs.join(', ')} : ${results.join(', ')}`);
-    return `func.func @${this.name}(${ps.join(', ')}) -> (${results.join(', ')}) {\n${this.lines.join('\n')}\n}`;
+    const vis = this.opts.privateHelpers ? 'private ' : '';
+    return `func.func ${vis}@${this.name}(${ps.join(', ')}) -> (${results.join(', ')}) {\n${this.lines.join('\n')}\n}`;
   }
 }
 

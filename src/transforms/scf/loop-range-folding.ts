@@ -1,11 +1,19 @@
 // scf-for-loop-range-folding: an induction variable whose only use is an
 // addi/muli with loop-invariant operands has that op folded into the loop's
-// bounds and step.
+// bounds and step (a muli only by a positive constant, unlike MLIR, which
+// also folds factors that may be zero or negative).
 
 import type { Operation } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { Builder } from '../../ir/builder.js';
 import { cloneAt, IRMapping } from '../clone.js';
+import { IntegerAttr } from '../../ir/builtin-attributes.js';
+import { constantOf } from '../side-effects.js';
+
+function isPositiveConstant(v: import('../../ir/operation.js').Value | undefined): boolean {
+  const c = v && constantOf(v);
+  return c instanceof IntegerAttr && c.value > 0n;
+}
 
 export const ForLoopRangeFoldingInfo: PassInfo = {
   argument: 'scf-for-loop-range-folding',
@@ -36,6 +44,10 @@ class ForLoopRangeFolding extends Pass {
         const kind = user.name.name;
         if (kind !== 'arith.addi' && kind !== 'arith.muli') break;
         if (!user.operands.every(invariant)) break;
+        // Scaling the range by a factor that is not known to be positive would
+        // change the trip count (or make the step non-positive): MLIR folds any
+        // loop-invariant factor, which changes what such loops compute.
+        if (kind === 'arith.muli' && !isPositiveConstant(user.operands.find((v) => v !== iv))) break;
         const b = new Builder(run.ctx);
         b.setInsertionPointBefore(loop);
         const fold = (bound: number): void => {
