@@ -8,21 +8,17 @@
 //
 // The inputs are in the dialects' custom form by default (`--form generic` for
 // the generic form); every op in them is registered in both tools.
-import { accessSync, constants, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { runProcess } from '../test/conformance/tool.js';
 import { generateModuleText, parseSize, writeModuleFile, type Form } from './gen.js';
+import { GNU_TIME, executable, fmtMs, fmtRss, measurePair, parseOptions, ratio, table } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const GNU_TIME = '/usr/bin/time';
 
 interface Options { sizes: number[]; reps: number; form: Form; tool: string[]; reference: string[] }
-
-interface Sample { ms: number; rssKb: number | null }
-interface Measurement { samples: Sample[]; error: string | null }
 
 function parseArgs(args: string[]): Options {
   const o: Options = {
@@ -32,13 +28,7 @@ function parseArgs(args: string[]): Options {
     tool: (process.env.SCFKIT_TOOL_CMD ?? resolve(repoRoot, 'bin/scf-opt')).trim().split(/\s+/),
     reference: [process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'],
   };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
+  parseOptions(args, (a, value) => {
     if (a === '--sizes') o.sizes = value().split(',').map(parseSize);
     else if (a === '--reps') o.reps = Math.max(1, Number(value()));
     else if (a === '--form') {
@@ -47,68 +37,10 @@ function parseArgs(args: string[]): Options {
       o.form = f;
     } else if (a === '--tool') o.tool = value().trim().split(/\s+/);
     else if (a === '--reference') o.reference = value().trim().split(/\s+/);
-    else throw new Error(`unknown argument ${a}`);
-  }
-  return o;
-}
-
-function executable(command: string[]): boolean {
-  try {
-    accessSync(command[0], constants.X_OK);
+    else return false;
     return true;
-  } catch {
-    return false;
-  }
-}
-
-/** One timed run; RSS from GNU time (written to its own file, apart from the tool's stderr). */
-async function measureOnce(command: string[], file: string, dir: string): Promise<Sample | string> {
-  const args = [...command.slice(1), file, '-o', '/dev/null'];
-  const haveTime = existsSync(GNU_TIME);
-  const timeFile = join(dir, 'time.txt');
-  const r = haveTime
-    ? await runProcess(GNU_TIME, ['-f', '%e %M', '-o', timeFile, command[0], ...args], { cwd: dir, timeoutMs: 600_000 })
-    : await runProcess(command[0], args, { cwd: dir, timeoutMs: 600_000 });
-  if (r.exitCode !== 0) return `exit ${r.exitCode ?? r.signal}: ${r.stderr.split('\n').find((l) => l.trim() !== '' && !l.startsWith('Command exited')) ?? ''}`;
-  let rssKb: number | null = null;
-  if (haveTime) {
-    const m = /(\d+(?:\.\d+)?) (\d+)\s*$/.exec(readFileSync(timeFile, 'utf8'));
-    if (m) rssKb = Number(m[2]);
-  }
-  return { ms: r.ms, rssKb };
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
-function fmtMs(m: Measurement): string {
-  if (m.error !== null) return 'failed';
-  const v = median(m.samples.map((s) => s.ms));
-  return v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(0)} ms`;
-}
-
-function fmtRss(m: Measurement): string {
-  if (m.error !== null) return '-';
-  const r = m.samples.map((s) => s.rssKb).filter((x): x is number => x !== null);
-  return r.length === 0 ? 'n/a' : `${(median(r) / 1024).toFixed(0)} MB`;
-}
-
-function ratio(a: Measurement, b: Measurement, pick: (s: Sample) => number | null): string {
-  if (a.error !== null || b.error !== null) return '-';
-  const xa = a.samples.map(pick).filter((x): x is number => x !== null);
-  const xb = b.samples.map(pick).filter((x): x is number => x !== null);
-  if (xa.length === 0 || xb.length === 0) return 'n/a';
-  return `${(median(xa) / median(xb)).toFixed(2)}x`;
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const lines = rows.map((r) => r.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
-  lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
-  return lines.join('\n');
+  });
+  return o;
 }
 
 async function main(): Promise<number> {
@@ -134,19 +66,7 @@ async function main(): Promise<number> {
     const rows: string[][] = [['input', 'bytes', 'mlir-opt', 'rss', 'scf-opt', 'rss', 'time ratio', 'rss ratio']];
     const errors: string[] = [];
     for (const input of inputs) {
-      const ref: Measurement = { samples: [], error: null };
-      const tool: Measurement = { samples: [], error: haveTool ? null : 'missing' };
-      // Alternate the tools so that drift in machine load hits both alike.
-      for (let k = 0; k < input.reps; k++) {
-        for (const [m, command] of [[ref, o.reference], [tool, o.tool]] as const) {
-          if (m.error !== null) continue;
-          const s = await measureOnce([...command], input.file, dir);
-          if (typeof s === 'string') {
-            m.error = s;
-            errors.push(`${command.join(' ')} on ${input.label}: ${s}`);
-          } else m.samples.push(s);
-        }
-      }
+      const { ref, tool } = await measurePair({ reference: o.reference, tool: haveTool ? o.tool : null }, [input.file, '-o', '/dev/null'], input.reps, dir, `on ${input.label}`, errors);
       rows.push([
         input.label, String(statSync(join(dir, input.file)).size),
         fmtMs(ref), fmtRss(ref), haveTool ? fmtMs(tool) : 'n/a', haveTool ? fmtRss(tool) : 'n/a',

@@ -1,0 +1,119 @@
+// Measurement shared by the scf-opt benchmarks (roundtrip.ts, passes.ts): runs
+// a tool under GNU time for wall time and peak RSS, alternates scf-opt and
+// mlir-opt so that drift in machine load hits both alike, and formats medians
+// and scf-opt/mlir-opt ratios as a table.
+import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { runProcess } from '../test/conformance/tool.js';
+
+export const GNU_TIME = '/usr/bin/time';
+
+export interface Sample {
+  ms: number;
+  rssKb: number | null;
+}
+export interface Measurement {
+  samples: Sample[];
+  error: string | null;
+}
+
+export function executable(command: readonly string[]): boolean {
+  try {
+    accessSync(command[0], constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** One timed run of `command ...args` in `dir`; RSS from GNU time, written to its own file apart from the tool's stderr. */
+export async function measureOnce(command: readonly string[], args: readonly string[], dir: string): Promise<Sample | string> {
+  const full = [...command.slice(1), ...args];
+  const haveTime = existsSync(GNU_TIME);
+  const timeFile = join(dir, 'time.txt');
+  const r = haveTime
+    ? await runProcess(GNU_TIME, ['-f', '%e %M', '-o', timeFile, command[0], ...full], { cwd: dir, timeoutMs: 1_200_000 })
+    : await runProcess(command[0], full, { cwd: dir, timeoutMs: 1_200_000 });
+  if (r.exitCode !== 0) return `exit ${r.exitCode ?? r.signal}: ${r.stderr.split('\n').find((l) => l.trim() !== '' && !l.startsWith('Command exited')) ?? ''}`;
+  let rssKb: number | null = null;
+  if (haveTime) {
+    const m = /(\d+(?:\.\d+)?) (\d+)\s*$/.exec(readFileSync(timeFile, 'utf8'));
+    if (m) rssKb = Number(m[2]);
+  }
+  return { ms: r.ms, rssKb };
+}
+
+/**
+ * Measures the reference and the tool `reps` times each on the same arguments,
+ * alternating them. A tool that fails stops being measured; its error is added
+ * to `errors` with `label`.
+ */
+export async function measurePair(
+  tools: { reference: readonly string[]; tool: readonly string[] | null },
+  args: readonly string[],
+  reps: number,
+  dir: string,
+  label: string,
+  errors: string[],
+): Promise<{ ref: Measurement; tool: Measurement }> {
+  const ref: Measurement = { samples: [], error: null };
+  const tool: Measurement = { samples: [], error: tools.tool ? null : 'missing' };
+  for (let k = 0; k < reps; k++)
+    for (const [m, command] of [[ref, tools.reference], [tool, tools.tool]] as const) {
+      if (m.error !== null || command === null) continue;
+      const s = await measureOnce(command, args, dir);
+      if (typeof s === 'string') {
+        m.error = s;
+        errors.push(`${command.join(' ')} ${label}: ${s}`);
+      } else m.samples.push(s);
+    }
+  return { ref, tool };
+}
+
+export function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+export function fmtMs(m: Measurement): string {
+  if (m.error !== null) return m.error === 'missing' ? 'n/a' : 'failed';
+  const v = median(m.samples.map((s) => s.ms));
+  return v >= 10_000 ? `${(v / 1000).toFixed(1)} s` : `${v.toFixed(0)} ms`;
+}
+
+export function fmtRss(m: Measurement): string {
+  if (m.error !== null) return m.error === 'missing' ? 'n/a' : '-';
+  const r = m.samples.map((s) => s.rssKb).filter((x): x is number => x !== null);
+  return r.length === 0 ? 'n/a' : `${(median(r) / 1024).toFixed(0)} MB`;
+}
+
+/** Median of `a` over median of `b`, e.g. scf-opt / mlir-opt. */
+export function ratio(a: Measurement, b: Measurement, pick: (s: Sample) => number | null): string {
+  if (a.error !== null || b.error !== null) return '-';
+  const xa = a.samples.map(pick).filter((x): x is number => x !== null);
+  const xb = b.samples.map(pick).filter((x): x is number => x !== null);
+  if (xa.length === 0 || xb.length === 0) return 'n/a';
+  return `${(median(xa) / median(xb)).toFixed(2)}x`;
+}
+
+/** Formats rows (the first is the header) as aligned columns; the first `leftColumns` are left-aligned. */
+export function table(rows: string[][], leftColumns = 1): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const lines = rows.map((r) => r.map((cell, c) => (c < leftColumns ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  '));
+  lines.splice(1, 0, widths.map((w) => '-'.repeat(w)).join('  '));
+  return lines.join('\n');
+}
+
+/** Reads `--name value` options common to the benchmarks; `extra` handles the rest and returns false for unknown ones. */
+export function parseOptions(args: readonly string[], extra: (name: string, value: () => string) => boolean): void {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    if (!extra(a, value)) throw new Error(`unknown argument ${a}`);
+  }
+}
