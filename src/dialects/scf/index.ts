@@ -410,6 +410,26 @@ function segments(op: Operation): Value[][] {
   return out;
 }
 
+/**
+ * forall and parallel share their region structure: one body region with an
+ * implicit terminator that runs any number of times, then control returns to
+ * the parent with no values passed along the region edge.
+ */
+function verifyParallelLoopRegions(ctx: Context, op: Operation, terminator: string): boolean {
+  if (!verifyImplicitTerminator(ctx, op, terminator)) return false;
+  if (!verifyLoopLike(ctx, op)) return false;
+  return verifyRegionBranch(ctx, op);
+}
+
+const parallelLoopRegionBranch: RegionBranchInterface = {
+  getSuccessorRegions(op) {
+    return [toRegion(op.regions[0]), { region: 'parent', inputs: [] }];
+  },
+  getEntrySuccessorOperands() {
+    return [];
+  },
+};
+
 function forallRank(op: Operation): number {
   return staticList(op, 'staticLowerBound').length;
 }
@@ -607,20 +627,9 @@ const ForallOp = defineOp({
     }
     return true;
   },
-  verifyRegions(op, ctx) {
-    if (!verifyImplicitTerminator(ctx, op, 'scf.forall.in_parallel')) return false;
-    if (!verifyLoopLike(ctx, op)) return false;
-    return verifyRegionBranch(ctx, op);
-  },
+  verifyRegions: (op, ctx) => verifyParallelLoopRegions(ctx, op, 'scf.forall.in_parallel'),
   interfaces: {
-    [Interfaces.RegionBranch]: {
-      getSuccessorRegions(op) {
-        return [toRegion(op.regions[0]), { region: 'parent', inputs: [] }];
-      },
-      getEntrySuccessorOperands() {
-        return [];
-      },
-    } satisfies RegionBranchInterface,
+    [Interfaces.RegionBranch]: parallelLoopRegionBranch,
     [Interfaces.LoopLike]: {
       getLoopRegions: (op) => [op.regions[0]],
       getInductionVars: (op) => blockArgs(op.regions[0]).slice(0, forallRank(op)),
@@ -973,20 +982,9 @@ const ParallelOp = defineOp({
     }
     return true;
   },
-  verifyRegions(op, ctx) {
-    if (!verifyImplicitTerminator(ctx, op, 'scf.reduce')) return false;
-    if (!verifyLoopLike(ctx, op)) return false;
-    return verifyRegionBranch(ctx, op);
-  },
+  verifyRegions: (op, ctx) => verifyParallelLoopRegions(ctx, op, 'scf.reduce'),
   interfaces: {
-    [Interfaces.RegionBranch]: {
-      getSuccessorRegions(op) {
-        return [toRegion(op.regions[0]), { region: 'parent', inputs: [] }];
-      },
-      getEntrySuccessorOperands() {
-        return [];
-      },
-    } satisfies RegionBranchInterface,
+    [Interfaces.RegionBranch]: parallelLoopRegionBranch,
     [Interfaces.LoopLike]: {
       getLoopRegions: (op) => [op.regions[0]],
       getInductionVars: (op) => blockArgs(op.regions[0]),
