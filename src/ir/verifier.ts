@@ -4,6 +4,7 @@
 // deep IR does not exhaust the stack, and isolated-from-above ops verified as
 // separate units.
 
+import { computeDominators } from './dominance.js';
 import { Traits, emitError, emitOpError, type Context } from './context.js';
 import { UnknownLoc } from './location.js';
 import { Block, BlockArgument, Operation, Region, type Value } from './operation.js';
@@ -37,52 +38,8 @@ export class DominanceInfo {
     t = new Map();
     this.trees.set(region, t);
     if (region.empty) return t;
-    // Reverse post-order by an iterative DFS.
+    const { order, idom } = computeDominators(region);
     const entry = region.entry;
-    const order: Block[] = [];
-    const visited = new Set<Block>([entry]);
-    const stack: { block: Block; succ: Block[]; i: number }[] = [{ block: entry, succ: entry.successors(), i: 0 }];
-    while (stack.length) {
-      const top = stack[stack.length - 1];
-      if (top.i < top.succ.length) {
-        const s = top.succ[top.i++];
-        if (!visited.has(s) && s.parent === region) {
-          visited.add(s);
-          stack.push({ block: s, succ: s.successors(), i: 0 });
-        }
-      } else {
-        order.push(top.block);
-        stack.pop();
-      }
-    }
-    order.reverse();
-    const index = new Map<Block, number>();
-    order.forEach((b, i) => index.set(b, i));
-    const idom = new Map<Block, Block>();
-    idom.set(entry, entry);
-    const intersect = (a: Block, b: Block): Block => {
-      while (a !== b) {
-        while (index.get(a)! > index.get(b)!) a = idom.get(a)!;
-        while (index.get(b)! > index.get(a)!) b = idom.get(b)!;
-      }
-      return a;
-    };
-    let changed = true;
-    while (changed) {
-      changed = false;
-      for (let i = 1; i < order.length; i++) {
-        const b = order[i];
-        let newIdom: Block | undefined;
-        for (const p of b.predecessors()) {
-          if (!idom.has(p) || !index.has(p)) continue;
-          newIdom = newIdom ? intersect(p, newIdom) : p;
-        }
-        if (newIdom && idom.get(b) !== newIdom) {
-          idom.set(b, newIdom);
-          changed = true;
-        }
-      }
-    }
     for (const b of order) t.set(b, b === entry ? null : idom.get(b) ?? null);
     return t;
   }

@@ -3,6 +3,7 @@
 // (as a multiset for commutative ops) and regions are replaced by the first
 // dominating one; read-only ops too when nothing may write in between.
 
+import { computeDominators } from '../ir/dominance.js';
 import type { Attribute } from '../ir/attributes.js';
 import { Traits } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
@@ -122,46 +123,7 @@ function dominatorTree(region: Region): Map<Block, Block[]> {
     const succ = b.successors();
     for (let i = succ.length - 1; i >= 0; i--) if (!seen.has(succ[i])) stack.push(succ[i]);
   }
-  // Cooper-Harvey-Kennedy on reverse post-order.
-  const rpo: Block[] = [];
-  {
-    const vis = new Set<Block>([entry]);
-    const st: { b: Block; s: Block[]; i: number }[] = [{ b: entry, s: entry.successors(), i: 0 }];
-    while (st.length) {
-      const t = st[st.length - 1];
-      if (t.i < t.s.length) {
-        const n = t.s[t.i++];
-        if (!vis.has(n)) {
-          vis.add(n);
-          st.push({ b: n, s: n.successors(), i: 0 });
-        }
-      } else {
-        rpo.push(t.b);
-        st.pop();
-      }
-    }
-    rpo.reverse();
-  }
-  const index = new Map(rpo.map((b, i) => [b, i]));
-  const idom = new Map<Block, Block>([[entry, entry]]);
-  const intersect = (x: Block, y: Block): Block => {
-    while (x !== y) {
-      while (index.get(x)! > index.get(y)!) x = idom.get(x)!;
-      while (index.get(y)! > index.get(x)!) y = idom.get(y)!;
-    }
-    return x;
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const b of rpo.slice(1)) {
-      let n: Block | undefined;
-      for (const p of b.predecessors()) if (idom.has(p) && index.has(p)) n = n ? intersect(p, n) : p;
-      if (n && idom.get(b) !== n) {
-        idom.set(b, n);
-        changed = true;
-      }
-    }
-  }
+  const { idom } = computeDominators(region);
   const children = new Map<Block, Block[]>();
   for (const b of order) children.set(b, []);
   for (const b of order) if (b !== entry) children.get(idom.get(b)!)?.push(b);

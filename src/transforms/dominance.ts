@@ -1,17 +1,11 @@
 // Block dominance (MLIR's DominanceInfo for blocks): per-region dominator
-// trees computed on demand with the Cooper-Harvey-Kennedy algorithm over a
-// reverse post-order of the region's CFG.
+// trees (src/ir/dominance.ts) computed on demand and cached per region.
 
+import { computeDominators, type RegionDominators } from '../ir/dominance.js';
 import type { Block, Operation, Region } from '../ir/operation.js';
 
-interface RegionDom {
-  /** Reverse post-order index of each reachable block. */
-  index: Map<Block, number>;
-  idom: Map<Block, Block>;
-}
-
 export class DominanceInfo {
-  private readonly regions = new Map<Region, RegionDom>();
+  private readonly regions = new Map<Region, RegionDominators>();
 
   /** Forgets computed trees (after the CFG changed). */
   invalidate(region?: Region): void {
@@ -19,9 +13,9 @@ export class DominanceInfo {
     else this.regions.clear();
   }
 
-  private info(region: Region): RegionDom {
+  private info(region: Region): RegionDominators {
     let d = this.regions.get(region);
-    if (!d) this.regions.set(region, (d = computeRegionDom(region)));
+    if (!d) this.regions.set(region, (d = computeDominators(region)));
     return d;
   }
 
@@ -69,47 +63,4 @@ export class DominanceInfo {
     if (region.entry === b) return true;
     return this.info(region).index.has(b);
   }
-}
-
-function computeRegionDom(region: Region): RegionDom {
-  const entry = region.entry;
-  const rpo: Block[] = [];
-  const visited = new Set<Block>([entry]);
-  const stack: { b: Block; s: Block[]; i: number }[] = [{ b: entry, s: entry.successors(), i: 0 }];
-  while (stack.length) {
-    const t = stack[stack.length - 1];
-    if (t.i < t.s.length) {
-      const n = t.s[t.i++];
-      if (!visited.has(n)) {
-        visited.add(n);
-        stack.push({ b: n, s: n.successors(), i: 0 });
-      }
-    } else {
-      rpo.push(t.b);
-      stack.pop();
-    }
-  }
-  rpo.reverse();
-  const index = new Map(rpo.map((b, i) => [b, i]));
-  const idom = new Map<Block, Block>([[entry, entry]]);
-  const intersect = (x: Block, y: Block): Block => {
-    while (x !== y) {
-      while (index.get(x)! > index.get(y)!) x = idom.get(x)!;
-      while (index.get(y)! > index.get(x)!) y = idom.get(y)!;
-    }
-    return x;
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (let i = 1; i < rpo.length; i++) {
-      const b = rpo[i];
-      let n: Block | undefined;
-      for (const p of b.predecessors()) if (idom.has(p) && index.has(p)) n = n ? intersect(p, n) : p;
-      if (n && idom.get(b) !== n) {
-        idom.set(b, n);
-        changed = true;
-      }
-    }
-  }
-  return { index, idom };
 }
