@@ -152,7 +152,9 @@ class GreedyDriver implements PatternListener {
       if (!def) continue;
       let other: Operation | null = null;
       let more = false;
-      for (const u of operand.value.uses()) {
+      // The use list is walked directly: this runs for every erased op, and a
+      // generator costs more than the loop's own work.
+      for (let u = operand.value.firstUse; u; u = u.nextUse) {
         const user = u.owner;
         if (user === op || user === other) continue;
         if (!other) {
