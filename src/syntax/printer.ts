@@ -6,8 +6,8 @@ import { Attribute, PlainAttrTypePrinter, aliasableElementsCreated } from '../ir
 import { DictionaryAttr, UnitAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context } from '../ir/context.js';
-import { Location, escapeString } from '../ir/location.js';
-import { Block, BlockArgument, OpResult, Operation, Region, Value } from '../ir/operation.js';
+import { Location, NameLoc, escapeString } from '../ir/location.js';
+import { Block, BlockArgument, OpResult, Operation, Region, Value, type OpOperand } from '../ir/operation.js';
 import { AliasState, builtinGetAlias } from './alias-state.js';
 import { Verifier } from '../ir/verifier.js';
 import type { OpAsmPrinter, PrintRegionOptions } from './op-asm-printer.js';
@@ -29,6 +29,25 @@ export interface PrintOptions {
   assumeVerified?: boolean;
   /** Elide elements attributes with more elements than this. */
   elideElementsAttrsIfLarger?: number;
+  /** Comment each op and block argument with its users (`--mlir-print-value-users`). */
+  printValueUsers?: boolean;
+  /** Name values after the first `NameLoc` in their location (`--mlir-use-nameloc-as-prefix`). */
+  useNameLocAsPrefix?: boolean;
+}
+
+/** The name of the first `NameLoc` found in a value's location, walking it in pre-order. */
+function nameFromLocation(value: Value): string | undefined {
+  const stack: Location[] = [value instanceof OpResult ? value.owner.location : (value as BlockArgument).location];
+  while (stack.length) {
+    const loc = stack.pop()!;
+    if (loc instanceof NameLoc) return loc.name;
+    const children: Location[] = [];
+    loc.walkImmediateSubElements((e) => {
+      if (e instanceof Location) children.push(e);
+    });
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+  }
+  return undefined;
 }
 
 const NAME_SENTINEL = -1;
@@ -123,6 +142,8 @@ class SSANameState {
   private readonly valueIDs = new Map<Value, number>();
   private readonly valueNames = new Map<Value, string>();
   private readonly opResultGroups = new Map<Operation, number[]>();
+  /** Numbers of ops without results, given only when value users are printed. */
+  private readonly operationIDs = new Map<Operation, number>();
   readonly blockNames = new Map<Block, { ordering: number; name: string }>();
   private readonly usedNames = new ScopedNames();
   private nextValueID = 0;
@@ -133,6 +154,8 @@ class SSANameState {
     root: Operation,
     private readonly generic: boolean,
     unique: boolean,
+    private readonly numberOps = false,
+    private readonly nameLocs = false,
   ) {
     type NamingContext = [Region, number, number, number, number];
     this.usedNames.push();
@@ -161,7 +184,7 @@ class SSANameState {
   private numberValuesInRegion(region: Region): void {
     const parent = region.parentOp;
     if (!this.generic && parent?.name.def?.getAsmBlockArgumentNames)
-      parent.name.def.getAsmBlockArgumentNames(region, (v, name) => this.setValueName(v, name));
+      parent.name.def.getAsmBlockArgumentNames(region, (v, name) => this.setValueName(v, this.preferNameLoc(v, name)));
     let nextBlockID = 0;
     for (const block of region.blocks) {
       let info = this.blockNames.get(block);
@@ -178,8 +201,7 @@ class SSANameState {
     const isEntry = block.isEntryBlock;
     for (const arg of block.args) {
       if (this.valueIDs.has(arg)) continue;
-      if (isEntry) this.setValueName(arg, `arg${this.nextArgumentID++}`);
-      else this.setValueName(arg, '');
+      this.setValueName(arg, this.preferNameLoc(arg, isEntry ? `arg${this.nextArgumentID++}` : ''));
     }
     for (let op = block.first; op; op = op.next) this.numberValuesInOp(op);
   }
@@ -196,16 +218,28 @@ class SSANameState {
       if (def.getAsmResultNames) {
         const g = (groups = [0]);
         def.getAsmResultNames(op, (value, name) => {
-          this.setValueName(value, name);
+          this.setValueName(value, this.preferNameLoc(value, name));
           const index = (value as OpResult).index;
           if (index) g.push(index);
         });
       }
     }
-    if (op.results.length === 0) return;
+    if (op.results.length === 0) {
+      // Users comments name ops without results by a number from the value sequence.
+      if (this.numberOps && !this.operationIDs.has(op)) this.operationIDs.set(op, this.nextValueID++);
+      return;
+    }
     const first = op.results[0];
+    if (this.nameLocs && !this.valueIDs.has(first)) {
+      const name = nameFromLocation(first);
+      if (name !== undefined) this.setValueName(first, name);
+    }
     if (!this.valueIDs.has(first)) this.valueIDs.set(first, this.nextValueID++);
     if (groups !== undefined && groups.length !== 1) this.opResultGroups.set(op, groups.sort((a, b) => a - b));
+  }
+
+  private preferNameLoc(value: Value, name: string): string {
+    return this.nameLocs ? nameFromLocation(value) ?? name : name;
   }
 
   private setValueName(value: Value, name: string): void {
@@ -230,6 +264,11 @@ class SSANameState {
     }
     this.usedNames.add(name);
     return name;
+  }
+
+  operationID(op: Operation): string {
+    const id = this.operationIDs.get(op);
+    return id === undefined ? '<<UNKNOWN OPERATION>>' : '%' + id;
   }
 
   resultGroups(op: Operation): number[] | undefined {
@@ -431,7 +470,7 @@ export class Printer implements OpAsmPrinter {
       root = parent;
     }
     const generic = !!this.options.generic;
-    this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds);
+    this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix);
     this.out = new OutputBuffer();
     if (!op.parentBlock && !this.options.localScope && !mayPrintAliases(this.ctx, op, !!this.options.debugInfo)) {
       // Nothing in the IR can get an alias: print once, without the collection pass.
@@ -511,6 +550,69 @@ export class Printer implements OpAsmPrinter {
     this.printFullOp(op);
     // Only read the location when printing it: a parsed op's location is made on first use.
     if (this.options.debugInfo) this.printTrailingLocation(op.location, true);
+    if (this.options.printValueUsers && !this.collecting) this.printUsersComment(op);
+  }
+
+  // ---- users comments (--mlir-print-value-users)
+
+  private printUsersComment(op: Operation): void {
+    const n = op.results.length;
+    if (n === 0) {
+      if (op.operandList.length) this.write(' // id: ' + this.names.operationID(op));
+      return;
+    }
+    const users = new Set<Operation>();
+    let usedInResults = 0;
+    for (const r of op.results)
+      for (let u: OpOperand | null = r.firstUse; u; u = u.nextUse)
+        if (!users.has(u.owner)) {
+          users.add(u.owner);
+          usedInResults += u.owner.results.length;
+        }
+    if (users.size === 0) {
+      this.write(' // unused');
+      return;
+    }
+    const single = usedInResults <= 1 && users.size <= 1 && n === 1;
+    this.write(single ? ' // user: ' : ' // users: ');
+    for (let i = 0; i < n; i++) {
+      if (i) this.write(', ');
+      if (n > 1) this.write('(');
+      this.printValueUsers(op.results[i]);
+      if (n > 1) this.write(')');
+    }
+  }
+
+  private printBlockArgUsers(arg: BlockArgument): void {
+    this.write(indentation(this.indent));
+    this.write('// ' + this.names.valueID(arg));
+    if (arg.firstUse === null) this.write(' is unused');
+    else {
+      this.write(' is used by ');
+      this.printValueUsers(arg);
+    }
+    this.write('\n');
+  }
+
+  /** The users of a value, each op once: its results, or its number when it has none. */
+  private printValueUsers(value: Value): void {
+    if (value.firstUse === null) {
+      this.write('unused');
+      return;
+    }
+    const seen = new Set<Operation>();
+    for (let u: OpOperand | null = value.firstUse; u; u = u.nextUse) {
+      const user = u.owner;
+      if (seen.has(user)) continue;
+      if (seen.size) this.write(', ');
+      seen.add(user);
+      if (user.results.length === 0) this.write(this.names.operationID(user));
+      else
+        for (let i = 0; i < user.results.length; i++) {
+          if (i) this.write(', ');
+          this.write(this.names.valueID(user.results[i]));
+        }
+    }
   }
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
@@ -696,6 +798,7 @@ export class Printer implements OpAsmPrinter {
       this.write('\n');
     }
     this.indent += 2;
+    if (this.options.printValueUsers && !this.collecting) for (const arg of block.args) this.printBlockArgUsers(arg);
     const last = block.last;
     const hasTerminator = last !== null && last.hasTrait(Traits.IsTerminator);
     const stop = printTerminator || !hasTerminator ? null : last;
