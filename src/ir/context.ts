@@ -92,6 +92,12 @@ export interface Dialect {
   materializeConstant?(builder: Builder, value: Attribute, type: Type, location: Location): Operation | undefined;
   /** Dialect-wide canonicalization patterns. */
   getCanonicalizationPatterns?(): readonly RewritePattern[];
+  /**
+   * Checks a discardable attribute named with this dialect's prefix, set on an
+   * op ('op') or on a function argument or result ('arg', 'result'); emits a
+   * diagnostic and returns false when invalid.
+   */
+  verifyAttribute?(ctx: Context, op: Operation, name: string, value: Attribute, on: 'op' | 'arg' | 'result'): boolean;
 }
 
 /** An interned operation name, with its definition when registered. */
@@ -127,6 +133,14 @@ export function emitError(ctx: Context, op: Operation, message: string): Diagnos
 /** `op.emitOpError(...)`: like emitError with the `'name' op ` prefix. */
 export function emitOpError(ctx: Context, op: Operation, message: string): Diagnostic {
   return emitOpDiagnostic(ctx, op, 'error', `'${op.name.name}' op ${message}`);
+}
+
+/** Runs the owning dialect's `verifyAttribute` hook for a `dialect.name` attribute, if there is one. */
+export function verifyDialectAttribute(ctx: Context, op: Operation, name: string, value: Attribute, on: 'op' | 'arg' | 'result'): boolean {
+  const dot = name.indexOf('.');
+  if (dot <= 0) return true;
+  const dialect = ctx.getDialect(name.slice(0, dot));
+  return dialect?.verifyAttribute ? dialect.verifyAttribute(ctx, op, name, value, on) : true;
 }
 
 export class Context {

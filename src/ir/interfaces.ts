@@ -17,6 +17,7 @@ export const Interfaces = {
   SymbolUser: 'SymbolUser',
   CallOp: 'CallOp',
   Callable: 'Callable',
+  InferIntRange: 'InferIntRange',
 } as const;
 
 export function getInterface<T>(op: Operation, name: string): T | undefined {
@@ -109,6 +110,11 @@ export interface LoopLikeInterface {
 export interface BranchInterface {
   /** The operands forwarded to successor number `index`. */
   getSuccessorOperands(op: Operation, index: number): Value[];
+  /**
+   * How many leading arguments of successor `index` the branch itself produces
+   * (MLIR's produced successor operands); the forwarded operands feed the rest.
+   */
+  getProducedOperandCount?(op: Operation, index: number): number;
   /** The successor taken for known constant operands, if it can be decided. */
   getSuccessorForOperands?(op: Operation, operands: readonly (Attribute | undefined)[]): Block | undefined;
   /** Replaces the operands forwarded to successor number `index` (for passes that drop or add block arguments). */
@@ -131,6 +137,22 @@ export interface CallableInterface {
   getCallableRegion(op: Operation): Region | undefined;
   getArgumentTypes(op: Operation): import('./attributes.js').Type[];
   getResultTypes(op: Operation): import('./attributes.js').Type[];
+}
+
+// ---- integer ranges
+
+/** Signed and unsigned bounds of an integer value (values already normalized to each view). */
+export interface IntRange {
+  umin: bigint;
+  umax: bigint;
+  smin: bigint;
+  smax: bigint;
+}
+
+/** MLIR's InferIntRangeInterface, queried with unknown operand ranges (m_IntRange* matchers). */
+export interface InferIntRangeInterface {
+  /** The range of result 0 when nothing is known about the operands, if the op can tell. */
+  inferResultRange(op: Operation): IntRange | undefined;
 }
 
 // ---- speculation and constants

@@ -922,7 +922,8 @@ function verifyCounts(op: Operation, ctx: Context, info: OdsInfo): boolean {
 
 function verifySegments(op: Operation, ctx: Context, decls: readonly ValueDecl[], attrName: string, total: number, what: string): boolean {
   const a = op.propertiesView.get(attrName);
-  if (!a) return fail(ctx, op, `requires attribute '${attrName}'`);
+  // MLIR's segment-size property starts out all zeros when not given.
+  if (!a) return total === 0 || fail(ctx, op, `${what} count (${total}) does not match with the total size (0) specified in attribute '${attrName}'`);
   if (!(a instanceof DenseArrayAttr) || !(a.elementType instanceof IntegerType) || a.elementType.width !== 32)
     return fail(ctx, op, `attribute '${attrName}' failed to satisfy constraint: i32 dense array attribute`);
   if (a.values.length !== decls.length)
@@ -981,7 +982,7 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   for (let i = 0; i < info.regions.length && i < op.regions.length; i++) {
     const r = info.regions[i];
     if (r.numBlocks !== undefined && op.regions[i].blocks.length !== r.numBlocks)
-      return fail(ctx, op, `region #${i} ('${r.name}') failed to verify constraint: region with ${r.numBlocks} blocks`);
+      return fail(ctx, op, `region #${i}${r.name ? ` ('${r.name}')` : ''} failed to verify constraint: region with ${r.numBlocks} blocks`);
   }
   for (const t of info.traits)
     if (t.pred && !t.pred(op, info)) return fail(ctx, op, `failed to verify that ${t.summary}`);

@@ -5,7 +5,7 @@
 // separate units.
 
 import { computeDominators } from './dominance.js';
-import { Traits, emitError, emitOpError, type Context } from './context.js';
+import { Traits, emitError, emitOpError, verifyDialectAttribute, type Context } from './context.js';
 import { UnknownLoc } from './location.js';
 import { Block, BlockArgument, Operation, Region, type Value } from './operation.js';
 
@@ -112,6 +112,8 @@ export class DominanceInfo {
     // The ancestor of `user` in the def's block region.
     const region = def.parentRegion;
     if (!region) return false;
+    // In a graph region an op may use its own results.
+    if (user === def) return !this.hasSSADominance(region);
     let b: Operation | null = user;
     while (b && b.parentRegion !== region) b = b.parentOp;
     if (!b) return false;
@@ -213,6 +215,7 @@ export class Verifier {
   }
 
   private verifyOpOnEntrance(op: Operation): boolean {
+    for (const [name, value] of op.attributesView) if (!verifyDialectAttribute(this.ctx, op, name, value, 'op')) return false;
     const def = op.name.def;
     if (def && !verifyInvariants(this.ctx, op)) return false;
     if (!op.regions.length) return true;

@@ -13,6 +13,8 @@ export interface PrintRegionOptions {
 export interface OpAsmPrinter extends AttrTypePrinter {
   /** Prints the SSA name of a value (`%0`, `%arg1`, `%c0`, `%x#1`). */
   printOperand(value: Value): void;
+  /** The SSA name `printOperand` would print, without printing it. */
+  valueName?(value: Value): string;
   /** Prints values separated by `, `. */
   printOperands(values: readonly Value[]): void;
   /** Prints types separated by `, `. */

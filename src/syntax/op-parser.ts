@@ -68,6 +68,11 @@ type ResultRecord = { name: string; count: number; offset: number };
 
 const DEFAULT_TOP_LEVEL_DIALECT = 'builtin';
 
+
+const LEGACY_SEGMENT_NAMES: ReadonlyMap<string, string> = new Map([
+  ['operandSegmentSizes', 'operand_segment_sizes'],
+  ['resultSegmentSizes', 'result_segment_sizes'],
+]);
 export class OperationParser extends Parser {
   private readonly isolatedScopes: IsolatedNameScope[] = [];
   private readonly blocksByName: Map<string, BlockDefinition>[] = [];
@@ -369,10 +374,13 @@ export class OperationParser extends Parser {
         }
       } else if (attributes !== undefined && attributes.size !== 0) {
         for (const k of def.inherentAttrNames) {
-          const v = attributes.get(k);
+          // MLIR still reads segment sizes under their legacy snake_case names.
+          const legacy = LEGACY_SEGMENT_NAMES.get(k);
+          const key = !attributes.has(k) && legacy !== undefined && attributes.has(legacy) ? legacy : k;
+          const v = attributes.get(key);
           if (v !== undefined) {
             (properties ??= new Map()).set(k, v);
-            attributes.delete(k);
+            attributes.delete(key);
           }
         }
       }

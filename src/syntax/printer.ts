@@ -846,6 +846,9 @@ export class Printer implements OpAsmPrinter {
   printOperand(value: Value): void {
     if (!this.collecting) this.write(this.names.valueID(value));
   }
+  valueName(value: Value): string {
+    return this.collecting ? '' : this.names.valueID(value);
+  }
   printOperands(values: readonly Value[]): void {
     if (this.collecting) return;
     for (let i = 0; i < values.length; i++) {

@@ -324,8 +324,9 @@ export class ConstantPropagationSolver {
       const br = getInterface<BranchInterface>(term, Interfaces.Branch);
       if (!br) return this.setUnknown(block.args);
       const operands = br.getSuccessorOperands(term, u.index);
+      const produced = br.getProducedOperandCount?.(term, u.index) ?? 0;
       block.args.forEach((a, i) => {
-        if (i < operands.length) this.joinValue(a, operands[i]);
+        if (i >= produced && i - produced < operands.length) this.joinValue(a, operands[i - produced]);
         else this.setUnknown([a]);
       });
     }

@@ -47,8 +47,11 @@ export function wouldOpBeTriviallyDead(op: Operation): boolean {
   if (!op.isRegistered) return false;
   const effects = getMemoryEffects(op);
   if (!effects) return false;
+  // Any effect on a result the op itself allocates is dropped with the op.
+  const allocated = new Set<Value>();
+  for (const e of effects) if (e.kind === 'allocate' && e.value && e.value.definingOp === op) allocated.add(e.value);
   for (const e of effects) {
-    if (e.kind === 'allocate' && e.value && e.value.definingOp === op) continue;
+    if (e.value && allocated.has(e.value)) continue;
     if (e.kind === 'read') continue;
     return false;
   }

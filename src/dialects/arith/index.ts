@@ -15,7 +15,7 @@ import {
   VectorType,
 } from '../../ir/builtin-types.js';
 import { Traits, type Dialect, type OpDefinition } from '../../ir/context.js';
-import { Interfaces, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
+import { Interfaces, getInterface, type InferIntRangeInterface, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { fail, q } from '../../ir/op-definition.js';
 import type { Operation } from '../../ir/operation.js';
 import {
@@ -180,18 +180,28 @@ function signedOf(op: Operation, v: bigint): bigint {
   return w === 0 ? 0n : BigInt.asIntN(w, v);
 }
 
-/** Unsigned division: speculatable when the divisor is a non-zero constant. */
+/** The divisor's range from its defining op's InferIntRange interface (MLIR's m_IntRange* matchers). */
+function divisorRange(op: Operation): IntRange | undefined {
+  const def = op.operand(1).definingOp;
+  return def ? getInterface<InferIntRangeInterface>(def, Interfaces.InferIntRange)?.inferResultRange(def) : undefined;
+}
+
+/** Unsigned division: speculatable when the divisor cannot be zero. */
 const UnsignedDivSpeculation: SpeculatableInterface = {
   isSpeculatable: (op) => {
     const c = constantIntOf(op, 1);
-    return c !== undefined && c !== 0n;
+    if (c !== undefined) return c !== 0n;
+    const r = divisorRange(op);
+    return r !== undefined && r.umin > 0n;
   },
 };
 /** Signed division: also excludes -1 (overflow). */
 const SignedDivSpeculation: SpeculatableInterface = {
   isSpeculatable: (op) => {
     const c = constantIntOf(op, 1);
-    return c !== undefined && c !== 0n && signedOf(op, c) !== -1n;
+    if (c !== undefined) return c !== 0n && signedOf(op, c) !== -1n;
+    const r = divisorRange(op);
+    return r !== undefined && (r.smin > 0n || r.smax < 0n) && (r.smax < -1n || r.smin > -1n);
   },
 };
 

@@ -140,6 +140,9 @@ export function segment(op: Operation, index: number): Value[] {
 /** The AttrSizedOperandSegments checks. */
 export function verifySegments(ctx: Context, op: Operation, count: number): boolean {
   const a = op.propertiesView.get(SEGMENTS);
+  // MLIR's property starts out all zeros: with operands, the sizes then do not add up.
+  if (a === undefined && op.numOperands !== 0)
+    return fail(ctx, op, `operand count (${op.numOperands}) does not match with the total size (0) specified in attribute '${SEGMENTS}'`);
   if (a === undefined) return fail(ctx, op, `requires attribute '${SEGMENTS}'`);
   if (!isDenseArray(a, 32)) return fail(ctx, op, `attribute '${SEGMENTS}' failed to satisfy constraint: i32 dense array attribute`);
   if (a.size !== count)

@@ -3,7 +3,7 @@
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../ir/builtin-attributes.js';
 import { FunctionType } from '../../ir/builtin-types.js';
-import { Traits, emitError, type Context, type Dialect } from '../../ir/context.js';
+import { Traits, emitError, verifyDialectAttribute, type Context, type Dialect } from '../../ir/context.js';
 import { defineOp, fail, q, qList } from '../../ir/op-definition.js';
 import { Region, type Operation } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
@@ -201,7 +201,10 @@ function verifyArgResultAttrs(ctx: Context, op: Operation, attrName: string, wha
   for (const d of all.elements) {
     if (!(d instanceof DictionaryAttr))
       return fail(ctx, op, `expects ${what} attribute dictionary to be a DictionaryAttr, but got \`${d.key}\``);
-    for (const [k] of d.entries) if (!k.includes('.')) return fail(ctx, op, `${what}s may only have dialect attributes`);
+    for (const [k, v] of d.entries) {
+      if (!k.includes('.')) return fail(ctx, op, `${what}s may only have dialect attributes`);
+      if (!verifyDialectAttribute(ctx, op, k, v, what === 'argument' ? 'arg' : 'result')) return false;
+    }
   }
   return true;
 }

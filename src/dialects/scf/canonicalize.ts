@@ -1067,6 +1067,65 @@ const whileAlignBeforeArgs = pattern(
   { name: 'WhileOpAlignBeforeArgs' },
 );
 
+/** Operands of the ops nested in `region` (post-order, as MLIR's walk) that `keep` accepts, each once. */
+function usedValuesInRegion(region: Region, keep: (v: Value) => boolean): Value[] {
+  const out = new Set<Value>();
+  const visit = (r: Region): void => {
+    for (const b of r.blocks)
+      for (let o = b.first; o; o = o.next) {
+        for (const nested of o.regions) visit(nested);
+        for (const v of o.operands) if (keep(v)) out.add(v);
+      }
+  };
+  visit(region);
+  return [...out];
+}
+
+// An scf.if just before scf.condition on the same condition only matters when
+// the loop continues: its then-part moves to the start of the after region.
+const whileMoveIfDown = pattern(
+  'scf.while',
+  (op, rewriter) => {
+    const before = op.regions[0];
+    const cond = before.entry.last!;
+    const ifOp = cond.prev;
+    if (!ifOp || ifOp.name.name !== 'scf.if' || ifOp.operand(0) !== cond.operand(0)) return false;
+    const elseB = elseBlock(ifOp);
+    if (elseB && elseB.first !== elseB.last) return false;
+    const thenB = thenBlock(ifOp);
+    const thenYield = thenB.last!;
+    const afterArgs = op.regions[1].entry.args;
+    // Operands are read live: a repeated if result is replaced at its first occurrence only, as upstream does.
+    for (let idx = 0; idx + 1 < cond.numOperands; idx++) {
+      const arg = cond.operand(idx + 1);
+      const k = ifOp.results.indexOf(arg as OpResult);
+      if (k < 0) continue;
+      rewriter.replaceAllUsesWith(ifOp.result(k), elseB!.last!.operand(k));
+      rewriter.replaceAllUsesWith(afterArgs[idx], thenYield.operand(k));
+    }
+    const extra = usedValuesInRegion(ifOp.regions[0], (v) => v.parentBlock?.parent === before);
+    const extraTypes = extra.map((v) => v.type);
+    rewriter.setInsertionPointBefore(op);
+    const newLoop = createWhile(rewriter, [...op.resultTypes, ...extraTypes], op.operands, op.location, op);
+    rewriter.modifyOpInPlace(newLoop, () => {
+      rewriter.inlineRegionBefore(op.regions[0], newLoop.regions[0]);
+      rewriter.inlineRegionBefore(op.regions[1], newLoop.regions[1]);
+      for (const t of extraTypes) newLoop.regions[1].entry.addArgument(t, op.location);
+    });
+    rewriter.modifyOpInPlace(cond, () => cond.setOperands([...cond.operands, ...extra]));
+    const newAfter = newLoop.regions[1].entry;
+    const newArgs = newAfter.args.slice(newAfter.args.length - extra.length);
+    const thenRegion = ifOp.regions[0];
+    extra.forEach((v, i) => rewriter.replaceUsesWithIf(v, newArgs[i], (use) => isAncestorRegion(thenRegion, use.owner)));
+    rewriter.eraseOp(thenYield);
+    rewriter.inlineBlockBefore(thenB, newAfter, newAfter.first);
+    rewriter.eraseOp(ifOp);
+    rewriter.replaceOp(op, newLoop.results.slice(0, op.numResults));
+    return true;
+  },
+  { name: 'WhileMoveIfDown' },
+);
+
 // ---- scf.parallel
 
 function parallelSegments(op: Operation): Value[][] {
@@ -1243,7 +1302,7 @@ export const SCF_PATTERNS: Partial<Record<string, () => readonly RewritePattern[
   'scf.index_switch': () => [foldConstantCase, ...regionBranchPatterns('scf.index_switch')],
   'scf.forall': () => [forallControlOperandsFolder, forallSingleOrZeroIterationDims],
   'scf.parallel': () => [parallelSingleOrZeroIterationDims, mergeNestedParallelLoops],
-  'scf.while': () => [whileConditionTruth, whileCmpCond, whileAlignBeforeArgs, ...regionBranchPatterns('scf.while')],
+  'scf.while': () => [whileConditionTruth, whileCmpCond, whileAlignBeforeArgs, whileMoveIfDown, ...regionBranchPatterns('scf.while')],
 };
 
 export const SCF_FOLDS: Partial<Record<string, (op: Operation) => FoldResult | undefined>> = {

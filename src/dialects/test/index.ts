@@ -1,0 +1,664 @@
+// MLIR's `test` dialect as mlir-opt 22 registers it: it accepts operations it
+// does not define (they behave exactly like unregistered ops: generic form,
+// unknown effects, never removed) and defines the TestOps.td ops the corpus
+// relies on, with their traits, interfaces, effects and syntax.
+
+import '../../syntax/assembly-format.js';
+import { ArrayAttr, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr } from '../../ir/builtin-attributes.js';
+import { FunctionType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
+import { Traits, emitError, type Dialect, type OpDefinition } from '../../ir/context.js';
+import { verifyBranchSuccessors } from '../common/op-helpers.js';
+import {
+  Interfaces,
+  getInterface,
+  type BranchInterface,
+  type CallableInterface,
+  type CallOpInterface,
+  type InferIntRangeInterface,
+  type LoopLikeInterface,
+  type MemoryEffect,
+  type MemoryEffectKind,
+  type MemoryEffectsInterface,
+  type RegionBranchInterface,
+  type RegionBranchTerminatorInterface,
+  type RegionSuccessor,
+  type SpeculatableInterface,
+} from '../../ir/interfaces.js';
+import { Region, type Operation, type Value } from '../../ir/operation.js';
+import {
+  AnyAttr,
+  AnyFunction,
+  AnyInteger,
+  AnyType,
+  AttrSizedOperandSegments,
+  F32,
+  I1,
+  I32,
+  SymbolRefAttrC,
+  anyTypeOf,
+  attr,
+  attrConstraint,
+  defineOds,
+  Index,
+  operand,
+  optionalAttr,
+  region,
+  result,
+  sizedRegion,
+  variadicRegion,
+  successor,
+  typeConstraint,
+  variadicOperand,
+  variadicResult,
+  ArrayAttrC,
+} from '../../ir/ods.js';
+import type { OpAsmParser, OperationState } from '../../syntax/op-asm-parser.js';
+import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+
+// ---- helpers
+
+const AutomaticAllocationScope = 'AutomaticAllocationScope';
+
+const noEffects: MemoryEffectsInterface = { getEffects: () => [] };
+
+function fixedEffects(...kinds: MemoryEffectKind[]): MemoryEffectsInterface {
+  return { getEffects: () => kinds.map((kind) => ({ kind, resource: 'default' })) };
+}
+
+const UNKNOWN_EFFECTS: readonly MemoryEffectKind[] = ['read', 'write', 'allocate', 'free'];
+
+/** The effects of the ops nested in `op` (RecursiveMemoryEffects); unknown ops count as everything. */
+function nestedEffects(op: Operation): MemoryEffect[] {
+  const out: MemoryEffect[] = [];
+  for (const r of op.regions)
+    for (const b of r.blocks)
+      for (let o = b.first; o; o = o.next) {
+        const recursive = o.hasTrait(Traits.RecursiveMemoryEffects);
+        if (o.hasTrait(Traits.Pure) && !recursive) continue;
+        const iface = getInterface<MemoryEffectsInterface>(o, Interfaces.MemoryEffects);
+        if (iface) out.push(...iface.getEffects(o));
+        else if (recursive) out.push(...nestedEffects(o));
+        else for (const kind of UNKNOWN_EFFECTS) out.push({ kind });
+      }
+  return out;
+}
+const recursiveEffects: MemoryEffectsInterface = { getEffects: nestedEffects };
+
+/** Speculatable only through the Speculatable interface (region-free Pure ops are handled by the caller). */
+function opSpeculatable(o: Operation): boolean {
+  const iface = getInterface<SpeculatableInterface>(o, Interfaces.Speculatable);
+  if (iface) return iface.isSpeculatable(o);
+  return false;
+}
+
+/** RecursivelySpeculatable: every nested op must be speculatable. */
+function nestedSpeculatable(op: Operation): boolean {
+  for (const r of op.regions)
+    for (const b of r.blocks)
+      for (let o = b.first; o; o = o.next) {
+        if (o.hasTrait(Traits.Pure) && o.regions.length === 0 && !getInterface(o, Interfaces.Speculatable)) continue;
+        if (!opSpeculatable(o)) return false;
+      }
+  return true;
+}
+const recursivelySpeculatable: SpeculatableInterface = { isSpeculatable: nestedSpeculatable };
+
+const APIntAttr = attrConstraint('arbitrary integer attribute', (a) => a instanceof IntegerAttr);
+const InferIntRangeType = anyTypeOf(
+  [
+    AnyInteger,
+    Index,
+    typeConstraint(
+      'vector of integer or index values',
+      (t) => t instanceof VectorType && t.shape.length > 0 && (t.elementType instanceof IntegerType || t.elementType instanceof IndexType),
+    ),
+  ],
+  'integer or index or vector of integer or index values',
+);
+
+function entryArgs(r: Region): Value[] {
+  return r.blocks.length ? [...r.blocks[0].args] : [];
+}
+
+function regionSuccessor(r: Region): RegionSuccessor {
+  return { region: r, inputs: entryArgs(r) };
+}
+
+function parentSuccessor(op: Operation): RegionSuccessor {
+  return { region: 'parent', inputs: op.results };
+}
+
+/** Whether `v` is defined inside one of `op`'s regions. */
+function isInside(op: Operation, v: Value): boolean {
+  for (let b = v.parentBlock; b; b = b.parent?.parentOp?.parentBlock ?? null) if (b.parent?.parentOp === op) return true;
+  return false;
+}
+
+const forwardAllOperands: RegionBranchTerminatorInterface = { getSuccessorOperands: (op) => op.operands };
+
+// ---- control flow
+
+/** `test.br`: an unconditional branch forwarding all its operands. */
+const BranchOp = defineOds({
+  name: 'test.br',
+  traits: [Traits.IsTerminator],
+  operands: [variadicOperand('targetOperands', AnyType)],
+  successors: [successor('target')],
+  interfaces: {
+    [Interfaces.Branch]: {
+      getSuccessorOperands: (op) => op.operands,
+      getSuccessorForOperands: (op) => op.successor(0),
+      setSuccessorOperands(op, _index, values) {
+        op.setOperands([...values]);
+      },
+    } satisfies BranchInterface,
+  },
+  verify: (op, ctx) => verifyBranchSuccessors(ctx, op, () => op.operands),
+});
+
+/** `test.internal_br`: success and error successors with their own operand segments. */
+const InternalBranchOp = defineOds({
+  name: 'test.internal_br',
+  traits: [Traits.IsTerminator, AttrSizedOperandSegments],
+  operands: [variadicOperand('successOperands', AnyType), variadicOperand('errorOperands', AnyType)],
+  successors: [successor('successPath'), successor('errorPath')],
+  interfaces: {
+    [Interfaces.Branch]: {
+      getSuccessorOperands: internalBranchOperands,
+      // The error path receives one value made by the branch before the forwarded ones.
+      getProducedOperandCount: (_op, index) => (index === 0 ? 0 : 1),
+    } satisfies BranchInterface,
+  },
+  verify(op, ctx) {
+    for (let s = 0; s < 2; s++) {
+      const dest = op.successor(s);
+      const forwarded = internalBranchOperands(op, s);
+      const produced = s === 0 ? 0 : 1;
+      if (forwarded.length + produced !== dest.args.length) {
+        emitError(ctx, op, `branch has ${forwarded.length + produced} operands for successor #${s}, but target block has ${dest.args.length}`);
+        return false;
+      }
+      for (let i = 0; i < forwarded.length; i++)
+        if (forwarded[i].type !== dest.args[i + produced].type) {
+          emitError(ctx, op, `type mismatch for bb argument #${i + produced} of successor #${s}`);
+          return false;
+        }
+    }
+    return true;
+  },
+});
+
+function internalBranchOperands(op: Operation, index: number): Value[] {
+  const sizes = op.propertiesView.get('operandSegmentSizes');
+  const n = sizes instanceof DenseArrayAttr ? Number(sizes.values[0]) : op.numOperands;
+  return index === 0 ? op.operands.slice(0, n) : op.operands.slice(n);
+}
+
+const ReturnOp = defineOds({
+  name: 'test.return',
+  traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
+  operands: [variadicOperand('operands', AnyType)],
+  interfaces: { [Interfaces.RegionBranchTerminator]: forwardAllOperands },
+});
+
+const FinishOp = defineOds({ name: 'test.finish', traits: [Traits.IsTerminator] });
+
+const RegionYieldOp = defineOds({
+  name: 'test.region_yield',
+  traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
+  operands: [operand('result', AnyType)],
+  assemblyFormat: '$result `:` type($result) attr-dict',
+  interfaces: { [Interfaces.RegionBranchTerminator]: forwardAllOperands },
+});
+
+const RegionIfYieldOp = defineOds({
+  name: 'test.region_if_yield',
+  traits: [Traits.ReturnLike, Traits.IsTerminator],
+  operands: [variadicOperand('results', AnyType)],
+  assemblyFormat: '$results `:` type($results) attr-dict',
+  interfaces: { [Interfaces.RegionBranchTerminator]: forwardAllOperands, [Interfaces.MemoryEffects]: noEffects },
+});
+
+/** `test.region_if`: then/else regions both continue into the join region, which returns to the parent. */
+const RegionIfOp = defineOds({
+  name: 'test.region_if',
+  traits: [Traits.RecursiveMemoryEffects],
+  implicitTerminator: 'test.region_if_yield',
+  operands: [variadicOperand('operands', AnyType)],
+  results: [variadicResult('results', AnyType)],
+  regions: [sizedRegion('thenRegion', 1), region('elseRegion'), region('joinRegion')],
+  parse(p: OpAsmParser, state: OperationState) {
+    const operands = p.parseOperandList();
+    const offset = p.currentOffset();
+    const types = p.parseColonTypeList();
+    state.types = p.parseArrowTypeList();
+    for (const kw of ['then', 'else', 'join']) {
+      p.parseKeyword(kw);
+      p.parseRegion(state.addRegion(new Region()));
+    }
+    state.operands = p.resolveOperands(operands, types, offset);
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    p.write(' ');
+    p.printOperands(op.operands);
+    p.write(': ');
+    p.printTypes(op.operands.map((v) => v.type));
+    p.printArrowTypeList(op.results.map((v) => v.type));
+    const names = [' then ', ' else ', ' join '];
+    for (let i = 0; i < 3; i++) {
+      p.write(names[i]);
+      p.printRegion(op.regions[i], { printEntryBlockArgs: true, printBlockTerminators: true });
+    }
+  },
+  interfaces: {
+    [Interfaces.RegionBranch]: {
+      getSuccessorRegions(op, from) {
+        if (from === 'parent') return [regionSuccessor(op.regions[0]), regionSuccessor(op.regions[1])];
+        if (from < 2) return [regionSuccessor(op.regions[2])];
+        return [parentSuccessor(op)];
+      },
+      getEntrySuccessorOperands: (op) => op.operands,
+      getRegionInvocationBounds: () => [0, 1, 2].map(() => ({ lower: 0, upper: 1 })),
+    } satisfies RegionBranchInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+/** `test.any_cond`: runs its region exactly once, then returns to the parent. */
+const AnyCondOp = defineOds({
+  name: 'test.any_cond',
+  traits: [Traits.RecursiveMemoryEffects],
+  results: [variadicResult('results', AnyType)],
+  regions: [region('region')],
+  interfaces: {
+    [Interfaces.RegionBranch]: {
+      getSuccessorRegions(op, from) {
+        return from === 'parent' ? [regionSuccessor(op.regions[0])] : [parentSuccessor(op)];
+      },
+      getEntrySuccessorOperands: () => [],
+      getRegionInvocationBounds: () => [{ lower: 1, upper: 1 }],
+    } satisfies RegionBranchInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+/** `test.loop_block`: a loop whose body takes an i32 and exits with an f32. */
+const LoopBlockOp = defineOds({
+  name: 'test.loop_block',
+  traits: [Traits.RecursiveMemoryEffects],
+  operands: [operand('init', I32)],
+  results: [result('floatResult', F32)],
+  regions: [sizedRegion('body', 1)],
+  assemblyFormat: '$init `:` functional-type($init, $floatResult) $body attr-dict-with-keyword',
+  interfaces: {
+    [Interfaces.RegionBranch]: {
+      getSuccessorRegions(op, from) {
+        const body = regionSuccessor(op.regions[0]);
+        return from === 'parent' ? [body] : [body, parentSuccessor(op)];
+      },
+      getEntrySuccessorOperands: (op) => op.operands,
+    } satisfies RegionBranchInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+const LoopBlockTerminatorOp = defineOds({
+  name: 'test.loop_block_term',
+  traits: [Traits.Pure, Traits.IsTerminator],
+  operands: [operand('nextIterArg', I32), operand('exitArg', F32)],
+  assemblyFormat: '`iter` $nextIterArg `exit` $exitArg attr-dict',
+  interfaces: {
+    [Interfaces.RegionBranchTerminator]: {
+      getSuccessorOperands: (op, successor) => (successor.region === 'parent' ? [op.operand(1)] : [op.operand(0)]),
+    } satisfies RegionBranchTerminatorInterface,
+  },
+});
+
+// ---- regions
+
+const GraphRegionOp = defineOds({
+  name: 'test.graph_region',
+  traits: [Traits.GraphRegions],
+  regions: [region('region')],
+  assemblyFormat: 'attr-dict-with-keyword $region',
+});
+
+const SingleNoTerminatorOp = defineOds({
+  name: 'test.single_no_terminator_op',
+  traits: [Traits.NoTerminator, Traits.SingleBlock, Traits.GraphRegions],
+  regions: [sizedRegion('my_region', 1)],
+  assemblyFormat: 'attr-dict `:` $my_region',
+});
+
+const AllocaScopeRegionOp = defineOds({
+  name: 'test.alloca_scope_region',
+  traits: [AutomaticAllocationScope],
+  regions: [region('region')],
+  assemblyFormat: 'attr-dict-with-keyword $region',
+});
+
+const CSEOfSingleBlockOp = defineOds({
+  name: 'test.cse_of_single_block_op',
+  traits: [Traits.Pure],
+  implicitTerminator: 'test.region_yield',
+  operands: [variadicOperand('inputs', AnyType)],
+  results: [variadicResult('outputs', AnyType)],
+  regions: [sizedRegion('region', 1)],
+  assemblyFormat: 'attr-dict `inputs` `(` $inputs `)` $region `:` type($inputs) `->` type($outputs)',
+});
+
+const FunctionalRegionOp = defineOds({
+  name: 'test.functional_region_op',
+  attributes: [optionalAttr('arg_attrs', ArrayAttrC), optionalAttr('res_attrs', ArrayAttrC)],
+  results: [result('result', AnyFunction)],
+  regions: [region('body')],
+  interfaces: {
+    [Interfaces.Callable]: {
+      getCallableRegion: (op) => op.regions[0],
+      getArgumentTypes: (op) => [...(op.result(0).type as FunctionType).inputs],
+      getResultTypes: (op) => [...(op.result(0).type as FunctionType).results],
+    } satisfies CallableInterface,
+  },
+});
+
+/** `test.graph_loop`: a loop-like op with a graph body and no effects. */
+const GraphLoopOp = defineOds({
+  name: 'test.graph_loop',
+  traits: [Traits.SingleBlock, Traits.GraphRegions],
+  operands: [variadicOperand('args', AnyType)],
+  results: [variadicResult('rets', AnyType)],
+  regions: [sizedRegion('body', 1)],
+  assemblyFormat: '$args $body attr-dict `:` functional-type(operands, results)',
+  interfaces: {
+    [Interfaces.MemoryEffects]: noEffects,
+    [Interfaces.Speculatable]: recursivelySpeculatable,
+    [Interfaces.LoopLike]: {
+      getLoopRegions: (op) => [op.regions[0]],
+      getInductionVars: () => undefined,
+      getLowerBounds: () => undefined,
+      getUpperBounds: () => undefined,
+      getSteps: () => undefined,
+      getRegionIterArgs: () => [],
+      getInits: () => [],
+      getYieldedValues: () => [],
+      getLoopResults: () => [],
+      isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
+    } satisfies LoopLikeInterface,
+  },
+});
+
+const TwoRegionOp = defineOds({ name: 'test.two_region_op', regions: [region('r0'), region('r1')] });
+
+const SizedRegionOp = defineOds({ name: 'test.sized_region_op', regions: [sizedRegion('my_region', 2), sizedRegion('', 1)] });
+
+const VariadicNoTerminatorOp = defineOds({
+  name: 'test.variadic_no_terminator_op',
+  traits: [Traits.NoTerminator, Traits.SingleBlock, Traits.GraphRegions],
+  regions: [variadicRegion('my_regions')],
+  assemblyFormat: 'attr-dict `:` $my_regions',
+});
+
+/** Custom syntax: the bare region, printed without entry arguments or terminators. */
+const SingleNoTerminatorCustomAsmOp = defineOds({
+  name: 'test.single_no_terminator_custom_asm_op',
+  traits: [Traits.SingleBlock, Traits.NoTerminator],
+  regions: [sizedRegion('', 1)],
+  parse(p: OpAsmParser, state: OperationState) {
+    p.parseRegion(state.addRegion(new Region()));
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: false });
+  },
+});
+
+/** `$body attr-dict custom<DummyRegionRef>(ref($body))`: the directive prints nothing. */
+const DummyOpWithRegionRef = defineOds({
+  name: 'test.dummy_op_with_region_ref',
+  traits: [Traits.NoTerminator],
+  regions: [region('body')],
+  parse(p: OpAsmParser, state: OperationState) {
+    p.parseRegion(state.addRegion(new Region()));
+    p.parseOptionalAttrDict(state.attributes);
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    p.write(' ');
+    p.printRegion(op.regions[0]);
+    p.printOptionalAttrDict(op.attributesView);
+    p.write(' ');
+  },
+});
+
+/** Results named after its `names` attribute, which the parser fills in from the SSA names written. */
+const StringAttrPrettyNameOp = defineOds({
+  name: 'test.string_attr_pretty_name',
+  attributes: [attr('names', ArrayAttrC)],
+  results: [variadicResult('r', I32)],
+  parse(p: OpAsmParser, state: OperationState) {
+    state.types = Array.from({ length: p.numResults }, () => IntegerType.get(32));
+    p.parseOptionalAttrDictWithKeyword(state.attributes);
+    if (state.attributes.has('names') || p.numResults === 0) return;
+    const names: StringAttr[] = [];
+    for (let i = 0; i < p.numResults; i++) {
+      const written = p.resultName(i)?.[0] ?? '';
+      names.push(StringAttr.get(written !== '' && !/^[0-9]/.test(written) ? written : ''));
+    }
+    state.attributes.set('names', ArrayAttr.get(names));
+  },
+  print(p: OpAsmPrinter, op: Operation) {
+    const names = op.getAttr('names');
+    let disagree = !(names instanceof ArrayAttr) || names.elements.length !== op.numResults;
+    for (let i = 0; !disagree && i < op.numResults; i++) {
+      const expected = (names as ArrayAttr).elements[i];
+      const printed = p.valueName?.(op.result(i)) ?? '';
+      if (!(expected instanceof StringAttr) || printed.slice(1) !== expected.value) disagree = true;
+    }
+    const attrs = [...op.propertiesView, ...op.attributesView].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    p.printOptionalAttrDictWithKeyword(attrs, disagree ? [] : ['names']);
+  },
+  getAsmResultNames(op, setName) {
+    const names = op.getAttr('names');
+    if (!(names instanceof ArrayAttr)) return;
+    names.elements.forEach((n, i) => {
+      if (i < op.numResults && n instanceof StringAttr && n.value !== '') setName(op.result(i), n.value);
+    });
+  },
+});
+
+// ---- effects and speculation
+
+const OpWithMemRead = defineOds({
+  name: 'test.op_with_memread',
+  results: [result('result', AnyInteger)],
+  interfaces: { [Interfaces.MemoryEffects]: fixedEffects('read') },
+});
+
+const OpWithMemWrite = defineOds({
+  name: 'test.op_with_memwrite',
+  interfaces: { [Interfaces.MemoryEffects]: fixedEffects('write') },
+});
+
+const EFFECT_NAMES: Readonly<Record<string, MemoryEffectKind>> = { allocate: 'allocate', free: 'free', read: 'read', write: 'write' };
+
+/** `test.side_effect_op`: its effects are listed in its `effects` attribute. */
+const SideEffectOp = defineOds({
+  name: 'test.side_effect_op',
+  results: [result('result', AnyType)],
+  interfaces: {
+    [Interfaces.MemoryEffects]: {
+      getEffects(op) {
+        const list = op.getAttr('effects');
+        if (!(list instanceof ArrayAttr)) return [];
+        const out: MemoryEffect[] = [];
+        for (const element of list.elements) {
+          if (!(element instanceof DictionaryAttr)) continue;
+          const name = element.get('effect');
+          const kind = name instanceof StringAttr ? EFFECT_NAMES[name.value] : undefined;
+          // MLIR would crash on an unknown effect name; be conservative instead.
+          if (!kind) {
+            for (const k of UNKNOWN_EFFECTS) out.push({ kind: k });
+            continue;
+          }
+          const resource = element.get('test_resource') ? 'test' : 'default';
+          if (element.get('on_result')) out.push({ kind, value: op.result(0), resource });
+          else out.push({ kind, resource });
+        }
+        return out;
+      },
+    } satisfies MemoryEffectsInterface,
+  },
+});
+
+/** `test.test_effects_result`: allocates and writes its own result. */
+const EffectsResultOp = defineOds({
+  name: 'test.test_effects_result',
+  results: [result('result', I32)],
+  interfaces: {
+    [Interfaces.MemoryEffects]: {
+      getEffects: (op) => [
+        { kind: 'allocate', value: op.result(0), resource: 'default' },
+        { kind: 'write', value: op.result(0), resource: 'default' },
+      ],
+    } satisfies MemoryEffectsInterface,
+  },
+});
+
+const PureOp = defineOds({
+  name: 'test.always_speculatable_op',
+  traits: [Traits.Pure],
+  results: [result('result', I32)],
+});
+
+const NeverSpeculatableOp = defineOds({
+  name: 'test.never_speculatable_op',
+  results: [result('result', I32)],
+  interfaces: { [Interfaces.Speculatable]: { isSpeculatable: () => false } satisfies SpeculatableInterface },
+});
+
+const ConditionallySpeculatableOp = defineOds({
+  name: 'test.conditionally_speculatable_op',
+  operands: [operand('input', I32)],
+  results: [result('result', I32)],
+  interfaces: {
+    [Interfaces.MemoryEffects]: noEffects,
+    [Interfaces.Speculatable]: {
+      isSpeculatable: (op) => op.operand(0).definingOp?.name.name === 'arith.constant',
+    } satisfies SpeculatableInterface,
+  },
+});
+
+const RecursivelySpeculatableOp = defineOds({
+  name: 'test.recursively_speculatable_op',
+  traits: [Traits.RecursiveMemoryEffects],
+  results: [result('result', I32)],
+  regions: [sizedRegion('body', 1)],
+  interfaces: { [Interfaces.Speculatable]: recursivelySpeculatable, [Interfaces.MemoryEffects]: recursiveEffects },
+});
+
+const WithBoundsOp = defineOds({
+  name: 'test.with_bounds',
+  // Listed in name order: that is the order MLIR checks them in.
+  attributes: [attr('smax', APIntAttr), attr('smin', APIntAttr), attr('umax', APIntAttr), attr('umin', APIntAttr)],
+  results: [result('fakeVal', InferIntRangeType)],
+  assemblyFormat: 'attr-dict `:` type($fakeVal)',
+  interfaces: {
+    [Interfaces.MemoryEffects]: noEffects,
+    [Interfaces.InferIntRange]: {
+      inferResultRange(op) {
+        const get = (name: string, signed: boolean): bigint | undefined => {
+          const a = op.getAttr(name);
+          if (!(a instanceof IntegerAttr)) return undefined;
+          const w = a.type instanceof IntegerType ? a.type.width : 64;
+          return signed ? BigInt.asIntN(w, a.value) : BigInt.asUintN(w, a.value);
+        };
+        const [umin, umax, smin, smax] = [get('umin', false), get('umax', false), get('smin', true), get('smax', true)];
+        if (umin === undefined || umax === undefined || smin === undefined || smax === undefined) return undefined;
+        return { umin, umax, smin, smax };
+      },
+    } satisfies InferIntRangeInterface,
+  },
+});
+
+/** `test.constant`: a ConstantLike op holding any attribute. */
+const ConstantOp = defineOds({
+  name: 'test.constant',
+  traits: [Traits.ConstantLike],
+  attributes: [attr('value', AnyAttr)],
+  results: [result('result', AnyType)],
+  fold: (op) => [op.getAttr('value')!],
+  interfaces: { [Interfaces.MemoryEffects]: noEffects },
+});
+
+/** `test.op_in_place_fold_success`: its folder reports an in-place change without changing anything. */
+const OpInPlaceFoldSuccess = defineOds({
+  name: 'test.op_in_place_fold_success',
+  results: [variadicResult('results', I1)],
+  fold: () => [],
+});
+
+/** `test.call_on_device`: a call whose last operand is not forwarded to the callee. */
+const CallOnDeviceOp = defineOds({
+  name: 'test.call_on_device',
+  attributes: [attr('callee', SymbolRefAttrC), optionalAttr('arg_attrs', ArrayAttrC), optionalAttr('res_attrs', ArrayAttrC)],
+  operands: [variadicOperand('forwarded_operands', AnyType), operand('non_forwarded_device_operand', AnyType)],
+  results: [variadicResult('results', AnyType)],
+  assemblyFormat:
+    '$callee `(` $forwarded_operands `)` `,` $non_forwarded_device_operand attr-dict `:` functional-type(operands, results)',
+  interfaces: {
+    [Interfaces.CallOp]: {
+      getCallee: (op) => op.getAttr('callee') as SymbolRefAttr,
+      getArgOperands: (op) => op.operands.slice(0, op.numOperands - 1),
+      setArgOperands(op, values) {
+        op.setOperands([...values, op.operand(op.numOperands - 1)]);
+      },
+    } satisfies CallOpInterface,
+  },
+});
+
+const TEST_OPS: OpDefinition[] = [
+  StringAttrPrettyNameOp,
+  DummyOpWithRegionRef,
+  SingleNoTerminatorCustomAsmOp,
+  SizedRegionOp,
+  TwoRegionOp,
+  VariadicNoTerminatorOp,
+  AllocaScopeRegionOp,
+  AnyCondOp,
+  BranchOp,
+  CallOnDeviceOp,
+  ConditionallySpeculatableOp,
+  ConstantOp,
+  CSEOfSingleBlockOp,
+  EffectsResultOp,
+  FinishOp,
+  FunctionalRegionOp,
+  GraphLoopOp,
+  GraphRegionOp,
+  InternalBranchOp,
+  LoopBlockOp,
+  LoopBlockTerminatorOp,
+  NeverSpeculatableOp,
+  OpInPlaceFoldSuccess,
+  OpWithMemRead,
+  OpWithMemWrite,
+  PureOp,
+  RecursivelySpeculatableOp,
+  RegionIfOp,
+  RegionIfYieldOp,
+  RegionYieldOp,
+  ReturnOp,
+  SideEffectOp,
+  SingleNoTerminatorOp,
+  WithBoundsOp,
+];
+
+export const testDialect: Dialect = {
+  name: 'test',
+  ops: TEST_OPS,
+  allowUnknownOperations: true,
+  // `test.invalid_attr` exists to exercise dialect attribute verification.
+  verifyAttribute(ctx, op, name) {
+    if (name !== 'test.invalid_attr') return true;
+    emitError(ctx, op, "invalid to use 'test.invalid_attr'");
+    return false;
+  },
+};
