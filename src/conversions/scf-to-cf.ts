@@ -130,7 +130,9 @@ const whileLowering = pattern('scf.while', (whileOp, rewriter) => {
   rewriter.eraseOp(condOp);
   const yieldOp = afterLast.last!;
   rewriter.setInsertionPointBefore(yieldOp);
-  createBr(rewriter, before, yieldOp.operands, yieldOp.location);
+  const backEdge = createBr(rewriter, before, yieldOp.operands, yieldOp.location);
+  // The back edge carries the loop's LLVM metadata (e.g. llvm.loop_annotation), as in MLIR.
+  for (const [k, v] of whileOp.attributes) if (k.startsWith('llvm.')) backEdge.attributes.set(k, v);
   rewriter.eraseOp(yieldOp);
   rewriter.replaceOp(whileOp, args);
   return true;
@@ -155,7 +157,8 @@ const doWhileLowering = pattern(
     const condOp = beforeLast.last!;
     const args = condOp.operands.slice(1);
     rewriter.setInsertionPointBefore(condOp);
-    createCondBr(rewriter, condOp.operand(0), before, args, continuation, [], condOp.location);
+    const latch = createCondBr(rewriter, condOp.operand(0), before, args, continuation, [], condOp.location);
+    for (const [k, v] of whileOp.attributes) if (k.startsWith('llvm.')) latch.attributes.set(k, v);
     rewriter.eraseOp(condOp);
     rewriter.replaceOp(whileOp, args);
     return true;

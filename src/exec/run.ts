@@ -18,6 +18,7 @@ import { UnsupportedError } from './codegen.js';
 import { ExecError, ExecutionEngine } from './engine.js';
 import { formatE } from './numeric.js';
 import { UnknownLoc } from '../ir/location.js';
+import { isLLVMModule, runLLVMModule } from './llvm/run.js';
 
 const TOOL = 'scf-run';
 
@@ -52,7 +53,12 @@ export interface RunSinks {
 /** Returned by runScfRun when asked to report stack overflows instead of printing them (see scf-run.ts). */
 export const RETRY_WITH_DEEPER_STACK = -2;
 
-export function runScfRun(args: readonly string[], sinks: RunSinks, stdin?: string | (() => string), opts: { retryOnStackOverflow?: () => boolean } = {}): number {
+export function runScfRun(
+  args: readonly string[],
+  sinks: RunSinks,
+  stdin?: string | (() => string),
+  opts: { retryOnStackOverflow?: () => boolean } = {},
+): number {
   const cl = new CommandLine(TOOL, RUN_OPTIONS);
   let parsed;
   try {
@@ -66,7 +72,7 @@ export function runScfRun(args: readonly string[], sinks: RunSinks, stdin?: stri
   }
   const v = parsed.values;
   if (v.get('help')) {
-    sinks.stdout(cl.help('MLIR CPU execution driver (scfkit: a JavaScript execution engine for func/arith/cf/scf/memref/index/ub/vector.print)'));
+    sinks.stdout(cl.help('MLIR CPU execution driver (scfkit: a JavaScript execution engine for func/arith/cf/scf/memref/index/ub/vector.print and for the llvm dialect)'));
     return 0;
   }
   if (v.get('version')) {
@@ -108,6 +114,22 @@ export function runScfRun(args: readonly string[], sinks: RunSinks, stdin?: stri
 
   const entryName = (v.get('e') as string | undefined) ?? 'main';
   const resultKind = (v.get('entry-point-result') as string | undefined) ?? 'void';
+  // -march replaces the host triple's architecture; only the host's own (x86_64) has a target.
+  const march = v.get('march') as string | undefined;
+  if (march !== undefined && march !== 'x86_64') {
+    sinks.stderr(`Failed to create a TargetMachine for the host\nNo available targets are compatible with triple "${march}-pc-linux-gnu"\n`);
+    return 1;
+  }
+  if (isLLVMModule(module)) {
+    // mlir-runner's default entry point result is f32 (the func-level engine keeps its own default).
+    const llvmKind = (v.get('entry-point-result') as string | undefined) ?? 'f32';
+    const objectFile = v.get('dump-object-file') ? ((v.get('object-filename') as string | undefined) ?? `${input}.o`) : undefined;
+    const r = runLLVMModule(module, { entry: entryName, resultKind: llvmKind, stdout: sinks.stdout, stderr: sinks.stderr, renderError, objectFile });
+    if (typeof r === 'number') return r;
+    if (opts.retryOnStackOverflow?.()) return RETRY_WITH_DEEPER_STACK;
+    sinks.stderr(renderError(r.op, r.message));
+    return 1;
+  }
   let engine: ExecutionEngine;
   try {
     engine = new ExecutionEngine(module, { output: sinks.stdout });

@@ -187,14 +187,21 @@ export function formatScalar(v: unknown, fmt: ElemFormat, width = 64): string {
 
 /** The text of printMemref* (RunnerUtils' printMemRef): header plus nested data. */
 export function printMemrefText(m: MemRef, fmt: ElemFormat, ranked: boolean): string {
-  const rank = m.z.length;
-  let s = (ranked ? 'Memref ' : 'Unranked Memref ') + 'base@ = 0x' + m.a.addr.toString(16) + ' rank = ' + rank + ' offset = ' + m.o;
-  s += ' sizes = [' + m.z.join(', ') + '] strides = [' + m.s.join(', ') + '] data = \n';
   if (m.a.dead) throw new ExecError(undefined, 'printing a deallocated memref');
-  const el = (lin: number): string => {
+  return formatStridedMemref(m.a.addr, m.o, m.z, m.s, ranked, (lin) => {
     if (lin < 0 || lin >= m.a.buf.length) throw new ExecError(undefined, 'printing a memref outside of its allocation');
     return formatScalar(loadElem(m.a, lin), fmt);
-  };
+  });
+}
+
+/**
+ * printMemref's text for a strided view whose data starts at address `addr`:
+ * `el(lin)` formats the element at linear index `lin` (offset included).
+ */
+export function formatStridedMemref(addr: number, o: number, z: readonly number[], s: readonly number[], ranked: boolean, el: (lin: number) => string): string {
+  const rank = z.length;
+  let head = (ranked ? 'Memref ' : 'Unranked Memref ') + 'base@ = 0x' + addr.toString(16) + ' rank = ' + rank + ' offset = ' + o;
+  head += ' sizes = [' + z.join(', ') + '] strides = [' + s.join(', ') + '] data = \n';
   const parts: string[] = [];
   const rec = (dim: number, off: number, k: number): void => {
     // dim: dimensions left; k: index of the current dimension.
@@ -202,8 +209,8 @@ export function printMemrefText(m: MemRef, fmt: ElemFormat, ranked: boolean): st
       parts.push(el(off));
       return;
     }
-    const size = m.z[k];
-    const stride = m.s[k];
+    const size = z[k];
+    const stride = s[k];
     parts.push('[');
     rec(dim - 1, off, k + 1);
     if (size <= 1) {
@@ -223,9 +230,9 @@ export function printMemrefText(m: MemRef, fmt: ElemFormat, ranked: boolean): st
     parts.push(']');
   };
   if (rank === 0) parts.push('[');
-  rec(rank, m.o, 0);
+  rec(rank, o, 0);
   if (rank === 0) parts.push(']');
-  return s + parts.join('') + '\n';
+  return head + parts.join('') + '\n';
 }
 
 /** Converts a wide value (number or BigInt) to a JS number when it is safe. */

@@ -2,6 +2,7 @@
 //
 //   node dist/test/conformance/cli.js report [--golden|--lit] [--filter TEXT] [--failures]
 //   node dist/test/conformance/cli.js update [--golden|--lit] [--prune]
+//   node dist/test/conformance/cli.js report|update --lit-exec   (execution tests, see lit-exec.ts)
 //
 // `update` rewrites golden-passing.txt / lit-passing.txt to old ∪ newly passing;
 // with --prune, to exactly what passes now, refusing if a listed entry fails.
@@ -18,6 +19,7 @@ import { assertReferenceOpt, formatFailure, formatReport, runGolden } from './go
 import { runLit, runnerOrStub } from './lit.js';
 import { corpusRoot, goldenListPath, litListPath, scfRun } from './paths.js';
 import { checkRatchet, readList, writeList } from './ratchet.js';
+import { LIT_EXEC_HEADER, litExecListPath, runLitExec } from './lit-exec.js';
 import { assertExecutable, spawnCommandFromEnv, toolFromEnv } from './tool.js';
 
 export const GOLDEN_HEADER = [
@@ -29,7 +31,7 @@ export const LIT_HEADER = [
   'The test fails if one of these stops passing. Grow with `npm run conformance:update`.',
 ];
 
-interface CliOptions { command: string; golden: boolean; lit: boolean; prune: boolean; filter: string | null; failures: boolean }
+interface CliOptions { command: string; golden: boolean; lit: boolean; litExec?: boolean; prune: boolean; filter: string | null; failures: boolean }
 
 function parseArgs(args: string[]): CliOptions {
   const o: CliOptions = { command: args[0] ?? 'report', golden: false, lit: false, prune: false, filter: null, failures: false };
@@ -37,12 +39,13 @@ function parseArgs(args: string[]): CliOptions {
     const a = args[i];
     if (a === '--golden') o.golden = true;
     else if (a === '--lit') o.lit = true;
+    else if (a === '--lit-exec') o.litExec = true;
     else if (a === '--prune') o.prune = true;
     else if (a === '--failures') o.failures = true;
     else if (a === '--filter') o.filter = args[++i] ?? '';
     else throw new Error(`unknown argument ${a}`);
   }
-  if (!o.golden && !o.lit) { o.golden = true; o.lit = true; }
+  if (!o.golden && !o.lit && !o.litExec) { o.golden = true; o.lit = true; }
   if (o.command !== 'report' && o.command !== 'update') throw new Error(`unknown command ${o.command} (report | update)`);
   if (o.command === 'update' && o.filter !== null) throw new Error('update runs the whole corpus; --filter is for report');
   return o;
@@ -116,9 +119,24 @@ async function lit(o: CliOptions): Promise<boolean> {
   }
 }
 
+/** The execution ratchet (lit-exec-passing.txt): report or grow it. */
+async function litExec(o: CliOptions): Promise<boolean> {
+  const run = await runLitExec(corpusRoot(), env.SCFKIT_RUNNER_CMD ?? scfRun, o.filter ?? undefined);
+  const passing = new Map([...run.results].map(([k, code]) => [k, code === 'PASS']));
+  const listed = readList(litExecListPath);
+  const check = checkRatchet(o.filter === null ? listed : listed.filter((k) => passing.has(k)), passing);
+  for (const [k, code] of run.results) console.log(`${code} ${k}`);
+  for (const k of check.regressions) console.log(`REGRESSED ${k} (${run.results.get(k)})\n${(run.failureLogs.get(k) ?? '').split('\n').slice(-15).join('\n')}`);
+  if (o.command !== 'update') return check.regressions.length === 0 && check.unknown.length === 0;
+  writeList(litExecListPath, [...listed, ...check.newlyPassing], LIT_EXEC_HEADER);
+  console.log(`updated ${litExecListPath}: +${check.newlyPassing.length} tests`);
+  return check.regressions.length === 0;
+}
+
 async function main(): Promise<number> {
   const o = parseArgs(argv.slice(2));
   let ok = true;
+  if (o.litExec) ok = (await litExec(o)) && ok;
   if (o.golden) ok = (await golden(o)) && ok;
   if (o.lit) ok = (await lit(o)) && ok;
   return ok ? 0 : 1;

@@ -1,0 +1,111 @@
+// scf-run on an LLVM-dialect module: mlir-runner's entry-point checks and
+// messages (JitRunner.cpp), then the LLVM engine.
+
+import { writeFileSync } from 'node:fs';
+import { IntegerType, FloatType } from '../../ir/builtin-types.js';
+import type { Operation } from '../../ir/operation.js';
+import { UnsupportedError } from '../codegen.js';
+import { formatE } from '../numeric.js';
+import { ExecError, Poison } from '../runtime.js';
+import { LLVMExecutionEngine } from './engine.js';
+
+export interface LLVMRunOptions {
+  entry: string;
+  resultKind: string;
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  renderError: (op: Operation | undefined, msg: string) => string;
+  /** -dump-object-file: where to write the "object" (the generated JavaScript). */
+  objectFile?: string;
+}
+
+/** Whether scf-run should run `module` on the LLVM engine (it defines llvm.func functions and no func.func). */
+export function isLLVMModule(module: Operation): boolean {
+  let llvm = false;
+  const body = module.regions[0]?.blocks[0];
+  if (!body) return false;
+  for (const op of body) {
+    if (op.opName === 'func.func') return false;
+    if (op.opName.startsWith('llvm.')) llvm = true;
+  }
+  return llvm;
+}
+
+/** Runs the entry point; returns the exit code, or the stack overflow error (the caller may retry with a bigger stack). */
+export function runLLVMModule(module: Operation, o: LLVMRunOptions): number | ExecError {
+  let engine: LLVMExecutionEngine;
+  try {
+    engine = new LLVMExecutionEngine(module, { output: o.stdout, errorOutput: o.stderr });
+  } catch (e) {
+    if (e instanceof UnsupportedError || e instanceof ExecError) {
+      o.stderr(o.renderError(e.op, e.message));
+      return 1;
+    }
+    return internalError(o, e);
+  }
+  if (o.objectFile) {
+    try {
+      writeFileSync(o.objectFile, engine.compiled.source);
+    } catch (e) {
+      o.stderr(`Error: could not write ${o.objectFile}: ${(e as Error).message}\n`);
+      return 1;
+    }
+  }
+  const fn = engine.lookup(o.entry);
+  if (!fn) {
+    o.stderr('Error: entry point not found\n');
+    return 1;
+  }
+  const sig = engine.signature(fn);
+  if (sig.inputs.length) {
+    o.stderr("Error: JIT can't invoke a main function expecting arguments\n");
+    return 1;
+  }
+  const r = sig.result;
+  switch (o.resultKind) {
+    case 'void':
+      if (r) {
+        o.stderr('Error: expected void function\n');
+        return 1;
+      }
+      break;
+    case 'i32':
+    case 'i64': {
+      const w = o.resultKind === 'i32' ? 32 : 64;
+      if (!(r instanceof IntegerType && r.width === w)) {
+        o.stderr(`Error: only single ${o.resultKind} function result supported\n`);
+        return 1;
+      }
+      break;
+    }
+    case 'f32':
+      if (!(r instanceof FloatType && r.name === 'f32')) {
+        o.stderr('Error: only single f32 function result supported\n');
+        return 1;
+      }
+      break;
+    default:
+      o.stderr('Error: unsupported function type\n');
+      return 1;
+  }
+  try {
+    const v = engine.run(o.entry);
+    if (v instanceof Poison) throw new ExecError(fn, `'llvm.func' op returns a poison value`);
+    if (o.resultKind === 'i32' || o.resultKind === 'i64') o.stdout(String(v) + '\n');
+    else if (o.resultKind === 'f32') o.stdout(formatE(v as number) + '\n');
+  } catch (e) {
+    if (e instanceof ExecError) {
+      if (e.stackOverflow) return e;
+      o.stderr(o.renderError(e.op, e.message));
+      return 1;
+    }
+    return internalError(o, e);
+  }
+  return 0;
+}
+
+/** An unexpected failure of the engine itself: reported as an error, never as a JS stack trace. */
+function internalError(o: LLVMRunOptions, e: unknown): number {
+  o.stderr(o.renderError(undefined, `internal error in the LLVM execution engine: ${e instanceof Error ? e.message : String(e)}`));
+  return 1;
+}
