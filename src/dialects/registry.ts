@@ -6,8 +6,11 @@ import { builtinDialect } from './builtin/index.js';
 import { cfDialect } from './cf/index.js';
 import { funcDialect } from './func/index.js';
 import { indexDialect } from './index/index.js';
+import { llvmDialect } from './llvm/index.js';
+import { mathDialect } from './math/index.js';
 import { memrefDialect } from './memref/index.js';
 import { scfDialect } from './scf/index.js';
+import { testDialect } from './test/index.js';
 import { ubDialect } from './ub/index.js';
 import { vectorDialect } from './vector/index.js';
 
@@ -17,8 +20,11 @@ export const ALL_DIALECTS: readonly Dialect[] = [
   cfDialect,
   funcDialect,
   indexDialect,
+  llvmDialect,
+  mathDialect,
   memrefDialect,
   scfDialect,
+  testDialect,
   ubDialect,
   vectorDialect,
 ];

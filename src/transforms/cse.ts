@@ -10,6 +10,7 @@ import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { isGraphRegionOwner } from '../ir/verifier.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { getMemoryEffects, isOpTriviallyDead } from './side-effects.js';
+import { Interfaces, getInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from './pattern.js';
 import type { Context } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
@@ -178,10 +179,13 @@ class CSEDriver {
     if (!op.regions.every((r) => r.blocks.length <= 1)) return false;
     const effects = getMemoryEffects(op);
     if (effects === undefined || effects.length) {
+      // Only ops that declare their own effects, all reads, are considered:
+      // region ops whose effects come from their bodies never are.
+      if (op.hasTrait(Traits.RecursiveMemoryEffects) || !getInterface(op, Interfaces.MemoryEffects)) return false;
       if (!effects || !effects.every((e) => e.kind === 'read')) return false;
       const existing = known.lookup(op);
       if (existing && existing.parentBlock === op.parentBlock && !writesInBetween(existing, op)) {
-        this.replace(op, existing, ssa);
+        this.replace(known, op, existing, ssa);
         return true;
       }
       known.insert(op);
@@ -189,7 +193,7 @@ class CSEDriver {
     }
     const existing = known.lookup(op);
     if (existing) {
-      this.replace(op, existing, ssa);
+      this.replace(known, op, existing, ssa);
       this.numCSE++;
       return true;
     }
@@ -197,10 +201,18 @@ class CSEDriver {
     return false;
   }
 
-  private replace(op: Operation, existing: Operation, ssa: boolean): void {
-    void ssa;
-    op.results.forEach((r, i) => this.rewriter.replaceAllUsesWith(r, existing.results[i]));
-    this.opsToErase.push(op);
+  private replace(known: ScopedMap, op: Operation, existing: Operation, ssa: boolean): void {
+    if (ssa) {
+      op.results.forEach((r, i) => this.rewriter.replaceAllUsesWith(r, existing.results[i]));
+      this.opsToErase.push(op);
+    } else {
+      // In a graph region a use may come before the def: users already
+      // recorded as known keep the old value, and the op stays while used.
+      op.results.forEach((r, i) => {
+        for (const u of [...r.uses()]) if (!known.lookup(u.owner)) u.set(existing.results[i]);
+      });
+      if (!op.hasUses) this.opsToErase.push(op);
+    }
     if (existing.location instanceof UnknownLoc && !(op.location instanceof UnknownLoc)) existing.location = op.location;
   }
 }
@@ -208,7 +220,8 @@ class CSEDriver {
 function writesInBetween(from: Operation, to: Operation): boolean {
   for (let o = from.next; o && o !== to; o = o.next) {
     const e = getMemoryEffects(o);
-    if (!e || e.some((x) => x.kind === 'write' || x.kind === 'free' || x.kind === 'allocate')) return true;
+    // Only writes separate two reads (allocations and frees do not).
+    if (!e || e.some((x) => x.kind === 'write')) return true;
   }
   return false;
 }

@@ -259,7 +259,10 @@ class GreedyDriver implements PatternListener {
     let budget = 10_000;
     for (const block of this.region.blocks) for (let o = block.first; o; o = o.next) o.walk(() => void (budget += 10));
     const limit = this.config.maxNumRewrites === -1 ? budget : this.config.maxNumRewrites;
-    while (!this.worklist.empty && numRewrites < limit) {
+    // Folds that feed themselves (a value folded into its own operand in an
+    // unreachable loop) never stop either: they share the safety budget.
+    let numFolds = 0;
+    while (!this.worklist.empty && numRewrites < limit && numFolds < budget) {
       const op = this.worklist.pop();
       if (!op) break;
       if (isOpTriviallyDead(op)) {
@@ -271,6 +274,7 @@ class GreedyDriver implements PatternListener {
         const folded = foldOperation(op);
         if (folded) {
           changed = true;
+          numFolds++;
           if (folded.length === 0) {
             this.notifyOperationModified(op);
             continue;

@@ -5,7 +5,7 @@
 
 import { Traits } from '../ir/context.js';
 import { Interfaces, getInterface, type BranchInterface } from '../ir/interfaces.js';
-import { OpResult, type Block, type Operation, type Region, type Value } from '../ir/operation.js';
+import { BlockArgument, OpResult, type Block, type Operation, type Region, type Value } from '../ir/operation.js';
 import type { PatternRewriter } from './pattern.js';
 import { wouldOpBeTriviallyDead } from './side-effects.js';
 
@@ -212,14 +212,283 @@ export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Reg
   const a = eraseUnreachableBlocks(rewriter, regions);
   const b = runRegionDCE(rewriter, regions);
   let c = false;
+  let d = false;
   if (mergeBlocks) {
-    c = mergeIdenticalBlocksHook(rewriter, regions);
+    c = mergeIdenticalBlocks(rewriter, regions);
+    d = dropRedundantArguments(rewriter, regions);
   }
-  return a || b || c;
+  return a || b || c || d;
 }
 
-/** Block merging for aggressive simplification; installed by block-merge.ts. */
-export let mergeIdenticalBlocksHook: (rewriter: PatternRewriter, regions: readonly Region[]) => boolean = () => false;
-export function setMergeIdenticalBlocksHook(fn: typeof mergeIdenticalBlocksHook): void {
-  mergeIdenticalBlocksHook = fn;
+// ---- block merging (aggressive mode)
+
+let nextBlockId = 1;
+const blockIds = new WeakMap<Block, number>();
+function blockId(b: Block): number {
+  let id = blockIds.get(b);
+  if (id === undefined) blockIds.set(b, (id = nextBlockId++));
+  return id;
+}
+
+function attrDictKey(op: Operation): string {
+  const key = (m: ReadonlyMap<string, { key: string }>): string =>
+    [...m.entries()]
+      .sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
+      .map(([k, v]) => `${k}=${v.key}`)
+      .join(',');
+  return `${key(op.properties)}|${key(op.attributes)}`;
+}
+
+/** OperationEquivalence::isEquivalentTo ignoring operand values and locations (regions are empty here). */
+function opsShapeEquivalent(a: Operation, b: Operation): boolean {
+  if (a.name !== b.name || a.regions.length !== b.regions.length || a.numSuccessors !== b.numSuccessors) return false;
+  if (a.numOperands !== b.numOperands || a.numResults !== b.numResults) return false;
+  if (attrDictKey(a) !== attrDictKey(b)) return false;
+  for (let i = 0; i < a.numOperands; i++) if (a.operand(i).type !== b.operand(i).type) return false;
+  for (let i = 0; i < a.numResults; i++) if (a.result(i).type !== b.result(i).type) return false;
+  return true;
+}
+
+/** Position of a value defined in `block`: argument number, or the count of values defined before it. */
+function orderIndex(block: Block): (v: Value) => number {
+  const order = new Map<Operation, number>();
+  let n = block.args.length;
+  for (let o = block.first; o; o = o.next) {
+    if (o.numResults) {
+      order.set(o, n);
+      n += o.numResults;
+    }
+  }
+  return (v) => (v instanceof OpResult ? order.get(v.owner)! + v.index : v instanceof BlockArgument ? v.index : -1);
+}
+
+function predecessorBlocks(b: Block): Block[] {
+  const out: Block[] = [];
+  for (let u = b.firstUse; u; u = u.nextUse) out.push(u.owner.parentBlock!);
+  return out;
+}
+
+function usedOutsideOf(v: Value, block: Block): boolean {
+  for (const u of v.uses()) if (u.owner.parentBlock !== block) return true;
+  return false;
+}
+
+class MergeCluster {
+  readonly toMerge: Block[] = [];
+  /** (op index, operand index) pairs that become new leader arguments, sorted. */
+  private readonly operandsToMerge = new Map<string, [number, number]>();
+  private readonly leaderOrder: (v: Value) => number;
+  constructor(readonly leader: Block) {
+    this.leaderOrder = orderIndex(leader);
+  }
+
+  add(block: Block): boolean {
+    const leader = this.leader;
+    if (leader.args.length !== block.args.length || leader.args.some((a, i) => a.type !== block.args[i].type)) return false;
+    const order = orderIndex(block);
+    const mismatched: [number, number][] = [];
+    let l = leader.first;
+    let r = block.first;
+    let opI = 0;
+    for (; l && r; l = l.next, r = r.next, opI++) {
+      if (!opsShapeEquivalent(l, r)) return false;
+      for (let k = 0; k < l.numOperands; k++) {
+        const lv = l.operand(k);
+        const rv = r.operand(k);
+        if (lv === rv) continue;
+        if (lv.type !== rv.type) return false;
+        const lIn = lv.parentBlock === leader;
+        const rIn = rv.parentBlock === block;
+        if (lIn !== rIn) return false;
+        if (!lIn) {
+          // A value produced by a predecessor's terminator cannot be passed along that edge.
+          const valid = (target: Block, v: Value): boolean => {
+            const def = v.definingOp;
+            if (!def || def !== v.parentBlock?.last) return true;
+            return !predecessorBlocks(target).includes(v.parentBlock!);
+          };
+          if (!valid(leader, lv) || !valid(block, rv)) return false;
+          mismatched.push([opI, k]);
+          continue;
+        }
+        if (this.leaderOrder(lv) !== order(rv)) return false;
+      }
+      if (r.results.some((v) => usedOutsideOf(v, block)) || l.results.some((v) => usedOutsideOf(v, leader))) return false;
+    }
+    if (l || r) return false;
+    for (const m of mismatched) this.operandsToMerge.set(`${m[0]},${m[1]}`, m);
+    if (!this.toMerge.includes(block)) this.toMerge.push(block);
+    return true;
+  }
+
+  merge(rewriter: PatternRewriter): boolean {
+    if (!this.toMerge.length) return false;
+    const leader = this.leader;
+    const pairs = [...this.operandsToMerge.values()].sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+    if (pairs.length) {
+      const branchPreds = (b: Block): boolean => {
+        for (let u = b.firstUse; u; u = u.nextUse) if (!branchOf(u.owner)) return false;
+        return true;
+      };
+      if (!branchPreds(leader) || !this.toMerge.every(branchPreds)) return false;
+      const blocks = [leader, ...this.toMerge];
+      const opsOf = blocks.map((b) => b.ops);
+      const newArgs: Value[][] = blocks.map(() => []);
+      const numOld = leader.args.length;
+      for (const [opI, k] of pairs) {
+        blocks.forEach((_, i) => {
+          const op = opsOf[i][opI];
+          const v = op.operand(k);
+          newArgs[i].push(v);
+          if (i === 0) op.setOperand(k, leader.addArgument(v.type, v instanceof BlockArgument ? v.location : v.definingOp!.location));
+        });
+      }
+      const pruned = pruneRedundantArguments(newArgs, rewriter, numOld, leader);
+      const update = (b: Block, args: readonly Value[]): void => {
+        for (let u = b.firstUse; u; u = u.nextUse) {
+          const br = branchOf(u.owner)!;
+          const ops = br.getSuccessorOperands(u.owner, u.index);
+          br.setSuccessorOperands?.(u.owner, u.index, [...ops, ...args]);
+        }
+      };
+      update(leader, pruned[0]);
+      this.toMerge.forEach((b, i) => update(b, pruned[i + 1]));
+    }
+    for (const b of this.toMerge) {
+      for (let u = b.firstUse; u; u = b.firstUse) u.set(leader);
+      rewriter.eraseBlock(b);
+    }
+    return true;
+  }
+}
+
+/** Drops new arguments that receive the same values as an earlier one in every list. */
+function pruneRedundantArguments(newArgs: Value[][], rewriter: PatternRewriter, numOld: number, block: Block): Value[][] {
+  if (!newArgs.length) return newArgs;
+  const numArgs = newArgs[0].length;
+  const first = new Map<Value, number>();
+  newArgs[0].forEach((v, j) => {
+    if (!first.has(v)) first.set(v, j);
+  });
+  const replacement = new Map<number, number>();
+  for (let j = 0; j < numArgs; j++) {
+    const k = first.get(newArgs[0][j])!;
+    if (k === j) continue;
+    if (newArgs.every((list) => list[k] === list[j])) replacement.set(j, k);
+  }
+  const pruned = newArgs.map((list) => list.filter((_, j) => !replacement.has(j)));
+  const toErase: number[] = [];
+  for (const [j, k] of [...replacement.entries()].sort((x, y) => x[0] - y[0])) {
+    rewriter.replaceAllUsesWith(block.args[numOld + j], block.args[numOld + k]);
+    toErase.push(numOld + j);
+  }
+  for (let i = toErase.length - 1; i >= 0; i--) block.eraseArgument(toErase[i]);
+  return pruned;
+}
+
+function mergeIdenticalBlocksIn(rewriter: PatternRewriter, region: Region): boolean {
+  if (region.blocks.length <= 1) return false;
+  // Candidate groups: non-entry blocks with the same successor list.
+  const groups = new Map<string, Block[]>();
+  for (const b of region.blocks.slice(1)) {
+    const key = b.successors().map(blockId).join(',');
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = []));
+    g.push(b);
+  }
+  let merged = false;
+  for (const blocks of groups.values()) {
+    if (blocks.length === 1) continue;
+    const clusters: MergeCluster[] = [];
+    for (const b of blocks) {
+      if (b.ops.some((o) => o.regions.some((r) => !r.empty))) continue;
+      if (b.args.some((a) => usedOutsideOf(a, b))) continue;
+      if (!clusters.some((c) => c.add(b))) clusters.push(new MergeCluster(b));
+    }
+    for (const c of clusters) if (c.merge(rewriter)) merged = true;
+  }
+  return merged;
+}
+
+function nestedRegions(region: Region): Region[] {
+  const out: Region[] = [];
+  for (const b of region.blocks) for (let o = b.first; o; o = o.next) out.push(...o.regions);
+  return out;
+}
+
+/** MLIR's mergeIdenticalBlocks over a region tree (a set-vector worklist, last in first out). */
+export function mergeIdenticalBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  const worklist: Region[] = [];
+  const push = (r: Region): void => {
+    if (!worklist.includes(r)) worklist.push(r);
+  };
+  regions.forEach(push);
+  let changed = false;
+  while (worklist.length) {
+    const region = worklist.pop()!;
+    if (mergeIdenticalBlocksIn(rewriter, region)) {
+      push(region);
+      changed = true;
+    }
+    nestedRegions(region).forEach(push);
+  }
+  return changed;
+}
+
+/** Drops block arguments that receive the same value from every predecessor. */
+function dropRedundantBlockArguments(rewriter: PatternRewriter, block: Block): boolean {
+  const toErase: number[] = [];
+  block.args.forEach((arg, idx) => {
+    let same = true;
+    let common: Value | undefined;
+    for (let u = block.firstUse; u; u = u.nextUse) {
+      const br = branchOf(u.owner);
+      if (!br) {
+        same = false;
+        break;
+      }
+      const produced = br.getProducedOperandCount?.(u.owner, u.index) ?? 0;
+      const v = br.getSuccessorOperands(u.owner, u.index)[idx - produced];
+      if (common === undefined) {
+        common = v;
+        continue;
+      }
+      if (v !== common) {
+        same = false;
+        break;
+      }
+    }
+    if (common !== undefined && same) {
+      toErase.push(idx);
+      rewriter.replaceAllUsesWith(arg, common);
+    }
+  });
+  for (let i = toErase.length - 1; i >= 0; i--) {
+    const idx = toErase[i];
+    block.eraseArgument(idx);
+    for (let u = block.firstUse; u; u = u.nextUse) {
+      const br = branchOf(u.owner)!;
+      const produced = br.getProducedOperandCount?.(u.owner, u.index) ?? 0;
+      const ops = br.getSuccessorOperands(u.owner, u.index);
+      br.setSuccessorOperands?.(u.owner, u.index, ops.filter((_, k) => k !== idx - produced));
+    }
+  }
+  return toErase.length > 0;
+}
+
+export function dropRedundantArguments(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  const worklist: Region[] = [];
+  const push = (r: Region): void => {
+    if (!worklist.includes(r)) worklist.push(r);
+  };
+  regions.forEach(push);
+  let changed = false;
+  while (worklist.length) {
+    const region = worklist.pop()!;
+    for (const b of region.blocks) {
+      if (dropRedundantBlockArguments(rewriter, b)) changed = true;
+      for (let o = b.first; o; o = o.next) o.regions.forEach(push);
+    }
+  }
+  return changed;
 }

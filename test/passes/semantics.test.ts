@@ -39,6 +39,8 @@ const PASSES: PassCase[] = [
   { name: 'inline', args: ['--inline'] },
   // MLIR's convert-scf-to-cf does not take scf.forall (neither does scf-opt's): lower it to scf.parallel first.
   { name: 'convert-scf-to-cf', pre: ['--scf-forall-to-parallel'], args: ['--convert-scf-to-cf'] },
+  // Block merging and redundant-argument dropping need CFGs to work on.
+  { name: 'canonicalize-aggressive', pre: ['--scf-forall-to-parallel', '--convert-scf-to-cf'], args: ['--canonicalize=region-simplify=aggressive'] },
   { name: 'lift-cf-to-scf', pre: ['--scf-forall-to-parallel', '--convert-scf-to-cf'], args: ['--lift-cf-to-scf'] },
   { name: 'scf-for-to-while', args: ['--scf-for-to-while'] },
   { name: 'scf-forall-to-for', args: ['--scf-forall-to-for'] },

@@ -267,7 +267,6 @@ const INT_FOLDS: Record<string, Folder> = {
   'arith.andi': (op, c) => {
     if (isZero(c[1])) return [op.operand(1)];
     if (isAllOnes(c[1])) return [op.operand(0)];
-    if (op.operand(0) === op.operand(1)) return [op.operand(0)];
     // x & ~x -> 0, ~x & x -> 0 (~x spelled xori x, -1)
     const isNotOf = (v: Value, x: Value): boolean => {
       const d = def(v, 'arith.xori');
@@ -290,12 +289,13 @@ const INT_FOLDS: Record<string, Folder> = {
       const inner = def(op.operand(y), 'arith.andi');
       if (inner && (inner.operand(0) === op.operand(x) || inner.operand(1) === op.operand(x))) return [inner.result(0)];
     }
-    return one(foldBinary(c, (a, b) => a & b));
+    // and(x, x) -> x is the Idempotent trait's fold: only when the op's own fold fails.
+    return one(foldBinary(c, (a, b) => a & b)) ?? (op.operand(0) === op.operand(1) ? [op.operand(0)] : undefined);
   },
   'arith.ori': (op, c) => {
     if (isZero(c[1])) return [op.operand(0)];
-    if (isAllOnes(c[1])) return [op.operand(1)];
-    if (op.operand(0) === op.operand(1)) return [op.operand(0)];
+    // or(x, -1) -> -1 as an attribute (MLIR materializes a new constant here).
+    if (isAllOnes(c[1])) return [c[1]!];
     // a | ~a -> -1
     for (const [x, y] of [
       [0, 1],
@@ -307,7 +307,8 @@ const INT_FOLDS: Record<string, Folder> = {
         if (cd && isAllOnes(cd.getAttr('value'))) return [d.operand(1)];
       }
     }
-    return one(foldBinary(c, (a, b) => a | b));
+    // or(x, x) -> x is the Idempotent trait's fold: only when the op's own fold fails.
+    return one(foldBinary(c, (a, b) => a | b)) ?? (op.operand(0) === op.operand(1) ? [op.operand(0)] : undefined);
   },
   'arith.xori': (op, c) => {
     if (isZero(c[1])) return [op.operand(0)];
@@ -637,7 +638,8 @@ const CAST_FOLDS: Record<string, Folder> = {
         c[0],
         (v, e) => {
           const r = F.fconvert(floatSem(e), resElem.semantics, v);
-          if (F.isInf(resElem.semantics, r) && !F.isInf(floatSem(e), v)) return undefined;
+          // MLIR folds only conversions that lose no information.
+          if (F.fconvert(resElem.semantics, floatSem(e), r) !== v) return undefined;
           return r;
         },
         op.result(0).type,

@@ -72,6 +72,15 @@ function collapseBranch(dest: Block, operands: readonly Value[]): { dest: Block;
   for (const a of dest.args) for (const u of a.uses()) if (u.owner !== br) return undefined;
   const next = br.successor(0);
   if (next === dest) return undefined;
+  // A chain of unconditional branches that loops back would make collapsing
+  // alternate forever between the blocks of the cycle (MLIR 22 bails out too).
+  const visited = new Set<Block>([dest, next]);
+  for (let t = next.last; t && t.name.name === 'cf.br'; ) {
+    const d = t.successor(0);
+    if (visited.has(d)) return undefined;
+    visited.add(d);
+    t = d.last;
+  }
   const brOps = br.operands;
   if (!dest.args.length) return { dest: next, operands: brOps };
   return {

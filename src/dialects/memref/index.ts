@@ -23,7 +23,9 @@ import {
   ShapedType,
   UnrankedMemRefType,
 } from '../../ir/builtin-types.js';
-import { Traits, emitError, type Context, type Dialect } from '../../ir/context.js';
+import { Traits, emitError, type Context, type Dialect, type OpDefinition } from '../../ir/context.js';
+import { materializeArithConstant } from '../arith/fold.js';
+import { MEMREF_FOLDS, MEMREF_PATTERNS } from './canonicalize.js';
 import type { MemoryEffect, MemoryEffectsInterface } from '../../ir/interfaces.js';
 import { getInterface } from '../../ir/interfaces.js';
 import { defineOp, fail, q } from '../../ir/op-definition.js';
@@ -1415,42 +1417,54 @@ const DistinctObjectsOp = defineOds({
   },
 });
 
+const MEMREF_OPS: OpDefinition[] = [
+  AllocOp,
+  AllocaOp,
+  AllocaScopeOp,
+  AllocaScopeReturnOp,
+  AssumeAlignmentOp,
+  AtomicRMWOp,
+  AtomicYieldOp,
+  CastOp,
+  CollapseShapeOp,
+  CopyOp,
+  DeallocOp,
+  DimOp,
+  DistinctObjectsOp,
+  DmaStartOp,
+  DmaWaitOp,
+  ExpandShapeOp,
+  ExtractAlignedPointerAsIndexOp,
+  ExtractStridedMetadataOp,
+  GenericAtomicRMWOp,
+  GetGlobalOp,
+  GlobalOp,
+  LoadOp,
+  MemorySpaceCastOp,
+  PrefetchOp,
+  RankOp,
+  ReallocOp,
+  ReinterpretCastOp,
+  ReshapeOp,
+  StoreOp,
+  SubViewOp,
+  TransposeOp,
+  ViewOp,
+];
+
+// Folds and patterns are attached to the ODS definitions in place (the ODS
+// information is keyed by the definition object).
+for (const def of MEMREF_OPS) {
+  const fold = MEMREF_FOLDS[def.name];
+  const patterns = MEMREF_PATTERNS[def.name];
+  if (fold) def.fold = fold;
+  if (patterns) def.getCanonicalizationPatterns = patterns;
+}
+
 export const memrefDialect: Dialect = {
   name: 'memref',
-  ops: [
-    AllocOp,
-    AllocaOp,
-    AllocaScopeOp,
-    AllocaScopeReturnOp,
-    AssumeAlignmentOp,
-    AtomicRMWOp,
-    AtomicYieldOp,
-    CastOp,
-    CollapseShapeOp,
-    CopyOp,
-    DeallocOp,
-    DimOp,
-    DistinctObjectsOp,
-    DmaStartOp,
-    DmaWaitOp,
-    ExpandShapeOp,
-    ExtractAlignedPointerAsIndexOp,
-    ExtractStridedMetadataOp,
-    GenericAtomicRMWOp,
-    GetGlobalOp,
-    GlobalOp,
-    LoadOp,
-    MemorySpaceCastOp,
-    PrefetchOp,
-    RankOp,
-    ReallocOp,
-    ReinterpretCastOp,
-    ReshapeOp,
-    StoreOp,
-    SubViewOp,
-    TransposeOp,
-    ViewOp,
-  ],
+  ops: MEMREF_OPS,
+  materializeConstant: materializeArithConstant,
 };
 
 export type { TypeConstraint };

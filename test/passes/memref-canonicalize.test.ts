@@ -1,0 +1,196 @@
+// memref folds and canonicalization patterns against MLIR 22: each case runs
+// scf-opt in-process and compares with what /usr/lib/llvm-22/bin/mlir-opt
+// printed for the same flags (written here literally).
+
+import { testOptCases, type OptCase } from '../opt-cases.js';
+
+const CASES: OptCase[] = [
+  {
+    name: "memref: cast folding into load/store/dim/copy/dealloc, constant alloc sizes, dead allocs, subview constants and casts",
+    flags: ["--allow-unregistered-dialect", "--canonicalize"],
+    input: `func.func @casts(%arg0: memref<4x5xf32>, %i: index) -> f32 {
+  %0 = memref.cast %arg0 : memref<4x5xf32> to memref<?x?xf32>
+  %1 = memref.cast %0 : memref<?x?xf32> to memref<?x5xf32>
+  %2 = memref.load %1[%i, %i] : memref<?x5xf32>
+  %3 = memref.cast %arg0 : memref<4x5xf32> to memref<4x5xf32>
+  memref.store %2, %3[%i, %i] : memref<4x5xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %0, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %1, %c1 : memref<?x5xf32>
+  %s = arith.addi %d0, %d1 : index
+  memref.store %2, %0[%s, %s] : memref<?x?xf32>
+  return %2 : f32
+}
+func.func @allocs(%n: index) -> (memref<?x?xf32>, index, index) {
+  %c4 = arith.constant 4 : index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%c4, %n) : memref<?x?xf32>
+  %d = memref.dim %a, %c1 : memref<?x?xf32>
+  %e = memref.dim %a, %c0 : memref<?x?xf32>
+  %b = memref.alloc() : memref<8xf32>
+  %f = arith.constant 1.0 : f32
+  memref.store %f, %b[%c0] : memref<8xf32>
+  memref.dealloc %b : memref<8xf32>
+  %s = memref.alloca(%n) : memref<?xi32>
+  %r = memref.rank %a : memref<?x?xf32>
+  %d2 = arith.addi %d, %r : index
+  return %a, %d2, %e : memref<?x?xf32>, index, index
+}
+func.func @copies(%a: memref<4xf32>, %b: memref<0xf32>, %c: memref<?xf32>) {
+  memref.copy %a, %a : memref<4xf32> to memref<4xf32>
+  memref.copy %b, %b : memref<0xf32> to memref<0xf32>
+  %x = memref.cast %a : memref<4xf32> to memref<?xf32>
+  memref.copy %x, %c : memref<?xf32> to memref<?xf32>
+  %y = memref.cast %c : memref<?xf32> to memref<4xf32>
+  memref.copy %y, %a : memref<4xf32> to memref<4xf32>
+  memref.dealloc %x : memref<?xf32>
+  return
+}
+func.func @subviews(%arg0: memref<16x16xf32>, %i: index) -> (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<16x16xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %0 = memref.cast %arg0 : memref<16x16xf32> to memref<?x?xf32>
+  %1 = memref.subview %0[%i, %i][%i, %i][%i, %i]: memref<?x?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %2 = memref.subview %arg0[%c1, %i][%c4, %i][%c2, %c1]: memref<16x16xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %3 = memref.subview %arg0[0, 0][16, 16][1, 1]: memref<16x16xf32> to memref<16x16xf32>
+  %4 = memref.subview %arg0[%c0, %c0][16, %i][1, 1]: memref<16x16xf32> to memref<16x?xf32, strided<[16, 1], offset: ?>>
+  %d = memref.dim %4, %c1 : memref<16x?xf32, strided<[16, 1], offset: ?>>
+  %5 = memref.subview %arg0[0, %i][1, %c4][1, 1]: memref<16x16xf32> to memref<?xf32, strided<[1], offset: ?>>
+  "test.use"(%5) : (memref<?xf32, strided<[1], offset: ?>>) -> ()
+  return %1, %2, %3, %d : memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<16x16xf32>, index
+}
+`,
+    stdout: `module {
+  func.func @casts(%arg0: memref<4x5xf32>, %arg1: index) -> f32 {
+    %c9 = arith.constant 9 : index
+    %0 = memref.load %arg0[%arg1, %arg1] : memref<4x5xf32>
+    memref.store %0, %arg0[%arg1, %arg1] : memref<4x5xf32>
+    memref.store %0, %arg0[%c9, %c9] : memref<4x5xf32>
+    return %0 : f32
+  }
+  func.func @allocs(%arg0: index) -> (memref<?x?xf32>, index, index) {
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %alloc = memref.alloc(%arg0) : memref<4x?xf32>
+    %cast = memref.cast %alloc : memref<4x?xf32> to memref<?x?xf32>
+    %0 = arith.addi %arg0, %c2 : index
+    return %cast, %0, %c4 : memref<?x?xf32>, index, index
+  }
+  func.func @copies(%arg0: memref<4xf32>, %arg1: memref<0xf32>, %arg2: memref<?xf32>) {
+    memref.copy %arg0, %arg2 : memref<4xf32> to memref<?xf32>
+    %cast = memref.cast %arg2 : memref<?xf32> to memref<4xf32>
+    memref.copy %cast, %arg0 : memref<4xf32> to memref<4xf32>
+    memref.dealloc %arg0 : memref<4xf32>
+    return
+  }
+  func.func @subviews(%arg0: memref<16x16xf32>, %arg1: index) -> (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<16x16xf32>, index) {
+    %subview = memref.subview %arg0[%arg1, %arg1] [%arg1, %arg1] [%arg1, %arg1] : memref<16x16xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+    %subview_0 = memref.subview %arg0[1, %arg1] [4, %arg1] [2, 1] : memref<16x16xf32> to memref<4x?xf32, strided<[32, 1], offset: ?>>
+    %cast = memref.cast %subview_0 : memref<4x?xf32, strided<[32, 1], offset: ?>> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+    %subview_1 = memref.subview %arg0[0, %arg1] [1, 4] [1, 1] : memref<16x16xf32> to memref<4xf32, strided<[1], offset: ?>>
+    %cast_2 = memref.cast %subview_1 : memref<4xf32, strided<[1], offset: ?>> to memref<?xf32, strided<[1], offset: ?>>
+    "test.use"(%cast_2) : (memref<?xf32, strided<[1], offset: ?>>) -> ()
+    return %subview, %cast, %arg0, %arg1 : memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<16x16xf32>, index
+  }
+}
+
+`,
+  },
+  {
+    name: "memref: view shape folding and cast-of-alloc folding, dead stores into allocs, memory_space_cast/assume_alignment folds, subview of subview",
+    flags: ["--allow-unregistered-dialect", "--canonicalize"],
+    input: `func.func @view(%arg0 : index) -> (f32, f32, f32, f32, index) {
+  %0 = memref.alloc() : memref<2048xi8>
+  %c0 = arith.constant 0 : index
+  %c7 = arith.constant 7 : index
+  %c11 = arith.constant 11 : index
+  %c15 = arith.constant 15 : index
+  %1 = memref.view %0[%c15][%c7, %c11] : memref<2048xi8> to memref<?x?xf32>
+  %r0 = memref.load %1[%c0, %c0] : memref<?x?xf32>
+  %2 = memref.view %0[%c15][%arg0, %arg0, %c7] : memref<2048xi8> to memref<?x?x?xf32>
+  %r1 = memref.load %2[%c0, %c0, %c0] : memref<?x?x?xf32>
+  %d = memref.dim %2, %c0 : memref<?x?x?xf32>
+  %3 = memref.view %0[%c15][%c7] : memref<2048xi8> to memref<?x4xf32>
+  %r2 = memref.load %3[%c0, %c0] : memref<?x4xf32>
+  %4 = memref.cast %0 : memref<2048xi8> to memref<?xi8>
+  %5 = memref.view %4[%c15][%c15, %c7] : memref<?xi8> to memref<?x?xf32>
+  %r3 = memref.load %5[%c0, %c0] : memref<?x?xf32>
+  %n = memref.alloca() : memref<4xi8>
+  %m = memref.view %n[%c0][] : memref<4xi8> to memref<4xi8>
+  %neg = arith.constant -1 : index
+  %q = memref.alloc(%neg) : memref<?xf32>
+  "test.use"(%q, %m) : (memref<?xf32>, memref<4xi8>) -> ()
+  return %r0, %r1, %r2, %r3, %d : f32, f32, f32, f32, index
+}
+func.func @dead(%v: f32, %m: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  memref.store %v, %a[%c0] : memref<4xf32>
+  %b = memref.alloca() : memref<4xf32>
+  %x = memref.load %b[%c0] : memref<4xf32>
+  memref.store %x, %m[%c0] : memref<?xf32>
+  %c = memref.alloc() : memref<memref<4xf32>>
+  memref.store %a, %c[] : memref<memref<4xf32>>
+  %ms = memref.memory_space_cast %m : memref<?xf32> to memref<?xf32, 1>
+  %ms2 = memref.memory_space_cast %ms : memref<?xf32, 1> to memref<?xf32, 2>
+  %al = memref.assume_alignment %m, 16 : memref<?xf32>
+  %al2 = memref.assume_alignment %al, 16 : memref<?xf32>
+  "test.use"(%ms2, %al2) : (memref<?xf32, 2>, memref<?xf32>) -> ()
+  return
+}
+func.func @sv2(%arg0: memref<8x8xf32>, %i: index) -> memref<4x4xf32, strided<[8, 1], offset: ?>> {
+  %0 = memref.subview %arg0[%i, 0][4, 4][1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: ?>>
+  %1 = memref.subview %0[0, 0][4, 4][1, 1] : memref<4x4xf32, strided<[8, 1], offset: ?>> to memref<4x4xf32, strided<[8, 1], offset: ?>>
+  %c9 = arith.constant 9 : index
+  %2 = memref.subview %arg0[%c9, 0][4, 4][1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: ?>>
+  "test.use"(%2) : (memref<4x4xf32, strided<[8, 1], offset: ?>>) -> ()
+  return %1 : memref<4x4xf32, strided<[8, 1], offset: ?>>
+}
+`,
+    stdout: `module {
+  func.func @view(%arg0: index) -> (f32, f32, f32, f32, index) {
+    %c-1 = arith.constant -1 : index
+    %c15 = arith.constant 15 : index
+    %c0 = arith.constant 0 : index
+    %alloc = memref.alloc() : memref<2048xi8>
+    %view = memref.view %alloc[%c15][] : memref<2048xi8> to memref<7x11xf32>
+    %0 = memref.load %view[%c0, %c0] : memref<7x11xf32>
+    %view_0 = memref.view %alloc[%c15][%arg0, %arg0] : memref<2048xi8> to memref<?x?x7xf32>
+    %1 = memref.load %view_0[%c0, %c0, %c0] : memref<?x?x7xf32>
+    %view_1 = memref.view %alloc[%c15][] : memref<2048xi8> to memref<7x4xf32>
+    %2 = memref.load %view_1[%c0, %c0] : memref<7x4xf32>
+    %view_2 = memref.view %alloc[%c15][] : memref<2048xi8> to memref<15x7xf32>
+    %3 = memref.load %view_2[%c0, %c0] : memref<15x7xf32>
+    %alloca = memref.alloca() : memref<4xi8>
+    %alloc_3 = memref.alloc(%c-1) : memref<?xf32>
+    "test.use"(%alloc_3, %alloca) : (memref<?xf32>, memref<4xi8>) -> ()
+    return %0, %1, %2, %3, %arg0 : f32, f32, f32, f32, index
+  }
+  func.func @dead(%arg0: f32, %arg1: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %alloca = memref.alloca() : memref<4xf32>
+    %0 = memref.load %alloca[%c0] : memref<4xf32>
+    memref.store %0, %arg1[%c0] : memref<?xf32>
+    %memspacecast = memref.memory_space_cast %arg1 : memref<?xf32> to memref<?xf32, 2>
+    %assume_align = memref.assume_alignment %arg1, 16 : memref<?xf32>
+    "test.use"(%memspacecast, %assume_align) : (memref<?xf32, 2>, memref<?xf32>) -> ()
+    return
+  }
+  func.func @sv2(%arg0: memref<8x8xf32>, %arg1: index) -> memref<4x4xf32, strided<[8, 1], offset: ?>> {
+    %c9 = arith.constant 9 : index
+    %subview = memref.subview %arg0[%arg1, 0] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: ?>>
+    %subview_0 = memref.subview %arg0[%c9, 0] [4, 4] [1, 1] : memref<8x8xf32> to memref<4x4xf32, strided<[8, 1], offset: ?>>
+    "test.use"(%subview_0) : (memref<4x4xf32, strided<[8, 1], offset: ?>>) -> ()
+    return %subview : memref<4x4xf32, strided<[8, 1], offset: ?>>
+  }
+}
+
+`,
+  },
+];
+
+testOptCases(CASES);
