@@ -269,6 +269,9 @@ class FunctionCompiler {
   private effectCache = new Map<Operation, boolean>();
   /** Stack of allocation-scope variable names (the innermost last), or null when the scope has no alloca. */
   private scopes: (string | null)[] = [];
+  private params: string[] = [];
+  /** Out-of-line generic loop copies (see outOfLine), emitted after the function. */
+  private extraFns: string[] = [];
 
   constructor(
     readonly mc: ModuleCompiler,
@@ -281,6 +284,7 @@ class FunctionCompiler {
     this.ranges = new RangeAnalysis(this.fn);
     const entry = this.fn.regions[0].blocks[0];
     const params = entry.args.map((a) => this.declare(a));
+    this.params = params;
     this.withScope(this.fn, () => {
       for (const a of entry.args) this.afterDefine(a);
       this.emitRegion(this.fn.regions[0], (vals) => {
@@ -292,7 +296,7 @@ class FunctionCompiler {
     });
     const decl = [...new Set(this.vars)].filter((v) => !params.includes(v));
     const head = `function ${name}(${params.join(', ')}) {\n  let $t, $s, $r${decl.length ? ', ' + decl.join(', ') : ''};\n`;
-    return head + this.lines.join('\n') + '\n}\n';
+    return head + this.lines.join('\n') + '\n}\n' + this.extraFns.join('');
   }
 
   // ---- helpers
@@ -1196,6 +1200,7 @@ class FunctionCompiler {
         this.emitBlockOps(body, (vals) => {
           if (iters.length) this.assign(iters, vals);
         }, undefined),
+      iters,
       true,
     );
     if (op.numResults) this.assign(op.results, iters.map((x) => this.v(x)));
@@ -1240,39 +1245,124 @@ class FunctionCompiler {
     }
   }
   /**
+   * Emits `body` (a generic loop copy) as a separate function called from here:
+   * code that never runs still costs V8 in the function that holds it (the
+   * optimistic copy ran about 1.7x slower with its generic twin inline). The
+   * function takes the variables the copy reads from outside `loop` (and the
+   * loop's own state: induction variables, iteration arguments) and returns
+   * `outputs` (the values later code reads), which are then assigned here;
+   * values defined inside the loop are its locals (passing them would keep
+   * them alive at every exit of the optimistic copy, which costs too). A loop
+   * body cannot leave the loop other than normally or by throwing.
+   */
+  private outOfLine(loop: Operation, body: () => void, outputs: Value[]): void {
+    const firstVar = this.vars.length;
+    const savedLines = this.lines;
+    const savedDepth = this.depth;
+    this.lines = [];
+    this.depth = 1;
+    let inner: string[];
+    try {
+      this.generic(body);
+    } finally {
+      inner = this.lines;
+      this.lines = savedLines;
+      this.depth = savedDepth;
+    }
+    const outs = outputs.map((o) => this.v(o));
+    // Fresh variables of the copy are its own (afterDefine may list old names again).
+    const older = new Set(this.vars.slice(0, firstVar));
+    const inside = new Set<string>(this.vars.slice(firstVar).filter((n) => !older.has(n)));
+    const addInside = (x: Value): void => {
+      const n = this.names.get(x);
+      if (n) inside.add(n);
+    };
+    loop.walk((o) => {
+      if (o === loop) return;
+      o.results.forEach(addInside);
+      for (const ir of o.regions) for (const ib of ir.blocks) ib.args.forEach(addInside);
+    });
+    // scf.while's state is its "before" arguments; the "after" ones come from the condition.
+    if (loop.opName === 'scf.while') loop.regions[1].blocks[0]?.args.forEach(addInside);
+    const known = new Set([...this.vars, ...this.params]);
+    const used = new Set<string>(outs);
+    const locals = new Set<string>();
+    for (const l of inner)
+      for (const m of l.matchAll(/[A-Za-z_$][\w$]*/g)) {
+        const n = m[0];
+        if (!known.has(n) || used.has(n)) continue;
+        // Memref values carry derived variables (v3_b, v3_z0, ...): they go with their value.
+        const base = /^v\d+/.exec(n)?.[0] ?? n;
+        (inside.has(n) || inside.has(base) ? locals : used).add(n);
+      }
+    const args = [...used].join(', ');
+    const name = `${this.mc.functions.get(symName(this.fn))!.js}$g${this.extraFns.length}`;
+    const ret = outs.length === 0 ? '' : outs.length === 1 ? `  return ${outs[0]};\n` : `  return [${outs.join(', ')}];\n`;
+    const decl = ['$t', '$s', '$r', ...locals].join(', ');
+    this.extraFns.push(`function ${name}(${args}) {\n  let ${decl};\n${inner.join('\n')}\n${ret}}\n`);
+    if (outs.length === 0) this.emit(`${name}(${args});`);
+    else if (outs.length === 1) this.emit(`${outs[0]} = ${name}(${args});`);
+    else {
+      this.emit(`$r = ${name}(${args});`);
+      this.emit(outs.map((o, i) => `${o} = $r[${i}];`).join(' '));
+    }
+    for (const o of outputs) this.afterDefine(o);
+  }
+
+  /**
    * Emits `emitFast` (a loop) as the optimistic copy of a loop: its operations
    * may leave it with `break <label>` (see bailWide), restarting the current
-   * iteration in the generic copy `emitGeneric` emits after it. The iteration's
-   * state is the loop variables, which the body assigns only at its end, and an
-   * iteration is only left before its first side effect. Without any exit, the
-   * optimistic copy is the only one.
+   * iteration in the generic copy `emitGeneric` emits (out of line) after it.
+   * The iteration's state is the loop variables, which the body assigns only
+   * at its end, and an iteration is only left before its first side effect.
+   * Without any exit, the optimistic copy is the only one. `emitFast` gets the
+   * loop's label and the label that leaves the whole construct; `outputs` are
+   * the values the generic copy must hand back.
    */
-  private versioned(emitFast: (label: string, exit: string) => void, emitGeneric: (exit: string) => void, alwaysWrap: boolean): void {
+  private versioned(loop: Operation, emitFast: (label: string, exit: string) => void, emitGeneric: (exit: string) => void, alwaysWrap: boolean, outputs: Value[]): void {
     const start = this.lines.length;
     const LX = this.label();
+    const LB = this.label();
     const LF = this.label();
     const savedBail = this.bail;
     const savedNums = new Set(this.nums);
-    this.bail = { label: LF, ok: true, used: 0 };
+    this.bail = { label: LB, ok: true, used: 0 };
     let used = 0;
     try {
-      this.indent(() => emitFast(LF, LX));
+      this.depth += 2;
+      emitFast(LF, LX);
       used = this.bail.used;
     } finally {
+      this.depth -= 2;
       this.bail = savedBail;
       this.nums = savedNums;
     }
-    if (!used && !alwaysWrap) {
-      // Unwrapped: undo the extra indentation.
-      for (let i = start; i < this.lines.length; i++) this.lines[i] = this.lines[i].slice(2);
+    const pad = '  '.repeat(this.depth);
+    if (!used) {
+      // Unwrapped (or wrapped only for the exit label): undo the extra indentation.
+      const cut = alwaysWrap ? 2 : 4;
+      for (let i = start; i < this.lines.length; i++) this.lines[i] = this.lines[i].slice(cut);
+      if (alwaysWrap) {
+        this.lines.splice(start, 0, pad + `${LX}: {`);
+        this.emit('}');
+      }
       return;
     }
-    this.lines.splice(start, 0, '  '.repeat(this.depth) + `${LX}: {`);
-    if (used) this.generic(() => this.indent(() => emitGeneric(LX)));
+    // LX: { LB: { fast loop; break LX; } generic copy (resumes the iteration left) }
+    this.lines.splice(start, 0, pad + `${LX}: {`, pad + `  ${LB}: {`);
+    this.emit(`    break ${LX};`);
+    this.emit('  }');
+    this.indent(() =>
+      this.outOfLine(loop, () => {
+        this.emit(`${LX}: {`);
+        this.indent(() => emitGeneric(LX));
+        this.emit('}');
+      }, outputs),
+    );
     this.emit('}');
   }
 
-  private emitLoopNest(op: Operation, dims: { iv: string; lb: string; ub: string; st: string; r: Repr; unsigned: boolean; known?: boolean }[], body: () => void, versionable = false): void {
+  private emitLoopNest(op: Operation, dims: { iv: string; lb: string; ub: string; st: string; r: Repr; unsigned: boolean; known?: boolean }[], body: () => void, outputs: Value[], versionable = false): void {
     const K = this.K(op);
     const header = (d: (typeof dims)[number], fast: boolean, label: string, init = true): string => {
       const inc = fast ? `${d.iv} + ${d.st}` : intBinary('addi', d.r, d.iv, d.st, K)!;
@@ -1296,6 +1386,7 @@ class FunctionCompiler {
       if (this.genericLoops || dims.length !== 1) return emitLoops(fast);
       const d = dims[0];
       this.versioned(
+        op,
         (LF, LX) => {
           this.emit(header(d, fast, LF));
           this.indent(body);
@@ -1310,6 +1401,7 @@ class FunctionCompiler {
           void LX;
         },
         false,
+        outputs,
       );
     };
     if (dims.every((d) => d.known)) return loops(true);
@@ -1325,7 +1417,7 @@ class FunctionCompiler {
     this.emit(`if (${pre}) {`);
     this.indent(() => loops(true));
     this.emit('} else {');
-    this.generic(() => this.indent(() => emitLoops(false)));
+    this.indent(() => this.outOfLine(op, () => emitLoops(false), outputs));
     this.emit('}');
   }
 
@@ -1360,9 +1452,11 @@ class FunctionCompiler {
       return;
     }
     this.versioned(
+      op,
       (LF, LX) => loop(LF, LX),
       (LX) => loop(this.label(), LX),
       true,
+      op.results,
     );
   }
 
@@ -1397,6 +1491,7 @@ class FunctionCompiler {
             this.emitBlockOps(blk, (vals) => this.assign([res[i]], vals), undefined);
           });
         }, undefined),
+      res,
     );
   }
 
@@ -1432,6 +1527,7 @@ class FunctionCompiler {
           const depth = this.scopes.length - 1;
           this.emitBlockOps(body, () => this.killScopes(depth), undefined);
         }),
+      [],
     );
   }
 

@@ -2,28 +2,13 @@
 // (codegen.ts) with the runtime functions it calls, and exposes a small API to
 // call functions with JS values.
 
+import { writeFileSync } from 'node:fs';
 import { typeToString, type Type } from '../ir/attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType } from '../ir/builtin-types.js';
 import type { Operation } from '../ir/operation.js';
 import { compileModule, UnsupportedError, type CompiledModule } from './codegen.js';
-import {
-  bf16Bits,
-  bigToFloat,
-  bitsBF16,
-  bitsF16,
-  bitsF32,
-  bitsF64,
-  f16Bits,
-  f32Bits,
-  f64Bits,
-  formatE,
-  formatG,
-  fpToSI,
-  fpToUI,
-  roundBF16,
-  roundF16,
-  wide,
-} from './numeric.js';
+import { formatE, formatG, roundBF16, roundF16, wide } from './numeric.js';
+import { ScalarRuntime } from './scalar-runtime.js';
 import {
   Alloc,
   BYTES,
@@ -56,7 +41,7 @@ function opLabel(op: Operation | undefined): string {
 }
 
 /** The runtime object the generated code calls (`$rt`). */
-class Runtime {
+class Runtime extends ScalarRuntime {
   private chunks: string[] = [];
   private size = 0;
   globals: MemRef[] = [];
@@ -66,7 +51,9 @@ class Runtime {
   constructor(
     readonly ops: Operation[],
     readonly sink: OutputSink,
-  ) {}
+  ) {
+    super();
+  }
 
   // ---- output
   write = (s: string): void => {
@@ -117,28 +104,6 @@ class Runtime {
   };
 
   // ---- scalar helpers
-  roundF16 = roundF16;
-  roundBF16 = roundBF16;
-  bigToFloat = bigToFloat;
-  fptosi = fpToSI;
-  fptoui = fpToUI;
-  f32Bits = f32Bits;
-  bitsF32 = bitsF32;
-  f64Bits = f64Bits;
-  bitsF64 = bitsF64;
-  f16Bits = f16Bits;
-  bitsF16 = bitsF16;
-  bf16Bits = bf16Bits;
-  bitsBF16 = bitsBF16;
-  wide = wide;
-  cdivs = (a: number, b: number): number => {
-    const q = Math.trunc(a / b);
-    return q * b !== a && a < 0 === b < 0 ? q + 1 : q;
-  };
-  fdivs = (a: number, b: number): number => {
-    const q = Math.trunc(a / b);
-    return q * b !== a && a < 0 !== b < 0 ? q - 1 : q;
-  };
   lo32 = (x: number | bigint): number => (typeof x === 'number' ? x | 0 : Number(BigInt.asIntN(32, x)));
   vmap = (n: number, f: (i: number) => unknown): unknown[] => {
     const out = new Array(n);
@@ -541,6 +506,9 @@ export class ExecutionEngine {
     resetAddresses();
     this.rt = new Runtime(this.compiled.ops, options.output ?? ((s) => process.stdout.write(s)));
     this.initGlobals();
+    // SCFKIT_DUMP_JS=<file>: writes the generated JavaScript there (to look at what V8 gets).
+    const dump = process.env.SCFKIT_DUMP_JS;
+    if (dump) writeFileSync(dump, this.compiled.source);
     const factory = new Function('$rt', this.compiled.source) as (rt: Runtime) => { functions: Record<string, JsFunction>; callSite: () => number };
     const inst = factory(this.rt);
     this.fns = inst.functions;

@@ -4,9 +4,11 @@
 // realistic input; when an input nests deeper than that, the work is redone on
 // a worker thread with a stack large enough for about a million levels.
 // node:worker_threads is loaded only then (and in that worker), to keep it out
-// of every start-up.
+// of every start-up. There is no top-level await: the tool also runs as a
+// CommonJS bundle (see bin/bundle-loader.mjs).
 
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { runOpt, type OptResult } from './opt-driver.js';
 
 const DEEP_STACK_MB = 4000;
@@ -22,14 +24,18 @@ function emit(result: OptResult): void {
   process.exitCode = result.exitCode;
 }
 
-async function main(): Promise<void> {
+function workerThreads(): typeof import('node:worker_threads') {
+  return createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+}
+
+function main(): void {
   const args = process.argv.slice(2);
   // Read standard input once so a rerun on the worker sees the same bytes.
   const usesStdin = !args.some((a) => !a.startsWith('-')) || args.includes('-');
   const stdin = usesStdin && !args.some((a) => /^--?(help|h|version|show-dialects)$/.test(a)) ? readStdinLatin1() : undefined;
   const result = runOpt(args, stdin, { stdinIsLatin1: true });
   if (result.stackExhausted) {
-    const { Worker } = await import('node:worker_threads');
+    const { Worker } = workerThreads();
     const worker = new Worker(new URL(import.meta.url), {
       workerData: { args, stdin },
       env: { ...process.env, [WORKER_ENV]: '1' },
@@ -43,13 +49,13 @@ async function main(): Promise<void> {
   }
 }
 
-const worker = process.env[WORKER_ENV] === '1' ? await import('node:worker_threads') : undefined;
+const worker = process.env[WORKER_ENV] === '1' ? workerThreads() : undefined;
 if (worker && !worker.isMainThread) {
   const { args, stdin } = worker.workerData as { args: string[]; stdin: string | undefined };
   const r = runOpt(args, stdin, { stdinIsLatin1: true });
   worker.parentPort!.postMessage({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
 } else {
-  await main();
+  main();
 }
 
 function readStdinLatin1(): string {

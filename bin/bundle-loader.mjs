@@ -1,0 +1,69 @@
+// Starts a tool (scf-opt, scf-run) from its one-file bundle with V8's code
+// cache, or from the compiled modules when there is no fresh bundle.
+//
+// Parsing and compiling the bundle is a large part of a short run, and the
+// code cache (the bytecode of the functions a typical run compiles, which
+// `npm run bundle` records with a warm-up run) removes most of it. The bundle
+// is used only when it is at least as new as the compiled entry module, which
+// every `tsc` run rewrites, so a build without the bundling step never runs
+// stale code. The cache is used only with the bundle it was made from (its
+// size and mtime are in the cache's first line): V8 itself checks little more
+// than the source's length. V8 rejects a cache from another version or with
+// other flags, and the bundle is then compiled as usual. Without a cache for
+// this bundle (e.g. after an install reset the mtimes), a run records one
+// when it ends, if it can.
+import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+const stampOf = (st) => `scfkit-code-cache ${st.size} ${st.mtimeMs}\n`;
+
+/** Runs `dist/<tool>.bundle.cjs` (cached) or `dist/src/tools/<tool>.js`. */
+export async function runTool(tool) {
+  const entry = new URL(`../dist/src/tools/${tool}.js`, import.meta.url);
+  const bundle = fileURLToPath(new URL(`../dist/${tool}.bundle.cjs`, import.meta.url));
+  let stamp;
+  let source;
+  try {
+    const st = statSync(bundle);
+    if (st.mtimeMs >= statSync(entry).mtimeMs) {
+      stamp = stampOf(st);
+      source = readFileSync(bundle, 'utf8');
+      // Rewritten meanwhile: run what was read, without a cache.
+      if (stampOf(statSync(bundle)) !== stamp) stamp = '';
+    }
+  } catch {
+    // No bundle: use the modules.
+  }
+  if (source === undefined) {
+    await import(entry.href);
+    return;
+  }
+  const cacheFile = bundle + '.cache';
+  let cachedData;
+  try {
+    const buf = stamp ? readFileSync(cacheFile) : Buffer.alloc(0);
+    const nl = buf.indexOf(10);
+    if (nl > 0 && buf.toString('latin1', 0, nl + 1) === stamp) cachedData = buf.subarray(nl + 1);
+  } catch {
+    // No cache: compile.
+  }
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
+  const write = process.env.SCFKIT_WRITE_CODE_CACHE;
+  if (stamp && (write || cachedData === undefined)) {
+    // `npm run bundle` runs a warm-up input this way: the cache then holds what it compiled.
+    process.on('exit', () => {
+      try {
+        const tmp = `${cacheFile}.${process.pid}.tmp`;
+        writeFileSync(tmp, Buffer.concat([Buffer.from(stamp, 'latin1'), script.createCachedData()]));
+        renameSync(tmp, cacheFile);
+      } catch (e) {
+        if (write) throw e;
+      }
+    });
+  }
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
+}
