@@ -215,7 +215,8 @@ export class Verifier {
   }
 
   private verifyOpOnEntrance(op: Operation): boolean {
-    for (const [name, value] of op.attributesView) if (!verifyDialectAttribute(this.ctx, op, name, value, 'op')) return false;
+    const attrs = op.attributesView;
+    if (attrs.size) for (const [name, value] of attrs) if (!verifyDialectAttribute(this.ctx, op, name, value, 'op')) return false;
     const def = op.name.def;
     if (def && !verifyInvariants(this.ctx, op)) return false;
     if (!op.regions.length) return true;
