@@ -8,7 +8,7 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 const CASES: OptCase[] = [
   {
     name: "cse: reads across allocs/frees merged, not across nested writes; scf.if with reads not merged",
-    flags: ["--cse"],
+    args: ["--cse"],
     input: `func.func @f(%m: memref<4xf32>, %c: i1, %i: index) -> (f32, f32, f32, f32, f32, f32) {
   %0 = scf.if %c -> f32 {
     %a = memref.load %m[%i] : memref<4xf32>

@@ -7,7 +7,7 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 const CASES: OptCase[] = [
   {
     name: "memref: cast folding into load/store/dim/copy/dealloc, constant alloc sizes, dead allocs, subview constants and casts",
-    flags: ["--allow-unregistered-dialect", "--canonicalize"],
+    args: ["--allow-unregistered-dialect", "--canonicalize"],
     input: `func.func @casts(%arg0: memref<4x5xf32>, %i: index) -> f32 {
   %0 = memref.cast %arg0 : memref<4x5xf32> to memref<?x?xf32>
   %1 = memref.cast %0 : memref<?x?xf32> to memref<?x5xf32>
@@ -102,7 +102,7 @@ func.func @subviews(%arg0: memref<16x16xf32>, %i: index) -> (memref<?x?xf32, str
   },
   {
     name: "memref: view shape folding and cast-of-alloc folding, dead stores into allocs, memory_space_cast/assume_alignment folds, subview of subview",
-    flags: ["--allow-unregistered-dialect", "--canonicalize"],
+    args: ["--allow-unregistered-dialect", "--canonicalize"],
     input: `func.func @view(%arg0 : index) -> (f32, f32, f32, f32, index) {
   %0 = memref.alloc() : memref<2048xi8>
   %c0 = arith.constant 0 : index

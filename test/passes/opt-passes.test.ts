@@ -3,13 +3,9 @@
 // /usr/lib/llvm-22/bin/mlir-opt printed (written here literally; LLVM's own
 // "mlir-opt:" prefix on command-line errors reads "scf-opt:").
 
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { runOpt } from '../../src/tools/opt-driver.js';
+import { testOptCases, type OptCase } from '../opt-cases.js';
 
-interface Case { name: string; input: string; args: string[]; stdout: string; stderr: string; code: number }
-
-const CASES: Case[] = [
+const CASES: OptCase[] = [
   {
     name: "canonicalize folds arith constants and moves constants right",
     args: ["--canonicalize"],
@@ -397,11 +393,4 @@ failed to add \`canonicalize\` with options \`region-simplify=foo\`
   },
 ];
 
-for (const c of CASES) {
-  test(c.name, () => {
-    const r = runOpt([...c.args, '-'], c.input);
-    assert.equal(r.stdout, c.stdout);
-    assert.equal(r.stderr, c.stderr);
-    assert.equal(r.exitCode, c.code);
-  });
-}
+testOptCases(CASES);

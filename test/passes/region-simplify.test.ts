@@ -11,7 +11,7 @@ import { runOpt } from '../../src/tools/opt-driver.js';
 const CASES: OptCase[] = [
   {
     name: "cf: branch cycles are not collapsed forever",
-    flags: ["--canonicalize"],
+    args: ["--canonicalize"],
     input: `func.func @cycle_2_blocks() {
   cf.br ^bb1
 ^bb1:
@@ -90,7 +90,7 @@ func.func @cond_cycle(%c : i1) {
   },
   {
     name: "aggressive: identical blocks merged (new arguments, pruned duplicates), redundant arguments dropped",
-    flags: ["--canonicalize=region-simplify=aggressive"],
+    args: ["--canonicalize=region-simplify=aggressive"],
     input: `func.func @merge(%c: i1, %a: i32, %b: i32) -> i32 {
   cf.cond_br %c, ^bb1, ^bb2
 ^bb1:
@@ -171,7 +171,7 @@ func.func @same_ops(%c: i1, %a: i32, %b: i32) -> (i32, i32) {
   },
   {
     name: "aggressive: switch successors merged, blocks in nested regions, loop-carried arguments kept",
-    flags: ["--canonicalize=region-simplify=aggressive"],
+    args: ["--canonicalize=region-simplify=aggressive"],
     input: `func.func @switch_merge(%f: i32, %a: i32, %b: i32) -> i32 {
   cf.switch %f : i32, [
     default: ^bb1(%a : i32),

@@ -8,10 +8,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runOpt } from '../../src/tools/opt-driver.js';
+import { testOptCases, type OptCase } from '../opt-cases.js';
 
-interface Case { name: string; input: string; args: string[]; stdout: string; stderr: string; code: number }
-
-const CASES: Case[] = [
+const CASES: OptCase[] = [
   {
     name: "dead iter_args become poison and are dropped; a loop computing nothing is erased; an uncalled private function loses its body's branch",
     args: ["--remove-dead-values"],
@@ -169,14 +168,7 @@ func.func @c() {
   },
 ];
 
-for (const c of CASES) {
-  test(c.name, () => {
-    const r = runOpt([...c.args, '-'], c.input);
-    assert.equal(r.stdout, c.stdout);
-    assert.equal(r.stderr, c.stderr);
-    assert.equal(r.exitCode, c.code);
-  });
-}
+testOptCases(CASES);
 
 test('an unused argument of a public callee keeps the value passed (MLIR 22: null operand)', () => {
   const r = runOpt(['--remove-dead-values', '-'], `func.func @f(%x: i32) {

@@ -2,13 +2,9 @@
 // stdout, stderr and the exit code with what /usr/lib/llvm-22/bin/mlir-opt
 // printed (written here literally).
 
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { runOpt } from '../../src/tools/opt-driver.js';
+import { testOptCases, type OptCase } from '../opt-cases.js';
 
-interface Case { name: string; input: string; args: string[]; stdout: string; stderr: string; code: number }
-
-const CASES: Case[] = [
+const CASES: OptCase[] = [
   {
     name: "for with iter_args becomes while",
     args: ["--pass-pipeline=builtin.module(func.func(scf-for-to-while))"],
@@ -86,11 +82,4 @@ const CASES: Case[] = [
   },
 ];
 
-for (const c of CASES) {
-  test(c.name, () => {
-    const r = runOpt([...c.args, '-'], c.input);
-    assert.equal(r.stdout, c.stdout);
-    assert.equal(r.stderr, c.stderr);
-    assert.equal(r.exitCode, c.code);
-  });
-}
+testOptCases(CASES);

@@ -8,7 +8,7 @@ import { testOptCases, type OptCase } from '../../opt-cases.js';
 const CASES: OptCase[] = [
   {
     name: "math: custom and generic forms, fastmath flags, mixed operand types",
-    flags: [],
+    args: [],
     input: `func.func @m(%x: f32, %v: vector<4xf64>, %i: i32, %j: index) -> (f32, vector<4xf64>, i32, i1, f32, f32, i32) {
   %0 = math.exp %x fastmath<fast> : f32
   %1 = math.sqrt %v : vector<4xf64>
@@ -45,7 +45,7 @@ const CASES: OptCase[] = [
   },
   {
     name: "math: dead cycles through block arguments removed",
-    flags: ["--canonicalize=region-simplify=aggressive"],
+    args: ["--canonicalize=region-simplify=aggressive"],
     input: `func.func @dead_cycle(%arg0: f32) {
   cf.br ^loop(%arg0: f32)
 ^loop(%0: f32):
@@ -79,7 +79,7 @@ func.func @nested(%arg0: f32) -> f32 {
   },
   {
     name: "math: pure ops are CSE'd",
-    flags: ["--cse"],
+    args: ["--cse"],
     input: `func.func @dead_cycle(%arg0: f32) {
   cf.br ^loop(%arg0: f32)
 ^loop(%0: f32):
