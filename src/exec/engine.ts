@@ -8,7 +8,7 @@ import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, Vect
 import type { Operation } from '../ir/operation.js';
 import { compileModule, UnsupportedError, type CompiledModule } from './codegen.js';
 import { formatE, formatG, roundBF16, roundF16, wide } from './numeric.js';
-import { ScalarRuntime } from './scalar-runtime.js';
+import { RuntimeBase, opLabel, type OutputSink } from './runtime-base.js';
 import {
   Alloc,
   BYTES,
@@ -31,60 +31,18 @@ import { elemKindOf, reprOf } from './types.js';
 
 export { ExecError, MemRef, Poison, UnsupportedError };
 
-/** Where program output goes. */
-export type OutputSink = (text: string) => void;
+export type { OutputSink };
 
 const MAX_ELEMENTS = 2 ** 31;
 
-function opLabel(op: Operation | undefined): string {
-  return op ? `'${op.opName}' op ` : '';
-}
-
 /** The runtime object the generated code calls (`$rt`). */
-class Runtime extends ScalarRuntime {
-  private chunks: string[] = [];
-  private size = 0;
+class Runtime extends RuntimeBase {
   globals: MemRef[] = [];
-  private poisons = new Map<number, Poison>();
-  readonly Poison = Poison;
-
-  constructor(
-    readonly ops: Operation[],
-    readonly sink: OutputSink,
-  ) {
-    super();
-  }
-
-  // ---- output
-  write = (s: string): void => {
-    this.chunks.push(s);
-    this.size += s.length;
-    if (this.size > 1 << 16) this.flush();
-  };
-  flush(): void {
-    if (this.chunks.length) {
-      this.sink(this.chunks.join(''));
-      this.chunks = [];
-      this.size = 0;
-    }
-  }
 
   // ---- errors
-  error(K: number | undefined, msg: string): never {
-    const op = K === undefined || K < 0 ? undefined : this.ops[K];
-    throw new ExecError(op, opLabel(op) + msg);
-  }
-  err = (K: number, msg: string): never => this.error(K, msg);
-  div0 = (K: number): never => this.error(K, 'division by zero');
-  ovf = (K: number): never => this.error(K, 'signed division overflow (the minimum value divided by -1)');
   badStep = (K: number, step: unknown): never => this.error(K, `step must be positive, got ${String(step)}`);
   assertFail = (K: number, msg: string): never => this.error(K, `assertion failed: ${msg}`);
   missingSymbol = (K: number, name: string): never => this.error(K, `call to an undefined external function @${name}`);
-  poison = (K: number): Poison => {
-    let p = this.poisons.get(K);
-    if (!p) this.poisons.set(K, (p = new Poison(this.ops[K])));
-    return p;
-  };
   chkP = (K: number, x: unknown, what: string): void => {
     if (x instanceof Poison) this.error(K, `uses a poison value as ${what}`);
   };

@@ -12,19 +12,15 @@ import { llvmFunctionType } from '../../dialects/llvm/index.js';
 import { bitsF64, f64Bits, formatG, fpToSI, fpToUI, MAXS, wide } from '../numeric.js';
 import { ExecError, Poison, formatScalar, formatStridedMemref, type ElemFormat } from '../runtime.js';
 import { compileLLVMModule, type CompiledLLVM } from './compile.js';
-import { ScalarRuntime } from '../scalar-runtime.js';
+import { RuntimeBase, opLabel, type OutputSink } from '../runtime-base.js';
 import { descOf, fromHalves, poisonValue, readValue, writeValue, zeroValue, type Desc } from './layout.js';
 import { BASE, Memory, MemoryFault } from './memory.js';
 
-export type OutputSink = (text: string) => void;
+export type { OutputSink };
 
 /** Addresses given to functions whose address is taken (never valid data addresses). */
 const FN_BASE = 0x1000;
 const FN_STRIDE = 16;
-
-function opLabel(op: Operation | undefined): string {
-  return op ? `'${op.opName}' op ` : '';
-}
 
 type ExtFn = (rt: LLVMRuntime, K: number, args: unknown[]) => unknown;
 
@@ -37,49 +33,24 @@ function memrefElem(suffix: string): { desc: Desc; fmt: ElemFormat | 'char' } | 
   return MEMREF_ELEMS[suffix];
 }
 
-class LLVMRuntime extends ScalarRuntime {
-  private chunks: string[] = [];
-  private size = 0;
+class LLVMRuntime extends RuntimeBase {
   readonly mem = new Memory();
   readonly BASE = BASE;
-  readonly Poison = Poison;
   globalAddrs: number[] = [];
   fnAddrs: number[] = [];
   fnTable: ((...args: unknown[]) => unknown)[] = [];
-  private poisons = new Map<number, Poison>();
   readonly descs: Desc[];
 
   constructor(
     readonly compiled: CompiledLLVM,
-    readonly sink: OutputSink,
+    sink: OutputSink,
     readonly errSink: OutputSink,
   ) {
-    super();
+    super(compiled.ops, sink);
     this.descs = compiled.descs;
   }
 
-  // ---- output
-  write = (s: string): void => {
-    this.chunks.push(s);
-    this.size += s.length;
-    if (this.size > 1 << 16) this.flush();
-  };
-  flush(): void {
-    if (this.chunks.length) {
-      this.sink(this.chunks.join(''));
-      this.chunks = [];
-      this.size = 0;
-    }
-  }
-
   // ---- errors
-  error(K: number | undefined, msg: string): never {
-    const op = K === undefined || K < 0 ? undefined : this.compiled.ops[K];
-    throw new ExecError(op, opLabel(op) + msg);
-  }
-  err = (K: number, msg: string): never => this.error(K, msg);
-  div0 = (K: number): never => this.error(K, 'division by zero');
-  ovf = (K: number): never => this.error(K, 'signed division overflow (the minimum value divided by -1)');
   brP = (K: number, c: unknown): never => {
     if (c instanceof Poison) c.valueOf();
     return this.error(K, `branches on an invalid condition ${String(c)}`);
@@ -87,11 +58,6 @@ class LLVMRuntime extends ScalarRuntime {
   fault = (K: number, p: unknown, n: number, write: boolean): never => {
     if (p instanceof Poison) p.valueOf();
     return this.error(K, this.mem.explain(num(p), n, write));
-  };
-  poison = (K: number): Poison => {
-    let p = this.poisons.get(K);
-    if (!p) this.poisons.set(K, (p = new Poison(this.compiled.ops[K])));
-    return p;
   };
   poisonOf = (K: number, d: number): unknown => poisonValue(this.descs[d], this.poison(K));
   zeroOf = (d: number): unknown => zeroValue(this.descs[d]);
