@@ -10,7 +10,7 @@ import { IndexType, IntegerType, MemRefType, UnrankedMemRefType } from '../../ir
 import type { Operation, Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../transforms/pattern.js';
 import { constantOf } from '../../transforms/side-effects.js';
-import { isDyn, kDynamic, satAdd, satMul, stridesAndOffset } from './layout.js';
+import { isDyn, kDynamic, memrefRankReductionMask, satAdd, satMul, stridesAndOffset } from './layout.js';
 
 const K_DYNAMIC_BIG = -(1n << 63n);
 const toStatic = (v: bigint): number => (v === K_DYNAMIC_BIG ? kDynamic : Number(v));
@@ -104,40 +104,9 @@ const dynamicDimIndex = (shape: readonly number[], i: number): number => shape.s
 export function droppedDims(sub: Operation): Set<number> {
   const src = sub.operand(0).type as MemRefType;
   const res = sub.result(0).type as MemRefType;
-  return rankReductionMask(src, res, props(sub, 'static_sizes')) ?? new Set();
+  return memrefRankReductionMask(src, res, props(sub, 'static_sizes')) ?? new Set();
 }
 
-function occurrences(vals: readonly number[]): Map<number, number> {
-  const m = new Map<number, number>();
-  for (const v of vals) m.set(v, (m.get(v) ?? 0) + 1);
-  return m;
-}
-
-/** computeMemRefRankReductionMask: which unit dims of `orig` are dropped in `reduced`. */
-function rankReductionMask(orig: MemRefType, reduced: MemRefType, sizes: readonly number[]): Set<number> | undefined {
-  const unused = new Set<number>();
-  if (orig.rank === reduced.rank) return unused;
-  sizes.forEach((s, i) => {
-    if (s === 1) unused.add(i);
-  });
-  if (unused.size + reduced.rank === orig.rank) return unused;
-  const o = stridesAndOffset(orig);
-  const r = stridesAndOffset(reduced);
-  if (!o || !r) return undefined;
-  const cur = occurrences(o.strides);
-  const cand = occurrences(r.strides);
-  for (let d = 0; d < orig.rank; d++) {
-    if (!unused.has(d)) continue;
-    const s = o.strides[d];
-    const c = cur.get(s) ?? 0;
-    const k = cand.get(s) ?? 0;
-    if (c > k) cur.set(s, c - 1);
-    else if (c === k) unused.delete(d);
-    else return undefined;
-  }
-  if (unused.size + reduced.rank !== orig.rank) return undefined;
-  return unused;
-}
 
 /** The i-th dynamic entry of an offsets/sizes/strides list (static value kDynamic) as its operand. */
 function dynamicEntry(op: Operation, group: 1 | 2 | 3, staticName: string, i: number): Value {
@@ -461,7 +430,7 @@ const subViewOpMemRefCastFolder = pattern(
     const m = mixedOf(op);
     const castSrc = cast.operand(0).type as MemRefType;
     const inferred = inferSubViewType(castSrc, m);
-    const unused = rankReductionMask(op.operand(0).type as MemRefType, op.result(0).type as MemRefType, staticOf(m.sizes));
+    const unused = memrefRankReductionMask(op.operand(0).type as MemRefType, op.result(0).type as MemRefType, staticOf(m.sizes));
     if (!inferred || !unused) return false;
     const type = dropDims(inferred, unused);
     const sub = createSubView(rewriter, op, type, cast.operand(0), m);

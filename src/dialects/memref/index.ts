@@ -72,6 +72,7 @@ import {
   satAdd,
   satMul,
   stridedLinearLayoutMap,
+  memrefRankReductionMask,
   stridesAndOffset,
 } from './layout.js';
 import { StridedLayoutAttr } from '../../ir/builtin-attributes.js';
@@ -998,35 +999,6 @@ function rankReductionMask(orig: readonly number[], reduced: readonly number[]):
   return ri === reduced.length ? unused : undefined;
 }
 
-function memrefRankReductionMask(orig: MemRefType, reduced: MemRefType, sizes: readonly number[]): Set<number> | undefined {
-  const unused = new Set<number>();
-  if (orig.rank === reduced.rank) return unused;
-  sizes.forEach((s, i) => {
-    if (s === 1) unused.add(i);
-  });
-  if (unused.size + reduced.rank === orig.rank) return unused;
-  const a = stridesAndOffset(orig);
-  const b = stridesAndOffset(reduced);
-  if (!a || !b) return undefined;
-  const count = (l: number[]): Map<number, number> => {
-    const m = new Map<number, number>();
-    for (const x of l) m.set(x, (m.get(x) ?? 0) + 1);
-    return m;
-  };
-  const cur = count(a.strides);
-  const cand = count(b.strides);
-  for (let d = 0; d < orig.rank; d++) {
-    if (!unused.has(d)) continue;
-    const s = a.strides[d];
-    const c = cur.get(s) ?? 0;
-    const k = cand.get(s) ?? 0;
-    if (c > k) cur.set(s, c - 1);
-    else if (c === k) unused.delete(d);
-    else return undefined;
-  }
-  if (unused.size + reduced.rank !== orig.rank) return undefined;
-  return unused;
-}
 
 const SubViewOp = defineOds({
   name: 'memref.subview',
