@@ -4,6 +4,7 @@
 // local variables in the representation described in numeric.ts. The result
 // is one factory function; engine.ts instantiates it with the runtime.
 
+import { Interner } from './interner.js';
 import type { Type } from '../ir/attributes.js';
 import {
   ArrayAttr,
@@ -168,8 +169,7 @@ export function compileModule(module: Operation): CompiledModule {
 }
 
 class ModuleCompiler {
-  ops: Operation[] = [];
-  private opIds = new Map<Operation, number>();
+  private readonly opIds = new Interner<Operation>();
   functions = new Map<string, { js: string; op: Operation }>();
   externals = new Map<string, Operation>();
   globals: GlobalInfo[] = [];
@@ -180,13 +180,7 @@ class ModuleCompiler {
   constructor(readonly module: Operation) {}
 
   opId(op: Operation): number {
-    let k = this.opIds.get(op);
-    if (k === undefined) {
-      k = this.ops.length;
-      this.ops.push(op);
-      this.opIds.set(op, k);
-    }
-    return k;
+    return this.opIds.id(op);
   }
 
   compile(): CompiledModule {
@@ -223,7 +217,7 @@ class ModuleCompiler {
     ];
     const exportsObj = '{' + [...this.functions.entries()].map(([n, f]) => `${JSON.stringify(n)}: ${f.js}`).join(', ') + '}';
     const source = header.join('\n') + '\n' + this.parts.join('\n') + '\nreturn { functions: ' + exportsObj + ', callSite: () => $cl };\n';
-    return { source, ops: this.ops, functions: this.functions, globals: this.globals, wideWidths: widths };
+    return { source, ops: this.opIds.items, functions: this.functions, globals: this.globals, wideWidths: widths };
   }
 
   private addGlobal(op: Operation): void {

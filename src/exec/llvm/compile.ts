@@ -6,6 +6,7 @@
 // when safe and a BigInt otherwise. Pointers are numbers (heap addresses),
 // aggregates and vectors are JS arrays (never mutated in place).
 
+import { Interner } from '../interner.js';
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, DenseArrayAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, VectorType, ShapedType } from '../../ir/builtin-types.js';
@@ -142,16 +143,13 @@ export function compileLLVMModule(module: Operation): CompiledLLVM {
 }
 
 class ModuleCompiler {
-  ops: Operation[] = [];
-  private opIds = new Map<Operation, number>();
+  private readonly opIds = new Interner<Operation>();
   functions = new Map<string, { js: string; op: Operation }>();
   externals = new Map<string, Operation>();
   globals: LLVMGlobal[] = [];
   globalIds = new Map<string, number>();
-  descs: Desc[] = [];
-  private descIds = new Map<Desc, number>();
-  fnTable: string[] = [];
-  private fnIds = new Map<string, number>();
+  private readonly descIds = new Interner<Desc>();
+  private readonly fnIds = new Interner<string>();
   wideWidths = new Set<number>([64]);
   consts: string[] = [];
   ctors: string[] = [];
@@ -160,13 +158,7 @@ class ModuleCompiler {
   constructor(readonly module: Operation) {}
 
   opId(op: Operation): number {
-    let k = this.opIds.get(op);
-    if (k === undefined) {
-      k = this.ops.length;
-      this.ops.push(op);
-      this.opIds.set(op, k);
-    }
-    return k;
+    return this.opIds.id(op);
   }
   descId(t: Type, op: Operation): number {
     let d: Desc;
@@ -176,22 +168,10 @@ class ModuleCompiler {
       if (e instanceof LayoutError) throw new UnsupportedError(op, e.message);
       throw e;
     }
-    let i = this.descIds.get(d);
-    if (i === undefined) {
-      i = this.descs.length;
-      this.descs.push(d);
-      this.descIds.set(d, i);
-    }
-    return i;
+    return this.descIds.id(d);
   }
   fnAddrId(name: string): number {
-    let i = this.fnIds.get(name);
-    if (i === undefined) {
-      i = this.fnTable.length;
-      this.fnTable.push(name);
-      this.fnIds.set(name, i);
-    }
-    return i;
+    return this.fnIds.id(name);
   }
   /** Hoists a constant JS expression to the module prelude. */
   hoist(expr: string): string {
@@ -280,12 +260,12 @@ class ModuleCompiler {
     ].join('\n');
     return {
       source,
-      ops: this.ops,
+      ops: this.opIds.items,
       functions: this.functions,
       externals: this.externals,
       globals: this.globals,
-      descs: this.descs,
-      fnTable: this.fnTable,
+      descs: this.descIds.items,
+      fnTable: this.fnIds.items,
       ctors: this.ctors,
       dtors: this.dtors,
     };
