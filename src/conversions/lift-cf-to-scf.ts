@@ -26,7 +26,8 @@ import { Block, Region, type Operation, type Value } from '../ir/operation.js';
 import { createSwitch } from '../dialects/cf/build.js';
 import { PoisonAttr } from '../dialects/ub/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { isMemoryEffectFree } from '../transforms/side-effects.js';
+import { isMemoryEffectFree } from '../ir/side-effects.js';
+import { DominanceInfo } from '../ir/dominance.js';
 
 class LiftFailure extends Error {}
 
@@ -104,121 +105,6 @@ function locOf(v: Value): Location {
   return d ? d.location : (v as unknown as { location: Location }).location;
 }
 
-// ---- dominance (per region, cached until invalidated, as MLIR's DominanceInfo)
-
-interface DomTree {
-  /** DFS preorder number of each reachable block. */
-  order: Map<Block, number>;
-  idom: Map<Block, Block | null>;
-  children: Map<Block, Block[]>;
-}
-
-class Dominance {
-  private readonly trees = new Map<Region, DomTree>();
-  invalidate(r: Region): void {
-    this.trees.delete(r);
-  }
-  tree(r: Region): DomTree {
-    let t = this.trees.get(r);
-    if (!t) this.trees.set(r, (t = buildDomTree(r)));
-    return t;
-  }
-  /** Whether `a` dominates `b` (blocks of one region; blocks not in the tree are dominated by everything). */
-  dominates(a: Block, b: Block): boolean {
-    if (a === b) return true;
-    const t = this.tree(a.parent!);
-    if (!t.order.has(b)) return true;
-    if (!t.order.has(a)) return false;
-    for (let x: Block | null | undefined = t.idom.get(b); x; x = t.idom.get(x)) if (x === a) return true;
-    return false;
-  }
-  /** The blocks `b` dominates, in preorder of the dominator tree. */
-  dominated(b: Block): Block[] {
-    const t = this.tree(b.parent!);
-    const out: Block[] = [];
-    const stack = [b];
-    while (stack.length) {
-      const x = stack.pop()!;
-      out.push(x);
-      const ch = t.children.get(x) ?? [];
-      for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]);
-    }
-    return out;
-  }
-}
-
-function buildDomTree(r: Region): DomTree {
-  const order = new Map<Block, number>();
-  const idom = new Map<Block, Block | null>();
-  const children = new Map<Block, Block[]>();
-  if (r.empty) return { order, idom, children };
-  // Preorder as LLVM's dominator tree construction numbers blocks.
-  const preorder: Block[] = [];
-  const work: Block[] = [r.entry];
-  while (work.length) {
-    const b = work.pop()!;
-    if (order.has(b)) continue;
-    order.set(b, preorder.length);
-    preorder.push(b);
-    const s = b.successors();
-    for (let i = s.length - 1; i >= 0; i--) if (!order.has(s[i])) work.push(s[i]);
-  }
-  // Reverse postorder for the iterative idom computation.
-  const post: Block[] = [];
-  const seen = new Set<Block>([r.entry]);
-  const stack: { b: Block; s: Block[]; i: number }[] = [{ b: r.entry, s: r.entry.successors(), i: 0 }];
-  while (stack.length) {
-    const top = stack[stack.length - 1];
-    if (top.i < top.s.length) {
-      const n = top.s[top.i++];
-      if (!seen.has(n)) {
-        seen.add(n);
-        stack.push({ b: n, s: n.successors(), i: 0 });
-      }
-    } else {
-      post.push(top.b);
-      stack.pop();
-    }
-  }
-  const rpoIndex = new Map<Block, number>();
-  post.forEach((b, i) => rpoIndex.set(b, post.length - 1 - i));
-  const rpo = [...post].reverse();
-  const dom = new Map<Block, Block>();
-  dom.set(r.entry, r.entry);
-  const intersect = (a: Block, b: Block): Block => {
-    while (a !== b) {
-      while (rpoIndex.get(a)! > rpoIndex.get(b)!) a = dom.get(a)!;
-      while (rpoIndex.get(b)! > rpoIndex.get(a)!) b = dom.get(b)!;
-    }
-    return a;
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const b of rpo) {
-      if (b === r.entry) continue;
-      let nd: Block | undefined;
-      for (const p of b.predecessors()) {
-        if (!dom.has(p) || !rpoIndex.has(p)) continue;
-        nd = nd ? intersect(p, nd) : p;
-      }
-      if (nd && dom.get(b) !== nd) {
-        dom.set(b, nd);
-        changed = true;
-      }
-    }
-  }
-  for (const b of preorder) {
-    const d = b === r.entry ? null : (dom.get(b) ?? null);
-    idom.set(b, d);
-    if (d) {
-      let l = children.get(d);
-      if (!l) children.set(d, (l = []));
-      l.push(b);
-    }
-  }
-  return { order, idom, children };
-}
-
 // ---- Tarjan's SCCs, lazily, over the live CFG (LLVM's scc_iterator)
 
 class SCCIterator {
@@ -287,7 +173,7 @@ class Lifter {
   constructor(
     readonly ctx: Context,
     readonly region: Region,
-    readonly dom: Dominance,
+    readonly dom: DominanceInfo,
   ) {
     this.b = new Builder(ctx);
   }
@@ -777,7 +663,7 @@ function checkPreconditions(ctx: Context, region: Region): boolean {
 }
 
 /** MLIR's transformCFGToSCF on one region; false when there was nothing to do. */
-export function liftRegion(ctx: Context, region: Region, dom: Dominance): boolean {
+export function liftRegion(ctx: Context, region: Region, dom: DominanceInfo): boolean {
   if (region.empty || region.blocks.length === 1) return false;
   if (!checkPreconditions(ctx, region)) throw new LiftFailure();
   const lifter = new Lifter(ctx, region, dom);
@@ -818,7 +704,7 @@ class LiftControlFlowToSCF extends Pass {
     try {
       for (const fn of funcs) {
         if (fn.regions[0].empty) continue;
-        const dom = new Dominance();
+        const dom = new DominanceInfo();
         const ops: Operation[] = [];
         fn.walk((op) => void ops.push(op));
         for (const op of ops) for (const r of op.regions) changed = liftRegion(run.ctx, r, dom) || changed;

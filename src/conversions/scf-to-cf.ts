@@ -10,7 +10,7 @@ import type { Type } from '../ir/attributes.js';
 import { createBr, createCondBr } from '../dialects/cf/build.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { ConversionTarget, applyPartialConversion } from '../transforms/dialect-conversion.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../transforms/pattern.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
 
 const CMPI_SLT = 2n;
 const CMPI_ULT = 6n;

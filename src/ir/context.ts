@@ -3,12 +3,10 @@
 import type { Attribute, Type } from './attributes.js';
 import { type Diagnostic, DiagnosticEngine, type Severity } from './diagnostics.js';
 import type { Block, Operation, Region, Value } from './operation.js';
-import type { OpAsmParser, OperationState } from '../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../syntax/op-asm-printer.js';
-import type { DialectAsmParser } from '../syntax/dialect-asm.js';
+import type { DialectAsmParser, OpAsmParser, OpAsmPrinter, OperationState } from './op-asm.js';
 import type { Location } from './location.js';
 import type { Builder } from './builder.js';
-import type { RewritePattern } from '../transforms/pattern.js';
+import type { RewritePattern } from './pattern.js';
 
 /**
  * What an op's folder produced, one entry per result: a constant (to be

@@ -1,9 +1,11 @@
-// Immediate dominators of the blocks of one region, shared by the verifier
-// (SSA dominance) and the transforms (CSE scoping, block dominance queries).
-// Cooper-Harvey-Kennedy's iterative algorithm over a reverse post-order; the
-// walks are iterative so that long block chains cannot overflow the stack.
+// Dominance: the dominator tree of each region (Cooper-Harvey-Kennedy's
+// iterative algorithm over a reverse post-order) and DominanceInfo, the one
+// cached query object the verifier (SSA dominance), CSE, control-flow sinking
+// and the CFG-to-SCF lifting share. Walks are iterative so that long block
+// chains cannot overflow the stack.
 
-import type { Block, Region } from './operation.js';
+import { Traits } from './context.js';
+import type { Block, BlockArgument, Operation, Region, Value } from './operation.js';
 
 export interface RegionDominators {
   /** The blocks reachable from the entry, in reverse post-order (entry first). */
@@ -60,4 +62,177 @@ export function computeDominators(region: Region): RegionDominators {
     }
   }
   return { order, index, idom };
+}
+
+/** The per-region data DominanceInfo caches. */
+interface RegionTree extends RegionDominators {
+  /** Dominator-tree children, in DFS pre-order of the CFG (as LLVM numbers them); made on first need. */
+  children?: Map<Block, Block[]>;
+}
+
+/** True if the op's regions are graph regions (no dominance, no terminator needed). */
+export function isGraphRegionOwner(op: Operation | null): boolean {
+  return op !== null && op.hasTrait(Traits.GraphRegions);
+}
+
+/**
+ * MLIR's DominanceInfo: dominance between blocks (of any nesting) and between
+ * values and their users, from per-region dominator trees computed on demand.
+ * Call `invalidate` after changing a region's CFG.
+ */
+export class DominanceInfo {
+  private readonly trees = new Map<Region, RegionTree>();
+  /** Positions of the ops of long blocks, numbered on first need. */
+  private readonly orders = new Map<Block, Map<Operation, number>>();
+
+  /** Forgets what was computed for `region` (or for every region). */
+  invalidate(region?: Region): void {
+    if (region) this.trees.delete(region);
+    else this.trees.clear();
+    this.orders.clear();
+  }
+
+  private tree(region: Region): RegionTree {
+    let t = this.trees.get(region);
+    if (!t) {
+      t = region.empty ? { order: [], index: new Map(), idom: new Map() } : computeDominators(region);
+      this.trees.set(region, t);
+    }
+    return t;
+  }
+
+  /** Whether `block` is reachable from its region's entry. */
+  isReachable(block: Block): boolean {
+    const region = block.parent;
+    return region !== null && this.tree(region).index.has(block);
+  }
+
+  /** The immediate dominator of a reachable block (undefined for the entry and unreachable blocks). */
+  idom(block: Block): Block | undefined {
+    const region = block.parent;
+    if (!region) return undefined;
+    const d = this.tree(region).idom.get(block);
+    return d === block ? undefined : d;
+  }
+
+  /** The ancestor of `block` (or itself) whose parent region is `region`. */
+  private ancestorBlockIn(region: Region, block: Block): Block | null {
+    let b: Block | null = block;
+    while (b && b.parent !== region) b = b.parentOp?.parentBlock ?? null;
+    return b;
+  }
+
+  /**
+   * Whether block `a` dominates `b` or a block `b` is nested in. A block
+   * dominates itself; unreachable blocks are dominated by everything.
+   */
+  dominates(a: Block, b: Block): boolean {
+    if (a === b) return true;
+    const region = a.parent;
+    if (!region) return false;
+    const bb = this.ancestorBlockIn(region, b);
+    if (!bb) return false;
+    if (bb === a) return true;
+    const t = this.tree(region);
+    if (!t.index.has(bb)) return true;
+    if (!t.index.has(a)) return false;
+    for (let d = t.idom.get(bb); d !== undefined; ) {
+      if (d === a) return true;
+      const next = t.idom.get(d);
+      if (next === d) break;
+      d = next;
+    }
+    return false;
+  }
+
+  properlyDominates(a: Block, b: Block): boolean {
+    return a !== b && this.dominates(a, b);
+  }
+
+  /** The blocks `block` dominates (itself first), in pre-order of the dominator tree. */
+  dominated(block: Block): Block[] {
+    const children = this.children(block.parent!);
+    const out: Block[] = [];
+    const stack = [block];
+    while (stack.length) {
+      const x = stack.pop()!;
+      out.push(x);
+      const ch = children.get(x);
+      if (ch) for (let i = ch.length - 1; i >= 0; i--) stack.push(ch[i]);
+    }
+    return out;
+  }
+
+  /** Dominator-tree children of each reachable block of `region`, in DFS pre-order of the CFG. */
+  children(region: Region): Map<Block, Block[]> {
+    const t = this.tree(region);
+    if (t.children) return t.children;
+    const children = new Map<Block, Block[]>();
+    t.children = children;
+    if (region.empty) return children;
+    const seen = new Set<Block>();
+    const stack: Block[] = [region.entry];
+    while (stack.length) {
+      const b = stack.pop()!;
+      if (seen.has(b)) continue;
+      seen.add(b);
+      children.set(b, []);
+      const d = t.idom.get(b);
+      if (d !== undefined && d !== b) children.get(d)?.push(b);
+      const succ = b.successors();
+      for (let i = succ.length - 1; i >= 0; i--) if (!seen.has(succ[i]) && succ[i].parent === region) stack.push(succ[i]);
+    }
+    return children;
+  }
+
+  /** Whether `a` comes before `b` in their (same) block: a short scan, else the block's numbering. */
+  private isBeforeInBlock(a: Operation, b: Operation): boolean {
+    let o = a.next;
+    for (let steps = 0; steps < 32 && o !== null; steps++, o = o.next) if (o === b) return true;
+    if (o === null) return false;
+    const block = a.parentBlock!;
+    let order = this.orders.get(block);
+    if (!order) {
+      order = new Map();
+      let i = 0;
+      for (let x = block.first; x; x = x.next) order.set(x, i++);
+      this.orders.set(block, order);
+    }
+    const ia = order.get(a);
+    const ib = order.get(b);
+    if (ia === undefined || ib === undefined) return a.isBeforeInBlock(b); // the block changed since
+    return ia < ib;
+  }
+
+  /** Block dominance for SSA values: in graph regions every block dominates every other. */
+  private properlyDominatesBlockForValues(a: Block, b: Block): boolean {
+    if (a === b) return false;
+    const region = a.parent!;
+    const bb = this.ancestorBlockIn(region, b);
+    if (!bb) return false;
+    if (bb === a) return true;
+    if (isGraphRegionOwner(region.parentOp)) return true;
+    return this.properlyDominates(a, bb);
+  }
+
+  /** MLIR's properlyDominates(Value, Operation*): whether `value` is visible at `user`. */
+  valueDominates(value: Value, user: Operation): boolean {
+    const def = value.definingOp;
+    if (!def) {
+      const owner = (value as BlockArgument).owner;
+      return user.parentBlock !== null && (owner === user.parentBlock || this.properlyDominatesBlockForValues(owner, user.parentBlock));
+    }
+    const region = def.parentRegion;
+    if (!region) return false;
+    // In a graph region an op may use its own results.
+    if (user === def) return isGraphRegionOwner(region.parentOp);
+    let b: Operation | null = user;
+    while (b && b.parentRegion !== region) b = b.parentOp;
+    if (!b) return false;
+    if (b === def) return false; // a result does not dominate its own op or its regions
+    const aBlock = def.parentBlock!;
+    const bBlock = b.parentBlock!;
+    if (aBlock === bBlock) return isGraphRegionOwner(region.parentOp) || this.isBeforeInBlock(def, b);
+    return this.properlyDominatesBlockForValues(aBlock, bBlock);
+  }
 }

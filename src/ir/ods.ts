@@ -73,8 +73,8 @@ import { Attribute as AttributeBase, type AttrTypePrinter, uniqueAttribute } fro
 import { emitError, type Context, type OpDefinition } from './context.js';
 import { defineOp, fail, q, type OpSpec } from './op-definition.js';
 import { OpOperand, type Operation, type Value } from './operation.js';
-import type { OpAsmParser } from '../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../syntax/op-asm-printer.js';
+import type { OpAsmParser } from './op-asm.js';
+import type { OpAsmPrinter } from './op-asm.js';
 import type { Parser } from '../syntax/parser.js';
 
 // ============================================================================
@@ -416,6 +416,7 @@ export function parseEnumAttrBody(parser: Parser, def: EnumAttrDef, prefix = '')
 
 // Token kinds, imported lazily to keep this file free of a static dependency cycle on the lexer.
 import { Tok as TokKinds } from '../syntax/lexer.js';
+import { tokenParser } from '../syntax/parser.js';
 
 /** The attribute constraint for a dialect enum attribute. */
 export function enumAttrConstraint(def: EnumAttrDef): AttrConstraint {
@@ -425,13 +426,13 @@ export function enumAttrConstraint(def: EnumAttrDef): AttrConstraint {
     check: is,
     convertible: is,
     parseBare(p) {
-      if (p.parser.tok.kind === TokKinds.hash_identifier) {
+      if (tokenParser(p).tok.kind === TokKinds.hash_identifier) {
         const offset = p.currentOffset();
         const a = p.parseAttribute();
         if (!is(a)) p.error('invalid kind of attribute specified', offset);
         return a;
       }
-      return parseEnumAttrBody(p.parser, def, `custom op '${opNameOf(p)}' `);
+      return parseEnumAttrBody(tokenParser(p), def, `custom op '${opNameOf(p)}' `);
     },
     printBare(p, a) {
       if (a instanceof EnumAttr && a.def === def) p.write(a.bareText());

@@ -4,15 +4,10 @@
 // deep IR does not exhaust the stack, and isolated-from-above ops verified as
 // separate units.
 
-import { computeDominators } from './dominance.js';
+import { DominanceInfo, isGraphRegionOwner } from './dominance.js';
 import { Traits, emitError, emitOpError, verifyDialectAttribute, type Context } from './context.js';
 import { UnknownLoc } from './location.js';
 import { Block, BlockArgument, Operation, Region, type Value } from './operation.js';
-
-/** True if the op's regions are graph regions (no dominance, no terminator needed). */
-export function isGraphRegionOwner(op: Operation | null): boolean {
-  return op !== null && op.hasTrait(Traits.GraphRegions);
-}
 
 function mayBeValidWithoutTerminator(block: Block): boolean {
   const region = block.parent;
@@ -25,107 +20,6 @@ function mayBeValidWithoutTerminator(block: Block): boolean {
 /** Whether an op might be a terminator: unregistered ops might. */
 function mightBeTerminator(op: Operation): boolean {
   return !op.isRegistered || op.hasTrait(Traits.IsTerminator);
-}
-
-/** Dominator trees of the regions seen by one verification. */
-export class DominanceInfo {
-  private readonly trees = new Map<Region, Map<Block, Block | null>>();
-
-  /** Immediate dominators of the reachable blocks of `region` (entry maps to null). */
-  private tree(region: Region): Map<Block, Block | null> {
-    let t = this.trees.get(region);
-    if (t) return t;
-    t = new Map();
-    this.trees.set(region, t);
-    if (region.empty) return t;
-    const { order, idom } = computeDominators(region);
-    const entry = region.entry;
-    for (const b of order) t.set(b, b === entry ? null : idom.get(b) ?? null);
-    return t;
-  }
-
-  isReachableFromEntry(block: Block): boolean {
-    const region = block.parent;
-    if (!region) return false;
-    return this.tree(region).has(block);
-  }
-
-  private hasSSADominance(region: Region): boolean {
-    return !isGraphRegionOwner(region.parentOp);
-  }
-
-  /** The ancestor of `block` (or itself) whose parent region is `region`. */
-  private ancestorBlockIn(region: Region, block: Block): Block | null {
-    let b: Block | null = block;
-    while (b && b.parent !== region) b = b.parentOp?.parentBlock ?? null;
-    return b;
-  }
-
-  /** Does block `a` properly dominate block `b` (including blocks nested in `b`)? */
-  private properlyDominatesBlock(a: Block, b: Block): boolean {
-    if (a === b) return false;
-    const region = a.parent!;
-    const bb = this.ancestorBlockIn(region, b);
-    if (!bb) return false;
-    if (bb === a) return true;
-    if (!this.hasSSADominance(region)) return true;
-    const t = this.tree(region);
-    if (!t.has(bb)) return true; // unreachable uses are not checked
-    if (!t.has(a)) return false;
-    for (let d = t.get(bb) ?? null; d; d = t.get(d) ?? null) if (d === a) return true;
-    return false;
-  }
-
-  /** Positions of the ops of long blocks, numbered on first need (the IR does not change meanwhile). */
-  private readonly orders = new Map<Block, Map<Operation, number>>();
-
-  /** Whether `a` comes before `b` in their (same) block: a short scan, else the block's numbering. */
-  private isBeforeInBlock(a: Operation, b: Operation): boolean {
-    let o = a.next;
-    for (let steps = 0; steps < 32 && o !== null; steps++, o = o.next) if (o === b) return true;
-    if (o === null) return false;
-    const block = a.parentBlock!;
-    let order = this.orders.get(block);
-    if (!order) {
-      order = new Map();
-      let i = 0;
-      for (let x = block.first; x; x = x.next) order.set(x, i++);
-      this.orders.set(block, order);
-    }
-    const ia = order.get(a);
-    const ib = order.get(b);
-    if (ia === undefined || ib === undefined) return a.isBeforeInBlock(b); // the block changed since
-    return ia < ib;
-  }
-
-  dominatesBlock(a: Block, b: Block): boolean {
-    return a === b || this.properlyDominatesBlock(a, b);
-  }
-
-  /** MLIR's properlyDominates(Value, Operation*). */
-  properlyDominates(value: Value, user: Operation): boolean {
-    const def = value.definingOp;
-    if (!def) {
-      const owner = (value as BlockArgument).owner;
-      return user.parentBlock !== null && this.dominatesBlock(owner, user.parentBlock);
-    }
-    // The ancestor of `user` in the def's block region.
-    const region = def.parentRegion;
-    if (!region) return false;
-    // In a graph region an op may use its own results.
-    if (user === def) return !this.hasSSADominance(region);
-    let b: Operation | null = user;
-    while (b && b.parentRegion !== region) b = b.parentOp;
-    if (!b) return false;
-    if (b === def) return false; // a result does not dominate its own op or its regions
-    const aBlock = def.parentBlock!;
-    const bBlock = b.parentBlock!;
-    if (aBlock === bBlock) {
-      if (!this.hasSSADominance(region)) return true;
-      return this.isBeforeInBlock(def, b);
-    }
-    return this.properlyDominatesBlock(aBlock, bBlock);
-  }
 }
 
 export class Verifier {
@@ -273,11 +167,11 @@ export class Verifier {
       const op = worklist.pop()!;
       for (const region of op.regions)
         for (const block of region.blocks) {
-          const reachable = dom.isReachableFromEntry(block);
+          const reachable = dom.isReachable(block);
           for (let o = block.first; o; o = o.next) {
             if (reachable) {
               for (let i = 0; i < o.operandList.length; i++) {
-                if (dom.properlyDominates(o.operandList[i].value, o)) continue;
+                if (dom.valueDominates(o.operandList[i].value, o)) continue;
                 this.diagnoseInvalidOperandDominance(o, i);
                 return false;
               }

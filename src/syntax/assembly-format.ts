@@ -40,8 +40,8 @@ import {
 } from '../ir/ods.js';
 import { Block, Operation, Region, type Value } from '../ir/operation.js';
 import { Tok } from './lexer.js';
-import type { OpAsmParser, OperationState, UnresolvedOperand } from './op-asm-parser.js';
-import type { OpAsmPrinter } from './op-asm-printer.js';
+import type { OpAsmParser, OperationState, UnresolvedOperand } from '../ir/op-asm.js';
+import type { OpAsmPrinter } from '../ir/op-asm.js';
 
 // ============================================================================
 // Custom directives
@@ -943,7 +943,7 @@ class Compiled {
       case 'lit':
         return parseOptionalLiteral(p, e.v);
       case 'operand': {
-        if (!p.parser.is(Tok.percent_identifier)) {
+        if (!tokenParser(p).is(Tok.percent_identifier)) {
           ps.operands[e.index] = [];
           return false;
         }
@@ -951,7 +951,7 @@ class Compiled {
         return true;
       }
       case 'operands':
-        if (!p.parser.is(Tok.percent_identifier)) return false;
+        if (!tokenParser(p).is(Tok.percent_identifier)) return false;
         this.parseElement(p, state, ps, e);
         return true;
       case 'attr': {
@@ -961,7 +961,7 @@ class Compiled {
         return true;
       }
       case 'region': {
-        if (!p.parser.is(Tok.l_brace)) {
+        if (!tokenParser(p).is(Tok.l_brace)) {
           ps.regions[e.index] = this.info.regions[e.index].variadic ? [] : [new Region()];
           return false;
         }
@@ -969,12 +969,12 @@ class Compiled {
         return true;
       }
       case 'regions':
-        if (!p.parser.is(Tok.l_brace)) return false;
+        if (!tokenParser(p).is(Tok.l_brace)) return false;
         this.parseElement(p, state, ps, e);
         return true;
       case 'successor':
       case 'successors':
-        if (!p.parser.is(Tok.caret_identifier)) return false;
+        if (!tokenParser(p).is(Tok.caret_identifier)) return false;
         this.parseElement(p, state, ps, e);
         return true;
       case 'type': {
@@ -987,7 +987,7 @@ class Compiled {
         return true;
       }
       case 'functional-type':
-        if (!p.parser.is(Tok.l_paren)) return false;
+        if (!tokenParser(p).is(Tok.l_paren)) return false;
         this.parseElement(p, state, ps, e);
         return true;
       case 'custom':
@@ -1003,11 +1003,11 @@ class Compiled {
     const c = e.decl.constraint;
     const name = e.decl.name;
     if (optional && c.parseOptionalBare && !e.qualified) {
-      if (p.parser.is(Tok.hash_identifier)) return c.parseBare!(p, name);
+      if (tokenParser(p).is(Tok.hash_identifier)) return c.parseBare!(p, name);
       return c.parseOptionalBare(p, name);
     }
     if (c.parseBare && !e.qualified) {
-      if (optional && !p.parser.is(Tok.hash_identifier) && !p.parser.is(Tok.less) && !isKeywordTok(p)) return undefined;
+      if (optional && !tokenParser(p).is(Tok.hash_identifier) && !tokenParser(p).is(Tok.less) && !isKeywordTok(p)) return undefined;
       return c.parseBare(p, name);
     }
     if (c === SymbolNameAttrC) {
@@ -1166,7 +1166,7 @@ class Compiled {
 }
 
 function isKeywordTok(p: OpAsmParser): boolean {
-  return p.parser.is(Tok.bare_identifier) || p.parser.is(Tok.keyword);
+  return tokenParser(p).is(Tok.bare_identifier) || tokenParser(p).is(Tok.keyword);
 }
 
 /** Adds the implicit terminator to a single-block region that lacks one. */
@@ -1248,8 +1248,8 @@ const PUNCT: Record<string, Tok> = {
 function parseLiteral(p: OpAsmParser, v: string): void {
   const k = PUNCT[v];
   if (k !== undefined) {
-    if (p.parser.tok.kind === k) p.parser.consume();
-    else p.parser.expect(k, `expected '${v}'`);
+    if (tokenParser(p).tok.kind === k) tokenParser(p).consume();
+    else tokenParser(p).expect(k, `expected '${v}'`);
     return;
   }
   p.parseKeyword(v);
@@ -1257,7 +1257,7 @@ function parseLiteral(p: OpAsmParser, v: string): void {
 
 function parseOptionalLiteral(p: OpAsmParser, v: string): boolean {
   const k = PUNCT[v];
-  if (k !== undefined) return p.parser.consumeIf(k);
+  if (k !== undefined) return tokenParser(p).consumeIf(k);
   return p.parseOptionalKeyword(v) !== undefined;
 }
 
@@ -1266,6 +1266,7 @@ function dictOf(list: [string, Attribute][]): Attribute {
   return DictionaryAttrRef.get(list);
 }
 import { DictionaryAttr as DictionaryAttrRef } from '../ir/builtin-attributes.js';
+import { tokenParser } from './parser.js';
 
 // ============================================================================
 

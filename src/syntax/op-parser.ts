@@ -15,7 +15,7 @@ import {
   type OpAsmParser,
   OperationState,
   type UnresolvedOperand,
-} from './op-asm-parser.js';
+} from '../ir/op-asm.js';
 import { ParseAbort, Parser, type ParserState } from './parser.js';
 import { SourceFile } from './source.js';
 

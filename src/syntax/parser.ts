@@ -5,6 +5,7 @@
 
 import type { Attribute, Type } from '../ir/attributes.js';
 import type { Context } from '../ir/context.js';
+import type { AsmTokenParser } from '../ir/op-asm.js';
 import type { Location } from '../ir/location.js';
 import { Lexer, Tok, type Token, decodeStringLiteral } from './lexer.js';
 import type { SourceFile } from './source.js';
@@ -29,7 +30,17 @@ export interface ParserState {
   readonly deferredLocations: { name: string; offset: number; resolve: (loc: Location) => void }[];
 }
 
-export class Parser {
+/**
+ * The token-level parser underneath an op or dialect parser: the IR's
+ * interfaces only know it as an `AsmTokenParser`; this is its typed view.
+ */
+export function tokenParser(p: { readonly parser: AsmTokenParser }): Parser {
+  const parser = p.parser;
+  if (!(parser instanceof Parser)) throw new Error('tokenParser: not a syntax-layer parser');
+  return parser;
+}
+
+export class Parser implements AsmTokenParser {
   readonly lexer: Lexer;
   tok: Token;
   /** The end offset of the previous token (for errors reported "after" it). */

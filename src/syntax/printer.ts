@@ -10,7 +10,7 @@ import { Location, NameLoc, escapeString } from '../ir/location.js';
 import { Block, BlockArgument, OpResult, Operation, Region, Value, type OpOperand } from '../ir/operation.js';
 import { AliasState, builtinGetAlias } from './alias-state.js';
 import { Verifier } from '../ir/verifier.js';
-import type { OpAsmPrinter, PrintRegionOptions } from './op-asm-printer.js';
+import type { OpAsmPrinter, PrintRegionOptions } from '../ir/op-asm.js';
 
 export interface PrintOptions {
   /** Print every op in the generic form (`--mlir-print-op-generic`). */

@@ -22,7 +22,8 @@ import { AffineMapAttr, StridedLayoutAttr } from '../ir/builtin-attributes.js';
 import { Tok } from './lexer.js';
 import { ParseAbort, type Parser } from './parser.js';
 import { parseAttribute } from './attribute-parser.js';
-import type { DialectAsmParser } from './dialect-asm.js';
+import type { DialectAsmParser } from '../ir/op-asm.js';
+import { tokenParser } from './parser.js';
 
 const MAX_INT_WIDTH = 16777215;
 
@@ -445,7 +446,7 @@ export function makeDialectAsmParser(p: Parser, sym: ExtendedSymbol): DialectAsm
 }
 
 export function checkDialectBodyConsumed(d: DialectAsmParser): void {
-  const q = d.parser;
+  const q = tokenParser(d);
   if (q.tok.kind !== Tok.eof) q.error(`unexpected trailing characters in dialect symbol`);
 }
 

@@ -8,7 +8,7 @@ import { Traits } from '../ir/context.js';
 import { Interfaces, getInterface, type CallableInterface, type CallOpInterface } from '../ir/interfaces.js';
 import type { Operation, Region } from '../ir/operation.js';
 import { lookupNearestSymbolFrom, lookupSymbolRefIn } from '../ir/symbol-table.js';
-import { isValue } from './side-effects.js';
+import { isValue } from '../ir/matchers.js';
 
 export function callInterface(op: Operation): CallOpInterface | undefined {
   return getInterface<CallOpInterface>(op, Interfaces.CallOp);

@@ -5,7 +5,7 @@ import type { Context } from '../ir/context.js';
 import type { Operation } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from './greedy.js';
-import type { RewritePattern } from './pattern.js';
+import type { RewritePattern } from '../ir/pattern.js';
 import type { RegionSimplifyLevel } from './region-utils.js';
 
 /** Every canonicalization pattern the context's dialects and ops provide (dialects, then ops, by name). */

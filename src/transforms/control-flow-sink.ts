@@ -6,14 +6,15 @@ import type { Attribute } from '../ir/attributes.js';
 import { Interfaces, getInterface, type RegionBranchInterface } from '../ir/interfaces.js';
 import type { Operation, Region } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { DominanceInfo } from './dominance.js';
-import { constantOf, isMemoryEffectFree } from './side-effects.js';
+import { DominanceInfo } from '../ir/dominance.js';
+import { isMemoryEffectFree } from '../ir/side-effects.js';
+import { matchConstant } from '../ir/matchers.js';
 
 /** The regions of a RegionBranch op known to run at most once per execution of the op. */
 export function singlyExecutedRegionsToSink(op: Operation): Region[] {
   const iface = getInterface<RegionBranchInterface>(op, Interfaces.RegionBranch);
   if (!iface?.getRegionInvocationBounds) return [];
-  const constants: (Attribute | undefined)[] = op.operands.map((v) => constantOf(v));
+  const constants: (Attribute | undefined)[] = op.operands.map((v) => matchConstant(v));
   const bounds = iface.getRegionInvocationBounds(op, constants);
   return op.regions.filter((_, i) => bounds[i]?.upper !== undefined && bounds[i].upper! <= 1);
 }

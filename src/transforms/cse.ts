@@ -3,15 +3,14 @@
 // (as a multiset for commutative ops) and regions are replaced by the first
 // dominating one; read-only ops too when nothing may write in between.
 
-import { computeDominators } from '../ir/dominance.js';
+import { DominanceInfo, isGraphRegionOwner } from '../ir/dominance.js';
 import type { Attribute } from '../ir/attributes.js';
 import { Traits } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
-import { isGraphRegionOwner } from '../ir/verifier.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { getMemoryEffects, isOpTriviallyDead } from './side-effects.js';
+import { getMemoryEffects, isOpTriviallyDead } from '../ir/side-effects.js';
 import { Interfaces, getInterface } from '../ir/interfaces.js';
-import { PatternRewriter } from './pattern.js';
+import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
 
@@ -110,27 +109,6 @@ class ScopedMap {
   }
 }
 
-/** Dominator-tree children of each block, in DFS pre-order of the CFG. */
-function dominatorTree(region: Region): Map<Block, Block[]> {
-  const entry = region.entry;
-  const order: Block[] = [];
-  const seen = new Set<Block>();
-  const stack: Block[] = [entry];
-  while (stack.length) {
-    const b = stack.pop()!;
-    if (seen.has(b)) continue;
-    seen.add(b);
-    order.push(b);
-    const succ = b.successors();
-    for (let i = succ.length - 1; i >= 0; i--) if (!seen.has(succ[i])) stack.push(succ[i]);
-  }
-  const { idom } = computeDominators(region);
-  const children = new Map<Block, Block[]>();
-  for (const b of order) children.set(b, []);
-  for (const b of order) if (b !== entry) children.get(idom.get(b)!)?.push(b);
-  return children;
-}
-
 class CSEDriver {
   readonly opsToErase: Operation[] = [];
   numCSE = 0;
@@ -147,7 +125,7 @@ class CSEDriver {
       return;
     }
     if (!ssa) return;
-    const tree = dominatorTree(region);
+    const tree = new DominanceInfo().children(region);
     const visit = (b: Block): void => {
       known.push();
       this.simplifyBlock(known, b, ssa);

@@ -6,7 +6,7 @@
 import { emitError, type Context } from '../ir/context.js';
 import type { Operation, Value } from '../ir/operation.js';
 import { FrozenPatternSet } from './greedy.js';
-import { PatternRewriter, type PatternListener, type RewritePattern } from './pattern.js';
+import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 
 export type Legality = 'legal' | 'illegal' | 'unknown';
 

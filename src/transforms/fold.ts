@@ -5,13 +5,13 @@ import type { Attribute } from '../ir/attributes.js';
 import { Traits, type FoldResult } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
 import type { Operation, Region, Block } from '../ir/operation.js';
-import type { PatternRewriter } from './pattern.js';
-import { constantOf } from './side-effects.js';
+import type { PatternRewriter } from '../ir/pattern.js';
+import { matchConstant } from '../ir/matchers.js';
 
 /** The constant values of the op's operands, where known. */
 export function constantOperands(op: Operation): (Attribute | undefined)[] {
   const out: (Attribute | undefined)[] = [];
-  for (const o of op.operandList) out.push(constantOf(o.value));
+  for (const o of op.operandList) out.push(matchConstant(o.value));
   return out;
 }
 

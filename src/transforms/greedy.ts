@@ -9,9 +9,10 @@ import type { Context } from '../ir/context.js';
 import { Traits } from '../ir/context.js';
 import type { Operation, Region, Value } from '../ir/operation.js';
 import { ConstantFolder, foldOperation } from './fold.js';
-import { PatternRewriter, type PatternListener, type RewritePattern } from './pattern.js';
+import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
-import { constantValueOfOp, isOpTriviallyDead, isValue } from './side-effects.js';
+import { isOpTriviallyDead } from '../ir/side-effects.js';
+import { constantValueOfOp, isValue } from '../ir/matchers.js';
 
 export interface GreedyConfig {
   topDown: boolean;

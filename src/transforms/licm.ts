@@ -8,7 +8,7 @@ import { Traits } from '../ir/context.js';
 import { Interfaces, getInterface, type LoopLikeInterface } from '../ir/interfaces.js';
 import type { Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { isMemoryEffectFree, isSpeculatable } from './side-effects.js';
+import { isMemoryEffectFree, isSpeculatable } from '../ir/side-effects.js';
 
 /** LoopLikeOpInterface::isDefinedOutsideOfLoop (default: not defined in the loop op). */
 export function isDefinedOutsideOfLoop(loop: Operation, iface: LoopLikeInterface, v: Value): boolean {

@@ -22,7 +22,7 @@ import {
 import type { Operation, Value } from '../ir/operation.js';
 import { callableInterface, callInterface, resolveCallable, symbolVisibility } from './call-utils.js';
 import { ConstantPropagationSolver } from './sccp.js';
-import { wouldOpBeTriviallyDead } from './side-effects.js';
+import { wouldOpBeTriviallyDead } from '../ir/side-effects.js';
 
 export function regionBranchOf(op: Operation): RegionBranchInterface | undefined {
   return getInterface<RegionBranchInterface>(op, Interfaces.RegionBranch);

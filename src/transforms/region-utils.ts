@@ -6,8 +6,8 @@
 import { Traits } from '../ir/context.js';
 import { Interfaces, getInterface, type BranchInterface } from '../ir/interfaces.js';
 import { BlockArgument, OpResult, type Block, type Operation, type Region, type Value } from '../ir/operation.js';
-import type { PatternRewriter } from './pattern.js';
-import { wouldOpBeTriviallyDead } from './side-effects.js';
+import type { PatternRewriter } from '../ir/pattern.js';
+import { wouldOpBeTriviallyDead } from '../ir/side-effects.js';
 
 /** Blocks reachable from the entry, in CFG post-order (successors in order). */
 export function postOrder(region: Region): Block[] {

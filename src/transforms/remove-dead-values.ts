@@ -27,7 +27,7 @@ import { callableInterface, callInterface, isSymbol, symbolRefsOf, symbolVisibil
 import { collectCanonicalizationPatterns } from './canonicalize.js';
 import { applyOpListPatternsGreedily, FrozenPatternSet } from './greedy.js';
 import { branchOf, LivenessAnalysis, operandIndices, regionBranchOf, successorOperandInputMapping } from './liveness.js';
-import { isMemoryEffectFree } from './side-effects.js';
+import { isMemoryEffectFree } from '../ir/side-effects.js';
 
 interface CleanupList {
   operations: Operation[];

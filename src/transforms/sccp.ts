@@ -25,7 +25,8 @@ import { Block, OpResult, type Operation, type Region, type Value } from '../ir/
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { callableInterface, callInterface, getSymbolUses, isSymbol, lookupSymbolInTable, resolveCallable, symbolVisibility, walkSymbolTables } from './call-utils.js';
 import { insertionRegion } from './fold.js';
-import { isValue, wouldOpBeTriviallyDead } from './side-effects.js';
+import { wouldOpBeTriviallyDead } from '../ir/side-effects.js';
+import { isValue } from '../ir/matchers.js';
 
 /** A known constant (with the dialect of the op that produced it), or null for "not a constant". Absent: not yet known. */
 export type ConstantLattice = { attr: Attribute; dialect: string } | null;

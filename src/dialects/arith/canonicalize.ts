@@ -7,8 +7,8 @@ import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/built
 import { FloatType, IndexType, IntegerType, ShapedType } from '../../ir/builtin-types.js';
 import type { Location } from '../../ir/location.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../../transforms/pattern.js';
-import { constantOf } from '../../transforms/side-effects.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { matchConstant } from '../../ir/matchers.js';
 import { getI1SameShape, overflowAttr } from './index.js';
 import * as F from './apfloat-arith.js';
 
@@ -21,7 +21,7 @@ function def(v: Value, name: string): Operation | undefined {
 
 /** ConstantLikeMatcher APIntAttr: a scalar integer constant. */
 function apInt(v: Value): IntegerAttr | undefined {
-  const c = constantOf(v);
+  const c = matchConstant(v);
   return c instanceof IntegerAttr ? c : undefined;
 }
 
@@ -67,7 +67,7 @@ const isZeroValue = (a: Attribute | undefined): boolean => {
 
 /** An i1 constant with the given value (ConstantAttr<I1Attr, "0"/"1">). */
 function isI1Const(v: Value, value: boolean): boolean {
-  const c = constantOf(v);
+  const c = matchConstant(v);
   return c instanceof IntegerAttr && c.type instanceof IntegerType && c.type.width === 1 && c.value !== 0n === value;
 }
 
@@ -149,7 +149,7 @@ const addISubConstantLHS = pat('arith.addi', 'AddISubConstantLHS', 2, (op, rw) =
 const addIMulNegativeOneRhs = pat('arith.addi', 'AddIMulNegativeOneRhs', 2, (op, rw) => {
   const mul = def(op.operand(1), 'arith.muli');
   if (!mul) return false;
-  const c = constantOf(mul.operand(1));
+  const c = matchConstant(mul.operand(1));
   if (c === undefined || !isAllOnes(c)) return false;
   return replace(rw, op, binOvf(rw, 'arith.subi', op.operand(0), mul.operand(0), 0, op.location));
 });
@@ -157,7 +157,7 @@ const addIMulNegativeOneRhs = pat('arith.addi', 'AddIMulNegativeOneRhs', 2, (op,
 const addIMulNegativeOneLhs = pat('arith.addi', 'AddIMulNegativeOneLhs', 2, (op, rw) => {
   const mul = def(op.operand(0), 'arith.muli');
   if (!mul) return false;
-  const c = constantOf(mul.operand(1));
+  const c = matchConstant(mul.operand(1));
   if (c === undefined || !isAllOnes(c)) return false;
   return replace(rw, op, binOvf(rw, 'arith.subi', op.operand(1), mul.operand(0), 0, op.location));
 });
@@ -247,7 +247,7 @@ const mulSIExtendedToMulI = pat('arith.mulsi_extended', 'MulSIExtendedToMulI', 1
 });
 
 const mulSIExtendedRHSOne = pat('arith.mulsi_extended', 'MulSIExtendedRHSOne', 1, (op, rw) => {
-  const c = constantOf(op.operand(1));
+  const c = matchConstant(op.operand(1));
   if (c === undefined || !isSignedOne(c)) return false;
   const x = op.operand(0);
   const zero = zeroAttrOf(x.type);
@@ -347,8 +347,8 @@ const selectI1ToNot = pat('arith.select', 'SelectI1ToNot', 1, (op, rw) => {
 const selectToExtUI = pat('arith.select', 'SelectToExtUI', 1, (op, rw) => {
   const t = op.result(0).type;
   if (!(t instanceof IntegerType) || t.width === 1) return false;
-  const tv = constantOf(op.operand(1));
-  const fv = constantOf(op.operand(2));
+  const tv = matchConstant(op.operand(1));
+  const fv = matchConstant(op.operand(2));
   if (isOneValue(tv) && isZeroValue(fv)) {
     return replace(rw, op, create(rw, 'arith.extui', [op.operand(0)], t, op.location));
   }
@@ -404,7 +404,7 @@ const truncIExtToExt = (ext: string, name: string): RewritePattern =>
 const truncIShrSIToTrunciShrUI = pat('arith.trunci', 'TruncIShrSIToTrunciShrUI', 2, (op, rw) => {
   const sh = def(op.operand(0), 'arith.shrsi');
   if (!sh) return false;
-  const c0 = constantOf(sh.operand(1));
+  const c0 = matchConstant(sh.operand(1));
   if (c0 === undefined) return false;
   const amount = intOrSplat(c0);
   if (!amount) return false;
@@ -463,7 +463,7 @@ function toCmpI(pred: string, unsigned: boolean): string {
 }
 
 const cmpFIntToFPConst = pat('arith.cmpf', 'CmpFIntToFPConst', 1, (op, rw) => {
-  const flt = constantOf(op.operand(1));
+  const flt = matchConstant(op.operand(1));
   if (!(flt instanceof FloatAttr)) return false;
   const sem = flt.type.semantics;
   const rhs = flt.bits;

@@ -62,7 +62,8 @@ import {
 import '../../syntax/assembly-format.js';
 import { ARITH_FOLDS, materializeArithConstant } from './fold.js';
 import { ARITH_PATTERNS } from './canonicalize.js';
-import type { OpAsmParser } from '../../syntax/op-asm-parser.js';
+import type { OpAsmParser } from '../../ir/op-asm.js';
+import { tokenParser } from '../../syntax/parser.js';
 
 // ============================================================================
 // Enums and attributes
@@ -679,7 +680,7 @@ export const arithDialect: Dialect = {
   ops: OPS.map(withTransforms),
   materializeConstant: materializeArithConstant,
   parseAttribute(d) {
-    const p = d.parser;
+    const p = tokenParser(d);
     if (d.mnemonic === 'fastmath' || d.mnemonic === 'overflow') {
       p.consume();
       return parseEnumAttrBody(p, d.mnemonic === 'fastmath' ? FastMathDef : IntegerOverflowDef);

@@ -6,8 +6,8 @@ import type { OpDefinition } from '../../ir/context.js';
 import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IntegerType } from '../../ir/builtin-types.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../../transforms/pattern.js';
-import { constantOf } from '../../transforms/side-effects.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { matchConstant } from '../../ir/matchers.js';
 import { createBr, createCondBr, createSwitch } from './build.js';
 
 function sizes(op: Operation, name: string): number[] {
@@ -127,7 +127,7 @@ const i1 = (): IntegerType => IntegerType.get(1);
 const simplifyConstCondBranchPred = pattern(
   'cf.cond_br',
   (op, rewriter) => {
-    const c = constantOf(op.operand(0));
+    const c = matchConstant(op.operand(0));
     if (!(c instanceof IntegerAttr)) return false;
     const { trueOps, falseOps } = condBrParts(op);
     if (c.value !== 0n) replaceWithBr(rewriter, op, op.successor(0), trueOps);
@@ -285,7 +285,7 @@ const switchPatterns: RewritePattern[] = [
   pattern(
     'cf.switch',
     (op, rewriter) => {
-      const c = constantOf(op.operand(0));
+      const c = matchConstant(op.operand(0));
       if (!(c instanceof IntegerAttr)) return false;
       foldSwitch(rewriter, op, switchParts(op), c.value);
       return true;
@@ -370,7 +370,7 @@ const switchPatterns: RewritePattern[] = [
 const assertCanonicalize = pattern(
   'cf.assert',
   (op, rewriter) => {
-    const c = constantOf(op.operand(0));
+    const c = matchConstant(op.operand(0));
     if (!(c instanceof IntegerAttr) || c.value === 0n) return false;
     rewriter.eraseOp(op);
     return true;

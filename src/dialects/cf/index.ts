@@ -9,8 +9,8 @@ import { withCfCanonicalization } from './canonicalize.js';
 import { defineOp, fail, q } from '../../ir/op-definition.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import { Tok } from '../../syntax/lexer.js';
-import type { OpAsmParser, UnresolvedOperand } from '../../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+import type { OpAsmParser, UnresolvedOperand } from '../../ir/op-asm.js';
+import type { OpAsmPrinter } from '../../ir/op-asm.js';
 import {
   isDenseArray,
   parseAttrDict,
@@ -24,6 +24,7 @@ import {
   type AttrConstraint,
 } from '../common/op-helpers.js';
 import { setSuccessorOperands } from './build.js';
+import { tokenParser } from '../../syntax/parser.js';
 
 const i1 = (): IntegerType => IntegerType.get(1);
 
@@ -279,7 +280,7 @@ const SwitchOp = defineOp({
     const caseOps: Value[][] = [];
     while (p.parseOptionalComma()) {
       const offset = p.currentOffset();
-      if (!p.parser.is(Tok.integer) && !p.parser.is(Tok.minus)) p.error('expected integer value', offset);
+      if (!tokenParser(p).is(Tok.integer) && !tokenParser(p).is(Tok.minus)) p.error('expected integer value', offset);
       const v = p.parseInteger();
       if (v < -(1n << 63n) || v >= 1n << 63n) p.error('integer value too large', offset);
       values.push(BigInt.asIntN(width, v));

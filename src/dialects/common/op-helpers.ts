@@ -8,8 +8,8 @@ import { IntegerType } from '../../ir/builtin-types.js';
 import { emitError, type Context } from '../../ir/context.js';
 import { fail, q } from '../../ir/op-definition.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
-import type { OpAsmParser, OperationState, UnresolvedOperand } from '../../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+import type { OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
+import type { OpAsmPrinter } from '../../ir/op-asm.js';
 
 /** The op's inherent and discardable attributes merged, sorted by name (MLIR's getAttrs order). */
 export function allAttrs(op: Operation): [string, Attribute][] {

@@ -8,8 +8,8 @@ import { defineOp, fail, q, qList } from '../../ir/op-definition.js';
 import { Region, type Operation } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
 import type { CallableInterface, CallOpInterface } from '../../ir/interfaces.js';
-import type { Argument, OpAsmParser } from '../../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+import type { Argument, OpAsmParser } from '../../ir/op-asm.js';
+import type { OpAsmPrinter } from '../../ir/op-asm.js';
 
 const VISIBILITIES = ['public', 'private', 'nested'];
 
@@ -27,7 +27,7 @@ function funcName(op: Operation): string {
 function parseFunctionSignature(p: OpAsmParser): { args: Argument[]; argAttrs: DictionaryAttr[]; results: Type[]; resultAttrs: DictionaryAttr[] } {
   const args: Argument[] = [];
   const argAttrs: DictionaryAttr[] = [];
-  const parser = p.parser;
+  const parser = tokenParser(p);
   p.parseLParen();
   const parseArg = (): void => {
     const named = p.parseOptionalArgument(true, true);
@@ -74,6 +74,7 @@ function parseFunctionSignature(p: OpAsmParser): { args: Argument[]; argAttrs: D
 }
 
 import { Tok as parserTok } from '../../syntax/lexer.js';
+import { tokenParser } from '../../syntax/parser.js';
 
 /** Prints a function result list: bare single type, or parenthesized with attributes. */
 function printFunctionResultList(p: OpAsmPrinter, types: readonly Type[], attrs: ArrayAttr | undefined): void {

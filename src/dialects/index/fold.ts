@@ -10,9 +10,9 @@ import { IndexType, IntegerType } from '../../ir/builtin-types.js';
 import type { FoldResult, OpDefinition } from '../../ir/context.js';
 import type { Location } from '../../ir/location.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import { pattern, type RewritePattern } from '../../transforms/pattern.js';
+import { pattern, type RewritePattern } from '../../ir/pattern.js';
 import { foldOperation } from '../../transforms/fold.js';
-import { constantOf, isValue } from '../../transforms/side-effects.js';
+import { matchConstant, isValue } from '../../ir/matchers.js';
 
 type Calc = (a: bigint, b: bigint, w: number) => bigint | undefined;
 
@@ -225,7 +225,7 @@ export const INDEX_FOLDS: Record<string, Folder> = {
     }
     const lhsOp = op.operand(0).definingOp;
     if (lhsOp && ['index.mins', 'index.minu', 'index.maxs', 'index.maxu'].includes(lhsOp.name.name) && b !== undefined) {
-      const cstA = intOf(constantOf(lhsOp.operand(1)));
+      const cstA = intOf(matchConstant(lhsOp.operand(1)));
       if (cstA !== undefined) {
         const r64 = cmpOfMaxOrMin(lhsOp.name.name, cstA, b, 64, pred);
         const r32 = cmpOfMaxOrMin(lhsOp.name.name, s(cstA, 32), s(b, 32), 32, pred);
@@ -257,10 +257,10 @@ function assocPattern(name: string): RewritePattern {
   return pattern(
     name,
     (op, rewriter) => {
-      if (constantOf(op.operand(1)) === undefined) return false;
+      if (matchConstant(op.operand(1)) === undefined) return false;
       const lhsOp = op.operand(0).definingOp;
       if (!lhsOp || lhsOp.name.name !== name) return false;
-      if (constantOf(lhsOp.operand(1)) === undefined) return false;
+      if (matchConstant(lhsOp.operand(1)) === undefined) return false;
       // createOrFold: the constant combination must fold away.
       const tmp = rewriter.ctx.getOperationName(name);
       void tmp;
@@ -300,8 +300,8 @@ function assocPattern(name: string): RewritePattern {
 const cmpCanonicalize = pattern(
   'index.cmp',
   (op, rewriter) => {
-    const rhsZero = intOf(constantOf(op.operand(1))) === 0n;
-    const lhsZero = intOf(constantOf(op.operand(0))) === 0n;
+    const rhsZero = intOf(matchConstant(op.operand(1))) === 0n;
+    const lhsZero = intOf(matchConstant(op.operand(0))) === 0n;
     if (!rhsZero && !lhsZero) return false;
     const sub = (rhsZero ? op.operand(0) : op.operand(1)).definingOp;
     if (!sub || sub.name.name !== 'index.sub') return false;

@@ -28,6 +28,7 @@ import {
 } from '../../ir/ods.js';
 import '../../syntax/assembly-format.js';
 import { materializeIndexConstant, withIndexFolds } from './fold.js';
+import { tokenParser } from '../../syntax/parser.js';
 
 export const IndexCmpPredicateDef: EnumAttrDef = defineEnumAttr({
   dialect: 'index',
@@ -150,7 +151,7 @@ export const indexDialect: Dialect = {
   ].map(withIndexFolds),
   materializeConstant: materializeIndexConstant,
   parseAttribute(d) {
-    const p = d.parser;
+    const p = tokenParser(d);
     if (d.mnemonic === 'cmp_predicate') {
       p.consume();
       return parseEnumAttrBody(p, IndexCmpPredicateDef);

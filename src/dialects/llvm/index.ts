@@ -10,6 +10,7 @@ import type { Parser } from '../../syntax/parser.js';
 import { CConvDef, FastmathDef, LinkageDef, LLVMMarkerAttr, LLVMParamsAttr, LOOP_ATTR_PARAMS, TailCallKindDef } from './attrs.js';
 import { LLVM_OPS } from './ops.js';
 import { parseLLVMTypeBody } from './types.js';
+import { tokenParser } from '../../syntax/parser.js';
 
 const ENUM_ATTRS: Record<string, EnumAttrDef> = {
   linkage: LinkageDef,
@@ -57,10 +58,10 @@ export const llvmDialect: Dialect = {
   ops: LLVM_OPS,
   allowUnknownOperations: true,
   parseType(d) {
-    return parseLLVMTypeBody(d.parser);
+    return parseLLVMTypeBody(tokenParser(d));
   },
   parseAttribute(d): Attribute {
-    const parser = d.parser;
+    const parser = tokenParser(d);
     const m = d.mnemonic;
     const def = ENUM_ATTRS[m];
     if (def) {

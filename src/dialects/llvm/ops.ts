@@ -35,8 +35,8 @@ import {
 import '../../syntax/assembly-format.js';
 import { lookupNearestSymbolFrom } from '../../ir/symbol-table.js';
 import { Tok } from '../../syntax/lexer.js';
-import type { Argument, OpAsmParser, OperationState, UnresolvedOperand } from '../../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+import type { Argument, OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
+import type { OpAsmPrinter } from '../../ir/op-asm.js';
 import {
   CCONV_C,
   CConvDef,

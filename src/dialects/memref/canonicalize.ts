@@ -8,8 +8,8 @@ import type { FoldResult } from '../../ir/context.js';
 import { DenseArrayAttr, IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, IntegerType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../../transforms/pattern.js';
-import { constantOf } from '../../transforms/side-effects.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { matchConstant } from '../../ir/matchers.js';
 import { isDyn, kDynamic, memrefRankReductionMask, satAdd, satMul, stridesAndOffset } from './layout.js';
 
 const K_DYNAMIC_BIG = -(1n << 63n);
@@ -29,7 +29,7 @@ function segments(op: Operation): number[] {
 
 /** The constant integer value of `v` (any integer-typed constant, as m_ConstantInt). */
 function constInt(v: Value): bigint | undefined {
-  const c = constantOf(v);
+  const c = matchConstant(v);
   return c instanceof IntegerAttr ? c.value : undefined;
 }
 

@@ -59,8 +59,8 @@ import { Region, type Operation, type Value } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
 import { registerCustomDirective } from '../../syntax/assembly-format.js';
 import { Tok } from '../../syntax/lexer.js';
-import type { OpAsmParser, UnresolvedOperand } from '../../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+import type { OpAsmParser, UnresolvedOperand } from '../../ir/op-asm.js';
+import type { OpAsmPrinter } from '../../ir/op-asm.js';
 import { parseAttrDict, printAttrDict, type AttrConstraint as HelperAttrConstraint } from '../common/op-helpers.js';
 import {
   canonicalLayoutKey,
@@ -184,10 +184,10 @@ registerCustomDirective('DynamicIndexList', {
             ints.push(v);
           }
         } while (p.parseOptionalComma());
-        if (!p.parseOptionalRSquare()) p.parser.errorWrongToken("expected ',' or ']' in dynamic index list");
+        if (!p.parseOptionalRSquare()) tokenParser(p).errorWrongToken("expected ',' or ']' in dynamic index list");
       }
     } catch (e) {
-      p.parser.emitErrorAt(nameOffset, `custom op '${p.parser.text && ''}${opNameOf(p)}' expected SSA value or integer`);
+      tokenParser(p).emitErrorAt(nameOffset, `custom op '${tokenParser(p).text && ''}${opNameOf(p)}' expected SSA value or integer`);
       throw e;
     }
     args[0].setOperands!(values);
@@ -1268,8 +1268,9 @@ const TransposeOp = defineOp({
 });
 
 import { parseAffineMapOrSet } from '../../syntax/attribute-parser.js';
+import { tokenParser } from '../../syntax/parser.js';
 function parseBareAffineMap(p: OpAsmParser): AffineMap {
-  const r = parseAffineMapOrSet(p.parser);
+  const r = parseAffineMapOrSet(tokenParser(p));
   if (!(r instanceof AffineMap)) p.error("expected '->' or ':'");
   return r as AffineMap;
 }
@@ -1294,7 +1295,7 @@ const GlobalOp = defineOp({
       if (p.parseOptionalKeyword('uninitialized')) state.attributes.set('initial_value', UnitAttr.get());
       else {
         const tensorType = RankedTensorType.get(type.shape, type.elementType);
-        const v = p.parser.is(Tok.string) ? p.parseAttribute() : p.parseAttribute(tensorType);
+        const v = tokenParser(p).is(Tok.string) ? p.parseAttribute() : p.parseAttribute(tensorType);
         if (!(v instanceof ElementsAttr)) p.error('initial value should be a unit or elements attribute', p.nameOffset);
         state.attributes.set('initial_value', v);
       }

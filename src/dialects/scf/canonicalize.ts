@@ -10,8 +10,8 @@ import { IndexType, IntegerType } from '../../ir/builtin-types.js';
 import { Interfaces, getInterface, type RegionBranchInterface, type RegionBranchTerminatorInterface, type RegionSuccessor } from '../../ir/interfaces.js';
 import type { Location } from '../../ir/location.js';
 import { Block, BlockArgument, OpResult, Operation, type OpOperand, type Region, type Value } from '../../ir/operation.js';
-import { constantOf } from '../../transforms/side-effects.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../../transforms/pattern.js';
+import { matchConstant } from '../../ir/matchers.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { IRMapping, cloneOp } from '../../transforms/clone.js';
 
 // ---- helpers
@@ -19,18 +19,18 @@ import { IRMapping, cloneOp } from '../../transforms/clone.js';
 const i1 = (): IntegerType => IntegerType.get(1);
 
 function boolConst(v: Value): boolean | undefined {
-  const c = constantOf(v);
+  const c = matchConstant(v);
   if (c instanceof IntegerAttr && c.type instanceof IntegerType && c.type.width === 1) return c.value !== 0n;
   return undefined;
 }
 
 function intConst(v: Value): bigint | undefined {
-  const c = constantOf(v);
+  const c = matchConstant(v);
   return c instanceof IntegerAttr ? c.value : undefined;
 }
 
 function isOneConst(v: Value): boolean {
-  const c = constantOf(v);
+  const c = matchConstant(v);
   if (!(c instanceof IntegerAttr)) return false;
   const t = c.type;
   const w = t instanceof IntegerType ? t.width : 64;
@@ -442,8 +442,8 @@ const multiBlockExecuteInliner = pattern(
 /** MLIR's constantTripCount for constant bounds: undefined when unknown. */
 function constantTripCount(lb: Value, ub: Value, step: Value, unsigned = false): bigint | undefined {
   if (lb === ub) return 0n;
-  const l = constantOf(lb);
-  const u = constantOf(ub);
+  const l = matchConstant(lb);
+  const u = matchConstant(ub);
   const t = lb.type;
   const w = t instanceof IntegerType ? t.width : 64;
   const conv = (x: bigint): bigint => (unsigned ? BigInt.asUintN(w, x) : BigInt.asIntN(w, x));
@@ -463,7 +463,7 @@ function constantTripCount(lb: Value, ub: Value, step: Value, unsigned = false):
     diff = conv(c);
   }
   if (diff <= 0n) return 0n;
-  const s = constantOf(step);
+  const s = matchConstant(step);
   if (!(s instanceof IntegerAttr)) return undefined;
   const sv = unsigned ? BigInt.asUintN(w, s.value) : BigInt.asIntN(w, s.value);
   if (sv <= 0n) return 0n;
@@ -737,7 +737,7 @@ const conditionPropagation = pattern(
   'scf.if',
   (op, rewriter) => {
     const cond = op.operand(0);
-    if (constantOf(cond) !== undefined) return false;
+    if (matchConstant(cond) !== undefined) return false;
     let changed = false;
     let cTrue: Value | null = null;
     let cFalse: Value | null = null;

@@ -20,8 +20,8 @@ import {
 import type { Location } from '../../ir/location.js';
 import { defineOp, fail, q } from '../../ir/op-definition.js';
 import { Block, Operation, Region, type Value } from '../../ir/operation.js';
-import type { Argument, OpAsmParser, OperationState, UnresolvedOperand } from '../../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+import type { Argument, OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
+import type { OpAsmPrinter } from '../../ir/op-asm.js';
 import { ParseAbort } from '../../syntax/parser.js';
 import {
   constantIntValue,

@@ -52,8 +52,8 @@ import {
   variadicResult,
   ArrayAttrC,
 } from '../../ir/ods.js';
-import type { OpAsmParser, OperationState } from '../../syntax/op-asm-parser.js';
-import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+import type { OpAsmParser, OperationState } from '../../ir/op-asm.js';
+import type { OpAsmPrinter } from '../../ir/op-asm.js';
 
 // ---- helpers
 

@@ -3,6 +3,7 @@
 import { Attribute, type AttrTypePrinter } from '../../ir/attributes.js';
 import { Traits, type Dialect } from '../../ir/context.js';
 import { defineOp, fail } from '../../ir/op-definition.js';
+import { tokenParser } from '../../syntax/parser.js';
 
 /** `#ub.poison`: the default poison value attribute. */
 export class PoisonAttr extends Attribute {
@@ -68,9 +69,9 @@ export const ubDialect: Dialect = {
   ops: [PoisonOp, UnreachableOp],
   parseAttribute(d) {
     if (d.body === 'poison') {
-      d.parser.consume();
+      tokenParser(d).consume();
       return PoisonAttr.get();
     }
-    return d.parser.error(`unknown attribute \`${d.mnemonic}\` in dialect \`ub\``);
+    return tokenParser(d).error(`unknown attribute \`${d.mnemonic}\` in dialect \`ub\``);
   },
 };

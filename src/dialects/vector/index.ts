@@ -8,9 +8,10 @@ import type { Dialect } from '../../ir/context.js';
 import type { MemoryEffectsInterface } from '../../ir/interfaces.js';
 import { defineOp, fail, q } from '../../ir/op-definition.js';
 import { Tok } from '../../syntax/lexer.js';
-import type { DialectAsmParser } from '../../syntax/dialect-asm.js';
+import type { DialectAsmParser } from '../../ir/op-asm.js';
 import type { Parser } from '../../syntax/parser.js';
 import { parseAttrDict, printAttrDict } from '../common/op-helpers.js';
+import { tokenParser } from '../../syntax/parser.js';
 
 export const PUNCTUATIONS = ['no_punctuation', 'newline', 'comma', 'open', 'close'] as const;
 export type Punctuation = (typeof PUNCTUATIONS)[number];
@@ -79,7 +80,7 @@ const PrintOp = defineOp({
         if (!(s instanceof StringAttr)) p.error('invalid kind of attribute specified', o);
         state.attributes.set('stringLiteral', s as StringAttr);
       } else {
-        state.attributes.set('punctuation', PrintPunctuationAttr.get(parsePunctuationBody(p.parser, (m, o) => p.error(m, o))));
+        state.attributes.set('punctuation', PrintPunctuationAttr.get(parsePunctuationBody(tokenParser(p), (m, o) => p.error(m, o))));
       }
     }
     parseAttrDict(p, state);
@@ -129,7 +130,7 @@ export const vectorDialect: Dialect = {
   ops: [PrintOp],
   allowUnknownOperations: true,
   parseAttribute(d: DialectAsmParser): Attribute {
-    const parser = d.parser;
+    const parser = tokenParser(d);
     if (d.mnemonic === 'punctuation') {
       parser.consume();
       return PrintPunctuationAttr.get(parsePunctuationBody(parser, (m, o) => parser.error(m, o)));

@@ -6,7 +6,7 @@
 import { OpResult, type Operation, type Value } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
-import { pattern, type RewritePattern } from '../pattern.js';
+import { pattern, type RewritePattern } from '../../ir/pattern.js';
 
 const DIM_OPS = ['memref.dim', 'tensor.dim'];
 

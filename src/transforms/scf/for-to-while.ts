@@ -6,7 +6,7 @@ import type { Operation } from '../../ir/operation.js';
 import { Block } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
-import { pattern } from '../pattern.js';
+import { pattern } from '../../ir/pattern.js';
 import { binary, cmpi, valueLoc } from './build.js';
 
 export const forToWhilePattern = pattern('scf.for', (forOp, rewriter) => {

@@ -4,7 +4,7 @@
 import { emitOpDiagnostic } from '../../ir/context.js';
 import type { Operation } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
-import { PatternRewriter } from '../pattern.js';
+import { PatternRewriter } from '../../ir/pattern.js';
 import { buildLoopNest, createParallel, forallBoundValues, operandSegment } from './build.js';
 
 function collect(root: Operation, name: string): Operation[] {

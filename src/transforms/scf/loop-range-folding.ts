@@ -8,10 +8,10 @@ import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { Builder } from '../../ir/builder.js';
 import { cloneAt, IRMapping } from '../clone.js';
 import { IntegerAttr } from '../../ir/builtin-attributes.js';
-import { constantOf } from '../side-effects.js';
+import { matchConstant } from '../../ir/matchers.js';
 
 function isPositiveConstant(v: import('../../ir/operation.js').Value | undefined): boolean {
-  const c = v && constantOf(v);
+  const c = v && matchConstant(v);
   return c instanceof IntegerAttr && c.value > 0n;
 }
 

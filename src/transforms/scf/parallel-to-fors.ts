@@ -3,7 +3,7 @@
 
 import type { Operation } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
-import { PatternRewriter } from '../pattern.js';
+import { PatternRewriter } from '../../ir/pattern.js';
 import { buildLoopNest, operandSegment } from './build.js';
 
 export const ParallelForToNestedForsInfo: PassInfo = {

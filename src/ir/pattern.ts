@@ -3,11 +3,11 @@
 // every change to the driver's listener. Patterns are tried in order of
 // decreasing benefit, then in the order they were added.
 
-import type { Attribute, Type } from '../ir/attributes.js';
-import { Rewriter, type RewriteListener } from '../ir/builder.js';
-import type { Context } from '../ir/context.js';
-import { UnknownLoc, type Location } from '../ir/location.js';
-import { Block, Operation, Region, type BlockOperand, type Value } from '../ir/operation.js';
+import type { Attribute, Type } from './attributes.js';
+import { Rewriter, type RewriteListener } from './builder.js';
+import type { Context } from './context.js';
+import { UnknownLoc, type Location } from './location.js';
+import { Block, Operation, Region, type BlockOperand, type Value } from './operation.js';
 
 /** Blocks reachable from `entry` in CFG post-order (successors in order). */
 function blockPostOrder(entry: Block): Block[] {
@@ -95,7 +95,7 @@ export class PatternRewriter extends Rewriter {
       if (v) this.replaceAllUsesWith(r, v);
     });
   }
-  replaceUsesWithIf(from: Value, to: Value, pred: (use: import('../ir/operation.js').OpOperand) => boolean): void {
+  replaceUsesWithIf(from: Value, to: Value, pred: (use: import('./operation.js').OpOperand) => boolean): void {
     for (const use of [...from.uses()]) if (pred(use)) this.modifyOpInPlace(use.owner, () => use.set(to));
   }
 

@@ -1,10 +1,12 @@
-// The interface custom operation parsers are written against (MLIR's OpAsmParser).
+// The interfaces custom operation parsers and printers are written against
+// (MLIR's OpAsmParser and OpAsmPrinter, kept at IR level as MLIR's
+// OpImplementation.h), and the OperationState a parser fills in.
 
-import type { Attribute, Type } from '../ir/attributes.js';
-import type { OperationName } from '../ir/context.js';
-import type { Location } from '../ir/location.js';
-import type { Block, LocationSource, Region, Value } from '../ir/operation.js';
-import type { Parser } from './parser.js';
+import type { Attribute, AttrTypePrinter, Type } from './attributes.js';
+import type { OperationName } from './context.js';
+import type { Location } from './location.js';
+import type { Block, BlockArgument, LocationSource, Operation, Region, Value } from './operation.js';
+import type { Context } from './context.js';
 
 /** A use of an SSA value whose definition has not been looked up yet: `%name#number`. */
 export interface UnresolvedOperand {
@@ -98,10 +100,39 @@ export class OperationState {
 
 export type Delimiter = 'none' | 'paren' | 'square' | 'less' | 'braces' | 'optional-paren' | 'optional-square' | 'optional-less' | 'optional-braces';
 
+/**
+ * The token-level parser underneath an op or dialect parser. The IR only
+ * knows its context; code that needs tokens gets the syntax layer's typed
+ * parser with `tokenParser()` from src/syntax/parser.ts.
+ */
+export interface AsmTokenParser {
+  readonly ctx: Context;
+}
+
+/**
+ * The body of `!dialect.mnemonic<...>` / `#dialect<...>` handed to a dialect.
+ * `parser` is a nested parser over exactly the symbol text (for the pretty form
+ * `#arith.fastmath<fast>` that is `fastmath<fast>`, positioned at `fastmath`;
+ * for the verbose form `#foo<"x">` it is `"x"`); diagnostics it emits point
+ * into the original file. The hook must consume the whole text.
+ */
+export interface DialectAsmParser {
+  readonly parser: AsmTokenParser;
+  readonly dialect: string;
+  /** The leading identifier of the symbol text (`fastmath`), or '' if it has none. */
+  readonly mnemonic: string;
+  /** The symbol text and its offsets in the source. */
+  readonly body: string;
+  readonly bodyStart: number;
+  readonly bodyEnd: number;
+  /** Offset of the `!`/`#` token, for "invalid type/attribute" style errors. */
+  readonly nameLoc: number;
+}
+
 /** What a custom op parser can do. Methods throw (after reporting) on failure. */
 export interface OpAsmParser {
-  /** The underlying token parser (for types, attributes and tokens). */
-  readonly parser: Parser;
+  /** The token-level parser underneath (see `AsmTokenParser`). */
+  readonly parser: AsmTokenParser;
   /** The offset of the op name. */
   readonly nameOffset: number;
   /** How many results the op was bound to with `%x, %y:2 =`. */
@@ -188,4 +219,51 @@ export interface OpAsmParser {
   parseOptionalVerticalBar(): boolean;
   parseOptionalPlus(): boolean;
   parseOptionalMinus(): boolean;
+}
+
+export interface PrintRegionOptions {
+  printEntryBlockArgs?: boolean;
+  printBlockTerminators?: boolean;
+  printEmptyBlock?: boolean;
+}
+
+export interface OpAsmPrinter extends AttrTypePrinter {
+  /** Prints the SSA name of a value (`%0`, `%arg1`, `%c0`, `%x#1`). */
+  printOperand(value: Value): void;
+  /** The SSA name `printOperand` would print, without printing it. */
+  valueName?(value: Value): string;
+  /** Prints values separated by `, `. */
+  printOperands(values: readonly Value[]): void;
+  /** Prints types separated by `, `. */
+  printTypes(types: readonly Type[]): void;
+  /** `-> type` or `-> (types)` as MLIR prints function results; nothing when empty. */
+  printArrowTypeList(types: readonly Type[]): void;
+  /** `(inputs) -> results` for the op's operand and result types. */
+  printFunctionalType(op: Operation): void;
+  printFunctionType(inputs: readonly Type[], results: readonly Type[]): void;
+  /** Prints ` {a = 1, b}` for the attributes not in `elided`; nothing if none remain. */
+  printOptionalAttrDict(attrs: Iterable<readonly [string, Attribute]>, elided?: readonly string[]): void;
+  /** Like printOptionalAttrDict, with ` attributes` before the dictionary. */
+  printOptionalAttrDictWithKeyword(attrs: Iterable<readonly [string, Attribute]>, elided?: readonly string[]): void;
+  printRegion(region: Region, options?: PrintRegionOptions): void;
+  /** `%name: type` (plus attributes and location as MLIR prints them). */
+  printRegionArgument(arg: BlockArgument, argAttrs?: Attribute, omitType?: boolean): void;
+  printSuccessor(block: Block): void;
+  /** `^bb1(%0 : i32)` */
+  printSuccessorAndUseList(block: Block, operands: readonly Value[]): void;
+  printSymbolName(name: string): void;
+  printString(value: string): void;
+  printKeywordOrString(value: string): void;
+  printOptionalLocationSpecifier(loc: Location): void;
+  printNewline(): void;
+  increaseIndent(): void;
+  decreaseIndent(): void;
+  /** Gives the entry arguments of an isolated region the names of `values` (e.g. `func.func` bodies are not renamed). */
+  shadowRegionArgs(region: Region, values: readonly Value[]): void;
+  /** Prints an op in its generic form (for ops with no custom form). */
+  printGenericOp(op: Operation, printOpName?: boolean): void;
+  /** Print an arbitrary op nested in this one with its full syntax (used by wrapper ops). */
+  printCustomOrGenericOp(op: Operation): void;
+  /** True when the printer prints debug locations. */
+  readonly printDebugInfo: boolean;
 }

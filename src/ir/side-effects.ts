@@ -1,10 +1,9 @@
 // Memory-effect queries over the MemoryEffects interface and the Pure /
 // RecursiveMemoryEffects traits: what DCE, CSE and code motion ask.
 
-import { Traits } from '../ir/context.js';
-import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface, type ConstantLikeInterface } from '../ir/interfaces.js';
-import type { Attribute } from '../ir/attributes.js';
-import type { Operation, Value } from '../ir/operation.js';
+import { Traits } from './context.js';
+import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface } from './interfaces.js';
+import type { Operation, Value } from './operation.js';
 
 /** The op's effects (nested ones included for recursive ops), or undefined when unknown. */
 export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
@@ -71,24 +70,4 @@ export function isSpeculatable(op: Operation): boolean {
 
 export function isPure(op: Operation): boolean {
   return isSpeculatable(op) && isMemoryEffectFree(op);
-}
-
-/** The constant attribute an op materializes (m_Constant), if it is ConstantLike. */
-export function constantValueOfOp(op: Operation): Attribute | undefined {
-  if (!op.hasTrait(Traits.ConstantLike)) return undefined;
-  const iface = getInterface<ConstantLikeInterface>(op, Interfaces.ConstantLike);
-  if (iface) return iface.getValue(op);
-  const folded = op.name.def?.fold?.(op, []);
-  if (folded && folded.length === 1 && !isValue(folded[0])) return folded[0] as Attribute;
-  return op.getAttr('value');
-}
-
-export function isValue(x: unknown): x is Value {
-  return typeof x === 'object' && x !== null && 'firstUse' in x;
-}
-
-/** The constant a value holds (m_Constant on its defining op). */
-export function constantOf(v: Value): Attribute | undefined {
-  const d = v.definingOp;
-  return d ? constantValueOfOp(d) : undefined;
 }
