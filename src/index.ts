@@ -16,7 +16,7 @@ export * from './ir/location.js';
 export * from './ir/operation.js';
 export { Context, Traits, type Dialect, type OpDefinition, OperationName } from './ir/context.js';
 export { Diagnostic, DiagnosticEngine, type Severity } from './ir/diagnostics.js';
-export { defineOp } from './ir/op-definition.js';
+export { defineOp } from './ods/define-op-legacy.js';
 export { Verifier } from './ir/verifier.js';
 export { DominanceInfo } from './ir/dominance.js';
 export { lookupNearestSymbolFrom, lookupSymbolIn, symbolName } from './ir/symbol-table.js';

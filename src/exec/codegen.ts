@@ -20,7 +20,7 @@ import {
 } from '../ir/builtin-attributes.js';
 import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
-import { EnumAttr } from '../ir/ods.js';
+import { EnumAttr } from '../ods/index.js';
 import { stridesAndOffset } from '../dialects/memref/layout.js';
 import { toDouble } from '../ir/apfloat.js';
 import { wide } from './numeric.js';

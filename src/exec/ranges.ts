@@ -16,7 +16,7 @@
 
 import { IndexType, IntegerType } from '../ir/builtin-types.js';
 import { DenseArrayAttr, IntegerAttr } from '../ir/builtin-attributes.js';
-import { EnumAttr } from '../ir/ods.js';
+import { EnumAttr } from '../ods/index.js';
 import type { Operation, Value } from '../ir/operation.js';
 
 export interface Range {

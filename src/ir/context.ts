@@ -133,6 +133,28 @@ export function emitOpError(ctx: Context, op: Operation, message: string): Diagn
   return emitOpDiagnostic(ctx, op, 'error', `'${op.name.name}' op ${message}`);
 }
 
+/** Quotes a type or attribute as MLIR's diagnostics do: `'i32'`. */
+export function q(e: Type | Attribute): string {
+  return `'${e.key}'`;
+}
+
+/** Quotes each element, comma separated: `'f32', 'i32'`. */
+export function qList(list: readonly (Type | Attribute)[]): string {
+  return list.map(q).join(', ');
+}
+
+/** Reports `'name' op message` and returns false, for use in verifiers. */
+export function fail(ctx: Context, op: Operation, message: string): false {
+  emitOpError(ctx, op, message);
+  return false;
+}
+
+/** Reports `message` at the op (without the `'name' op` prefix, as `op->emitError`) and returns false. */
+export function failPlain(ctx: Context, op: Operation, message: string): false {
+  emitError(ctx, op, message);
+  return false;
+}
+
 /** Runs the owning dialect's `verifyAttribute` hook for a `dialect.name` attribute, if there is one. */
 export function verifyDialectAttribute(ctx: Context, op: Operation, name: string, value: Attribute, on: 'op' | 'arg' | 'result'): boolean {
   const dot = name.indexOf('.');

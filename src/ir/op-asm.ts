@@ -135,6 +135,8 @@ export interface OpAsmParser {
   readonly parser: AsmTokenParser;
   /** The offset of the op name. */
   readonly nameOffset: number;
+  /** The op name as written (`scf.for`), for diagnostics. */
+  readonly opName: string;
   /** How many results the op was bound to with `%x, %y:2 =`. */
   readonly numResults: number;
   /** The name and index within its group of the result at `index` (`['x', 0]`). */

@@ -740,7 +740,7 @@ class CustomOpAsmParser implements OpAsmParser {
     readonly parser: OperationParser,
     readonly nameOffset: number,
     private readonly resultIDs: ResultRecord[],
-    private readonly opName: string,
+    readonly opName: string,
   ) {}
 
   get numResults(): number {

@@ -27,8 +27,8 @@ import {
   variadicOperand,
   variadicResult,
   i64EnumAttr,
-} from '../../src/ir/ods.js';
-import { registerCustomDirective } from '../../src/syntax/assembly-format.js';
+} from '../../src/ods/index.js';
+import { registerCustomDirective } from '../../src/ods/format.js';
 import { parseSourceIntoBlock } from '../../src/syntax/op-parser.js';
 import { SourceFile } from '../../src/syntax/source.js';
 import { Printer } from '../../src/syntax/printer.js';

@@ -14,9 +14,8 @@ import {
   UnrankedTensorType,
   VectorType,
 } from '../../ir/builtin-types.js';
-import { Traits, type Dialect, type OpDefinition } from '../../ir/context.js';
+import { Traits, fail, failPlain, q, type Dialect, type OpDefinition } from '../../ir/context.js';
 import { Interfaces, getInterface, type InferIntRangeInterface, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
-import { fail, q } from '../../ir/op-definition.js';
 import type { Operation } from '../../ir/operation.js';
 import {
   AllTypesMatch,
@@ -41,7 +40,7 @@ import {
   defineEnumAttr,
   defineOds,
   enumAttrConstraint,
-  failPlain,
+
   getElementTypeOrSelf,
   i32EnumAttr,
   i64EnumAttr,
@@ -58,8 +57,7 @@ import {
   SignlessIntegerOrFloatLike,
   unitAttr,
   areCompatibleShapes,
-} from '../../ir/ods.js';
-import '../../syntax/assembly-format.js';
+} from '../../ods/index.js';
 import { ARITH_FOLDS, materializeArithConstant } from './fold.js';
 import { ARITH_PATTERNS } from './canonicalize.js';
 import type { OpAsmParser } from '../../ir/op-asm.js';
@@ -393,8 +391,8 @@ const CAST_FORMAT = '$in attr-dict `:` type($in) `to` type($out)';
 
 function castOp(
   mnemonic: string,
-  from: import('../../ir/ods.js').TypeConstraint,
-  to: import('../../ir/ods.js').TypeConstraint,
+  from: import('../../ods/index.js').TypeConstraint,
+  to: import('../../ods/index.js').TypeConstraint,
   compatible: (op: Operation) => boolean,
   extra: Partial<OdsSpec> = {},
 ): OpDefinition {

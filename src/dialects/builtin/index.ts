@@ -2,12 +2,13 @@
 
 import { StringAttr } from '../../ir/builtin-attributes.js';
 import { Traits, type Dialect } from '../../ir/context.js';
-import { defineOp, fail } from '../../ir/op-definition.js';
+import { fail } from '../../ir/context.js';
+import { defineRawOp } from '../../ods/index.js';
 import { Block, Region, type Operation } from '../../ir/operation.js';
 import { builtinGetAlias } from '../../syntax/alias-state.js';
 import { verifySymbolTable } from '../../ir/symbol-table.js';
 
-const ModuleOp = defineOp({
+const ModuleOp = defineRawOp({
   name: 'builtin.module',
   traits: [
     Traits.IsolatedFromAbove,
@@ -56,7 +57,7 @@ const ModuleOp = defineOp({
   },
 });
 
-const UnrealizedConversionCastOp = defineOp({
+const UnrealizedConversionCastOp = defineRawOp({
   name: 'builtin.unrealized_conversion_cast',
   parse(p, state) {
     const operands = p.parseOperandList();

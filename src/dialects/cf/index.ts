@@ -6,7 +6,8 @@ import { IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { Traits, emitError, type Dialect } from '../../ir/context.js';
 import type { BranchInterface, MemoryEffectsInterface } from '../../ir/interfaces.js';
 import { withCfCanonicalization } from './canonicalize.js';
-import { defineOp, fail, q } from '../../ir/op-definition.js';
+import { fail, q } from '../../ir/context.js';
+import { defineRawOp } from '../../ods/index.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { OpAsmParser, UnresolvedOperand } from '../../ir/op-asm.js';
@@ -22,7 +23,7 @@ import {
   verifyBranchSuccessors,
   verifySegments,
   type AttrConstraint,
-} from '../common/op-helpers.js';
+} from '../../ods/helpers.js';
 import { setSuccessorOperands } from './build.js';
 import { tokenParser } from '../../syntax/parser.js';
 
@@ -55,7 +56,7 @@ function printSuccessor(p: OpAsmPrinter, block: Block, operands: readonly Value[
 
 // ---- cf.assert
 
-const AssertOp = defineOp({
+const AssertOp = defineRawOp({
   name: 'cf.assert',
   attributes: ['msg'],
   interfaces: { MemoryEffects: { getEffects: () => [{ kind: 'write', resource: 'default' }] } satisfies MemoryEffectsInterface },
@@ -94,7 +95,7 @@ const brBranch: BranchInterface = {
   setSuccessorOperands,
 };
 
-const BranchOp = defineOp({
+const BranchOp = defineRawOp({
   name: 'cf.br',
   traits: [Traits.Pure, Traits.IsTerminator],
   interfaces: { Branch: brBranch },
@@ -148,7 +149,7 @@ function verifyWeights(op: Operation, ctx: Parameters<typeof fail>[0], count: nu
   return true;
 }
 
-const CondBranchOp = defineOp({
+const CondBranchOp = defineRawOp({
   name: 'cf.cond_br',
   traits: [Traits.Pure, Traits.IsTerminator],
   attributes: ['branch_weights', 'operandSegmentSizes'],
@@ -259,7 +260,7 @@ function limitedValue(v: bigint, width: number): bigint {
   return u > max ? max : u;
 }
 
-const SwitchOp = defineOp({
+const SwitchOp = defineRawOp({
   name: 'cf.switch',
   traits: [Traits.Pure, Traits.IsTerminator],
   attributes: ['case_values', 'case_operand_segments', 'operandSegmentSizes'],

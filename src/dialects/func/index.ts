@@ -4,7 +4,8 @@ import type { Attribute, Type } from '../../ir/attributes.js';
 import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../ir/builtin-attributes.js';
 import { FunctionType } from '../../ir/builtin-types.js';
 import { Traits, emitError, verifyDialectAttribute, type Context, type Dialect } from '../../ir/context.js';
-import { defineOp, fail, q, qList } from '../../ir/op-definition.js';
+import { fail, q, qList } from '../../ir/context.js';
+import { defineRawOp } from '../../ods/index.js';
 import { Region, type Operation } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
 import type { CallableInterface, CallOpInterface } from '../../ir/interfaces.js';
@@ -91,7 +92,7 @@ function printFunctionResultList(p: OpAsmPrinter, types: readonly Type[], attrs:
   if (needsParens) p.write(')');
 }
 
-const FuncOp = defineOp({
+const FuncOp = defineRawOp({
   name: 'func.func',
   traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
   attributes: ['sym_name', 'function_type', 'sym_visibility', 'arg_attrs', 'res_attrs', 'no_inline'],
@@ -210,7 +211,7 @@ function verifyArgResultAttrs(ctx: Context, op: Operation, attrName: string, wha
   return true;
 }
 
-const ReturnOp = defineOp({
+const ReturnOp = defineRawOp({
   name: 'func.return',
   traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
   parentOps: ['func.func'],
@@ -282,7 +283,7 @@ const callSymbolUser: SymbolUserInterface = {
   },
 };
 
-const CallOp = defineOp({
+const CallOp = defineRawOp({
   name: 'func.call',
   attributes: ['callee', 'arg_attrs', 'res_attrs', 'no_inline'],
   interfaces: {
@@ -324,7 +325,7 @@ const CallOp = defineOp({
   },
 });
 
-const CallIndirectOp = defineOp({
+const CallIndirectOp = defineRawOp({
   name: 'func.call_indirect',
   attributes: ['arg_attrs', 'res_attrs'],
   interfaces: {
@@ -382,7 +383,7 @@ const constantSymbolUser: SymbolUserInterface = {
   },
 };
 
-const ConstantOp = defineOp({
+const ConstantOp = defineRawOp({
   name: 'func.constant',
   traits: [Traits.ConstantLike, Traits.Pure],
   attributes: ['value'],

@@ -6,7 +6,7 @@ import { IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IndexType } from '../../ir/builtin-types.js';
 import { Traits, type Dialect, type OpDefinition } from '../../ir/context.js';
 import { Interfaces } from '../../ir/interfaces.js';
-import { q } from '../../ir/op-definition.js';
+import { q } from '../../ir/context.js';
 import type { Operation } from '../../ir/operation.js';
 import {
   AnyInteger,
@@ -25,8 +25,7 @@ import {
   operand,
   parseEnumAttrBody,
   result,
-} from '../../ir/ods.js';
-import '../../syntax/assembly-format.js';
+} from '../../ods/index.js';
 import { materializeIndexConstant, withIndexFolds } from './fold.js';
 import { tokenParser } from '../../syntax/parser.js';
 

@@ -4,7 +4,7 @@
 // (#llvm.loop_annotation<...>, #llvm.loop_unroll<...>) kept as their text.
 
 import { Attribute, uniqueAttribute, type AttrTypePrinter } from '../../ir/attributes.js';
-import { defineEnumAttr, EnumAttr, type EnumAttrDef } from '../../ir/ods.js';
+import { defineEnumAttr, EnumAttr, type EnumAttrDef } from '../../ods/index.js';
 
 export const LINKAGES = [
   'private',

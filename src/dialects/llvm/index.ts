@@ -4,7 +4,7 @@
 
 import type { Attribute } from '../../ir/attributes.js';
 import type { Dialect } from '../../ir/context.js';
-import { parseEnumAttrBody, type EnumAttrDef } from '../../ir/ods.js';
+import { parseEnumAttrBody, type EnumAttrDef } from '../../ods/index.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { Parser } from '../../syntax/parser.js';
 import { CConvDef, FastmathDef, LinkageDef, LLVMMarkerAttr, LLVMParamsAttr, LOOP_ATTR_PARAMS, TailCallKindDef } from './attrs.js';

@@ -17,7 +17,8 @@ import {
 import { FloatType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { Traits, type OpDefinition } from '../../ir/context.js';
 import type { CallableInterface } from '../../ir/interfaces.js';
-import { defineOp, fail, q, type OpSpec } from '../../ir/op-definition.js';
+import { fail, q } from '../../ir/context.js';
+import { defineRawOp, type RawOpSpec } from '../../ods/index.js';
 import { Region, type Operation, type Value } from '../../ir/operation.js';
 import {
   AnyType,
@@ -31,8 +32,7 @@ import {
   typeConstraint,
   variadicOperand,
   variadicResult,
-} from '../../ir/ods.js';
-import '../../syntax/assembly-format.js';
+} from '../../ods/index.js';
 import { lookupNearestSymbolFrom } from '../../ir/symbol-table.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { Argument, OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
@@ -89,11 +89,11 @@ function withDefaults(defaults: Readonly<Record<string, Attribute>>): (props: Ma
  * MLIR's "requires attribute" message) and attribute-sized operand segments (`segments`: the
  * number of groups, checked against the operand count as MLIR does).
  */
-function spec(s: OpSpec & { defaults?: Readonly<Record<string, Attribute>>; required?: readonly string[]; segments?: boolean }): OpDefinition {
+function spec(s: RawOpSpec & { defaults?: Readonly<Record<string, Attribute>>; required?: readonly string[]; segments?: boolean }): OpDefinition {
   const { defaults, required, segments, ...rest } = s;
   const attributes = [...(rest.attributes ?? []), ...Object.keys(defaults ?? {}).filter((k) => !(rest.attributes ?? []).includes(k))];
   const verify = rest.verify;
-  return defineOp({
+  return defineRawOp({
     ...rest,
     attributes,
     initProperties: defaults ? withDefaults(defaults) : rest.initProperties,

@@ -18,8 +18,7 @@ import {
   operand,
   result,
   type OdsTraitOrName,
-} from '../../ir/ods.js';
-import '../../syntax/assembly-format.js';
+} from '../../ods/index.js';
 import { FastMathDef, fastMathAttr, getI1SameShape } from '../arith/index.js';
 
 const FastMathC = enumAttrConstraint(FastMathDef);

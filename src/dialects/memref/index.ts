@@ -1,6 +1,5 @@
 // The memref dialect: buffers, views of buffers, and accesses to them.
 
-import '../../syntax/assembly-format.js';
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { AffineMap } from '../../ir/affine.js';
 import {
@@ -28,7 +27,8 @@ import { materializeArithConstant } from '../arith/fold.js';
 import { MEMREF_FOLDS, MEMREF_PATTERNS } from './canonicalize.js';
 import type { MemoryEffect, MemoryEffectsInterface } from '../../ir/interfaces.js';
 import { getInterface } from '../../ir/interfaces.js';
-import { defineOp, fail, q } from '../../ir/op-definition.js';
+import { fail, q } from '../../ir/context.js';
+import { defineRawOp } from '../../ods/index.js';
 import {
   AttrSizedOperandSegments,
   BoolAttrC,
@@ -54,14 +54,14 @@ import {
   variadicResult,
   getOperandGroup,
   type TypeConstraint,
-} from '../../ir/ods.js';
+} from '../../ods/index.js';
 import { Region, type Operation, type Value } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
-import { registerCustomDirective } from '../../syntax/assembly-format.js';
+import { registerCustomDirective } from '../../ods/format.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { OpAsmParser, UnresolvedOperand } from '../../ir/op-asm.js';
 import type { OpAsmPrinter } from '../../ir/op-asm.js';
-import { parseAttrDict, printAttrDict, type AttrConstraint as HelperAttrConstraint } from '../common/op-helpers.js';
+import { parseAttrDict, printAttrDict, type AttrConstraint as HelperAttrConstraint } from '../../ods/helpers.js';
 import {
   canonicalLayoutKey,
   isDyn,
@@ -199,7 +199,7 @@ registerCustomDirective('DynamicIndexList', {
 });
 
 function opNameOf(p: OpAsmParser): string {
-  return (p as unknown as { opName?: string }).opName ?? '';
+  return p.opName;
 }
 
 function printIndexList(p: OpAsmPrinter, values: readonly Value[], a: Attribute | undefined): void {
@@ -335,7 +335,7 @@ const DeallocOp = defineOds({
 
 // ---- alloca_scope
 
-const AllocaScopeOp = defineOp({
+const AllocaScopeOp = defineRawOp({
   name: 'memref.alloca_scope',
   traits: [AutomaticAllocationScope, 'RecursiveMemoryEffects'],
   implicitTerminator: 'memref.alloca_scope.return',
@@ -464,7 +464,7 @@ function isMemoryEffectFree(op: Operation): boolean {
   return false;
 }
 
-const GenericAtomicRMWOp = defineOp({
+const GenericAtomicRMWOp = defineRawOp({
   name: 'memref.generic_atomic_rmw',
   implicitTerminator: 'memref.atomic_yield',
   interfaces: effects((op) => [
@@ -548,7 +548,7 @@ const LocalityHint = attrConstraint(
   (a) => a instanceof IntegerAttr && a.type === IntegerType.get(32) && a.value >= 0n && a.value <= 3n,
 );
 
-const PrefetchOp = defineOp({
+const PrefetchOp = defineRawOp({
   name: 'memref.prefetch',
   attributes: ['isWrite', 'localityHint', 'isDataCache'],
   interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }]),
@@ -612,7 +612,7 @@ function parseAnyKeyword(p: OpAsmParser): string {
 
 // ---- dma
 
-const DmaStartOp = defineOp({
+const DmaStartOp = defineRawOp({
   name: 'memref.dma_start',
   interfaces: effects((op) => {
     const out: MemoryEffect[] = [];
@@ -1223,7 +1223,7 @@ function canonicalizeStridedLayout(t: MemRefType): MemRefType {
   return t;
 }
 
-const TransposeOp = defineOp({
+const TransposeOp = defineRawOp({
   name: 'memref.transpose',
   traits: [Traits.Pure],
   attributes: ['permutation'],
@@ -1278,7 +1278,7 @@ function parseBareAffineMap(p: OpAsmParser): AffineMap {
 // ============================================================================
 // Globals
 
-const GlobalOp = defineOp({
+const GlobalOp = defineRawOp({
   name: 'memref.global',
   traits: [Traits.Symbol],
   attributes: ['sym_name', 'sym_visibility', 'type', 'initial_value', 'constant', 'alignment'],

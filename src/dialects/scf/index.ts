@@ -18,7 +18,8 @@ import {
   getInterface,
 } from '../../ir/interfaces.js';
 import type { Location } from '../../ir/location.js';
-import { defineOp, fail, q } from '../../ir/op-definition.js';
+import { fail, q } from '../../ir/context.js';
+import { defineRawOp } from '../../ods/index.js';
 import { Block, Operation, Region, type Value } from '../../ir/operation.js';
 import type { Argument, OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
 import type { OpAsmPrinter } from '../../ir/op-asm.js';
@@ -153,7 +154,7 @@ const yieldTerminator: RegionBranchTerminatorInterface = {
 
 // ---- scf.condition
 
-const ConditionOp = defineOp({
+const ConditionOp = defineRawOp({
   name: 'scf.condition',
   traits: [Traits.Pure, Traits.IsTerminator],
   parentOps: ['scf.while'],
@@ -209,7 +210,7 @@ const ConditionOp = defineOp({
 
 // ---- scf.execute_region
 
-const ExecuteRegionOp = defineOp({
+const ExecuteRegionOp = defineRawOp({
   name: 'scf.execute_region',
   traits: [],
   attributes: ['no_inline'],
@@ -259,7 +260,7 @@ function forIterArgs(op: Operation): Value[] {
   return blockArgs(op.regions[0]).slice(1);
 }
 
-const ForOp = defineOp({
+const ForOp = defineRawOp({
   name: 'scf.for',
   traits: [Traits.AffineScope, Traits.RecursiveMemoryEffects],
   attributes: ['unsignedCmp'],
@@ -494,7 +495,7 @@ function isNormalized(op: Operation): boolean {
   return l.every((m) => mixedConstant(m) === 0n) && s.every((m) => mixedConstant(m) === 1n);
 }
 
-const ForallOp = defineOp({
+const ForallOp = defineRawOp({
   name: 'scf.forall',
   traits: [Traits.RecursiveMemoryEffects],
   attributes: ['staticLowerBound', 'staticUpperBound', 'staticStep', 'mapping', 'operandSegmentSizes'],
@@ -647,7 +648,7 @@ const ForallOp = defineOp({
   },
 });
 
-const InParallelOp = defineOp({
+const InParallelOp = defineRawOp({
   name: 'scf.forall.in_parallel',
   traits: [Traits.Pure, Traits.IsTerminator, Traits.NoTerminator, Traits.SingleBlock, Traits.GraphRegions],
   parentOps: ['scf.forall'],
@@ -673,7 +674,7 @@ const InParallelOp = defineOp({
 
 // ---- scf.if
 
-const IfOp = defineOp({
+const IfOp = defineRawOp({
   name: 'scf.if',
   traits: [Traits.RecursiveMemoryEffects],
   implicitTerminator: 'scf.yield',
@@ -763,7 +764,7 @@ function switchCases(op: Operation): bigint[] {
   return staticList(op, 'cases');
 }
 
-const IndexSwitchOp = defineOp({
+const IndexSwitchOp = defineRawOp({
   name: 'scf.index_switch',
   traits: [Traits.RecursiveMemoryEffects],
   attributes: ['cases'],
@@ -880,7 +881,7 @@ const IndexSwitchOp = defineOp({
 
 // ---- scf.parallel, scf.reduce, scf.reduce.return
 
-const ParallelOp = defineOp({
+const ParallelOp = defineRawOp({
   name: 'scf.parallel',
   traits: [Traits.RecursiveMemoryEffects],
   attributes: ['operandSegmentSizes'],
@@ -1002,7 +1003,7 @@ const ParallelOp = defineOp({
   },
 });
 
-const ReduceOp = defineOp({
+const ReduceOp = defineRawOp({
   name: 'scf.reduce',
   traits: [Traits.IsTerminator, Traits.RecursiveMemoryEffects],
   parentOps: ['scf.parallel'],
@@ -1065,7 +1066,7 @@ const ReduceOp = defineOp({
   },
 });
 
-const ReduceReturnOp = defineOp({
+const ReduceReturnOp = defineRawOp({
   name: 'scf.reduce.return',
   traits: [Traits.Pure, Traits.IsTerminator],
   parentOps: ['scf.reduce'],
@@ -1095,7 +1096,7 @@ const ReduceReturnOp = defineOp({
 
 // ---- scf.while
 
-const WhileOp = defineOp({
+const WhileOp = defineRawOp({
   name: 'scf.while',
   traits: [Traits.RecursiveMemoryEffects, Traits.SingleBlock],
   parse(p, state) {
@@ -1180,7 +1181,7 @@ const WhileOp = defineOp({
 
 // ---- scf.yield
 
-const YieldOp = defineOp({
+const YieldOp = defineRawOp({
   name: 'scf.yield',
   traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
   parentOps: ['scf.execute_region', 'scf.for', 'scf.if', 'scf.index_switch', 'scf.while'],

@@ -7,7 +7,7 @@ import type { Type } from '../../ir/attributes.js';
 import { IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, IntegerType } from '../../ir/builtin-types.js';
 import { Traits, emitOpError, type Context } from '../../ir/context.js';
-import { fail, q } from '../../ir/op-definition.js';
+import { fail, q } from '../../ir/context.js';
 import { Interfaces, getInterface, type LoopLikeInterface, type RegionBranchInterface, type RegionBranchTerminatorInterface, type RegionSuccessor } from '../../ir/interfaces.js';
 import type { Operation, Region, Value } from '../../ir/operation.js';
 

@@ -3,11 +3,10 @@
 // unknown effects, never removed) and defines the TestOps.td ops the corpus
 // relies on, with their traits, interfaces, effects and syntax.
 
-import '../../syntax/assembly-format.js';
 import { ArrayAttr, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr } from '../../ir/builtin-attributes.js';
 import { FunctionType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { Traits, emitError, type Dialect, type OpDefinition } from '../../ir/context.js';
-import { verifyBranchSuccessors } from '../common/op-helpers.js';
+import { verifyBranchSuccessors } from '../../ods/helpers.js';
 import {
   Interfaces,
   getInterface,
@@ -51,7 +50,7 @@ import {
   variadicOperand,
   variadicResult,
   ArrayAttrC,
-} from '../../ir/ods.js';
+} from '../../ods/index.js';
 import type { OpAsmParser, OperationState } from '../../ir/op-asm.js';
 import type { OpAsmPrinter } from '../../ir/op-asm.js';
 

@@ -2,7 +2,8 @@
 
 import { Attribute, type AttrTypePrinter } from '../../ir/attributes.js';
 import { Traits, type Dialect } from '../../ir/context.js';
-import { defineOp, fail } from '../../ir/op-definition.js';
+import { fail } from '../../ir/context.js';
+import { defineRawOp } from '../../ods/index.js';
 import { tokenParser } from '../../syntax/parser.js';
 
 /** `#ub.poison`: the default poison value attribute. */
@@ -19,7 +20,7 @@ export class PoisonAttr extends Attribute {
   }
 }
 
-const PoisonOp = defineOp({
+const PoisonOp = defineRawOp({
   name: 'ub.poison',
   traits: [Traits.ConstantLike, Traits.Pure],
   attributes: ['value'],
@@ -53,7 +54,7 @@ const PoisonOp = defineOp({
 });
 
 /** `ub.unreachable`: a terminator control never reaches. */
-const UnreachableOp = defineOp({
+const UnreachableOp = defineRawOp({
   name: 'ub.unreachable',
   traits: [Traits.IsTerminator],
   parse(p, state) {

@@ -6,11 +6,12 @@ import { StringAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
 import type { Dialect } from '../../ir/context.js';
 import type { MemoryEffectsInterface } from '../../ir/interfaces.js';
-import { defineOp, fail, q } from '../../ir/op-definition.js';
+import { fail, q } from '../../ir/context.js';
+import { defineRawOp } from '../../ods/index.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { DialectAsmParser } from '../../ir/op-asm.js';
 import type { Parser } from '../../syntax/parser.js';
-import { parseAttrDict, printAttrDict } from '../common/op-helpers.js';
+import { parseAttrDict, printAttrDict } from '../../ods/helpers.js';
 import { tokenParser } from '../../syntax/parser.js';
 
 export const PUNCTUATIONS = ['no_punctuation', 'newline', 'comma', 'open', 'close'] as const;
@@ -54,7 +55,7 @@ function isPrintable(t: Type): boolean {
 
 const printEffects: MemoryEffectsInterface = { getEffects: () => [{ kind: 'write', resource: 'default' }] };
 
-const PrintOp = defineOp({
+const PrintOp = defineRawOp({
   name: 'vector.print',
   attributes: ['punctuation', 'stringLiteral'],
   interfaces: { MemoryEffects: printEffects },

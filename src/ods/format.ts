@@ -1,12 +1,12 @@
 // The declarative assembly format engine: interprets MLIR `assemblyFormat`
-// strings for ops declared with `defineOds` (src/ir/ods.ts).
+// strings for ops declared with `defineOp` (op.ts).
 //
 // Usage guide
 // -----------
-// Give `assemblyFormat` in a `defineOds` spec; this module must have been
-// imported once (src/dialects/registry.ts does, and so does `defineOds` users'
-// dialect files via `import '../../syntax/assembly-format.js'`). Each format is
-// compiled once into a plan of closures; nothing is re-interpreted per op.
+// Give `assemblyFormat` in a `defineOp` declaration. Dialects import the
+// declarative layer through src/ods/index.ts, which loads this module (it
+// installs itself as op.ts's format compiler). Each format is compiled once
+// into a plan of closures; nothing is re-interpreted per op.
 //
 // Supported: `$operand`, `$attr`, `$region`, `$successor`, `type($x)`, `type(operands)`,
 // `type(results)`, `functional-type(a, b)`, `operands`, `results`, `regions`, `successors`,
@@ -30,16 +30,10 @@ import { DenseArrayAttr, FloatAttr, IntegerAttr, StringAttr, UnitAttr } from '..
 import { FunctionType, IntegerType } from '../ir/builtin-types.js';
 import { Traits } from '../ir/context.js';
 import { Location } from '../ir/location.js';
-import {
-  type AttrDecl,
-  type CompiledFormat,
-  type OdsInfo,
-  type TypeConstraint,
-  SymbolNameAttrC,
-  formatHooks,
-} from '../ir/ods.js';
+import { SymbolNameAttrC, type TypeConstraint } from './constraints.js';
+import { setFormatCompiler, type AttrDecl, type CompiledFormat, type OdsInfo } from './op.js';
 import { Block, Operation, Region, type Value } from '../ir/operation.js';
-import { Tok } from './lexer.js';
+import { Tok } from '../syntax/lexer.js';
 import type { OpAsmParser, OperationState, UnresolvedOperand } from '../ir/op-asm.js';
 import type { OpAsmPrinter } from '../ir/op-asm.js';
 
@@ -359,7 +353,6 @@ class Compiled {
   private allResultTypes = false;
   private readonly operandResolvers: (Resolver | undefined)[];
   private readonly resultResolvers: (Resolver | undefined)[];
-  private readonly hasImplicitTerminator: boolean;
   /** Format errors found when compiling (reported when the op is parsed). */
   private readonly problems: string[] = [];
   private readonly infersResults: boolean;
@@ -389,7 +382,6 @@ class Compiled {
     };
     visit(this.elements);
     this.hasPropDict = propDict;
-    this.hasImplicitTerminator = info.spec.implicitTerminator !== undefined;
     const resolvers = this.computeResolvers();
     this.operandResolvers = info.operands.map((o, i) => (this.allOperandTypes || this.seenOperandTypes[i] ? undefined : resolvers.get(o.name)));
     this.resultResolvers = info.results.map((r, i) => (this.allResultTypes || this.seenResultTypes[i] ? undefined : resolvers.get(r.name)));
@@ -546,7 +538,7 @@ class Compiled {
 
   private printRegion(p: OpAsmPrinter, r: Region): void {
     let printTerminator = true;
-    if (this.hasImplicitTerminator && !r.empty) {
+    if (this.info.definition.implicitTerminator !== undefined && !r.empty) {
       const term = r.entry.terminator;
       if (term) printTerminator = term.attributesView.size !== 0 || term.propertiesView.size !== 0 || term.numOperands !== 0 || term.numResults !== 0;
     }
@@ -1155,7 +1147,8 @@ class Compiled {
         const rs = ps.regions[i];
         if (rs) for (let k = 0; k < rs.length; k++) state.regions.push(rs[k]);
       }
-    if (this.hasImplicitTerminator) for (const r of state.regions) ensureTerminator(p, r, info.spec.implicitTerminator!, state);
+    const terminator = info.definition.implicitTerminator;
+    if (terminator !== undefined) for (const r of state.regions) ensureTerminator(p, r, terminator, state);
     if (ps.allSuccessors) state.successors = ps.allSuccessors;
     else
       for (let i = 0; i < info.successors.length; i++) {
@@ -1266,7 +1259,7 @@ function dictOf(list: [string, Attribute][]): Attribute {
   return DictionaryAttrRef.get(list);
 }
 import { DictionaryAttr as DictionaryAttrRef } from '../ir/builtin-attributes.js';
-import { tokenParser } from './parser.js';
+import { tokenParser } from '../syntax/parser.js';
 
 // ============================================================================
 
@@ -1279,6 +1272,6 @@ export function compileAssemblyFormat(info: OdsInfo, format: string): CompiledFo
   };
 }
 
-formatHooks.compile = compileAssemblyFormat;
+setFormatCompiler(compileAssemblyFormat);
 
 export { IntegerAttr, FloatAttr };

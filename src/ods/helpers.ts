@@ -2,14 +2,14 @@
 // attribute dictionaries as ODS-generated parsers/printers handle them,
 // operand segments, and the common verifier messages.
 
-import type { Attribute, Type } from '../../ir/attributes.js';
-import { DenseArrayAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
-import { IntegerType } from '../../ir/builtin-types.js';
-import { emitError, type Context } from '../../ir/context.js';
-import { fail, q } from '../../ir/op-definition.js';
-import type { Block, Operation, Value } from '../../ir/operation.js';
-import type { OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
-import type { OpAsmPrinter } from '../../ir/op-asm.js';
+import type { Attribute, Type } from '../ir/attributes.js';
+import { DenseArrayAttr, IntegerAttr } from '../ir/builtin-attributes.js';
+import { IntegerType } from '../ir/builtin-types.js';
+import { emitError, type Context } from '../ir/context.js';
+import { fail, q } from '../ir/context.js';
+import type { Block, Operation, Value } from '../ir/operation.js';
+import type { OpAsmParser, OperationState, UnresolvedOperand } from '../ir/op-asm.js';
+import type { OpAsmPrinter } from '../ir/op-asm.js';
 
 /** The op's inherent and discardable attributes merged, sorted by name (MLIR's getAttrs order). */
 export function allAttrs(op: Operation): [string, Attribute][] {

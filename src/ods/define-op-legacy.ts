@@ -1,9 +1,9 @@
 // Declarative op definitions: a dialect lists its ops as plain specs and gets
 // OpDefinitions with the common checks (counts, attribute kinds) built in.
 
-import type { Attribute, Type } from './attributes.js';
-import { Traits, emitOpError, type Context, type OpDefinition } from './context.js';
-import type { Operation } from './operation.js';
+import type { Attribute, Type } from '../ir/attributes.js';
+import { Traits, emitOpError, type Context, type OpDefinition } from '../ir/context.js';
+import type { Operation } from '../ir/operation.js';
 
 export interface OpSpec extends Omit<OpDefinition, 'traits' | 'inherentAttrNames'> {
   traits?: readonly string[];

@@ -1,0 +1,991 @@
+// The declarative op layer (MLIR's ODS): an op is declared once, with its
+// operands, results, attributes, regions, successors, traits and assembly
+// format, and the declaration yields a typed handle:
+//
+//   export const ForOp = defineOp({
+//     name: 'scf.for',
+//     operands: [operand('lowerBound', SignlessIntegerOrIndex), ..., variadicOperand('initArgs', AnyType)],
+//     results: [variadicResult('results', AnyType)],
+//     regions: [sizedRegion('region', 1)],
+//     traits: [...],
+//   }).withAccessors({ inductionVar: (op) => op.regions[0].entry.args[0] });
+//
+//   if (ForOp.isa(op)) use(ForOp.lowerBound(op), ForOp.inductionVar(op));
+//   const loop = ForOp.build(builder, { lowerBound, upperBound, step });
+//
+// The handle is a type guard (`isa`, `cast`), one accessor per declared
+// operand/result group, attribute, region and successor (named as in MLIR),
+// a typed builder (`build`), and whatever `withAccessors`/`withBuilders` add.
+// Behaviour that needs the op's own handle (custom syntax, verifier,
+// interfaces, folder, canonicalization patterns, parent and terminator ops)
+// is attached with `implementOp`. The declaration also produces the
+// OpDefinition a context registers: ODS verification in MLIR's order,
+// default-valued properties, result names and the compiled assembly format.
+// docs/DEVELOPING.md walks through an example.
+
+import type { Attribute, Type } from '../ir/attributes.js';
+import { DenseArrayAttr, IntegerAttr } from '../ir/builtin-attributes.js';
+import { IntegerType } from '../ir/builtin-types.js';
+import type { Builder } from '../ir/builder.js';
+import { Traits, fail, q, type Context, type FoldResult, type OpDefinition } from '../ir/context.js';
+import { UnknownLoc, type Location } from '../ir/location.js';
+import type { OpAsmParser, OpAsmPrinter, OperationState } from '../ir/op-asm.js';
+import { Block, OpOperand, Operation, Region, type Value } from '../ir/operation.js';
+import type { RewritePattern } from '../ir/pattern.js';
+import { UnitAttrC, type AnyAttrConstraint, type AttrConstraint, type TypeConstraint } from './constraints.js';
+import { AttrSizedOperandSegments, AttrSizedResultSegments, type OdsTrait, type OdsTraitOrName } from './traits.js';
+
+// ============================================================================
+// Declarations of operands, results, attributes, regions and successors
+
+export type ValueKind = 'single' | 'optional' | 'variadic';
+
+export interface ValueDecl<N extends string = string, K extends ValueKind = ValueKind> {
+  readonly name: N;
+  readonly type: TypeConstraint;
+  readonly kind: K;
+}
+export function operand<const N extends string>(name: N, type: TypeConstraint): ValueDecl<N, 'single'> {
+  return { name, type, kind: 'single' };
+}
+export function optionalOperand<const N extends string>(name: N, type: TypeConstraint): ValueDecl<N, 'optional'> {
+  return { name, type, kind: 'optional' };
+}
+export function variadicOperand<const N extends string>(name: N, type: TypeConstraint): ValueDecl<N, 'variadic'> {
+  return { name, type, kind: 'variadic' };
+}
+export const result = operand;
+export const optionalResult = optionalOperand;
+export const variadicResult = variadicOperand;
+
+/** How an attribute may be absent: required, optional, default-valued (read as its default), or a unit flag. */
+export type AttrKind = 'required' | 'optional' | 'default' | 'unit';
+
+export interface AttrDecl<N extends string = string, C extends AnyAttrConstraint = AnyAttrConstraint, K extends AttrKind = AttrKind> {
+  readonly name: N;
+  readonly constraint: C;
+  readonly kind: K;
+  readonly optional: boolean;
+  readonly defaultValue?: Attribute;
+  /** False for DefaultValuedOptionalAttr: the default is not stored when the attribute is absent. */
+  readonly materializeDefault?: boolean;
+}
+export function attr<const N extends string, C extends AnyAttrConstraint>(name: N, constraint: C): AttrDecl<N, C, 'required'> {
+  return { name, constraint, kind: 'required', optional: false };
+}
+export function optionalAttr<const N extends string, C extends AnyAttrConstraint>(name: N, constraint: C): AttrDecl<N, C, 'optional'> {
+  return { name, constraint, kind: 'optional', optional: true };
+}
+export function defaultValuedAttr<const N extends string, C extends AnyAttrConstraint>(
+  name: N,
+  constraint: C,
+  defaultValue: Attribute,
+): AttrDecl<N, C, 'default'> {
+  return { name, constraint, kind: 'default', optional: true, defaultValue };
+}
+/** `DefaultValuedOptionalAttr`: elided from the custom form when equal to the default, never materialized. */
+export function defaultValuedOptionalAttr<const N extends string, C extends AnyAttrConstraint>(
+  name: N,
+  constraint: C,
+  defaultValue: Attribute,
+): AttrDecl<N, C, 'default'> {
+  return { name, constraint, kind: 'default', optional: true, defaultValue, materializeDefault: false };
+}
+export function unitAttr<const N extends string>(name: N): AttrDecl<N, typeof UnitAttrC, 'unit'> {
+  return { name, constraint: UnitAttrC, kind: 'unit', optional: true };
+}
+
+export interface RegionDecl<N extends string = string, V extends boolean = boolean> {
+  readonly name: N;
+  readonly variadic: V;
+  /** SizedRegion<n>: number of blocks required. */
+  readonly numBlocks?: number;
+  /** MaxSizedRegion<n>: at most this many blocks. */
+  readonly maxBlocks?: number;
+}
+export function region<const N extends string>(name: N): RegionDecl<N, false> {
+  return { name, variadic: false };
+}
+export function sizedRegion<const N extends string>(name: N, numBlocks: number): RegionDecl<N, false> {
+  return { name, variadic: false, numBlocks };
+}
+export function maxSizedRegion<const N extends string>(name: N, maxBlocks: number): RegionDecl<N, false> {
+  return { name, variadic: false, maxBlocks };
+}
+export function variadicRegion<const N extends string>(name: N, numBlocks?: number): RegionDecl<N, true> {
+  return { name, variadic: true, numBlocks };
+}
+export interface SuccessorDecl<N extends string = string, V extends boolean = boolean> {
+  readonly name: N;
+  readonly variadic: V;
+}
+export function successor<const N extends string>(name: N): SuccessorDecl<N, false> {
+  return { name, variadic: false };
+}
+export function variadicSuccessor<const N extends string>(name: N): SuccessorDecl<N, true> {
+  return { name, variadic: true };
+}
+
+// ============================================================================
+// The declaration and the hooks
+
+/** Hooks an op may have (MLIR's hasCustomAssemblyFormat, hasVerifier, interfaces, ...). */
+export interface OpHooks<T extends Operation = Operation> {
+  /** Custom assembly (hasCustomAssemblyFormat). Throws (after emitting a diagnostic) on failure. */
+  parse?(p: OpAsmParser, state: OperationState): void;
+  print?(p: OpAsmPrinter, op: T): void;
+  /** hasVerifier: op-specific invariants after the declared ones. Emits diagnostics and returns false on failure. */
+  verify?(op: T, ctx: Context): boolean;
+  /** hasRegionVerifier: invariants that need the op's regions verified first. */
+  verifyRegions?(op: T, ctx: Context): boolean;
+  /** Result name hints (`%c0`, `%cst`). */
+  getAsmResultNames?(op: T, setName: (value: Value, name: string) => void): void;
+  getAsmBlockArgumentNames?(region: Region, setName: (value: Value, name: string) => void): void;
+  getAsmBlockNames?(op: T, setName: (block: Block, name: string) => void): void;
+  /** The dialect used to resolve unprefixed op names inside this op's regions. */
+  defaultDialect?: string;
+  /** Interface implementations keyed by interface name (see ir/interfaces.ts). */
+  interfaces?: Readonly<Record<string, unknown>>;
+  /** hasFolder: `operands` holds the constant value of each operand where known; undefined when the op does not fold. */
+  fold?(op: T, operands: readonly (Attribute | undefined)[]): FoldResult | undefined;
+  /** hasCanonicalizer: the op's canonicalization patterns. */
+  canonicalizationPatterns?: readonly RewritePattern[];
+  /** `HasParent<...>`: the ops this op may be nested in directly. */
+  parentOps?: readonly OpRef[];
+  /** `SingleBlockImplicitTerminator<...>`: the terminator the custom form may omit. */
+  implicitTerminator?: OpRef;
+}
+
+/** Anything that names a declared op (a handle). */
+export interface OpRef {
+  readonly opName: string;
+}
+
+export interface OpDeclaration<
+  N extends string = string,
+  O extends readonly ValueDecl[] = readonly ValueDecl[],
+  R extends readonly ValueDecl[] = readonly ValueDecl[],
+  A extends readonly AttrDecl[] = readonly AttrDecl[],
+  G extends readonly RegionDecl[] = readonly RegionDecl[],
+  S extends readonly SuccessorDecl[] = readonly SuccessorDecl[],
+> extends OpHooks<Op<N>> {
+  readonly name: N;
+  /** One line, as ODS's `summary`. */
+  readonly summary?: string;
+  readonly operands?: O;
+  readonly results?: R;
+  readonly attributes?: A;
+  readonly regions?: G;
+  readonly successors?: S;
+  readonly traits?: readonly OdsTraitOrName[];
+  /** MLIR assembly format string; compiled once (see format.ts). */
+  readonly assemblyFormat?: string;
+  /** Extra inherent attribute names that are not declared (rare). */
+  readonly extraInherentAttrs?: readonly string[];
+  /**
+   * InferTypeOpInterface: result types from the operands and properties,
+   * used by the format when `type($result)` is absent and by `build`.
+   */
+  inferResultTypes?(operandTypes: readonly Type[], properties: ReadonlyMap<string, Attribute>): Type[];
+}
+
+/** What the ODS layer knows about an op (used by the format engine and verifiers). */
+export class OdsInfo {
+  readonly operands: readonly ValueDecl[];
+  readonly results: readonly ValueDecl[];
+  readonly attributes: readonly AttrDecl[];
+  readonly regions: readonly RegionDecl[];
+  readonly successors: readonly SuccessorDecl[];
+  readonly traits: readonly OdsTrait[];
+  readonly traitNames: ReadonlySet<string>;
+  readonly attrSizedOperands: boolean;
+  readonly attrSizedResults: boolean;
+  private readonly attrByName: Map<string, AttrDecl>;
+  /** How many operand/result groups are optional or variadic (fixed per op kind). */
+  readonly numVariadicOperands: number;
+  readonly numVariadicResults: number;
+  readonly hasVariadicRegions: boolean;
+  readonly hasVariadicSuccessors: boolean;
+
+  /** The definition made from this declaration (set by defineOp). */
+  definition!: OpDefinition;
+
+  constructor(readonly spec: OpDeclaration) {
+    this.operands = spec.operands ?? [];
+    this.results = spec.results ?? [];
+    this.attributes = spec.attributes ?? [];
+    this.regions = spec.regions ?? [];
+    this.successors = spec.successors ?? [];
+    this.traits = (spec.traits ?? []).filter((t): t is OdsTrait => typeof t !== 'string');
+    this.traitNames = new Set((spec.traits ?? []).map((t) => (typeof t === 'string' ? t : t.name)));
+    this.attrSizedOperands = this.traitNames.has(AttrSizedOperandSegments);
+    this.attrSizedResults = this.traitNames.has(AttrSizedResultSegments);
+    this.attrByName = new Map(this.attributes.map((a) => [a.name, a]));
+    this.numVariadicOperands = this.operands.filter((d) => d.kind !== 'single').length;
+    this.numVariadicResults = this.results.filter((d) => d.kind !== 'single').length;
+    this.hasVariadicRegions = this.regions.some((r) => r.variadic);
+    this.hasVariadicSuccessors = this.successors.some((r) => r.variadic);
+  }
+
+  get name(): string {
+    return this.spec.name;
+  }
+  attr(name: string): AttrDecl | undefined {
+    return this.attrByName.get(name);
+  }
+  operandIndex(name: string): number {
+    return this.operands.findIndex((o) => o.name === name);
+  }
+  resultIndex(name: string): number {
+    return this.results.findIndex((o) => o.name === name);
+  }
+
+  /** The declaration of region number `index` of an op with `count` regions. */
+  regionDeclAt(index: number, count: number): RegionDecl | undefined {
+    const decls = this.regions;
+    if (!this.hasVariadicRegions) return decls[index];
+    const at = decls.findIndex((r) => r.variadic);
+    if (index < at) return decls[index];
+    const after = decls.length - 1 - at;
+    if (index < count - after) return decls[at];
+    return decls[decls.length - (count - index)];
+  }
+
+  /** [start, size] of each operand group of `op`. */
+  operandSegments(op: Operation): [number, number][] {
+    if (this.numVariadicOperands === 0 && !this.attrSizedOperands) return fixedSegments(this.operands);
+    return segments(this.operands, op.numOperands, this.attrSizedOperands ? op.propertiesView.get('operandSegmentSizes') : undefined);
+  }
+  resultSegments(op: Operation): [number, number][] {
+    if (this.numVariadicResults === 0 && !this.attrSizedResults) return fixedSegments(this.results);
+    return segments(this.results, op.numResults, this.attrSizedResults ? op.propertiesView.get('resultSegmentSizes') : undefined);
+  }
+  operandGroup(op: Operation, name: string): Value[] {
+    const i = this.operandIndex(name);
+    if (i < 0) throw new Error(`${this.name} has no operand '${name}'`);
+    const [s, n] = this.operandSegments(op)[i];
+    return op.operands.slice(s, s + n);
+  }
+  resultGroup(op: Operation, name: string): Value[] {
+    const i = this.resultIndex(name);
+    if (i < 0) throw new Error(`${this.name} has no result '${name}'`);
+    const [s, n] = this.resultSegments(op)[i];
+    return op.results.slice(s, s + n);
+  }
+  /** The type of a named single operand/result, or of a typed attribute. */
+  typeOfName(op: Operation, name: string): Type | undefined {
+    const oi = this.operandIndex(name);
+    if (oi >= 0) return this.operandGroup(op, name)[0]?.type;
+    const ri = this.resultIndex(name);
+    if (ri >= 0) return this.resultGroup(op, name)[0]?.type;
+    return op.propertiesView.get(name)?.type ?? op.attributesView.get(name)?.type;
+  }
+}
+
+function segments(decls: readonly ValueDecl[], total: number, sizesAttr: Attribute | undefined): [number, number][] {
+  const out: [number, number][] = [];
+  if (sizesAttr instanceof DenseArrayAttr) {
+    let s = 0;
+    for (let i = 0; i < decls.length; i++) {
+      const n = Number(sizesAttr.values[i] ?? 0n);
+      out.push([s, n]);
+      s += n;
+    }
+    return out;
+  }
+  const nVar = decls.filter((d) => d.kind !== 'single').length;
+  if (nVar === 0) return fixedSegments(decls);
+  const fixed = decls.length - nVar;
+  const varSize = nVar ? Math.max(0, Math.floor((total - fixed) / nVar)) : 0;
+  let s = 0;
+  for (const d of decls) {
+    const n = d.kind === 'single' ? 1 : varSize;
+    out.push([s, n]);
+    s += n;
+  }
+  return out;
+}
+
+/** Segments of groups that are all single values depend only on the declarations: computed once, shared (frozen). */
+const FIXED_SEGMENTS = new WeakMap<readonly ValueDecl[], [number, number][]>();
+function fixedSegments(decls: readonly ValueDecl[]): [number, number][] {
+  let segs = FIXED_SEGMENTS.get(decls);
+  if (!segs) {
+    segs = decls.map((_, i) => Object.freeze([i, 1]) as [number, number]);
+    FIXED_SEGMENTS.set(decls, Object.freeze(segs) as [number, number][]);
+  }
+  return segs;
+}
+
+
+// ---- verification
+
+function verifyCounts(op: Operation, ctx: Context, info: OdsInfo): boolean {
+  // Regions.
+  const nR = info.regions.length;
+  const varR = info.hasVariadicRegions;
+  const r = op.regions.length;
+  if (varR) {
+    const min = nR - 1;
+    if (r < min) return fail(ctx, op, `expected ${min} or more regions`);
+  } else if (nR === 0) {
+    if (r !== 0) return fail(ctx, op, 'requires zero regions');
+  } else if (nR === 1) {
+    if (r !== 1) return fail(ctx, op, 'requires one region');
+  } else if (r !== nR) return fail(ctx, op, `expected ${nR} regions`);
+  // Results.
+  const nRes = info.results.length;
+  const varRes = info.numVariadicResults;
+  const res = op.numResults;
+  if (varRes) {
+    const min = nRes - varRes;
+    if (res < min) return fail(ctx, op, `expected ${min} or more results`);
+  } else if (nRes === 0) {
+    if (res !== 0) return fail(ctx, op, 'requires zero results');
+  } else if (nRes === 1) {
+    if (res !== 1) return fail(ctx, op, 'requires one result');
+  } else if (res !== nRes) return fail(ctx, op, `expected ${nRes} results`);
+  // Successors.
+  const nS = info.successors.length;
+  const varS = info.hasVariadicSuccessors;
+  const s = op.numSuccessors;
+  if (varS) {
+    const min = nS - 1;
+    if (s < min) return fail(ctx, op, `requires at least ${min} successors but found ${s}`);
+  } else if (nS === 0) {
+    if (s !== 0) return fail(ctx, op, `requires 0 successors but found ${s}`);
+  } else if (nS === 1) {
+    if (s !== 1) return fail(ctx, op, `requires 1 successor but found ${s}`);
+  } else if (s !== nS) return fail(ctx, op, `requires ${nS} successors but found ${s}`);
+  // Operands.
+  const nO = info.operands.length;
+  const varO = info.numVariadicOperands;
+  const o = op.numOperands;
+  if (varO) {
+    const min = nO - varO;
+    if (o < min) return fail(ctx, op, `expected ${min} or more operands, but found ${o}`);
+  } else if (nO === 0) {
+    if (o !== 0) return fail(ctx, op, 'requires zero operands');
+  } else if (nO === 1) {
+    if (o !== 1) return fail(ctx, op, 'requires a single operand');
+  } else if (o !== nO) return fail(ctx, op, `expected ${nO} operands, but found ${o}`);
+  return true;
+}
+
+function verifySegments(op: Operation, ctx: Context, decls: readonly ValueDecl[], attrName: string, total: number, what: string): boolean {
+  const a = op.propertiesView.get(attrName);
+  // MLIR's segment-size property starts out all zeros when not given.
+  if (!a) return total === 0 || fail(ctx, op, `${what} count (${total}) does not match with the total size (0) specified in attribute '${attrName}'`);
+  if (!(a instanceof DenseArrayAttr) || !(a.elementType instanceof IntegerType) || a.elementType.width !== 32)
+    return fail(ctx, op, `attribute '${attrName}' failed to satisfy constraint: i32 dense array attribute`);
+  if (a.values.length !== decls.length)
+    return fail(ctx, op, `'${attrName}' attribute for specifying ${what} segments must have ${decls.length} elements, but got ${a.values.length}`);
+  let sum = 0;
+  for (const v of a.values) {
+    if (v < 0n) return fail(ctx, op, `'${attrName}' attribute cannot have negative elements`);
+    sum += Number(v);
+  }
+  if (sum !== total)
+    return fail(ctx, op, `${what} count (${total}) does not match with the total size (${sum}) specified in attribute '${attrName}'`);
+  return true;
+}
+
+function verifyValueGroups(
+  op: Operation,
+  ctx: Context,
+  decls: readonly ValueDecl[],
+  segs: [number, number][],
+  values: readonly (Value | OpOperand)[],
+  what: string,
+): boolean {
+  for (let i = 0; i < decls.length; i++) {
+    const d = decls[i];
+    const seg = segs[i];
+    const s = seg[0];
+    const n = seg[1];
+    if (d.kind === 'optional' && n > 1) return fail(ctx, op, `${what} group starting at #${s} requires 0 or 1 element, but found ${n}`);
+    for (let k = s; k < s + n; k++) {
+      const v = values[k];
+      const t = v instanceof OpOperand ? v.value.type : v.type;
+      if (!d.type.check(t)) {
+        const summary = d.kind === 'variadic' ? `variadic of ${d.type.summary}` : d.type.summary;
+        return fail(ctx, op, `${what} #${k} must be ${summary}, but got ${q(t)}`);
+      }
+    }
+  }
+  return true;
+}
+
+/** MLIR's verifyInvariantsImpl plus the trait verifiers, in MLIR's order. */
+function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
+  if (!verifyCounts(op, ctx, info)) return false;
+  // Attributes: required ones first, then constraints.
+  if (info.attrSizedOperands && !verifySegments(op, ctx, info.operands, 'operandSegmentSizes', op.numOperands, 'operand')) return false;
+  if (info.attrSizedResults && !verifySegments(op, ctx, info.results, 'resultSegmentSizes', op.numResults, 'result')) return false;
+  for (const a of info.attributes)
+    if (!a.optional && op.propertiesView.get(a.name) === undefined) return fail(ctx, op, `requires attribute '${a.name}'`);
+  for (const a of info.attributes) {
+    const v = op.propertiesView.get(a.name);
+    if (v !== undefined && !a.constraint.check(v))
+      return fail(ctx, op, `attribute '${a.name}' failed to satisfy constraint: ${a.constraint.summary}`);
+  }
+  if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), op.operandList, 'operand')) return false;
+  if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), op.results, 'result')) return false;
+  for (let i = 0; i < op.regions.length; i++) {
+    const r = info.regionDeclAt(i, op.regions.length);
+    if (!r) break;
+    const n = op.regions[i].blocks.length;
+    const label = `region #${i}${r.name ? ` ('${r.name}')` : ''} failed to verify constraint`;
+    if (r.numBlocks !== undefined && n !== r.numBlocks) return fail(ctx, op, `${label}: region with ${r.numBlocks} blocks`);
+    if (r.maxBlocks !== undefined && n > r.maxBlocks) return fail(ctx, op, `${label}: region with at most ${r.maxBlocks} blocks`);
+  }
+  for (const t of info.traits)
+    if (t.pred && !t.pred(op, info)) return fail(ctx, op, `failed to verify that ${t.summary}`);
+  for (const t of info.traits)
+    if (t.verifyTrait) {
+      const msg = t.verifyTrait(op, info);
+      if (msg !== undefined) return fail(ctx, op, msg);
+    }
+  return true;
+}
+
+/** Checks inherent attributes given in an attribute dictionary (MLIR's verifyInherentAttrs). */
+function verifyInherentAttrs(info: OdsInfo, attrs: ReadonlyMap<string, Attribute>): string | undefined {
+  for (const a of info.attributes) {
+    const v = attrs.get(a.name);
+    if (v !== undefined && !a.constraint.check(v)) return `attribute '${a.name}' failed to satisfy constraint: ${a.constraint.summary}`;
+  }
+  return undefined;
+}
+
+
+// ============================================================================
+// Typed handles
+
+declare const OP_BRAND: unique symbol;
+/** An operation known to be an instance of the op named `N` (what a handle's `isa` narrows to). */
+export type Op<N extends string> = Operation & { readonly [OP_BRAND]: N };
+
+/** The operation type a handle narrows to. */
+export type OpOf<H extends OpRef> = Op<H['opName']>;
+
+type ValueOf<D extends ValueDecl> = D['kind'] extends 'single' ? Value : D['kind'] extends 'optional' ? Value | undefined : Value[];
+type AttrValueOf<D extends AttrDecl> =
+  D['constraint'] extends AttrConstraint<infer _A, infer V>
+    ? D['kind'] extends 'unit'
+      ? boolean
+      : D['kind'] extends 'optional'
+        ? V | undefined
+        : V
+    : never;
+type RegionOf<D extends RegionDecl> = D['variadic'] extends true ? Region[] : Region;
+type SuccessorOf<D extends SuccessorDecl> = D['variadic'] extends true ? Block[] : Block;
+
+type ValueAccessors<N extends string, L extends readonly ValueDecl[]> = { readonly [D in L[number] as D['name']]: (op: Op<N>) => ValueOf<D> };
+type AttrAccessors<N extends string, L extends readonly AttrDecl[]> = { readonly [D in L[number] as D['name']]: (op: Op<N>) => AttrValueOf<D> };
+type RegionAccessors<N extends string, L extends readonly RegionDecl[]> = { readonly [D in L[number] as D['name']]: (op: Op<N>) => RegionOf<D> };
+type SuccessorAccessors<N extends string, L extends readonly SuccessorDecl[]> = {
+  readonly [D in L[number] as D['name']]: (op: Op<N>) => SuccessorOf<D>;
+};
+
+type AttrBuildValue<D extends AttrDecl> = D['constraint'] extends AttrConstraint<infer A, infer V> ? A | V : never;
+
+/** What `build` takes: operands, successors and required attributes by name; results when they cannot be inferred. */
+export type BuildArgs<
+  O extends readonly ValueDecl[],
+  R extends readonly ValueDecl[],
+  A extends readonly AttrDecl[],
+  G extends readonly RegionDecl[],
+  S extends readonly SuccessorDecl[],
+> = { [D in O[number] as D['kind'] extends 'single' ? D['name'] : never]: Value } & {
+  [D in O[number] as D['kind'] extends 'single' ? never : D['name']]?: D['kind'] extends 'optional' ? Value | undefined : readonly Value[];
+} & { [D in R[number] as D['name']]?: D['kind'] extends 'variadic' ? readonly Type[] : Type } & {
+  [D in A[number] as D['kind'] extends 'required' ? D['name'] : never]: AttrBuildValue<D>;
+} & { [D in A[number] as D['kind'] extends 'required' ? never : D['name']]?: AttrBuildValue<D> | undefined } & {
+  [D in G[number] as D['name']]?: D['variadic'] extends true ? readonly Region[] | number : Region;
+} & { [D in S[number] as D['variadic'] extends true ? D['name'] : never]?: readonly Block[] } & {
+  [D in S[number] as D['variadic'] extends true ? never : D['name']]: Block;
+} & {
+  /** Where the op is; unknown when absent. */
+  location?: Location;
+  /** Discardable attributes. */
+  discardable?: Readonly<Record<string, Attribute>>;
+};
+
+/** What every handle has: the op's name, definition and declaration, type guards and the generic builder. */
+export interface OpHandleCore<N extends string> {
+  /** The op's full name, e.g. `scf.for`. */
+  readonly opName: N;
+  /** What a context registers for this op. */
+  readonly definition: OpDefinition;
+  /** The declared operands, results, attributes, ... (for the format engine and generic code). */
+  readonly ods: OdsInfo;
+  /** Whether `op` is an instance of this op (registered). */
+  isa(op: Operation | null | undefined): op is Op<N>;
+  /** `op` as this op; throws when it is another op (MLIR's cast<>). */
+  cast(op: Operation): Op<N>;
+  /** `op` as this op, or undefined (MLIR's dyn_cast<>). */
+  dynCast(op: Operation | null | undefined): Op<N> | undefined;
+  /** The op defining `value`, when it is this op. */
+  definingOp(value: Value): Op<N> | undefined;
+}
+
+/** Ways to add derived accessors and custom builders to a handle. */
+export interface OpHandleExtensions<N extends string> {
+  /** Adds accessors computed from the op (`inductionVar`, `thenBlock`, ...). */
+  withAccessors<X extends Record<string, (op: Op<N>) => unknown>>(accessors: X): this & X;
+  /** Adds builders; the factory receives the handle built so far. */
+  withBuilders<B extends Record<string, (builder: Builder, ...args: never[]) => unknown>>(factory: (self: this) => B): this & B;
+}
+
+export type OpHandle<
+  N extends string,
+  O extends readonly ValueDecl[],
+  R extends readonly ValueDecl[],
+  A extends readonly AttrDecl[],
+  G extends readonly RegionDecl[],
+  S extends readonly SuccessorDecl[],
+> = OpHandleCore<N> &
+  OpHandleExtensions<N> &
+  ValueAccessors<N, O> &
+  ValueAccessors<N, R> &
+  AttrAccessors<N, A> &
+  RegionAccessors<N, G> &
+  SuccessorAccessors<N, S> & {
+    /** Creates the op at the builder's insertion point, with empty regions unless given. */
+    build(builder: Builder, args: BuildArgs<O, R, A, G, S>): Op<N>;
+  };
+
+/** Any handle (for code that takes handles generically, e.g. `pattern`). */
+export type AnyOpHandle = OpHandleCore<string>;
+
+const RESERVED = new Set(['opName', 'definition', 'ods', 'isa', 'cast', 'dynCast', 'definingOp', 'withAccessors', 'withBuilders', 'build']);
+
+const DECLARATIONS = new WeakMap<OpDefinition, OdsInfo>();
+
+/** The declaration behind an op's definition (undefined for ops not declared here, e.g. unregistered ones). */
+export function getOdsInfo(op: Operation | OpDefinition): OdsInfo | undefined {
+  const def = op instanceof Operation ? op.name.def : op;
+  return def ? DECLARATIONS.get(def) : undefined;
+}
+
+/**
+ * Declares an op. Returns its typed handle; its `definition` goes into the
+ * dialect's op list (see defineDialect).
+ */
+export function defineOp<
+  const N extends string,
+  const O extends readonly ValueDecl[] = [],
+  const R extends readonly ValueDecl[] = [],
+  const A extends readonly AttrDecl[] = [],
+  const G extends readonly RegionDecl[] = [],
+  const S extends readonly SuccessorDecl[] = [],
+>(declaration: OpDeclaration<N, O, R, A, G, S>): OpHandle<N, O, R, A, G, S> {
+  const info = new OdsInfo(declaration);
+  const def = makeDefinition(info);
+  info.definition = def;
+  DECLARATIONS.set(def, info);
+  const name = declaration.name;
+  const handle: Record<string, unknown> = {
+    opName: name,
+    definition: def,
+    ods: info,
+    isa: (op: Operation | null | undefined): boolean => op !== null && op !== undefined && op.name.def === def,
+    cast(op: Operation): Operation {
+      if (op.name.def !== def) throw new Error(`cast: expected '${name}', got '${op.name.name}'`);
+      return op;
+    },
+    dynCast: (op: Operation | null | undefined): Operation | undefined => (op && op.name.def === def ? op : undefined),
+    definingOp(value: Value): Operation | undefined {
+      const d = value.definingOp;
+      return d && d.name.def === def ? d : undefined;
+    },
+    withAccessors(this: Record<string, unknown>, accessors: Record<string, unknown>) {
+      for (const [k, f] of Object.entries(accessors)) addMember(this, name, k, f);
+      return this;
+    },
+    withBuilders(this: Record<string, unknown>, factory: (self: unknown) => Record<string, unknown>) {
+      for (const [k, f] of Object.entries(factory(this))) addMember(this, name, k, f);
+      return this;
+    },
+    build: (builder: Builder, args: Record<string, unknown>): Operation => buildOp(builder, info, def, args),
+  };
+  info.operands.forEach((d, i) => addMember(handle, name, d.name, valueGroupAccessor(info, i, 'operand')));
+  info.results.forEach((d, i) => addMember(handle, name, d.name, valueGroupAccessor(info, i, 'result')));
+  for (const a of info.attributes) addMember(handle, name, a.name, attributeAccessor(a));
+  info.regions.forEach((r, i) => addMember(handle, name, r.name, regionAccessor(info, i)));
+  info.successors.forEach((s, i) => addMember(handle, name, s.name, successorAccessor(info, i)));
+  return handle as unknown as OpHandle<N, O, R, A, G, S>;
+}
+
+function addMember(handle: Record<string, unknown>, opName: string, key: string, value: unknown): void {
+  if (RESERVED.has(key) || key in handle) throw new Error(`${opName}: the accessor '${key}' clashes with another member of its handle`);
+  handle[key] = value;
+}
+
+function valueGroupAccessor(info: OdsInfo, index: number, what: 'operand' | 'result'): (op: Operation) => Value | Value[] | undefined {
+  const decls = what === 'operand' ? info.operands : info.results;
+  const kind = decls[index].kind;
+  const fixed = what === 'operand' ? info.numVariadicOperands === 0 && !info.attrSizedOperands : info.numVariadicResults === 0 && !info.attrSizedResults;
+  if (what === 'operand') {
+    if (fixed) return (op) => op.operandList[index].value;
+    return (op) => {
+      const [s, n] = info.operandSegments(op)[index];
+      if (kind === 'single') return op.operandList[s].value;
+      if (kind === 'optional') return n ? op.operandList[s].value : undefined;
+      const out = new Array<Value>(n);
+      for (let i = 0; i < n; i++) out[i] = op.operandList[s + i].value;
+      return out;
+    };
+  }
+  if (fixed) return (op) => op.results[index];
+  return (op) => {
+    const [s, n] = info.resultSegments(op)[index];
+    if (kind === 'single') return op.results[s];
+    if (kind === 'optional') return n ? op.results[s] : undefined;
+    return op.results.slice(s, s + n);
+  };
+}
+
+function attributeAccessor(decl: AttrDecl): (op: Operation) => unknown {
+  const name = decl.name;
+  const decode = decl.constraint.decode as ((a: Attribute) => unknown) | undefined;
+  if (decl.kind === 'unit') return (op) => op.getAttr(name) !== undefined;
+  const fallback = decl.defaultValue;
+  return (op) => {
+    const a = op.getAttr(name) ?? fallback;
+    if (a === undefined) return undefined;
+    return decode ? decode(a) : a;
+  };
+}
+
+function regionAccessor(info: OdsInfo, index: number): (op: Operation) => Region | Region[] {
+  const decls = info.regions;
+  if (!info.hasVariadicRegions) return (op) => op.regions[index];
+  // At most one variadic group: regions after it are counted from the end.
+  const variadicAt = decls.findIndex((r) => r.variadic);
+  if (index < variadicAt) return (op) => op.regions[index];
+  if (index === variadicAt) {
+    const after = decls.length - 1 - variadicAt;
+    return (op) => op.regions.slice(variadicAt, op.regions.length - after);
+  }
+  const fromEnd = decls.length - index;
+  return (op) => op.regions[op.regions.length - fromEnd];
+}
+
+function successorAccessor(info: OdsInfo, index: number): (op: Operation) => Block | Block[] {
+  const decls = info.successors;
+  if (!info.hasVariadicSuccessors) return (op) => op.successorList[index].block;
+  const variadicAt = decls.findIndex((s) => s.variadic);
+  if (index < variadicAt) return (op) => op.successorList[index].block;
+  if (index === variadicAt) {
+    const after = decls.length - 1 - variadicAt;
+    return (op) => op.successors.slice(variadicAt, op.numSuccessors - after);
+  }
+  const fromEnd = decls.length - index;
+  return (op) => op.successorList[op.numSuccessors - fromEnd].block;
+}
+
+// ============================================================================
+// Building
+
+function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Record<string, unknown>): Operation {
+  const opName = builder.ctx.lookupOp(info.name);
+  if (!opName || opName.def !== def) throw new Error(`build: '${info.name}' is not registered in this context`);
+  const operands: Value[] = [];
+  const operandSizes: number[] = [];
+  for (const d of info.operands) {
+    const v = args[d.name];
+    if (d.kind === 'single') {
+      if (v === undefined) throw new Error(`${info.name}.build: missing operand '${d.name}'`);
+      operands.push(v as Value);
+      operandSizes.push(1);
+    } else if (d.kind === 'optional') {
+      if (v !== undefined) operands.push(v as Value);
+      operandSizes.push(v === undefined ? 0 : 1);
+    } else {
+      const list = (v ?? []) as readonly Value[];
+      operands.push(...list);
+      operandSizes.push(list.length);
+    }
+  }
+  const properties = new Map<string, Attribute>();
+  for (const a of info.attributes) {
+    const v = args[a.name];
+    if (v === undefined || v === false) {
+      if (a.kind === 'required') throw new Error(`${info.name}.build: missing attribute '${a.name}'`);
+      continue;
+    }
+    const encode = a.constraint.encode as ((x: unknown) => Attribute) | undefined;
+    properties.set(a.name, isAttribute(v) ? v : encode ? encode(v) : (v as Attribute));
+  }
+  if (info.attrSizedOperands) properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), operandSizes.map(BigInt)));
+  const resultTypes = buildResultTypes(info, args, operands, operandSizes, properties);
+  const successors: Block[] = [];
+  for (const s of info.successors) {
+    const v = args[s.name];
+    if (s.variadic) successors.push(...((v ?? []) as readonly Block[]));
+    else if (v === undefined) throw new Error(`${info.name}.build: missing successor '${s.name}'`);
+    else successors.push(v as Block);
+  }
+  const regions: Region[] = [];
+  for (const r of info.regions) {
+    const v = args[r.name];
+    if (r.variadic) {
+      if (typeof v === 'number') for (let i = 0; i < v; i++) regions.push(new Region());
+      else if (v !== undefined) regions.push(...(v as readonly Region[]));
+    } else regions.push(v instanceof Region ? v : new Region());
+  }
+  const attributes = new Map<string, Attribute>(Object.entries((args.discardable ?? {}) as Record<string, Attribute>));
+  const op = new Operation({
+    name: opName,
+    location: (args.location as Location | undefined) ?? UnknownLoc.get(),
+    operands,
+    resultTypes,
+    properties,
+    attributes,
+    successors,
+    regions,
+  });
+  return builder.insert(op);
+}
+
+function isAttribute(v: unknown): v is Attribute {
+  return typeof v === 'object' && v !== null && 'key' in v && 'print' in v;
+}
+
+/** The result types of a new op: given, inferred (InferTypeOpInterface, type-matching traits) or buildable. */
+function buildResultTypes(
+  info: OdsInfo,
+  args: Record<string, unknown>,
+  operands: readonly Value[],
+  operandSizes: readonly number[],
+  properties: ReadonlyMap<string, Attribute>,
+): Type[] {
+  const given = info.results.map((r) => args[r.name] as Type | readonly Type[] | undefined);
+  if (given.every((g, i) => g !== undefined || info.results[i].kind !== 'single') || !info.results.length) {
+    if (given.every((g) => g !== undefined) || !info.spec.inferResultTypes) {
+      const out: Type[] = [];
+      const sizes: number[] = [];
+      info.results.forEach((r, i) => {
+        const g = given[i];
+        const list = g === undefined ? [] : Array.isArray(g) ? (g as readonly Type[]) : [g as Type];
+        out.push(...list);
+        sizes.push(list.length);
+      });
+      if (info.attrSizedResults) (properties as Map<string, Attribute>).set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+      return out;
+    }
+  }
+  if (info.spec.inferResultTypes) return info.spec.inferResultTypes(operands.map((v) => v.type), properties);
+  return info.results.map((r, i) => {
+    const g = given[i];
+    if (g !== undefined) return g as Type;
+    const inferred = inferResultType(info, r.name, operands, operandSizes);
+    if (inferred) return inferred;
+    throw new Error(`${info.name}.build: the type of result '${r.name}' must be given`);
+  });
+}
+
+function inferResultType(info: OdsInfo, resultName: string, operands: readonly Value[], operandSizes: readonly number[]): Type | undefined {
+  const typeOfOperand = (name: string): Type | undefined => {
+    const i = info.operandIndex(name);
+    if (i < 0 || !operandSizes[i]) return undefined;
+    let start = 0;
+    for (let k = 0; k < i; k++) start += operandSizes[k];
+    return operands[start].type;
+  };
+  for (const t of info.traits) {
+    const inf = t.infer;
+    if (!inf) continue;
+    if (inf.kind === 'with') {
+      if (inf.to !== resultName) continue;
+      const from = typeOfOperand(inf.from);
+      if (from) return inf.transform(from);
+    } else if (inf.names === 'operands+results') {
+      if (operands.length) return operands[0].type;
+    } else if (inf.names !== 'operands' && inf.names.includes(resultName)) {
+      for (const n of inf.names) {
+        const t2 = typeOfOperand(n);
+        if (t2) return t2;
+      }
+    }
+  }
+  return info.results.find((r) => r.name === resultName)?.type.buildable;
+}
+
+// ============================================================================
+// Implementations
+
+type MutableDefinition = { -readonly [K in keyof OpDefinition]: OpDefinition[K] };
+
+/** The op-specific code behind a definition, and which hooks were given (each may be given once). */
+interface Slots {
+  verify?: OpHooks['verify'];
+  readonly given: Set<string>;
+  /** Set once the declaration's own hooks are applied: from then on only implementOp adds hooks. */
+  declared: boolean;
+}
+
+const SLOTS = new WeakMap<OpDefinition, Slots>();
+
+/**
+ * Attaches behaviour to a declared op: custom syntax, verifiers, interfaces,
+ * folder, canonicalization patterns, parent and implicit-terminator ops.
+ * Each hook may be given once (in the declaration or here); giving it again
+ * throws, as does custom syntax for an op with an assembly format.
+ */
+export function implementOp<N extends string>(handle: OpHandleCore<N>, hooks: OpHooks<Op<N>>): void {
+  applyHooks(handle.definition as MutableDefinition, handle.ods, hooks as OpHooks);
+}
+
+function applyHooks(def: MutableDefinition, info: OdsInfo, hooks: OpHooks): void {
+  const name = info.name;
+  const slots = SLOTS.get(def)!;
+  const claim = (key: string): void => {
+    if (slots.given.has(key)) throw new Error(`${name}: '${key}' is given twice`);
+    slots.given.add(key);
+  };
+  if ((hooks.parse || hooks.print) && slots.declared && info.spec.assemblyFormat !== undefined)
+    throw new Error(`${name}: custom syntax for an op with an assembly format`);
+  if (hooks.parse) {
+    claim('parse');
+    def.parse = hooks.parse;
+  }
+  if (hooks.print) {
+    claim('print');
+    def.print = hooks.print;
+  }
+  if (hooks.verify) {
+    claim('verify');
+    slots.verify = hooks.verify;
+  }
+  if (hooks.verifyRegions) {
+    claim('verifyRegions');
+    def.verifyRegions = hooks.verifyRegions;
+  }
+  if (hooks.getAsmResultNames) {
+    claim('getAsmResultNames');
+    def.getAsmResultNames = hooks.getAsmResultNames;
+  }
+  if (hooks.getAsmBlockArgumentNames) {
+    claim('getAsmBlockArgumentNames');
+    def.getAsmBlockArgumentNames = hooks.getAsmBlockArgumentNames;
+  }
+  if (hooks.getAsmBlockNames) {
+    claim('getAsmBlockNames');
+    def.getAsmBlockNames = hooks.getAsmBlockNames;
+  }
+  if (hooks.defaultDialect !== undefined) {
+    claim('defaultDialect');
+    def.defaultDialect = hooks.defaultDialect;
+  }
+  if (hooks.interfaces) {
+    for (const k of Object.keys(hooks.interfaces)) claim(`interfaces.${k}`);
+    def.interfaces = { ...(def.interfaces ?? {}), ...hooks.interfaces };
+  }
+  if (hooks.fold) {
+    claim('fold');
+    def.fold = hooks.fold;
+  }
+  if (hooks.canonicalizationPatterns) {
+    claim('canonicalizationPatterns');
+    const patterns = hooks.canonicalizationPatterns;
+    def.getCanonicalizationPatterns = () => patterns;
+  }
+  if (hooks.parentOps) {
+    claim('parentOps');
+    def.parentOps = hooks.parentOps.map((h) => h.opName);
+  }
+  if (hooks.implicitTerminator) {
+    claim('implicitTerminator');
+    def.implicitTerminator = hooks.implicitTerminator.opName;
+    (def.traits as Set<string>).add(Traits.SingleBlock);
+  }
+}
+
+/** Builds the OpDefinition of a declaration: ODS verification, default properties, result names, the assembly format. */
+function makeDefinition(info: OdsInfo): OpDefinition {
+  const spec = info.spec;
+  for (const t of spec.traits ?? []) if (typeof t !== 'string' && t.name === undefined) throw new Error(`${spec.name}: a trait without a name`);
+  const traits = new Set((spec.traits ?? []).map((t) => (typeof t === 'string' ? t : t.name)));
+  const inherent = info.attributes.map((a) => a.name);
+  if (info.attrSizedOperands) inherent.push('operandSegmentSizes');
+  if (info.attrSizedResults) inherent.push('resultSegmentSizes');
+  inherent.push(...(spec.extraInherentAttrs ?? []));
+  const slots: Slots = { given: new Set(), declared: false };
+  const defaults = info.attributes.filter((a) => a.defaultValue !== undefined && a.materializeDefault !== false);
+  const def: MutableDefinition = {
+    name: spec.name,
+    traits,
+    inherentAttrNames: new Set(inherent),
+    verify(op, ctx) {
+      if (!verifyOds(op, ctx, info)) return false;
+      return slots.verify ? slots.verify(op, ctx) : true;
+    },
+    initProperties: defaults.length
+      ? (props: Map<string, Attribute>) => {
+          for (const a of defaults) if (!props.has(a.name)) props.set(a.name, a.defaultValue!);
+        }
+      : undefined,
+    convertProperty(name: string, value: Attribute): boolean {
+      const a = info.attr(name);
+      if (!a) return true;
+      return (a.constraint.convertible ?? a.constraint.check)(value);
+    },
+    verifyInherentAttrs(attrs: ReadonlyMap<string, Attribute>) {
+      return verifyInherentAttrs(info, attrs);
+    },
+  };
+  SLOTS.set(def, slots);
+  const { name: _n, summary: _s, operands: _o, results: _r, attributes: _a, regions: _g, successors: _c, traits: _t, assemblyFormat, extraInherentAttrs: _e, inferResultTypes: _i, ...hooks } = spec;
+  applyHooks(def, info, hooks);
+  slots.declared = true;
+  if (assemblyFormat !== undefined && (!def.parse || !def.print)) {
+    const compiled = compileFormat(info, assemblyFormat);
+    def.parse ??= compiled.parse;
+    def.print ??= compiled.print;
+  }
+  if (!def.getAsmResultNames && info.results.length > 1 && info.results.some((r) => r.name)) {
+    def.getAsmResultNames = (op, setName) => {
+      const segs = info.resultSegments(op);
+      info.results.forEach((r, i) => {
+        const [s, n] = segs[i];
+        if (r.name && n > 0) setName(op.results[s], r.name);
+      });
+    };
+  }
+  return def;
+}
+
+// ---- the assembly format compiler, installed by format.ts (which imports this file)
+
+export interface CompiledFormat {
+  parse: NonNullable<OpDefinition['parse']>;
+  print: NonNullable<OpDefinition['print']>;
+}
+let formatCompiler: ((info: OdsInfo, format: string) => CompiledFormat) | undefined;
+
+/** Called once by format.ts. */
+export function setFormatCompiler(compile: (info: OdsInfo, format: string) => CompiledFormat): void {
+  formatCompiler = compile;
+}
+
+function compileFormat(info: OdsInfo, format: string): CompiledFormat {
+  if (!formatCompiler) throw new Error('assembly formats need src/ods/format.ts to be loaded (import src/ods/index.ts)');
+  return formatCompiler(info, format);
+}
+
+/** The values of a named operand group of a declared op (what its handle's accessor returns, for generic code). */
+export function getOperandGroup(op: Operation, name: string): Value[] {
+  const info = getOdsInfo(op);
+  if (!info) throw new Error(`getOperandGroup: '${op.name.name}' is not a declared op`);
+  return info.operandGroup(op, name);
+}
+
+/** The values of a named result group of a declared op. */
+export function getResultGroup(op: Operation, name: string): Value[] {
+  const info = getOdsInfo(op);
+  if (!info) throw new Error(`getResultGroup: '${op.name.name}' is not a declared op`);
+  return info.resultGroup(op, name);
+}
