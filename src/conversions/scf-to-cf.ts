@@ -10,7 +10,7 @@ import type { Type } from '../ir/attributes.js';
 import { createBr, createCondBr } from '../dialects/cf/build.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { ConversionTarget, applyPartialConversion } from '../transforms/dialect-conversion.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
+import { legacyPattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
 
 const CMPI_SLT = 2n;
 const CMPI_ULT = 6n;
@@ -19,7 +19,7 @@ function createYield(rewriter: PatternRewriter, operands: readonly Value[], op: 
   return rewriter.create('scf.yield', { operands, location: op.location });
 }
 
-const forLowering = pattern('scf.for', (forOp, rewriter) => {
+const forLowering = legacyPattern('scf.for', (forOp, rewriter) => {
   const loc = forOp.location;
   const initBlock = forOp.parentBlock!;
   const endBlock = rewriter.splitBlock(initBlock, forOp);
@@ -55,7 +55,7 @@ function createBlockBefore(rewriter: PatternRewriter, before: Block, types: read
   return rewriter.createBlockIn(before.parent!, before, types, types.map(() => op.location));
 }
 
-const ifLowering = pattern('scf.if', (ifOp, rewriter) => {
+const ifLowering = legacyPattern('scf.if', (ifOp, rewriter) => {
   const loc = ifOp.location;
   const condBlock = ifOp.parentBlock!;
   const remaining = rewriter.splitBlock(condBlock, ifOp);
@@ -90,7 +90,7 @@ const ifLowering = pattern('scf.if', (ifOp, rewriter) => {
   return true;
 });
 
-const executeRegionLowering = pattern('scf.execute_region', (op, rewriter) => {
+const executeRegionLowering = legacyPattern('scf.execute_region', (op, rewriter) => {
   const loc = op.location;
   const condBlock = op.parentBlock!;
   const remaining = rewriter.splitBlock(condBlock, op);
@@ -111,7 +111,7 @@ const executeRegionLowering = pattern('scf.execute_region', (op, rewriter) => {
   return true;
 });
 
-const whileLowering = pattern('scf.while', (whileOp, rewriter) => {
+const whileLowering = legacyPattern('scf.while', (whileOp, rewriter) => {
   const loc = whileOp.location;
   const current = whileOp.parentBlock!;
   const continuation = rewriter.splitBlock(current, whileOp);
@@ -138,7 +138,7 @@ const whileLowering = pattern('scf.while', (whileOp, rewriter) => {
   return true;
 });
 
-const doWhileLowering = pattern(
+const doWhileLowering = legacyPattern(
   'scf.while',
   (whileOp, rewriter) => {
     const afterBlock = whileOp.regions[1].entry;
@@ -166,7 +166,7 @@ const doWhileLowering = pattern(
   { benefit: 2 },
 );
 
-const indexSwitchLowering = pattern('scf.index_switch', (op, rewriter) => {
+const indexSwitchLowering = legacyPattern('scf.index_switch', (op, rewriter) => {
   const loc = op.location;
   const condBlock = op.parentBlock!;
   const continueBlock = rewriter.splitBlock(condBlock, op);
@@ -226,7 +226,7 @@ function createFor(rewriter: PatternRewriter, loc: Operation, lb: Value, ub: Val
   return forOp;
 }
 
-const parallelLowering = pattern('scf.parallel', (par, rewriter) => {
+const parallelLowering = legacyPattern('scf.parallel', (par, rewriter) => {
   const body = par.regions[0].entry;
   const reduce = body.last;
   if (!reduce || reduce.name.name !== 'scf.reduce') return false;

@@ -129,6 +129,16 @@ export class BlockOperand {
   }
 }
 
+declare const OP_BRAND: unique symbol;
+/** An operation known to be an instance of the op named `N` (what a declared op's `isa` narrows to). */
+export type Op<N extends string> = Operation & { readonly [OP_BRAND]: N };
+
+/** A kind of op: its name and a test for its instances (a declared op's handle is one). */
+export interface OpKind<N extends string = string> {
+  readonly opName: N;
+  isa(op: Operation | null | undefined): op is Op<N>;
+}
+
 export type WalkOrder = 'pre' | 'post';
 /** Returned by a walk callback: 'skip' skips the op's regions (pre-order only), 'interrupt' stops the walk. */
 export type WalkResult = void | 'advance' | 'skip' | 'interrupt';

@@ -7,7 +7,7 @@ import type { Attribute, Type } from './attributes.js';
 import { Rewriter, type RewriteListener } from './builder.js';
 import type { Context } from './context.js';
 import { UnknownLoc, type Location } from './location.js';
-import { Block, Operation, Region, type BlockOperand, type Value } from './operation.js';
+import { Block, Operation, Region, type BlockOperand, type Op, type OpKind, type Value } from './operation.js';
 
 /** Blocks reachable from `entry` in CFG post-order (successors in order). */
 function blockPostOrder(entry: Block): Block[] {
@@ -62,13 +62,34 @@ class FnPattern extends RewritePattern {
   }
 }
 
-/** A pattern from a function. */
-export function pattern(
+export interface PatternOptions {
+  /** Tried before patterns of lower benefit (default 1). */
+  benefit?: number;
+  /** The label canonicalize's enable/disable-patterns options refer to. */
+  name?: string;
+}
+
+/** A pattern rooted at one kind of op (a declared op's handle), from a function. */
+export function pattern<N extends string>(
+  root: OpKind<N>,
+  fn: (op: Op<N>, rewriter: PatternRewriter) => boolean,
+  opts: PatternOptions = {},
+): RewritePattern {
+  return new FnPattern(root.opName, fn as (op: Operation, rewriter: PatternRewriter) => boolean, opts.benefit ?? 1, opts.name ?? '');
+}
+
+/** @deprecated transitional: a pattern rooted at an op name; use `pattern` with the op's handle. */
+export function legacyPattern(
   root: string | null,
   fn: (op: Operation, rewriter: PatternRewriter) => boolean,
-  opts: { benefit?: number; name?: string } = {},
+  opts: PatternOptions = {},
 ): RewritePattern {
   return new FnPattern(root, fn, opts.benefit ?? 1, opts.name ?? '');
+}
+
+/** A pattern tried on every op (MLIR's MatchAnyOpTypeTag), from a function. */
+export function anyOpPattern(fn: (op: Operation, rewriter: PatternRewriter) => boolean, opts: PatternOptions = {}): RewritePattern {
+  return new FnPattern(null, fn, opts.benefit ?? 1, opts.name ?? '');
 }
 
 export interface PatternListener extends RewriteListener {

@@ -918,6 +918,7 @@ class Compiled {
           newRegion: () => {
             const r = new Region();
             (ps.regions[a.index] ??= []).push(r);
+            ps.customRegions.add(r);
             return r;
           },
         };
@@ -1148,7 +1149,7 @@ class Compiled {
         if (rs) for (let k = 0; k < rs.length; k++) state.regions.push(rs[k]);
       }
     const terminator = info.definition.implicitTerminator;
-    if (terminator !== undefined) for (const r of state.regions) ensureTerminator(p, r, terminator, state);
+    if (terminator !== undefined) for (const r of state.regions) if (!ps.customRegions.has(r)) ensureTerminator(p, r, terminator, state);
     if (ps.allSuccessors) state.successors = ps.allSuccessors;
     else
       for (let i = 0; i < info.successors.length; i++) {
@@ -1205,6 +1206,8 @@ class ParseState {
   allResultTypes: Type[] | undefined;
   allRegions: Region[] | undefined;
   allSuccessors: Block[] | undefined;
+  /** Regions a custom directive parsed: MLIR adds no implicit terminator to them. */
+  readonly customRegions = new Set<Region>();
   constructor(info: OdsInfo) {
     this.operands = new Array(info.operands.length);
     this.operandOffsets = new Array(info.operands.length);

@@ -30,7 +30,9 @@ import type { Builder } from '../ir/builder.js';
 import { Traits, fail, q, type Context, type FoldResult, type OpDefinition } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
 import type { OpAsmParser, OpAsmPrinter, OperationState } from '../ir/op-asm.js';
-import { Block, OpOperand, Operation, Region, type Value } from '../ir/operation.js';
+import { Block, OpOperand, Operation, Region, type Op, type OpKind, type Value } from '../ir/operation.js';
+
+export type { Op, OpKind };
 import type { RewritePattern } from '../ir/pattern.js';
 import { UnitAttrC, type AnyAttrConstraint, type AttrConstraint, type TypeConstraint } from './constraints.js';
 import { AttrSizedOperandSegments, AttrSizedResultSegments, type OdsTrait, type OdsTraitOrName } from './traits.js';
@@ -157,9 +159,7 @@ export interface OpHooks<T extends Operation = Operation> {
 }
 
 /** Anything that names a declared op (a handle). */
-export interface OpRef {
-  readonly opName: string;
-}
+export type OpRef = Pick<OpKind, 'opName'>;
 
 export interface OpDeclaration<
   N extends string = string,
@@ -201,6 +201,8 @@ export class OdsInfo {
   readonly attrSizedOperands: boolean;
   readonly attrSizedResults: boolean;
   private readonly attrByName: Map<string, AttrDecl>;
+  /** The attributes sorted by name (the order MLIR verifies them in). */
+  readonly attributesByName: readonly AttrDecl[];
   /** How many operand/result groups are optional or variadic (fixed per op kind). */
   readonly numVariadicOperands: number;
   readonly numVariadicResults: number;
@@ -221,6 +223,7 @@ export class OdsInfo {
     this.attrSizedOperands = this.traitNames.has(AttrSizedOperandSegments);
     this.attrSizedResults = this.traitNames.has(AttrSizedResultSegments);
     this.attrByName = new Map(this.attributes.map((a) => [a.name, a]));
+    this.attributesByName = [...this.attributes].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     this.numVariadicOperands = this.operands.filter((d) => d.kind !== 'single').length;
     this.numVariadicResults = this.results.filter((d) => d.kind !== 'single').length;
     this.hasVariadicRegions = this.regions.some((r) => r.variadic);
@@ -416,21 +419,38 @@ function verifyValueGroups(
   return true;
 }
 
-/** MLIR's verifyInvariantsImpl plus the trait verifiers, in MLIR's order. */
+/**
+ * The declared invariants, in the order MLIR's generated verifier checks them:
+ * the count traits, the structural traits in declaration order (segment
+ * sizes, SingleBlock, ...), then OpInvariants (required attributes and
+ * attribute constraints, both by attribute name; operand and result
+ * constraints; predicate traits; region constraints), then the other native
+ * traits.
+ */
 function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   if (!verifyCounts(op, ctx, info)) return false;
-  // Attributes: required ones first, then constraints.
-  if (info.attrSizedOperands && !verifySegments(op, ctx, info.operands, 'operandSegmentSizes', op.numOperands, 'operand')) return false;
-  if (info.attrSizedResults && !verifySegments(op, ctx, info.results, 'resultSegmentSizes', op.numResults, 'result')) return false;
-  for (const a of info.attributes)
+  for (const t of info.spec.traits ?? []) {
+    if (t === AttrSizedOperandSegments) {
+      if (!verifySegments(op, ctx, info.operands, 'operandSegmentSizes', op.numOperands, 'operand')) return false;
+    } else if (t === AttrSizedResultSegments) {
+      if (!verifySegments(op, ctx, info.results, 'resultSegmentSizes', op.numResults, 'result')) return false;
+    } else if (typeof t !== 'string' && t.structural && t.verifyTrait) {
+      const msg = t.verifyTrait(op, info);
+      if (msg !== undefined) return fail(ctx, op, msg);
+    }
+  }
+  const attrs = info.attributesByName;
+  for (const a of attrs)
     if (!a.optional && op.propertiesView.get(a.name) === undefined) return fail(ctx, op, `requires attribute '${a.name}'`);
-  for (const a of info.attributes) {
+  for (const a of attrs) {
     const v = op.propertiesView.get(a.name);
     if (v !== undefined && !a.constraint.check(v))
       return fail(ctx, op, `attribute '${a.name}' failed to satisfy constraint: ${a.constraint.summary}`);
   }
   if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), op.operandList, 'operand')) return false;
   if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), op.results, 'result')) return false;
+  for (const t of info.traits)
+    if (t.pred && !t.pred(op, info)) return fail(ctx, op, `failed to verify that ${t.summary}`);
   for (let i = 0; i < op.regions.length; i++) {
     const r = info.regionDeclAt(i, op.regions.length);
     if (!r) break;
@@ -440,9 +460,7 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
     if (r.maxBlocks !== undefined && n > r.maxBlocks) return fail(ctx, op, `${label}: region with at most ${r.maxBlocks} blocks`);
   }
   for (const t of info.traits)
-    if (t.pred && !t.pred(op, info)) return fail(ctx, op, `failed to verify that ${t.summary}`);
-  for (const t of info.traits)
-    if (t.verifyTrait) {
+    if (t.verifyTrait && !t.structural) {
       const msg = t.verifyTrait(op, info);
       if (msg !== undefined) return fail(ctx, op, msg);
     }
@@ -461,10 +479,6 @@ function verifyInherentAttrs(info: OdsInfo, attrs: ReadonlyMap<string, Attribute
 
 // ============================================================================
 // Typed handles
-
-declare const OP_BRAND: unique symbol;
-/** An operation known to be an instance of the op named `N` (what a handle's `isa` narrows to). */
-export type Op<N extends string> = Operation & { readonly [OP_BRAND]: N };
 
 /** The operation type a handle narrows to. */
 export type OpOf<H extends OpRef> = Op<H['opName']>;
@@ -513,7 +527,7 @@ export type BuildArgs<
 };
 
 /** What every handle has: the op's name, definition and declaration, type guards and the generic builder. */
-export interface OpHandleCore<N extends string> {
+export interface OpHandleCore<N extends string> extends OpKind<N> {
   /** The op's full name, e.g. `scf.for`. */
   readonly opName: N;
   /** What a context registers for this op. */

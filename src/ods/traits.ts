@@ -5,7 +5,16 @@
 
 import type { Attribute, Type } from '../ir/attributes.js';
 import { RankedTensorType, ShapedType, TensorType, VectorType, isDynamic } from '../ir/builtin-types.js';
-import type { Operation } from '../ir/operation.js';
+import { emitOpError, fail, q, type Context } from '../ir/context.js';
+import {
+  Interfaces,
+  getInterface,
+  type LoopLikeInterface,
+  type RegionBranchInterface,
+  type RegionBranchTerminatorInterface,
+  type RegionSuccessor,
+} from '../ir/interfaces.js';
+import type { Operation, Value } from '../ir/operation.js';
 import type { OdsInfo } from './op.js';
 
 const elementOf = (t: Type): Type => (t instanceof ShapedType ? t.elementType : t);
@@ -23,6 +32,8 @@ export interface OdsTrait {
   /** Native trait verification, after the invariants; returns an error message (emitted as op error). */
   readonly verifyTrait?: (op: Operation, ods: OdsInfo) => string | undefined;
   readonly infer?: TypeInference;
+  /** A structural trait (ODS's StructuralOpTrait): verified before the declared invariants. */
+  readonly structural?: boolean;
 }
 
 export type OdsTraitOrName = string | OdsTrait;
@@ -193,3 +204,118 @@ export function nativeTrait(name: string, verifyTrait: (op: Operation, ods: OdsI
 
 export const AttrSizedOperandSegments = 'AttrSizedOperandSegments';
 export const AttrSizedResultSegments = 'AttrSizedResultSegments';
+
+// ============================================================================
+// Structural traits and interface verifiers that hand-written verifiers call
+// at the point MLIR runs them (SingleBlock, SingleBlockImplicitTerminator,
+// RegionBranchOpInterface, LoopLikeOpInterface).
+
+/** A native trait checking `verifySingleBlock` where MLIR's SingleBlock trait sits in the trait list. */
+export const SingleBlockTrait: OdsTrait = {
+  name: 'SingleBlock',
+  structural: true,
+  verifyTrait(op) {
+    for (let i = 0; i < op.regions.length; i++) {
+      const region = op.regions[i];
+      if (region.empty) continue;
+      if (region.blocks.length !== 1) return `expects region #${i} to have 0 or 1 blocks`;
+      if (region.entry.empty && !op.hasTrait('NoTerminator')) return 'expects a non-empty block';
+    }
+    return undefined;
+  },
+};
+
+/** The SingleBlock trait: every region has 0 or 1 blocks, and that block is not empty. */
+export function verifySingleBlock(ctx: Context, op: Operation, noTerminator = false): boolean {
+  for (let i = 0; i < op.regions.length; i++) {
+    const region = op.regions[i];
+    if (region.empty) continue;
+    if (region.blocks.length !== 1) return fail(ctx, op, `expects region #${i} to have 0 or 1 blocks`);
+    if (!noTerminator && region.entry.empty) return fail(ctx, op, 'expects a non-empty block');
+  }
+  return true;
+}
+
+/** The region part of SingleBlockImplicitTerminator: each region ends with `terminator`. */
+export function verifyImplicitTerminator(ctx: Context, op: Operation, terminator: string): boolean {
+  for (const region of op.regions) {
+    if (region.empty) continue;
+    const last = region.entry.last;
+    if (!last || last.name.name === terminator) continue;
+    const d = emitOpError(ctx, op, `expects regions to end with '${terminator}', found '${last.name.name}'`);
+    d.attachNote(`in custom textual format, the absence of terminator implies '${terminator}'`, op.location);
+    return false;
+  }
+  return true;
+}
+
+function successorInputs(s: RegionSuccessor): readonly Value[] {
+  return s.inputs;
+}
+
+/** Checks that every control-flow edge of a region branch op carries matching values. */
+export function verifyRegionBranch(ctx: Context, op: Operation): boolean {
+  const iface = getInterface<RegionBranchInterface>(op, Interfaces.RegionBranch);
+  if (!iface) return true;
+  // Branch points: the parent, then every block terminator implementing the terminator interface.
+  const points: (Operation | 'parent')[] = ['parent'];
+  for (const region of op.regions)
+    for (const block of region.blocks) {
+      const last = block.last;
+      if (last && getInterface<RegionBranchTerminatorInterface>(last, Interfaces.RegionBranchTerminator)) points.push(last);
+    }
+  for (const point of points) {
+    const from = point === 'parent' ? 'parent' : point.parentRegion!.index;
+    const successors = iface.getSuccessorRegions(op, from);
+    for (const succ of successors) {
+      const operands =
+        point === 'parent'
+          ? iface.getEntrySuccessorOperands(op, succ)
+          : getInterface<RegionBranchTerminatorInterface>(point, Interfaces.RegionBranchTerminator)!.getSuccessorOperands(point, succ);
+      const inputs = successorInputs(succ);
+      const edge = (): string => {
+        const src = point === 'parent' ? 'parent' : `Operation ${point.name.name}`;
+        const dst = succ.region === 'parent' ? 'parent' : `Region #${succ.region.index}`;
+        return `along control flow edge from ${src} to ${dst}`;
+      };
+      const report = (message: string): false => {
+        const d = emitOpError(ctx, op, `${edge()}: ${message}`);
+        d.attachNote('region branch point', point === 'parent' ? op.location : point.location);
+        return false;
+      };
+      if (operands.length !== inputs.length)
+        return report(`region branch point has ${operands.length} operands, but region successor needs ${inputs.length} inputs`);
+      for (let i = 0; i < operands.length; i++)
+        if (operands[i].type !== inputs[i].type)
+          return report(`successor operand type #${i} ${q(operands[i].type)} should match successor input type #${i} ${q(inputs[i].type)}`);
+    }
+  }
+  return true;
+}
+
+export function verifyLoopLike(ctx: Context, op: Operation): boolean {
+  const loop = getInterface<LoopLikeInterface>(op, Interfaces.LoopLike);
+  if (!loop) return true;
+  const inits = loop.getInits(op);
+  const iterArgs = loop.getRegionIterArgs(op);
+  const yielded = loop.getYieldedValues(op);
+  const results = (loop as LoopLikeInterface & { hasLoopResults?: boolean }).hasLoopResults === false ? undefined : loop.getLoopResults(op);
+  if (inits.length !== iterArgs.length)
+    return fail(ctx, op, `different number of inits and region iter_args: ${inits.length} != ${iterArgs.length}`);
+  if (yielded.length && iterArgs.length !== yielded.length)
+    return fail(ctx, op, `different number of region iter_args and yielded values: ${iterArgs.length} != ${yielded.length}`);
+  if (results && results.length !== iterArgs.length)
+    return fail(ctx, op, `different number of loop results and region iter_args: ${results.length} != ${iterArgs.length}`);
+  for (let i = 0; i < inits.length; i++) {
+    if (inits[i].type !== iterArgs[i].type)
+      return fail(ctx, op, `${i}-th init and ${i}-th region iter_arg have different type: ${q(inits[i].type)} != ${q(iterArgs[i].type)}`);
+    if (yielded.length && iterArgs[i].type !== yielded[i].type)
+      return fail(ctx, op, `${i}-th region iter_arg and ${i}-th yielded value have different type: ${q(iterArgs[i].type)} != ${q(yielded[i].type)}`);
+  }
+  // MLIR 22 reports every loop-result mismatch with index 0.
+  if (results)
+    for (let i = 0; i < iterArgs.length; i++)
+      if (iterArgs[i].type !== results[i].type)
+        return fail(ctx, op, `0-th region iter_arg and 0-th loop result have different type: ${q(iterArgs[i].type)} != ${q(results[i].type)}`);
+  return true;
+}

@@ -7,7 +7,7 @@ import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/built
 import { FloatType, IndexType, IntegerType, ShapedType } from '../../ir/builtin-types.js';
 import type { Location } from '../../ir/location.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { legacyPattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { matchConstant } from '../../ir/matchers.js';
 import { getI1SameShape, overflowAttr } from './index.js';
 import * as F from './apfloat-arith.js';
@@ -100,7 +100,7 @@ function replace(rewriter: PatternRewriter, op: Operation, v: Value): true {
 }
 
 type Fn = (op: Operation, rewriter: PatternRewriter) => boolean;
-const pat = (root: string, name: string, benefit: number, fn: Fn): RewritePattern => pattern(root, fn, { benefit, name });
+const pat = (root: string, name: string, benefit: number, fn: Fn): RewritePattern => legacyPattern(root, fn, { benefit, name });
 
 // ---- addi / subi / muli reassociation with constants
 

@@ -6,7 +6,7 @@ import type { OpDefinition } from '../../ir/context.js';
 import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IntegerType } from '../../ir/builtin-types.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { legacyPattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { matchConstant } from '../../ir/matchers.js';
 import { createBr, createCondBr, createSwitch } from './build.js';
 
@@ -100,7 +100,7 @@ function replaceWithBr(rewriter: PatternRewriter, op: Operation, dest: Block, op
 
 // ---- cf.br
 
-const brCanonicalize = pattern(
+const brCanonicalize = legacyPattern(
   'cf.br',
   (op, rewriter) => {
     // Merge a successor with a single predecessor.
@@ -124,7 +124,7 @@ const brCanonicalize = pattern(
 
 const i1 = (): IntegerType => IntegerType.get(1);
 
-const simplifyConstCondBranchPred = pattern(
+const simplifyConstCondBranchPred = legacyPattern(
   'cf.cond_br',
   (op, rewriter) => {
     const c = matchConstant(op.operand(0));
@@ -137,7 +137,7 @@ const simplifyConstCondBranchPred = pattern(
   { name: 'SimplifyConstCondBranchPred' },
 );
 
-const simplifyPassThroughCondBranch = pattern(
+const simplifyPassThroughCondBranch = legacyPattern(
   'cf.cond_br',
   (op, rewriter) => {
     const { cond, trueOps, falseOps } = condBrParts(op);
@@ -162,7 +162,7 @@ const simplifyPassThroughCondBranch = pattern(
   { name: 'SimplifyPassThroughCondBranch' },
 );
 
-const simplifyCondBranchIdenticalSuccessors = pattern(
+const simplifyCondBranchIdenticalSuccessors = legacyPattern(
   'cf.cond_br',
   (op, rewriter) => {
     const trueDest = op.successor(0);
@@ -183,7 +183,7 @@ const simplifyCondBranchIdenticalSuccessors = pattern(
   { name: 'SimplifyCondBranchIdenticalSuccessors' },
 );
 
-const simplifyCondBranchFromCondBranchOnSameCondition = pattern(
+const simplifyCondBranchFromCondBranchOnSameCondition = legacyPattern(
   'cf.cond_br',
   (op, rewriter) => {
     const current = op.parentBlock!;
@@ -199,7 +199,7 @@ const simplifyCondBranchFromCondBranchOnSameCondition = pattern(
   { name: 'SimplifyCondBranchFromCondBranchOnSameCondition' },
 );
 
-const condBranchTruthPropagation = pattern(
+const condBranchTruthPropagation = legacyPattern(
   'cf.cond_br',
   (op, rewriter) => {
     let replaced = false;
@@ -249,7 +249,7 @@ function foldSwitch(rewriter: PatternRewriter, op: Operation, p: SwitchParts, va
 }
 
 const switchPatterns: RewritePattern[] = [
-  pattern(
+  legacyPattern(
     'cf.switch',
     (op, rewriter) => {
       const p = switchParts(op);
@@ -259,7 +259,7 @@ const switchPatterns: RewritePattern[] = [
     },
     { name: 'simplifySwitchWithOnlyDefault' },
   ),
-  pattern(
+  legacyPattern(
     'cf.switch',
     (op, rewriter) => {
       const p = switchParts(op);
@@ -282,7 +282,7 @@ const switchPatterns: RewritePattern[] = [
     },
     { name: 'dropSwitchCasesThatMatchDefault' },
   ),
-  pattern(
+  legacyPattern(
     'cf.switch',
     (op, rewriter) => {
       const c = matchConstant(op.operand(0));
@@ -292,7 +292,7 @@ const switchPatterns: RewritePattern[] = [
     },
     { name: 'simplifyConstSwitchValue' },
   ),
-  pattern(
+  legacyPattern(
     'cf.switch',
     (op, rewriter) => {
       const p = switchParts(op);
@@ -313,7 +313,7 @@ const switchPatterns: RewritePattern[] = [
     },
     { name: 'simplifyPassThroughSwitch' },
   ),
-  pattern(
+  legacyPattern(
     'cf.switch',
     (op, rewriter) => {
       const current = op.parentBlock!;
@@ -330,7 +330,7 @@ const switchPatterns: RewritePattern[] = [
     },
     { name: 'simplifySwitchFromSwitchOnSameCondition' },
   ),
-  pattern(
+  legacyPattern(
     'cf.switch',
     (op, rewriter) => {
       const current = op.parentBlock!;
@@ -367,7 +367,7 @@ const switchPatterns: RewritePattern[] = [
 
 // ---- cf.assert
 
-const assertCanonicalize = pattern(
+const assertCanonicalize = legacyPattern(
   'cf.assert',
   (op, rewriter) => {
     const c = matchConstant(op.operand(0));

@@ -10,7 +10,7 @@ import { IndexType, IntegerType } from '../../ir/builtin-types.js';
 import type { FoldResult, OpDefinition } from '../../ir/context.js';
 import type { Location } from '../../ir/location.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import { pattern, type RewritePattern } from '../../ir/pattern.js';
+import { legacyPattern, type RewritePattern } from '../../ir/pattern.js';
 import { foldOperation } from '../../transforms/fold.js';
 import { matchConstant, isValue } from '../../ir/matchers.js';
 
@@ -254,7 +254,7 @@ function castFold(op: Operation, c: readonly (Attribute | undefined)[], signed: 
 const ASSOC = ['index.add', 'index.mul', 'index.and', 'index.or', 'index.xor', 'index.maxs', 'index.maxu', 'index.mins', 'index.minu'];
 
 function assocPattern(name: string): RewritePattern {
-  return pattern(
+  return legacyPattern(
     name,
     (op, rewriter) => {
       if (matchConstant(op.operand(1)) === undefined) return false;
@@ -297,7 +297,7 @@ function assocPattern(name: string): RewritePattern {
   );
 }
 
-const cmpCanonicalize = pattern(
+const cmpCanonicalize = legacyPattern(
   'index.cmp',
   (op, rewriter) => {
     const rhsZero = intOf(matchConstant(op.operand(1))) === 0n;

@@ -8,7 +8,7 @@ import type { FoldResult } from '../../ir/context.js';
 import { DenseArrayAttr, IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, IntegerType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { legacyPattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { matchConstant } from '../../ir/matchers.js';
 import { isDyn, kDynamic, memrefRankReductionMask, satAdd, satMul, stridesAndOffset } from './layout.js';
 
@@ -164,7 +164,7 @@ const denseI32 = (v: readonly number[]): DenseArrayAttr => DenseArrayAttr.get(In
 
 /** SimplifyAllocConst: non-negative constant dynamic sizes become static dims. */
 function simplifyAllocConst(name: string): RewritePattern {
-  return pattern(
+  return legacyPattern(
     name,
     (op, rewriter) => {
       const seg = segments(op);
@@ -207,7 +207,7 @@ function simplifyAllocConst(name: string): RewritePattern {
 
 /** SimplifyDeadAlloc: an allocation only stored into and deallocated is erased with its users. */
 function simplifyDeadAlloc(name: string): RewritePattern {
-  return pattern(
+  return legacyPattern(
     name,
     (op, rewriter) => {
       const r = op.result(0);
@@ -227,7 +227,7 @@ function simplifyDeadAlloc(name: string): RewritePattern {
 
 // ---- copy
 
-const foldEmptyCopy = pattern(
+const foldEmptyCopy = legacyPattern(
   'memref.copy',
   (op, rewriter) => {
     const empty = (v: Value): boolean => v.type instanceof MemRefType && v.type.shape.includes(0);
@@ -238,7 +238,7 @@ const foldEmptyCopy = pattern(
   { name: 'FoldEmptyCopy' },
 );
 
-const foldSelfCopy = pattern(
+const foldSelfCopy = legacyPattern(
   'memref.copy',
   (op, rewriter) => {
     if (op.operand(0) !== op.operand(1)) return false;
@@ -257,7 +257,7 @@ function foldView(op: Operation): FoldResult | undefined {
   return undefined;
 }
 
-const viewOpShapeFolder = pattern(
+const viewOpShapeFolder = legacyPattern(
   'memref.view',
   (op, rewriter) => {
     if (!op.operands.some(isConstantIndex)) return false;
@@ -289,7 +289,7 @@ const viewOpShapeFolder = pattern(
   { name: 'ViewOpShapeFolder' },
 );
 
-const viewOpMemrefCastFolder = pattern(
+const viewOpMemrefCastFolder = legacyPattern(
   'memref.view',
   (op, rewriter) => {
     const cast = op.operand(0).definingOp;
@@ -401,7 +401,7 @@ function createSubView(rewriter: PatternRewriter, op: Operation, type: MemRefTyp
   return rewriter.create('memref.subview', { operands: [source, ...offs, ...sizes, ...strides], results: [type], attributes: attrs, location: op.location });
 }
 
-const subViewConstantArgumentFolder = pattern(
+const subViewConstantArgumentFolder = legacyPattern(
   'memref.subview',
   (op, rewriter) => {
     const m = mixedOf(op);
@@ -421,7 +421,7 @@ const subViewConstantArgumentFolder = pattern(
   { name: 'OpWithOffsetSizesAndStridesConstantArgumentFolder' },
 );
 
-const subViewOpMemRefCastFolder = pattern(
+const subViewOpMemRefCastFolder = legacyPattern(
   'memref.subview',
   (op, rewriter) => {
     if (op.operands.some(isConstantIndex)) return false;
@@ -458,7 +458,7 @@ function isTrivialSubView(op: Operation): boolean {
   });
 }
 
-const trivialSubViewOpFolder = pattern(
+const trivialSubViewOpFolder = legacyPattern(
   'memref.subview',
   (op, rewriter) => {
     if (!isTrivialSubView(op)) return false;

@@ -11,7 +11,7 @@ import { Interfaces, getInterface, type RegionBranchInterface, type RegionBranch
 import type { Location } from '../../ir/location.js';
 import { Block, BlockArgument, OpResult, Operation, type OpOperand, type Region, type Value } from '../../ir/operation.js';
 import { matchConstant } from '../../ir/matchers.js';
-import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { legacyPattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { IRMapping, cloneOp } from '../../transforms/clone.js';
 
 // ---- helpers
@@ -231,7 +231,7 @@ function isDefinedBefore(op: Operation, a: Value, b: Value): boolean {
 }
 
 const makeSuccessorInputsDead = (root: string): RewritePattern =>
-  pattern(
+  legacyPattern(
     root,
     (op, rewriter) => {
       const inputToOperands = invert(operandToInputs(op));
@@ -251,7 +251,7 @@ const makeSuccessorInputsDead = (root: string): RewritePattern =>
   );
 
 const removeDuplicateSuccessorInputUses = (root: string): RewritePattern =>
-  pattern(
+  legacyPattern(
     root,
     (op, rewriter) => {
       const inputToOperands = invert(operandToInputs(op));
@@ -326,7 +326,7 @@ class UnionFind {
 }
 
 const removeDeadSuccessorInputs = (root: string): RewritePattern =>
-  pattern(
+  legacyPattern(
     root,
     (op, rewriter) => {
       const o2i = operandToInputs(op);
@@ -398,7 +398,7 @@ function regionBranchPatterns(root: string): RewritePattern[] {
 
 // ---- scf.execute_region
 
-const singleBlockExecuteInliner = pattern(
+const singleBlockExecuteInliner = legacyPattern(
   'scf.execute_region',
   (op, rewriter) => {
     if (op.propertiesView.has('no_inline')) return false;
@@ -411,7 +411,7 @@ const singleBlockExecuteInliner = pattern(
 
 const FUNCTION_LIKE = new Set(['func.func', 'scf.execute_region']);
 
-const multiBlockExecuteInliner = pattern(
+const multiBlockExecuteInliner = legacyPattern(
   'scf.execute_region',
   (op, rewriter) => {
     if (op.propertiesView.has('no_inline')) return false;
@@ -536,7 +536,7 @@ function setForallBounds(op: Operation, lbs: readonly Mixed[], ubs: readonly Mix
   op.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), [l.dyn.length, u.dyn.length, st.dyn.length, outputs.length].map(BigInt)));
 }
 
-const forallControlOperandsFolder = pattern(
+const forallControlOperandsFolder = legacyPattern(
   'scf.forall',
   (op, rewriter) => {
     const { lbs, ubs, steps, outputs } = forallMixed(op);
@@ -559,7 +559,7 @@ const forallControlOperandsFolder = pattern(
   { name: 'ForallOpControlOperandsFolder' },
 );
 
-const forallSingleOrZeroIterationDims = pattern(
+const forallSingleOrZeroIterationDims = legacyPattern(
   'scf.forall',
   (op, rewriter) => {
     if (op.propertiesView.has('mapping')) return false;
@@ -616,7 +616,7 @@ const forallSingleOrZeroIterationDims = pattern(
   { name: 'ForallOpSingleOrZeroIterationDimsFolder' },
 );
 
-const simplifyTrivialLoops = pattern(
+const simplifyTrivialLoops = legacyPattern(
   'scf.for',
   (op, rewriter) => {
     const [lb, ub, step] = [op.operand(0), op.operand(1), op.operand(2)];
@@ -647,7 +647,7 @@ const simplifyTrivialLoops = pattern(
 
 // ---- scf.if
 
-const removeStaticCondition = pattern(
+const removeStaticCondition = legacyPattern(
   'scf.if',
   (op, rewriter) => {
     const c = boolConst(op.operand(0));
@@ -660,7 +660,7 @@ const removeStaticCondition = pattern(
   { name: 'RemoveStaticCondition' },
 );
 
-const removeEmptyElseBranch = pattern(
+const removeEmptyElseBranch = legacyPattern(
   'scf.if',
   (op, rewriter) => {
     if (op.numResults) return false;
@@ -686,7 +686,7 @@ function elseBlock(op: Operation): Block | null {
   return r.empty ? null : r.blocks[r.blocks.length - 1];
 }
 
-const convertTrivialIfToSelect = pattern(
+const convertTrivialIfToSelect = legacyPattern(
   'scf.if',
   (op, rewriter) => {
     if (op.numResults === 0) return false;
@@ -733,7 +733,7 @@ const convertTrivialIfToSelect = pattern(
   { name: 'ConvertTrivialIfToSelect' },
 );
 
-const conditionPropagation = pattern(
+const conditionPropagation = legacyPattern(
   'scf.if',
   (op, rewriter) => {
     const cond = op.operand(0);
@@ -760,7 +760,7 @@ const conditionPropagation = pattern(
   { name: 'ConditionPropagation' },
 );
 
-const replaceIfYieldWithConditionOrValue = pattern(
+const replaceIfYieldWithConditionOrValue = legacyPattern(
   'scf.if',
   (op, rewriter) => {
     if (op.numResults === 0) return false;
@@ -802,7 +802,7 @@ function isNotOf(v: Value, x: Value): boolean {
   return !!d && d.name.name === 'arith.xori' && d.operand(0) === x && isOneConst(d.operand(1));
 }
 
-const combineIfs = pattern(
+const combineIfs = legacyPattern(
   'scf.if',
   (nextIf, rewriter) => {
     const parent = nextIf.parentBlock!;
@@ -871,7 +871,7 @@ const combineIfs = pattern(
   { name: 'CombineIfs' },
 );
 
-const combineNestedIfs = pattern(
+const combineNestedIfs = legacyPattern(
   'scf.if',
   (op, rewriter) => {
     const tb = thenBlock(op);
@@ -942,7 +942,7 @@ function foldIf(op: Operation): FoldResult | undefined {
 
 // ---- scf.index_switch
 
-const foldConstantCase = pattern(
+const foldConstantCase = legacyPattern(
   'scf.index_switch',
   (op, rewriter) => {
     const c = intConst(op.operand(0));
@@ -968,7 +968,7 @@ function segCases(op: Operation): bigint[] {
 
 // ---- scf.while
 
-const whileConditionTruth = pattern(
+const whileConditionTruth = legacyPattern(
   'scf.while',
   (op, rewriter) => {
     const term = op.regions[0].entry.last!;
@@ -989,7 +989,7 @@ const whileConditionTruth = pattern(
 
 const CMPI_INVERT = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
 
-const whileCmpCond = pattern(
+const whileCmpCond = legacyPattern(
   'scf.while',
   (op, rewriter) => {
     const cond = op.regions[0].entry.last!;
@@ -1027,7 +1027,7 @@ function createWhile(rewriter: PatternRewriter, types: readonly Type[], inits: r
   return rewriter.create('scf.while', { operands: inits, results: types, regions: 2, location: loc });
 }
 
-const whileAlignBeforeArgs = pattern(
+const whileAlignBeforeArgs = legacyPattern(
   'scf.while',
   (loop, rewriter) => {
     const oldBefore = loop.regions[0].entry;
@@ -1083,7 +1083,7 @@ function usedValuesInRegion(region: Region, keep: (v: Value) => boolean): Value[
 
 // An scf.if just before scf.condition on the same condition only matters when
 // the loop continues: its then-part moves to the start of the after region.
-const whileMoveIfDown = pattern(
+const whileMoveIfDown = legacyPattern(
   'scf.while',
   (op, rewriter) => {
     const before = op.regions[0];
@@ -1203,7 +1203,7 @@ function cloneInto(rewriter: PatternRewriter, op: Operation, mapping: IRMapping)
   return copy;
 }
 
-const parallelSingleOrZeroIterationDims = pattern(
+const parallelSingleOrZeroIterationDims = legacyPattern(
   'scf.parallel',
   (op, rewriter) => {
     const loc = op.location;
@@ -1255,7 +1255,7 @@ const parallelSingleOrZeroIterationDims = pattern(
   { name: 'ParallelOpSingleOrZeroIterationDimsFolder' },
 );
 
-const mergeNestedParallelLoops = pattern(
+const mergeNestedParallelLoops = legacyPattern(
   'scf.parallel',
   (op, rewriter) => {
     const outerBody = op.regions[0].entry;

@@ -6,7 +6,7 @@
 import { OpResult, type Operation, type Value } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
-import { pattern, type RewritePattern } from '../../ir/pattern.js';
+import { legacyPattern, type RewritePattern } from '../../ir/pattern.js';
 
 const DIM_OPS = ['memref.dim', 'tensor.dim'];
 
@@ -28,7 +28,7 @@ function isShapePreserving(forOp: Operation, arg: number): boolean {
 }
 
 function dimOfIterArg(name: string): RewritePattern {
-  return pattern(name, (dim, rewriter) => {
+  return legacyPattern(name, (dim, rewriter) => {
     const src = dim.operand(0);
     if (src instanceof OpResult) return false;
     const block = src.parentBlock;
@@ -42,7 +42,7 @@ function dimOfIterArg(name: string): RewritePattern {
 }
 
 function dimOfLoopResult(name: string): RewritePattern {
-  return pattern(name, (dim, rewriter) => {
+  return legacyPattern(name, (dim, rewriter) => {
     const src = dim.operand(0);
     if (!(src instanceof OpResult) || src.owner.name.name !== 'scf.for') return false;
     if (!isShapePreserving(src.owner, src.index)) return false;

@@ -6,10 +6,10 @@ import type { Operation } from '../../ir/operation.js';
 import { Block } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
-import { pattern } from '../../ir/pattern.js';
+import { legacyPattern } from '../../ir/pattern.js';
 import { binary, cmpi, valueLoc } from './build.js';
 
-export const forToWhilePattern = pattern('scf.for', (forOp, rewriter) => {
+export const forToWhilePattern = legacyPattern('scf.for', (forOp, rewriter) => {
   const loc = forOp.location;
   const body = forOp.regions[0].entry;
   const iv = body.args[0];

@@ -1,0 +1,1257 @@
+// The scf dialect's ops (MLIR 22's SCFOps.td): structured control flow —
+// for, forall, if, index_switch, parallel/reduce, while/condition,
+// execute_region and yield — declared once each, with their typed handles,
+// MLIR's custom syntax where ODS has hasCustomAssemblyFormat, the verifiers
+// and the op interfaces passes rely on.
+
+import type { Attribute, Type } from '../../ir/attributes.js';
+import type { Builder } from '../../ir/builder.js';
+import { ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr } from '../../ir/builtin-attributes.js';
+import { FunctionType, IndexType, IntegerType } from '../../ir/builtin-types.js';
+import { Traits, emitOpError, fail, failPlain, q, type Context } from '../../ir/context.js';
+import {
+  Interfaces,
+  getInterface,
+  type LoopLikeInterface,
+  type MemoryEffect,
+  type MemoryEffectsInterface,
+  type RegionBranchInterface,
+  type RegionBranchTerminatorInterface,
+  type RegionSuccessor,
+  type SpeculatableInterface,
+} from '../../ir/interfaces.js';
+import { UnknownLoc, type Location } from '../../ir/location.js';
+import { matchConstantInt } from '../../ir/matchers.js';
+import type { Argument, OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
+import { Block, Operation, Region, type BlockArgument, type Value } from '../../ir/operation.js';
+import {
+  AllTypesMatch,
+  AnyRankedTensor,
+  AnyType,
+  ArrayAttrC,
+  DenseI64ArrayAttrC,
+  I1,
+  Index,
+  SingleBlockTrait,
+  AttrSizedOperandSegments,
+  allAttrs,
+  attr,
+  defineOp,
+  implementOp,
+  maxSizedRegion,
+  operand,
+  optionalAttr,
+  registerCustomDirective,
+  region,
+  sizedRegion,
+  typeConstraint,
+  unitAttr,
+  variadicOperand,
+  variadicRegion,
+  variadicResult,
+  verifyImplicitTerminator,
+  verifyLoopLike,
+  verifyRegionBranch,
+  verifySingleBlock,
+  type Op,
+} from '../../ods/index.js';
+import { ParseAbort } from '../../syntax/parser.js';
+
+/** ShapedType::kDynamic: the marker of a dynamic entry in static index lists. */
+export const DYNAMIC = -(2n ** 63n);
+
+const AnySignlessIntegerOrIndex = typeConstraint(
+  'signless integer or index',
+  (t) => t instanceof IndexType || (t instanceof IntegerType && t.signedness === 'signless'),
+);
+
+/** Mixed static/dynamic values (MLIR's OpFoldResult): an integer or an SSA value. */
+export type Mixed = bigint | Value;
+
+/** The integer a mixed value is known to be, if any. */
+export function mixedConstant(m: Mixed | undefined): bigint | undefined {
+  if (m === undefined) return undefined;
+  return typeof m === 'bigint' ? m : matchConstantInt(m);
+}
+
+function mixed(statics: readonly bigint[], dynamics: readonly Value[]): Mixed[] {
+  let d = 0;
+  return statics.map((s) => (s === DYNAMIC ? dynamics[d++] : s));
+}
+
+// ============================================================================
+// Declarations
+
+export const ConditionOp = defineOp({
+  name: 'scf.condition',
+  summary: 'loop continuation condition',
+  traits: [Traits.Pure, Traits.IsTerminator],
+  operands: [operand('condition', I1), variadicOperand('args', AnyType)],
+  assemblyFormat: '`(` $condition `)` attr-dict ($args^ `:` type($args))?',
+});
+
+export const ExecuteRegionOp = defineOp({
+  name: 'scf.execute_region',
+  summary: 'operation that executes its region exactly once',
+  results: [variadicResult('results', AnyType)],
+  attributes: [unitAttr('no_inline')],
+  regions: [region('region')],
+});
+
+export const ForOp = defineOp({
+  name: 'scf.for',
+  summary: 'for operation',
+  traits: [Traits.AffineScope, AllTypesMatch(['lowerBound', 'upperBound', 'step']), SingleBlockTrait, Traits.RecursiveMemoryEffects],
+  operands: [
+    operand('lowerBound', AnySignlessIntegerOrIndex),
+    operand('upperBound', AnySignlessIntegerOrIndex),
+    operand('step', AnySignlessIntegerOrIndex),
+    variadicOperand('initArgs', AnyType),
+  ],
+  results: [variadicResult('results', AnyType)],
+  attributes: [unitAttr('unsignedCmp')],
+  regions: [sizedRegion('region', 1)],
+})
+  .withAccessors({
+    /** The body block. */
+    body: (op) => op.regions[0].entry,
+    /** The induction variable (the body's first argument). */
+    inductionVar: (op): BlockArgument => op.regions[0].entry.args[0],
+    /** The loop-carried values inside the body (the body's other arguments). */
+    regionIterArgs: (op): BlockArgument[] => op.regions[0].entry.args.slice(1),
+    /** The `scf.yield` ending the body. */
+    yieldOp: (op): Operation => op.regions[0].entry.last!,
+  })
+  .withBuilders((self) => ({
+    /**
+     * ForOp::build: a loop with a body block holding the induction variable
+     * and one argument per init. The body is filled by `bodyBuilder` (which
+     * must end it with `scf.yield` when there are inits); without one, an
+     * empty `scf.yield` is added when there are no inits.
+     */
+    create(
+      b: Builder,
+      args: { lowerBound: Value; upperBound: Value; step: Value; initArgs?: readonly Value[]; unsignedCmp?: boolean; location?: Location },
+      bodyBuilder?: (b: Builder, location: Location, inductionVar: Value, iterArgs: readonly Value[]) => void,
+    ): Op<'scf.for'> {
+      const inits = args.initArgs ?? [];
+      const location = args.location ?? UnknownLoc.get();
+      const op = self.build(b, {
+        lowerBound: args.lowerBound,
+        upperBound: args.upperBound,
+        step: args.step,
+        initArgs: inits,
+        results: inits.map((v) => v.type),
+        unsignedCmp: args.unsignedCmp,
+        location,
+      });
+      const body = new Block();
+      op.regions[0].pushBlock(body);
+      body.addArgument(args.lowerBound.type, location);
+      for (const v of inits) body.addArgument(v.type, location);
+      fillBody(b, body, location, bodyBuilder ? () => bodyBuilder(b, location, body.args[0], body.args.slice(1)) : undefined, inits.length === 0);
+      return op;
+    },
+  }));
+
+export const ForallOp = defineOp({
+  name: 'scf.forall',
+  summary: 'evaluate a block multiple times in parallel',
+  traits: [Traits.RecursiveMemoryEffects, AttrSizedOperandSegments, SingleBlockTrait],
+  operands: [
+    variadicOperand('dynamicLowerBound', Index),
+    variadicOperand('dynamicUpperBound', Index),
+    variadicOperand('dynamicStep', Index),
+    variadicOperand('outputs', AnyRankedTensor),
+  ],
+  results: [variadicResult('results', AnyType)],
+  attributes: [
+    attr('staticLowerBound', DenseI64ArrayAttrC),
+    attr('staticUpperBound', DenseI64ArrayAttrC),
+    attr('staticStep', DenseI64ArrayAttrC),
+    // No attribute of scfkit implements DeviceMappingAttrInterface: only an empty array qualifies.
+    optionalAttr('mapping', { ...ArrayAttrC, summary: 'Device Mapping array attribute', check: (a: Attribute): a is ArrayAttr => a instanceof ArrayAttr && a.elements.length === 0 }),
+  ],
+  regions: [sizedRegion('region', 1)],
+}).withAccessors({
+  /** The number of induction variables. */
+  rank: (op): number => staticList(op, 'staticLowerBound').length,
+  body: (op) => op.regions[0].entry,
+  inductionVars: (op): BlockArgument[] => op.regions[0].entry.args.slice(0, staticList(op, 'staticLowerBound').length),
+  /** The block arguments standing for the shared outputs. */
+  regionOutArgs: (op): BlockArgument[] => op.regions[0].entry.args.slice(staticList(op, 'staticLowerBound').length),
+  mixedLowerBound: (op): Mixed[] => mixed(staticList(op, 'staticLowerBound'), ForallOp.dynamicLowerBound(op)),
+  mixedUpperBound: (op): Mixed[] => mixed(staticList(op, 'staticUpperBound'), ForallOp.dynamicUpperBound(op)),
+  mixedStep: (op): Mixed[] => mixed(staticList(op, 'staticStep'), ForallOp.dynamicStep(op)),
+  /** The `scf.forall.in_parallel` ending the body. */
+  terminator: (op): Operation => op.regions[0].entry.last!,
+});
+
+export const InParallelOp = defineOp({
+  name: 'scf.forall.in_parallel',
+  summary: 'terminates a `forall` block',
+  traits: [Traits.Pure, Traits.IsTerminator, Traits.NoTerminator, Traits.SingleBlock, Traits.GraphRegions],
+  regions: [sizedRegion('region', 1)],
+});
+
+export const IfOp = defineOp({
+  name: 'scf.if',
+  summary: 'if-then-else operation',
+  traits: [Traits.RecursiveMemoryEffects, SingleBlockTrait],
+  operands: [operand('condition', I1)],
+  results: [variadicResult('results', AnyType)],
+  regions: [sizedRegion('thenRegion', 1), maxSizedRegion('elseRegion', 1)],
+})
+  .withAccessors({
+    thenBlock: (op) => op.regions[0].entry,
+    /** The else block, if the op has one. */
+    elseBlock: (op): Block | undefined => op.regions[1].blocks[0],
+    thenYield: (op): Operation => op.regions[0].entry.last!,
+    elseYield: (op): Operation | undefined => op.regions[1].blocks[0]?.last ?? undefined,
+  })
+  .withBuilders((self) => ({
+    /**
+     * IfOp::build: then block (and else block when asked), each ended by an
+     * empty `scf.yield` when there are no results (otherwise the caller
+     * fills them). `thenBuilder`/`elseBuilder` fill the blocks.
+     */
+    create(
+      b: Builder,
+      args: { condition: Value; resultTypes?: readonly Type[]; withElse?: boolean; location?: Location },
+      thenBuilder?: (b: Builder, location: Location) => void,
+      elseBuilder?: (b: Builder, location: Location) => void,
+    ): Op<'scf.if'> {
+      const types = args.resultTypes ?? [];
+      const location = args.location ?? UnknownLoc.get();
+      const op = self.build(b, { condition: args.condition, results: types, location });
+      const thenBlock = new Block();
+      op.regions[0].pushBlock(thenBlock);
+      fillBody(b, thenBlock, location, thenBuilder ? () => thenBuilder(b, location) : undefined, types.length === 0);
+      if (args.withElse || elseBuilder) {
+        const elseBlock = new Block();
+        op.regions[1].pushBlock(elseBlock);
+        fillBody(b, elseBlock, location, elseBuilder ? () => elseBuilder(b, location) : undefined, types.length === 0);
+      }
+      return op;
+    },
+  }));
+
+export const IndexSwitchOp = defineOp({
+  name: 'scf.index_switch',
+  summary: 'switch-case operation on an index argument',
+  traits: [Traits.RecursiveMemoryEffects, SingleBlockTrait],
+  operands: [operand('arg', Index)],
+  results: [variadicResult('results', AnyType)],
+  attributes: [attr('cases', DenseI64ArrayAttrC)],
+  regions: [sizedRegion('defaultRegion', 1), variadicRegion('caseRegions', 1)],
+  assemblyFormat: '$arg attr-dict (`->` type($results)^)? custom<SwitchCases>($cases, $caseRegions) `\\n` `` `default` $defaultRegion',
+}).withAccessors({
+  defaultBlock: (op) => op.regions[0].entry,
+  caseBlocks: (op): Block[] => op.regions.slice(1).map((r) => r.entry),
+  /** The region taken for `value` (the default region when no case matches). */
+  regionFor: (op) => (value: bigint): Region => {
+    const i = staticList(op, 'cases').indexOf(value);
+    return op.regions[i >= 0 ? i + 1 : 0];
+  },
+});
+
+export const ParallelOp = defineOp({
+  name: 'scf.parallel',
+  summary: 'parallel for operation',
+  traits: [Traits.RecursiveMemoryEffects, AttrSizedOperandSegments, SingleBlockTrait],
+  operands: [
+    variadicOperand('lowerBound', Index),
+    variadicOperand('upperBound', Index),
+    variadicOperand('step', Index),
+    variadicOperand('initVals', AnyType),
+  ],
+  results: [variadicResult('results', AnyType)],
+  regions: [sizedRegion('region', 1)],
+}).withAccessors({
+  body: (op) => op.regions[0].entry,
+  inductionVars: (op): BlockArgument[] => [...op.regions[0].entry.args],
+  /** The `scf.reduce` ending the body. */
+  reduceOp: (op): Operation => op.regions[0].entry.last!,
+});
+
+export const ReduceOp = defineOp({
+  name: 'scf.reduce',
+  summary: 'reduce operation for scf.parallel',
+  traits: [Traits.IsTerminator, Traits.RecursiveMemoryEffects],
+  operands: [variadicOperand('operands', AnyType)],
+  regions: [variadicRegion('reductions', 1)],
+  assemblyFormat: '(`(` $operands^ `:` type($operands) `)`)? $reductions attr-dict',
+});
+
+export const ReduceReturnOp = defineOp({
+  name: 'scf.reduce.return',
+  summary: 'terminator for reduce operation',
+  traits: [Traits.Pure, Traits.IsTerminator],
+  operands: [operand('result', AnyType)],
+  assemblyFormat: '$result attr-dict `:` type($result)',
+});
+
+export const WhileOp = defineOp({
+  name: 'scf.while',
+  summary: 'a generic \'while\' loop',
+  traits: [Traits.RecursiveMemoryEffects, Traits.SingleBlock, SingleBlockTrait],
+  operands: [variadicOperand('inits', AnyType)],
+  results: [variadicResult('results', AnyType)],
+  regions: [sizedRegion('before', 1), sizedRegion('after', 1)],
+})
+  .withAccessors({
+    beforeBody: (op) => op.regions[0].entry,
+    afterBody: (op) => op.regions[1].entry,
+    beforeArguments: (op): BlockArgument[] => [...op.regions[0].entry.args],
+    afterArguments: (op): BlockArgument[] => [...op.regions[1].entry.args],
+    /** The `scf.condition` ending the before region. */
+    conditionOp: (op): Operation => op.regions[0].entry.last!,
+    /** The `scf.yield` ending the after region. */
+    yieldOp: (op): Operation => op.regions[1].entry.last!,
+  })
+  .withBuilders((self) => ({
+    /**
+     * WhileOp::build: the before block takes the inits' types, the after block
+     * the result types; `beforeBuilder` must end with `scf.condition`,
+     * `afterBuilder` with `scf.yield`.
+     */
+    create(
+      b: Builder,
+      args: { inits: readonly Value[]; resultTypes: readonly Type[]; location?: Location },
+      beforeBuilder: (b: Builder, location: Location, args: readonly Value[]) => void,
+      afterBuilder: (b: Builder, location: Location, args: readonly Value[]) => void,
+    ): Op<'scf.while'> {
+      const location = args.location ?? UnknownLoc.get();
+      const op = self.build(b, { inits: args.inits, results: args.resultTypes, location });
+      const before = new Block();
+      op.regions[0].pushBlock(before);
+      for (const v of args.inits) before.addArgument(v.type, location);
+      const after = new Block();
+      op.regions[1].pushBlock(after);
+      for (const t of args.resultTypes) after.addArgument(t, location);
+      fillBody(b, before, location, () => beforeBuilder(b, location, before.args), false);
+      fillBody(b, after, location, () => afterBuilder(b, location, after.args), false);
+      return op;
+    },
+  }));
+
+export const YieldOp = defineOp({
+  name: 'scf.yield',
+  summary: 'loop yield and termination operation',
+  traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
+  operands: [variadicOperand('results', AnyType)],
+  assemblyFormat: 'attr-dict ($results^ `:` type($results))?',
+});
+
+/** Every scf op, in the order the dialect registers them. */
+export const SCF_OPS = [
+  ConditionOp,
+  ExecuteRegionOp,
+  ForOp,
+  ForallOp,
+  InParallelOp,
+  IfOp,
+  IndexSwitchOp,
+  ParallelOp,
+  ReduceOp,
+  ReduceReturnOp,
+  WhileOp,
+  YieldOp,
+] as const;
+
+/**
+ * Runs `fill` with the insertion point at the end of `block`, then restores
+ * it; with no `fill`, adds an empty `scf.yield` when `yieldIfEmpty`.
+ */
+function fillBody(b: Builder, block: Block, location: Location, fill: (() => void) | undefined, yieldIfEmpty: boolean): void {
+  const saved = b.insertionPoint;
+  b.setInsertionPointToEnd(block);
+  if (fill) fill();
+  else if (yieldIfEmpty) YieldOp.build(b, { location });
+  b.insertionPoint = saved;
+}
+
+// ============================================================================
+// Shared pieces of the implementations
+
+function staticList(op: Operation, name: string): bigint[] {
+  const a = op.propertiesView.get(name);
+  return a instanceof DenseArrayAttr ? [...a.values] : [];
+}
+
+/**
+ * MLIR's `ensureTerminator`: gives the region a block if it has none, and
+ * appends a terminator op of `kind` to its last block unless that already
+ * ends with one.
+ */
+function ensureTerminator(ctx: Context, region: Region, kind: { readonly opName: string }, state: OperationState, regions = 0): Operation | undefined {
+  if (region.empty) region.pushBlock(new Block());
+  const block = region.blocks[region.blocks.length - 1];
+  const last = block.last;
+  if (last && last.hasTrait(Traits.IsTerminator)) return undefined;
+  const op = new Operation({ name: ctx.lookupOp(kind.opName)!, ...state.locationInit(), regions });
+  block.append(op);
+  return op;
+}
+
+/** ` name(%a = %b, ...)`: region arguments bound to initial values. */
+function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits: readonly Value[], prefix: string): void {
+  if (!inits.length) return;
+  p.write(prefix + '(');
+  inits.forEach((v, i) => {
+    if (i) p.write(', ');
+    p.printOperand(args[i]);
+    p.write(' = ');
+    p.printOperand(v);
+  });
+  p.write(')');
+}
+
+function blockArgs(region: Region | undefined): Value[] {
+  if (!region || region.empty) return [];
+  return [...region.entry.args];
+}
+
+/** The operands of the `scf.yield` ending the region, or [] if it does not end with one. */
+function yieldedValues(region: Region | undefined): Value[] {
+  if (!region || region.empty) return [];
+  const t = region.entry.last;
+  return YieldOp.isa(t) ? YieldOp.results(t) : [];
+}
+
+function toParent(op: Operation): RegionSuccessor {
+  return { region: 'parent', inputs: op.results };
+}
+
+function toRegion(region: Region, inputs: readonly Value[] = []): RegionSuccessor {
+  return { region, inputs };
+}
+
+/** Effects of every op nested in `op`'s regions (RecursiveMemoryEffects). */
+function nestedEffects(op: Operation): MemoryEffect[] {
+  const out: MemoryEffect[] = [];
+  for (const region of op.regions)
+    for (const block of region.blocks)
+      for (let o = block.first; o; o = o.next) {
+        if (o.hasTrait(Traits.Pure)) continue;
+        if (o.hasTrait(Traits.RecursiveMemoryEffects)) {
+          out.push(...nestedEffects(o));
+          continue;
+        }
+        const iface = getInterface<MemoryEffectsInterface>(o, Interfaces.MemoryEffects);
+        if (iface) out.push(...iface.getEffects(o));
+        else out.push({ kind: 'read' }, { kind: 'write' }, { kind: 'allocate' }, { kind: 'free' });
+      }
+  return out;
+}
+
+const recursiveEffects: MemoryEffectsInterface = { getEffects: nestedEffects };
+
+/** True if every op nested in `op` may be speculated (RecursivelySpeculatable). */
+function nestedSpeculatable(op: Operation): boolean {
+  for (const region of op.regions)
+    for (const block of region.blocks)
+      for (let o = block.first; o; o = o.next) {
+        if (o.hasTrait(Traits.Pure) && !o.regions.length) continue;
+        const iface = getInterface<SpeculatableInterface>(o, Interfaces.Speculatable);
+        if (iface?.isSpeculatable(o)) continue;
+        if (o.hasTrait(Traits.Pure)) continue;
+        return false;
+      }
+  return true;
+}
+
+/** True if `v` is defined inside one of `op`'s regions. */
+function isInside(op: Operation, v: Value): boolean {
+  const block = v.parentBlock;
+  for (let r: Region | null = block?.parent ?? null; r; r = r.parentOp?.parentRegion ?? null) if (r.parentOp === op) return true;
+  return false;
+}
+
+function isTrueAttr(c: Attribute | undefined): boolean | undefined {
+  return c instanceof IntegerAttr && c.type === IntegerType.get(1) ? c.value !== 0n : undefined;
+}
+
+/**
+ * forall and parallel share their region structure: one body region with an
+ * implicit terminator that runs any number of times, then control returns to
+ * the parent with no values passed along the region edge.
+ */
+function verifyParallelLoopRegions(ctx: Context, op: Operation, terminator: { readonly opName: string }): boolean {
+  if (!verifyImplicitTerminator(ctx, op, terminator.opName)) return false;
+  if (!verifyLoopLike(ctx, op)) return false;
+  return verifyRegionBranch(ctx, op);
+}
+
+const parallelLoopRegionBranch: RegionBranchInterface = {
+  getSuccessorRegions(op) {
+    return [toRegion(op.regions[0]), { region: 'parent', inputs: [] }];
+  },
+  getEntrySuccessorOperands() {
+    return [];
+  },
+};
+
+/** Parses `(%a, 4, %b)`: operands and integers, MLIR's parseDynamicIndexList. */
+function parseDynamicIndexList(p: OpAsmParser): { values: UnresolvedOperand[]; statics: bigint[] } {
+  const values: UnresolvedOperand[] = [];
+  const statics: bigint[] = [];
+  try {
+    p.parseLParen();
+    if (!p.parseOptionalRParen()) {
+      do {
+        const v = p.parseOptionalOperand();
+        if (v) {
+          values.push(v);
+          statics.push(DYNAMIC);
+        } else {
+          statics.push(p.parseInteger());
+        }
+      } while (p.parseOptionalComma());
+      p.parseRParen();
+    }
+  } catch (e) {
+    if (e instanceof ParseAbort) p.error('expected SSA value or integer', p.nameOffset);
+    throw e;
+  }
+  return { values, statics };
+}
+
+function printDynamicIndexList(p: OpAsmPrinter, statics: readonly bigint[], dynamics: readonly Value[]): void {
+  p.write('(');
+  let d = 0;
+  statics.forEach((s, i) => {
+    if (i) p.write(', ');
+    if (s === DYNAMIC) p.printOperand(dynamics[d++]);
+    else p.write(s.toString());
+  });
+  p.write(')');
+}
+
+// ============================================================================
+// scf.condition
+
+implementOp(ConditionOp, {
+  parentOps: [WhileOp],
+  interfaces: {
+    [Interfaces.RegionBranchTerminator]: {
+      getSuccessorOperands(op) {
+        return ConditionOp.args(ConditionOp.cast(op));
+      },
+      getSuccessorRegions(op, constants) {
+        const whileOp = WhileOp.cast(op.parentOp!);
+        const known = isTrueAttr(constants[0]);
+        const out: RegionSuccessor[] = [];
+        if (known !== false) out.push(toRegion(whileOp.regions[1], blockArgs(whileOp.regions[1])));
+        if (known !== true) out.push(toParent(whileOp));
+        return out;
+      },
+    } satisfies RegionBranchTerminatorInterface,
+  },
+});
+
+// ============================================================================
+// scf.execute_region
+
+implementOp(ExecuteRegionOp, {
+  parse(p, state) {
+    state.types = p.parseOptionalArrowTypeList() ?? [];
+    if (p.parseOptionalKeyword('no_inline')) state.attributes.set('no_inline', UnitAttr.get());
+    const body = state.addRegion(new Region());
+    p.parseRegion(body, []);
+    p.parseOptionalAttrDict(state.attributes);
+  },
+  print(p, op) {
+    p.printArrowTypeList(op.resultTypes);
+    if (ExecuteRegionOp.no_inline(op)) p.write(' no_inline');
+    p.write(' ');
+    p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: true });
+    p.printOptionalAttrDict(allAttrs(op), ['no_inline']);
+  },
+  verify(op, ctx) {
+    const region = op.regions[0];
+    if (region.empty) return fail(ctx, op, 'region needs to have at least one block');
+    if (region.entry.args.length > 0) return fail(ctx, op, 'region cannot have any arguments');
+    return true;
+  },
+  verifyRegions: (op, ctx) => verifyRegionBranch(ctx, op),
+  interfaces: {
+    [Interfaces.RegionBranch]: {
+      getSuccessorRegions(op, from) {
+        if (from === 'parent') return [toRegion(op.regions[0])];
+        return [toParent(op)];
+      },
+      getEntrySuccessorOperands() {
+        return [];
+      },
+    } satisfies RegionBranchInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+// ============================================================================
+// scf.for
+
+implementOp(ForOp, {
+  implicitTerminator: YieldOp,
+  parse(p, state) {
+    const ctx = p.parser.ctx;
+    if (p.parseOptionalKeyword('unsigned')) state.attributes.set('unsignedCmp', UnitAttr.get());
+    const iv: Argument = { ssaName: p.parseOperand(), type: IndexType.get() };
+    p.parseEqual();
+    const lb = p.parseOperand();
+    p.parseKeyword('to');
+    const ub = p.parseOperand();
+    p.parseKeyword('step');
+    const step = p.parseOperand();
+    const regionArgs: Argument[] = [iv];
+    let inits: UnresolvedOperand[] = [];
+    let hasIterArgs = false;
+    if (p.parseOptionalKeyword('iter_args')) {
+      hasIterArgs = true;
+      const list = p.parseOptionalAssignmentList() ?? p.error("expected '('");
+      regionArgs.push(...list.lhs);
+      inits = list.rhs;
+      state.types = p.parseArrowTypeList();
+    }
+    if (regionArgs.length !== state.types.length + 1)
+      p.error('mismatch in number of loop-carried values and defined values', p.nameOffset);
+    let type: Type = IndexType.get();
+    if (p.parseOptionalColon()) type = p.parseType();
+    iv.type = type;
+    const operands = [p.resolveOperand(lb, type), p.resolveOperand(ub, type), p.resolveOperand(step, type)];
+    if (hasIterArgs)
+      for (let i = 0; i < inits.length; i++) {
+        regionArgs[i + 1].type = state.types[i];
+        operands.push(p.resolveOperand(inits[i], state.types[i]));
+      }
+    state.operands = operands;
+    const body = state.addRegion(new Region());
+    p.parseRegion(body, regionArgs);
+    ensureTerminator(ctx, body, YieldOp, state);
+    p.parseOptionalAttrDict(state.attributes);
+  },
+  print(p, op) {
+    const iv = ForOp.inductionVar(op);
+    const inits = ForOp.initArgs(op);
+    if (ForOp.unsignedCmp(op)) p.write(' unsigned');
+    p.write(' ');
+    p.printOperand(iv);
+    p.write(' = ');
+    p.printOperand(ForOp.lowerBound(op));
+    p.write(' to ');
+    p.printOperand(ForOp.upperBound(op));
+    p.write(' step ');
+    p.printOperand(ForOp.step(op));
+    printInitializationList(p, ForOp.regionIterArgs(op), inits, ' iter_args');
+    if (inits.length) {
+      p.write(' -> (');
+      p.printTypes(inits.map((v) => v.type));
+      p.write(')');
+    }
+    p.write(' ');
+    if (!(iv.type instanceof IndexType)) {
+      p.write(' : ');
+      p.printType(iv.type);
+      p.write(' ');
+    }
+    p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: inits.length > 0 });
+    p.printOptionalAttrDict(allAttrs(op), ['unsignedCmp']);
+  },
+  verify(op, ctx) {
+    if (ForOp.initArgs(op).length !== op.numResults) return fail(ctx, op, 'mismatch in number of loop-carried values and defined values');
+    return true;
+  },
+  verifyRegions(op, ctx) {
+    if (!verifyImplicitTerminator(ctx, op, YieldOp.opName)) return false;
+    if (!verifyLoopLike(ctx, op)) return false;
+    if (!verifyRegionBranch(ctx, op)) return false;
+    const iv = blockArgs(op.regions[0])[0];
+    if (!iv || iv.type !== ForOp.lowerBound(op).type) return fail(ctx, op, 'expected induction variable to be same type as bounds and step');
+    return true;
+  },
+  interfaces: {
+    [Interfaces.RegionBranch]: {
+      getSuccessorRegions(op) {
+        return [toRegion(op.regions[0], blockArgs(op.regions[0]).slice(1)), toParent(op)];
+      },
+      getEntrySuccessorOperands(op) {
+        return ForOp.initArgs(ForOp.cast(op));
+      },
+    } satisfies RegionBranchInterface,
+    [Interfaces.LoopLike]: {
+      getLoopRegions: (op) => [op.regions[0]],
+      getInductionVars: (op) => blockArgs(op.regions[0]).slice(0, 1),
+      getLowerBounds: (op) => [ForOp.lowerBound(ForOp.cast(op))],
+      getUpperBounds: (op) => [ForOp.upperBound(ForOp.cast(op))],
+      getSteps: (op) => [ForOp.step(ForOp.cast(op))],
+      getRegionIterArgs: (op) => blockArgs(op.regions[0]).slice(1),
+      getInits: (op) => ForOp.initArgs(ForOp.cast(op)),
+      getYieldedValues: (op) => yieldedValues(op.regions[0]),
+      getLoopResults: (op) => op.results,
+      isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
+    } satisfies LoopLikeInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+    [Interfaces.Speculatable]: {
+      isSpeculatable(op) {
+        return matchConstantInt(ForOp.step(ForOp.cast(op))) === 1n && nestedSpeculatable(op);
+      },
+    } satisfies SpeculatableInterface,
+  },
+});
+
+// ============================================================================
+// scf.forall and scf.forall.in_parallel
+
+function isNormalized(op: Op<'scf.forall'>): boolean {
+  return ForallOp.mixedLowerBound(op).every((m) => mixedConstant(m) === 0n) && ForallOp.mixedStep(op).every((m) => mixedConstant(m) === 1n);
+}
+
+implementOp(ForallOp, {
+  implicitTerminator: InParallelOp,
+  parse(p, state) {
+    const ctx = p.parser.ctx;
+    const index = IndexType.get();
+    const ivs = p.parseArgumentList('paren');
+    let lbs: { values: UnresolvedOperand[]; statics: bigint[] } = { values: [], statics: [] };
+    let ubs: typeof lbs;
+    let steps: typeof lbs = { values: [], statics: [] };
+    const operands: Value[] = [];
+    if (p.parseOptionalKeyword('in')) {
+      ubs = parseDynamicIndexList(p);
+      operands.push(...ubs.values.map((v) => p.resolveOperand(v, index)));
+      lbs.statics = ivs.map(() => 0n);
+      steps.statics = ivs.map(() => 1n);
+    } else {
+      p.parseEqual();
+      lbs = parseDynamicIndexList(p);
+      operands.push(...lbs.values.map((v) => p.resolveOperand(v, index)));
+      p.parseKeyword('to');
+      ubs = parseDynamicIndexList(p);
+      operands.push(...ubs.values.map((v) => p.resolveOperand(v, index)));
+      p.parseKeyword('step');
+      steps = parseDynamicIndexList(p);
+      operands.push(...steps.values.map((v) => p.resolveOperand(v, index)));
+    }
+    let outArgs: Argument[] = [];
+    let outs: UnresolvedOperand[] = [];
+    const outOffset = p.currentOffset();
+    if (p.parseOptionalKeyword('shared_outs')) {
+      const list = p.parseOptionalAssignmentList() ?? p.error("expected '('");
+      outArgs = list.lhs;
+      outs = list.rhs;
+      state.types = p.parseOptionalArrowTypeList() ?? [];
+      operands.push(...p.resolveOperands(outs, state.types, outOffset));
+    }
+    state.operands = operands;
+    for (const iv of ivs) iv.type = index;
+    outArgs.forEach((a, i) => (a.type = state.types[i]));
+    const body = state.addRegion(new Region());
+    p.parseRegion(body, [...ivs, ...outArgs]);
+    const term = ensureTerminator(ctx, body, InParallelOp, state, 1);
+    if (term && term.regions[0].empty) term.regions[0].pushBlock(new Block());
+    else {
+      const last = body.blocks[body.blocks.length - 1].last;
+      if (InParallelOp.isa(last) && last.regions[0].empty) last.regions[0].pushBlock(new Block());
+    }
+    p.parseOptionalAttrDict(state.attributes);
+    state.attributes.set('staticLowerBound', DenseArrayAttr.getI64(lbs.statics));
+    state.attributes.set('staticUpperBound', DenseArrayAttr.getI64(ubs.statics));
+    state.attributes.set('staticStep', DenseArrayAttr.getI64(steps.statics));
+    state.attributes.set(
+      'operandSegmentSizes',
+      DenseArrayAttr.get(IntegerType.get(32), [lbs.values.length, ubs.values.length, steps.values.length, outs.length].map(BigInt)),
+    );
+  },
+  print(p, op) {
+    p.write(' (');
+    p.printOperands(ForallOp.inductionVars(op));
+    if (isNormalized(op)) {
+      p.write(') in ');
+      printDynamicIndexList(p, ForallOp.staticUpperBound(op), ForallOp.dynamicUpperBound(op));
+    } else {
+      p.write(') = ');
+      printDynamicIndexList(p, ForallOp.staticLowerBound(op), ForallOp.dynamicLowerBound(op));
+      p.write(' to ');
+      printDynamicIndexList(p, ForallOp.staticUpperBound(op), ForallOp.dynamicUpperBound(op));
+      p.write(' step ');
+      printDynamicIndexList(p, ForallOp.staticStep(op), ForallOp.dynamicStep(op));
+    }
+    const outArgs = ForallOp.regionOutArgs(op);
+    printInitializationList(p, outArgs, ForallOp.outputs(op), ' shared_outs');
+    p.write(' ');
+    if (outArgs.length) {
+      p.write('-> (');
+      p.printTypes(op.resultTypes);
+      p.write(') ');
+    }
+    p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: op.numResults > 0 });
+    p.printOptionalAttrDict(allAttrs(op), ['operandSegmentSizes', 'staticLowerBound', 'staticUpperBound', 'staticStep']);
+  },
+  verify(op, ctx) {
+    const rank = ForallOp.rank(op);
+    const outs = ForallOp.outputs(op);
+    if (op.numResults !== outs.length) return fail(ctx, op, `produces ${op.numResults} results, but has only ${outs.length} outputs`);
+    const args = op.regions[0].entry.args;
+    if (args.length !== rank + outs.length) return fail(ctx, op, `region expects ${rank} arguments`);
+    for (let i = 0; i < rank; i++) if (!(args[i].type instanceof IndexType)) return fail(ctx, op, `expects ${i}-th block argument to be an index`);
+    for (let i = 0; i < outs.length; i++)
+      if (args[i + rank].type !== outs[i].type) return fail(ctx, op, `type mismatch between ${i}-th output and corresponding block argument`);
+    const lists: [string, readonly bigint[], number][] = [
+      ['lower bound', ForallOp.staticLowerBound(op), ForallOp.dynamicLowerBound(op).length],
+      ['upper bound', ForallOp.staticUpperBound(op), ForallOp.dynamicUpperBound(op).length],
+      ['step', ForallOp.staticStep(op), ForallOp.dynamicStep(op).length],
+    ];
+    for (const [what, statics, ndyn] of lists) {
+      if (statics.length !== rank) return failPlain(ctx, op, `expected ${rank} ${what} values, got ${statics.length}`);
+      const expected = statics.filter((s) => s === DYNAMIC).length;
+      if (ndyn !== expected) return failPlain(ctx, op, `expected ${expected} dynamic ${what} values`);
+    }
+    return true;
+  },
+  verifyRegions: (op, ctx) => verifyParallelLoopRegions(ctx, op, InParallelOp),
+  interfaces: {
+    [Interfaces.RegionBranch]: parallelLoopRegionBranch,
+    [Interfaces.LoopLike]: {
+      getLoopRegions: (op) => [op.regions[0]],
+      getInductionVars: (op) => ForallOp.inductionVars(ForallOp.cast(op)),
+      getLowerBounds: () => undefined,
+      getUpperBounds: () => undefined,
+      getSteps: () => undefined,
+      getRegionIterArgs: (op) => ForallOp.regionOutArgs(ForallOp.cast(op)),
+      getInits: (op) => ForallOp.outputs(ForallOp.cast(op)),
+      getYieldedValues: () => [],
+      getLoopResults: (op) => op.results,
+      isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
+      hasLoopResults: false,
+    } as LoopLikeInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+implementOp(InParallelOp, {
+  parentOps: [ForallOp],
+  parse(p, state) {
+    const region = state.addRegion(new Region());
+    p.parseRegion(region, []);
+    if (region.empty) region.pushBlock(new Block());
+    p.parseOptionalAttrDict(state.attributes);
+  },
+  print(p, op) {
+    p.write(' ');
+    p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: false });
+    p.printOptionalAttrDict(op.attributesView);
+  },
+  verify(op, ctx) {
+    if (!verifySingleBlock(ctx, op, true)) return false;
+    if (op.regions[0].entry.first) return fail(ctx, op, 'expected only ParallelCombiningOpInterface ops');
+    return true;
+  },
+});
+
+// ============================================================================
+// scf.if
+
+implementOp(IfOp, {
+  implicitTerminator: YieldOp,
+  parse(p, state) {
+    const ctx = p.parser.ctx;
+    const thenRegion = state.addRegion(new Region());
+    const elseRegion = state.addRegion(new Region());
+    const cond = p.parseOperand();
+    state.operands = [p.resolveOperand(cond, IntegerType.get(1))];
+    state.types = p.parseOptionalArrowTypeList() ?? [];
+    p.parseRegion(thenRegion, []);
+    ensureTerminator(ctx, thenRegion, YieldOp, state);
+    if (p.parseOptionalKeyword('else')) {
+      p.parseRegion(elseRegion, []);
+      ensureTerminator(ctx, elseRegion, YieldOp, state);
+    }
+    p.parseOptionalAttrDict(state.attributes);
+  },
+  print(p, op) {
+    p.write(' ');
+    p.printOperand(IfOp.condition(op));
+    const hasResults = op.numResults > 0;
+    if (hasResults) {
+      p.write(' -> (');
+      p.printTypes(op.resultTypes);
+      p.write(')');
+    }
+    p.write(' ');
+    p.printRegion(IfOp.thenRegion(op), { printEntryBlockArgs: false, printBlockTerminators: hasResults });
+    const elseRegion = IfOp.elseRegion(op);
+    if (!elseRegion.empty) {
+      p.write(' else ');
+      p.printRegion(elseRegion, { printEntryBlockArgs: false, printBlockTerminators: hasResults });
+    }
+    p.printOptionalAttrDict(allAttrs(op));
+  },
+  verify(op, ctx) {
+    for (let i = 0; i < op.regions.length; i++)
+      if (!op.regions[i].empty && op.regions[i].entry.args.length) return fail(ctx, op, `region #${i} should have no arguments`);
+    if (op.numResults !== 0 && IfOp.elseRegion(op).empty) return fail(ctx, op, 'must have an else block if defining values');
+    return true;
+  },
+  verifyRegions(op, ctx) {
+    if (!verifyImplicitTerminator(ctx, op, YieldOp.opName)) return false;
+    return verifyRegionBranch(ctx, op);
+  },
+  interfaces: {
+    [Interfaces.RegionBranch]: {
+      getSuccessorRegions(op, from, constants) {
+        if (from !== 'parent') return [toParent(op)];
+        const known = isTrueAttr(constants?.[0]);
+        const out: RegionSuccessor[] = [];
+        if (known !== false) out.push(toRegion(op.regions[0]));
+        if (known !== true) out.push(op.regions[1].empty ? toParent(op) : toRegion(op.regions[1]));
+        return out;
+      },
+      getEntrySuccessorOperands() {
+        return [];
+      },
+      getRegionInvocationBounds(_op, constants) {
+        const known = isTrueAttr(constants[0]);
+        if (known !== undefined) {
+          const t = known ? 1 : 0;
+          return [
+            { lower: 0, upper: t },
+            { lower: 0, upper: 1 - t },
+          ];
+        }
+        return [
+          { lower: 0, upper: 1 },
+          { lower: 0, upper: 1 },
+        ];
+      },
+    } satisfies RegionBranchInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+    [Interfaces.Speculatable]: { isSpeculatable: nestedSpeculatable } satisfies SpeculatableInterface,
+  },
+});
+
+// ============================================================================
+// scf.index_switch
+
+// `custom<SwitchCases>($cases, $caseRegions)`: `case <int> <region>` repeated.
+registerCustomDirective('SwitchCases', {
+  parse(p, args) {
+    const cases: bigint[] = [];
+    while (p.parseOptionalKeyword('case')) {
+      const offset = p.currentOffset();
+      const v = p.parseInteger();
+      if (v < DYNAMIC || v >= -DYNAMIC) p.error('integer value too large', offset);
+      p.parseRegion(args[1].newRegion!(), []);
+      cases.push(v);
+    }
+    args[0].setAttr!(DenseArrayAttr.getI64(cases));
+  },
+  print(p, _op, args) {
+    const cases = args[0].attr instanceof DenseArrayAttr ? args[0].attr.values : [];
+    const regions = args[1].regions ?? [];
+    cases.forEach((v, i) => {
+      p.printNewline();
+      p.write(`case ${v} `);
+      p.printRegion(regions[i], { printEntryBlockArgs: false });
+    });
+  },
+});
+
+implementOp(IndexSwitchOp, {
+  implicitTerminator: YieldOp,
+  verify(op, ctx) {
+    const values = IndexSwitchOp.cases(op);
+    const nCases = op.regions.length - 1;
+    if (values.length !== nCases) return fail(ctx, op, `has ${nCases} case regions but ${values.length} case values`);
+    const seen = new Set<bigint>();
+    for (const v of values) {
+      if (seen.has(v)) return fail(ctx, op, `has duplicate case value: ${v}`);
+      seen.add(v);
+    }
+    const check = (region: Region, name: string): boolean => {
+      const last = region.entry.last!;
+      if (!YieldOp.isa(last)) return fail(ctx, op, `expected region to end with scf.yield, but got ${last.name.name}`);
+      const yielded = YieldOp.results(last);
+      if (yielded.length !== op.numResults) {
+        const d = emitOpError(ctx, op, `expected each region to return ${op.numResults} values, but ${name} returns ${yielded.length}`);
+        d.attachNote('see yield operation here', last.location);
+        return false;
+      }
+      for (let i = 0; i < op.numResults; i++) {
+        if (op.result(i).type === yielded[i].type) continue;
+        const d = emitOpError(ctx, op, `expected result #${i} of each region to be ${q(op.result(i).type)}`);
+        d.attachNote(`${name} returns ${q(yielded[i].type)} here`, last.location);
+        return false;
+      }
+      return true;
+    };
+    if (!check(IndexSwitchOp.defaultRegion(op), 'default region')) return false;
+    const caseRegions = IndexSwitchOp.caseRegions(op);
+    for (let i = 0; i < caseRegions.length; i++) if (!check(caseRegions[i], `case region #${i}`)) return false;
+    return true;
+  },
+  verifyRegions(op, ctx) {
+    if (!verifyImplicitTerminator(ctx, op, YieldOp.opName)) return false;
+    return verifyRegionBranch(ctx, op);
+  },
+  interfaces: {
+    [Interfaces.RegionBranch]: {
+      getSuccessorRegions(op, from, constants) {
+        if (from !== 'parent') return [toParent(op)];
+        const c = constants?.[0];
+        if (c instanceof IntegerAttr) return [toRegion(IndexSwitchOp.regionFor(IndexSwitchOp.cast(op))(c.value))];
+        return op.regions.map((r) => toRegion(r));
+      },
+      getEntrySuccessorOperands() {
+        return [];
+      },
+      getRegionInvocationBounds(op, constants) {
+        const c = constants[0];
+        if (!(c instanceof IntegerAttr)) return op.regions.map(() => ({ lower: 0, upper: 1 }));
+        const live = IndexSwitchOp.regionFor(IndexSwitchOp.cast(op))(c.value);
+        return op.regions.map((r) => ({ lower: 0, upper: r === live ? 1 : 0 }));
+      },
+    } satisfies RegionBranchInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+// ============================================================================
+// scf.parallel, scf.reduce, scf.reduce.return
+
+implementOp(ParallelOp, {
+  implicitTerminator: ReduceOp,
+  parse(p, state) {
+    const ctx = p.parser.ctx;
+    const index = IndexType.get();
+    const ivs = p.parseArgumentList('paren');
+    p.parseEqual();
+    const resolveIndex = (list: UnresolvedOperand[]): Value[] => list.map((v) => p.resolveOperand(v, index));
+    const lower = p.parseOperandList('paren', ivs.length);
+    const operands = resolveIndex(lower);
+    p.parseKeyword('to');
+    const upper = p.parseOperandList('paren', ivs.length);
+    operands.push(...resolveIndex(upper));
+    p.parseKeyword('step');
+    const steps = p.parseOperandList('paren', ivs.length);
+    operands.push(...resolveIndex(steps));
+    let inits: UnresolvedOperand[] = [];
+    if (p.parseOptionalKeyword('init')) inits = p.parseOperandList('paren');
+    state.types = p.parseOptionalArrowTypeList() ?? [];
+    for (const iv of ivs) iv.type = index;
+    const body = state.addRegion(new Region());
+    p.parseRegion(body, ivs);
+    state.attributes.set(
+      'operandSegmentSizes',
+      DenseArrayAttr.get(IntegerType.get(32), [lower.length, upper.length, steps.length, inits.length].map(BigInt)),
+    );
+    p.parseOptionalAttrDict(state.attributes);
+    operands.push(...p.resolveOperands(inits, state.types, p.nameOffset));
+    state.operands = operands;
+    ensureTerminator(ctx, body, ReduceOp, state);
+  },
+  print(p, op) {
+    p.write(' (');
+    p.printOperands(ParallelOp.inductionVars(op));
+    p.write(') = (');
+    p.printOperands(ParallelOp.lowerBound(op));
+    p.write(') to (');
+    p.printOperands(ParallelOp.upperBound(op));
+    p.write(') step (');
+    p.printOperands(ParallelOp.step(op));
+    p.write(')');
+    const inits = ParallelOp.initVals(op);
+    if (inits.length) {
+      p.write(' init (');
+      p.printOperands(inits);
+      p.write(')');
+    }
+    p.printArrowTypeList(op.resultTypes);
+    p.write(' ');
+    p.printRegion(op.regions[0], { printEntryBlockArgs: false });
+    p.printOptionalAttrDict(allAttrs(op), ['operandSegmentSizes']);
+  },
+  verify(op, ctx) {
+    const steps = ParallelOp.step(op);
+    if (!steps.length) return fail(ctx, op, 'needs at least one tuple element for lowerBound, upperBound and step');
+    for (const s of steps) {
+      const c = matchConstantInt(s);
+      if (c !== undefined && c <= 0n) return fail(ctx, op, 'constant step operand must be positive');
+    }
+    const body = op.regions[0].entry;
+    if (body.args.length !== steps.length)
+      return fail(ctx, op, `expects the same number of induction variables: ${body.args.length} as bound and step values: ${steps.length}`);
+    for (const a of body.args) if (!(a.type instanceof IndexType)) return fail(ctx, op, 'expects arguments for the induction variable to be of index type');
+    const reduce = body.last;
+    if (!ReduceOp.isa(reduce)) {
+      const d = emitOpError(ctx, op, "expects body to terminate with 'scf.reduce'");
+      if (reduce) d.attachNote('terminator here', reduce.location);
+      return false;
+    }
+    const nResults = op.numResults;
+    const nReductions = ReduceOp.reductions(reduce).length;
+    const nInits = ParallelOp.initVals(op).length;
+    if (nResults !== nReductions)
+      return fail(ctx, op, `expects number of results: ${nResults} to be the same as number of reductions: ${nReductions}`);
+    if (nResults !== nInits) return fail(ctx, op, `expects number of results: ${nResults} to be the same as number of initial values: ${nInits}`);
+    const reduced = ReduceOp.operands(reduce);
+    for (let i = 0; i < nReductions; i++) {
+      const rt = op.result(i).type;
+      const ot = reduced[i]?.type;
+      if (ot !== rt) {
+        emitOpError(ctx, reduce, `expects type of ${i}-th reduction operand: ${ot ? q(ot) : "'<<NULL TYPE>>'"} to be the same as the ${i}-th result type: ${q(rt)}`);
+        return false;
+      }
+    }
+    return true;
+  },
+  verifyRegions: (op, ctx) => verifyParallelLoopRegions(ctx, op, ReduceOp),
+  interfaces: {
+    [Interfaces.RegionBranch]: parallelLoopRegionBranch,
+    [Interfaces.LoopLike]: {
+      getLoopRegions: (op) => [op.regions[0]],
+      getInductionVars: (op) => ParallelOp.inductionVars(ParallelOp.cast(op)),
+      getLowerBounds: (op) => ParallelOp.lowerBound(ParallelOp.cast(op)),
+      getUpperBounds: (op) => ParallelOp.upperBound(ParallelOp.cast(op)),
+      getSteps: (op) => ParallelOp.step(ParallelOp.cast(op)),
+      getRegionIterArgs: () => [],
+      getInits: () => [],
+      getYieldedValues: () => [],
+      getLoopResults: (op) => op.results,
+      isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
+      hasLoopResults: false,
+    } as LoopLikeInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+implementOp(ReduceOp, {
+  parentOps: [ParallelOp],
+  verifyRegions(op, ctx) {
+    const operands = ReduceOp.operands(op);
+    const reductions = ReduceOp.reductions(op);
+    for (let i = 0; i < reductions.length; i++) {
+      const type = operands[i]?.type;
+      const block = reductions[i].entry;
+      if (block.empty) return fail(ctx, op, `${i}-th reduction has an empty body`);
+      if (block.args.length !== 2 || block.args.some((a) => a.type !== type))
+        return fail(ctx, op, `expected two block arguments with type ${type ? q(type) : "'<<NULL TYPE>>'"} in the ${i}-th reduction region`);
+      if (!ReduceReturnOp.isa(block.last)) return fail(ctx, op, "reduction bodies must be terminated with an 'scf.reduce.return' op");
+    }
+    return true;
+  },
+  interfaces: {
+    [Interfaces.RegionBranchTerminator]: {
+      getSuccessorOperands() {
+        return [];
+      },
+    } satisfies RegionBranchTerminatorInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+implementOp(ReduceReturnOp, {
+  parentOps: [ReduceOp],
+  verify(op, ctx) {
+    const expected = op.parentBlock!.args[0]?.type;
+    const type = ReduceReturnOp.result(op).type;
+    if (expected !== type) return fail(ctx, op, `must have type ${expected ? q(expected) : "'<<NULL TYPE>>'"} (the type of the reduction inputs)`);
+    return true;
+  },
+});
+
+// ============================================================================
+// scf.while
+
+implementOp(WhileOp, {
+  parse(p, state) {
+    const before = state.addRegion(new Region());
+    const after = state.addRegion(new Region());
+    const list = p.parseOptionalAssignmentList();
+    const args = list?.lhs ?? [];
+    const operands = list?.rhs ?? [];
+    const typeOffset = p.currentOffset();
+    p.parseColon();
+    const parsed = p.parseType();
+    const fnType =
+      parsed instanceof FunctionType ? parsed : p.error(`invalid kind of type specified: expected builtin.function, but found ${q(parsed)}`, typeOffset);
+    state.types = [...fnType.results];
+    if (fnType.inputs.length !== operands.length)
+      p.error(`expected as many input types as operands (expected ${operands.length} got ${fnType.inputs.length})`, typeOffset);
+    state.operands = p.resolveOperands(operands, fnType.inputs, p.currentOffset());
+    args.forEach((a, i) => (a.type = fnType.inputs[i]));
+    p.parseRegion(before, args);
+    p.parseKeyword('do');
+    p.parseRegion(after, []);
+    p.parseOptionalAttrDictWithKeyword(state.attributes);
+  },
+  print(p, op) {
+    const inits = WhileOp.inits(op);
+    printInitializationList(p, blockArgs(WhileOp.before(op)), inits, ' ');
+    p.write(' : ');
+    p.printFunctionType(
+      inits.map((v) => v.type),
+      op.resultTypes,
+    );
+    p.write(' ');
+    p.printRegion(WhileOp.before(op), { printEntryBlockArgs: false });
+    p.write(' do ');
+    p.printRegion(WhileOp.after(op));
+    p.printOptionalAttrDictWithKeyword(op.attributesView);
+  },
+  verify(op, ctx) {
+    const check = (region: Region, kind: { readonly opName: string; isa(o: Operation | null): boolean }, message: string): boolean => {
+      const last = region.entry.last;
+      if (kind.isa(last)) return true;
+      const d = emitOpError(ctx, op, message);
+      if (last) d.attachNote('terminator here', last.location);
+      return false;
+    };
+    if (!check(WhileOp.before(op), ConditionOp, "expects the 'before' region to terminate with 'scf.condition'")) return false;
+    return check(WhileOp.after(op), YieldOp, "expects the 'after' region to terminate with 'scf.yield'");
+  },
+  verifyRegions(op, ctx) {
+    if (!verifyRegionBranch(ctx, op)) return false;
+    return verifyLoopLike(ctx, op);
+  },
+  interfaces: {
+    [Interfaces.RegionBranch]: {
+      getSuccessorRegions(op, from) {
+        const [before, after] = op.regions;
+        if (from === 'parent' || from === 1) return [toRegion(before, blockArgs(before))];
+        return [toParent(op), toRegion(after, blockArgs(after))];
+      },
+      getEntrySuccessorOperands(op) {
+        return WhileOp.inits(WhileOp.cast(op));
+      },
+    } satisfies RegionBranchInterface,
+    [Interfaces.LoopLike]: {
+      getLoopRegions: (op) => [...op.regions],
+      getInductionVars: () => undefined,
+      getLowerBounds: () => undefined,
+      getUpperBounds: () => undefined,
+      getSteps: () => undefined,
+      getRegionIterArgs: (op) => blockArgs(op.regions[0]),
+      getInits: (op) => WhileOp.inits(WhileOp.cast(op)),
+      getYieldedValues: (op) => yieldedValues(op.regions[1]),
+      getLoopResults: (op) => op.results,
+      isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
+      hasLoopResults: false,
+    } as LoopLikeInterface,
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+// ============================================================================
+// scf.yield
+
+implementOp(YieldOp, {
+  parentOps: [ExecuteRegionOp, ForOp, IfOp, IndexSwitchOp, WhileOp],
+  interfaces: {
+    [Interfaces.RegionBranchTerminator]: {
+      getSuccessorOperands(op) {
+        return YieldOp.results(YieldOp.cast(op));
+      },
+    } satisfies RegionBranchTerminatorInterface,
+  },
+});
