@@ -9,7 +9,7 @@ import type { Location } from '../../ir/location.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { legacyPattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { matchConstant } from '../../ir/matchers.js';
-import { getI1SameShape, overflowAttr } from './index.js';
+import { getI1SameShape, overflowAttr } from './ops.js';
 import * as F from './apfloat-arith.js';
 
 // ---- matching helpers
