@@ -17,8 +17,10 @@ import {
 } from '../../ir/builtin-types.js';
 import { Traits, fail, failPlain, q, type Context } from '../../ir/context.js';
 import type { DialectAsmParser } from '../../ir/op-asm.js';
+import type { Builder } from '../../ir/builder.js';
+import { UnknownLoc, type Location } from '../../ir/location.js';
 import { Interfaces, getInterface, type InferIntRangeInterface, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
-import type { Operation } from '../../ir/operation.js';
+import type { Operation, Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
   AnyType,
@@ -664,7 +666,26 @@ export const ConstantOp = defineOp({
   interfaces: {
     [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.propertiesView.get('value')! },
   },
-});
+}).withBuilders((self) => ({
+  /** `arith.constant` of any typed attribute (its type is the result type). */
+  create(b: Builder, value: Attribute & { readonly type: Type }, location: Location = UnknownLoc.get()): Value {
+    return self.build(b, { value, result: value.type, location }).results[0];
+  },
+  /** MLIR's arith::ConstantIndexOp. */
+  index(b: Builder, value: bigint | number, location: Location = UnknownLoc.get()): Value {
+    const t = IndexType.get();
+    return self.build(b, { value: IntegerAttr.get(t, BigInt(value)), result: t, location }).results[0];
+  },
+  /** MLIR's arith::ConstantIntOp: an integer (or index) constant of `type`. */
+  int(b: Builder, value: bigint | number, type: Type, location: Location = UnknownLoc.get()): Value {
+    return self.build(b, { value: IntegerAttr.get(type, BigInt(value)), result: type, location }).results[0];
+  },
+  /** An `i1` constant. */
+  bool(b: Builder, value: boolean, location: Location = UnknownLoc.get()): Value {
+    const t = IntegerType.get(1);
+    return self.build(b, { value: IntegerAttr.get(t, value ? 1n : 0n), result: t, location }).results[0];
+  },
+}));
 
 // ============================================================================
 

@@ -267,12 +267,38 @@ export const ParallelOp = defineOp({
   ],
   results: [variadicResult('results', AnyType)],
   regions: [sizedRegion('region', 1)],
-}).withAccessors({
-  body: (op) => op.regions[0].entry,
-  inductionVars: (op): BlockArgument[] => [...op.regions[0].entry.args],
-  /** The `scf.reduce` ending the body. */
-  reduceOp: (op): Operation => op.regions[0].entry.last!,
-});
+})
+  .withAccessors({
+    body: (op) => op.regions[0].entry,
+    inductionVars: (op): BlockArgument[] => [...op.regions[0].entry.args],
+    /** The `scf.reduce` ending the body. */
+    reduceOp: (op): Operation => op.regions[0].entry.last!,
+  })
+  .withBuilders((self) => ({
+    /**
+     * ParallelOp::build: a body block with one index argument per dimension,
+     * filled by `bodyBuilder`; without one it gets an empty `scf.reduce`
+     * (when there are no inits).
+     */
+    create(
+      b: Builder,
+      args: { lowerBound: readonly Value[]; upperBound: readonly Value[]; step: readonly Value[]; initVals?: readonly Value[]; location?: Location },
+      bodyBuilder?: (b: Builder, location: Location, inductionVars: readonly Value[]) => void,
+    ): Op<'scf.parallel'> {
+      const inits = args.initVals ?? [];
+      const location = args.location ?? UnknownLoc.get();
+      const op = self.build(b, { ...args, initVals: inits, results: inits.map((v) => v.type), location });
+      const body = new Block();
+      op.regions[0].pushBlock(body);
+      for (let i = 0; i < args.lowerBound.length; i++) body.addArgument(IndexType.get(), location);
+      const saved = b.insertionPoint;
+      b.setInsertionPointToEnd(body);
+      if (bodyBuilder) bodyBuilder(b, location, body.args);
+      else if (!inits.length) ReduceOp.build(b, { location });
+      b.insertionPoint = saved;
+      return op;
+    },
+  }));
 
 export const ReduceOp = defineOp({
   name: 'scf.reduce',

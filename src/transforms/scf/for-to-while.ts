@@ -3,42 +3,43 @@
 // `after` region holds the body plus the increment (applied greedily).
 
 import type { Operation } from '../../ir/operation.js';
-import { Block } from '../../ir/operation.js';
+import { pattern } from '../../ir/pattern.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
-import { legacyPattern } from '../../ir/pattern.js';
-import { binary, cmpi, valueLoc } from './build.js';
+import { AddIOp, CmpIOp, CmpIPredicate } from '../../dialects/arith/index.js';
+import { ConditionOp, ForOp, WhileOp, YieldOp } from '../../dialects/scf/index.js';
+import { allAttrs } from '../../ods/index.js';
+import { valueLoc } from './build.js';
 
-export const forToWhilePattern = legacyPattern('scf.for', (forOp, rewriter) => {
-  const loc = forOp.location;
-  const body = forOp.regions[0].entry;
-  const iv = body.args[0];
-  const inits = forOp.operands.slice(3);
+export const forToWhilePattern = pattern(ForOp, (forOp, rewriter) => {
+  const location = forOp.location;
+  const iv = ForOp.inductionVar(forOp);
+  const inits = ForOp.initArgs(forOp);
   const types = [iv.type, ...inits.map((v) => v.type)];
   const locs = [iv.location, ...inits.map(valueLoc)];
-  const attrs = [...forOp.propertiesView.entries(), ...forOp.attributesView.entries()];
-  const whileOp = rewriter.create('scf.while', { operands: [forOp.operand(0), ...inits], results: types, attributes: attrs, regions: 2, location: loc });
-  const before = new Block();
-  whileOp.regions[0].pushBlock(before);
-  types.forEach((t, i) => before.addArgument(t, locs[i]));
-  rewriter.listener.notifyBlockInserted?.(before);
-  rewriter.setInsertionPointToStart(before);
-  const cond = cmpi(rewriter, forOp.propertiesView.has('unsignedCmp') ? 'ult' : 'slt', before.args[0], forOp.operand(1), loc);
-  rewriter.create('scf.condition', { operands: [cond, ...before.args], location: loc });
-  const after = new Block();
-  whileOp.regions[1].pushBlock(after);
-  types.forEach((t, i) => after.addArgument(t, locs[i]));
-  rewriter.listener.notifyBlockInserted?.(after);
-  rewriter.setInsertionPointToEnd(after);
-  const next = binary(rewriter, 'arith.addi', after.args[0], forOp.operand(2), loc);
+  // MLIR copies the loop's attributes (unsignedCmp included) onto the while.
+  const whileOp = WhileOp.build(rewriter, {
+    inits: [ForOp.lowerBound(forOp), ...inits],
+    results: types,
+    discardable: Object.fromEntries(allAttrs(forOp)),
+    location,
+  });
+  const before = rewriter.createBlockIn(WhileOp.before(whileOp), null, types, locs);
+  const predicate = ForOp.unsignedCmp(forOp) ? CmpIPredicate.case.ult : CmpIPredicate.case.slt;
+  const cond = CmpIOp.build(rewriter, { predicate, lhs: before.args[0], rhs: ForOp.upperBound(forOp), location });
+  ConditionOp.build(rewriter, { condition: CmpIOp.result(cond), args: before.args, location });
+  const after = rewriter.createBlockIn(WhileOp.after(whileOp), null, types, locs);
+  const next = AddIOp.build(rewriter, { lhs: after.args[0], rhs: ForOp.step(forOp), location });
+  const body = ForOp.body(forOp);
   body.args.forEach((a, i) => rewriter.replaceAllUsesWith(a, after.args[i]));
   for (const op of body.ops) {
     op.remove();
     after.append(op);
   }
-  for (const op of after.ops)
-    if (op.name.name === 'scf.yield') rewriter.modifyOpInPlace(op, () => op.setOperands([next, ...op.operands]));
-  forOp.results.forEach((r, i) => rewriter.replaceAllUsesWith(r, whileOp.result(i + 1)));
+  const yieldOp = after.last!;
+  if (YieldOp.isa(yieldOp))
+    rewriter.modifyOpInPlace(yieldOp, () => yieldOp.setOperands([AddIOp.result(next), ...YieldOp.results(yieldOp)]));
+  forOp.results.forEach((r, i) => rewriter.replaceAllUsesWith(r, whileOp.results[i + 1]));
   rewriter.eraseOp(forOp);
   return true;
 });

@@ -1,0 +1,26 @@
+// The layering of src/: no run-time import cycles, and the IR core imports
+// nothing outside src/ir/ at run time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { findCycles, layerOf, runtimeImports } from './imports.js';
+import { srcDir } from './paths.js';
+
+const edges = runtimeImports(srcDir);
+
+test('src/ has no run-time import cycle', () => {
+  const cycles = findCycles(edges);
+  assert.deepEqual(
+    cycles.map((c) => c.join(' -> ')),
+    [],
+  );
+});
+
+test('src/ir/ imports nothing outside src/ir/ at run time', () => {
+  const outward = edges.filter((e) => layerOf(e.from) === 'ir' && layerOf(e.to) !== 'ir').map((e) => `${e.from} -> ${e.to}`);
+  assert.deepEqual(outward, []);
+});
+
+test('the import reader sees real imports (sanity)', () => {
+  assert.ok(edges.length > 300, `only ${edges.length} imports found`);
+  assert.ok(edges.some((e) => e.from === 'ods/op.ts' && e.to === 'ir/operation.ts'));
+});
