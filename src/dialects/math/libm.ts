@@ -1,0 +1,42 @@
+// Bit-exact emulation of the glibc 2.36 libm functions that MLIR's math
+// folders call (x86-64, FMA variants where glibc selects them). Each function
+// takes and returns a double; the `*f` functions take a float value and return
+// one (rounded as C does). NaN arguments are handled by the callers (fold.ts).
+
+const fround = Math.fround;
+
+export const sqrt = (x: number): number => Math.sqrt(x);
+export const sqrtf = (x: number): number => fround(Math.sqrt(x));
+export const trunc = (x: number): number => Math.trunc(x);
+export const truncf = (x: number): number => Math.trunc(x);
+/** C round: halfway cases away from zero. */
+export function round(x: number): number {
+  const t = Math.trunc(x);
+  return Math.abs(x - t) >= 0.5 ? t + Math.sign(x) : t;
+}
+export const roundf = round;
+
+// Not yet bit-exact: placeholders.
+export const acos = Math.acos, acosf = (x: number) => fround(Math.acos(x));
+export const acosh = Math.acosh, acoshf = (x: number) => fround(Math.acosh(x));
+export const asin = Math.asin, asinf = (x: number) => fround(Math.asin(x));
+export const asinh = Math.asinh, asinhf = (x: number) => fround(Math.asinh(x));
+export const atan = Math.atan, atanf = (x: number) => fround(Math.atan(x));
+export const atanh = Math.atanh, atanhf = (x: number) => fround(Math.atanh(x));
+export const cos = Math.cos, cosf = (x: number) => fround(Math.cos(x));
+export const cosh = Math.cosh, coshf = (x: number) => fround(Math.cosh(x));
+export const erf = (x: number) => x, erff = (x: number) => x;
+export const erfc = (x: number) => x, erfcf = (x: number) => x;
+export const exp = Math.exp, expf = (x: number) => fround(Math.exp(x));
+export const exp2 = (x: number) => Math.pow(2, x), exp2f = (x: number) => fround(Math.pow(2, x));
+export const expm1 = Math.expm1, expm1f = (x: number) => fround(Math.expm1(x));
+export const log = Math.log, logf = (x: number) => fround(Math.log(x));
+export const log10 = Math.log10, log10f = (x: number) => fround(Math.log10(x));
+export const log1p = Math.log1p, log1pf = (x: number) => fround(Math.log1p(x));
+export const log2 = Math.log2, log2f = (x: number) => fround(Math.log2(x));
+export const sin = Math.sin, sinf = (x: number) => fround(Math.sin(x));
+export const sinh = Math.sinh, sinhf = (x: number) => fround(Math.sinh(x));
+export const tan = Math.tan, tanf = (x: number) => fround(Math.tan(x));
+export const tanh = Math.tanh, tanhf = (x: number) => fround(Math.tanh(x));
+export const atan2 = Math.atan2, atan2f = (y: number, x: number) => fround(Math.atan2(y, x));
+export const pow = Math.pow, powf = (x: number, y: number) => fround(Math.pow(x, y));
