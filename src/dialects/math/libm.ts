@@ -5,6 +5,8 @@
 
 const fround = Math.fround;
 
+export { expf, exp2f, logf, log2f, powf, sinf, cosf } from './libm-float-or.js';
+
 export const sqrt = (x: number): number => Math.sqrt(x);
 export const sqrtf = (x: number): number => fround(Math.sqrt(x));
 export const trunc = (x: number): number => Math.trunc(x);
@@ -23,20 +25,20 @@ export const asin = Math.asin, asinf = (x: number) => fround(Math.asin(x));
 export const asinh = Math.asinh, asinhf = (x: number) => fround(Math.asinh(x));
 export const atan = Math.atan, atanf = (x: number) => fround(Math.atan(x));
 export const atanh = Math.atanh, atanhf = (x: number) => fround(Math.atanh(x));
-export const cos = Math.cos, cosf = (x: number) => fround(Math.cos(x));
+export const cos = Math.cos;
 export const cosh = Math.cosh, coshf = (x: number) => fround(Math.cosh(x));
 export const erf = (x: number) => x, erff = (x: number) => x;
 export const erfc = (x: number) => x, erfcf = (x: number) => x;
-export const exp = Math.exp, expf = (x: number) => fround(Math.exp(x));
-export const exp2 = (x: number) => Math.pow(2, x), exp2f = (x: number) => fround(Math.pow(2, x));
+export const exp = Math.exp;
+export const exp2 = (x: number) => Math.pow(2, x);
 export const expm1 = Math.expm1, expm1f = (x: number) => fround(Math.expm1(x));
-export const log = Math.log, logf = (x: number) => fround(Math.log(x));
+export const log = Math.log;
 export const log10 = Math.log10, log10f = (x: number) => fround(Math.log10(x));
 export const log1p = Math.log1p, log1pf = (x: number) => fround(Math.log1p(x));
-export const log2 = Math.log2, log2f = (x: number) => fround(Math.log2(x));
-export const sin = Math.sin, sinf = (x: number) => fround(Math.sin(x));
+export const log2 = Math.log2;
+export const sin = Math.sin;
 export const sinh = Math.sinh, sinhf = (x: number) => fround(Math.sinh(x));
 export const tan = Math.tan, tanf = (x: number) => fround(Math.tan(x));
 export const tanh = Math.tanh, tanhf = (x: number) => fround(Math.tanh(x));
 export const atan2 = Math.atan2, atan2f = (y: number, x: number) => fround(Math.atan2(y, x));
-export const pow = Math.pow, powf = (x: number, y: number) => fround(Math.pow(x, y));
+export const pow = Math.pow;
