@@ -5,6 +5,7 @@
 
 const fround = Math.fround;
 
+export { exp, exp2, log } from './libm-double-or.js';
 export { expf, exp2f, logf, log2f, powf, sinf, cosf } from './libm-float-or.js';
 
 export const sqrt = (x: number): number => Math.sqrt(x);
@@ -29,10 +30,10 @@ export const cos = Math.cos;
 export const cosh = Math.cosh, coshf = (x: number) => fround(Math.cosh(x));
 export const erf = (x: number) => x, erff = (x: number) => x;
 export const erfc = (x: number) => x, erfcf = (x: number) => x;
-export const exp = Math.exp;
-export const exp2 = (x: number) => Math.pow(2, x);
+
+
 export const expm1 = Math.expm1, expm1f = (x: number) => fround(Math.expm1(x));
-export const log = Math.log;
+
 export const log10 = Math.log10, log10f = (x: number) => fround(Math.log10(x));
 export const log1p = Math.log1p, log1pf = (x: number) => fround(Math.log1p(x));
 export const log2 = Math.log2;
