@@ -159,7 +159,7 @@ export const EXP_TAB = new Float64Array([
   2.0414278897578303e-17, 0.9970405131939755, 4.124842848606488e-18, 0.9985056734836332,
 ]);
 
-// ---- log_data.c (N = 128, FMA variant: no tab2)
+// ---- log_data.c (N = 128, FMA build: no tab2)
 export const LOG_LN2HI = 0.6931471805598903;
 export const LOG_LN2LO = 5.497923018708371e-14;
 export const LOG_POLY1 = new Float64Array([
@@ -238,7 +238,7 @@ export const LOG_TAB = new Float64Array([
   0.7335242966002608, 0.30989455774829366, 0.729344777457841, 0.31560871301871884,
 ]);
 
-// ---- log2_data.c (N = 64, FMA variant: no tab2)
+// ---- log2_data.c (N = 64, FMA build: no tab2)
 export const LOG2_INVLN2HI = 1.4426950407214463;
 export const LOG2_INVLN2LO = 1.6751713164886512e-10;
 export const LOG2_POLY1 = new Float64Array([
@@ -285,7 +285,7 @@ export const LOG2_TAB = new Float64Array([
   0.7398844213755009, 0.4346281724315304, 0.7314286113178112, 0.45121103315341315,
 ]);
 
-// ---- pow_log_data.c (N = 128, FMA variant: no tab2)
+// ---- pow_log_data.c (N = 128, FMA build: no tab2)
 export const POW_LOG_LN2HI = 0.6931471805598903;
 export const POW_LOG_LN2LO = 5.497923018708371e-14;
 export const POW_LOG_POLY = new Float64Array([

@@ -1,6 +1,6 @@
-// glibc 2.36's double exp, exp2 and log, from the Arm Optimized Routines.
-// exp and log run glibc's FMA build (contractions as GCC makes them with
-// -mfma); exp2 has no FMA build and uses plain double arithmetic.
+// glibc 2.36's double exp, exp2, log and log2, from the Arm Optimized Routines.
+// exp, log and log2 run glibc's FMA build (contractions as GCC makes them with
+// -mfma; Debian backports log2's); exp2 has no FMA build and uses plain double arithmetic.
 // Algorithms: Copyright (c) 2018-2022, Arm Limited,
 // SPDX-License-Identifier: MIT OR Apache-2.0 WITH LLVM-exception; this is an
 // independent TypeScript rendering of them.
@@ -150,4 +150,55 @@ export function log(x: number): number {
   const p = fma(r2, fma(r, A[4], A[3]), fma(r, A[2], A[1]));
   const y = fma(r * r2, p, fma(r2, A[0], lo)) + hi;
   return y;
+}
+
+/** log2 on non-NaN arguments (Debian's glibc 2.36 backports the FMA build of log2). */
+export function log2(x: number): number {
+  if (x === 1) return 0;
+  const B = D.LOG2_POLY1;
+  const invLn2hi = D.LOG2_INVLN2HI;
+  const invLn2lo = D.LOG2_INVLN2LO;
+  if (x >= 1.0 - 0x15b51 * 2 ** -21 && x < 1.0 + 0x16ab2 * 2 ** -21) {
+    const r = x - 1.0;
+    const hi = r * invLn2hi;
+    let lo = fma(r, invLn2lo, fma(r, invLn2hi, -hi));
+    const r2 = r * r;
+    const r4 = r2 * r2;
+    const q = fma(r, B[1], B[0]);
+    let y = fma(r2, q, hi);
+    lo += fma(r2, q, hi - y);
+    const big = fma(r4, fma(r2, fma(r, B[9], B[8]), fma(r, B[7], B[6])), fma(r2, fma(r, B[5], B[4]), fma(r, B[3], B[2])));
+    lo = fma(r4, big, lo);
+    y += lo;
+    return y;
+  }
+  let hi0 = hiWord(x);
+  let lo0 = loWord(x);
+  const top = hi0 >>> 16;
+  if (((top - 0x0010) >>> 0) >= 0x7ff0 - 0x0010) {
+    if (x === 0) return -Infinity;
+    if (x === Infinity) return x;
+    if (top & 0x8000 || (top & 0x7ff0) === 0x7ff0) return NaN;
+    const xs = x * 2 ** 52;
+    hi0 = (hiWord(xs) - (52 << 20)) >>> 0;
+    lo0 = loWord(xs);
+  }
+  const tmpHi = (hi0 - 0x3fe60000) >>> 0;
+  const i = (tmpHi >>> (52 - 6 - 32)) % 64;
+  const k = (tmpHi | 0) >> 20;
+  const z = fromWords((hi0 - (tmpHi & 0xfff00000)) >>> 0, lo0);
+  const invc = D.LOG2_TAB[2 * i];
+  const logc = D.LOG2_TAB[2 * i + 1];
+  const kd = k;
+  const r = fma(z, invc, -1.0);
+  const t1 = r * invLn2hi;
+  const t2 = fma(r, invLn2lo, fma(r, invLn2hi, -t1));
+  const t3 = kd + logc;
+  const hi = t3 + t1;
+  const lo = t3 - hi + t1 + t2;
+  const A = D.LOG2_POLY;
+  const r2 = r * r;
+  const r4 = r2 * r2;
+  const p = fma(r4, fma(r, A[5], A[4]), fma(r2, fma(r, A[3], A[2]), fma(r, A[1], A[0])));
+  return fma(r2, p, lo) + hi;
 }

@@ -5,7 +5,7 @@
 
 const fround = Math.fround;
 
-export { exp, exp2, log } from './libm-double-or.js';
+export { exp, exp2, log, log2 } from './libm-double-or.js';
 export { expf, exp2f, logf, log2f, powf, sinf, cosf } from './libm-float-or.js';
 
 export const sqrt = (x: number): number => Math.sqrt(x);
@@ -36,7 +36,7 @@ export const expm1 = Math.expm1, expm1f = (x: number) => fround(Math.expm1(x));
 
 export const log10 = Math.log10, log10f = (x: number) => fround(Math.log10(x));
 export const log1p = Math.log1p, log1pf = (x: number) => fround(Math.log1p(x));
-export const log2 = Math.log2;
+
 export const sin = Math.sin;
 export const sinh = Math.sinh, sinhf = (x: number) => fround(Math.sinh(x));
 export const tan = Math.tan, tanf = (x: number) => fround(Math.tan(x));
