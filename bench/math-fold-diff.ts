@@ -1,5 +1,5 @@
 // The long offline differential run of the math folders against mlir-opt 22:
-//   node dist/bench/math-fold-diff.js [count per op and width] [seed] [op,op,...]
+//   node dist/bench/math-fold-diff.js [count per op and width] [seed] [op,op,...] [f64,f32]
 // Prints cases and mismatches per op; exits 1 on any mismatch.
 
 import { BINARY, Rng, UNARY, binaryCases, compareBatch, haveMlirOpt, hex, unaryCases, type Case, type Mismatch } from '../test/dialects/math/fold-diff.js';
@@ -7,6 +7,7 @@ import { BINARY, Rng, UNARY, binaryCases, compareBatch, haveMlirOpt, hex, unaryC
 const count = Number(process.argv[2] ?? 100000);
 const seed = Number(process.argv[3] ?? 1);
 const only = process.argv[4]?.split(',');
+const widths = (process.argv[5]?.split(',') ?? ['f64', 'f32']) as ('f64' | 'f32')[];
 const BATCH = 4000;
 
 if (!haveMlirOpt()) {
@@ -19,7 +20,7 @@ let bad = 0;
 const fns = [...UNARY.map((f) => ({ op: f.op, gen: (w: 'f64' | 'f32', r: Rng) => unaryCases(f, w, count, r) })), ...BINARY.map((f) => ({ op: f.op, gen: (w: 'f64' | 'f32', r: Rng) => binaryCases(f, w, count, r) }))];
 for (const fn of fns) {
   if (only && !only.includes(fn.op)) continue;
-  for (const w of ['f64', 'f32'] as const) {
+  for (const w of widths) {
     const t0 = Date.now();
     const cases: Case[] = fn.gen(w, new Rng(seed * 7919 + fn.op.length * 31 + (w === 'f32' ? 1 : 0) + fn.op.charCodeAt(0) * 131 + fn.op.charCodeAt(fn.op.length - 1)));
     const mism: Mismatch[] = [];

@@ -267,9 +267,9 @@ const F64_NAN_NEG = 0xfff8000000000000n; // x86's default NaN, from invalid oper
 const F32_NAN_NEG = 0xffc00000n;
 
 interface Libm1 {
-  /** The double function on a non-NaN argument; NaN means an invalid operation (x86 default NaN). */
-  d: (x: number) => number;
-  f: (x: number) => number;
+  /** The double function on a non-NaN argument; NaN means an invalid operation (x86 default NaN), undefined no fold. */
+  d: (x: number) => number | undefined;
+  f: (x: number) => number | undefined;
   /** Refuses to fold (returns undefined) for this argument's bits (MLIR's guards, e.g. log of a negative). */
   refuse?: (neg: boolean, x: number) => boolean;
   /** The NaN bits produced for an invalid operation, when not x86's default NaN. */
@@ -286,6 +286,7 @@ function libm1(spec: Libm1): MathFolder {
         if (spec.refuse?.(v >> 63n === 1n, x)) return undefined;
         if (x !== x) return v | 0x0008000000000000n;
         const r = spec.d(x);
+        if (r === undefined) return undefined;
         return r !== r ? (spec.invalid64 ?? F64_NAN_NEG) : dblBits(r);
       }
       if (name === 'f32') {
@@ -293,6 +294,7 @@ function libm1(spec: Libm1): MathFolder {
         if (spec.refuse?.(v >> 31n === 1n, x)) return undefined;
         if (x !== x) return v | 0x00400000n;
         const r = spec.f(x);
+        if (r === undefined) return undefined;
         return r !== r ? (spec.invalid32 ?? F32_NAN_NEG) : fltBits(r);
       }
       return undefined;
@@ -378,12 +380,31 @@ export const foldAtan2 = libm2({
   nan32: (a, b, _x, y) => q32(y !== y ? b : a),
 });
 
+/**
+ * pow with a NaN operand, as glibc's pow/powf branch on it: y = ±0 gives 1 (x + y for a signaling x), x = 1 gives 1
+ * (x + y for a signaling y), a NaN y gives x + y (the first NaN, quieted), and a NaN x with a finite nonzero y gives
+ * x * x, negated when x's sign is set and y is an odd integer.
+ */
+function powNaN(a: bigint, b: bigint, x: number, y: number, width: 64 | 32): bigint {
+  const sh = BigInt(width - 1);
+  const quietBit = width === 64 ? 0x0008000000000000n : 0x00400000n;
+  const one = width === 64 ? 0x3ff0000000000000n : 0x3f800000n;
+  const signaling = (v: number, bits: bigint): boolean => v !== v && (bits & quietBit) === 0n;
+  const q = (bits: bigint): bigint => bits | quietBit;
+  if (y === 0) return signaling(x, a) ? q(a) : one;
+  if (x === 1) return signaling(y, b) ? q(b) : one;
+  if (y !== y || !Number.isFinite(y)) return x !== x ? q(a) : q(b);
+  // x is NaN, y finite and nonzero
+  const sign = a >> sh === 1n;
+  const odd = Number.isInteger(y) && Math.abs(y) < 2 ** 53 && Math.abs(y % 2) === 1;
+  return sign && odd ? q(a) ^ (1n << sh) : q(a);
+}
+
 export const foldPowF = libm2({
   d: M.pow,
   f: M.powf,
-  // pow(1, y) = 1 and pow(x, ±0) = 1 even for NaNs; otherwise the first NaN operand, quieted.
-  nan64: (a, b, x, y) => (x === 1 || y === 0 ? 0x3ff0000000000000n : q64(x !== x ? a : b)),
-  nan32: (a, b, x, y) => (x === 1 || y === 0 ? 0x3f800000n : q32(x !== x ? a : b)),
+  nan64: (a, b, x, y) => powNaN(a, b, x, y, 64),
+  nan32: (a, b, x, y) => powNaN(a, b, x, y, 32),
 });
 
 /** The dialect's materializeConstant: `ub.poison` for poison, else `arith.constant`. */

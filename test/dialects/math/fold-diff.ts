@@ -249,3 +249,55 @@ export function compareBatch(cases: readonly Case[]): Mismatch[] {
   if (out.length === 0) out.push({ c: cases[0], expected: expected.slice(0, 400), actual: actual.slice(0, 400) });
   return out;
 }
+
+// ---- shapes, other widths, integer and classification ops
+
+const ALL_UNARY = UNARY.map((f) => f.op);
+
+/** Ops over splat and dense vectors/tensors, f16/bf16/f80/f128 scalars, integer and classification ops. */
+export function miscModule(r: Rng, n: number): string {
+  const lines: string[] = [];
+  let k = 0;
+  const fn = (body: string[], ty: string, ret: string): void => {
+    lines.push(`func.func @g${k++}() -> ${ty} {`, ...body.map((b) => '  ' + b), `  return ${ret} : ${ty}`, '}');
+  };
+  const f64 = (): string => hex('f64', r.unit() < 0.2 ? r.pick(SPECIAL64) : bits64(r.pick(UNARY).dist(r)));
+  const f32 = (): string => hex('f32', r.unit() < 0.2 ? r.pick(SPECIAL32) : bits32(r.pick(UNARY).dist(r)));
+  for (let i = 0; i < n; i++) {
+    const op = r.pick(ALL_UNARY);
+    // dense and splat vectors and tensors
+    const v = [f32(), f32(), f32(), f32()];
+    fn([`%c = arith.constant dense<[${v.join(', ')}]> : vector<4xf32>`, `%r = math.${op} %c : vector<4xf32>`], 'vector<4xf32>', '%r');
+    const t = [f64(), f64(), f64()];
+    fn([`%c = arith.constant dense<[${t.join(', ')}]> : tensor<3xf64>`, `%r = math.${op} %c : tensor<3xf64>`], 'tensor<3xf64>', '%r');
+    fn([`%c = arith.constant dense<${f64()}> : vector<2x2xf64>`, `%r = math.${op} %c : vector<2x2xf64>`], 'vector<2x2xf64>', '%r');
+    // other float widths: only the exact ops fold
+    for (const ty of ['f16', 'bf16', 'f80', 'f128']) {
+      const val = (r.unit() < 0.3 ? r.pick([0, -0, 1.5, -2.5, 0.5, -0.5, Infinity, -Infinity, 65504, 1e-7]) : (r.unit() - 0.5) * 2 ** r.int(12)).toExponential(4);
+      fn([`%c = arith.constant ${val.includes('Infinity') ? (val.startsWith('-') ? '0xFC00' : '0x7C00') : val} : ${ty === 'f16' ? 'f16' : ty}`, `%r = math.${op} %c : ${ty}`].map((s) => (ty !== 'f16' && s.includes('0x') ? s.replace(/0x[0-9A-F]+/, ty === 'bf16' ? (s.includes('0xFC00') ? '0xFF80' : '0x7F80') : '1.0e+00') : s)), ty, '%r');
+    }
+    // binary float ops on splats and dense vectors
+    const bop = r.pick(['copysign', 'powf', 'atan2']);
+    fn([`%a = arith.constant dense<[${f32()}, ${f32()}]> : vector<2xf32>`, `%b = arith.constant dense<[${f32()}, ${f32()}]> : vector<2xf32>`, `%r = math.${bop} %a, %b : vector<2xf32>`], 'vector<2xf32>', '%r');
+    fn([`%a = arith.constant dense<${f64()}> : tensor<2xf64>`, `%b = arith.constant dense<${f64()}> : tensor<2xf64>`, `%r = math.${bop} %a, %b : tensor<2xf64>`], 'tensor<2xf64>', '%r');
+    fn([`%a = arith.constant -1.5 : f16`, `%b = arith.constant 2.0 : f16`, `%r = math.copysign %b, %a : f16`], 'f16', '%r');
+    // integer ops
+    const w = r.pick([1, 8, 16, 32, 64]);
+    const iv = (): string => String(BigInt.asIntN(w, r.unit() < 0.5 ? BigInt(r.int(9) - 4) : r.next64()));
+    const iop = r.pick(['absi', 'ctlz', 'cttz', 'ctpop']);
+    fn([`%c = arith.constant ${iv()} : i${w}`, `%r = math.${iop} %c : i${w}`], `i${w}`, '%r');
+    fn([`%c = arith.constant dense<[${iv()}, ${iv()}, ${iv()}]> : vector<3xi${w}>`, `%r = math.${iop} %c : vector<3xi${w}>`], `vector<3xi${w}>`, '%r');
+    fn([`%a = arith.constant ${iv()} : i${w}`, `%b = arith.constant ${iv()} : i${w}`, `%r = math.ipowi %a, %b : i${w}`], `i${w}`, '%r');
+    fn([`%a = arith.constant dense<[${iv()}, ${iv()}]> : tensor<2xi${w}>`, `%b = arith.constant dense<${iv()}> : tensor<2xi${w}>`, `%r = math.ipowi %a, %b : tensor<2xi${w}>`], `tensor<2xi${w}>`, '%r');
+    // classification: scalars and splats fold, dense vectors do not
+    const cop = r.pick(['isfinite', 'isinf', 'isnan', 'isnormal']);
+    fn([`%c = arith.constant ${f64()} : f64`, `%r = math.${cop} %c : f64`], 'i1', '%r');
+    fn([`%c = arith.constant dense<${f32()}> : vector<2xf32>`, `%r = math.${cop} %c : vector<2xf32>`], 'vector<2xi1>', '%r');
+    fn([`%c = arith.constant dense<[${f32()}, ${f32()}]> : vector<2xf32>`, `%r = math.${cop} %c : vector<2xf32>`], 'vector<2xi1>', '%r');
+    fn([`%c = arith.constant 0x0001 : f16`, `%r = math.${cop} %c : f16`], 'i1', '%r');
+    // ops that never fold in MLIR 22, and poison
+    fn([`%c = arith.constant ${f32()} : f32`, `%i = arith.constant 3 : i32`, `%r = math.fpowi %c, %i : f32, i32`, `%s = math.cbrt %r : f32`, `%t = math.rsqrt %s : f32`, `%u = math.fma %t, %c, %c : f32`], 'f32', '%u');
+    fn([`%p = ub.poison : f64`, `%r = math.${op} %p : f64`], 'f64', '%r');
+  }
+  return lines.join('\n') + '\n';
+}
