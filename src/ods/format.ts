@@ -1016,7 +1016,7 @@ class Compiled {
       a = p.parseOptionalAttribute(c.valueType);
       if (a === undefined) return undefined;
     } else a = p.parseAttribute(c.valueType);
-    if (c.convertible && !c.convertible(a)) p.error('invalid kind of attribute specified', offset);
+    if (!(c.convertible ?? c.check)(a)) p.error('invalid kind of attribute specified', offset);
     return a;
   }
 
@@ -1150,6 +1150,9 @@ class Compiled {
       }
     const terminator = info.definition.implicitTerminator;
     if (terminator !== undefined) for (const r of state.regions) if (!ps.customRegions.has(r)) ensureTerminator(p, r, terminator, state);
+    // A single-block region without an implicit terminator gets its block when written empty.
+    if (terminator === undefined && info.definition.traits.has(Traits.SingleBlock))
+      for (const r of state.regions) if (!ps.customRegions.has(r) && r.empty) r.pushBlock(new Block());
     if (ps.allSuccessors) state.successors = ps.allSuccessors;
     else
       for (let i = 0; i < info.successors.length; i++) {

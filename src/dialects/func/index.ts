@@ -1,20 +1,122 @@
-// The func dialect: functions, calls and returns.
+// The func dialect: functions, calls and returns (MLIR 22's FuncOps.td).
 
 import type { Attribute, Type } from '../../ir/attributes.js';
-import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../ir/builtin-attributes.js';
+import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr } from '../../ir/builtin-attributes.js';
 import { FunctionType } from '../../ir/builtin-types.js';
-import { Traits, emitError, verifyDialectAttribute, type Context, type Dialect } from '../../ir/context.js';
-import { fail, q, qList } from '../../ir/context.js';
-import { defineRawOp } from '../../ods/index.js';
+import { Traits, emitError, fail, q, qList, verifyDialectAttribute, type Context } from '../../ir/context.js';
+import type { CallableInterface, CallOpInterface } from '../../ir/interfaces.js';
+import type { Argument, OpAsmParser, OpAsmPrinter } from '../../ir/op-asm.js';
 import { Region, type Operation } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
-import type { CallableInterface, CallOpInterface } from '../../ir/interfaces.js';
-import type { Argument, OpAsmParser } from '../../ir/op-asm.js';
-import type { OpAsmPrinter } from '../../ir/op-asm.js';
+import {
+  AnyType,
+  FlatSymbolRefAttrC,
+  StrAttrC,
+  SymbolNameAttrC,
+  attr,
+  attrConstraint,
+  defineDialect,
+  defineOp,
+  implementOp,
+  operand,
+  optionalAttr,
+  predOpTrait,
+  region,
+  result,
+  typeConstraint,
+  unitAttr,
+  variadicOperand,
+  variadicResult,
+} from '../../ods/index.js';
+import { Tok as parserTok } from '../../syntax/lexer.js';
+import { tokenParser } from '../../syntax/parser.js';
 
 const VISIBILITIES = ['public', 'private', 'nested'];
 
-export function functionType(op: Operation): FunctionType | undefined {
+const FunctionTypeAttr = attrConstraint<TypeAttr, FunctionType>(
+  'type attribute of function type',
+  (a) => a instanceof TypeAttr && a.value instanceof FunctionType,
+  { decode: (a) => a.value as FunctionType, encode: (v) => TypeAttr.get(v) },
+);
+const DictArrayAttr = attrConstraint<ArrayAttr>(
+  'Array of dictionary attributes',
+  (a) => a instanceof ArrayAttr && a.elements.every((e) => e instanceof DictionaryAttr),
+);
+const FunctionTypeC = typeConstraint('function type', (t) => t instanceof FunctionType);
+
+// ============================================================================
+// Declarations
+
+export const FuncOp = defineOp({
+  name: 'func.func',
+  summary: 'An operation with a name containing a single `SSACFG` region',
+  traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
+  attributes: [
+    attr('sym_name', SymbolNameAttrC),
+    attr('function_type', FunctionTypeAttr),
+    optionalAttr('sym_visibility', StrAttrC),
+    optionalAttr('arg_attrs', DictArrayAttr),
+    optionalAttr('res_attrs', DictArrayAttr),
+    unitAttr('no_inline'),
+  ],
+  regions: [region('body')],
+  defaultDialect: 'func',
+}).withAccessors({
+  /** Whether the function is a declaration (no body). */
+  isExternal: (op): boolean => op.regions[0].empty,
+  /** The entry block of a defined function. */
+  entryBlock: (op) => op.regions[0].entry,
+});
+
+export const ReturnOp = defineOp({
+  name: 'func.return',
+  summary: 'Function return operation',
+  traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
+  operands: [variadicOperand('operands', AnyType)],
+  assemblyFormat: 'attr-dict ($operands^ `:` type($operands))?',
+});
+
+export const CallOp = defineOp({
+  name: 'func.call',
+  summary: 'call operation',
+  operands: [variadicOperand('operands', AnyType)],
+  results: [variadicResult('results', AnyType)],
+  attributes: [attr('callee', FlatSymbolRefAttrC), optionalAttr('arg_attrs', DictArrayAttr), optionalAttr('res_attrs', DictArrayAttr), unitAttr('no_inline')],
+  assemblyFormat: '$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)',
+});
+
+export const CallIndirectOp = defineOp({
+  name: 'func.call_indirect',
+  summary: 'indirect call operation',
+  traits: [
+    predOpTrait('callee input types match argument types', (op) => {
+      const t = op.operandList[0]?.value.type;
+      const args = op.operandList.slice(1).map((o) => o.value.type);
+      return t instanceof FunctionType && args.length === t.inputs.length && args.every((a, i) => a === t.inputs[i]);
+    }),
+    predOpTrait('callee result types match result types', (op) => {
+      const t = op.operandList[0]?.value.type;
+      return t instanceof FunctionType && op.numResults === t.results.length && op.resultTypes.every((r, i) => r === t.results[i]);
+    }),
+  ],
+  operands: [operand('callee', FunctionTypeC), variadicOperand('callee_operands', AnyType)],
+  results: [variadicResult('results', AnyType)],
+  attributes: [optionalAttr('arg_attrs', DictArrayAttr), optionalAttr('res_attrs', DictArrayAttr)],
+});
+
+export const ConstantOp = defineOp({
+  name: 'func.constant',
+  summary: 'constant',
+  traits: [Traits.ConstantLike, Traits.Pure],
+  attributes: [attr('value', FlatSymbolRefAttrC)],
+  results: [result('result', AnyType)],
+  assemblyFormat: 'attr-dict $value `:` type(results)',
+});
+
+// ============================================================================
+// Shared pieces
+
+function functionType(op: Operation): FunctionType | undefined {
   const a = op.propertiesView.get('function_type');
   return a instanceof TypeAttr && a.value instanceof FunctionType ? a.value : undefined;
 }
@@ -23,6 +125,7 @@ function funcName(op: Operation): string {
   const a = op.propertiesView.get('sym_name');
   return a instanceof StringAttr ? a.value : '';
 }
+
 
 /** Parses `(args) -> results` of a function, with argument/result attributes. */
 function parseFunctionSignature(p: OpAsmParser): { args: Argument[]; argAttrs: DictionaryAttr[]; results: Type[]; resultAttrs: DictionaryAttr[] } {
@@ -74,8 +177,6 @@ function parseFunctionSignature(p: OpAsmParser): { args: Argument[]; argAttrs: D
   return { args, argAttrs, results, resultAttrs };
 }
 
-import { Tok as parserTok } from '../../syntax/lexer.js';
-import { tokenParser } from '../../syntax/parser.js';
 
 /** Prints a function result list: bare single type, or parenthesized with attributes. */
 function printFunctionResultList(p: OpAsmPrinter, types: readonly Type[], attrs: ArrayAttr | undefined): void {
@@ -92,11 +193,10 @@ function printFunctionResultList(p: OpAsmPrinter, types: readonly Type[], attrs:
   if (needsParens) p.write(')');
 }
 
-const FuncOp = defineRawOp({
-  name: 'func.func',
-  traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
-  attributes: ['sym_name', 'function_type', 'sym_visibility', 'arg_attrs', 'res_attrs', 'no_inline'],
-  defaultDialect: 'func',
+// ============================================================================
+// func.func
+
+implementOp(FuncOp, {
   interfaces: {
     Callable: {
       getCallableRegion: (op) => (op.regions[0].empty ? undefined : op.regions[0]),
@@ -160,22 +260,13 @@ const FuncOp = defineRawOp({
   },
   getAsmBlockArgumentNames() {},
   verify(op, ctx) {
-    const name = op.propertiesView.get('sym_name');
-    if (!name) return fail(ctx, op, "requires attribute 'sym_name'");
-    const ft = op.propertiesView.get('function_type');
-    if (!ft) return fail(ctx, op, "requires attribute 'function_type'");
-    if (!(name instanceof StringAttr)) return fail(ctx, op, "attribute 'sym_name' failed to satisfy constraint: string attribute");
-    if (!(ft instanceof TypeAttr) || !(ft.value instanceof FunctionType))
-      return fail(ctx, op, "attribute 'function_type' failed to satisfy constraint: type attribute of function type");
-    const vis = op.propertiesView.get('sym_visibility');
-    if (vis !== undefined && !(vis instanceof StringAttr))
-      return fail(ctx, op, "attribute 'sym_visibility' failed to satisfy constraint: string attribute");
+    const ft = FuncOp.function_type(op);
     if (!verifySymbolOp(ctx, op)) return false;
-    if (!verifyArgResultAttrs(ctx, op, 'arg_attrs', 'argument', ft.value.inputs.length)) return false;
-    if (!verifyArgResultAttrs(ctx, op, 'res_attrs', 'result', ft.value.results.length)) return false;
+    if (!verifyArgResultAttrs(ctx, op, 'arg_attrs', 'argument', ft.inputs.length)) return false;
+    if (!verifyArgResultAttrs(ctx, op, 'res_attrs', 'result', ft.results.length)) return false;
     const body = op.regions[0];
     if (body.empty) return true;
-    const inputs = ft.value.inputs;
+    const inputs = ft.inputs;
     const entry = body.entry;
     if (entry.args.length !== inputs.length)
       return fail(ctx, op, `entry block must have ${inputs.length} arguments to match function signature`);
@@ -211,39 +302,23 @@ function verifyArgResultAttrs(ctx: Context, op: Operation, attrName: string, wha
   return true;
 }
 
-const ReturnOp = defineRawOp({
-  name: 'func.return',
-  traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
-  parentOps: ['func.func'],
-  parse(p, state) {
-    p.parseOptionalAttrDict(state.attributes);
-    const operands = p.parseOperandList();
-    if (operands.length) {
-      const offset = p.currentOffset();
-      const types = p.parseColonTypeList();
-      state.operands = p.resolveOperands(operands, types, offset);
-    }
-  },
-  print(p, op) {
-    p.printOptionalAttrDict(op.attributesView);
-    if (op.numOperands) {
-      p.write(' ');
-      p.printOperands(op.operands);
-      p.write(' : ');
-      p.printTypes(op.operands.map((v) => v.type));
-    }
-  },
+// ============================================================================
+// func.return
+
+implementOp(ReturnOp, {
+  parentOps: [FuncOp],
   verify(op, ctx) {
     const fn = op.parentOp!;
     const results = functionType(fn)?.results ?? [];
-    if (op.numOperands !== results.length)
-      return fail(ctx, op, `has ${op.numOperands} operands, but enclosing function (@${funcName(fn)}) returns ${results.length}`);
+    const operands = ReturnOp.operands(op);
+    if (operands.length !== results.length)
+      return fail(ctx, op, `has ${operands.length} operands, but enclosing function (@${funcName(fn)}) returns ${results.length}`);
     for (let i = 0; i < results.length; i++)
-      if (op.operand(i).type !== results[i]) {
+      if (operands[i].type !== results[i]) {
         emitError(
           ctx,
           op,
-          `type of return operand ${i} (${q(op.operand(i).type)}) doesn't match function result type (${q(results[i])}) in function @${funcName(fn)}`,
+          `type of return operand ${i} (${q(operands[i].type)}) doesn't match function result type (${q(results[i])}) in function @${funcName(fn)}`,
         );
         return false;
       }
@@ -251,12 +326,15 @@ const ReturnOp = defineRawOp({
   },
 });
 
+// ============================================================================
+// func.call and func.call_indirect
+
 const callSymbolUser: SymbolUserInterface = {
   verifySymbolUses(op, ctx) {
     const callee = op.propertiesView.get('callee');
     if (!(callee instanceof SymbolRefAttr)) return fail(ctx, op, "requires a 'callee' symbol reference attribute");
     const fn = lookupNearestSymbolFrom(op, callee);
-    if (!fn || fn.name.name !== 'func.func') return fail(ctx, op, `'${callee.leaf}' does not reference a valid function`);
+    if (!FuncOp.isa(fn)) return fail(ctx, op, `'${callee.leaf}' does not reference a valid function`);
     const ft = functionType(fn);
     if (!ft) return true;
     if (ft.inputs.length !== op.numOperands) return fail(ctx, op, 'incorrect number of operands for callee');
@@ -283,9 +361,7 @@ const callSymbolUser: SymbolUserInterface = {
   },
 };
 
-const CallOp = defineRawOp({
-  name: 'func.call',
-  attributes: ['callee', 'arg_attrs', 'res_attrs', 'no_inline'],
+implementOp(CallOp, {
   interfaces: {
     SymbolUser: callSymbolUser,
     CallOp: {
@@ -294,45 +370,16 @@ const CallOp = defineRawOp({
       setArgOperands: (op, values) => op.setOperands(values),
     } satisfies CallOpInterface,
   },
-  parse(p, state) {
-    const callee = p.parseAttribute();
-    if (!(callee instanceof SymbolRefAttr) || !callee.isFlat) p.error('expected flat symbol reference');
-    state.attributes.set('callee', callee);
-    p.parseLParen();
-    const operands = p.parseOperandList();
-    p.parseRParen();
-    p.parseOptionalAttrDict(state.attributes);
-    p.parseColon();
-    const offset = p.currentOffset();
-    const t = p.parseType();
-    if (!(t instanceof FunctionType)) return p.error(`invalid kind of type specified: expected builtin.function, but found '${t.key}'`, offset);
-    state.types = [...t.results];
-    state.operands = p.resolveOperands(operands, t.inputs, offset);
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printAttribute(op.propertiesView.get('callee')!);
-    p.write('(');
-    p.printOperands(op.operands);
-    p.write(')');
-    p.printOptionalAttrDict([...op.attributesView.entries(), ...op.propertiesView.entries()], ['callee']);
-    p.write(' : ');
-    p.printFunctionalType(op);
-  },
-  verify(op, ctx) {
-    if (!op.propertiesView.get('callee')) return fail(ctx, op, "requires attribute 'callee'");
-    return true;
-  },
 });
 
-const CallIndirectOp = defineRawOp({
-  name: 'func.call_indirect',
-  attributes: ['arg_attrs', 'res_attrs'],
+// MLIR's format infers the argument types from the callee's function type
+// (a TypesMatchWith over a range), which the format engine does not express.
+implementOp(CallIndirectOp, {
   interfaces: {
     CallOp: {
-      getCallee: (op) => op.operand(0),
-      getArgOperands: (op) => op.operands.slice(1),
-      setArgOperands: (op, values) => op.setOperands([op.operand(0), ...values]),
+      getCallee: (op) => CallIndirectOp.callee(CallIndirectOp.cast(op)),
+      getArgOperands: (op) => CallIndirectOp.callee_operands(CallIndirectOp.cast(op)),
+      setArgOperands: (op, values) => op.setOperands([CallIndirectOp.callee(CallIndirectOp.cast(op)), ...values]),
     } satisfies CallOpInterface,
   },
   parse(p, state) {
@@ -349,75 +396,40 @@ const CallIndirectOp = defineRawOp({
     state.types = [...t.results];
   },
   print(p, op) {
+    const callee = CallIndirectOp.callee(op);
     p.write(' ');
-    p.printOperand(op.operand(0));
+    p.printOperand(callee);
     p.write('(');
-    p.printOperands(op.operands.slice(1));
+    p.printOperands(CallIndirectOp.callee_operands(op));
     p.write(')');
     p.printOptionalAttrDict(op.attributesView);
     p.write(' : ');
-    p.printType(op.operand(0).type);
-  },
-  verify(op, ctx) {
-    if (op.numOperands < 1) return fail(ctx, op, 'expected 1 or more operands, but found 0');
-    const t = op.operand(0).type;
-    if (!(t instanceof FunctionType))
-      return fail(ctx, op, `operand #0 must be function type, but got ${q(t)}`);
-    const args = op.operands.slice(1).map((v) => v.type);
-    if (args.length !== t.inputs.length || args.some((a, i) => a !== t.inputs[i]))
-      return fail(ctx, op, "failed to verify that callee input types match argument types");
-    if (op.numResults !== t.results.length || op.resultTypes.some((r, i) => r !== t.results[i]))
-      return fail(ctx, op, 'failed to verify that callee result types match result types');
-    return true;
+    p.printType(callee.type);
   },
 });
+
+// ============================================================================
+// func.constant
 
 const constantSymbolUser: SymbolUserInterface = {
   verifySymbolUses(op, ctx) {
     const value = op.propertiesView.get('value');
     if (!(value instanceof SymbolRefAttr)) return true;
     const fn = lookupNearestSymbolFrom(op, value);
-    if (!fn || fn.name.name !== 'func.func') return fail(ctx, op, `reference to undefined function '${value.leaf}'`);
+    if (!FuncOp.isa(fn)) return fail(ctx, op, `reference to undefined function '${value.leaf}'`);
     if (functionType(fn) !== op.result(0).type) return fail(ctx, op, 'reference to function with mismatched type');
     return true;
   },
 };
 
-const ConstantOp = defineRawOp({
-  name: 'func.constant',
-  traits: [Traits.ConstantLike, Traits.Pure],
-  attributes: ['value'],
+implementOp(ConstantOp, {
   interfaces: { SymbolUser: constantSymbolUser },
-  parse(p, state) {
-    p.parseOptionalAttrDict(state.attributes);
-    const offset = p.currentOffset();
-    const value = p.parseAttribute();
-    if (!(value instanceof SymbolRefAttr) || !value.isFlat) p.error('invalid kind of attribute specified', offset);
-    state.attributes.set('value', value);
-    state.types = [p.parseColonType()];
-  },
-  print(p, op) {
-    p.printOptionalAttrDict(op.attributesView);
-    p.write(' ');
-    p.printAttribute(op.propertiesView.get('value')!);
-    p.write(' : ');
-    p.printType(op.result(0).type);
-  },
   getAsmResultNames(op, setName) {
-    setName(op.result(0), 'f');
-  },
-  verify(op, ctx) {
-    const v = op.propertiesView.get('value');
-    if (!v) return fail(ctx, op, "requires attribute 'value'");
-    if (!(v instanceof SymbolRefAttr) || !v.isFlat)
-      return fail(ctx, op, "attribute 'value' failed to satisfy constraint: flat symbol reference attribute");
-    return true;
+    setName(op.results[0], 'f');
   },
 });
 
-export const funcDialect: Dialect = {
+export const funcDialect = defineDialect({
   name: 'func',
   ops: [FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp],
-};
-
-export { UnitAttr };
+});

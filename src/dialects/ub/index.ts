@@ -1,9 +1,9 @@
-// The ub dialect: `ub.poison` and its `#ub.poison` attribute.
+// The ub dialect: `ub.poison` with its `#ub.poison` attribute, and
+// `ub.unreachable`.
 
 import { Attribute, type AttrTypePrinter } from '../../ir/attributes.js';
-import { Traits, type Dialect } from '../../ir/context.js';
-import { fail } from '../../ir/context.js';
-import { defineRawOp } from '../../ods/index.js';
+import { Traits } from '../../ir/context.js';
+import { AnyType, attrConstraint, defaultValuedAttr, defineDialect, defineOp, result } from '../../ods/index.js';
 import { tokenParser } from '../../syntax/parser.js';
 
 /** `#ub.poison`: the default poison value attribute. */
@@ -20,52 +20,27 @@ export class PoisonAttr extends Attribute {
   }
 }
 
-const PoisonOp = defineRawOp({
+const PoisonAttrInterface = attrConstraint<PoisonAttr>('PoisonAttrInterface instance', (a) => a instanceof PoisonAttr);
+
+/** `ub.poison`: a value whose use is undefined behaviour. */
+export const PoisonOp = defineOp({
   name: 'ub.poison',
+  summary: 'Poisoned constant operation.',
   traits: [Traits.ConstantLike, Traits.Pure],
-  attributes: ['value'],
-  parse(p, state) {
-    p.parseOptionalAttrDict(state.attributes);
-    if (p.parseOptionalLess()) {
-      state.attributes.set('value', p.parseAttribute());
-      p.parseGreater();
-    } else {
-      state.attributes.set('value', PoisonAttr.get());
-    }
-    state.types = [p.parseColonType()];
-  },
-  print(p, op) {
-    p.printOptionalAttrDict(op.attributesView);
-    const value = op.propertiesView.get('value');
-    if (value && value !== PoisonAttr.get()) {
-      p.write(' <');
-      p.printAttribute(value);
-      p.write('>');
-    }
-    p.write(' : ');
-    p.printType(op.result(0).type);
-  },
-  verify(op, ctx) {
-    const value = op.propertiesView.get('value');
-    if (value !== undefined && !(value instanceof PoisonAttr))
-      return fail(ctx, op, "attribute 'value' failed to satisfy constraint: PoisonAttrInterface instance");
-    return true;
-  },
+  attributes: [defaultValuedAttr('value', PoisonAttrInterface, PoisonAttr.get())],
+  results: [result('result', AnyType)],
+  assemblyFormat: 'attr-dict (`<` $value^ `>`)? `:` type($result)',
 });
 
 /** `ub.unreachable`: a terminator control never reaches. */
-const UnreachableOp = defineRawOp({
+export const UnreachableOp = defineOp({
   name: 'ub.unreachable',
+  summary: 'Unreachable operation.',
   traits: [Traits.IsTerminator],
-  parse(p, state) {
-    p.parseOptionalAttrDict(state.attributes);
-  },
-  print(p, op) {
-    p.printOptionalAttrDict(op.attributesView);
-  },
+  assemblyFormat: 'attr-dict',
 });
 
-export const ubDialect: Dialect = {
+export const ubDialect = defineDialect({
   name: 'ub',
   ops: [PoisonOp, UnreachableOp],
   parseAttribute(d) {
@@ -75,4 +50,4 @@ export const ubDialect: Dialect = {
     }
     return tokenParser(d).error(`unknown attribute \`${d.mnemonic}\` in dialect \`ub\``);
   },
-};
+});

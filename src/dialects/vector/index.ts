@@ -4,14 +4,22 @@
 import { Attribute, type AttrTypePrinter, type Type, uniqueAttribute } from '../../ir/attributes.js';
 import { StringAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
-import type { Dialect } from '../../ir/context.js';
 import type { MemoryEffectsInterface } from '../../ir/interfaces.js';
-import { fail, q } from '../../ir/context.js';
-import { defineRawOp } from '../../ods/index.js';
+import {
+  attrConstraint,
+  defaultValuedAttr,
+  defineDialect,
+  defineOp,
+  implementOp,
+  optionalAttr,
+  optionalOperand,
+  predOpTrait,
+  printAttrDict,
+  typeConstraint,
+} from '../../ods/index.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { DialectAsmParser } from '../../ir/op-asm.js';
 import type { Parser } from '../../syntax/parser.js';
-import { parseAttrDict, printAttrDict } from '../../ods/helpers.js';
 import { tokenParser } from '../../syntax/parser.js';
 
 export const PUNCTUATIONS = ['no_punctuation', 'newline', 'comma', 'open', 'close'] as const;
@@ -55,9 +63,36 @@ function isPrintable(t: Type): boolean {
 
 const printEffects: MemoryEffectsInterface = { getEffects: () => [{ kind: 'write', resource: 'default' }] };
 
-const PrintOp = defineRawOp({
+const PunctuationC = attrConstraint<PrintPunctuationAttr, Punctuation>(
+  'Punctuation for separating vectors or vector elements',
+  (a) => a instanceof PrintPunctuationAttr,
+  { decode: (a) => a.value, encode: (v) => PrintPunctuationAttr.get(v) },
+);
+const StringLiteralC = attrConstraint<StringAttr, string>('An Attribute containing a string', (a) => a instanceof StringAttr, {
+  decode: (a) => a.value,
+  encode: (v) => StringAttr.get(v),
+});
+
+/** `vector.print`: prints a scalar or vector, a string, or punctuation (as mlir-runner does). */
+export const PrintOp = defineOp({
   name: 'vector.print',
-  attributes: ['punctuation', 'stringLiteral'],
+  summary: 'print operation (for testing and debugging)',
+  traits: [
+    predOpTrait('`source` or `punctuation` are not set when printing strings', (op) => {
+      if (!op.propertiesView.has('stringLiteral')) return true;
+      const punct = op.propertiesView.get('punctuation');
+      return op.numOperands === 0 && (!(punct instanceof PrintPunctuationAttr) || punct.value === 'newline');
+    }),
+  ],
+  operands: [optionalOperand('source', typeConstraint('', isPrintable))],
+  attributes: [
+    defaultValuedAttr('punctuation', PunctuationC, PrintPunctuationAttr.get('newline')),
+    optionalAttr('stringLiteral', StringLiteralC),
+  ],
+});
+
+// MLIR's format uses `oilist(...)`, which the format engine does not implement: the syntax is written out.
+implementOp(PrintOp, {
   interfaces: { MemoryEffects: printEffects },
   parse(p, state) {
     const source = p.parseOptionalOperand();
@@ -69,11 +104,9 @@ const PrintOp = defineRawOp({
     // oilist(`str` $stringLiteral | `punctuation` $punctuation), each at most once.
     const seen = new Set<string>();
     for (;;) {
-      const offset = p.currentOffset();
       const kw = p.parseOptionalKeyword(['str', 'punctuation']);
       if (!kw) break;
       if (seen.has(kw)) p.error(`\`${kw}\` clause can appear at most once in the expansion of the oilist directive`, p.nameOffset);
-      void offset;
       seen.add(kw);
       if (kw === 'str') {
         const o = p.currentOffset();
@@ -84,15 +117,16 @@ const PrintOp = defineRawOp({
         state.attributes.set('punctuation', PrintPunctuationAttr.get(parsePunctuationBody(tokenParser(p), (m, o) => p.error(m, o))));
       }
     }
-    parseAttrDict(p, state);
+    p.parseOptionalAttrDict(state.attributes);
     if (!state.attributes.has('punctuation')) state.attributes.set('punctuation', PrintPunctuationAttr.get('newline'));
   },
   print(p, op) {
-    if (op.numOperands) {
+    const source = PrintOp.source(op);
+    if (source) {
       p.write(' ');
-      p.printOperand(op.operand(0));
+      p.printOperand(source);
       p.write(' : ');
-      p.printType(op.operand(0).type);
+      p.printType(source.type);
     }
     const str = op.propertiesView.get('stringLiteral');
     if (str) {
@@ -106,27 +140,9 @@ const PrintOp = defineRawOp({
     }
     printAttrDict(p, op, ['punctuation', 'stringLiteral']);
   },
-  verify(op, ctx) {
-    const punct = op.propertiesView.get('punctuation');
-    if (punct !== undefined && !(punct instanceof PrintPunctuationAttr))
-      return fail(ctx, op, "attribute 'punctuation' failed to satisfy constraint: Punctuation for separating vectors or vector elements");
-    const str = op.propertiesView.get('stringLiteral');
-    if (str !== undefined && !(str instanceof StringAttr))
-      return fail(ctx, op, "attribute 'stringLiteral' failed to satisfy constraint: An Attribute containing a string");
-    if (op.numOperands > 1) return fail(ctx, op, `expected 0 or 1 operand, but found ${op.numOperands}`);
-    if (op.numOperands === 1 && !isPrintable(op.operand(0).type))
-      return fail(
-        ctx,
-        op,
-        `operand #0 must be , but got ${q(op.operand(0).type)}`,
-      );
-    if (str && (op.numOperands || (punct instanceof PrintPunctuationAttr && punct.value !== 'newline')))
-      return fail(ctx, op, 'failed to verify that `source` or `punctuation` are not set when printing strings');
-    return true;
-  },
 });
 
-export const vectorDialect: Dialect = {
+export const vectorDialect = defineDialect({
   name: 'vector',
   ops: [PrintOp],
   allowUnknownOperations: true,
@@ -138,4 +154,4 @@ export const vectorDialect: Dialect = {
     }
     return parser.error(`unknown attribute \`${d.mnemonic}\` in dialect \`vector\``);
   },
-};
+});
