@@ -1,72 +1,81 @@
-// scfkit's library API: build, parse, verify and print MLIR IR from TypeScript.
+// scfkit's library API: MLIR's IR, text, passes and execution from
+// TypeScript, in any JavaScript host (Node, browsers, bare V8 contexts).
+// Node-only entry points (the command-line drivers) are in `scfkit/node`.
+//
+//   import { parse, print, PassManager, loadModule, scf } from 'scfkit';
+//   const module = parse(text);
+//   PassManager.parse('builtin.module(func.func(canonicalize,cse))').run(module);
+//   module.walk((op) => { if (scf.ForOp.isa(op)) console.log(scf.ForOp.lowerBound(op)); });
+//   print(module);
+//   loadModule(module).call('main');
 
-import { Context } from './ir/context.js';
-import type { Operation } from './ir/operation.js';
-import { verify as verifyOp } from './ir/verifier.js';
-import { registerAllDialects } from './dialects/registry.js';
-import { DiagnosticRenderer } from './syntax/diagnostic-output.js';
-import { parseModule } from './syntax/module-parser.js';
-import { Printer, printOpForDiagnostic, type PrintOptions } from './syntax/printer.js';
-import { SourceFile } from './syntax/source.js';
-
+// The IR core.
 export * from './ir/attributes.js';
 export * from './ir/builtin-attributes.js';
 export * from './ir/builtin-types.js';
 export * from './ir/location.js';
 export * from './ir/operation.js';
-export { Context, Traits, type Dialect, type OpDefinition, OperationName } from './ir/context.js';
+export { Context, OperationName, Traits, type Dialect, type OpDefinition, type FoldResult } from './ir/context.js';
 export { Diagnostic, DiagnosticEngine, type Severity } from './ir/diagnostics.js';
-export { defineOp } from './ods/define-op-legacy.js';
-export { Verifier } from './ir/verifier.js';
+export { Builder, Rewriter, type InsertionPoint, type RewriteListener } from './ir/builder.js';
+export { PatternRewriter, RewritePattern, pattern, anyOpPattern, type PatternOptions } from './ir/pattern.js';
+export { matchConstant, matchConstantInt, matchConstantBool, matchConstantFloat, isConstantIntValue } from './ir/matchers.js';
 export { DominanceInfo } from './ir/dominance.js';
+export { Verifier } from './ir/verifier.js';
 export { lookupNearestSymbolFrom, lookupSymbolIn, symbolName } from './ir/symbol-table.js';
-export { Builder } from './ir/builder.js';
-export { runOpt, type OptResult } from './tools/opt-driver.js';
+export { Interfaces, getInterface } from './ir/interfaces.js';
+
+// Declaring ops and dialects.
+export {
+  defineOp,
+  implementOp,
+  defineDialect,
+  operand,
+  optionalOperand,
+  variadicOperand,
+  result,
+  optionalResult,
+  variadicResult,
+  attr,
+  optionalAttr,
+  defaultValuedAttr,
+  unitAttr,
+  region,
+  sizedRegion,
+  variadicRegion,
+  successor,
+  variadicSuccessor,
+  type OpHandle,
+  type OpHandleCore,
+  type OpDeclaration,
+  type OpHooks,
+  type Op,
+  type OpKind,
+} from './ods/index.js';
+
+// The dialects, each as a namespace of op handles (`scf.ForOp`, `arith.AddIOp`, ...).
+export * as arith from './dialects/arith/index.js';
+export * as builtin from './dialects/builtin/index.js';
+export * as cf from './dialects/cf/index.js';
+export * as func from './dialects/func/index.js';
+export * as index from './dialects/index/index.js';
+export * as math from './dialects/math/index.js';
+export * as memref from './dialects/memref/index.js';
+export * as scf from './dialects/scf/index.js';
+export * as ub from './dialects/ub/index.js';
+export * as vector from './dialects/vector/index.js';
+export { createContext, ALL_DIALECTS, type ContextOptions } from './dialects/registry.js';
+
+// Text, passes and execution.
+export { parse, print, verify, verifyOrThrow, ParseError, VerifyError, type ParseOptions } from './api/text.js';
 export type { PrintOptions } from './syntax/printer.js';
+export { PassManager, createPass, listPasses, PassPipelineError, PassFailure, type PassDescription, type PassOptionInput } from './api/passes.js';
+export { compile, loadModule, formatExecError, LoadError, type LoadOptions } from './api/exec.js';
+export { ExecutionEngine, ExecError, MemRef, Poison, UnsupportedError, memrefFromArray, memrefToArray, type OutputSink, type EngineOptions } from './exec/engine.js';
 
-// The execution engine (src/exec): run functions of a module from JS.
-export { loadModule, formatExecError, LoadError, type LoadOptions } from './exec/api.js';
-export { ExecutionEngine, ExecError, MemRef, Poison, UnsupportedError, memrefFromArray, memrefToArray, type OutputSink } from './exec/engine.js';
-export { runScfRun } from './exec/run.js';
+import { ALL_DIALECTS } from './dialects/registry.js';
 
-/** A context with every scfkit dialect registered. */
-export function createContext(options: { allowUnregisteredDialects?: boolean } = {}): Context {
-  const ctx = new Context();
-  registerAllDialects(ctx);
-  ctx.allowUnregisteredDialects = options.allowUnregisteredDialects ?? false;
-  ctx.printOpForDiagnostic = (op) => printOpForDiagnostic(ctx, op);
-  return ctx;
-}
-
-/** Thrown by `parse` when the text is invalid; `message` holds MLIR-style diagnostics. */
-export class ParseError extends Error {}
-
-/**
- * Parses MLIR text into a top-level op (a `builtin.module`), verified.
- * Throws ParseError with the diagnostics on failure.
- */
-export function parse(text: string, options: { ctx?: Context; fileName?: string; verify?: boolean } = {}): Operation {
-  const ctx = options.ctx ?? createContext();
-  const source = new SourceFile(options.fileName ?? '<string>', Buffer.from(text, 'utf8').toString('latin1'));
-  const module = parseModule(ctx, source);
-  const ok = module !== undefined && (options.verify === false || verifyOp(ctx, module));
-  const diags = ctx.diagnostics.take();
-  if (!ok || !module) {
-    const renderer = new DiagnosticRenderer([source]);
-    throw new ParseError(Buffer.from(diags.map((d) => renderer.render(d)).join(''), 'latin1').toString('utf8'));
-  }
-  return module;
-}
-
-/** Prints an op as mlir-opt would (custom form unless `generic`). */
-export function print(op: Operation, options: PrintOptions & { ctx?: Context } = {}): string {
-  const ctx = options.ctx ?? createContext();
-  return Buffer.from(new Printer(ctx, options).printOperation(op), 'latin1').toString('utf8');
-}
-
-/** Verifies an op; returns the diagnostics (empty when valid). */
-export function verify(op: Operation, ctx: Context = createContext()): string[] {
-  const ok = verifyOp(ctx, op);
-  const diags = ctx.diagnostics.take();
-  return ok ? [] : diags.map((d) => new DiagnosticRenderer([]).render(d));
+/** The names of the dialects scfkit registers. */
+export function listDialects(): string[] {
+  return ALL_DIALECTS.map((d) => d.name).sort();
 }

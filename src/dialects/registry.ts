@@ -1,6 +1,7 @@
 // Every dialect scfkit ships, registered into a context in one call.
 
-import type { Context, Dialect } from '../ir/context.js';
+import { Context, type Dialect } from '../ir/context.js';
+import { printOpForDiagnostic, type PrintOptions } from '../syntax/printer.js';
 import { arithDialect } from './arith/index.js';
 import { builtinDialect } from './builtin/index.js';
 import { cfDialect } from './cf/index.js';
@@ -31,4 +32,23 @@ export const ALL_DIALECTS: readonly Dialect[] = [
 
 export function registerAllDialects(ctx: Context): void {
   for (const d of ALL_DIALECTS) if (d.ops.length || d.name === 'builtin') ctx.registerDialect(d);
+}
+
+export interface ContextOptions {
+  /** Accept ops of dialects that are not registered (mlir-opt's --allow-unregistered-dialect). */
+  allowUnregisteredDialects?: boolean;
+  /** Attach the failing op to op diagnostics as a note (mlir-opt's default: true). */
+  printOpOnDiagnostic?: boolean;
+  /** How that note prints the op (generic form unless told otherwise, as mlir-opt). */
+  printOptions?: PrintOptions;
+}
+
+/** A context with every scfkit dialect registered, printing ops in diagnostics as mlir-opt does. */
+export function createContext(options: ContextOptions = {}): Context {
+  const ctx = new Context();
+  registerAllDialects(ctx);
+  ctx.allowUnregisteredDialects = options.allowUnregisteredDialects ?? false;
+  ctx.printOpOnDiagnostic = options.printOpOnDiagnostic ?? true;
+  ctx.printOpForDiagnostic = (op) => printOpForDiagnostic(ctx, op, options.printOptions);
+  return ctx;
 }

@@ -2,13 +2,12 @@
 // (codegen.ts) with the runtime functions it calls, and exposes a small API to
 // call functions with JS values.
 
-import { writeFileSync } from 'node:fs';
 import { typeToString, type Type } from '../ir/attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType } from '../ir/builtin-types.js';
 import type { Operation } from '../ir/operation.js';
 import { compileModule, UnsupportedError, type CompiledModule } from './codegen.js';
 import { formatE, formatG, roundBF16, roundF16, wide } from './numeric.js';
-import { RuntimeBase, opLabel, type OutputSink } from './runtime-base.js';
+import { RuntimeBase, defaultOutput, nanoTime, opLabel, type OutputSink } from './runtime-base.js';
 import {
   Alloc,
   BYTES,
@@ -32,6 +31,13 @@ import { elemKindOf, reprOf } from './types.js';
 export { ExecError, MemRef, Poison, UnsupportedError };
 
 export type { OutputSink };
+
+export interface EngineOptions {
+  /** Where vector.print and the print* functions write (default: the host's standard output). */
+  output?: OutputSink;
+  /** Receives the JavaScript the module compiles to (scf-run's SCFKIT_DUMP_JS). */
+  dumpJs?: (source: string) => void;
+}
 
 const MAX_ELEMENTS = 2 ** 31;
 
@@ -188,9 +194,9 @@ class Runtime extends RuntimeBase {
         this.write('\n');
         return;
       case 'nanoTime':
-        return Number(process.hrtime.bigint() % (1n << 53n));
+        return nanoTime();
       case 'rtclock':
-        return performance.now() / 1000;
+        return nanoTime() / 1e9;
     }
     const m = args[0] as MemRef;
     if (!(m instanceof MemRef)) this.error(K, `@${name} expects a memref`);
@@ -419,7 +425,22 @@ function isContiguous(m: MemRef): boolean {
 function kill(a: Alloc): void {
   a.dead = a.ro = true;
   const buf = a.buf.buffer;
-  if (buf.byteLength) structuredClone(buf, { transfer: [buf as ArrayBuffer] });
+  if (buf.byteLength) detach(buf as ArrayBuffer);
+}
+
+/**
+ * Detaches an ArrayBuffer (its views become empty): through the host's
+ * structuredClone (Node, browsers) or ArrayBuffer#transfer. A bare JavaScript
+ * engine with neither keeps the memory; accesses after dealloc then go
+ * unnoticed there (dealloc and realloc of dead memory are still errors).
+ */
+function detach(buf: ArrayBuffer): void {
+  const host = globalThis as { structuredClone?: (value: unknown, options: { transfer: ArrayBuffer[] }) => unknown };
+  if (host.structuredClone) host.structuredClone(buf, { transfer: [buf] });
+  else {
+    const transfer = (buf as { transfer?: () => ArrayBuffer }).transfer;
+    if (transfer) transfer.call(buf);
+  }
 }
 
 function newView(kind: ElemKind, buf: ArrayBufferLike, byteOffset: number) {
@@ -458,15 +479,13 @@ export class ExecutionEngine {
 
   constructor(
     readonly module: Operation,
-    options: { output?: OutputSink } = {},
+    options: EngineOptions = {},
   ) {
     this.compiled = compileModule(module);
     resetAddresses();
-    this.rt = new Runtime(this.compiled.ops, options.output ?? ((s) => process.stdout.write(s)));
+    this.rt = new Runtime(this.compiled.ops, options.output ?? defaultOutput());
     this.initGlobals();
-    // SCFKIT_DUMP_JS=<file>: writes the generated JavaScript there (to look at what V8 gets).
-    const dump = process.env.SCFKIT_DUMP_JS;
-    if (dump) writeFileSync(dump, this.compiled.source);
+    options.dumpJs?.(this.compiled.source);
     const factory = new Function('$rt', this.compiled.source) as (rt: Runtime) => { functions: Record<string, JsFunction>; callSite: () => number };
     const inst = factory(this.rt);
     this.fns = inst.functions;

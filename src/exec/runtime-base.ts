@@ -24,6 +24,39 @@ import { ExecError, Poison } from './runtime.js';
 /** Where program output goes. */
 export type OutputSink = (text: string) => void;
 
+interface HostStream {
+  write(text: string): unknown;
+}
+
+/**
+ * Where program output goes when the caller gives no sink: the host's
+ * standard output when it has one (Node), else the console line by line
+ * (browsers). A host with neither must be given a sink.
+ */
+export function defaultOutput(stream: 'stdout' | 'stderr' = 'stdout'): OutputSink {
+  const host = globalThis as { process?: { stdout?: HostStream; stderr?: HostStream }; console?: { log(s: string): void } };
+  const s = host.process?.[stream];
+  if (s) return (text) => void s.write(text);
+  const log = host.console?.log;
+  if (!log) return () => {
+    throw new Error('no output sink: this JavaScript host has no standard output; pass one in the options');
+  };
+  let pending = '';
+  return (text) => {
+    pending += text;
+    for (let i = pending.indexOf('\n'); i >= 0; i = pending.indexOf('\n')) {
+      log(pending.slice(0, i));
+      pending = pending.slice(i + 1);
+    }
+  };
+}
+
+/** A clock in nanoseconds (mlir-runner's nanoTime): the host's `performance` when it has one. */
+export function nanoTime(): number {
+  const perf = (globalThis as { performance?: { now(): number } }).performance;
+  return Math.round((perf ? perf.now() : Date.now()) * 1e6);
+}
+
 /** The `'name' op ` prefix of a runtime error at `op`. */
 export function opLabel(op: Operation | undefined): string {
   return op ? `'${op.opName}' op ` : '';

@@ -104,6 +104,8 @@ export class OperationName {
   constructor(
     readonly name: string,
     readonly def: OpDefinition | undefined,
+    /** The context that interned the name (MLIR's getContext() of an op). */
+    readonly context: Context,
   ) {
     const dot = name.indexOf('.');
     this.dialectName = dot < 0 ? '' : name.slice(0, dot);
@@ -175,7 +177,7 @@ export class Context {
 
   registerDialect(dialect: Dialect): void {
     this.dialects.set(dialect.name, dialect);
-    for (const def of dialect.ops) this.opNames.set(def.name, new OperationName(def.name, def));
+    for (const def of dialect.ops) this.opNames.set(def.name, new OperationName(def.name, def, this));
   }
   getDialect(name: string): Dialect | undefined {
     return this.dialects.get(name);
@@ -192,7 +194,7 @@ export class Context {
   getOperationName(name: string): OperationName {
     let n = this.opNames.get(name);
     if (!n) {
-      n = new OperationName(name, undefined);
+      n = new OperationName(name, undefined, this);
       this.opNames.set(name, n);
     }
     return n;

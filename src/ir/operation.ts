@@ -4,7 +4,7 @@
 
 import type { Attribute, Type } from './attributes.js';
 import type { Location } from './location.js';
-import type { OperationName } from './context.js';
+import type { Context, OperationName } from './context.js';
 
 /** An SSA value: an operation result or a block argument. */
 export abstract class Value {
@@ -270,6 +270,10 @@ export class Operation {
 
   get opName(): string {
     return this.name.name;
+  }
+  /** The context the op was created in. */
+  get context(): Context {
+    return this.name.context;
   }
   get isRegistered(): boolean {
     return this.name.def !== undefined;

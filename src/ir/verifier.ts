@@ -7,7 +7,7 @@
 import { DominanceInfo, isGraphRegionOwner } from './dominance.js';
 import { Traits, emitError, emitOpError, verifyDialectAttribute, type Context } from './context.js';
 import { UnknownLoc } from './location.js';
-import { Block, BlockArgument, Operation, Region, type Value } from './operation.js';
+import { Block, BlockArgument, Operation, Region } from './operation.js';
 
 function mayBeValidWithoutTerminator(block: Block): boolean {
   const region = block.parent;

@@ -50,7 +50,6 @@ export function typeConstraint(summary: string, check: (t: Type) => boolean, bui
 }
 
 const isSignlessInt = (t: Type): boolean => t instanceof IntegerType && t.signedness === 'signless';
-const elementOf = (t: Type): Type => (t instanceof ShapedType ? t.elementType : t);
 
 export const AnyType = typeConstraint('any type', () => true);
 export const AnyInteger = typeConstraint('integer', (t) => t instanceof IntegerType);

@@ -29,7 +29,6 @@ import type { Attribute, Type } from '../ir/attributes.js';
 import { DenseArrayAttr, FloatAttr, IntegerAttr, StringAttr, UnitAttr } from '../ir/builtin-attributes.js';
 import { FunctionType, IntegerType } from '../ir/builtin-types.js';
 import { Traits } from '../ir/context.js';
-import { Location } from '../ir/location.js';
 import { SymbolNameAttrC, type TypeConstraint } from './constraints.js';
 import { setFormatCompiler, type AttrDecl, type CompiledFormat, type OdsInfo } from './op.js';
 import { Block, Operation, Region, type Value } from '../ir/operation.js';

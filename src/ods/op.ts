@@ -23,8 +23,8 @@
 // default-valued properties, result names and the compiled assembly format.
 // docs/DEVELOPING.md walks through an example.
 
-import type { Attribute, Type } from '../ir/attributes.js';
-import { DenseArrayAttr, IntegerAttr } from '../ir/builtin-attributes.js';
+import { Attribute as AttributeBase, type Attribute, type Type } from '../ir/attributes.js';
+import { DenseArrayAttr } from '../ir/builtin-attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
 import type { Builder } from '../ir/builder.js';
 import { Traits, fail, q, type Context, type FoldResult, type OpDefinition } from '../ir/context.js';
@@ -765,7 +765,7 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
 }
 
 function isAttribute(v: unknown): v is Attribute {
-  return typeof v === 'object' && v !== null && 'key' in v && 'print' in v;
+  return v instanceof AttributeBase;
 }
 
 /** The result types of a new op: given, inferred (InferTypeOpInterface, type-matching traits) or buildable. */

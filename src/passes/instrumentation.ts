@@ -91,7 +91,7 @@ export class TimerNode {
   }
 }
 
-const now = (): number => Number(process.hrtime.bigint()) / 1e9;
+const now = (): number => performance.now() / 1000;
 
 export class TimingInstrumentation implements PassInstrumentation {
   private readonly stack: { node: TimerNode; start: number }[];

@@ -5,17 +5,17 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Context } from '../ir/context.js';
 import { FileLineColLoc, UnknownLoc } from '../ir/location.js';
-import { registerAllDialects } from '../dialects/registry.js';
+import { createContext } from '../dialects/registry.js';
 import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
 import { SourceFile } from '../syntax/source.js';
 import { DiagnosticVerifier } from '../syntax/verify-diagnostics.js';
 import { parseModule } from '../syntax/module-parser.js';
-import { OutputTooLargeError, Printer, printOpForDiagnostic, type PrintOptions } from '../syntax/printer.js';
+import { OutputTooLargeError, Printer, type PrintOptions } from '../syntax/printer.js';
 import { verify } from '../ir/verifier.js';
 import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
 import { registerAllPasses } from '../passes/all.js';
-import { lookupPass, printRegisteredPasses, registeredPasses } from '../passes/registry.js';
+import { lookupPass, printRegisteredPasses } from '../passes/registry.js';
 import { OpPassManager, runPassManager, type PassInstrumentation } from '../passes/pass-manager.js';
 import { PipelineError, addPassToPipeline, parsePassPipeline } from '../passes/pipeline.js';
 import { IRPrinterInstrumentation, TimerNode, TimingInstrumentation, formatTimingReport, type IRPrintConfig } from '../passes/instrumentation.js';
@@ -125,11 +125,11 @@ interface ChunkOptions {
 }
 
 function processChunk(source: SourceFile, start: number, end: number, o: ChunkOptions): { ok: boolean; out: string; err: string } {
-  const ctx = new Context();
-  registerAllDialects(ctx);
-  ctx.allowUnregisteredDialects = o.allowUnregistered;
-  ctx.printOpOnDiagnostic = o.printOpOnDiagnostic && !o.verifyDiagnostics;
-  ctx.printOpForDiagnostic = (op) => printOpForDiagnostic(ctx, op, o.print);
+  const ctx = createContext({
+    allowUnregisteredDialects: o.allowUnregistered,
+    printOpOnDiagnostic: o.printOpOnDiagnostic && !o.verifyDiagnostics,
+    printOptions: o.print,
+  });
   const renderer = new DiagnosticRenderer([source]);
   const verifier = o.verifyDiagnostics ? new DiagnosticVerifier(source, renderer, start, end, o.verifyDiagnostics === 'only-expected') : undefined;
 
@@ -278,9 +278,7 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
       if (!lookupPass(name)) return { exitCode: 1, stdout: '', stderr: `${TOOL}: for the --${which} option: Cannot find option named '${name}'!\n` };
   }
   if (flag('show-dialects')) {
-    const ctx = new Context();
-    registerAllDialects(ctx);
-    return { exitCode: 0, stdout: `Available Dialects: ${ctx.dialectNames.join(',')}\n`, stderr: '' };
+    return { exitCode: 0, stdout: `Available Dialects: ${createContext().dialectNames.join(',')}\n`, stderr: '' };
   }
 
   const inputName = parsed.positionals[0] ?? '-';

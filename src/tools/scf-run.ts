@@ -8,7 +8,7 @@
 
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readFileSync, writeSync } from 'node:fs';
-import { runScfRun, RETRY_WITH_DEEPER_STACK } from '../exec/run.js';
+import { runScfRun, RETRY_WITH_DEEPER_STACK } from './scf-run-driver.js';
 
 const DEEP_STACK_MB = 256;
 const MAX_BUFFERED = 1 << 26;

@@ -5,7 +5,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runScfRun } from '../../src/exec/run.js';
+import { runScfRun } from '../../src/tools/scf-run-driver.js';
 
 export const LLVM_BIN = '/usr/lib/llvm-22/bin';
 export const LLVM_LIB = '/usr/lib/llvm-22/lib';

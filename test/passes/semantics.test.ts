@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateModule } from '../exec/gen.js';
 import { runOpt } from '../../src/tools/opt-driver.js';
-import { loadModule } from '../../src/exec/api.js';
+import { loadModule } from '../../src/api/exec.js';
 import { MLIR_OPT } from '../exec/difftool.js';
 
 interface PassCase {

@@ -1,10 +1,8 @@
-// scf-run's driver, in-process: mlir-runner's flags and messages over the
+// scf-run's driver, in-process (Node only: it reads files): mlir-runner's flags and messages over the
 // execution engine. Returns the exit code; output goes to the given sinks.
 
-import { readFileSync } from 'node:fs';
-import { Context } from '../ir/context.js';
-import { registerAllDialects } from '../dialects/registry.js';
-import { printOpForDiagnostic } from '../syntax/printer.js';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createContext } from '../dialects/registry.js';
 import { FunctionType, IntegerType, FloatType } from '../ir/builtin-types.js';
 import type { TypeAttr } from '../ir/builtin-attributes.js';
 import type { Operation } from '../ir/operation.js';
@@ -12,13 +10,13 @@ import { verify } from '../ir/verifier.js';
 import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
 import { parseModule } from '../syntax/module-parser.js';
 import { SourceFile } from '../syntax/source.js';
-import { CommandLine, CommandLineError, type OptionSpec } from '../tools/cl.js';
+import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
-import { UnsupportedError } from './codegen.js';
-import { ExecError, ExecutionEngine } from './engine.js';
-import { formatE } from './numeric.js';
+import { UnsupportedError } from '../exec/codegen.js';
+import { ExecError, ExecutionEngine } from '../exec/engine.js';
+import { formatE } from '../exec/numeric.js';
 import { UnknownLoc } from '../ir/location.js';
-import { isLLVMModule, runLLVMModule } from './llvm/run.js';
+import { isLLVMModule, runLLVMModule } from '../exec/llvm/run.js';
 
 const TOOL = 'scf-run';
 
@@ -94,9 +92,7 @@ export function runScfRun(
   }
   const fileName = input === '-' ? '<stdin>' : input;
   const source = new SourceFile(fileName, text);
-  const ctx = new Context();
-  registerAllDialects(ctx);
-  ctx.printOpForDiagnostic = (op) => printOpForDiagnostic(ctx, op);
+  const ctx = createContext();
   const renderer = new DiagnosticRenderer([source]);
   const module = parseModule(ctx, source, { implicitModule: v.get('no-implicit-module') !== true });
   const ok = module !== undefined && verify(ctx, module);
@@ -132,7 +128,9 @@ export function runScfRun(
   }
   let engine: ExecutionEngine;
   try {
-    engine = new ExecutionEngine(module, { output: sinks.stdout });
+    // SCFKIT_DUMP_JS=<file>: writes the generated JavaScript there (to look at what V8 gets).
+    const dump = process.env.SCFKIT_DUMP_JS;
+    engine = new ExecutionEngine(module, { output: sinks.stdout, dumpJs: dump ? (source) => writeFileSync(dump, source) : undefined });
   } catch (e) {
     if (e instanceof UnsupportedError) {
       sinks.stderr(renderError(e.op, e.message));

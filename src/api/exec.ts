@@ -1,0 +1,56 @@
+// The execution engine's library entry points: compile a module (parsed or
+// built in memory) and call its functions with JS values.
+//
+//   const m = loadModule(text);                  // or loadModule(module), compile(module)
+//   m.call('add', 1, 2n);                        // integers: numbers or BigInts
+//   m.call('scale', new Float32Array([1, 2]), 2); // typed arrays become memrefs
+//
+// Integer results are numbers when they are safe integers and BigInts
+// otherwise; i1 results are 0 or 1; memref results are MemRef descriptors
+// (memrefToArray reads their elements).
+
+import type { Operation } from '../ir/operation.js';
+import { UnknownLoc } from '../ir/location.js';
+import { parse, ParseError } from './text.js';
+import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
+import { ExecError, ExecutionEngine, type EngineOptions } from '../exec/engine.js';
+import { UnsupportedError } from '../exec/codegen.js';
+
+export interface LoadOptions extends EngineOptions {
+  /** The file name of `text` in diagnostics (default `<string>`). */
+  fileName?: string;
+}
+
+/** Thrown by loadModule when the text does not parse or verify; `message` holds MLIR diagnostics. */
+export class LoadError extends Error {}
+
+/**
+ * Compiles a verified module for execution. Throws UnsupportedError (with an
+ * MLIR-style message) for ops the engine cannot run. Runtime errors of calls
+ * are ExecErrors; `formatExecError` renders them.
+ */
+export function compile(module: Operation, options: EngineOptions = {}): ExecutionEngine {
+  return new ExecutionEngine(module, options);
+}
+
+/**
+ * Parses (when given text), verifies and compiles a module. Throws LoadError
+ * for invalid IR and UnsupportedError for ops the engine cannot run.
+ */
+export function loadModule(moduleOrText: Operation | string, options: LoadOptions = {}): ExecutionEngine {
+  let module: Operation;
+  if (typeof moduleOrText === 'string') {
+    try {
+      module = parse(moduleOrText, { fileName: options.fileName });
+    } catch (e) {
+      if (e instanceof ParseError) throw new LoadError(e.message);
+      throw e;
+    }
+  } else module = moduleOrText;
+  return compile(module, options);
+}
+
+/** `file:line:col: error: message` for an ExecError or UnsupportedError. */
+export function formatExecError(e: ExecError | UnsupportedError): string {
+  return new DiagnosticRenderer([]).renderOne(e.op?.location ?? UnknownLoc.get(), 'error', e.message, false);
+}
