@@ -1,12 +1,12 @@
-// Small helpers shared by hand-written op definitions (cf, memref, vector):
-// attribute dictionaries as ODS-generated parsers/printers handle them,
-// operand segments, and the common verifier messages.
+// Small helpers for custom syntax and hand-written ops: attribute
+// dictionaries as ODS-generated printers handle them, successor operand
+// checks, bare operand lists; and, transitionally, the constraint and
+// segment helpers cf still uses (deprecated).
 
-import type { Attribute, Type } from '../ir/attributes.js';
-import { DenseArrayAttr, IntegerAttr } from '../ir/builtin-attributes.js';
+import type { Attribute } from '../ir/attributes.js';
+import { DenseArrayAttr } from '../ir/builtin-attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
-import { emitError, type Context } from '../ir/context.js';
-import { fail, q } from '../ir/context.js';
+import { emitError, fail, type Context } from '../ir/context.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
 import type { OpAsmParser, OperationState, UnresolvedOperand } from '../ir/op-asm.js';
 import type { OpAsmPrinter } from '../ir/op-asm.js';
@@ -28,7 +28,16 @@ export function printAttrDictWithKeyword(p: OpAsmPrinter, op: Operation, elided:
   p.printOptionalAttrDictWithKeyword(allAttrs(op), elided);
 }
 
-/** A constraint on an inherent attribute, checked when parsing and verifying. */
+// ---- transitional: the constraint and segment helpers of hand-written ops
+// (cf). Declared ops get both from the declarative layer: attribute
+// constraints from constraints.ts, checked by the declaration's verifier and
+// by the format's attr-dict; operand segments from OdsInfo and the typed
+// accessors of op.ts.
+
+/**
+ * A constraint on an inherent attribute, checked when parsing.
+ * @deprecated declare the attribute with defineOp (constraints.ts); only cf still uses this.
+ */
 export interface AttrConstraint {
   name: string;
   /** The ODS summary used in "failed to satisfy constraint: ..." */
@@ -36,99 +45,46 @@ export interface AttrConstraint {
   check(a: Attribute): boolean;
 }
 
-export function attrConstraintMessage(c: AttrConstraint): string {
-  return `attribute '${c.name}' failed to satisfy constraint: ${c.summary}`;
-}
-
+/** `attr-dict` in a hand-written parser: parses the dictionary into state.attributes. */
+export function parseAttrDict(p: OpAsmParser, state: OperationState): void;
 /**
- * `attr-dict` in an ODS parser: parses the dictionary into state.attributes
- * and checks the inherent attributes it sets, reporting at the dictionary.
+ * Also checks the inherent attributes the dictionary sets, reporting at the dictionary.
+ * @deprecated declare the op with defineOp: its assembly format's attr-dict checks the declared constraints. Only cf still uses this.
  */
-export function parseAttrDict(p: OpAsmParser, state: OperationState, constraints: readonly AttrConstraint[] = [], withKeyword = false): void {
+export function parseAttrDict(p: OpAsmParser, state: OperationState, constraints: readonly AttrConstraint[]): void;
+export function parseAttrDict(p: OpAsmParser, state: OperationState, constraints: readonly AttrConstraint[] = []): void {
   const offset = p.currentOffset();
   const parsed = new Map<string, Attribute>();
-  if (withKeyword) p.parseOptionalAttrDictWithKeyword(parsed);
-  else p.parseOptionalAttrDict(parsed);
+  p.parseOptionalAttrDict(parsed);
   for (const [k, v] of parsed) state.attributes.set(k, v);
-  checkParsedAttrs(p, state, constraints, parsed, offset);
-}
-
-export function checkParsedAttrs(
-  p: OpAsmParser,
-  state: OperationState,
-  constraints: readonly AttrConstraint[],
-  parsed: ReadonlyMap<string, Attribute>,
-  offset: number,
-): void {
   for (const c of constraints) {
     const v = parsed.get(c.name);
-    if (v !== undefined && !c.check(v)) p.error(`'${state.name.name}' op ${attrConstraintMessage(c)}`, offset);
+    if (v !== undefined && !c.check(v)) p.error(`'${state.name.name}' op attribute '${c.name}' failed to satisfy constraint: ${c.summary}`, offset);
   }
 }
 
-/** Verifies inherent attribute constraints on a built op (generic form). */
-export function verifyAttrConstraints(ctx: Context, op: Operation, constraints: readonly AttrConstraint[]): boolean {
-  for (const c of constraints) {
-    const v = op.propertiesView.get(c.name);
-    if (v !== undefined && !c.check(v)) return fail(ctx, op, attrConstraintMessage(c));
-  }
-  return true;
-}
-
-export function verifyRequiredAttrs(ctx: Context, op: Operation, names: readonly string[]): boolean {
-  for (const n of names) if (!op.propertiesView.has(n)) return fail(ctx, op, `requires attribute '${n}'`);
-  return true;
-}
-
-// ---- common attribute constraints
-
-const isSignlessInt = (a: Attribute, width: number): a is IntegerAttr =>
-  a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.width === width && a.type.signedness === 'signless';
-
-export const I64Attr = (name: string): AttrConstraint => ({
-  name,
-  summary: '64-bit signless integer attribute',
-  check: (a) => isSignlessInt(a, 64),
-});
-export const I64AttrNonNegative = (name: string): AttrConstraint => ({
-  name,
-  summary: '64-bit signless integer attribute whose minimum value is 0',
-  check: (a) => isSignlessInt(a, 64) && a.value >= 0n,
-});
-export const I64AttrPositivePow2 = (name: string): AttrConstraint => ({
-  name,
-  summary: '64-bit signless integer attribute whose value is positive and whose value is a power of two > 0',
-  check: (a) => isSignlessInt(a, 64) && a.value > 0n && (a.value & (a.value - 1n)) === 0n,
-});
-export const DenseI32ArrayAttrC = (name: string): AttrConstraint => ({
-  name,
-  summary: 'i32 dense array attribute',
-  check: (a) => isDenseArray(a, 32),
-});
-export const DenseI64ArrayAttrC = (name: string): AttrConstraint => ({
-  name,
-  summary: 'i64 dense array attribute',
-  check: (a) => isDenseArray(a, 64),
-});
-
+/** @deprecated use `DenseI32ArrayAttrC.check` / `DenseI64ArrayAttrC.check` (constraints.ts); only cf still uses this. */
 export function isDenseArray(a: Attribute | undefined, width: number): a is DenseArrayAttr {
   return a instanceof DenseArrayAttr && a.elementType instanceof IntegerType && a.elementType.width === width;
 }
 
-// ---- operand segments (AttrSizedOperandSegments)
+const SEGMENTS = 'operandSegmentSizes';
 
-export const SEGMENTS = 'operandSegmentSizes';
-
+/** @deprecated declare the op with AttrSizedOperandSegments: `build` and the format set the sizes. Only cf still uses this. */
 export function setSegments(state: OperationState, sizes: readonly number[]): void {
   state.attributes.set(SEGMENTS, DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
 }
 
+/** @deprecated use the declared op's group accessors (OdsInfo.operandSegments); only cf still uses this. */
 export function segmentSizes(op: Operation): number[] | undefined {
   const a = op.propertiesView.get(SEGMENTS);
   return isDenseArray(a, 32) ? a.values.map(Number) : undefined;
 }
 
-/** The operands of segment `index`, or [] if the sizes are missing/invalid. */
+/**
+ * The operands of segment `index`, or [] if the sizes are missing/invalid.
+ * @deprecated use the declared op's group accessors; only cf still uses this.
+ */
 export function segment(op: Operation, index: number): Value[] {
   const sizes = segmentSizes(op);
   if (!sizes) return [];
@@ -137,7 +93,10 @@ export function segment(op: Operation, index: number): Value[] {
   return op.operands.slice(start, start + (sizes[index] ?? 0));
 }
 
-/** The AttrSizedOperandSegments checks. */
+/**
+ * The AttrSizedOperandSegments checks.
+ * @deprecated declared ops with AttrSizedOperandSegments are checked by their declaration; only cf still uses this.
+ */
 export function verifySegments(ctx: Context, op: Operation, count: number): boolean {
   const a = op.propertiesView.get(SEGMENTS);
   // MLIR's property starts out all zeros: with operands, the sizes then do not add up.
@@ -154,30 +113,6 @@ export function verifySegments(ctx: Context, op: Operation, count: number): bool
   }
   if (total !== op.numOperands)
     return fail(ctx, op, `operand count (${op.numOperands}) does not match with the total size (${total}) specified in attribute '${SEGMENTS}'`);
-  return true;
-}
-
-// ---- operand/result type constraints
-
-export interface TypeConstraint {
-  summary: string;
-  check(t: Type): boolean;
-}
-
-/** `operand #i must be <summary>, but got 'T'` for each operand in `values` (starting at index `first`). */
-export function verifyOperandTypes(ctx: Context, op: Operation, first: number, values: readonly Value[], c: TypeConstraint, variadic = false): boolean {
-  for (let i = 0; i < values.length; i++) {
-    const t = values[i].type;
-    if (!c.check(t)) return fail(ctx, op, `operand #${first + i} must be ${variadic ? 'variadic of ' : ''}${c.summary}, but got ${q(t)}`);
-  }
-  return true;
-}
-
-export function verifyResultTypes(ctx: Context, op: Operation, first: number, types: readonly Type[], c: TypeConstraint, variadic = false): boolean {
-  for (let i = 0; i < types.length; i++) {
-    const t = types[i];
-    if (!c.check(t)) return fail(ctx, op, `result #${first + i} must be ${variadic ? 'variadic of ' : ''}${c.summary}, but got ${q(t)}`);
-  }
   return true;
 }
 

@@ -5,64 +5,77 @@
 
 import type { Attribute } from '../../ir/attributes.js';
 import type { FoldResult } from '../../ir/context.js';
-import { DenseArrayAttr, IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
-import { IndexType, IntegerType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
+import { IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
+import { IndexType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
+import { matchConstantInt } from '../../ir/matchers.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import { legacyPattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
-import { matchConstant } from '../../ir/matchers.js';
-import { isDyn, kDynamic, memrefRankReductionMask, satAdd, satMul, stridesAndOffset } from './layout.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { implementOp, type OpOf } from '../../ods/index.js';
+import { ConstantOp } from '../arith/index.js';
+import { isDyn, kDynamic, memrefRankReductionMask, stridesAndOffset } from './layout.js';
+import {
+  AllocOp,
+  AllocaOp,
+  AssumeAlignmentOp,
+  AtomicRMWOp,
+  CastOp,
+  CopyOp,
+  DeallocOp,
+  DimOp,
+  DmaStartOp,
+  DmaWaitOp,
+  LoadOp,
+  MemorySpaceCastOp,
+  PrefetchOp,
+  RankOp,
+  StoreOp,
+  SubViewOp,
+  ViewOp,
+  inferSubViewResultType,
+  type AllocLikeHandle,
+  type OpFoldResult,
+} from './ops.js';
 
 const K_DYNAMIC_BIG = -(1n << 63n);
 const toStatic = (v: bigint): number => (v === K_DYNAMIC_BIG ? kDynamic : Number(v));
 const fromStatic = (v: number): bigint => (isDyn(v) ? K_DYNAMIC_BIG : BigInt(v));
 const indexAttr = (v: number | bigint): IntegerAttr => IntegerAttr.get(IndexType.get(), BigInt(v));
 
-function props(op: Operation, name: string): number[] {
-  const a = op.propertiesView.get(name);
-  return a instanceof DenseArrayAttr ? a.values.map(toStatic) : [];
-}
-
-function segments(op: Operation): number[] {
-  const a = op.propertiesView.get('operandSegmentSizes');
-  return a instanceof DenseArrayAttr ? a.values.map(Number) : [];
-}
-
-/** The constant integer value of `v` (any integer-typed constant, as m_ConstantInt). */
-function constInt(v: Value): bigint | undefined {
-  const c = matchConstant(v);
-  return c instanceof IntegerAttr ? c.value : undefined;
-}
-
-/** matchConstantIndex: an arith.constant of index type (not index.constant). */
-const isConstantIndex = (v: Value): boolean => arithConstantIndex(v) !== undefined;
-
-function arithConstantIndex(v: Value): bigint | undefined {
-  const d = v.definingOp;
-  if (!d || d.name.name !== 'arith.constant' || !(v.type instanceof IndexType)) return undefined;
-  const a = d.getAttr('value');
+/**
+ * MLIR's matchConstantIndex: an `arith.constant` of index type (an
+ * `index.constant` does not qualify), as its value.
+ */
+function constantIndex(v: Value): bigint | undefined {
+  const c = ConstantOp.definingOp(v);
+  if (!c || !(v.type instanceof IndexType)) return undefined;
+  const a = ConstantOp.value(c);
   return a instanceof IntegerAttr ? a.value : undefined;
 }
+const isConstantIndex = (v: Value): boolean => constantIndex(v) !== undefined;
+
+type AllocLikeName = (typeof AllocOp | typeof AllocaOp)['opName'];
 
 // ---- memref.cast folding into consumers
 
-/** foldMemRefCast: replaces operands produced by a ranked-source memref.cast with the cast's source. */
+/** foldMemRefCast: replaces operands produced by a ranked-source memref.cast with the cast's source (except `inner`). */
 function foldMemRefCast(op: Operation, inner?: Value): boolean {
   let folded = false;
   for (let i = 0; i < op.numOperands; i++) {
     const v = op.operand(i);
-    const cast = v.definingOp;
-    if (!cast || cast.name.name !== 'memref.cast' || v === inner) continue;
-    if (cast.operand(0).type instanceof UnrankedMemRefType) continue;
-    op.setOperand(i, cast.operand(0));
+    const cast = CastOp.definingOp(v);
+    if (!cast || v === inner) continue;
+    const source = CastOp.source(cast);
+    if (source.type instanceof UnrankedMemRefType) continue;
+    op.setOperand(i, source);
     folded = true;
   }
   return folded;
 }
 
 /** CastOp::canFoldIntoConsumerOp: the cast only makes sizes, offset or strides more dynamic. */
-export function canFoldIntoConsumer(cast: Operation): boolean {
-  const src = cast.operand(0).type;
-  const dst = cast.result(0).type;
+export function canFoldIntoConsumer(cast: OpOf<typeof CastOp>): boolean {
+  const src = CastOp.source(cast).type;
+  const dst = CastOp.dest(cast).type;
   if (!(src instanceof MemRefType) || !(dst instanceof MemRefType)) return false;
   if (src.elementType !== dst.elementType || src.rank !== dst.rank) return false;
   const s = stridesAndOffset(src);
@@ -74,21 +87,27 @@ export function canFoldIntoConsumer(cast: Operation): boolean {
   return !s.strides.some((x, i) => moreStatic(x, d.strides[i]));
 }
 
-const inPlace = (op: Operation): FoldResult => (op.numResults ? [op.result(0)] : []);
-const castFoldInPlace = (op: Operation): FoldResult | undefined => (foldMemRefCast(op) ? inPlace(op) : undefined);
+/** Folds casts into the operands; the op's results (if any) are the fold result. */
+const castFoldInPlace = (op: Operation): FoldResult | undefined => (foldMemRefCast(op) ? (op.numResults ? [...op.results] : []) : undefined);
 
-function foldCast(op: Operation): FoldResult | undefined {
-  const folded = foldMemRefCast(op);
-  // CastOpInterface: a cast between identical types is its operand.
-  if (op.operand(0).type === op.result(0).type) return [op.operand(0)];
-  return folded ? [op.result(0)] : undefined;
+/** Replaces the operand `from` of `op` with `to` (every occurrence). */
+function replaceOperand(op: Operation, from: Value, to: Value): void {
+  for (let i = 0; i < op.numOperands; i++) if (op.operand(i) === from) op.setOperand(i, to);
 }
 
-function foldCopy(op: Operation): FoldResult | undefined {
+function foldCast(op: OpOf<typeof CastOp>): FoldResult | undefined {
+  const folded = foldMemRefCast(op);
+  // CastOpInterface: a cast between identical types is its operand.
+  const source = CastOp.source(op);
+  if (source.type === CastOp.dest(op).type) return [source];
+  return folded ? [CastOp.dest(op)] : undefined;
+}
+
+function foldCopy(op: OpOf<typeof CopyOp>): FoldResult | undefined {
   for (let i = 0; i < op.numOperands; i++) {
-    const cast = op.operand(i).definingOp;
-    if (cast && cast.name.name === 'memref.cast' && canFoldIntoConsumer(cast)) {
-      op.setOperand(i, cast.operand(0));
+    const cast = CastOp.definingOp(op.operand(i));
+    if (cast && canFoldIntoConsumer(cast)) {
+      op.setOperand(i, CastOp.source(cast));
       return [];
     }
   }
@@ -100,39 +119,26 @@ function foldCopy(op: Operation): FoldResult | undefined {
 /** Position of dim `i` among the dynamic dims of `shape`. */
 const dynamicDimIndex = (shape: readonly number[], i: number): number => shape.slice(0, i).filter(isDyn).length;
 
-/** The rank-reduction mask of a subview (SubViewOp::getDroppedDims). */
-export function droppedDims(sub: Operation): Set<number> {
-  const src = sub.operand(0).type as MemRefType;
-  const res = sub.result(0).type as MemRefType;
-  return memrefRankReductionMask(src, res, props(sub, 'static_sizes')) ?? new Set();
-}
-
-
-/** The i-th dynamic entry of an offsets/sizes/strides list (static value kDynamic) as its operand. */
-function dynamicEntry(op: Operation, group: 1 | 2 | 3, staticName: string, i: number): Value {
-  const seg = segments(op);
-  let start = 0;
-  for (let g = 0; g < group; g++) start += seg[g];
-  const statics = props(op, staticName);
-  return op.operand(start + statics.slice(0, i).filter(isDyn).length);
-}
-
-function foldDim(op: Operation, operands: readonly (Attribute | undefined)[]): FoldResult | undefined {
+function foldDim(op: OpOf<typeof DimOp>, operands: readonly (Attribute | undefined)[]): FoldResult | undefined {
   const index = operands[1];
   if (!(index instanceof IntegerAttr)) return undefined;
-  const t = op.operand(0).type;
+  const source = DimOp.source(op);
+  const t = source.type;
   if (!(t instanceof MemRefType)) return undefined;
   const i = index.value;
   if (i < 0n || i >= BigInt(t.rank)) return undefined;
   const d = Number(i);
   if (!isDyn(t.shape[d])) return [indexAttr(t.shape[d])];
-  const def = op.operand(0).definingOp;
-  const name = def?.name.name;
-  if (def && (name === 'memref.alloc' || name === 'memref.alloca')) return [def.operand(dynamicDimIndex(t.shape, d))];
-  if (def && name === 'memref.view') return [def.operand(2 + dynamicDimIndex(t.shape, d))];
-  if (def && name === 'memref.subview') {
-    const unused = droppedDims(def);
-    const srcRank = (def.operand(0).type as MemRefType).rank;
+  const alloc = AllocOp.definingOp(source);
+  if (alloc) return [AllocOp.dynamicSizes(alloc)[dynamicDimIndex(t.shape, d)]];
+  const alloca = AllocaOp.definingOp(source);
+  if (alloca) return [AllocaOp.dynamicSizes(alloca)[dynamicDimIndex(t.shape, d)]];
+  const view = ViewOp.definingOp(source);
+  if (view) return [ViewOp.sizes(view)[dynamicDimIndex(t.shape, d)]];
+  const sub = SubViewOp.definingOp(source);
+  if (sub) {
+    const unused = SubViewOp.droppedDims(sub);
+    const srcRank = (SubViewOp.source(sub).type as MemRefType).rank;
     let resultIndex = 0;
     let sourceIndex = 0;
     for (let k = 0; k < srcRank; k++) {
@@ -143,39 +149,36 @@ function foldDim(op: Operation, operands: readonly (Attribute | undefined)[]): F
       }
       resultIndex++;
     }
-    if (!isDyn(props(def, 'static_sizes')[sourceIndex])) return undefined;
-    return [dynamicEntry(def, 2, 'static_sizes', sourceIndex)];
+    const size = SubViewOp.mixedSizes(sub)[sourceIndex];
+    return typeof size === 'number' ? undefined : [size];
   }
-  return foldMemRefCast(op) ? [op.result(0)] : undefined;
+  return foldMemRefCast(op) ? [DimOp.result(op)] : undefined;
 }
 
-function foldRank(op: Operation): FoldResult | undefined {
-  const t = op.operand(0).type;
+function foldRank(op: OpOf<typeof RankOp>): FoldResult | undefined {
+  const t = RankOp.memref(op).type;
   return t instanceof MemRefType ? [indexAttr(t.rank)] : undefined;
 }
 
 // ---- alloc / alloca
 
-function createCast(rewriter: PatternRewriter, op: Operation, type: MemRefType, source: Value): Operation {
-  return rewriter.create('memref.cast', { operands: [source], results: [type], location: op.location });
+/** A memref.cast of `source` to `type`, replacing `op`. */
+function replaceWithCast(rewriter: PatternRewriter, op: Operation, type: MemRefType, source: Value): void {
+  rewriter.replaceOp(op, [CastOp.dest(CastOp.build(rewriter, { source, dest: type, location: op.location }))]);
 }
 
-const denseI32 = (v: readonly number[]): DenseArrayAttr => DenseArrayAttr.get(IntegerType.get(32), v.map((x) => BigInt(x)));
-
 /** SimplifyAllocConst: non-negative constant dynamic sizes become static dims. */
-function simplifyAllocConst(name: string): RewritePattern {
-  return legacyPattern(
-    name,
+function simplifyAllocConst<N extends AllocLikeName>(handle: AllocLikeHandle<N>): RewritePattern {
+  return pattern(
+    handle,
     (op, rewriter) => {
-      const seg = segments(op);
-      const dyn = op.operands.slice(0, seg[0]);
-      const syms = op.operands.slice(seg[0], seg[0] + seg[1]);
+      const dyn = handle.dynamicSizes(op);
       const isFoldable = (v: Value): boolean => {
-        const c = constInt(v);
+        const c = matchConstantInt(v);
         return c !== undefined && c >= 0n;
       };
       if (!dyn.some(isFoldable)) return false;
-      const type = op.result(0).type as MemRefType;
+      const type = handle.memref(op).type as MemRefType;
       const shape: number[] = [];
       const kept: Value[] = [];
       let pos = 0;
@@ -185,7 +188,7 @@ function simplifyAllocConst(name: string): RewritePattern {
           continue;
         }
         const v = dyn[pos++];
-        const c = constInt(v);
+        const c = matchConstantInt(v);
         if (c !== undefined && c >= 0n) shape.push(Number(BigInt.asUintN(64, c)));
         else {
           shape.push(kDynamic);
@@ -193,12 +196,14 @@ function simplifyAllocConst(name: string): RewritePattern {
         }
       }
       const newType = MemRefType.get(shape, type.elementType, type.layoutAttr, type.memorySpace);
-      const attrs: Record<string, Attribute> = { operandSegmentSizes: denseI32([kept.length, syms.length]) };
-      const align = op.propertiesView.get('alignment');
-      if (align) attrs.alignment = align;
-      const alloc = rewriter.create(name, { operands: [...kept, ...syms], results: [newType], attributes: attrs, location: op.location });
-      const cast = createCast(rewriter, op, type, alloc.result(0));
-      rewriter.replaceOp(op, cast.results);
+      const alloc = handle.build(rewriter, {
+        dynamicSizes: kept,
+        symbolOperands: handle.symbolOperands(op),
+        memref: newType,
+        alignment: handle.alignment(op),
+        location: op.location,
+      });
+      replaceWithCast(rewriter, op, type, handle.memref(alloc));
       return true;
     },
     { name: 'SimplifyAllocConst' },
@@ -206,16 +211,16 @@ function simplifyAllocConst(name: string): RewritePattern {
 }
 
 /** SimplifyDeadAlloc: an allocation only stored into and deallocated is erased with its users. */
-function simplifyDeadAlloc(name: string): RewritePattern {
-  return legacyPattern(
-    name,
+function simplifyDeadAlloc<N extends AllocLikeName>(handle: AllocLikeHandle<N>): RewritePattern {
+  return pattern(
+    handle,
     (op, rewriter) => {
-      const r = op.result(0);
+      const r = handle.memref(op);
       const users = [...r.uses()].map((u) => u.owner);
       for (const u of users) {
-        if (u.name.name === 'memref.store') {
-          if (u.operand(0) === r) return false;
-        } else if (u.name.name !== 'memref.dealloc') return false;
+        if (StoreOp.isa(u)) {
+          if (StoreOp.value(u) === r) return false;
+        } else if (!DeallocOp.isa(u)) return false;
       }
       for (const u of new Set(users)) rewriter.eraseOp(u);
       rewriter.eraseOp(op);
@@ -227,21 +232,21 @@ function simplifyDeadAlloc(name: string): RewritePattern {
 
 // ---- copy
 
-const foldEmptyCopy = legacyPattern(
-  'memref.copy',
+const foldEmptyCopy = pattern(
+  CopyOp,
   (op, rewriter) => {
     const empty = (v: Value): boolean => v.type instanceof MemRefType && v.type.shape.includes(0);
-    if (!empty(op.operand(0)) && !empty(op.operand(1))) return false;
+    if (!empty(CopyOp.source(op)) && !empty(CopyOp.target(op))) return false;
     rewriter.eraseOp(op);
     return true;
   },
   { name: 'FoldEmptyCopy' },
 );
 
-const foldSelfCopy = legacyPattern(
-  'memref.copy',
+const foldSelfCopy = pattern(
+  CopyOp,
   (op, rewriter) => {
-    if (op.operand(0) !== op.operand(1)) return false;
+    if (CopyOp.source(op) !== CopyOp.target(op)) return false;
     rewriter.eraseOp(op);
     return true;
   },
@@ -250,20 +255,20 @@ const foldSelfCopy = legacyPattern(
 
 // ---- view
 
-function foldView(op: Operation): FoldResult | undefined {
-  const src = op.operand(0).type as MemRefType;
-  const res = op.result(0).type as MemRefType;
-  if (src === res && !res.shape.some(isDyn)) return [op.operand(0)];
+function foldView(op: OpOf<typeof ViewOp>): FoldResult | undefined {
+  const source = ViewOp.source(op);
+  const res = ViewOp.result(op).type as MemRefType;
+  if (source.type === res && !res.shape.some(isDyn)) return [source];
   return undefined;
 }
 
-const viewOpShapeFolder = legacyPattern(
-  'memref.view',
+const viewOpShapeFolder = pattern(
+  ViewOp,
   (op, rewriter) => {
     if (!op.operands.some(isConstantIndex)) return false;
-    const type = op.result(0).type as MemRefType;
+    const type = ViewOp.result(op).type as MemRefType;
     if (!stridesAndOffset(type)) return false;
-    const sizes = op.operands.slice(2);
+    const sizes = ViewOp.sizes(op);
     const shape: number[] = [];
     const kept: Value[] = [];
     let pos = 0;
@@ -273,7 +278,7 @@ const viewOpShapeFolder = legacyPattern(
         continue;
       }
       const v = sizes[pos++];
-      const c = arithConstantIndex(v);
+      const c = constantIndex(v);
       if (c !== undefined) shape.push(Number(c));
       else {
         shape.push(s);
@@ -282,26 +287,34 @@ const viewOpShapeFolder = legacyPattern(
     }
     const newType = MemRefType.get(shape, type.elementType, type.layoutAttr, type.memorySpace);
     if (newType === type) return false;
-    const view = rewriter.create('memref.view', { operands: [op.operand(0), op.operand(1), ...kept], results: [newType], location: op.location });
-    rewriter.replaceOp(op, createCast(rewriter, op, type, view.result(0)).results);
+    const view = ViewOp.build(rewriter, {
+      source: ViewOp.source(op),
+      byte_shift: ViewOp.byte_shift(op),
+      sizes: kept,
+      result: newType,
+      location: op.location,
+    });
+    replaceWithCast(rewriter, op, type, ViewOp.result(view));
     return true;
   },
   { name: 'ViewOpShapeFolder' },
 );
 
-const viewOpMemrefCastFolder = legacyPattern(
-  'memref.view',
+const viewOpMemrefCastFolder = pattern(
+  ViewOp,
   (op, rewriter) => {
-    const cast = op.operand(0).definingOp;
-    if (!cast || cast.name.name !== 'memref.cast') return false;
-    const alloc = cast.operand(0).definingOp;
-    if (!alloc || alloc.name.name !== 'memref.alloc') return false;
-    const view = rewriter.create('memref.view', {
-      operands: [cast.operand(0), ...op.operands.slice(1)],
-      results: [op.result(0).type],
+    const cast = CastOp.definingOp(ViewOp.source(op));
+    if (!cast) return false;
+    const alloc = AllocOp.definingOp(CastOp.source(cast));
+    if (!alloc) return false;
+    const view = ViewOp.build(rewriter, {
+      source: CastOp.source(cast),
+      byte_shift: ViewOp.byte_shift(op),
+      sizes: ViewOp.sizes(op),
+      result: ViewOp.result(op).type,
       location: op.location,
     });
-    rewriter.replaceOp(op, view.results);
+    rewriter.replaceOp(op, [ViewOp.result(view)]);
     return true;
   },
   { name: 'ViewOpMemrefCastFolder' },
@@ -310,37 +323,25 @@ const viewOpMemrefCastFolder = legacyPattern(
 // ---- subview
 
 interface Mixed {
-  offsets: (Value | number)[];
-  sizes: (Value | number)[];
-  strides: (Value | number)[];
+  offsets: OpFoldResult[];
+  sizes: OpFoldResult[];
+  strides: OpFoldResult[];
 }
 
-/** Offsets, sizes and strides with static entries as numbers and dynamic ones as their operands. */
-function mixedOf(op: Operation): Mixed {
-  const seg = segments(op);
-  let pos = seg[0];
-  const one = (name: string, n: number): (Value | number)[] => {
-    const vals = op.operands.slice(pos, pos + n);
-    pos += n;
-    let k = 0;
-    return props(op, name).map((s) => (isDyn(s) ? vals[k++] : s));
-  };
-  const offsets = one('static_offsets', seg[1]);
-  const sizes = one('static_sizes', seg[2]);
-  const strides = one('static_strides', seg[3]);
-  return { offsets, sizes, strides };
+function mixedOf(op: OpOf<typeof SubViewOp>): Mixed {
+  return { offsets: SubViewOp.mixedOffsets(op), sizes: SubViewOp.mixedSizes(op), strides: SubViewOp.mixedStrides(op) };
 }
 
-const staticOf = (l: readonly (Value | number)[]): number[] => l.map((x) => (typeof x === 'number' ? x : kDynamic));
-const dynamicOf = (l: readonly (Value | number)[]): Value[] => l.filter((x): x is Value => typeof x !== 'number');
+const staticOf = (l: readonly OpFoldResult[]): number[] => l.map((x) => (typeof x === 'number' ? x : kDynamic));
+const dynamicOf = (l: readonly OpFoldResult[]): Value[] => l.filter((x): x is Value => typeof x !== 'number');
 
 /** foldDynamicIndexList: constant operands become static entries. */
-function foldDynamicIndexList(l: (Value | number)[], onlyNonNegative: boolean): boolean {
+function foldDynamicIndexList(l: OpFoldResult[], onlyNonNegative: boolean): boolean {
   let changed = false;
   for (let i = 0; i < l.length; i++) {
     const x = l[i];
     if (typeof x === 'number') continue;
-    const c = constInt(x);
+    const c = matchConstantInt(x);
     if (c === undefined) continue;
     if (onlyNonNegative && c < 0n) continue;
     l[i] = toStatic(BigInt.asIntN(64, c));
@@ -364,14 +365,8 @@ function inBoundsSlice(shape: readonly number[], m: Mixed): boolean {
 }
 
 function inferSubViewType(src: MemRefType, m: Mixed): MemRefType | undefined {
-  const so = stridesAndOffset(src);
-  if (!so) return undefined;
-  const offsets = staticOf(m.offsets);
-  const strides = staticOf(m.strides);
-  let offset = so.offset;
-  offsets.forEach((o, i) => (offset = satAdd(offset, satMul(o, so.strides[i]))));
-  const targetStrides = so.strides.map((s, i) => satMul(s, strides[i]));
-  return MemRefType.get(staticOf(m.sizes), src.elementType, StridedLayoutAttr.get(offset, targetStrides), src.memorySpace);
+  if (!stridesAndOffset(src)) return undefined;
+  return inferSubViewResultType(src, staticOf(m.offsets), staticOf(m.sizes), staticOf(m.strides));
 }
 
 /** The non-rank-reduced inferred type with the `dropped` dims removed. */
@@ -388,66 +383,66 @@ function dropDims(t: MemRefType, dropped: ReadonlySet<number>): MemRefType {
   return MemRefType.get(shape, t.elementType, StridedLayoutAttr.get(so.offset, strides), t.memorySpace);
 }
 
-function createSubView(rewriter: PatternRewriter, op: Operation, type: MemRefType, source: Value, m: Mixed): Operation {
-  const offs = dynamicOf(m.offsets);
-  const sizes = dynamicOf(m.sizes);
-  const strides = dynamicOf(m.strides);
-  const attrs: Record<string, Attribute> = {
-    operandSegmentSizes: denseI32([1, offs.length, sizes.length, strides.length]),
-    static_offsets: DenseArrayAttr.getI64(staticOf(m.offsets).map(fromStatic)),
-    static_sizes: DenseArrayAttr.getI64(staticOf(m.sizes).map(fromStatic)),
-    static_strides: DenseArrayAttr.getI64(staticOf(m.strides).map(fromStatic)),
-  };
-  return rewriter.create('memref.subview', { operands: [source, ...offs, ...sizes, ...strides], results: [type], attributes: attrs, location: op.location });
+/** A subview of `source` with `m` and result `type`, cast back to `op`'s result type, replacing `op`. */
+function replaceWithSubView(rewriter: PatternRewriter, op: OpOf<typeof SubViewOp>, type: MemRefType, source: Value, m: Mixed): void {
+  const sub = SubViewOp.build(rewriter, {
+    source,
+    offsets: dynamicOf(m.offsets),
+    sizes: dynamicOf(m.sizes),
+    strides: dynamicOf(m.strides),
+    static_offsets: staticOf(m.offsets).map(fromStatic),
+    static_sizes: staticOf(m.sizes).map(fromStatic),
+    static_strides: staticOf(m.strides).map(fromStatic),
+    result: type,
+    location: op.location,
+  });
+  replaceWithCast(rewriter, op, SubViewOp.result(op).type as MemRefType, SubViewOp.result(sub));
 }
 
-const subViewConstantArgumentFolder = legacyPattern(
-  'memref.subview',
+const subViewConstantArgumentFolder = pattern(
+  SubViewOp,
   (op, rewriter) => {
     const m = mixedOf(op);
     const a = foldDynamicIndexList(m.offsets, true);
     const b = foldDynamicIndexList(m.sizes, true);
     const c = foldDynamicIndexList(m.strides, false);
     if (!a && !b && !c) return false;
-    const src = op.operand(0).type as MemRefType;
+    const source = SubViewOp.source(op);
+    const src = source.type as MemRefType;
     if (!inBoundsSlice(src.shape, m)) return false;
     const inferred = inferSubViewType(src, m);
     if (!inferred) return false;
-    const type = dropDims(inferred, droppedDims(op));
-    const sub = createSubView(rewriter, op, type, op.operand(0), m);
-    rewriter.replaceOp(op, createCast(rewriter, op, op.result(0).type as MemRefType, sub.result(0)).results);
+    replaceWithSubView(rewriter, op, dropDims(inferred, SubViewOp.droppedDims(op)), source, m);
     return true;
   },
   { name: 'OpWithOffsetSizesAndStridesConstantArgumentFolder' },
 );
 
-const subViewOpMemRefCastFolder = legacyPattern(
-  'memref.subview',
+const subViewOpMemRefCastFolder = pattern(
+  SubViewOp,
   (op, rewriter) => {
     if (op.operands.some(isConstantIndex)) return false;
-    const cast = op.operand(0).definingOp;
-    if (!cast || cast.name.name !== 'memref.cast' || !canFoldIntoConsumer(cast)) return false;
+    const cast = CastOp.definingOp(SubViewOp.source(op));
+    if (!cast || !canFoldIntoConsumer(cast)) return false;
     const m = mixedOf(op);
-    const castSrc = cast.operand(0).type as MemRefType;
-    const inferred = inferSubViewType(castSrc, m);
-    const unused = memrefRankReductionMask(op.operand(0).type as MemRefType, op.result(0).type as MemRefType, staticOf(m.sizes));
+    const castSource = CastOp.source(cast);
+    const inferred = inferSubViewType(castSource.type as MemRefType, m);
+    const unused = memrefRankReductionMask(SubViewOp.source(op).type as MemRefType, SubViewOp.result(op).type as MemRefType, staticOf(m.sizes));
     if (!inferred || !unused) return false;
-    const type = dropDims(inferred, unused);
-    const sub = createSubView(rewriter, op, type, cast.operand(0), m);
-    rewriter.replaceOp(op, createCast(rewriter, op, op.result(0).type as MemRefType, sub.result(0)).results);
+    replaceWithSubView(rewriter, op, dropDims(inferred, unused), castSource, m);
     return true;
   },
   { name: 'SubViewOpMemRefCastFolder' },
 );
 
-function isTrivialSubView(op: Operation): boolean {
-  const src = op.operand(0).type as MemRefType;
-  const res = op.result(0).type as MemRefType;
+function isTrivialSubView(op: OpOf<typeof SubViewOp>): boolean {
+  const src = SubViewOp.source(op).type as MemRefType;
+  const res = SubViewOp.result(op).type as MemRefType;
   if (src.rank !== res.rank) return false;
   const m = mixedOf(op);
-  const cst = (x: Value | number): number | undefined => {
+  const cst = (x: OpFoldResult): number | undefined => {
     if (typeof x === 'number') return isDyn(x) ? undefined : x;
-    const c = constInt(x);
+    const c = matchConstantInt(x);
     return c === undefined ? undefined : Number(c);
   };
   if (m.offsets.some((x) => cst(x) !== 0)) return false;
@@ -458,16 +453,14 @@ function isTrivialSubView(op: Operation): boolean {
   });
 }
 
-const trivialSubViewOpFolder = legacyPattern(
-  'memref.subview',
+const trivialSubViewOpFolder = pattern(
+  SubViewOp,
   (op, rewriter) => {
     if (!isTrivialSubView(op)) return false;
-    const src = op.operand(0);
-    if (src.type === op.result(0).type) {
-      rewriter.replaceOp(op, [src]);
-      return true;
-    }
-    rewriter.replaceOp(op, createCast(rewriter, op, op.result(0).type as MemRefType, src).results);
+    const src = SubViewOp.source(op);
+    const type = SubViewOp.result(op).type as MemRefType;
+    if (src.type === type) rewriter.replaceOp(op, [src]);
+    else replaceWithCast(rewriter, op, type, src);
     return true;
   },
   { name: 'TrivialSubViewOpFolder' },
@@ -479,58 +472,59 @@ function hasStaticLayout(t: MemRefType): boolean {
   return !isDyn(l.offset) && !l.strides.some(isDyn);
 }
 
-function foldSubView(op: Operation): FoldResult | undefined {
-  const src = op.operand(0).type as MemRefType;
-  const res = op.result(0).type as MemRefType;
-  if (res === src && !res.shape.some(isDyn) && hasStaticLayout(res)) return [op.operand(0)];
-  const prev = op.operand(0).definingOp;
-  if (prev && prev.name.name === 'memref.subview') {
+function foldSubView(op: OpOf<typeof SubViewOp>): FoldResult | undefined {
+  const source = SubViewOp.source(op);
+  const src = source.type as MemRefType;
+  const res = SubViewOp.result(op).type as MemRefType;
+  if (res === src && !res.shape.some(isDyn) && hasStaticLayout(res)) return [source];
+  const prev = SubViewOp.definingOp(source);
+  if (prev) {
     const m = mixedOf(op);
     const pm = mixedOf(prev);
-    const isConst = (x: Value | number, n: number): boolean => (typeof x === 'number' ? x === n : constInt(x) === BigInt(n));
+    const isConst = (x: OpFoldResult, n: number): boolean => (typeof x === 'number' ? x === n : matchConstantInt(x) === BigInt(n));
     const sameSizes = m.sizes.length === pm.sizes.length && m.sizes.every((x, i) => x === pm.sizes[i]);
-    if (m.offsets.every((x) => isConst(x, 0)) && m.strides.every((x) => isConst(x, 1)) && sameSizes && res === src) return [op.operand(0)];
+    if (m.offsets.every((x) => isConst(x, 0)) && m.strides.every((x) => isConst(x, 1)) && sameSizes && res === src) return [source];
   }
   return undefined;
 }
 
 // ---- small folds
 
-function foldAssumeAlignment(op: Operation): FoldResult | undefined {
-  const src = op.operand(0).definingOp;
-  if (!src || src.name.name !== 'memref.assume_alignment') return undefined;
-  return src.propertiesView.get('alignment') === op.propertiesView.get('alignment') ? [op.operand(0)] : undefined;
+function foldAssumeAlignment(op: OpOf<typeof AssumeAlignmentOp>): FoldResult | undefined {
+  const source = AssumeAlignmentOp.memref(op);
+  const src = AssumeAlignmentOp.definingOp(source);
+  if (!src) return undefined;
+  return AssumeAlignmentOp.alignment(src) === AssumeAlignmentOp.alignment(op) ? [source] : undefined;
 }
 
-function foldMemorySpaceCast(op: Operation): FoldResult | undefined {
-  const src = op.operand(0).definingOp;
-  if (!src || src.name.name !== 'memref.memory_space_cast') return undefined;
-  op.setOperand(0, src.operand(0));
-  return [op.result(0)];
+function foldMemorySpaceCast(op: OpOf<typeof MemorySpaceCastOp>): FoldResult | undefined {
+  const source = MemorySpaceCastOp.source(op);
+  const src = MemorySpaceCastOp.definingOp(source);
+  if (!src) return undefined;
+  replaceOperand(op, source, MemorySpaceCastOp.source(src));
+  return [MemorySpaceCastOp.dest(op)];
 }
 
-export const MEMREF_FOLDS: Partial<Record<string, (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult | undefined>> = {
-  'memref.assume_alignment': foldAssumeAlignment,
-  'memref.atomic_rmw': (op) => (foldMemRefCast(op, op.operand(0)) ? [op.result(0)] : undefined),
-  'memref.cast': foldCast,
-  'memref.copy': foldCopy,
-  'memref.dealloc': castFoldInPlace,
-  'memref.dim': foldDim,
-  'memref.dma_start': castFoldInPlace,
-  'memref.dma_wait': castFoldInPlace,
-  'memref.load': castFoldInPlace,
-  'memref.memory_space_cast': foldMemorySpaceCast,
-  'memref.prefetch': castFoldInPlace,
-  'memref.rank': foldRank,
-  'memref.store': (op) => (foldMemRefCast(op, op.operand(0)) ? [] : undefined),
-  'memref.subview': foldSubView,
-  'memref.view': foldView,
-};
+// ============================================================================
+// Hookup (patterns in MLIR's order and with its benefits)
 
-export const MEMREF_PATTERNS: Partial<Record<string, () => readonly RewritePattern[]>> = {
-  'memref.alloc': () => [simplifyAllocConst('memref.alloc'), simplifyDeadAlloc('memref.alloc')],
-  'memref.alloca': () => [simplifyAllocConst('memref.alloca'), simplifyDeadAlloc('memref.alloca')],
-  'memref.copy': () => [foldEmptyCopy, foldSelfCopy],
-  'memref.subview': () => [subViewConstantArgumentFolder, subViewOpMemRefCastFolder, trivialSubViewOpFolder],
-  'memref.view': () => [viewOpShapeFolder, viewOpMemrefCastFolder],
-};
+implementOp(AllocOp, { canonicalizationPatterns: [simplifyAllocConst(AllocOp), simplifyDeadAlloc(AllocOp)] });
+implementOp(AllocaOp, { canonicalizationPatterns: [simplifyAllocConst(AllocaOp), simplifyDeadAlloc(AllocaOp)] });
+implementOp(AssumeAlignmentOp, { fold: foldAssumeAlignment });
+implementOp(AtomicRMWOp, { fold: (op) => (foldMemRefCast(op, AtomicRMWOp.value(op)) ? [AtomicRMWOp.result(op)] : undefined) });
+implementOp(CastOp, { fold: foldCast });
+implementOp(CopyOp, { fold: foldCopy, canonicalizationPatterns: [foldEmptyCopy, foldSelfCopy] });
+implementOp(DeallocOp, { fold: castFoldInPlace });
+implementOp(DimOp, { fold: foldDim });
+implementOp(DmaStartOp, { fold: castFoldInPlace });
+implementOp(DmaWaitOp, { fold: castFoldInPlace });
+implementOp(LoadOp, { fold: castFoldInPlace });
+implementOp(MemorySpaceCastOp, { fold: foldMemorySpaceCast });
+implementOp(PrefetchOp, { fold: castFoldInPlace });
+implementOp(RankOp, { fold: foldRank });
+implementOp(StoreOp, { fold: (op) => (foldMemRefCast(op, StoreOp.value(op)) ? [] : undefined) });
+implementOp(SubViewOp, {
+  fold: foldSubView,
+  canonicalizationPatterns: [subViewConstantArgumentFolder, subViewOpMemRefCastFolder, trivialSubViewOpFolder],
+});
+implementOp(ViewOp, { fold: foldView, canonicalizationPatterns: [viewOpShapeFolder, viewOpMemrefCastFolder] });
