@@ -52,16 +52,9 @@ import {
 import type { AttrTypePrinter } from '../ir/attributes.js';
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../ir/location.js';
 import { Tok, type Token } from './lexer.js';
-import { ParseAbort, type Parser, type ParserState } from './parser.js';
-import {
-  checkDialectBodyConsumed,
-  makeDialectAsmParser,
-  parseExtendedSymbolToken,
-  parseOptionalType,
-  parseType,
-  relexAt,
-  unregisteredMessage,
-} from './type-parser.js';
+import type { Parser } from './parser.js';
+import { ParseAbort, type ParserState } from './token-parser.js';
+import { checkDialectBodyConsumed, makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
 
 // ---- entry points
 
@@ -100,7 +93,7 @@ function canStartAttribute(p: Parser): boolean {
 
 export function parseOptionalAttribute(p: Parser, type?: Type): Attribute | undefined {
   if (canStartAttribute(p)) return parseAttribute(p, type);
-  const t = parseOptionalType(p);
+  const t = p.parseOptionalType();
   return t ? TypeAttr.get(t) : undefined;
 }
 
@@ -120,7 +113,7 @@ export function parseAttribute(p: Parser, type?: Type): Attribute {
     case Tok.string: {
       const v = p.stringValue();
       p.consume();
-      if (!type && p.consumeIf(Tok.colon)) type = parseType(p);
+      if (!type && p.consumeIf(Tok.colon)) type = p.parseType();
       return StringAttr.get(v, type);
     }
     case Tok.l_square: {
@@ -186,7 +179,7 @@ export function parseAttribute(p: Parser, type?: Type): Attribute {
       }
       break;
   }
-  const t = parseOptionalType(p);
+  const t = p.parseOptionalType();
   if (!t) p.errorWrongToken('expected attribute value');
   return TypeAttr.get(t);
 }
@@ -253,7 +246,7 @@ function parseDecOrHexAttr(p: Parser, type: Type | undefined, negative: boolean)
   p.consume();
   if (!type) {
     if (!p.consumeIf(Tok.colon)) type = IntegerType.get(64);
-    else type = parseType(p);
+    else type = p.parseType();
   }
   if (type instanceof FloatType) return FloatAttr.getFromBits(type, parseFloatFromIntegerLiteral(p, tok, negative, type.semantics));
   if (!(type instanceof IntegerType || type instanceof IndexType)) p.error('integer literal not valid for specified type', tok.start);
@@ -269,7 +262,7 @@ function parseFloatAttr(p: Parser, type: Type | undefined, negative: boolean): A
   p.consume();
   if (!type) {
     if (!p.consumeIf(Tok.colon)) type = FloatType.f64;
-    else type = parseType(p);
+    else type = p.parseType();
   }
   if (!(type instanceof FloatType)) p.error('floating point value not valid for specified type');
   return FloatAttr.get(type, negative ? -v : v);
@@ -339,7 +332,7 @@ function parseExtendedAttr(p: Parser, type: Type | undefined): Attribute {
     attr = a;
   } else {
     let attrType = type;
-    if (p.consumeIf(Tok.colon)) attrType = parseType(p);
+    if (p.consumeIf(Tok.colon)) attrType = p.parseType();
     const dialect = p.ctx.getDialect(sym.dialect);
     if (dialect?.parseAttribute) {
       const d = makeDialectAsmParser(p, sym);
@@ -560,7 +553,7 @@ function decodeRawBuffer(type: ShapedType, bytes: number[]): bigint[] | undefine
 function parseElementsLiteralType(p: Parser, type: Type | undefined, loc?: number): ShapedType {
   if (!type) {
     p.expect(Tok.colon, "expected ':'");
-    type = parseType(p);
+    type = p.parseType();
   }
   if (!(type instanceof ShapedType)) p.error('elements literal must be a shaped type', loc);
   if (!type.hasStaticShape) p.error('elements literal type must have static shape', loc);
@@ -594,7 +587,7 @@ function parseDenseResourceElementsAttr(p: Parser, attrType: Type | undefined): 
   let type = attrType;
   if (!type) {
     p.expect(Tok.colon, "expected ':'");
-    type = parseType(p);
+    type = p.parseType();
   }
   if (!(type instanceof ShapedType)) p.error('dense_resource expected a shaped type', loc);
   return DenseResourceElementsAttr.get(type, handle);
@@ -636,7 +629,7 @@ function parseDenseArrayAttr(p: Parser, attrType: Type | undefined): Attribute {
   p.consume();
   p.expect(Tok.less, "expected '<' after 'array'");
   const typeLoc = p.tok.start;
-  const type = attrType ?? parseType(p);
+  const type = attrType ?? p.parseType();
   if (!(type instanceof IntegerType || type instanceof FloatType)) p.error(`expected integer or float type, got: ${type.key}`, typeLoc);
   if (!(type instanceof IntegerType && type.width === 1) && type.width % 8 !== 0) p.error('element type bitwidth must be a multiple of 8', typeLoc);
   if (p.consumeIf(Tok.greater)) return DenseArrayAttr.get(type, []);
