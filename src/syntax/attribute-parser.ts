@@ -27,6 +27,7 @@ import {
   DenseResourceElementsAttr,
   DenseStringElementsAttr,
   DictionaryAttr,
+  DistinctAttr,
   FloatAttr,
   IntegerAttr,
   IntegerSetAttr,
@@ -169,6 +170,8 @@ export function parseAttribute(p: Parser, type?: Type): Attribute {
           return parseSparseElementsAttr(p, type);
         case 'strided':
           return parseStridedLayoutAttr(p);
+        case 'distinct':
+          return parseDistinctAttr(p, type);
         case 'loc': {
           p.consume();
           p.expect(Tok.l_paren, "expected '(' in inline location");
@@ -445,16 +448,16 @@ class TensorLiteral {
     if (this.shape.length && (this.shape.length !== shape.length || this.shape.some((d, i) => d !== shape[i])))
       p.error(`inferred shape of elements literal ([${this.shape.join(', ')}]) does not match type ([${shape.join(', ')}])`, loc);
     const n = type.numElements;
-    if (!this.hex && this.storage.length === 0 && n) p.error(`parsed zero elements, but type (${type.key}) expected at least 1`, loc);
+    if (!this.hex && this.storage.length === 0 && n) p.error(`parsed zero elements, but type ('${type.key}') expected at least 1`, loc);
     let isComplex = false;
     if (eltType instanceof ComplexType) {
       const ct = eltType;
       eltType = ct.elementType;
       isComplex = true;
       const isSplat = this.shape.length === 0 && n !== 0;
-      if (isSplat && this.storage.length !== 2) p.error(`parsed ${this.storage.length} elements, but type (${ct.key}) expected 2 elements`, loc);
+      if (isSplat && this.storage.length !== 2) p.error(`parsed ${this.storage.length} elements, but type ('${ct.key}') expected 2 elements`, loc);
       if (this.shape.length && this.storage.length !== n * 2)
-        p.error(`parsed ${this.storage.length} elements, but type (${type.key}) expected ${n * 2} elements`, loc);
+        p.error(`parsed ${this.storage.length} elements, but type ('${type.key}') expected ${n * 2} elements`, loc);
     }
     void isComplex;
     if (eltType instanceof IntegerType || eltType instanceof IndexType) {
@@ -506,7 +509,7 @@ class TensorLiteral {
     const bytes: number[] = [];
     for (let i = 2; i < s.length; i += 2) bytes.push(parseInt(s.slice(i, i + 2), 16));
     const values = decodeRawBuffer(type, bytes);
-    if (!values) return p.error(`elements hex data size is invalid for provided type: ${type.key}`, loc);
+    if (!values) return p.error(`elements hex data size is invalid for provided type: '${type.key}'`, loc);
     return DenseIntOrFPElementsAttr.get(type, values);
   }
 }
@@ -585,11 +588,13 @@ function parseDenseResourceElementsAttr(p: Parser, attrType: Type | undefined): 
   p.consume();
   p.expect(Tok.greater, "expected '>'");
   let type = attrType;
+  let typeLoc = loc;
   if (!type) {
+    typeLoc = p.tok.start;
     p.expect(Tok.colon, "expected ':'");
     type = p.parseType();
   }
-  if (!(type instanceof ShapedType)) p.error('dense_resource expected a shaped type', loc);
+  if (!(type instanceof ShapedType)) p.error('`dense_resource` expected a shaped type', typeLoc);
   return DenseResourceElementsAttr.get(type, handle);
 }
 
@@ -622,7 +627,40 @@ function parseSparseElementsAttr(p: Parser, attrType: Type | undefined): Attribu
   const valuesType =
     valuesParser.shape.length === 0 ? RankedTensorType.get([indicesType.shape[0]], type.elementType) : RankedTensorType.get(valuesParser.shape, type.elementType);
   const values = valuesParser.getAttr(valuesLoc, valuesType);
+  const invalid = verifySparseElements(type, indices, values);
+  if (invalid !== undefined) p.error(invalid, loc);
   return SparseElementsAttr.get(type, indices, values);
+}
+
+/** MLIR's SparseElementsAttr::verify: the message for an invalid attribute, if it is. */
+function verifySparseElements(type: ShapedType, indices: DenseIntOrFPElementsAttr, values: DenseElementsAttr): string | undefined {
+  const valuesType = values.type;
+  if (valuesType.rank !== 1) return 'expected 1-d tensor for sparse element values';
+  const indicesType = indices.type;
+  const shapeError =
+    `expected shape ([${type.shape.join(', ')}]); inferred shape of indices literal ([${indicesType.shape.join(', ')}]); ` +
+    `inferred shape of values literal ([${valuesType.shape.join(', ')}])`;
+  const rank = type.rank;
+  if (indicesType.rank === 2) {
+    if (indicesType.shape[1] !== rank) return shapeError;
+  } else if (indicesType.rank !== 1 || rank !== 1) {
+    return shapeError;
+  }
+  const count = indicesType.shape[0];
+  if (count !== valuesType.shape[0]) return shapeError;
+  // Indices are read as unsigned 64-bit values, as MLIR does.
+  const flat = indices.values.map((v) => BigInt.asUintN(64, v));
+  const check = (n: number, index: bigint[]): string | undefined => {
+    const valid = index.length === rank && index.every((v, d) => v < BigInt(type.shape[d]));
+    if (valid) return undefined;
+    return `sparse index #${n} is not contained within the value shape, with index=[${index.join(', ')}], and type='${type.key}'`;
+  };
+  if (indices.isSplat) return check(0, new Array<bigint>(rank).fill(flat[0] ?? 0n));
+  for (let i = 0; i < count; i++) {
+    const message = check(i, flat.slice(i * rank, i * rank + rank));
+    if (message !== undefined) return message;
+  }
+  return undefined;
 }
 
 function parseDenseArrayAttr(p: Parser, attrType: Type | undefined): Attribute {
@@ -630,7 +668,7 @@ function parseDenseArrayAttr(p: Parser, attrType: Type | undefined): Attribute {
   p.expect(Tok.less, "expected '<' after 'array'");
   const typeLoc = p.tok.start;
   const type = attrType ?? p.parseType();
-  if (!(type instanceof IntegerType || type instanceof FloatType)) p.error(`expected integer or float type, got: ${type.key}`, typeLoc);
+  if (!(type instanceof IntegerType || type instanceof FloatType)) p.error(`expected integer or float type, got: '${type.key}'`, typeLoc);
   if (!(type instanceof IntegerType && type.width === 1) && type.width % 8 !== 0) p.error('element type bitwidth must be a multiple of 8', typeLoc);
   if (p.consumeIf(Tok.greater)) return DenseArrayAttr.get(type, []);
   p.expect(Tok.colon, "expected ':' after dense array type");
@@ -692,6 +730,46 @@ function parseStridedLayoutAttr(p: Parser): Attribute {
   const offset = parseValue();
   p.expect(Tok.greater, "expected '>'");
   return StridedLayoutAttr.get(offset, strides);
+}
+
+/** `distinct[N]<attr>` (`distinct[N]<>` refers to a unit attribute). */
+function parseDistinctAttr(p: Parser, type: Type | undefined): Attribute {
+  const loc = p.tok.start;
+  p.consume();
+  p.expect(Tok.l_square, "expected '[' after 'distinct'");
+  const idTok = p.tok;
+  p.expect(Tok.integer, 'expected distinct ID');
+  let id: bigint | undefined;
+  try {
+    id = BigInt(p.tokenText(idTok));
+  } catch {
+    id = undefined;
+  }
+  if (id === undefined || id >= 1n << 64n) p.error('expected an unsigned 64-bit integer');
+  p.expect(Tok.r_square, "expected ']' to close distinct ID");
+  p.expect(Tok.less, "expected '<' after distinct ID");
+  let referenced: Attribute;
+  if (p.consumeIf(Tok.greater)) {
+    referenced = UnitAttr.get();
+  } else {
+    try {
+      referenced = p.parseAttribute(type);
+    } catch (e) {
+      // MLIR adds its own error after the nested one (unless the lexer failed).
+      if (e instanceof ParseAbort && p.tok.kind !== Tok.error) p.emitErrorAt(p.tok.kind === Tok.eof && p.tok.start > 0 ? p.tok.start - 1 : p.tok.start, 'expected attribute');
+      throw e;
+    }
+    p.expect(Tok.greater, "expected '>' to close distinct attribute");
+  }
+  const table = (p.state.distinctAttributes ??= new Map());
+  const known = table.get(id);
+  if (known === undefined) {
+    const attr = DistinctAttr.create(referenced);
+    table.set(id, attr);
+    return attr;
+  }
+  if (known.referencedAttr !== referenced) p.error(`referenced attribute does not match previous definition: ${known.referencedAttr.key}`, loc);
+  return known;
 }
 
 // ---- affine maps and integer sets

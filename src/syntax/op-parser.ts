@@ -18,6 +18,7 @@ import {
 } from './op-asm-parser.js';
 import { ParseAbort, Parser, type ParserState } from './parser.js';
 import { SourceFile } from './source.js';
+import { parseResourceSection } from './resource-parser.js';
 
 /** A value used before its definition; replaced when the definition is parsed. */
 class ForwardRefValue extends Value {
@@ -660,37 +661,10 @@ export class OperationParser extends Parser {
       const key = this.text;
       this.consume();
       this.expect(Tok.colon, "expected ':'");
-      if (key === 'dialect_resources' || key === 'external_resources') this.skipResourceSection(key);
+      if (key === 'dialect_resources' || key === 'external_resources') parseResourceSection(this, key);
       else this.error(`unknown key '${key}' in file metadata dictionary`, keyOffset);
     });
     this.expect(Tok.file_metadata_end, "expected ',' or '#-}'");
-  }
-
-  /** Resource blobs are accepted and dropped: no dialect in scope declares resources. */
-  private skipResourceSection(kind: string): void {
-    this.expect(Tok.l_brace, "expected '{'");
-    if (this.consumeIf(Tok.r_brace)) return;
-    this.parseCommaSeparatedList(() => {
-      const nameOffset = this.tok.start;
-      if (!this.is(Tok.bare_identifier) && !this.is(Tok.keyword)) this.error("expected identifier key for 'resource' entry");
-      const name = this.text;
-      this.consume();
-      this.expect(Tok.colon, "expected ':'");
-      this.expect(Tok.l_brace, "expected '{'");
-      if (kind === 'dialect_resources') {
-        if (name !== 'builtin' && !this.ctx.getDialect(name)) this.error(`dialect '${name}' is unknown`, nameOffset);
-      } else {
-        this.ctx.diagnostics.emit('warning', this.location(nameOffset), `ignoring unknown external resources for '${name}'`);
-      }
-      if (this.consumeIf(Tok.r_brace)) return;
-      this.parseCommaSeparatedList(() => {
-        this.consume(); // key
-        this.expect(Tok.colon, "expected ':'");
-        this.consume(); // value
-      });
-      this.expect(Tok.r_brace, "expected ',' or '}'");
-    });
-    this.expect(Tok.r_brace, "expected ',' or '}'");
   }
 
   /** Parses a whole buffer into `block`. */

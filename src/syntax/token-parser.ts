@@ -6,6 +6,7 @@
 // graph of src/syntax acyclic.
 
 import type { Attribute, Type } from '../ir/attributes.js';
+import type { DistinctAttr } from '../ir/builtin-attributes.js';
 import type { Context } from '../ir/context.js';
 import type { Location } from '../ir/location.js';
 import { Lexer, Tok, type Token, decodeStringLiteral } from './lexer.js';
@@ -26,6 +27,8 @@ export interface ParserState {
   readonly typeAliases: Map<string, Type>;
   /** Location aliases used before their definition (`loc(#loc3)`), resolved at the end of the file. */
   readonly deferredLocations: { name: string; offset: number; resolve: (loc: Location) => void }[];
+  /** `distinct[N]<...>` attributes seen so far, by N (made on first use). */
+  distinctAttributes?: Map<bigint, DistinctAttr>;
 }
 
 export abstract class TokenParser {

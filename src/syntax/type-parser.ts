@@ -18,7 +18,7 @@ import {
   VectorType,
   kDynamic,
 } from '../ir/builtin-types.js';
-import { AffineMapAttr, StridedLayoutAttr } from '../ir/builtin-attributes.js';
+import { AffineMapAttr, DictionaryAttr, IntegerAttr, OpaqueAttr, StridedLayoutAttr, StringAttr } from '../ir/builtin-attributes.js';
 import { Tok } from './lexer.js';
 import type { Parser } from './parser.js';
 import { checkDialectBodyConsumed, makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
@@ -199,6 +199,14 @@ function isValidMemRefElementType(t: Type): boolean {
   );
 }
 
+/** MLIR's isSupportedMemorySpace: none, an integer, string or dictionary, or a dialect attribute. */
+function isSupportedMemorySpace(space: Attribute | undefined): boolean {
+  if (space === undefined) return true;
+  if (space instanceof IntegerAttr || space instanceof StringAttr || space instanceof DictionaryAttr) return true;
+  // Unregistered-dialect attributes are builtin OpaqueAttrs to MLIR.
+  return !(space instanceof OpaqueAttr) && space.dialect !== 'builtin';
+}
+
 function parseTensorType(p: Parser): Type {
   p.consume();
   p.expect(Tok.less, "expected '<' in tensor type");
@@ -246,6 +254,7 @@ function parseMemRefType(p: Parser): Type {
   let memorySpace: Attribute | undefined;
   if (!p.consumeIf(Tok.greater)) {
     p.expect(Tok.comma, "expected ',' or '>' in memref type");
+    if (p.is(Tok.greater)) p.errorWrongToken('expected list element');
     const parseElt = (): void => {
       const attr = p.parseAttribute();
       if (attr instanceof AffineMapAttr || attr instanceof StridedLayoutAttr) {
@@ -263,11 +272,15 @@ function parseMemRefType(p: Parser): Type {
     while (p.consumeIf(Tok.comma)) parseElt();
     p.expect(Tok.greater, "expected ',' or '>'");
   }
-  if (unranked) return UnrankedMemRefType.get(elementType, memorySpace);
+  if (unranked) {
+    if (!isSupportedMemorySpace(memorySpace)) p.error('unsupported memory space Attribute', loc);
+    return UnrankedMemRefType.get(elementType, memorySpace);
+  }
   if (layout instanceof AffineMapAttr && layout.value.numDims !== dims.length)
     p.error(`memref layout mismatch between rank and affine map: ${dims.length} != ${layout.value.numDims}`, loc);
   if (layout instanceof StridedLayoutAttr && layout.strides.length !== dims.length)
     p.error('expected the number of strides to match the rank', loc);
+  if (!isSupportedMemorySpace(memorySpace)) p.error('unsupported memory space Attribute', loc);
   return MemRefType.get(dims, elementType, layout, memorySpace);
 }
 
