@@ -16,6 +16,8 @@ export interface AttrTypePrinter {
    * given in print order, per printed buffer (0 when the printer keeps none).
    */
   distinctId?(attr: Attribute): number;
+  /** Prints the alias of `element` and returns true if it has one (MLIR's AsmPrinter::printAlias). */
+  tryPrintAlias?(element: Attribute | Type): boolean;
 }
 
 /** Hands out distinct-attribute numbers in first-use order (MLIR's DistinctState). */

@@ -92,13 +92,12 @@ export class AliasState {
     readonly ctx: Context,
     readonly options: AliasOptions,
   ) {
-    let sawBuiltin = false;
+    // The builtin dialect's aliases are overridable: other dialects' hooks go first.
     for (const name of ctx.dialectNames) {
       const d = ctx.getDialect(name);
-      if (name === 'builtin') sawBuiltin = true;
-      if (d?.getAlias) this.aliasHooks.push(d.getAlias.bind(d));
+      if (name !== 'builtin' && d?.getAlias) this.aliasHooks.push(d.getAlias.bind(d));
     }
-    if (!sawBuiltin) this.aliasHooks.unshift(builtinGetAlias);
+    this.aliasHooks.push(builtinGetAlias);
   }
 
   visitType(t: Type, canBeDeferred = false): void {
@@ -292,6 +291,11 @@ export class AliasPrinter implements AttrTypePrinter {
   }
   distinctId(attr: Attribute): number {
     return this.aliases.distinctIds.get(attr);
+  }
+  tryPrintAlias(element: Attribute | Type): boolean {
+    const a = this.aliases.aliasOf(element);
+    if (a) this.out += a;
+    return a !== undefined;
   }
   printType(type: Type): void {
     const a = this.aliases.aliasOf(type);

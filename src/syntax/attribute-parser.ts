@@ -55,7 +55,7 @@ import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } 
 import { Tok, type Token } from './lexer.js';
 import type { Parser } from './parser.js';
 import { ParseAbort, type ParserState } from './token-parser.js';
-import { checkDialectBodyConsumed, makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
+import { makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
 
 // ---- entry points
 
@@ -340,8 +340,7 @@ function parseExtendedAttr(p: Parser, type: Type | undefined): Attribute {
     if (dialect?.parseAttribute) {
       const d = makeDialectAsmParser(p, sym);
       attr = dialect.parseAttribute(d, attrType);
-      checkDialectBodyConsumed(d);
-    } else {
+      } else {
       const t = attrType ?? NoneType.get();
       if (!dialect && !p.ctx.allowUnregisteredDialects) {
         p.error(unregisteredMessage('#', sym.dialect, sym.data, ` : '${t.key}'`), sym.loc);

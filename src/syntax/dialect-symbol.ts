@@ -137,11 +137,6 @@ export function makeDialectAsmParser(p: Parser, sym: ExtendedSymbol): DialectAsm
   };
 }
 
-export function checkDialectBodyConsumed(d: DialectAsmParser): void {
-  const q = d.parser;
-  if (q.tok.kind !== Tok.eof) q.error(`unexpected trailing characters in dialect symbol`);
-}
-
 export function unregisteredMessage(prefix: '!' | '#', dialect: string, data: string, suffix: string): string {
   const what = prefix === '!' ? 'type' : 'attribute';
   const body = `${prefix}"${dialect}"<"${data}">`;

@@ -501,6 +501,13 @@ export class Printer implements OpAsmPrinter {
 
   // ---- AttrTypePrinter
 
+  tryPrintAlias(element: Attribute | Type): boolean {
+    if (this.collecting) return false;
+    const alias = this.aliases?.aliasOf(element);
+    if (alias) this.out.append(alias);
+    return alias !== undefined;
+  }
+
   private ownDistinctIds: DistinctIds | undefined;
   distinctId(attr: Attribute): number {
     return (this.aliases?.distinctIds ?? (this.ownDistinctIds ??= new DistinctIds())).get(attr);

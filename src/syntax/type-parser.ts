@@ -21,7 +21,7 @@ import {
 import { AffineMapAttr, DictionaryAttr, IntegerAttr, OpaqueAttr, StridedLayoutAttr, StringAttr } from '../ir/builtin-attributes.js';
 import { Tok } from './lexer.js';
 import type { Parser } from './parser.js';
-import { checkDialectBodyConsumed, makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
+import { makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
 
 const MAX_INT_WIDTH = 16777215;
 
@@ -335,7 +335,6 @@ function parseExtendedType(p: Parser): Type {
   if (dialect?.parseType) {
     const d = makeDialectAsmParser(p, sym);
     const t = dialect.parseType(d);
-    checkDialectBodyConsumed(d);
     return t;
   }
   if (!dialect && !p.ctx.allowUnregisteredDialects) p.error(unregisteredMessage('!', sym.dialect, sym.data, ''), sym.loc);

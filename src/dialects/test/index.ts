@@ -54,6 +54,8 @@ import {
 } from '../../ir/ods.js';
 import type { OpAsmParser, OperationState } from '../../syntax/op-asm-parser.js';
 import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
+import { parseTestAttribute, testGetAlias } from './attributes.js';
+import { parseTestType } from './types.js';
 
 // ---- helpers
 
@@ -655,6 +657,9 @@ export const testDialect: Dialect = {
   name: 'test',
   ops: TEST_OPS,
   allowUnknownOperations: true,
+  parseType: parseTestType,
+  parseAttribute: parseTestAttribute,
+  getAlias: testGetAlias,
   // `test.invalid_attr` exists to exercise dialect attribute verification.
   verifyAttribute(ctx, op, name) {
     if (name !== 'test.invalid_attr') return true;
