@@ -357,23 +357,9 @@ export class OperationParser extends Parser {
     const attributes = state._attributes;
     if (def) {
       properties = state._properties;
-      if (state.propertiesAttr !== undefined) {
-        if (!(state.propertiesAttr instanceof DictionaryAttr)) {
-          this.error(
-            `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: expected DictionaryAttr to set properties`,
-            nameOffset,
-          );
-        }
-        for (const [k, v] of state.propertiesAttr.entries) {
-          if (!def.inherentAttrNames.has(k)) continue;
-          if (def.convertProperty && !def.convertProperty(k, v))
-            this.error(
-              `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
-              nameOffset,
-            );
-          (properties ??= new Map()).set(k, v);
-        }
-      } else if (attributes !== undefined && attributes.size !== 0) {
+      // Inherent attributes written in the attribute dictionary are set first;
+      // a `<{...}>` dictionary then overrides them (MLIR's Operation::create).
+      if (attributes !== undefined && attributes.size !== 0) {
         for (const k of def.inherentAttrNames) {
           // MLIR still reads segment sizes under their legacy snake_case names.
           const legacy = LEGACY_SEGMENT_NAMES.get(k);
@@ -383,6 +369,27 @@ export class OperationParser extends Parser {
             (properties ??= new Map()).set(k, v);
             attributes.delete(key);
           }
+        }
+      }
+      if (state.propertiesAttr !== undefined) {
+        if (!(state.propertiesAttr instanceof DictionaryAttr)) {
+          this.error(
+            `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: expected DictionaryAttr to set properties`,
+            nameOffset,
+          );
+        }
+        const converted = def.propertiesFromAttr?.(state.propertiesAttr);
+        if (typeof converted === 'string')
+          this.error(`invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: ${converted}`, nameOffset);
+        if (converted) for (const [k, v] of converted) (properties ??= new Map()).set(k, v);
+        else for (const [k, v] of state.propertiesAttr.entries) {
+          if (!def.inherentAttrNames.has(k)) continue;
+          if (def.convertProperty && !def.convertProperty(k, v))
+            this.error(
+              `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
+              nameOffset,
+            );
+          (properties ??= new Map()).set(k, v);
         }
       }
     } else if (state.propertiesAttr !== undefined) {
@@ -730,7 +737,7 @@ class CustomOpAsmParser implements OpAsmParser {
     return undefined;
   }
   error(message: string, offset: number = this.parser.tok.start): never {
-    if (offset === this.parser.tok.start && this.parser.is(Tok.eof) && offset > 0) offset--;
+    // MLIR reports custom-op errors at the location given, even at the end of the buffer.
     this.parser.error(`custom op '${this.opName}' ${message}`, offset);
   }
   currentOffset(): number {

@@ -149,6 +149,10 @@ export abstract class TokenParser {
   errorWrongToken(message: string): never {
     this.error(message, this.wrongTokenOffset());
   }
+  /** Reports like errorWrongToken without aborting (for a parser that adds its own error next). */
+  emitWrongTokenError(message: string): void {
+    this.emitErrorAt(this.wrongTokenOffset(), message);
+  }
   private wrongTokenOffset(): number {
     const src = this.src;
     let loc = this.tok.start;

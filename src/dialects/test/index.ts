@@ -56,6 +56,7 @@ import type { OpAsmParser, OperationState } from '../../syntax/op-asm-parser.js'
 import type { OpAsmPrinter } from '../../syntax/op-asm-printer.js';
 import { parseTestAttribute, testGetAlias } from './attributes.js';
 import { parseTestType } from './types.js';
+import { TEST_SYNTAX_OPS } from './syntax-ops.js';
 
 // ---- helpers
 
@@ -655,7 +656,7 @@ const TEST_OPS: OpDefinition[] = [
 
 export const testDialect: Dialect = {
   name: 'test',
-  ops: TEST_OPS,
+  ops: [...TEST_OPS, ...TEST_SYNTAX_OPS],
   allowUnknownOperations: true,
   parseType: parseTestType,
   parseAttribute: parseTestAttribute,
