@@ -1,6 +1,9 @@
 // The ub dialect: `ub.poison` and its `#ub.poison` attribute.
 
-import { Attribute, type AttrTypePrinter } from '../../ir/attributes.js';
+import { Attribute, type AttrTypePrinter, type Type } from '../../ir/attributes.js';
+import type { Builder } from '../../ir/builder.js';
+import type { Location } from '../../ir/location.js';
+import type { Operation } from '../../ir/operation.js';
 import { Traits, type Dialect } from '../../ir/context.js';
 import { fail } from '../../ir/context.js';
 import { defineRawOp } from '../../ods/index.js';
@@ -52,6 +55,11 @@ const PoisonOp = defineRawOp({
     return true;
   },
 });
+
+/** MLIR's ub::PoisonOp::create: `ub.poison` of `type` at the builder's insertion point. */
+export function createPoison(b: Builder, type: Type, value: Attribute, location: Location): Operation {
+  return b.create(PoisonOp.name, { results: [type], attributes: { value }, location });
+}
 
 /** `ub.unreachable`: a terminator control never reaches. */
 const UnreachableOp = defineRawOp({
