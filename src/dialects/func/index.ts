@@ -190,6 +190,11 @@ const FuncOp = defineRawOp({
   },
 });
 
+/** Whether `op` is a `func.func` (until func.func has a typed handle). */
+export function isFuncOp(op: Operation | null | undefined): boolean {
+  return !!op && op.name.def === FuncOp;
+}
+
 function verifyArgResultAttrs(ctx: Context, op: Operation, attrName: string, what: string, count: number): boolean {
   const all = op.propertiesView.get(attrName);
   if (all === undefined) return true;
