@@ -11,7 +11,7 @@ import { IndexType, IntegerType } from '../../ir/builtin-types.js';
 import { Interfaces, getInterface, type RegionBranchInterface, type RegionBranchTerminatorInterface, type RegionSuccessor } from '../../ir/interfaces.js';
 import type { Location } from '../../ir/location.js';
 import { isOneInt, matchConstant, matchConstantBool, matchConstantInt } from '../../ir/matchers.js';
-import { Block, BlockArgument, OpResult, Operation, type Op, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
+import { Block, BlockArgument, OpResult, Operation, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpOf } from '../../ods/index.js';
 import { IRMapping, cloneOp } from '../../transforms/clone.js';
