@@ -1025,7 +1025,11 @@ class Compiled {
     if (r.k === 'operand') variadic = this.info.operands[r.index].kind !== 'single';
     else if (r.k === 'result') variadic = this.info.results[r.index].kind !== 'single';
     if (!variadic) {
-      this.setRefTypes(ps, r, [p.parseType()]);
+      const offset = p.currentOffset();
+      const t = p.parseType();
+      const cls = r.k === 'operand' ? this.info.operands[r.index].type.typeClass : r.k === 'result' ? this.info.results[r.index].type.typeClass : undefined;
+      if (cls && !cls.is(t)) p.error(`invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`, offset);
+      this.setRefTypes(ps, r, [t]);
       return;
     }
     const types: Type[] = [];

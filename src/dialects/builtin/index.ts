@@ -57,7 +57,7 @@ const ModuleOp = defineRawOp({
   },
 });
 
-const UnrealizedConversionCastOp = defineRawOp({
+export const UnrealizedConversionCastOp = defineRawOp({
   name: 'builtin.unrealized_conversion_cast',
   parse(p, state) {
     const operands = p.parseOperandList();

@@ -246,15 +246,6 @@ export function isLLVMPointer(t: Type): t is LLVMPointerType {
   return t instanceof LLVMPointerType;
 }
 
-/** Whether values of `t` may be stored in memory / passed around (LLVM's first-class types). */
-export function isCompatibleType(t: Type): boolean {
-  if (t instanceof IntegerType || t instanceof FloatType) return true;
-  if (t instanceof VectorType) return isCompatibleType(t.elementType);
-  if (t instanceof LLVMPointerType || t instanceof LLVMArrayType || t instanceof LLVMStructType || t instanceof LLVMFunctionType) return true;
-  if (t instanceof LLVMVoidType || t instanceof LLVMKeywordType) return true;
-  return false;
-}
-
 /** The element type at `position` of an aggregate, or undefined when the position is invalid. */
 export function aggregateElementType(t: Type, position: readonly number[]): Type | undefined {
   let cur: Type = t;
