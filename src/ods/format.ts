@@ -1116,6 +1116,11 @@ class Compiled {
       }
       state.operands = p.resolveOperands(ps.allOperands, types, ps.allOperandsOffset ?? p.nameOffset);
     } else {
+      // `type(operands)`: MLIR resolves the groups all at once, at the op name.
+      if (this.allOperandTypes) {
+        const all = info.operands.flatMap((_, i) => ps.operands[i] ?? []);
+        if (all.length !== (ps.allOperandTypes ?? []).length) p.resolveOperands(all, ps.allOperandTypes ?? [], p.nameOffset);
+      }
       const values: Value[] = [];
       const sizes: number[] = [];
       const operands = info.operands;

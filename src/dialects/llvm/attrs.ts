@@ -7,6 +7,8 @@ import { Attribute, uniqueAttribute, type AttrTypePrinter } from '../../ir/attri
 import { IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IntegerType } from '../../ir/builtin-types.js';
 import type { OpAsmParser, OpAsmPrinter } from '../../ir/op-asm.js';
+import { Tok } from '../../syntax/lexer.js';
+import { tokenParser } from '../../syntax/parser.js';
 import { attrConstraint, defineEnumAttr, EnumAttr, i64EnumAttr, stringifyEnum, type AttrConstraint, type EnumAttrDef } from '../../ods/index.js';
 
 export const LINKAGES = [
@@ -144,23 +146,20 @@ export const VISIBILITY_KEYWORDS = ['', 'hidden', 'protected'] as const;
 export const IntegerOverflowFlags = { none: 0, nsw: 1, nuw: 2 } as const;
 
 const i32Prop = (v: number): IntegerAttr => IntegerAttr.get(IntegerType.get(32), v);
-const isI32 = (a: Attribute): boolean => a instanceof IntegerAttr && a.type === IntegerType.get(32);
+/** Enum properties convert from any integer attribute; the op's verifier checks the bits (see verifyFlagsProperty). */
+const isIntAttr = (a: Attribute): boolean => a instanceof IntegerAttr;
 
 export const OVERFLOW_NONE = i32Prop(0);
 
-export const IntegerOverflowFlagsProp: AttrConstraint<IntegerAttr, number> = attrConstraint<IntegerAttr, number>('LLVM integer overflow flags', isI32, {
+export const IntegerOverflowFlagsProp: AttrConstraint<IntegerAttr, number> = attrConstraint<IntegerAttr, number>('LLVM integer overflow flags', isIntAttr, {
   decode: (a) => Number(a.value),
   encode: (v) => i32Prop(v),
   parseOptionalBare(p: OpAsmParser) {
     if (!p.parseOptionalKeyword('overflow')) return undefined;
     p.parseLess();
     let v = 0;
-    do {
-      const offset = p.currentOffset();
-      const k = p.parseOptionalKeyword(['nsw', 'nuw']);
-      if (!k) p.error('expected one of [nsw, nuw]', offset);
-      v |= IntegerOverflowFlags[k as 'nsw' | 'nuw'];
-    } while (p.parseOptionalComma());
+    do v |= parseFlagKeyword(p, IntegerOverflowFlags, 'LLVM integer overflow flags');
+    while (p.parseOptionalComma());
     p.parseGreater();
     return i32Prop(v);
   },
@@ -176,8 +175,22 @@ export const IntegerOverflowFlagsProp: AttrConstraint<IntegerAttr, number> = att
   },
 });
 
+/** The bits each flags property may have set. */
+export const INTEGER_OVERFLOW_FLAGS_MASK = IntegerOverflowFlags.nsw | IntegerOverflowFlags.nuw;
+
+/** One case keyword of a bit enum, as MLIR's enum property parser reads it. */
+function parseFlagKeyword(p: OpAsmParser, cases: Readonly<Record<string, number>>, enumName: string): number {
+  const offset = p.currentOffset();
+  const k = p.parseOptionalKeyword();
+  const v = k === undefined ? undefined : cases[k];
+  if (v === undefined) p.error(`expected one of [${Object.keys(cases).join(', ')}] for ${enumName}, got: ${k ?? ''}`, offset);
+  return v!;
+}
+
 /** GEPNoWrapFlags (an i32 property): `inbounds|nuw` in the custom form; inbounds implies nusw. */
 export const GEPNoWrapFlags = { none: 0, inboundsFlag: 1, nusw: 2, nuw: 4, inbounds: 3 } as const;
+/** The case keywords, as MLIR spells them. */
+const GEP_FLAG_CASES: Readonly<Record<string, number>> = { none: 0, inbounds_flag: 1, nusw: 2, nuw: 4, inbounds: 3 };
 const GEP_FLAG_KEYWORDS: readonly (readonly [string, number])[] = [
   ['inbounds', GEPNoWrapFlags.inbounds],
   ['nusw', GEPNoWrapFlags.nusw],
@@ -185,21 +198,18 @@ const GEP_FLAG_KEYWORDS: readonly (readonly [string, number])[] = [
 ];
 
 export const GEP_NO_WRAP_NONE = i32Prop(0);
+export const GEP_NO_WRAP_FLAGS_MASK = GEPNoWrapFlags.inboundsFlag | GEPNoWrapFlags.nusw | GEPNoWrapFlags.nuw;
 
-export const GEPNoWrapFlagsProp: AttrConstraint<IntegerAttr, number> = attrConstraint<IntegerAttr, number>('LLVM GEP no-wrap flags', isI32, {
+export const GEPNoWrapFlagsProp: AttrConstraint<IntegerAttr, number> = attrConstraint<IntegerAttr, number>('::mlir::LLVM::GEPNoWrapFlags', isIntAttr, {
   decode: (a) => Number(a.value),
   encode: (v) => i32Prop(v),
   parseOptionalBare(p: OpAsmParser) {
+    // The flags are there when a keyword is (the base pointer is an SSA value).
+    if (!tokenParser(p).is(Tok.bare_identifier) && !tokenParser(p).is(Tok.keyword)) return undefined;
     let flags = 0;
-    let any = false;
-    for (;;) {
-      const k = p.parseOptionalKeyword(GEP_FLAG_KEYWORDS.map((f) => f[0]));
-      if (!k) break;
-      any = true;
-      flags |= GEP_FLAG_KEYWORDS.find((f) => f[0] === k)![1];
-      if (!p.parseOptionalVerticalBar()) break;
-    }
-    return any ? i32Prop(flags) : undefined;
+    do flags |= parseFlagKeyword(p, GEP_FLAG_CASES, '::mlir::LLVM::GEPNoWrapFlags');
+    while (p.parseOptionalVerticalBar());
+    return i32Prop(flags);
   },
   parseBare(p: OpAsmParser): Attribute {
     return GEPNoWrapFlagsProp.parseOptionalBare!(p, 'noWrapFlags') ?? i32Prop(0);

@@ -57,7 +57,9 @@ import {
   FCmpPredicate,
   FastmathFlags,
   GEPNoWrapFlagsProp,
+  GEP_NO_WRAP_FLAGS_MASK,
   GEP_NO_WRAP_NONE,
+  INTEGER_OVERFLOW_FLAGS_MASK,
   ICmpPredicate,
   IntegerOverflowFlagsProp,
   Linkage,
@@ -134,6 +136,17 @@ function aliasAttrs() {
   ] as const;
 }
 
+/** An enum property's value has only known bits (MLIR checks it with the property's constraint). */
+function verifyFlagsProperty(op: Operation, ctx: Context, name: string, mask: number, summary: string): boolean {
+  const a = op.propertiesView.get(name);
+  if (a instanceof IntegerAttr && (a.value < 0n || (Number(a.value) & ~mask) !== 0 || a.value > BigInt(mask)))
+    return fail(ctx, op, `property '${name}' failed to satisfy constraint: ${summary}`);
+  return true;
+}
+
+const verifyOverflowFlags = (op: Operation, ctx: Context): boolean =>
+  verifyFlagsProperty(op, ctx, 'overflowFlags', INTEGER_OVERFLOW_FLAGS_MASK, IntegerOverflowFlagsProp.summary);
+
 function fastmathAttr() {
   return defaultValuedAttr('fastmathFlags', FastmathFlagsC, FASTMATH_NONE);
 }
@@ -155,7 +168,7 @@ function intArithOp<const M extends string>(mnemonic: M) {
 
 /** `add`, `sub`, `mul`, `shl`: `overflow<nsw, nuw>` flags. */
 function intArithOverflowOp<const M extends string>(mnemonic: M, commutative = false) {
-  return defineOp({
+  const handle = defineOp({
     name: `llvm.${mnemonic}`,
     traits: intArithTraits(commutative),
     operands: [operand('lhs', IntOrVector), operand('rhs', IntOrVector)],
@@ -163,6 +176,8 @@ function intArithOverflowOp<const M extends string>(mnemonic: M, commutative = f
     attributes: [defaultValuedAttr('overflowFlags', IntegerOverflowFlagsProp, OVERFLOW_NONE)],
     assemblyFormat: '$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)',
   });
+  implementOp(handle, { verify: verifyOverflowFlags });
+  return handle;
 }
 
 /** `udiv`, `sdiv`, `lshr`, `ashr`: the `exact` flag. */
@@ -256,7 +271,9 @@ function cmpSyntax(predicates: typeof ICmpPredicate | typeof FCmpPredicate): Pic
   return {
     parse(p, state) {
       const offset = p.currentOffset();
-      const s = p.parseString();
+      const a = p.parseAttribute();
+      if (!(a instanceof StringAttr)) return p.error('invalid kind of attribute specified', offset);
+      const s = a.value;
       const v = predicates.symbolize(s);
       if (v === undefined) p.error(`'${s}' is an incorrect value of the 'predicate' attribute`, offset);
       state.attributes.set('predicate', predicates.get(v!));
@@ -325,6 +342,7 @@ export const TruncOp = defineOp({
   attributes: [defaultValuedAttr('overflowFlags', IntegerOverflowFlagsProp, OVERFLOW_NONE)],
   assemblyFormat: '$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)',
 });
+implementOp(TruncOp, { verify: verifyOverflowFlags });
 export const ZExtOp = castNonNegOp('zext', IntOrVector);
 export const UIToFPOp = castNonNegOp('uitofp', FloatOrVector);
 export const SExtOp = castOp('sext', IntOrVector, IntOrVector);
@@ -521,7 +539,25 @@ implementOp(GlobalOp, {
     }
   },
   verify(op, ctx) {
-    if (GlobalOp.value(op) !== undefined && !GlobalOp.initializer(op).empty) return fail(ctx, op, 'cannot have both initializer value and region');
+    const v = GlobalOp.value(op);
+    if (v instanceof StringAttr) {
+      const t = GlobalOp.global_type(op);
+      if (!(t instanceof LLVMArrayType && t.elementType === IntegerType.get(8) && t.numElements === v.value.length))
+        return fail(ctx, op, 'requires an i8 array type of the length equal to that of the string attribute');
+    }
+    return true;
+  },
+  verifyRegions(op, ctx) {
+    const init = GlobalOp.initializer(op);
+    if (init.empty) return true;
+    const ret = ReturnOp.dynCast(init.entry.last);
+    if (ret) {
+      const arg = ReturnOp.arg(ret);
+      if (!arg) return fail(ctx, op, 'initializer region cannot return void');
+      const t = GlobalOp.global_type(op);
+      if (arg.type !== t) return fail(ctx, op, `initializer region type ${q(arg.type)} does not match global type ${q(t)}`);
+    }
+    if (GlobalOp.value(op) !== undefined) return fail(ctx, op, 'cannot have both initializer value and region');
     return true;
   },
 });
@@ -818,10 +854,10 @@ export const CallOp = defineOp({
     const all = CallOp.callee_operands(op);
     return op.propertiesView.has('callee') ? all : all.slice(1);
   },
-  /** The callee: its symbol for a direct call, the function pointer for an indirect one. */
-  callableForCallee: (op): SymbolRefAttr | Value => {
+  /** The callee: its symbol for a direct call, the function pointer for an indirect one (undefined when malformed). */
+  callableForCallee: (op): SymbolRefAttr | Value | undefined => {
     const callee = op.propertiesView.get('callee');
-    return callee instanceof SymbolRefAttr ? callee : CallOp.callee_operands(op)[0];
+    return callee instanceof SymbolRefAttr ? callee : op.operands[0];
   },
 });
 
@@ -831,10 +867,14 @@ implementOp(CallOp, {
     if (cc) state.attributes.set('CConv', CConv.attr(CConv.symbolize(cc)!));
     const tk = p.parseOptionalKeyword(TailCallKind.names.filter((n) => n !== 'none'));
     if (tk) state.attributes.set('TailCallKind', TailCallKind.attr(TailCallKind.symbolize(tk)!));
-    const calleeName = p.parseOptionalSymbolName();
-    let calleeOperand: UnresolvedOperand | undefined;
-    if (calleeName !== undefined) state.attributes.set('callee', SymbolRefAttr.get(calleeName));
-    else calleeOperand = p.parseOperand();
+    // An indirect call's function pointer, or the callee symbol.
+    const calleeOperand: UnresolvedOperand | undefined = p.parseOptionalOperand();
+    if (!calleeOperand) {
+      const offset = p.currentOffset();
+      const callee = p.parseAttribute();
+      if (!(callee instanceof SymbolRefAttr) || !callee.isFlat) p.error('invalid kind of attribute specified', offset);
+      state.attributes.set('callee', callee);
+    }
     const args = p.parseOperandList('paren');
     if (p.parseOptionalKeyword('vararg')) {
       p.parseLParen();
@@ -851,12 +891,11 @@ implementOp(CallOp, {
       calleeType = p.parseType();
       p.parseComma();
     }
-    const offset = p.currentOffset();
     const inputs = parseParenTypes(p);
     const results = p.parseArrowTypeList();
     const operands = calleeOperand ? [p.resolveOperand(calleeOperand, calleeType!)] : [];
-    operands.push(...p.resolveOperands(args, inputs, offset));
-    const bundleOperands = p.resolveOperands(bundles.operands, bundles.types, offset);
+    operands.push(...p.resolveOperands(args, inputs, p.nameOffset));
+    const bundleOperands = p.resolveOperands(bundles.operands, bundles.types, p.nameOffset);
     state.operands = [...operands, ...bundleOperands];
     state.types = results;
     state.attributes.set('operandSegmentSizes', DenseI32ArrayC.encode!([BigInt(operands.length), BigInt(bundleOperands.length)]));
@@ -869,7 +908,7 @@ implementOp(CallOp, {
     const callee = CallOp.callableForCallee(op);
     p.write(' ');
     if (callee instanceof SymbolRefAttr) p.printAttribute(callee);
-    else p.printOperand(callee);
+    else if (callee) p.printOperand(callee);
     const args = CallOp.argOperands(op);
     p.write('(');
     p.printOperands(args);
@@ -887,7 +926,7 @@ implementOp(CallOp, {
     }
     printAttrDict(p, op, ['callee', 'var_callee_type', 'operandSegmentSizes', 'CConv', 'TailCallKind', 'op_bundle_sizes', 'op_bundle_tags'], CALL_DEFAULTS);
     p.write(' : ');
-    if (!(callee instanceof SymbolRefAttr)) {
+    if (callee && !(callee instanceof SymbolRefAttr)) {
       p.printType(callee.type);
       p.write(', ');
     }
@@ -897,18 +936,37 @@ implementOp(CallOp, {
     );
   },
   verify(op, ctx) {
-    const callee = op.propertiesView.get('callee');
-    if (!(callee instanceof SymbolRefAttr)) return true;
-    const fn = lookupNearestSymbolFrom(op, callee);
-    if (!LLVMFuncOp.isa(fn)) return fail(ctx, op, `'${callee.leaf}' does not reference a symbol in the current scope`);
-    const ft = LLVMFuncOp.function_type(fn);
+    // CallOp::verify: the variadic callee type against the arguments.
     const args = CallOp.argOperands(op);
-    if (ft.varArg ? args.length < ft.params.length : args.length !== ft.params.length) return fail(ctx, op, 'incorrect number of operands for callee');
-    for (let i = 0; i < ft.params.length; i++)
+    const varType = CallOp.var_callee_type(op);
+    if (varType) {
+      if (!varType.varArg) return fail(ctx, op, 'expected var_callee_type to be a variadic function type');
+      if (varType.params.length > args.length) return fail(ctx, op, `expected var_callee_type to have at most ${args.length} parameters`);
+      for (let i = 0; i < varType.params.length; i++)
+        if (varType.params[i] !== args[i].type) return fail(ctx, op, `var_callee_type parameter type mismatch: ${q(varType.params[i])} != ${q(args[i].type)}`);
+    }
+    // CallOp::verifySymbolUses: the callee and the call's types.
+    const callee = CallOp.callableForCallee(op);
+    if (callee === undefined) return fail(ctx, op, 'must have either a `callee` attribute or at least an operand');
+    if (!(callee instanceof SymbolRefAttr)) {
+      if (!(callee.type instanceof LLVMPointerType)) return fail(ctx, op, `indirect call expects a pointer as callee: ${q(callee.type)}`);
+      return true;
+    }
+    const fn = lookupNearestSymbolFrom(op, callee);
+    if (!fn) return fail(ctx, op, `'${callee.leaf}' does not reference a symbol in the current scope`);
+    if (!LLVMFuncOp.isa(fn)) return fail(ctx, op, `'${callee.leaf}' does not reference a valid LLVM function or IFunc`);
+    const ft = LLVMFuncOp.function_type(fn);
+    if (ft.varArg && !varType) return fail(ctx, op, 'missing var_callee_type attribute for vararg call');
+    const n = ft.params.length;
+    if (!ft.varArg && n !== args.length) return fail(ctx, op, `incorrect number of operands (${args.length}) for callee (expecting: ${n})`);
+    if (n > args.length) return fail(ctx, op, `incorrect number of operands (${args.length}) for varargs callee (expecting at least: ${n})`);
+    for (let i = 0; i < n; i++)
       if (args[i].type !== ft.params[i]) return fail(ctx, op, `operand type mismatch for operand ${i}: ${q(args[i].type)} != ${q(ft.params[i])}`);
-    const res = llvmResults(ft);
     const result = CallOp.result(op);
-    if (res.length !== op.numResults || (res.length && res[0] !== result?.type)) return fail(ctx, op, 'result type mismatch');
+    const isVoid = ft.returnType instanceof LLVMVoidType;
+    if (!result && !isVoid) return fail(ctx, op, 'expected function call to produce a value');
+    if (result && isVoid) return fail(ctx, op, 'calling function with void result must not produce values');
+    if (result && result.type !== ft.returnType) return fail(ctx, op, `result type mismatch: ${q(result.type)} != ${q(ft.returnType)}`);
     return true;
   },
 });
@@ -1137,6 +1195,7 @@ export const GEPOp = defineOp({
 
 implementOp(GEPOp, {
   verify(op, ctx) {
+    if (!verifyFlagsProperty(op, ctx, 'noWrapFlags', GEP_NO_WRAP_FLAGS_MASK, GEPNoWrapFlagsProp.summary)) return false;
     const dynamic = GEPOp.rawConstantIndices(op).filter((r) => Number(r) === GEP_DYNAMIC_INDEX).length;
     if (dynamic !== GEPOp.dynamicIndices(op).length) return fail(ctx, op, "expected as many dynamic indices as specified in 'rawConstantIndices'");
     return true;

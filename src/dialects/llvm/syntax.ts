@@ -11,8 +11,6 @@ import { FloatType, IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { q } from '../../ir/context.js';
 import type { OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
-import { Tok } from '../../syntax/lexer.js';
-import { tokenParser } from '../../syntax/parser.js';
 import { attrConstraint, registerCustomDirective, typeConstraint, type AttrConstraint, type TypeConstraint } from '../../ods/index.js';
 import { LLVMParamsAttr, Linkage, UNNAMED_ADDR_KEYWORDS, VISIBILITY_KEYWORDS, Visibility } from './attrs.js';
 import { LLVMArrayType, LLVMFunctionType, LLVMKeywordType, LLVMPointerType, LLVMStructType, LLVMVoidType, aggregateElementType } from './types.js';
@@ -187,15 +185,14 @@ registerCustomDirective('GEPIndices', {
   parse(p, args) {
     const raw: bigint[] = [];
     const dynamic: UnresolvedOperand[] = [];
-    if (!tokenIsRSquare(p)) {
-      do {
-        const o = p.parseOptionalOperand();
-        if (o) {
-          dynamic.push(o);
-          raw.push(BigInt(GEP_DYNAMIC_INDEX));
-        } else raw.push(parseSignedInteger(p));
-      } while (p.parseOptionalComma());
-    }
+    do {
+      const c = p.parseOptionalInteger();
+      if (c !== undefined) raw.push(c);
+      else {
+        dynamic.push(p.parseOperand());
+        raw.push(BigInt(GEP_DYNAMIC_INDEX));
+      }
+    } while (p.parseOptionalComma());
     args[0].setOperands!(dynamic);
     args[1].setAttr!(DenseArrayAttr.get(IntegerType.get(32), raw));
   },
@@ -211,10 +208,6 @@ registerCustomDirective('GEPIndices', {
   },
 });
 
-/** Whether the next token is `]` (an empty index list), without consuming it. */
-function tokenIsRSquare(p: OpAsmParser): boolean {
-  return tokenParser(p).is(Tok.r_square);
-}
 
 /** The element type at `position` of an aggregate, reporting MLIR's message through `emit`. */
 export function insertExtractValueElementType(container: Type, position: readonly bigint[], emit: (msg: string) => void): Type | undefined {

@@ -696,6 +696,7 @@ class FunctionCompiler {
     const result = LLVM.CallOp.result(op);
     const assign = result ? `${this.name(result)} = ` : '';
     const callee = LLVM.CallOp.callableForCallee(op);
+    if (!callee) return this.unsupported(op);
     const argValues = LLVM.CallOp.argOperands(op);
     const args = argValues.map((a) => this.ex(a));
     if (!(callee instanceof SymbolRefAttr)) return this.emit(`${assign}$icall(${K}, ${this.ex(callee)}, [${args.join(', ')}]);`);
