@@ -24,7 +24,6 @@ export const LINKAGES = [
   'weak_odr',
   'external',
 ] as const;
-export type Linkage = (typeof LINKAGES)[number];
 
 export const LinkageDef: EnumAttrDef = defineEnumAttr({
   dialect: 'llvm',
@@ -107,10 +106,6 @@ export const CConv = dialectEnum(CConvDef, CCONVS);
 export const TailCallKind = dialectEnum(TailCallKindDef, TAIL_CALL_KINDS);
 export const FastmathFlags = dialectEnum(FastmathDef, ['none', 'nnan', 'ninf', 'nsz', 'arcp', 'contract', 'afn', 'reassoc'] as const);
 
-/** The linkage an attribute names (external when absent). */
-export function linkageOf(a: Attribute | undefined): Linkage {
-  return a instanceof EnumAttr && a.def === LinkageDef ? LINKAGES[a.value] : 'external';
-}
 export const CCONV_C = CConv.attr(CConv.case.ccc);
 export const TAIL_NONE = TailCallKind.attr(TailCallKind.case.none);
 export const FASTMATH_NONE = FastmathFlags.attr(FastmathFlags.case.none);
@@ -134,6 +129,7 @@ export const AtomicOrdering = i64EnumAttr(
   ],
   "Atomic ordering for LLVM's memory model",
 );
+export const Comdat = i64EnumAttr(['any', 'exactmatch', 'largest', 'nodeduplicate', 'samesize'], 'LLVM Comdat Types');
 export const UnnamedAddr = i64EnumAttr(['None', 'Local', 'Global'], 'LLVM GlobalValue UnnamedAddr');
 export const Visibility = i64EnumAttr(['Default', 'Hidden', 'Protected'], 'LLVM GlobalValue Visibility');
 /** The keywords of the custom syntax (none for the default cases). */

@@ -28,7 +28,6 @@ import {
   SymbolNameAttrC,
   SymbolRefAttrC,
   TypesMatchWith,
-  UnitAttrC,
   attr,
   defaultValuedAttr,
   defineOp,
@@ -40,10 +39,10 @@ import {
   optionalResult,
   region,
   result,
+  sizedRegion,
   successor,
   unitAttr,
   variadicOperand,
-  variadicResult,
   variadicSuccessor,
   verifyBranchSuccessors,
   type Op,
@@ -52,6 +51,7 @@ import {
 import {
   AtomicOrdering,
   CConv,
+  Comdat,
   CCONV_C,
   FASTMATH_NONE,
   FCmpPredicate,
@@ -68,7 +68,6 @@ import {
   TailCallKind,
   UnnamedAddr,
   Visibility,
-  linkageOf,
 } from './attrs.js';
 import {
   AnySignlessInteger,
@@ -123,7 +122,6 @@ const CConvC = enumAttrConstraint(CConv.def);
 const TailCallKindC = enumAttrConstraint(TailCallKind.def);
 const i64Prop = (v: number): IntegerAttr => IntegerAttr.get(IntegerType.get(64), v);
 const VISIBILITY_DEFAULT = i64Prop(Visibility.case.Default);
-const UNNAMED_ADDR_NONE = i64Prop(UnnamedAddr.case.None);
 const ORDERING_NOT_ATOMIC = AtomicOrdering.get(AtomicOrdering.case.not_atomic);
 
 /** The aliasing metadata every memory access carries (LLVM_MemAccessOpBase's aliasAttrs). */
@@ -139,7 +137,7 @@ function aliasAttrs() {
 /** An enum property's value has only known bits (MLIR checks it with the property's constraint). */
 function verifyFlagsProperty(op: Operation, ctx: Context, name: string, mask: number, summary: string): boolean {
   const a = op.propertiesView.get(name);
-  if (a instanceof IntegerAttr && (a.value < 0n || (Number(a.value) & ~mask) !== 0 || a.value > BigInt(mask)))
+  if (a instanceof IntegerAttr && (a.value < 0n || (a.value & ~BigInt(mask)) !== 0n))
     return fail(ctx, op, `property '${name}' failed to satisfy constraint: ${summary}`);
   return true;
 }
@@ -443,9 +441,8 @@ export const GlobalOp = defineOp({
 
 implementOp(AddressOfOp, {
   verify(op, ctx) {
-    const ref = op.propertiesView.get('global_name') as SymbolRefAttr;
-    const target = lookupNearestSymbolFrom(op, ref);
-    if (!target || !(GlobalOp.isa(target) || LLVMFuncOp.isa(target)))
+    const target = lookupNearestSymbolFrom(op, SymbolRefAttr.get(AddressOfOp.global_name(op)));
+    if (!target || !(GlobalOp.isa(target) || LLVMFuncOp.isa(target) || AliasOp.isa(target)))
       return fail(ctx, op, `must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'`);
     return true;
   },
@@ -469,14 +466,12 @@ function parseGlobalKeywords(p: OpAsmParser, state: OperationState, extra: reado
   return seen;
 }
 
-/** `hidden `, `unnamed_addr `, ... as the op's properties say. */
-function printVisibilityAndUnnamedAddr(p: { write(s: string): void }, op: Operation, threadLocal: boolean): void {
-  const vis = op.propertiesView.get('visibility_');
-  const v = vis instanceof IntegerAttr ? visibilityKeyword(Number(vis.value)) : '';
+/** `hidden thread_local unnamed_addr ` (each when set), as functions, globals and aliases print them. */
+function printVisibilityAndUnnamedAddr(p: { write(s: string): void }, visibility: number, threadLocal: boolean, unnamedAddr: number | undefined): void {
+  const v = visibilityKeyword(visibility);
   if (v) p.write(v + ' ');
   if (threadLocal) p.write('thread_local ');
-  const ua = op.propertiesView.get('unnamed_addr');
-  const u = ua instanceof IntegerAttr ? unnamedAddrKeyword(Number(ua.value)) : '';
+  const u = unnamedAddr === undefined ? '' : unnamedAddrKeyword(unnamedAddr);
   if (u) p.write(u + ' ');
 }
 
@@ -507,8 +502,8 @@ implementOp(GlobalOp, {
     p.parseOptionalRegion(state.addRegion(new Region()));
   },
   print(p, op) {
-    p.write(' ' + linkageOf(op.propertiesView.get('linkage')) + ' ');
-    printVisibilityAndUnnamedAddr(p, op, GlobalOp.thread_local_(op));
+    p.write(' ' + Linkage.stringify(GlobalOp.linkage(op)) + ' ');
+    printVisibilityAndUnnamedAddr(p, GlobalOp.visibility_(op), GlobalOp.thread_local_(op), GlobalOp.unnamed_addr(op));
     if (GlobalOp.constant(op)) p.write('constant ');
     p.printSymbolName(GlobalOp.sym_name(op));
     p.write('(');
@@ -653,7 +648,7 @@ export const LLVMFuncOp = defineOp({
   regions: [region('body')],
 }).withAccessors({
   /** A declaration: the function has no body. */
-  isExternal: (op) => op.regions[0].empty,
+  isExternal: (op): boolean => LLVMFuncOp.body(op).empty,
   /** The result types of the function type (none for void). */
   resultTypes: (op): Type[] => llvmResults(LLVMFuncOp.function_type(op)),
 });
@@ -720,6 +715,11 @@ implementOp(LLVMFuncOp, {
     const parsed = new Map<string, Attribute>();
     p.parseOptionalAttrDictWithKeyword(parsed);
     for (const [k, v] of parsed) state.attributes.set(k, v);
+    if (p.parseOptionalKeyword('comdat')) {
+      p.parseLParen();
+      state.attributes.set('comdat', p.parseAttribute());
+      p.parseRParen();
+    }
     if (argAttrs.some((d) => d.entries.length)) state.attributes.set('arg_attrs', ArrayAttr.get(argAttrs));
     if (resAttrs) state.attributes.set('res_attrs', ArrayAttr.get([resAttrs]));
     const body = state.addRegion(new Region());
@@ -731,7 +731,7 @@ implementOp(LLVMFuncOp, {
     p.write(' ');
     const linkage = Linkage.stringify(LLVMFuncOp.linkage(op));
     if (linkage !== 'external') p.write(linkage + ' ');
-    printVisibilityAndUnnamedAddr(p, op, false);
+    printVisibilityAndUnnamedAddr(p, LLVMFuncOp.visibility_(op), false, LLVMFuncOp.unnamed_addr(op));
     const cc = LLVMFuncOp.CConv(op);
     if (cc !== CConv.case.ccc) p.write(CConv.stringify(cc) + ' ');
     p.printSymbolName(LLVMFuncOp.sym_name(op));
@@ -1500,6 +1500,58 @@ export const ModuleFlagsOp = defineOp({
   assemblyFormat: '$flags attr-dict',
 });
 
+export const ComdatOp = defineOp({
+  name: 'llvm.comdat',
+  traits: [Traits.NoTerminator, Traits.SymbolTable, Traits.Symbol],
+  attributes: [attr('sym_name', SymbolNameAttrC)],
+  regions: [sizedRegion('body', 1)],
+  assemblyFormat: '$sym_name $body attr-dict',
+});
+
+export const ComdatSelectorOp = defineOp({
+  name: 'llvm.comdat_selector',
+  traits: [Traits.Symbol],
+  attributes: [attr('sym_name', SymbolNameAttrC), attr('comdat', Comdat)],
+  assemblyFormat: '$sym_name $comdat attr-dict',
+});
+implementOp(ComdatSelectorOp, { parentOps: [ComdatOp] });
+
+export const AliasOp = defineOp({
+  name: 'llvm.mlir.alias',
+  traits: [Traits.IsolatedFromAbove, Traits.SingleBlock, Traits.Symbol],
+  attributes: [
+    attr('alias_type', TypeAttrC),
+    attr('sym_name', SymbolNameAttrC),
+    attr('linkage', LinkageC),
+    unitAttr('dso_local'),
+    unitAttr('thread_local_'),
+    optionalAttr('unnamed_addr', UnnamedAddr),
+    defaultValuedAttr('visibility_', Visibility, VISIBILITY_DEFAULT),
+  ],
+  regions: [sizedRegion('initializer', 1)],
+});
+
+implementOp(AliasOp, {
+  parse(p, state) {
+    const words = parseGlobalKeywords(p, state, ['thread_local']);
+    if (words.has('thread_local')) state.attributes.set('thread_local_', UnitAttr.get());
+    state.attributes.set('sym_name', StringAttr.get(p.parseSymbolName()));
+    p.parseOptionalAttrDict(state.attributes);
+    state.attributes.set('alias_type', TypeAttr.get(p.parseColonType()));
+    p.parseRegion(state.addRegion(new Region()));
+  },
+  print(p, op) {
+    p.write(' ' + Linkage.stringify(AliasOp.linkage(op)) + ' ');
+    printVisibilityAndUnnamedAddr(p, AliasOp.visibility_(op), AliasOp.thread_local_(op), AliasOp.unnamed_addr(op));
+    p.printSymbolName(AliasOp.sym_name(op));
+    printAttrDict(p, op, ['sym_name', 'alias_type', 'linkage', 'unnamed_addr', 'thread_local_', 'visibility_']);
+    p.write(' : ');
+    p.printType(AliasOp.alias_type(op));
+    p.write(' ');
+    p.printRegion(AliasOp.initializer(op), { printEntryBlockArgs: false });
+  },
+});
+
 // ============================================================================
 
 /** Every op of the dialect, for defineDialect. */
@@ -1635,6 +1687,9 @@ export const LLVM_OPS = [
   AssumeOp,
   LinkerOptionsOp,
   ModuleFlagsOp,
+  ComdatOp,
+  ComdatSelectorOp,
+  AliasOp,
 ] as const;
 
 export type { Op };

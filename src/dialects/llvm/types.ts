@@ -3,7 +3,6 @@
 // LLVM type, LLVM types are written without their `!llvm.` prefix, as MLIR does.
 
 import { Type, uniqueType, type AttrTypePrinter } from '../../ir/attributes.js';
-import { FloatType, IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { Parser } from '../../syntax/parser.js';
 

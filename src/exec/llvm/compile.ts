@@ -199,7 +199,7 @@ export function compileLLVMModule(module: Operation): CompiledLLVM {
 }
 
 /** Top-level ops without run-time behaviour. */
-const METADATA_OPS: readonly OpHandleCore<string>[] = [LLVM.LinkerOptionsOp, LLVM.ModuleFlagsOp];
+const METADATA_OPS: readonly OpHandleCore<string>[] = [LLVM.LinkerOptionsOp, LLVM.ModuleFlagsOp, LLVM.ComdatOp, LLVM.AliasOp];
 
 /** Constructor/destructor names sorted by priority (stable for equal priorities). */
 function byPriority(fns: readonly Attribute[], prios: readonly Attribute[]): string[] {
