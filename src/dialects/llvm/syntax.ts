@@ -2,8 +2,9 @@
 // the type and attribute constraints of LLVMOpBase.td, attribute values with
 // a bare syntax (dense arrays as `[1, 2]`, types standing for TypeAttrs), the
 // custom directives the ops' assembly formats name (GEPIndices,
-// SwitchOpCases, InsertExtractValueElementType, ShuffleType, OpBundles), and
-// the linkage/visibility/unnamed_addr keywords functions and globals share.
+// SwitchOpCases, InsertExtractValueElementType, ShuffleType), operation
+// bundles (calls, assume), and the linkage/visibility/unnamed_addr keywords
+// functions, globals and aliases share.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { ArrayAttr, DenseArrayAttr, DenseIntOrFPElementsAttr, DictionaryAttr, IntegerAttr, StringAttr, TypeAttr } from '../../ir/builtin-attributes.js';
