@@ -18,6 +18,7 @@ import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonica
 import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
 import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
+import { LoopUnrollJamInfo, TestLoopUnrollingInfo, TestParallelLoopUnrollingInfo } from '../transforms/scf/loop-unroll.js';
 
 let done = false;
 
@@ -43,6 +44,9 @@ export function registerAllPasses(): void {
     RemoveDeadValuesInfo,
     LiftControlFlowToSCFInfo,
     TestSingleFoldInfo,
+    TestLoopUnrollingInfo,
+    TestParallelLoopUnrollingInfo,
+    LoopUnrollJamInfo,
   ])
     registerPass(info);
 }

@@ -148,9 +148,16 @@ export class DiagnosticVerifier {
   /** Reports expectations that were never met; returns whether everything matched. */
   finish(): { ok: boolean; output: string } {
     for (const e of this.expected) {
-      if (e.matched) continue;
+      if (e.matched || e.line === 0) continue;
       this.report(e.offset, 'error', `expected ${e.kind} "${e.message}" was not produced`, e.message.length);
     }
+    // @unknown expectations come last, at an unknown location, and (as in mlir-opt 22) twice.
+    const unknown = this.expected.filter((e) => !e.matched && e.line === 0);
+    for (let pass = 0; pass < 2; pass++)
+      for (const e of unknown) {
+        this.ok = false;
+        this.output += this.renderer.renderOne(UnknownLoc.get(), 'error', `expected ${e.kind} "${e.message}" was not produced`);
+      }
     return { ok: this.ok, output: this.output };
   }
 }

@@ -1,0 +1,105 @@
+// Static trip counts of scf.for loops and the promotion of loops that run at
+// most once (MLIR's constantTripCount, ForOp::getStaticTripCount and
+// ForOp::promoteIfSingleIteration).
+//
+// Bounds are read in the loop's signedness at the IV's width, and the count
+// is exact. Where MLIR 22 computes a wrong count (it reads a step or a bound
+// with the top bit set as negative in unsigned loops, lets ub - lb overflow
+// in narrow signed types, and counts zero iterations for a zero or negative
+// step) this follows the later upstream fixes: the count is right, or
+// unknown for a zero or negative step.
+
+import type { Type } from '../../../ir/attributes.js';
+import type { Rewriter } from '../../../ir/builder.js';
+import { IndexType, IntegerType } from '../../../ir/builtin-types.js';
+import { matchConstantInt } from '../../../ir/matchers.js';
+import type { Op, Value } from '../../../ir/operation.js';
+import { AddIOp, IntegerOverflowFlags } from '../../arith/index.js';
+import { ForOp, YieldOp } from '../ops.js';
+
+/** The width MLIR computes trip counts in: the integer width, 64 for index. */
+export function loopBitWidth(t: Type): number | undefined {
+  if (t instanceof IndexType) return 64;
+  if (t instanceof IntegerType) return t.width;
+  return undefined;
+}
+
+/** `v` read as a signed or unsigned integer of `width` bits. */
+export function asLoopInt(v: bigint, width: number, isSigned: boolean): bigint {
+  return isSigned ? BigInt.asIntN(width, v) : BigInt.asUintN(width, v);
+}
+
+/**
+ * MLIR's scf::computeUbMinusLb: `ub - lb` when `ub` is `arith.addi lb, c`
+ * without signed (unsigned) wrap-around and `c` a constant.
+ */
+export function computeUbMinusLb(lb: Value, ub: Value, isSigned: boolean): bigint | undefined {
+  const add = AddIOp.definingOp(ub);
+  if (!add || AddIOp.lhs(add) !== lb) return undefined;
+  const flags = AddIOp.overflowFlags(add);
+  if (!(flags & (isSigned ? IntegerOverflowFlags.nsw : IntegerOverflowFlags.nuw))) return undefined;
+  const c = matchConstantInt(AddIOp.rhs(add));
+  const width = loopBitWidth(lb.type);
+  return c === undefined || width === undefined ? undefined : asLoopInt(c, width, isSigned);
+}
+
+/**
+ * MLIR's constantTripCount: the number of iterations of a loop from `lb` to
+ * `ub` by `step`, when it is known statically. Zero when `lb` and `ub` are
+ * the same value or `ub <= lb`; unknown for a zero step and, in signed
+ * loops, a negative one.
+ */
+export function constantTripCount(lb: Value, ub: Value, step: Value, isSigned: boolean): bigint | undefined {
+  const width = loopBitWidth(lb.type);
+  if (width === undefined || lb.type !== ub.type) return undefined;
+  if (lb === ub) return 0n;
+  const stepCst = matchConstantInt(step);
+  const s = stepCst === undefined ? undefined : asLoopInt(stepCst, width, isSigned);
+  if (s === 0n) return undefined;
+  const lbCst = matchConstantInt(lb);
+  const ubCst = matchConstantInt(ub);
+  let diff: bigint;
+  if (lbCst !== undefined) {
+    if (ubCst === undefined) return undefined;
+    const l = asLoopInt(lbCst, width, isSigned);
+    const u = asLoopInt(ubCst, width, isSigned);
+    if (u <= l) return 0n;
+    diff = u - l;
+  } else {
+    if (ubCst !== undefined) return undefined;
+    const d = computeUbMinusLb(lb, ub, isSigned);
+    if (d === undefined) return undefined;
+    if (d <= 0n) return 0n;
+    diff = d;
+  }
+  if (s === undefined || s < 0n) return undefined;
+  return (diff + s - 1n) / s;
+}
+
+/** ForOp::getStaticTripCount: the loop's constant trip count in its own signedness. */
+export function getStaticTripCount(forOp: Op<'scf.for'>): bigint | undefined {
+  return constantTripCount(ForOp.lowerBound(forOp), ForOp.upperBound(forOp), ForOp.step(forOp), !ForOp.unsignedCmp(forOp));
+}
+
+/**
+ * ForOp::promoteIfSingleIteration: a loop known to run zero times is
+ * replaced by its inits; one known to run once is replaced by its body (the
+ * IV becoming the lower bound, the iter args the inits) and the values it
+ * yields. Returns false (leaving the loop alone) otherwise.
+ */
+export function promoteIfSingleIteration(rewriter: Rewriter, forOp: Op<'scf.for'>): boolean {
+  const tripCount = getStaticTripCount(forOp);
+  if (tripCount === undefined || tripCount > 1n) return false;
+  if (tripCount === 0n) {
+    rewriter.replaceOp(forOp, ForOp.initArgs(forOp));
+    return true;
+  }
+  const body = ForOp.body(forOp);
+  const yieldOp = YieldOp.cast(ForOp.yieldOp(forOp));
+  const parent = forOp.parentBlock!;
+  // The yielded values are read after the merge, where the block arguments they may be are replaced.
+  rewriter.mergeBlocks(body, parent, [ForOp.lowerBound(forOp), ...ForOp.initArgs(forOp)], forOp);
+  rewriter.replaceOp(forOp, YieldOp.results(yieldOp));
+  rewriter.eraseOp(yieldOp);
+  return true;
+}
