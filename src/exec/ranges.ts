@@ -104,7 +104,7 @@ export class RangeAnalysis {
   private changes = new Map<Value, number>();
   private changed = false;
 
-  constructor(readonly fn: Operation) {
+  constructor(readonly fn: OpOf<typeof func.FuncOp>) {
     this.run();
   }
 
@@ -122,7 +122,7 @@ export class RangeAnalysis {
   }
 
   private run(): void {
-    const entry = this.fn.regions[0]?.blocks[0];
+    const entry: Block | undefined = func.FuncOp.body(this.fn).blocks[0];
     if (!entry) return;
     for (const a of entry.args) {
       this.set(a, null);
