@@ -16,7 +16,7 @@ import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pat
 import { implementOp, type OpOf } from '../../ods/index.js';
 import { IRMapping, cloneOp } from '../../transforms/clone.js';
 import { AddIOp, AndIOp, CmpIOp, ConstantOp, IntegerOverflowFlags, SelectOp, XOrIOp, invertPredicate } from '../arith/index.js';
-import { createBr } from '../cf/build.js';
+import { BranchOp } from '../cf/index.js';
 import { FuncOp } from '../func/index.js';
 import {
   ConditionOp,
@@ -410,12 +410,12 @@ const multiBlockExecuteInliner = pattern(
     const prevBlock = op.parentBlock!;
     const postBlock = rewriter.splitBlock(prevBlock, op);
     rewriter.setInsertionPointToEnd(prevBlock);
-    createBr(rewriter, region.entry, [], op.location);
+    BranchOp.create(rewriter, region.entry, [], op.location);
     for (const blk of [...region.blocks]) {
       const y = blk.last;
       if (YieldOp.isa(y)) {
         rewriter.setInsertionPointBefore(y);
-        createBr(rewriter, postBlock, YieldOp.results(y), y.location);
+        BranchOp.create(rewriter, postBlock, YieldOp.results(y), y.location);
         rewriter.eraseOp(y);
       }
     }
