@@ -6,14 +6,16 @@
 
 import { Interner } from './interner.js';
 import type { Type } from '../ir/attributes.js';
-import { DenseArrayAttr, DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, type StringAttr } from '../ir/builtin-attributes.js';
+import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
 import type { OpDefinition } from '../ir/context.js';
 import type { Block, Op, OpKind, Operation, Region, Value } from '../ir/operation.js';
-import { EnumAttr, type OpHandleCore, type OpOf } from '../ods/index.js';
+import { stringifyEnum, type OpHandleCore, type OpOf } from '../ods/index.js';
 import * as arith from '../dialects/arith/index.js';
 import * as builtin from '../dialects/builtin/index.js';
+import * as cf from '../dialects/cf/index.js';
 import * as func from '../dialects/func/index.js';
+import * as index from '../dialects/index/index.js';
 import * as memref from '../dialects/memref/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
@@ -21,7 +23,7 @@ import * as vector from '../dialects/vector/index.js';
 import { stridesAndOffset } from '../dialects/memref/layout.js';
 import { toDouble } from '../ir/apfloat.js';
 import { wide } from './numeric.js';
-import { CMPI, castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
+import { castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
 import { elemFormatOf, elemKindOf, reprOf, type Repr } from './types.js';
 import { RangeAnalysis, type Range } from './ranges.js';
 import { castOf, floatBinaryOf, intBinaryOf, type BinaryOpInfo, type CastKind, type CastOpInfo, type FloatBinaryKind, type IntBinaryKind } from './op-kinds.js';
@@ -240,19 +242,6 @@ function on<N extends string>(handle: OpHandleCore<N>, emit: (c: FunctionCompile
   return [handle.definition, emit as Emitter];
 }
 
-// TEMPORARY: cf's handles are not declared yet.
-function segments(op: Operation): Value[][] {
-  const a = op.properties.get('operandSegmentSizes');
-  const sizes = a instanceof DenseArrayAttr ? a.values.map(Number) : [op.numOperands];
-  const out: Value[][] = [];
-  let start = 0;
-  for (const n of sizes) {
-    out.push(op.operands.slice(start, start + n));
-    start += n;
-  }
-  return out;
-}
-
 interface Yield {
   /** Emits the code for a terminator with these operand expressions. */
   (operands: string[], term: Operation): void;
@@ -350,13 +339,14 @@ class FunctionCompiler {
    * (V8 then folds the representation checks on them), other values their variable.
    */
   private operandExpr(x: Value): string {
-    const d = x.definingOp;
-    // arith.constant and index.constant only (what the engine has always inlined).
-    const a = arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : d?.opName === 'index.constant' ? d.getAttr('value') : undefined;
-    if (a !== undefined && !(x.type instanceof VectorType)) {
+    if (!(x.type instanceof VectorType)) {
+      // arith.constant and index.constant (not other constant-like ops such as index.bool.constant).
+      const d = x.definingOp;
+      const a = arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : undefined;
+      const int = a instanceof IntegerAttr ? a.value : index.ConstantOp.isa(d) ? index.ConstantOp.value(d) : undefined;
       const r = reprOf(x.type);
-      if (a instanceof IntegerAttr && (r.k === 'int' || r.k === 'wide')) {
-        const lit = intLit(r, a.value);
+      if (int !== undefined && (r.k === 'int' || r.k === 'wide')) {
+        const lit = intLit(r, int);
         if (!lit.endsWith('n)')) return lit;
       }
       if (a instanceof FloatAttr && r.k === 'float') return numLit(a.value);
@@ -747,12 +737,11 @@ class FunctionCompiler {
         if (this.bail && this.bail.ok && this.hasEffects(op)) this.bail.ok = false;
         continue;
       }
-      const n = op.opName;
-      if (n === 'cf.br' || n === 'cf.cond_br' || n === 'cf.switch') {
-        if (!cfg) this.unsupported(op, `'${n}' outside of a multi-block region`);
+      if (cf.BranchOp.isa(op) || cf.CondBranchOp.isa(op) || cf.SwitchOp.isa(op)) {
+        if (!cfg) this.unsupported(op, `'${op.opName}' outside of a multi-block region`);
         this.emitBranch(op, cfg);
       } else if (ub.UnreachableOp.isa(op)) {
-        this.emit(`$err(${this.K(op)}, "reached '${n}'");`);
+        this.emit(`$err(${this.K(op)}, "reached '${op.opName}'");`);
       } else {
         onExit(
           op.operands.map((o) => this.v(o)),
@@ -767,44 +756,38 @@ class FunctionCompiler {
     this.emit(`${cfg.bb} = ${cfg.ids.get(target)}; continue ${cfg.L};`);
   }
 
+  /** cf.br, cf.cond_br and cf.switch: a jump to the successor's case of the block dispatch. */
   private emitBranch(op: Operation, cfg: { bb: string; L: string; ids: Map<Block, number> }): void {
-    const n = op.opName;
-    if (n === 'cf.br') {
-      this.jump(op.successor(0), op.operands, cfg);
+    if (cf.BranchOp.isa(op)) {
+      this.jump(cf.BranchOp.dest(op), cf.BranchOp.destOperands(op), cfg);
       return;
     }
-    if (n === 'cf.cond_br') {
-      const seg = segments(op);
-      const c = op.operand(0);
+    if (cf.CondBranchOp.isa(op)) {
+      const c = cf.CondBranchOp.condition(op);
       this.checkPoison(op, c, 'branch condition');
       this.emit(`if (${this.v(c)}) {`);
-      this.indent(() => this.jump(op.successor(0), seg[1], cfg));
+      this.indent(() => this.jump(cf.CondBranchOp.trueDest(op), cf.CondBranchOp.trueDestOperands(op), cfg));
       this.emit('} else {');
-      this.indent(() => this.jump(op.successor(1), seg[2], cfg));
+      this.indent(() => this.jump(cf.CondBranchOp.falseDest(op), cf.CondBranchOp.falseDestOperands(op), cfg));
       this.emit('}');
       return;
     }
-    // cf.switch
-    const seg = segments(op);
-    const flag = op.operand(0);
+    const sw = cf.SwitchOp.cast(op);
+    const flag = cf.SwitchOp.flag(sw);
     this.checkPoison(op, flag, 'switch flag');
     const r = reprOf(flag.type);
-    const caseVals = op.getAttr('case_values') as DenseIntOrFPElementsAttr | undefined;
-    const caseSegs = (op.getAttr('case_operand_segments') as DenseArrayAttr | undefined)?.values.map(Number) ?? [];
-    const caseOps = seg[2] ?? [];
+    const caseValues = cf.SwitchOp.case_values(sw) ?? [];
+    const caseOperands = cf.SwitchOp.caseOperands(sw);
+    const caseDestinations = cf.SwitchOp.caseDestinations(sw);
     this.emit(`switch (${this.v(flag)}) {`);
     this.indent(() => {
-      let start = 0;
-      const vals = caseVals ? caseVals.values : [];
-      vals.forEach((cv, i) => {
-        const args = caseOps.slice(start, start + caseSegs[i]);
-        start += caseSegs[i];
+      caseValues.forEach((cv, i) => {
         this.emit(`case ${intLit(r, cv)}: {`);
-        this.indent(() => this.jump(op.successor(i + 1), args, cfg));
+        this.indent(() => this.jump(caseDestinations[i], caseOperands[i], cfg));
         this.emit('}');
       });
       this.emit('default: {');
-      this.indent(() => this.jump(op.successor(0), seg[1], cfg));
+      this.indent(() => this.jump(cf.SwitchOp.defaultDestination(sw), cf.SwitchOp.defaultOperands(sw), cfg));
       this.emit('}');
     });
     this.emit('}');
@@ -812,7 +795,7 @@ class FunctionCompiler {
 
   // ---- operations
 
-  /** The emitter of each op the engine executes (scalar arith/index ops: see emitScalar). */
+  /** The emitter of each op the engine executes but the scalar ops of op-kinds.ts and cf's branches. */
   private static readonly EMITTERS = new Map<OpDefinition, Emitter>([
     on(arith.ConstantOp, (c, op) => c.emitConstant(op)),
     on(arith.SelectOp, (c, op) => c.emitSelect(op)),
@@ -826,6 +809,13 @@ class FunctionCompiler {
     on(arith.MulUIExtendedOp, (c, op) =>
       c.emitMulExtended(false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)),
     ),
+    on(index.ConstantOp, (c, op) => c.define(op, intLit({ k: 'wide', w: 64 }, index.ConstantOp.value(op)))),
+    on(index.BoolConstantOp, (c, op) => c.define(op, index.BoolConstantOp.value(op) ? '1' : '0')),
+    on(index.CmpOp, (c, op) => c.emitCmpI(op, stringifyEnum(index.IndexCmpPredicateDef, index.CmpOp.pred(op)), index.CmpOp.lhs(op), index.CmpOp.rhs(op))),
+    on(index.SizeOfOp, (c, op) => c.define(op, '8')),
+    on(index.CastSOp, (c, op) => c.emitIndexCast(op, castOf(op)!)),
+    on(index.CastUOp, (c, op) => c.emitIndexCast(op, castOf(op)!)),
+    on(cf.AssertOp, (c, op) => c.emitAssert(op)),
     on(scf.ForOp, (c, op) => c.emitFor(op)),
     on(scf.IfOp, (c, op) => c.emitIf(op)),
     on(scf.WhileOp, (c, op) => c.emitWhile(op)),
@@ -881,22 +871,6 @@ class FunctionCompiler {
     if (floatOp) return this.emitFloatBinary(op, floatOp);
     const castOp = castOf(op);
     if (castOp) return this.emitCast(op, castOp);
-    const n = op.opName;
-    const dot = n.indexOf('.');
-    const dialect = n.slice(0, dot);
-    const name = n.slice(dot + 1);
-    switch (dialect) {
-      case 'index':
-        return this.emitIndex(op, name);
-      case 'cf':
-        if (name === 'assert') {
-          this.checkPoison(op, op.operand(0), 'assertion condition');
-          const msg = (op.getAttr('msg') as StringAttr | undefined)?.value ?? '';
-          this.emit(`if (!${this.v(op.operand(0))}) $rt.assertFail(${this.K(op)}, ${JSON.stringify(msg)});`);
-          return;
-        }
-        break;
-    }
     this.unsupported(op);
   }
 
@@ -907,8 +881,8 @@ class FunctionCompiler {
   }
 
   /** Elementwise expression over scalars or vectors: f receives element expressions. */
-  private elementwise(op: Operation, f: (args: string[], elemTypes: Type[]) => string, resultIndex = 0): string {
-    const t = op.result(resultIndex).type;
+  private elementwise(op: Operation, f: (args: string[], elemTypes: Type[]) => string): string {
+    const t = op.result(0).type;
     const operandTypes = op.operands.map((o) => o.type);
     const taint = op.operands.some((o) => this.isTainted(o));
     if (t instanceof VectorType || operandTypes.some((x) => x instanceof VectorType)) {
@@ -1059,59 +1033,22 @@ class FunctionCompiler {
     return r;
   }
 
-  private emitIndex(op: Operation, name: string): void {
+  /** index.casts and index.castu (casts between index and integers). */
+  private emitIndexCast(op: Operation, info: CastOpInfo): void {
     const K = this.K(op);
-    const r: Repr = { k: 'wide', w: 64 };
-    const map: Record<string, IntBinaryKind> = {
-      add: 'addi',
-      sub: 'subi',
-      mul: 'muli',
-      divs: 'divsi',
-      divu: 'divui',
-      ceildivs: 'ceildivsi',
-      ceildivu: 'ceildivui',
-      floordivs: 'floordivsi',
-      rems: 'remsi',
-      remu: 'remui',
-      maxs: 'maxsi',
-      maxu: 'maxui',
-      mins: 'minsi',
-      minu: 'minui',
-      shl: 'shli',
-      shrs: 'shrsi',
-      shru: 'shrui',
-      and: 'andi',
-      or: 'ori',
-      xor: 'xori',
-    };
-    if (map[name]) {
-      const fast = op.result(0).type instanceof VectorType ? undefined : this.fastWide(map[name], op.operand(0), op.operand(1), op.result(0), this.operandExpr(op.operand(0)), this.operandExpr(op.operand(1)));
-      if (fast !== undefined) return this.define(op, fast);
-      if (!(op.result(0).type instanceof VectorType) && this.bailWide(map[name], op.operand(0), op.operand(1), op.result(0), r)) return;
-      return this.define(op, this.elementwise(op, ([a, b]) => intBinary(map[name], r, a, b, K)!));
-    }
-    switch (name) {
-      case 'constant':
-        return this.define(op, intLit(r, (op.getAttr('value') as IntegerAttr).value));
-      case 'bool.constant':
-        return this.define(op, (op.getAttr('value') as IntegerAttr).value ? '1' : '0');
-      case 'cmp': {
-        const pred = this.cmpPred(CMPI[(op.getAttr('pred') as EnumAttr).value], op.operand(0), op.operand(1));
-        return this.define(op, this.elementwise(op, ([a, b]) => `(${cmpiBool(pred, r, a, b)} ? 1 : 0)`));
-      }
-      case 'sizeof':
-        return this.define(op, '8');
-      case 'casts':
-      case 'castu': {
-        const from = this.noteWide(reprOf(op.operand(0).type));
-        const to = this.noteWide(reprOf(op.result(0).type));
-        const kind = name === 'casts' ? 'index_cast' : 'index_castui';
-        const fastCast = op.result(0).type instanceof VectorType ? undefined : this.fastCast(kind, from, to, op.operand(0));
-        if (fastCast !== undefined) return this.define(op, fastCast);
-        return this.define(op, this.elementwise(op, ([a]) => castExpr(kind, from, to, a, K)!));
-      }
-    }
-    return this.unsupported(op);
+    const input = info.input(op);
+    const rt = info.output(op).type;
+    const from = this.noteWide(reprOf(input.type));
+    const to = this.noteWide(reprOf(rt));
+    const fastCast = rt instanceof VectorType ? undefined : this.fastCast(info.kind, from, to, input);
+    if (fastCast !== undefined) return this.define(op, fastCast);
+    this.define(op, this.elementwise(op, ([a]) => castExpr(info.kind, from, to, a, K)!));
+  }
+
+  private emitAssert(op: OpOf<typeof cf.AssertOp>): void {
+    const arg = cf.AssertOp.arg(op);
+    this.checkPoison(op, arg, 'assertion condition');
+    this.emit(`if (!${this.v(arg)}) $rt.assertFail(${this.K(op)}, ${JSON.stringify(cf.AssertOp.msg(op))});`);
   }
 
   private emitCall(op: OpOf<typeof func.CallOp>): void {

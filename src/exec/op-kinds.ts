@@ -1,9 +1,10 @@
-// The scalar arith (and index) ops the engine computes with the expression
+// The scalar arith and index ops the engine computes with the expression
 // builders of scalar.ts, by handle: which builder operation (`addi`, `extsi`,
 // ...) an op is, and its operands through the op's accessors. Shared by the
 // code generator (codegen.ts) and the range analysis (ranges.ts).
 
 import * as arith from '../dialects/arith/index.js';
+import * as index from '../dialects/index/index.js';
 import type { OpDefinition } from '../ir/context.js';
 import type { Op, Operation, Value } from '../ir/operation.js';
 import type { OpHandleCore } from '../ods/index.js';
@@ -87,6 +88,12 @@ function cast<N extends string>(h: CastHandle<N>, kind: CastKind, flags?: (op: O
   ];
 }
 
+type IndexCastHandle<N extends string> = OpHandleCore<N> & { readonly input: (op: Op<N>) => Value; readonly output: (op: Op<N>) => Value };
+
+function indexCast<N extends string>(h: IndexCastHandle<N>, kind: CastKind): [OpDefinition, CastOpInfo] {
+  return [h.definition, { kind, input: (op) => h.input(h.cast(op)), output: (op) => h.output(h.cast(op)), overflowFlags: () => 0 }];
+}
+
 const INT_BINARY = new Map<OpDefinition, BinaryOpInfo<IntBinaryKind>>([
   binary(arith.AddIOp, 'addi', arith.AddIOp.overflowFlags),
   binary(arith.SubIOp, 'subi', arith.SubIOp.overflowFlags),
@@ -108,6 +115,26 @@ const INT_BINARY = new Map<OpDefinition, BinaryOpInfo<IntBinaryKind>>([
   binary(arith.MaxUIOp, 'maxui'),
   binary(arith.MinSIOp, 'minsi'),
   binary(arith.MinUIOp, 'minui'),
+  binary(index.AddOp, 'addi'),
+  binary(index.SubOp, 'subi'),
+  binary(index.MulOp, 'muli'),
+  binary(index.DivSOp, 'divsi'),
+  binary(index.DivUOp, 'divui'),
+  binary(index.CeilDivSOp, 'ceildivsi'),
+  binary(index.CeilDivUOp, 'ceildivui'),
+  binary(index.FloorDivSOp, 'floordivsi'),
+  binary(index.RemSOp, 'remsi'),
+  binary(index.RemUOp, 'remui'),
+  binary(index.AndOp, 'andi'),
+  binary(index.OrOp, 'ori'),
+  binary(index.XOrOp, 'xori'),
+  binary(index.ShlOp, 'shli'),
+  binary(index.ShrSOp, 'shrsi'),
+  binary(index.ShrUOp, 'shrui'),
+  binary(index.MaxSOp, 'maxsi'),
+  binary(index.MaxUOp, 'maxui'),
+  binary(index.MinSOp, 'minsi'),
+  binary(index.MinUOp, 'minui'),
 ]);
 
 const FLOAT_BINARY = new Map<OpDefinition, BinaryOpInfo<FloatBinaryKind>>([
@@ -135,6 +162,8 @@ const CASTS = new Map<OpDefinition, CastOpInfo>([
   cast(arith.ExtFOp, 'extf'),
   cast(arith.TruncFOp, 'truncf'),
   cast(arith.BitcastOp, 'bitcast'),
+  indexCast(index.CastSOp, 'index_cast'),
+  indexCast(index.CastUOp, 'index_castui'),
 ]);
 
 /** The integer binary operation `op` computes, if it is one. */

@@ -14,14 +14,15 @@
 // range (that is, wrap around) gets no range. Values of ops the analysis does
 // not model get no range.
 
-import type { Attribute } from '../ir/attributes.js';
 import { IndexType, IntegerType } from '../ir/builtin-types.js';
-import { DenseArrayAttr, IntegerAttr } from '../ir/builtin-attributes.js';
+import { IntegerAttr } from '../ir/builtin-attributes.js';
 import type { OpDefinition } from '../ir/context.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
 import type { OpOf } from '../ods/index.js';
 import * as arith from '../dialects/arith/index.js';
+import * as cf from '../dialects/cf/index.js';
 import * as func from '../dialects/func/index.js';
+import * as index from '../dialects/index/index.js';
 import * as memref from '../dialects/memref/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
@@ -64,31 +65,7 @@ function fit(w: number, lo: number, hi: number): Range | undefined {
 }
 
 /** Ops whose results are poison only when an operand is (or as makesPoison says). */
-const NO_POISON_OPS = new Set<OpDefinition>([...arith.ARITH_OPS, ...memref.MEMREF_OPS, ...scf.SCF_OPS, vector.PrintOp].map((h) => h.definition));
-
-// TEMPORARY: index's handles are not declared yet.
-const ARITH_NAMES: Record<string, string> = {
-  'index.add': 'addi',
-  'index.sub': 'subi',
-  'index.mul': 'muli',
-  'index.divs': 'divsi',
-  'index.divu': 'divui',
-  'index.rems': 'remsi',
-  'index.remu': 'remui',
-  'index.maxs': 'maxsi',
-  'index.mins': 'minsi',
-  'index.maxu': 'maxui',
-  'index.minu': 'minui',
-  'index.shl': 'shli',
-  'index.shrs': 'shrsi',
-  'index.shru': 'shrui',
-  'index.and': 'andi',
-  'index.or': 'ori',
-  'index.xor': 'xori',
-  'index.casts': 'index_cast',
-  'index.castu': 'index_castui',
-  'index.cmp': 'cmpi',
-};
+const NO_POISON_OPS = new Set<OpDefinition>([...arith.ARITH_OPS, ...index.INDEX_OPS, ...memref.MEMREF_OPS, ...scf.SCF_OPS, vector.PrintOp].map((h) => h.definition));
 
 /** Smallest 2^k - 1 >= hi (hi >= 0). */
 function ones(hi: number): number {
@@ -199,7 +176,7 @@ export class RangeAnalysis {
       this.unknownAll(op);
       return;
     }
-    if (op.opName === 'cf.br' || op.opName === 'cf.cond_br' || op.opName === 'cf.switch') return this.bindBranch(op);
+    if (cf.BranchOp.isa(op) || cf.CondBranchOp.isa(op) || cf.SwitchOp.isa(op)) return this.bindBranch(op);
     if (op.regions.length) {
       // Other ops with regions: arguments and results unknown.
       for (const reg of op.regions)
@@ -284,18 +261,13 @@ export class RangeAnalysis {
     if (ub.PoisonOp.isa(op) || arith.FPToSIOp.isa(op) || arith.FPToUIOp.isa(op) || func.CallOp.isa(op) || func.CallIndirectOp.isa(op)) return true;
     const bin = intBinaryOf(op);
     if ((bin ?? castOf(op))?.overflowFlags(op)) return true;
-    if (op.opName === 'index.shl' || op.opName === 'index.shrs' || op.opName === 'index.shru') {
-      const amt = this.r(op.operand(1));
-      const w = widthOf(op.result(0));
-      return !(amt && amt.lo >= 0 && amt.hi < w);
-    }
     if (bin && (bin.kind === 'shli' || bin.kind === 'shrsi' || bin.kind === 'shrui')) {
       const amt = this.r(bin.rhs(op));
       const w = widthOf(bin.result(op));
       return !(amt && amt.lo >= 0 && amt.hi < w);
     }
     const def = op.name.def;
-    return !(def !== undefined && (NO_POISON_OPS.has(def) || op.name.dialectName === 'index'));
+    return !(def !== undefined && NO_POISON_OPS.has(def));
   }
 
   private joinFrom(target: Value, src: Value): void {
@@ -310,20 +282,19 @@ export class RangeAnalysis {
     }
   }
   private bindBranch(op: Operation): void {
-    const seg = op.properties.get('operandSegmentSizes');
-    if (op.opName === 'cf.br') {
-      op.operands.forEach((x, i) => this.joinFrom(op.successor(0).args[i], x));
+    if (cf.BranchOp.isa(op)) {
+      const dest = cf.BranchOp.dest(op);
+      cf.BranchOp.destOperands(op).forEach((x, i) => this.joinFrom(dest.args[i], x));
       return;
     }
-    const sizes = seg instanceof DenseArrayAttr ? seg.values.map(Number) : [];
-    if (op.opName === 'cf.cond_br' && sizes.length === 3) {
-      const t = op.operands.slice(1, 1 + sizes[1]);
-      const f = op.operands.slice(1 + sizes[1]);
-      t.forEach((x, i) => this.joinFrom(op.successor(0).args[i], x));
-      f.forEach((x, i) => this.joinFrom(op.successor(1).args[i], x));
+    if (cf.CondBranchOp.isa(op)) {
+      const t = cf.CondBranchOp.trueDest(op);
+      const f = cf.CondBranchOp.falseDest(op);
+      cf.CondBranchOp.trueDestOperands(op).forEach((x, i) => this.joinFrom(t.args[i], x));
+      cf.CondBranchOp.falseDestOperands(op).forEach((x, i) => this.joinFrom(f.args[i], x));
       return;
     }
-    // cf.switch and anything else: successor arguments unknown.
+    // cf.switch: successor arguments unknown.
     for (const s of op.successors)
       for (const a of s.args) {
         this.set(a, null);
@@ -340,27 +311,27 @@ export class RangeAnalysis {
       const x = cast.input(op);
       return castRange(cast.kind, w, widthOf(x), this.r(x) ?? null);
     }
-    if (arith.ConstantOp.isa(op)) return constantRange(arith.ConstantOp.value(op), w);
-    if (op.opName === 'index.constant' || op.opName === 'index.bool.constant') return constantRange(op.getAttr('value'), w);
-    if (arith.CmpIOp.isa(op) || arith.CmpFOp.isa(op) || op.opName === 'index.cmp') return { lo: 0, hi: 1 };
+    if (arith.ConstantOp.isa(op)) {
+      const v = arith.ConstantOp.value(op);
+      return v instanceof IntegerAttr ? constantRange(v.value, w) : null;
+    }
+    if (index.ConstantOp.isa(op)) return constantRange(index.ConstantOp.value(op), w);
+    if (index.BoolConstantOp.isa(op)) return constantRange(index.BoolConstantOp.value(op) ? 1n : 0n, w);
+    if (arith.CmpIOp.isa(op) || arith.CmpFOp.isa(op) || index.CmpOp.isa(op)) return { lo: 0, hi: 1 };
     if (arith.SelectOp.isa(op)) {
       const x = this.r(arith.SelectOp.true_value(op));
       const y = this.r(arith.SelectOp.false_value(op));
       if (!x || !y) return null;
       return { lo: Math.min(x.lo, y.lo), hi: Math.max(x.hi, y.hi) };
     }
-    if (op.opName === 'index.sizeof') return { lo: 8, hi: 8 };
-    const n = ARITH_NAMES[op.opName];
-    if (n === 'index_cast' || n === 'index_castui') return castRange(n, w, widthOf(op.operand(0)), this.r(op.operand(0)) ?? null);
-    if (n) return binaryRange(n as IntBinaryKind, w, this.r(op.operand(0)) ?? null, this.r(op.operand(1)) ?? null);
+    if (index.SizeOfOp.isa(op)) return { lo: 8, hi: 8 };
     return null;
   }
 }
 
 /** The value of an integer constant of width w, if a safe integer. */
-function constantRange(v: Attribute | undefined, w: number): Range | null {
-  if (!(v instanceof IntegerAttr)) return null;
-  let x = v.value;
+function constantRange(v: bigint, w: number): Range | null {
+  let x = v;
   if (w === 1) x &= 1n;
   else x = BigInt.asIntN(w, x);
   if (x < -BigInt(MAXS) || x > BigInt(MAXS)) return null;
