@@ -44,6 +44,8 @@ export interface TypeConstraint {
   check(t: Type): boolean;
   /** A type the format may build when it is fixed (MLIR's buildable types, e.g. I1, Index). */
   readonly buildable?: Type;
+  /** The type class `type($x)` parses as (ODS's cppType, e.g. VectorType): another kind of type is an error at the type. */
+  readonly typeClass?: { readonly name: string; is(t: Type): boolean };
 }
 
 export function typeConstraint(summary: string, check: (t: Type) => boolean, buildable?: Type): TypeConstraint {
