@@ -121,7 +121,19 @@ export function runScfRun(
     // mlir-runner's default entry point result is f32 (the func-level engine keeps its own default).
     const llvmKind = (v.get('entry-point-result') as string | undefined) ?? 'f32';
     const objectFile = v.get('dump-object-file') ? ((v.get('object-filename') as string | undefined) ?? `${input}.o`) : undefined;
-    const r = runLLVMModule(module, { entry: entryName, resultKind: llvmKind, stdout: sinks.stdout, stderr: sinks.stderr, renderError, objectFile });
+    const writeObjectFile = objectFile
+      ? (source: string): string | undefined => {
+          try {
+            writeFileSync(objectFile, source);
+            return undefined;
+          } catch (e) {
+            return `Error: could not write ${objectFile}: ${(e as Error).message}\n`;
+          }
+        }
+      : undefined;
+    const dump = process.env.SCFKIT_DUMP_JS;
+    const dumpJs = dump ? (source: string): void => writeFileSync(dump, source) : undefined;
+    const r = runLLVMModule(module, { entry: entryName, resultKind: llvmKind, stdout: sinks.stdout, stderr: sinks.stderr, renderError, writeObjectFile, dumpJs });
     if (typeof r === 'number') return r;
     if (opts.retryOnStackOverflow?.()) return RETRY_WITH_DEEPER_STACK;
     sinks.stderr(renderError(r.op, r.message));
