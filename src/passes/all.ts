@@ -18,6 +18,7 @@ import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonica
 import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
 import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
+import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
 
 let done = false;
 
@@ -43,6 +44,7 @@ export function registerAllPasses(): void {
     RemoveDeadValuesInfo,
     LiftControlFlowToSCFInfo,
     ArithExpandOpsInfo,
+    DuplicateFunctionEliminationInfo,
   ])
     registerPass(info);
 }
