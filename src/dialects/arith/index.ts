@@ -5,6 +5,7 @@ import { defineDialect, implementOp } from '../../ods/index.js';
 import { ARITH_PATTERNS } from './canonicalize.js';
 import { ARITH_FOLDS, materializeArithConstant } from './fold.js';
 import { ARITH_OPS, parseArithAttribute } from './ops.js';
+import './int-range.js';
 
 export * from './ops.js';
 

@@ -27,6 +27,7 @@ import {
   result,
 } from '../../ods/index.js';
 import { materializeIndexConstant, withIndexFolds } from './fold.js';
+import { withIndexIntRange } from './int-range.js';
 import { tokenParser } from '../../syntax/parser.js';
 
 export const IndexCmpPredicateDef: EnumAttrDef = defineEnumAttr({
@@ -147,7 +148,9 @@ export const indexDialect: Dialect = {
     SizeOfOp,
     ConstantOp,
     BoolConstantOp,
-  ].map(withIndexFolds),
+  ]
+    .map(withIndexFolds)
+    .map(withIndexIntRange),
   materializeConstant: materializeIndexConstant,
   parseAttribute(d) {
     const p = tokenParser(d);
