@@ -19,6 +19,7 @@ import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
 import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
 import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
+import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
 
 let done = false;
 
@@ -45,6 +46,7 @@ export function registerAllPasses(): void {
     LiftControlFlowToSCFInfo,
     ArithExpandOpsInfo,
     DuplicateFunctionEliminationInfo,
+    IntRangeOptimizationsInfo,
   ])
     registerPass(info);
 }
