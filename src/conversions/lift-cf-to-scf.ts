@@ -23,7 +23,7 @@ import { emitOpError, type Context } from '../ir/context.js';
 import { Interfaces, getInterface, type BranchInterface } from '../ir/interfaces.js';
 import type { Location } from '../ir/location.js';
 import { Block, Region, type Operation, type Value } from '../ir/operation.js';
-import { createSwitch } from '../dialects/cf/build.js';
+import { SwitchOp } from '../dialects/cf/index.js';
 import { PoisonAttr } from '../dialects/ub/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { isMemoryEffectFree } from '../ir/side-effects.js';
@@ -206,7 +206,7 @@ class Lifter {
 
   /** A `cf.switch` at the builder's insertion point. */
   private cfgSwitch(flag: Value, caseValues: readonly number[], dests: readonly Block[], args: readonly (readonly Value[])[], defaultDest: Block, defaultArgs: readonly Value[], loc?: Location): void {
-    createSwitch(
+    SwitchOp.create(
       this.b,
       flag,
       defaultDest,

@@ -7,7 +7,7 @@ import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr, UnitAttr } from 
 import { IntegerType, VectorType } from '../ir/builtin-types.js';
 import { Block, type Operation, type Value } from '../ir/operation.js';
 import type { Type } from '../ir/attributes.js';
-import { createBr, createCondBr } from '../dialects/cf/build.js';
+import { BranchOp, CondBranchOp } from '../dialects/cf/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { ConversionTarget, applyPartialConversion } from '../transforms/dialect-conversion.js';
 import { legacyPattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
@@ -32,11 +32,11 @@ const forLowering = legacyPattern('scf.for', (forOp, rewriter) => {
   const terminator = lastBodyBlock.last!;
   rewriter.setInsertionPointToEnd(lastBodyBlock);
   const stepped = rewriter.create('arith.addi', { operands: [iv, forOp.operand(2)], results: [iv.type], location: loc }).result(0);
-  const br = createBr(rewriter, conditionBlock, [stepped, ...terminator.operands], loc);
+  const br = BranchOp.create(rewriter, conditionBlock, [stepped, ...terminator.operands], loc);
   for (const [k, v] of forOp.attributes) if (k.startsWith('llvm.')) br.attributes.set(k, v);
   rewriter.eraseOp(terminator);
   rewriter.setInsertionPointToEnd(initBlock);
-  createBr(rewriter, conditionBlock, [forOp.operand(0), ...forOp.operands.slice(3)], loc);
+  BranchOp.create(rewriter, conditionBlock, [forOp.operand(0), ...forOp.operands.slice(3)], loc);
   rewriter.setInsertionPointToEnd(conditionBlock);
   const pred = forOp.getAttr('unsignedCmp') ? CMPI_ULT : CMPI_SLT;
   const cmp = rewriter.create('arith.cmpi', {
@@ -45,7 +45,7 @@ const forLowering = legacyPattern('scf.for', (forOp, rewriter) => {
     attributes: { predicate: IntegerAttr.get(IntegerType.get(64), pred) },
     location: loc,
   });
-  createCondBr(rewriter, cmp.result(0), firstBodyBlock, [], endBlock, [], loc);
+  CondBranchOp.create(rewriter, cmp.result(0), firstBodyBlock, [], endBlock, [], loc);
   rewriter.replaceOp(forOp, conditionBlock.args.slice(1));
   return true;
 });
@@ -63,14 +63,14 @@ const ifLowering = legacyPattern('scf.if', (ifOp, rewriter) => {
   if (ifOp.numResults === 0) continueBlock = remaining;
   else {
     continueBlock = createBlockBefore(rewriter, remaining, ifOp.resultTypes, ifOp);
-    createBr(rewriter, remaining, [], loc);
+    BranchOp.create(rewriter, remaining, [], loc);
   }
   const thenRegion = ifOp.regions[0];
   const thenBlock = thenRegion.entry;
   const thenLast = thenRegion.blocks[thenRegion.blocks.length - 1];
   const thenTerm = thenLast.last!;
   rewriter.setInsertionPointToEnd(thenLast);
-  createBr(rewriter, continueBlock, thenTerm.operands, loc);
+  BranchOp.create(rewriter, continueBlock, thenTerm.operands, loc);
   rewriter.eraseOp(thenTerm);
   rewriter.inlineRegionBefore(thenRegion, continueBlock.parent!, continueBlock);
   let elseBlock = continueBlock;
@@ -80,12 +80,12 @@ const ifLowering = legacyPattern('scf.if', (ifOp, rewriter) => {
     const elseLast = elseRegion.blocks[elseRegion.blocks.length - 1];
     const elseTerm = elseLast.last!;
     rewriter.setInsertionPointToEnd(elseLast);
-    createBr(rewriter, continueBlock, elseTerm.operands, loc);
+    BranchOp.create(rewriter, continueBlock, elseTerm.operands, loc);
     rewriter.eraseOp(elseTerm);
     rewriter.inlineRegionBefore(elseRegion, continueBlock.parent!, continueBlock);
   }
   rewriter.setInsertionPointToEnd(condBlock);
-  createCondBr(rewriter, ifOp.operand(0), thenBlock, [], elseBlock, [], loc);
+  CondBranchOp.create(rewriter, ifOp.operand(0), thenBlock, [], elseBlock, [], loc);
   rewriter.replaceOp(ifOp, continueBlock.args);
   return true;
 });
@@ -96,12 +96,12 @@ const executeRegionLowering = legacyPattern('scf.execute_region', (op, rewriter)
   const remaining = rewriter.splitBlock(condBlock, op);
   const region = op.regions[0];
   rewriter.setInsertionPointToEnd(condBlock);
-  createBr(rewriter, region.entry, [], loc);
+  BranchOp.create(rewriter, region.entry, [], loc);
   for (const block of [...region.blocks]) {
     const term = block.last;
     if (term && term.name.name === 'scf.yield') {
       rewriter.setInsertionPointToEnd(block);
-      createBr(rewriter, remaining, term.operands, loc);
+      BranchOp.create(rewriter, remaining, term.operands, loc);
       rewriter.eraseOp(term);
     }
   }
@@ -122,15 +122,15 @@ const whileLowering = legacyPattern('scf.while', (whileOp, rewriter) => {
   rewriter.inlineRegionBefore(whileOp.regions[1], continuation.parent!, continuation);
   rewriter.inlineRegionBefore(whileOp.regions[0], after.parent!, after);
   rewriter.setInsertionPointToEnd(current);
-  createBr(rewriter, before, whileOp.operands, loc);
+  BranchOp.create(rewriter, before, whileOp.operands, loc);
   const condOp = beforeLast.last!;
   const args = condOp.operands.slice(1);
   rewriter.setInsertionPointBefore(condOp);
-  createCondBr(rewriter, condOp.operand(0), after, args, continuation, [], condOp.location);
+  CondBranchOp.create(rewriter, condOp.operand(0), after, args, continuation, [], condOp.location);
   rewriter.eraseOp(condOp);
   const yieldOp = afterLast.last!;
   rewriter.setInsertionPointBefore(yieldOp);
-  const backEdge = createBr(rewriter, before, yieldOp.operands, yieldOp.location);
+  const backEdge = BranchOp.create(rewriter, before, yieldOp.operands, yieldOp.location);
   // The back edge carries the loop's LLVM metadata (e.g. llvm.loop_annotation), as in MLIR.
   for (const [k, v] of whileOp.attributes) if (k.startsWith('llvm.')) backEdge.attributes.set(k, v);
   rewriter.eraseOp(yieldOp);
@@ -153,11 +153,11 @@ const doWhileLowering = legacyPattern(
     const beforeLast = whileOp.regions[0].blocks[whileOp.regions[0].blocks.length - 1];
     rewriter.inlineRegionBefore(whileOp.regions[0], continuation.parent!, continuation);
     rewriter.setInsertionPointToEnd(current);
-    createBr(rewriter, before, whileOp.operands, whileOp.location);
+    BranchOp.create(rewriter, before, whileOp.operands, whileOp.location);
     const condOp = beforeLast.last!;
     const args = condOp.operands.slice(1);
     rewriter.setInsertionPointBefore(condOp);
-    const latch = createCondBr(rewriter, condOp.operand(0), before, args, continuation, [], condOp.location);
+    const latch = CondBranchOp.create(rewriter, condOp.operand(0), before, args, continuation, [], condOp.location);
     for (const [k, v] of whileOp.attributes) if (k.startsWith('llvm.')) latch.attributes.set(k, v);
     rewriter.eraseOp(condOp);
     rewriter.replaceOp(whileOp, args);
@@ -176,7 +176,7 @@ const indexSwitchLowering = legacyPattern('scf.index_switch', (op, rewriter) => 
     const block = region.entry;
     const y = block.last!;
     rewriter.setInsertionPointBefore(y);
-    createBr(rewriter, continueBlock, y.operands, y.location);
+    BranchOp.create(rewriter, continueBlock, y.operands, y.location);
     rewriter.eraseOp(y);
     rewriter.inlineRegionBefore(region, continueBlock.parent!, continueBlock);
     return block;

@@ -1024,7 +1024,11 @@ class Compiled {
     if (r.k === 'operand') variadic = this.info.operands[r.index].kind !== 'single';
     else if (r.k === 'result') variadic = this.info.results[r.index].kind !== 'single';
     if (!variadic) {
-      this.setRefTypes(ps, r, [p.parseType()]);
+      const offset = p.currentOffset();
+      const t = p.parseType();
+      const cls = r.k === 'operand' ? this.info.operands[r.index].type.typeClass : r.k === 'result' ? this.info.results[r.index].type.typeClass : undefined;
+      if (cls && !cls.is(t)) p.error(`invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`, offset);
+      this.setRefTypes(ps, r, [t]);
       return;
     }
     const types: Type[] = [];
@@ -1111,6 +1115,11 @@ class Compiled {
       }
       state.operands = p.resolveOperands(ps.allOperands, types, ps.allOperandsOffset ?? p.nameOffset);
     } else {
+      // `type(operands)`: MLIR resolves the groups all at once, at the op name.
+      if (this.allOperandTypes) {
+        const all = info.operands.flatMap((_, i) => ps.operands[i] ?? []);
+        if (all.length !== (ps.allOperandTypes ?? []).length) p.resolveOperands(all, ps.allOperandTypes ?? [], p.nameOffset);
+      }
       const values: Value[] = [];
       const sizes: number[] = [];
       const operands = info.operands;

@@ -8,4 +8,3 @@ export * from './op.js';
 export { registerCustomDirective, type CustomDirective, type CustomParseArg, type CustomPrintArg } from './format.js';
 export * from './dialect.js';
 export { allAttrs, printAttrDict, printAttrDictWithKeyword, verifyBranchSuccessors, parseBareOperandList } from './helpers.js';
-export { defineOds, defineRawOp, type OdsSpec, type RawOpSpec } from './legacy.js';

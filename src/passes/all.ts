@@ -17,6 +17,7 @@ import { InlinerInfo } from '../transforms/inliner.js';
 import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonicalization.js';
 import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
+import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
 import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
 import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
 import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
@@ -44,6 +45,7 @@ export function registerAllPasses(): void {
     ForLoopCanonicalizationInfo,
     RemoveDeadValuesInfo,
     LiftControlFlowToSCFInfo,
+    TestSingleFoldInfo,
     ArithExpandOpsInfo,
     DuplicateFunctionEliminationInfo,
     IntRangeOptimizationsInfo,

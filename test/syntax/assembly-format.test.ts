@@ -15,7 +15,8 @@ import {
   SameOperandsAndResultType,
   AnyType,
   attr,
-  defineOds,
+  defineOp,
+  defineDialect,
   getOperandGroup,
   operand,
   optionalAttr,
@@ -51,17 +52,17 @@ registerCustomDirective('Bracketed', {
 
 const Kind = i64EnumAttr(['small', 'big']);
 
-const testDialect: Dialect = {
+const testDialect: Dialect = defineDialect({
   name: 'tst',
   ops: [
-    defineOds({
+    defineOp({
       name: 'tst.segments',
       traits: [AttrSizedOperandSegments],
       operands: [variadicOperand('a', AnyInteger), optionalOperand('b', Index), operand('c', AnyInteger)],
       attributes: [unitAttr('flag'), optionalAttr('n', I64Attr)],
       assemblyFormat: '`(` $a `)` (`opt` $b^)? $c (`flag` $flag^)? (`n` `=` $n^)? attr-dict `:` type($c) `(` type($a) `)`',
     }),
-    defineOds({
+    defineOp({
       name: 'tst.same',
       traits: [Traits.Pure, SameOperandsAndResultType],
       operands: [operand('x', AnyType), operand('y', AnyType)],
@@ -69,26 +70,26 @@ const testDialect: Dialect = {
       attributes: [attr('kind', Kind)],
       assemblyFormat: '$kind $x `,` $y attr-dict `:` type($r)',
     }),
-    defineOds({
+    defineOp({
       name: 'tst.fn',
       operands: [variadicOperand('args', AnyType)],
       results: [variadicResult('res', AnyType)],
       assemblyFormat: 'custom<Bracketed>($args) attr-dict `:` functional-type($args, $res)',
     }),
-    defineOds({
+    defineOp({
       name: 'tst.wrap',
       traits: [Traits.NoTerminator, Traits.SingleBlock],
       regions: [region('body')],
       assemblyFormat: 'attr-dict-with-keyword $body',
     }),
-    defineOds({
+    defineOp({
       name: 'tst.br',
       traits: [Traits.IsTerminator],
       successors: [successor('dest')],
       assemblyFormat: '$dest attr-dict',
     }),
   ],
-};
+});
 
 function context(): Context {
   const ctx = new Context();
@@ -200,8 +201,8 @@ test('ODS count and constraint diagnostics', () => {
 });
 
 test('bad formats are rejected when the op is defined', () => {
-  assert.throws(() => defineOds({ name: 'tst.bad', operands: [operand('x', Index)], assemblyFormat: '$y attr-dict' }), /unknown variable '\$y'/);
-  assert.throws(() => defineOds({ name: 'tst.bad2', operands: [operand('x', Index)], assemblyFormat: '($x attr-dict' }), /assembly format/);
+  assert.throws(() => defineOp({ name: 'tst.bad', operands: [operand('x', Index)], assemblyFormat: '$y attr-dict' }), /unknown variable '\$y'/);
+  assert.throws(() => defineOp({ name: 'tst.bad2', operands: [operand('x', Index)], assemblyFormat: '($x attr-dict' }), /assembly format/);
 });
 
 test('default-valued properties are set on new ops', () => {

@@ -5,10 +5,8 @@
 // decided at both widths.
 
 import type { Type } from '../../ir/attributes.js';
-import type { IntegerAttr } from '../../ir/builtin-attributes.js';
-import type { EnumAttr } from '../../ods/index.js';
 import { IndexType } from '../../ir/builtin-types.js';
-import type { OpDefinition } from '../../ir/context.js';
+import { implementOp, type OpHandleCore } from '../../ods/index.js';
 import { Interfaces, intRangeStorageWidth, type InferIntRangeInterface, type IntRanges } from '../../ir/interfaces.js';
 import {
   ConstantIntRanges,
@@ -44,6 +42,34 @@ import {
   truncRange,
   type CmpMode,
 } from '../../analysis/int-range.js';
+import {
+  AddOp,
+  AndOp,
+  BoolConstantOp,
+  CastSOp,
+  CastUOp,
+  CeilDivSOp,
+  CeilDivUOp,
+  CmpOp,
+  ConstantOp,
+  DivSOp,
+  DivUOp,
+  FloorDivSOp,
+  MaxSOp,
+  MaxUOp,
+  MinSOp,
+  MinUOp,
+  MulOp,
+  OrOp,
+  RemSOp,
+  RemUOp,
+  ShlOp,
+  ShrSOp,
+  ShrUOp,
+  SizeOfOp,
+  SubOp,
+  XOrOp,
+} from './ops.js';
 
 type RangeFn = (args: readonly IntRanges[]) => ConstantIntRanges;
 const noFlags =
@@ -51,30 +77,35 @@ const noFlags =
   (args) =>
     fn(args, OverflowFlags.None);
 
-function arithmetic(fn: RangeFn, mode: CmpMode): InferIntRangeInterface {
-  return { inferResultRanges: (op, args, set) => set(op.result(0), inferIndexOp(fn, args, mode)) };
+function attach<N extends string>(h: OpHandleCore<N>, iface: InferIntRangeInterface): void {
+  implementOp(h, { interfaces: { [Interfaces.InferIntRange]: iface } });
 }
 
-export const IndexAddRange = arithmetic(noFlags(inferAdd), 'both');
-export const IndexSubRange = arithmetic(noFlags(inferSub), 'both');
-export const IndexMulRange = arithmetic(noFlags(inferMul), 'both');
-export const IndexDivURange = arithmetic(inferDivU, 'unsigned');
-export const IndexDivSRange = arithmetic(inferDivS, 'signed');
-export const IndexCeilDivURange = arithmetic(inferCeilDivU, 'unsigned');
-export const IndexCeilDivSRange = arithmetic(inferCeilDivS, 'signed');
-export const IndexFloorDivSRange = arithmetic(inferFloorDivS, 'signed');
-export const IndexRemSRange = arithmetic(inferRemS, 'signed');
-export const IndexRemURange = arithmetic(inferRemU, 'unsigned');
-export const IndexMaxSRange = arithmetic(inferMaxS, 'signed');
-export const IndexMaxURange = arithmetic(inferMaxU, 'unsigned');
-export const IndexMinSRange = arithmetic(inferMinS, 'signed');
-export const IndexMinURange = arithmetic(inferMinU, 'unsigned');
-export const IndexShlRange = arithmetic(noFlags(inferShl), 'both');
-export const IndexShrSRange = arithmetic(inferShrS, 'signed');
-export const IndexShrURange = arithmetic(inferShrU, 'unsigned');
-export const IndexAndRange = arithmetic(inferAnd, 'unsigned');
-export const IndexOrRange = arithmetic(inferOr, 'unsigned');
-export const IndexXOrRange = arithmetic(inferXor, 'unsigned');
+/** An index binary op: its range at both widths of index. */
+function arithmetic<N extends string>(h: OpHandleCore<N>, fn: RangeFn, mode: CmpMode): void {
+  attach(h, { inferResultRanges: (op, args, set) => set(op.result(0), inferIndexOp(fn, args, mode)) });
+}
+
+arithmetic(AddOp, noFlags(inferAdd), 'both');
+arithmetic(SubOp, noFlags(inferSub), 'both');
+arithmetic(MulOp, noFlags(inferMul), 'both');
+arithmetic(DivUOp, inferDivU, 'unsigned');
+arithmetic(DivSOp, inferDivS, 'signed');
+arithmetic(CeilDivUOp, inferCeilDivU, 'unsigned');
+arithmetic(CeilDivSOp, inferCeilDivS, 'signed');
+arithmetic(FloorDivSOp, inferFloorDivS, 'signed');
+arithmetic(RemSOp, inferRemS, 'signed');
+arithmetic(RemUOp, inferRemU, 'unsigned');
+arithmetic(MaxSOp, inferMaxS, 'signed');
+arithmetic(MaxUOp, inferMaxU, 'unsigned');
+arithmetic(MinSOp, inferMinS, 'signed');
+arithmetic(MinUOp, inferMinU, 'unsigned');
+arithmetic(ShlOp, noFlags(inferShl), 'both');
+arithmetic(ShrSOp, inferShrS, 'signed');
+arithmetic(ShrUOp, inferShrU, 'unsigned');
+arithmetic(AndOp, inferAnd, 'unsigned');
+arithmetic(OrOp, inferOr, 'unsigned');
+arithmetic(XOrOp, inferXor, 'unsigned');
 
 function makeLikeDest(range: IntRanges, srcWidth: number, destWidth: number, isSigned: boolean): ConstantIntRanges {
   if (srcWidth < destWidth) return isSigned ? extSIRange(range, destWidth) : extUIRange(range, destWidth);
@@ -92,83 +123,48 @@ function inferIndexCast(range: IntRanges, sourceType: Type, destType: Type, isSi
   return storageRange.rangeUnion(minWidthExt);
 }
 
-function cast(isSigned: boolean): InferIntRangeInterface {
-  return {
-    inferResultRanges(op, [arg], set) {
-      const [input] = op.operands;
-      set(op.result(0), inferIndexCast(arg, input.type, op.result(0).type, isSigned));
-    },
-  };
-}
-export const IndexCastSRange = cast(true);
-export const IndexCastURange = cast(false);
+attach(CastSOp, {
+  inferResultRanges(op, [arg], set) {
+    const cast = CastSOp.cast(op);
+    set(CastSOp.output(cast), inferIndexCast(arg, CastSOp.input(cast).type, CastSOp.output(cast).type, true));
+  },
+});
+attach(CastUOp, {
+  inferResultRanges(op, [arg], set) {
+    const cast = CastUOp.cast(op);
+    set(CastUOp.output(cast), inferIndexCast(arg, CastUOp.input(cast).type, CastUOp.output(cast).type, false));
+  },
+});
 
 /** index.cmp: decided only when the 64-bit and the 32-bit comparisons agree. */
-export const IndexCmpRange: InferIntRangeInterface = {
+attach(CmpOp, {
   inferResultRanges(op, [lhs, rhs], set) {
-    const pred = (op.getAttr('pred') as EnumAttr).value;
+    const cmp = CmpOp.cast(op);
+    const pred = CmpOp.pred(cmp);
     const truth64 = evaluatePred(pred, lhs, rhs);
     const truth32 = evaluatePred(pred, truncRange(lhs, indexMinWidth), truncRange(rhs, indexMinWidth));
-    set(op.result(0), inferCmpResult(truth64 === truth32 ? truth64 : undefined));
+    set(CmpOp.result(cmp), inferCmpResult(truth64 === truth32 ? truth64 : undefined));
   },
-};
+});
 
-export const IndexConstantRange: InferIntRangeInterface = {
+attach(ConstantOp, {
   inferResultRanges(op, _args, set) {
-    const v = op.getAttr('value') as IntegerAttr;
-    set(op.result(0), ConstantIntRanges.constant(v.value, indexMaxWidth));
+    const c = ConstantOp.cast(op);
+    set(ConstantOp.result(c), ConstantIntRanges.constant(ConstantOp.value(c), indexMaxWidth));
   },
-};
+});
 
-export const IndexBoolConstantRange: InferIntRangeInterface = {
+attach(BoolConstantOp, {
   inferResultRanges(op, _args, set) {
-    const v = op.getAttr('value') as IntegerAttr;
-    set(op.result(0), ConstantIntRanges.constant(v.value !== 0n ? 1n : 0n, 1));
+    const c = BoolConstantOp.cast(op);
+    set(BoolConstantOp.result(c), ConstantIntRanges.constant(BoolConstantOp.value(c) ? 1n : 0n, 1));
   },
-};
+});
 
 /** index.sizeof is 32 or 64. */
-export const IndexSizeOfRange: InferIntRangeInterface = {
+attach(SizeOfOp, {
   inferResultRanges(op, _args, set) {
-    const width = intRangeStorageWidth(op.result(0).type);
-    set(op.result(0), ConstantIntRanges.fromUnsigned(BigInt(indexMinWidth), BigInt(indexMaxWidth), width));
+    const result = SizeOfOp.result(SizeOfOp.cast(op));
+    set(result, ConstantIntRanges.fromUnsigned(BigInt(indexMinWidth), BigInt(indexMaxWidth), intRangeStorageWidth(result.type)));
   },
-};
-
-/** Transitional, while the index ops are declared with defineOds: their implementations by mnemonic. */
-const BY_MNEMONIC: Readonly<Record<string, InferIntRangeInterface>> = {
-  add: IndexAddRange,
-  sub: IndexSubRange,
-  mul: IndexMulRange,
-  divs: IndexDivSRange,
-  divu: IndexDivURange,
-  ceildivs: IndexCeilDivSRange,
-  ceildivu: IndexCeilDivURange,
-  floordivs: IndexFloorDivSRange,
-  rems: IndexRemSRange,
-  remu: IndexRemURange,
-  maxs: IndexMaxSRange,
-  maxu: IndexMaxURange,
-  mins: IndexMinSRange,
-  minu: IndexMinURange,
-  shl: IndexShlRange,
-  shrs: IndexShrSRange,
-  shru: IndexShrURange,
-  and: IndexAndRange,
-  or: IndexOrRange,
-  xor: IndexXOrRange,
-  casts: IndexCastSRange,
-  castu: IndexCastURange,
-  cmp: IndexCmpRange,
-  sizeof: IndexSizeOfRange,
-  constant: IndexConstantRange,
-  'bool.constant': IndexBoolConstantRange,
-};
-
-/** Gives an index op definition its InferIntRange implementation. */
-export function withIndexIntRange(def: OpDefinition): OpDefinition {
-  const impl = BY_MNEMONIC[def.name.slice(def.name.indexOf('.') + 1)];
-  if (!impl) return def;
-  return { ...def, interfaces: { ...(def.interfaces ?? {}), [Interfaces.InferIntRange]: impl } };
-}
-
+});

@@ -4,7 +4,12 @@
 // (#llvm.loop_annotation<...>, #llvm.loop_unroll<...>) kept as their text.
 
 import { Attribute, uniqueAttribute, type AttrTypePrinter } from '../../ir/attributes.js';
-import { defineEnumAttr, EnumAttr, type EnumAttrDef } from '../../ods/index.js';
+import { IntegerAttr } from '../../ir/builtin-attributes.js';
+import { IntegerType } from '../../ir/builtin-types.js';
+import type { OpAsmParser, OpAsmPrinter } from '../../ir/op-asm.js';
+import { Tok } from '../../syntax/lexer.js';
+import { tokenParser } from '../../syntax/parser.js';
+import { attrConstraint, defineEnumAttr, EnumAttr, i64EnumAttr, stringifyEnum, type AttrConstraint, type EnumAttrDef } from '../../ods/index.js';
 
 export const LINKAGES = [
   'private',
@@ -19,7 +24,6 @@ export const LINKAGES = [
   'weak_odr',
   'external',
 ] as const;
-export type Linkage = (typeof LINKAGES)[number];
 
 export const LinkageDef: EnumAttrDef = defineEnumAttr({
   dialect: 'llvm',
@@ -73,15 +77,150 @@ export const FastmathDef: EnumAttrDef = defineEnumAttr({
   angled: true,
 });
 
-export function linkageAttr(l: Linkage): EnumAttr {
-  return EnumAttr.get(LinkageDef, LINKAGES.indexOf(l));
+/** A dialect enum's cases by name (`Linkage.case.internal`) and its attributes (`Linkage.attr(v)`). */
+export interface DialectEnum<C extends string> {
+  readonly def: EnumAttrDef;
+  readonly case: { readonly [K in C]: number };
+  /** The case names, in value order (the keywords of the custom syntax). */
+  readonly names: readonly C[];
+  attr(value: number): EnumAttr;
+  /** The value of a case name, if it is one. */
+  symbolize(name: string): number | undefined;
+  stringify(value: number): string;
 }
-export function linkageOf(a: Attribute | undefined): Linkage {
-  return a instanceof EnumAttr && a.def === LinkageDef ? LINKAGES[a.value] : 'external';
+
+function dialectEnum<const C extends string>(def: EnumAttrDef, names: readonly C[]): DialectEnum<C> {
+  const byName = new Map(def.cases.map((c) => [c.name, c.value]));
+  return {
+    def,
+    case: Object.freeze(Object.fromEntries(def.cases.map((c) => [c.name, c.value]))) as { readonly [K in C]: number },
+    names,
+    attr: (value) => EnumAttr.get(def, value),
+    symbolize: (name) => byName.get(name),
+    stringify: (value) => stringifyEnum(def, value),
+  };
 }
-export const CCONV_C = EnumAttr.get(CConvDef, 0);
-export const TAIL_NONE = EnumAttr.get(TailCallKindDef, 0);
-export const FASTMATH_NONE = EnumAttr.get(FastmathDef, 0);
+
+export const Linkage = dialectEnum(LinkageDef, LINKAGES);
+export const CConv = dialectEnum(CConvDef, CCONVS);
+export const TailCallKind = dialectEnum(TailCallKindDef, TAIL_CALL_KINDS);
+export const FastmathFlags = dialectEnum(FastmathDef, ['none', 'nnan', 'ninf', 'nsz', 'arcp', 'contract', 'afn', 'reassoc'] as const);
+
+export const CCONV_C = CConv.attr(CConv.case.ccc);
+export const TAIL_NONE = TailCallKind.attr(TailCallKind.case.none);
+export const FASTMATH_NONE = FastmathFlags.attr(FastmathFlags.case.none);
+
+// ---- integer enums (I64EnumAttr properties)
+
+export const ICmpPredicate = i64EnumAttr(['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'], 'llvm.icmp comparison predicate');
+export const FCmpPredicate = i64EnumAttr(
+  ['_false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', '_true'],
+  'llvm.fcmp comparison predicate',
+);
+export const AtomicOrdering = i64EnumAttr(
+  [
+    ['not_atomic', 0],
+    ['unordered', 1],
+    ['monotonic', 2],
+    ['acquire', 4],
+    ['release', 5],
+    ['acq_rel', 6],
+    ['seq_cst', 7],
+  ],
+  "Atomic ordering for LLVM's memory model",
+);
+export const Comdat = i64EnumAttr(['any', 'exactmatch', 'largest', 'nodeduplicate', 'samesize'], 'LLVM Comdat Types');
+export const UnnamedAddr = i64EnumAttr(['None', 'Local', 'Global'], 'LLVM GlobalValue UnnamedAddr');
+export const Visibility = i64EnumAttr(['Default', 'Hidden', 'Protected'], 'LLVM GlobalValue Visibility');
+/** The keywords of the custom syntax (none for the default cases). */
+export const UNNAMED_ADDR_KEYWORDS = ['', 'local_unnamed_addr', 'unnamed_addr'] as const;
+export const VISIBILITY_KEYWORDS = ['', 'hidden', 'protected'] as const;
+
+// ---- bit-flag properties with their own syntax
+
+/** IntegerOverflowFlags (an i32 property): `overflow<nsw, nuw>` in the custom form. */
+export const IntegerOverflowFlags = { none: 0, nsw: 1, nuw: 2 } as const;
+
+const i32Prop = (v: number): IntegerAttr => IntegerAttr.get(IntegerType.get(32), v);
+/** Enum properties convert from any integer attribute; the op's verifier checks the bits (see verifyFlagsProperty). */
+const isIntAttr = (a: Attribute): boolean => a instanceof IntegerAttr;
+
+export const OVERFLOW_NONE = i32Prop(0);
+
+export const IntegerOverflowFlagsProp: AttrConstraint<IntegerAttr, number> = attrConstraint<IntegerAttr, number>('LLVM integer overflow flags', isIntAttr, {
+  decode: (a) => Number(a.value),
+  encode: (v) => i32Prop(v),
+  parseOptionalBare(p: OpAsmParser) {
+    if (!p.parseOptionalKeyword('overflow')) return undefined;
+    p.parseLess();
+    let v = 0;
+    do v |= parseFlagKeyword(p, IntegerOverflowFlags, 'LLVM integer overflow flags');
+    while (p.parseOptionalComma());
+    p.parseGreater();
+    return i32Prop(v);
+  },
+  parseBare(p: OpAsmParser): Attribute {
+    return IntegerOverflowFlagsProp.parseOptionalBare!(p, 'overflowFlags') ?? p.error("expected 'overflow'");
+  },
+  printBare(p: OpAsmPrinter, a: Attribute) {
+    const v = a instanceof IntegerAttr ? Number(a.value) : 0;
+    const parts: string[] = [];
+    if (v & IntegerOverflowFlags.nsw) parts.push('nsw');
+    if (v & IntegerOverflowFlags.nuw) parts.push('nuw');
+    p.write(`overflow<${parts.join(', ')}>`);
+  },
+});
+
+/** The bits each flags property may have set. */
+export const INTEGER_OVERFLOW_FLAGS_MASK = IntegerOverflowFlags.nsw | IntegerOverflowFlags.nuw;
+
+/** One case keyword of a bit enum, as MLIR's enum property parser reads it. */
+function parseFlagKeyword(p: OpAsmParser, cases: Readonly<Record<string, number>>, enumName: string): number {
+  const offset = p.currentOffset();
+  const k = p.parseOptionalKeyword();
+  const v = k === undefined ? undefined : cases[k];
+  if (v === undefined) p.error(`expected one of [${Object.keys(cases).join(', ')}] for ${enumName}, got: ${k ?? ''}`, offset);
+  return v!;
+}
+
+/** GEPNoWrapFlags (an i32 property): `inbounds|nuw` in the custom form; inbounds implies nusw. */
+export const GEPNoWrapFlags = { none: 0, inboundsFlag: 1, nusw: 2, nuw: 4, inbounds: 3 } as const;
+/** The case keywords, as MLIR spells them. */
+const GEP_FLAG_CASES: Readonly<Record<string, number>> = { none: 0, inbounds_flag: 1, nusw: 2, nuw: 4, inbounds: 3 };
+const GEP_FLAG_KEYWORDS: readonly (readonly [string, number])[] = [
+  ['inbounds', GEPNoWrapFlags.inbounds],
+  ['nusw', GEPNoWrapFlags.nusw],
+  ['nuw', GEPNoWrapFlags.nuw],
+];
+
+export const GEP_NO_WRAP_NONE = i32Prop(0);
+export const GEP_NO_WRAP_FLAGS_MASK = GEPNoWrapFlags.inboundsFlag | GEPNoWrapFlags.nusw | GEPNoWrapFlags.nuw;
+
+export const GEPNoWrapFlagsProp: AttrConstraint<IntegerAttr, number> = attrConstraint<IntegerAttr, number>('::mlir::LLVM::GEPNoWrapFlags', isIntAttr, {
+  decode: (a) => Number(a.value),
+  encode: (v) => i32Prop(v),
+  parseOptionalBare(p: OpAsmParser) {
+    // The flags are there when a keyword is (the base pointer is an SSA value).
+    if (!tokenParser(p).is(Tok.bare_identifier) && !tokenParser(p).is(Tok.keyword)) return undefined;
+    let flags = 0;
+    do flags |= parseFlagKeyword(p, GEP_FLAG_CASES, '::mlir::LLVM::GEPNoWrapFlags');
+    while (p.parseOptionalVerticalBar());
+    return i32Prop(flags);
+  },
+  parseBare(p: OpAsmParser): Attribute {
+    return GEPNoWrapFlagsProp.parseOptionalBare!(p, 'noWrapFlags') ?? i32Prop(0);
+  },
+  printBare(p: OpAsmPrinter, a: Attribute) {
+    let rest = a instanceof IntegerAttr ? Number(a.value) : 0;
+    const parts: string[] = [];
+    for (const [w, v] of GEP_FLAG_KEYWORDS)
+      if ((rest & v) === v) {
+        parts.push(w);
+        rest &= ~v;
+      }
+    p.write(parts.join('|'));
+  },
+});
 
 /** `#llvm.zero`, `#llvm.undef`, `#llvm.poison`: constant markers (e.g. global_ctors data). */
 export class LLVMMarkerAttr extends Attribute {

@@ -4,7 +4,7 @@
 
 import type { Attribute } from '../../ir/attributes.js';
 import type { Dialect } from '../../ir/context.js';
-import { parseEnumAttrBody, type EnumAttrDef } from '../../ods/index.js';
+import { defineDialect, parseEnumAttrBody, type EnumAttrDef } from '../../ods/index.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { Parser } from '../../syntax/parser.js';
 import { CConvDef, FastmathDef, LinkageDef, LLVMMarkerAttr, LLVMParamsAttr, LOOP_ATTR_PARAMS, TailCallKindDef } from './attrs.js';
@@ -53,7 +53,7 @@ function parseLoopAttrBody(parser: Parser, mnemonic: string): LLVMParamsAttr {
   return LLVMParamsAttr.get(mnemonic, params);
 }
 
-export const llvmDialect: Dialect = {
+export const llvmDialect: Dialect = defineDialect({
   name: 'llvm',
   ops: LLVM_OPS,
   allowUnknownOperations: true,
@@ -82,8 +82,9 @@ export const llvmDialect: Dialect = {
     if (element instanceof LLVMParamsAttr && (element.mnemonic === 'loop_annotation' || element.mnemonic.startsWith('loop_'))) return element.mnemonic;
     return undefined;
   },
-};
+});
 
 export * from './types.js';
 export * from './attrs.js';
-export { LLVM_OPS, llvmFunctionType, llvmResults, branchOperands, ICMP_PREDICATES, FCMP_PREDICATES, GEP_FLAG_WORDS } from './ops.js';
+export * from './ops.js';
+export { isCompatibleType, GEP_DYNAMIC_INDEX } from './syntax.js';

@@ -1,283 +1,394 @@
-// The LLVM dialect's operations, with the custom syntax mlir-opt 22 prints.
+// The llvm dialect's ops (MLIR 22's LLVMOps.td and LLVMIntrinsicOps.td), each
+// declared once with its typed handle (LLVMFuncOp, CallOp, LoadOp, GEPOp,
+// ICmpOp, AddOp, ...): MLIR's operands, results, attributes and assembly
+// formats, custom syntax where ODS has hasCustomAssemblyFormat and the
+// verifiers where it has hasVerifier. The shared syntax pieces (constraints,
+// custom directives, keywords) are in syntax.ts, the enums in attrs.ts.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
-import {
-  ArrayAttr,
-  DenseArrayAttr,
-  DenseIntOrFPElementsAttr,
-  DictionaryAttr,
-  ElementsAttr,
-  FloatAttr,
-  IntegerAttr,
-  StringAttr,
-  SymbolRefAttr,
-  TypeAttr,
-  UnitAttr,
-} from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
-import { Traits, type OpDefinition } from '../../ir/context.js';
-import type { CallableInterface } from '../../ir/interfaces.js';
-import { fail, q } from '../../ir/context.js';
-import { defineRawOp, type RawOpSpec } from '../../ods/index.js';
-import { Region, type Operation, type Value } from '../../ir/operation.js';
-import {
-  AnyType,
-  EnumAttr,
-  SameOperandsAndResultType,
-  defaultValuedAttr,
-  defineOds,
-  enumAttrConstraint,
-  operand,
-  result,
-  typeConstraint,
-  variadicOperand,
-  variadicResult,
-} from '../../ods/index.js';
-import { lookupNearestSymbolFrom } from '../../ir/symbol-table.js';
-import { Tok } from '../../syntax/lexer.js';
+import { ArrayAttr, DictionaryAttr, ElementsAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../ir/builtin-attributes.js';
+import { FloatType, IntegerType, VectorType } from '../../ir/builtin-types.js';
+import { Traits, emitOpError, fail, q, type Context } from '../../ir/context.js';
+import { Interfaces, type CallableInterface } from '../../ir/interfaces.js';
 import type { Argument, OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
-import type { OpAsmPrinter } from '../../ir/op-asm.js';
+import { Region, type Operation, type Value } from '../../ir/operation.js';
+import { lookupNearestSymbolFrom } from '../../ir/symbol-table.js';
 import {
+  AllTypesMatch,
+  AnyAttr,
+  AnyType,
+  AttrSizedOperandSegments,
+  FlatSymbolRefAttrC,
+  I32Attr,
+  I64Attr,
+  SameOperandsAndResultType,
+  SameOperandsElementType,
+  SameTypeOperands,
+  StrAttrC,
+  SymbolNameAttrC,
+  SymbolRefAttrC,
+  TypesMatchWith,
+  attr,
+  defaultValuedAttr,
+  defineOp,
+  enumAttrConstraint,
+  implementOp,
+  operand,
+  optionalAttr,
+  optionalOperand,
+  optionalResult,
+  region,
+  result,
+  sizedRegion,
+  successor,
+  unitAttr,
+  variadicOperand,
+  variadicSuccessor,
+  verifyBranchSuccessors,
+  type Op,
+  type OpHooks,
+} from '../../ods/index.js';
+import {
+  AtomicOrdering,
+  CConv,
+  Comdat,
   CCONV_C,
-  CConvDef,
-  CCONVS,
   FASTMATH_NONE,
-  FastmathDef,
-  LINKAGES,
-  LinkageDef,
+  FCmpPredicate,
+  FastmathFlags,
+  GEPNoWrapFlagsProp,
+  GEP_NO_WRAP_FLAGS_MASK,
+  GEP_NO_WRAP_NONE,
+  INTEGER_OVERFLOW_FLAGS_MASK,
+  ICmpPredicate,
+  IntegerOverflowFlagsProp,
+  Linkage,
+  OVERFLOW_NONE,
   TAIL_NONE,
-  TailCallKindDef,
-  TAIL_CALL_KINDS,
-  linkageAttr,
-  linkageOf,
+  TailCallKind,
+  UnnamedAddr,
+  Visibility,
 } from './attrs.js';
 import {
-  LLVMArrayType,
-  LLVMFunctionType,
-  LLVMPointerType,
-  LLVMStructType,
-  LLVMVoidType,
-  aggregateElementType,
-} from './types.js';
+  AnySignlessInteger,
+  ArrayAttrOf,
+  DenseI32ArrayC,
+  DenseI64ArrayC,
+  DictArrayAttr,
+  FloatOrVector,
+  FunctionTypeAttrC,
+  GEP_DYNAMIC_INDEX,
+  I1Attr,
+  I1OrVector,
+  IntElementsAttrC,
+  IntOrPointerOrVector,
+  IntOrVector,
+  LLVMAnyAggregate,
+  LLVMAnyPointer,
+  LLVMAnyType,
+  LLVMAnyVector,
+  LLVMDefaultPointer,
+  LLVMI1,
+  LLVMI8,
+  LLVMLoadableType,
+  LLVMNonAggregate,
+  LLVMPrimitiveType,
+  LoopAnnotationAttrC,
+  PointerOrVector,
+  TypeAttrC,
+  UNNAMED_ADDR_WORDS,
+  VISIBILITY_WORDS,
+  anyAttrOf,
+  getI1SameShape,
+  getVectorElementType,
+  insertExtractValueElementType,
+  parseLinkage,
+  parseOpBundles,
+  parseParenTypes,
+  printAttrDict,
+  printOpBundles,
+  setOpBundleSizes,
+  splitBySegments,
+  unnamedAddrKeyword,
+  unnamedAddrOfKeyword,
+  visibilityKeyword,
+  visibilityOfKeyword,
+} from './syntax.js';
+import { LLVMArrayType, LLVMFunctionType, LLVMPointerType, LLVMVoidType } from './types.js';
 
-const i32 = (): IntegerType => IntegerType.get(32);
-const i64 = (): IntegerType => IntegerType.get(64);
-const intProp = (w: number, v: number): IntegerAttr => IntegerAttr.get(IntegerType.get(w), v);
+const FastmathFlagsC = enumAttrConstraint(FastmathFlags.def);
+const LinkageC = enumAttrConstraint(Linkage.def);
+const CConvC = enumAttrConstraint(CConv.def);
+const TailCallKindC = enumAttrConstraint(TailCallKind.def);
+const i64Prop = (v: number): IntegerAttr => IntegerAttr.get(IntegerType.get(64), v);
+const VISIBILITY_DEFAULT = i64Prop(Visibility.case.Default);
+const ORDERING_NOT_ATOMIC = AtomicOrdering.get(AtomicOrdering.case.not_atomic);
 
-function propNum(op: Operation, name: string): number {
+/** The aliasing metadata every memory access carries (LLVM_MemAccessOpBase's aliasAttrs). */
+function aliasAttrs() {
+  return [
+    optionalAttr('access_groups', ArrayAttrOf('LLVM dialect access group metadata array')),
+    optionalAttr('alias_scopes', ArrayAttrOf('LLVM dialect alias scope array')),
+    optionalAttr('noalias_scopes', ArrayAttrOf('LLVM dialect alias scope array')),
+    optionalAttr('tbaa', ArrayAttrOf('LLVM dialect TBAA tag metadata array')),
+  ] as const;
+}
+
+/** An enum property's value has only known bits (MLIR checks it with the property's constraint). */
+function verifyFlagsProperty(op: Operation, ctx: Context, name: string, mask: number, summary: string): boolean {
   const a = op.propertiesView.get(name);
-  return a instanceof IntegerAttr ? Number(a.value) : 0;
+  if (a instanceof IntegerAttr && (a.value < 0n || (a.value & ~BigInt(mask)) !== 0n))
+    return fail(ctx, op, `property '${name}' failed to satisfy constraint: ${summary}`);
+  return true;
 }
 
-/** Prints the op's properties and attributes as one dictionary, without `elided` and default values. */
-function printDict(p: OpAsmPrinter, op: Operation, elided: readonly string[], defaults: Readonly<Record<string, Attribute>> = {}, keyword = false): void {
-  const entries: [string, Attribute][] = [];
-  for (const [k, v] of op.propertiesView) if (!elided.includes(k) && defaults[k] !== v) entries.push([k, v]);
-  for (const [k, v] of op.attributesView) if (!elided.includes(k)) entries.push([k, v]);
-  if (keyword) p.printOptionalAttrDictWithKeyword(entries);
-  else p.printOptionalAttrDict(entries);
+const verifyOverflowFlags = (op: Operation, ctx: Context): boolean =>
+  verifyFlagsProperty(op, ctx, 'overflowFlags', INTEGER_OVERFLOW_FLAGS_MASK, IntegerOverflowFlagsProp.summary);
+
+function fastmathAttr() {
+  return defaultValuedAttr('fastmathFlags', FastmathFlagsC, FASTMATH_NONE);
 }
 
-function withDefaults(defaults: Readonly<Record<string, Attribute>>): (props: Map<string, Attribute>) => void {
-  return (props) => {
-    for (const k in defaults) if (!props.has(k)) props.set(k, defaults[k]);
+// ============================================================================
+// Integer arithmetic
+
+const intArithTraits = (commutative: boolean) => [Traits.Pure, ...(commutative ? [Traits.Commutative] : []), SameOperandsAndResultType];
+
+function intArithOp<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.${mnemonic}`,
+    traits: intArithTraits(false),
+    operands: [operand('lhs', IntOrVector), operand('rhs', IntOrVector)],
+    results: [result('res', IntOrVector)],
+    assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($res)',
+  });
+}
+
+/** `add`, `sub`, `mul`, `shl`: `overflow<nsw, nuw>` flags. */
+function intArithOverflowOp<const M extends string>(mnemonic: M, commutative = false) {
+  const handle = defineOp({
+    name: `llvm.${mnemonic}`,
+    traits: intArithTraits(commutative),
+    operands: [operand('lhs', IntOrVector), operand('rhs', IntOrVector)],
+    results: [result('res', IntOrVector)],
+    attributes: [defaultValuedAttr('overflowFlags', IntegerOverflowFlagsProp, OVERFLOW_NONE)],
+    assemblyFormat: '$lhs `,` $rhs ($overflowFlags^)? attr-dict `:` type($res)',
+  });
+  implementOp(handle, { verify: verifyOverflowFlags });
+  return handle;
+}
+
+/** `udiv`, `sdiv`, `lshr`, `ashr`: the `exact` flag. */
+function intArithExactOp<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.${mnemonic}`,
+    traits: intArithTraits(false),
+    operands: [operand('lhs', IntOrVector), operand('rhs', IntOrVector)],
+    results: [result('res', IntOrVector)],
+    attributes: [unitAttr('isExact')],
+    assemblyFormat: '(`exact` $isExact^)? $lhs `,` $rhs attr-dict `:` type($res)',
+  });
+}
+
+export const AddOp = intArithOverflowOp('add', true);
+export const SubOp = intArithOverflowOp('sub');
+export const MulOp = intArithOverflowOp('mul', true);
+export const ShlOp = intArithOverflowOp('shl');
+export const UDivOp = intArithExactOp('udiv');
+export const SDivOp = intArithExactOp('sdiv');
+export const LShrOp = intArithExactOp('lshr');
+export const AShrOp = intArithExactOp('ashr');
+export const URemOp = intArithOp('urem');
+export const SRemOp = intArithOp('srem');
+export const AndOp = intArithOp('and');
+export const XOrOp = intArithOp('xor');
+export const OrOp = defineOp({
+  name: 'llvm.or',
+  traits: intArithTraits(false),
+  operands: [operand('lhs', IntOrVector), operand('rhs', IntOrVector)],
+  results: [result('res', IntOrVector)],
+  attributes: [unitAttr('isDisjoint')],
+  assemblyFormat: '(`disjoint` $isDisjoint^)? $lhs `,` $rhs attr-dict `:` type($res)',
+});
+
+// ============================================================================
+// Floating-point arithmetic
+
+function floatArithOp<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.${mnemonic}`,
+    traits: [Traits.Pure, SameOperandsAndResultType],
+    operands: [operand('lhs', FloatOrVector), operand('rhs', FloatOrVector)],
+    results: [result('res', FloatOrVector)],
+    attributes: [fastmathAttr()],
+    assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($res)',
+  });
+}
+
+export const FAddOp = floatArithOp('fadd');
+export const FSubOp = floatArithOp('fsub');
+export const FMulOp = floatArithOp('fmul');
+export const FDivOp = floatArithOp('fdiv');
+export const FRemOp = floatArithOp('frem');
+export const FNegOp = defineOp({
+  name: 'llvm.fneg',
+  traits: [Traits.Pure, SameOperandsAndResultType],
+  operands: [operand('operand', FloatOrVector)],
+  results: [result('res', FloatOrVector)],
+  attributes: [fastmathAttr()],
+  assemblyFormat: '$operand attr-dict `:` type($res)',
+});
+
+// ============================================================================
+// Comparisons and select
+
+const cmpTraits = [
+  Traits.Pure,
+  SameTypeOperands,
+  TypesMatchWith('result type has i1 element type and same shape as operands', 'lhs', 'res', getI1SameShape),
+];
+
+export const ICmpOp = defineOp({
+  name: 'llvm.icmp',
+  traits: cmpTraits,
+  operands: [operand('lhs', IntOrPointerOrVector), operand('rhs', IntOrPointerOrVector)],
+  results: [result('res', I1OrVector)],
+  attributes: [attr('predicate', ICmpPredicate)],
+});
+
+export const FCmpOp = defineOp({
+  name: 'llvm.fcmp',
+  traits: cmpTraits,
+  operands: [operand('lhs', FloatOrVector), operand('rhs', FloatOrVector)],
+  results: [result('res', I1OrVector)],
+  attributes: [attr('predicate', FCmpPredicate), fastmathAttr()],
+});
+
+/** `"slt" %a, %b : i32`: the predicate as a string (hasCustomAssemblyFormat). */
+function cmpSyntax(predicates: typeof ICmpPredicate | typeof FCmpPredicate): Pick<OpHooks, 'parse' | 'print'> {
+  return {
+    parse(p, state) {
+      const offset = p.currentOffset();
+      const a = p.parseAttribute();
+      if (!(a instanceof StringAttr)) return p.error('invalid kind of attribute specified', offset);
+      const s = a.value;
+      const v = predicates.symbolize(s);
+      if (v === undefined) p.error(`'${s}' is an incorrect value of the 'predicate' attribute`, offset);
+      state.attributes.set('predicate', predicates.get(v!));
+      const lhs = p.parseOperand();
+      p.parseComma();
+      const rhs = p.parseOperand();
+      p.parseOptionalAttrDict(state.attributes);
+      const t = p.parseColonType();
+      state.operands = [p.resolveOperand(lhs, t), p.resolveOperand(rhs, t)];
+      state.types = [getI1SameShape(t)];
+    },
+    print(p, op) {
+      const pred = op.propertiesView.get('predicate');
+      const s = pred instanceof IntegerAttr ? predicates.stringify(Number(pred.value)) : undefined;
+      p.write(` "${s ?? 'eq'}" `);
+      p.printOperands(op.operands);
+      printAttrDict(p, op, ['predicate'], { fastmathFlags: FASTMATH_NONE });
+      p.write(' : ');
+      p.printType(op.operands[0].type);
+    },
   };
 }
 
-/**
- * An op definition with default-valued properties, required attributes (checked first, with
- * MLIR's "requires attribute" message) and attribute-sized operand segments (`segments`: the
- * number of groups, checked against the operand count as MLIR does).
- */
-function spec(s: RawOpSpec & { defaults?: Readonly<Record<string, Attribute>>; required?: readonly string[]; segments?: boolean }): OpDefinition {
-  const { defaults, required, segments, ...rest } = s;
-  const attributes = [...(rest.attributes ?? []), ...Object.keys(defaults ?? {}).filter((k) => !(rest.attributes ?? []).includes(k))];
-  const verify = rest.verify;
-  return defineRawOp({
-    ...rest,
-    attributes,
-    initProperties: defaults ? withDefaults(defaults) : rest.initProperties,
-    verify(op, ctx) {
-      for (const name of required ?? []) if (!op.propertiesView.has(name)) return fail(ctx, op, `requires attribute '${name}'`);
-      if (segments) {
-        const a = op.propertiesView.get('operandSegmentSizes');
-        const total = a instanceof DenseArrayAttr ? a.values.reduce((x, y) => x + Number(y), 0) : 0;
-        if (total !== op.numOperands)
-          return fail(ctx, op, `operand count (${op.numOperands}) does not match with the total size (${total}) specified in attribute 'operandSegmentSizes'`);
-      }
-      return verify ? verify(op, ctx) : true;
-    },
-  });
-}
+implementOp(ICmpOp, cmpSyntax(ICmpPredicate));
+implementOp(FCmpOp, cmpSyntax(FCmpPredicate));
 
-function isIntLike(t: Type): boolean {
-  return t instanceof IntegerType || (t instanceof VectorType && t.elementType instanceof IntegerType);
-}
-function isFloatLike(t: Type): boolean {
-  return t instanceof FloatType || (t instanceof VectorType && t.elementType instanceof FloatType);
-}
-function i1Like(t: Type): Type {
-  return t instanceof VectorType ? VectorType.get(t.shape, IntegerType.get(1), t.scalableDims) : IntegerType.get(1);
-}
+export const SelectOp = defineOp({
+  name: 'llvm.select',
+  traits: [Traits.Pure, AllTypesMatch(['trueValue', 'falseValue', 'res'])],
+  operands: [operand('condition', I1OrVector), operand('trueValue', LLVMAnyType), operand('falseValue', LLVMAnyType)],
+  results: [result('res', LLVMAnyType)],
+  attributes: [fastmathAttr()],
+  assemblyFormat: 'operands attr-dict `:` type($condition) `,` type($res)',
+});
 
-// ---- enum keywords in the custom syntax
+// ============================================================================
+// Casts
 
-const OVERFLOW = ['nsw', 'nuw'];
-function parseOverflow(p: OpAsmParser, state: OperationState, name = 'overflowFlags'): void {
-  if (!p.parseOptionalKeyword('overflow')) return;
-  p.parseLess();
-  let v = 0;
-  do {
-    const o = p.currentOffset();
-    const k = p.parseOptionalKeyword(OVERFLOW);
-    if (!k) p.error('expected one of [nsw, nuw]', o);
-    v |= k === 'nsw' ? 1 : 2;
-  } while (p.parseOptionalComma());
-  p.parseGreater();
-  state.attributes.set(name, intProp(32, v));
-}
-function printOverflow(p: OpAsmPrinter, op: Operation, name = 'overflowFlags'): void {
-  const v = propNum(op, name);
-  if (!v) return;
-  const parts: string[] = [];
-  if (v & 1) parts.push('nsw');
-  if (v & 2) parts.push('nuw');
-  p.write(` overflow<${parts.join(', ')}>`);
-}
-
-export const ICMP_PREDICATES = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
-export const FCMP_PREDICATES = ['_false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', '_true'];
-
-/** `(type, ...)` */
-function parseParenTypes(p: OpAsmParser): Type[] {
-  const out: Type[] = [];
-  p.parseLParen();
-  if (p.parseOptionalRParen()) return out;
-  do out.push(p.parseType());
-  while (p.parseOptionalComma());
-  p.parseRParen();
-  return out;
-}
-
-// ---- shared op shapes
-
-function parseOperandsOfType(p: OpAsmParser, state: OperationState, ops: UnresolvedOperand[], type: Type): void {
-  state.operands = ops.map((o) => p.resolveOperand(o, type));
-}
-
-/** `$lhs, $rhs [overflow<...>] attr-dict : type` */
-function binaryOp(name: string, opts: { overflow?: boolean; fastmath?: boolean; exact?: boolean; disjoint?: boolean; float?: boolean }): OpDefinition {
-  const defaults: Record<string, Attribute> = {};
-  if (opts.overflow) defaults.overflowFlags = intProp(32, 0);
-  if (opts.fastmath) defaults.fastmathFlags = FASTMATH_NONE;
-  const unitName = opts.exact ? 'isExact' : opts.disjoint ? 'isDisjoint' : undefined;
-  const unitWord = opts.exact ? 'exact' : 'disjoint';
-  return spec({
-    name: `llvm.${name}`,
-    traits: [Traits.Pure, ...(['add', 'mul', 'and', 'or', 'xor', 'fadd', 'fmul'].includes(name) ? [Traits.Commutative] : [])],
-    attributes: unitName ? [unitName] : [],
-    defaults,
-    parse(p, state) {
-      if (unitName && p.parseOptionalKeyword(unitWord)) state.attributes.set(unitName, UnitAttr.get());
-      const a = p.parseOperand();
-      p.parseComma();
-      const b = p.parseOperand();
-      if (opts.overflow) parseOverflow(p, state);
-      p.parseOptionalAttrDict(state.attributes);
-      const t = p.parseColonType();
-      parseOperandsOfType(p, state, [a, b], t);
-      state.types = [t];
-    },
-    print(p, op) {
-      if (unitName && op.propertiesView.has(unitName)) p.write(' ' + unitWord);
-      p.write(' ');
-      p.printOperands(op.operands);
-      if (opts.overflow) printOverflow(p, op);
-      printDict(p, op, ['overflowFlags', ...(unitName ? [unitName] : [])], defaults);
-      p.write(' : ');
-      p.printType(op.result(0).type);
-    },
-    verify(op, ctx) {
-      const t = op.result(0).type;
-      const ok = opts.float ? isFloatLike(t) : isIntLike(t);
-      if (!ok) return fail(ctx, op, `operand #0 must be ${opts.float ? 'floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type' : 'integer or LLVM dialect-compatible vector of integer'}, but got ${q(t)}`);
-      for (const v of op.operands) if (v.type !== t) return fail(ctx, op, 'requires the same type for all operands and results');
-      return true;
-    },
-  });
-}
-
-/** `$arg [nneg] [overflow<...>] attr-dict : type($arg) to type($res)` */
-function castOp(name: string, opts: { nneg?: boolean; overflow?: boolean } = {}): OpDefinition {
-  const defaults: Record<string, Attribute> = {};
-  if (opts.overflow) defaults.overflowFlags = intProp(32, 0);
-  return spec({
-    name: `llvm.${name}`,
+function castOp<const M extends string>(mnemonic: M, from: typeof IntOrVector, to: typeof IntOrVector) {
+  return defineOp({
+    name: `llvm.${mnemonic}`,
     traits: [Traits.Pure],
-    attributes: opts.nneg ? ['nonNeg'] : [],
-    defaults,
-    parse(p, state) {
-      if (opts.nneg && p.parseOptionalKeyword('nneg')) state.attributes.set('nonNeg', UnitAttr.get());
-      const a = p.parseOperand();
-      if (opts.overflow) parseOverflow(p, state);
-      p.parseOptionalAttrDict(state.attributes);
-      p.parseColon();
-      const from = p.parseType();
-      p.parseKeyword('to');
-      const to = p.parseType();
-      state.operands = [p.resolveOperand(a, from)];
-      state.types = [to];
-    },
-    print(p, op) {
-      if (opts.nneg && op.propertiesView.has('nonNeg')) p.write(' nneg');
-      p.write(' ');
-      p.printOperand(op.operand(0));
-      if (opts.overflow) printOverflow(p, op);
-      printDict(p, op, ['nonNeg', 'overflowFlags'], defaults);
-      p.write(' : ');
-      p.printType(op.operand(0).type);
-      p.write(' to ');
-      p.printType(op.result(0).type);
-    },
+    operands: [operand('arg', from)],
+    results: [result('res', to)],
+    assemblyFormat: '$arg attr-dict `:` type($arg) `to` type($res)',
   });
 }
 
-/** `llvm.mlir.poison/undef/zero : type` */
-function markerOp(name: string): OpDefinition {
-  return defineOds({
-    name: `llvm.mlir.${name}`,
+/** `zext` and `uitofp`: the `nneg` flag. */
+function castNonNegOp<const M extends string>(mnemonic: M, to: typeof IntOrVector) {
+  return defineOp({
+    name: `llvm.${mnemonic}`,
+    traits: [Traits.Pure],
+    operands: [operand('arg', IntOrVector)],
+    results: [result('res', to)],
+    attributes: [unitAttr('nonNeg')],
+    assemblyFormat: '(`nneg` $nonNeg^)? $arg attr-dict `:` type($arg) `to` type($res)',
+  });
+}
+
+export const TruncOp = defineOp({
+  name: 'llvm.trunc',
+  traits: [Traits.Pure],
+  operands: [operand('arg', IntOrVector)],
+  results: [result('res', IntOrVector)],
+  attributes: [defaultValuedAttr('overflowFlags', IntegerOverflowFlagsProp, OVERFLOW_NONE)],
+  assemblyFormat: '$arg ($overflowFlags^)? attr-dict `:` type($arg) `to` type($res)',
+});
+implementOp(TruncOp, { verify: verifyOverflowFlags });
+export const ZExtOp = castNonNegOp('zext', IntOrVector);
+export const UIToFPOp = castNonNegOp('uitofp', FloatOrVector);
+export const SExtOp = castOp('sext', IntOrVector, IntOrVector);
+export const SIToFPOp = castOp('sitofp', IntOrVector, FloatOrVector);
+export const FPToSIOp = castOp('fptosi', FloatOrVector, IntOrVector);
+export const FPToUIOp = castOp('fptoui', FloatOrVector, IntOrVector);
+export const FPExtOp = castOp('fpext', FloatOrVector, FloatOrVector);
+export const FPTruncOp = castOp('fptrunc', FloatOrVector, FloatOrVector);
+export const BitcastOp = castOp('bitcast', LLVMNonAggregate, LLVMNonAggregate);
+export const PtrToIntOp = castOp('ptrtoint', PointerOrVector, IntOrVector);
+export const AddrSpaceCastOp = castOp('addrspacecast', PointerOrVector, PointerOrVector);
+export const IntToPtrOp = defineOp({
+  name: 'llvm.inttoptr',
+  traits: [Traits.Pure],
+  operands: [operand('arg', IntOrVector)],
+  results: [result('res', PointerOrVector)],
+  attributes: [optionalAttr('dereferenceable', anyAttrOf('LLVM dereferenceable attribute'))],
+  assemblyFormat: '$arg attr-dict `:` type($arg) `to` type($res)',
+});
+
+// ============================================================================
+// Constants and globals
+
+function markerOp<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.mlir.${mnemonic}`,
     traits: [Traits.Pure, Traits.ConstantLike],
-    results: [result('res', AnyType)],
+    results: [result('res', LLVMAnyType)],
     assemblyFormat: 'attr-dict `:` type($res)',
   });
 }
 
-// ---- constants and globals
+export const PoisonOp = markerOp('poison');
+export const UndefOp = markerOp('undef');
+export const ZeroOp = markerOp('zero');
 
-const ConstantOp = spec({
+export const ConstantOp = defineOp({
   name: 'llvm.mlir.constant',
-  required: ['value'],
   traits: [Traits.Pure, Traits.ConstantLike],
-  attributes: ['value'],
-  parse(p, state) {
-    p.parseLParen();
-    state.attributes.set('value', p.parseAttribute());
-    p.parseRParen();
-    p.parseOptionalAttrDict(state.attributes);
-    state.types = [p.parseColonType()];
-  },
-  print(p, op) {
-    p.write('(');
-    p.printAttribute(op.propertiesView.get('value')!);
-    p.write(')');
-    printDict(p, op, ['value']);
-    p.write(' : ');
-    p.printType(op.result(0).type);
-  },
+  results: [result('res', LLVMAnyType)],
+  attributes: [attr('value', AnyAttr)],
+  assemblyFormat: '`(` $value `)` attr-dict `:` type($res)',
+});
+
+implementOp(ConstantOp, {
   verify(op, ctx) {
-    const v = op.propertiesView.get('value');
-    if (!v) return fail(ctx, op, "requires attribute 'value'");
-    const t = op.result(0).type;
+    const v = ConstantOp.value(op);
+    const t = ConstantOp.res(op).type;
     if (v instanceof IntegerAttr) {
       if (!(t instanceof IntegerType)) return fail(ctx, op, 'expected integer type');
     } else if (v instanceof FloatAttr) {
@@ -297,59 +408,78 @@ const ConstantOp = spec({
   },
 });
 
-const AddressOfOp = spec({
+export const AddressOfOp = defineOp({
   name: 'llvm.mlir.addressof',
-  required: ['global_name'],
   traits: [Traits.Pure, Traits.ConstantLike],
-  attributes: ['global_name'],
-  parse(p, state) {
-    state.attributes.set('global_name', SymbolRefAttr.get(p.parseSymbolName()));
-    p.parseOptionalAttrDict(state.attributes);
-    state.types = [p.parseColonType()];
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printAttribute(op.propertiesView.get('global_name')!);
-    printDict(p, op, ['global_name']);
-    p.write(' : ');
-    p.printType(op.result(0).type);
-  },
+  results: [result('res', LLVMAnyPointer)],
+  attributes: [attr('global_name', FlatSymbolRefAttrC)],
+  assemblyFormat: '$global_name attr-dict `:` qualified(type($res))',
+});
+
+export const GlobalOp = defineOp({
+  name: 'llvm.mlir.global',
+  traits: [Traits.IsolatedFromAbove, Traits.SingleBlock, Traits.Symbol],
+  attributes: [
+    attr('global_type', TypeAttrC),
+    unitAttr('constant'),
+    attr('sym_name', SymbolNameAttrC),
+    attr('linkage', LinkageC),
+    unitAttr('dso_local'),
+    unitAttr('thread_local_'),
+    unitAttr('externally_initialized'),
+    optionalAttr('value', AnyAttr),
+    optionalAttr('alignment', I64Attr),
+    defaultValuedAttr('addr_space', I32Attr, IntegerAttr.get(IntegerType.get(32), 0)),
+    optionalAttr('unnamed_addr', UnnamedAddr),
+    optionalAttr('section', StrAttrC),
+    optionalAttr('comdat', SymbolRefAttrC),
+    optionalAttr('dbg_exprs', ArrayAttrOf('an array of variable expressions')),
+    defaultValuedAttr('visibility_', Visibility, VISIBILITY_DEFAULT),
+  ],
+  regions: [region('initializer')],
+});
+
+implementOp(AddressOfOp, {
   verify(op, ctx) {
-    const ref = op.propertiesView.get('global_name');
-    if (!(ref instanceof SymbolRefAttr)) return fail(ctx, op, "requires attribute 'global_name'");
-    const target = lookupNearestSymbolFrom(op, ref);
-    if (!target || (target.opName !== 'llvm.mlir.global' && target.opName !== 'llvm.func'))
+    const target = lookupNearestSymbolFrom(op, SymbolRefAttr.get(AddressOfOp.global_name(op)));
+    if (!target || !(GlobalOp.isa(target) || LLVMFuncOp.isa(target) || AliasOp.isa(target)))
       return fail(ctx, op, `must reference a global defined by 'llvm.mlir.global', 'llvm.mlir.alias' or 'llvm.func' or 'llvm.mlir.ifunc'`);
-    if (!(op.result(0).type instanceof LLVMPointerType)) return fail(ctx, op, `result #0 must be LLVM pointer type, but got ${q(op.result(0).type)}`);
     return true;
   },
 });
 
-const GLOBAL_DEFAULTS: Record<string, Attribute> = {
-  addr_space: intProp(32, 0),
-  unnamed_addr: intProp(64, 0),
-  visibility_: intProp(64, 0),
-};
+/** `linkage`, `visibility_`, `unnamed_addr`, `thread_local_` (and `constant` for globals) as keywords before the symbol name. */
+function parseGlobalKeywords(p: OpAsmParser, state: OperationState, extra: readonly string[]): Set<string> {
+  state.attributes.set('linkage', Linkage.attr(parseLinkage(p)));
+  const seen = new Set<string>();
+  state.attributes.set('unnamed_addr', i64Prop(UnnamedAddr.case.None));
+  for (;;) {
+    const k = p.parseOptionalKeyword([...VISIBILITY_WORDS, ...UNNAMED_ADDR_WORDS, ...extra]);
+    if (!k) break;
+    const vis = visibilityOfKeyword(k);
+    const ua = unnamedAddrOfKeyword(k);
+    if (vis !== undefined) {
+      if (vis !== Visibility.case.Default) state.attributes.set('visibility_', i64Prop(vis));
+    } else if (ua !== undefined) state.attributes.set('unnamed_addr', i64Prop(ua));
+    else seen.add(k);
+  }
+  return seen;
+}
 
-const GlobalOp = spec({
-  name: 'llvm.mlir.global',
-  required: ['global_type', 'linkage', 'sym_name'],
-  traits: [Traits.Symbol, Traits.IsolatedFromAbove, Traits.SingleBlock],
-  attributes: ['global_type', 'constant', 'sym_name', 'linkage', 'dso_local', 'thread_local_', 'externally_initialized', 'value', 'alignment', 'section', 'comdat', 'dbg_exprs', 'target_specific_attrs'],
-  defaults: GLOBAL_DEFAULTS,
+/** `hidden thread_local unnamed_addr ` (each when set), as functions, globals and aliases print them. */
+function printVisibilityAndUnnamedAddr(p: { write(s: string): void }, visibility: number, threadLocal: boolean, unnamedAddr: number | undefined): void {
+  const v = visibilityKeyword(visibility);
+  if (v) p.write(v + ' ');
+  if (threadLocal) p.write('thread_local ');
+  const u = unnamedAddr === undefined ? '' : unnamedAddrKeyword(unnamedAddr);
+  if (u) p.write(u + ' ');
+}
+
+implementOp(GlobalOp, {
   parse(p, state) {
-    const l = p.parseOptionalKeyword(LINKAGES as unknown as string[]);
-    state.attributes.set('linkage', linkageAttr((l ?? 'external') as (typeof LINKAGES)[number]));
-    for (;;) {
-      const k = p.parseOptionalKeyword(['thread_local', 'unnamed_addr', 'local_unnamed_addr', 'constant', 'hidden', 'protected', 'default']);
-      if (!k) break;
-      if (k === 'constant') state.attributes.set('constant', UnitAttr.get());
-      else if (k === 'thread_local') state.attributes.set('thread_local_', UnitAttr.get());
-      else if (k === 'unnamed_addr') state.attributes.set('unnamed_addr', intProp(64, 2));
-      else if (k === 'local_unnamed_addr') state.attributes.set('unnamed_addr', intProp(64, 1));
-      else if (k === 'hidden') state.attributes.set('visibility_', intProp(64, 1));
-      else if (k === 'protected') state.attributes.set('visibility_', intProp(64, 2));
-    }
+    const words = parseGlobalKeywords(p, state, ['thread_local', 'constant']);
+    if (words.has('constant')) state.attributes.set('constant', UnitAttr.get());
+    if (words.has('thread_local')) state.attributes.set('thread_local_', UnitAttr.get());
     state.attributes.set('sym_name', StringAttr.get(p.parseSymbolName()));
     p.parseLParen();
     let value: Attribute | undefined;
@@ -358,176 +488,187 @@ const GlobalOp = spec({
       state.attributes.set('value', value);
       p.parseRParen();
     }
+    if (p.parseOptionalKeyword('comdat')) {
+      p.parseLParen();
+      state.attributes.set('comdat', p.parseAttribute());
+      p.parseRParen();
+    }
     p.parseOptionalAttrDict(state.attributes);
     let type: Type | undefined;
     if (p.parseOptionalColon()) type = p.parseType();
     else if (value instanceof StringAttr) type = LLVMArrayType.get(value.value.length, IntegerType.get(8));
     else p.error('type can only be omitted for string globals');
     state.attributes.set('global_type', TypeAttr.get(type!));
-    const r = state.addRegion(new Region());
-    p.parseOptionalRegion(r);
+    p.parseOptionalRegion(state.addRegion(new Region()));
   },
   print(p, op) {
-    const props = op.propertiesView;
-    p.write(' ' + linkageOf(props.get('linkage')) + ' ');
-    const vis = propNum(op, 'visibility_');
-    if (vis) p.write(vis === 1 ? 'hidden ' : 'protected ');
-    if (props.has('thread_local_')) p.write('thread_local ');
-    const ua = propNum(op, 'unnamed_addr');
-    if (ua) p.write(ua === 2 ? 'unnamed_addr ' : 'local_unnamed_addr ');
-    if (props.has('constant')) p.write('constant ');
-    p.printSymbolName((props.get('sym_name') as StringAttr).value);
+    p.write(' ' + Linkage.stringify(GlobalOp.linkage(op)) + ' ');
+    printVisibilityAndUnnamedAddr(p, GlobalOp.visibility_(op), GlobalOp.thread_local_(op), GlobalOp.unnamed_addr(op));
+    if (GlobalOp.constant(op)) p.write('constant ');
+    p.printSymbolName(GlobalOp.sym_name(op));
     p.write('(');
-    const v = props.get('value');
+    const v = GlobalOp.value(op);
     if (v) p.printAttribute(v);
     p.write(')');
-    printDict(p, op, ['sym_name', 'global_type', 'constant', 'value', 'linkage', 'unnamed_addr', 'visibility_', 'thread_local_', 'comdat'], {
-      unnamed_addr: GLOBAL_DEFAULTS.unnamed_addr,
-      visibility_: GLOBAL_DEFAULTS.visibility_,
-    });
-    const type = (props.get('global_type') as TypeAttr).value;
+    const comdat = GlobalOp.comdat(op);
+    if (comdat) {
+      p.write(' comdat(');
+      p.printAttribute(comdat);
+      p.write(')');
+    }
+    printAttrDict(
+      p,
+      op,
+      ['sym_name', 'global_type', 'constant', 'value', 'linkage', 'unnamed_addr', 'visibility_', 'thread_local_', 'comdat'],
+    );
+    const type = GlobalOp.global_type(op);
     const strType = v instanceof StringAttr && type === LLVMArrayType.get(v.value.length, IntegerType.get(8));
     if (!strType) {
       p.write(' : ');
       p.printType(type);
     }
-    if (!op.regions[0].empty) {
+    const init = GlobalOp.initializer(op);
+    if (!init.empty) {
       p.write(' ');
-      p.printRegion(op.regions[0], { printEntryBlockArgs: false });
+      p.printRegion(init, { printEntryBlockArgs: false });
     }
   },
   verify(op, ctx) {
-    const hasValue = op.propertiesView.has('value');
-    if (hasValue && !op.regions[0].empty) return fail(ctx, op, 'cannot have both initializer value and region');
+    const v = GlobalOp.value(op);
+    if (v instanceof StringAttr) {
+      const t = GlobalOp.global_type(op);
+      if (!(t instanceof LLVMArrayType && t.elementType === IntegerType.get(8) && t.numElements === v.value.length))
+        return fail(ctx, op, 'requires an i8 array type of the length equal to that of the string attribute');
+    }
+    return true;
+  },
+  verifyRegions(op, ctx) {
+    const init = GlobalOp.initializer(op);
+    if (init.empty) return true;
+    const ret = ReturnOp.dynCast(init.entry.last);
+    if (ret) {
+      const arg = ReturnOp.arg(ret);
+      if (!arg) return fail(ctx, op, 'initializer region cannot return void');
+      const t = GlobalOp.global_type(op);
+      if (arg.type !== t) return fail(ctx, op, `initializer region type ${q(arg.type)} does not match global type ${q(t)}`);
+    }
+    if (GlobalOp.value(op) !== undefined) return fail(ctx, op, 'cannot have both initializer value and region');
     return true;
   },
 });
 
-function ctorsOp(kind: 'ctors' | 'dtors'): OpDefinition {
-  return spec({
+/** `llvm.mlir.global_ctors` / `global_dtors`: functions run at load / unload, by priority. */
+function structorsOp<const K extends 'ctors' | 'dtors'>(kind: K) {
+  return defineOp({
     name: `llvm.mlir.global_${kind}`,
-    required: [kind, 'priorities', 'data'],
-    attributes: [kind, 'priorities', 'data'],
-    parse(p, state) {
-      for (const [i, key] of [kind, 'priorities', 'data'].entries()) {
-        if (i) p.parseComma();
-        p.parseKeyword(key);
-        p.parseEqual();
-        state.attributes.set(key, p.parseAttribute());
-      }
-      p.parseOptionalAttrDict(state.attributes);
-    },
-    print(p, op) {
-      [kind, 'priorities', 'data'].forEach((key, i) => {
-        p.write(i ? ', ' : ' ');
-        p.write(key + ' = ');
-        p.printAttribute(op.propertiesView.get(key) ?? ArrayAttr.get([]));
-      });
-      printDict(p, op, [kind, 'priorities', 'data']);
-    },
-    verify(op, ctx) {
-      const fns = op.propertiesView.get(kind);
-      const prios = op.propertiesView.get('priorities');
-      if (!(fns instanceof ArrayAttr) || !(prios instanceof ArrayAttr)) return fail(ctx, op, `requires attributes '${kind}' and 'priorities'`);
-      if (fns.elements.length !== prios.elements.length) return fail(ctx, op, `mismatch between the number of ${kind.slice(0, -1)}s and the number of priorities`);
-      for (const f of fns.elements) {
-        if (!(f instanceof SymbolRefAttr) || lookupNearestSymbolFrom(op, f)?.opName !== 'llvm.func') return fail(ctx, op, `'${f.key}' does not reference a valid LLVM function`);
-      }
-      return true;
-    },
+    attributes: [
+      attr(kind, ArrayAttrOf('flat symbol ref array attribute')),
+      attr('priorities', ArrayAttrOf('32-bit integer array attribute')),
+      attr('data', ArrayAttrOf('array attribute')),
+    ],
+    assemblyFormat: `\`${kind}\` \`=\` $${kind} \`,\` \`priorities\` \`=\` $priorities \`,\` \`data\` \`=\` $data attr-dict`,
   });
 }
 
-// ---- functions
+export const GlobalCtorsOp = structorsOp('ctors');
+export const GlobalDtorsOp = structorsOp('dtors');
 
-const FUNC_DEFAULTS: Record<string, Attribute> = {
-  CConv: CCONV_C,
-  unnamed_addr: intProp(64, 0),
-  visibility_: intProp(64, 0),
-};
-
-export function llvmFunctionType(op: Operation): LLVMFunctionType | undefined {
-  const a = op.propertiesView.get('function_type');
-  return a instanceof TypeAttr && a.value instanceof LLVMFunctionType ? a.value : undefined;
+function verifyStructors(op: Operation, ctx: Context, kind: 'ctors' | 'dtors', fns: ArrayAttr, prios: ArrayAttr): boolean {
+  if (fns.elements.length !== prios.elements.length)
+    return fail(ctx, op, `mismatch between the number of ${kind.slice(0, -1)}s and the number of priorities`);
+  for (const f of fns.elements)
+    if (!(f instanceof SymbolRefAttr) || !LLVMFuncOp.isa(lookupNearestSymbolFrom(op, f))) return fail(ctx, op, `'${f.key}' does not reference a valid LLVM function`);
+  return true;
 }
+
+implementOp(GlobalCtorsOp, { verify: (op, ctx) => verifyStructors(op, ctx, 'ctors', GlobalCtorsOp.ctors(op), GlobalCtorsOp.priorities(op)) });
+implementOp(GlobalDtorsOp, { verify: (op, ctx) => verifyStructors(op, ctx, 'dtors', GlobalDtorsOp.dtors(op), GlobalDtorsOp.priorities(op)) });
+
+// ============================================================================
+// Functions and calls
+
+export const LLVMFuncOp = defineOp({
+  name: 'llvm.func',
+  traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
+  attributes: [
+    attr('sym_name', SymbolNameAttrC),
+    optionalAttr('sym_visibility', StrAttrC),
+    attr('function_type', FunctionTypeAttrC),
+    defaultValuedAttr('linkage', LinkageC, Linkage.attr(Linkage.case.external)),
+    unitAttr('dso_local'),
+    defaultValuedAttr('CConv', CConvC, CCONV_C),
+    optionalAttr('comdat', SymbolRefAttrC),
+    unitAttr('convergent'),
+    optionalAttr('personality', FlatSymbolRefAttrC),
+    optionalAttr('garbageCollector', StrAttrC),
+    optionalAttr('passthrough', ArrayAttrOf('array attribute')),
+    optionalAttr('arg_attrs', DictArrayAttr),
+    optionalAttr('res_attrs', DictArrayAttr),
+    optionalAttr('function_entry_count', I64Attr),
+    optionalAttr('memory_effects', anyAttrOf('')),
+    defaultValuedAttr('visibility_', Visibility, VISIBILITY_DEFAULT),
+    unitAttr('arm_streaming'),
+    unitAttr('arm_locally_streaming'),
+    unitAttr('arm_streaming_compatible'),
+    unitAttr('arm_new_za'),
+    unitAttr('arm_in_za'),
+    unitAttr('arm_out_za'),
+    unitAttr('arm_inout_za'),
+    unitAttr('arm_preserves_za'),
+    optionalAttr('section', StrAttrC),
+    optionalAttr('unnamed_addr', UnnamedAddr),
+    optionalAttr('alignment', I64Attr),
+    optionalAttr('vscale_range', anyAttrOf('')),
+    optionalAttr('frame_pointer', anyAttrOf('')),
+    optionalAttr('target_cpu', StrAttrC),
+    optionalAttr('tune_cpu', StrAttrC),
+    optionalAttr('reciprocal_estimates', StrAttrC),
+    optionalAttr('prefer_vector_width', StrAttrC),
+    optionalAttr('target_features', anyAttrOf('LLVM target features attribute')),
+    optionalAttr('no_infs_fp_math', anyAttrOf('bool attribute')),
+    optionalAttr('no_nans_fp_math', anyAttrOf('bool attribute')),
+    optionalAttr('no_signed_zeros_fp_math', anyAttrOf('bool attribute')),
+    optionalAttr('denormal_fp_math', StrAttrC),
+    optionalAttr('denormal_fp_math_f32', StrAttrC),
+    optionalAttr('fp_contract', StrAttrC),
+    optionalAttr('instrument_function_entry', StrAttrC),
+    optionalAttr('instrument_function_exit', StrAttrC),
+    unitAttr('no_inline'),
+    unitAttr('always_inline'),
+    unitAttr('inline_hint'),
+    unitAttr('no_unwind'),
+    unitAttr('will_return'),
+    unitAttr('optimize_none'),
+    optionalAttr('vec_type_hint', anyAttrOf('Explicit vectorization compiler hint')),
+    optionalAttr('work_group_size_hint', anyAttrOf('i32 dense array attribute')),
+    optionalAttr('reqd_work_group_size', anyAttrOf('i32 dense array attribute')),
+    optionalAttr('intel_reqd_sub_group_size', I32Attr),
+    optionalAttr('uwtable_kind', anyAttrOf('')),
+  ],
+  regions: [region('body')],
+}).withAccessors({
+  /** A declaration: the function has no body. */
+  isExternal: (op): boolean => LLVMFuncOp.body(op).empty,
+  /** The result types of the function type (none for void). */
+  resultTypes: (op): Type[] => llvmResults(LLVMFuncOp.function_type(op)),
+});
 
 /** The result types of an LLVM function type: none for void. */
 export function llvmResults(t: LLVMFunctionType): Type[] {
   return t.returnType instanceof LLVMVoidType ? [] : [t.returnType];
 }
 
-const FuncOp = spec({
-  name: 'llvm.func',
-  required: ['function_type', 'sym_name'],
-  traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
-  attributes: [
-    'sym_name',
-    'sym_visibility',
-    'function_type',
-    'linkage',
-    'dso_local',
-    'comdat',
-    'convergent',
-    'personality',
-    'garbageCollector',
-    'passthrough',
-    'arg_attrs',
-    'res_attrs',
-    'function_entry_count',
-    'memory_effects',
-    'arm_streaming',
-    'section',
-    'alignment',
-    'vscale_range',
-    'frame_pointer',
-    'target_cpu',
-    'tune_cpu',
-    'target_features',
-    'no_inline',
-    'always_inline',
-    'no_unwind',
-    'will_return',
-    'optimize_none',
-    'intel_offload_entry',
-    'instrument_function_entry',
-    'instrument_function_exit',
-    'no_signed_zeros_fp_math',
-    'denormal_fp_math',
-    'fp_contract',
-    'uwtable_kind',
-    'reciprocal_estimates',
-    'prefer_vector_width',
-    'target_specific_attrs',
-    'unsafe_fp_math',
-    'no_infs_fp_math',
-    'no_nans_fp_math',
-    'approx_func_fp_math',
-    'use_sample_profile',
-    'modular_format',
-  ],
-  defaults: FUNC_DEFAULTS,
+implementOp(LLVMFuncOp, {
   interfaces: {
-    Callable: {
-      getCallableRegion: (op) => (op.regions[0].empty ? undefined : op.regions[0]),
-      getArgumentTypes: (op) => [...(llvmFunctionType(op)?.params ?? [])],
-      getResultTypes: (op) => {
-        const t = llvmFunctionType(op);
-        return t ? llvmResults(t) : [];
-      },
+    [Interfaces.Callable]: {
+      getCallableRegion: (op) => (LLVMFuncOp.isExternal(LLVMFuncOp.cast(op)) ? undefined : LLVMFuncOp.body(LLVMFuncOp.cast(op))),
+      getArgumentTypes: (op) => [...LLVMFuncOp.function_type(LLVMFuncOp.cast(op)).params],
+      getResultTypes: (op) => LLVMFuncOp.resultTypes(LLVMFuncOp.cast(op)),
     } satisfies CallableInterface,
   },
   parse(p, state) {
-    const l = p.parseOptionalKeyword(LINKAGES as unknown as string[]);
-    state.attributes.set('linkage', linkageAttr((l ?? 'external') as (typeof LINKAGES)[number]));
-    for (;;) {
-      const k = p.parseOptionalKeyword(['hidden', 'protected', 'default', 'unnamed_addr', 'local_unnamed_addr', ...CCONVS]);
-      if (!k) break;
-      if (k === 'hidden') state.attributes.set('visibility_', intProp(64, 1));
-      else if (k === 'protected') state.attributes.set('visibility_', intProp(64, 2));
-      else if (k === 'unnamed_addr') state.attributes.set('unnamed_addr', intProp(64, 2));
-      else if (k === 'local_unnamed_addr') state.attributes.set('unnamed_addr', intProp(64, 1));
-      else if (k !== 'default') state.attributes.set('CConv', EnumAttr.get(CConvDef, CCONVS.indexOf(k as (typeof CCONVS)[number])));
-    }
+    const words = parseGlobalKeywords(p, state, CConv.names);
+    for (const k of words) state.attributes.set('CConv', CConv.attr(CConv.symbolize(k)!));
     state.attributes.set('sym_name', StringAttr.get(p.parseSymbolName()));
     // Signature: (args | types [, ...]) [-> result]
     const args: Argument[] = [];
@@ -555,13 +696,13 @@ const FuncOp = spec({
       } while (p.parseOptionalComma());
       p.parseRParen();
     }
-    let result: Type = LLVMVoidType.get();
+    let res: Type = LLVMVoidType.get();
     let resAttrs: DictionaryAttr | undefined;
     if (p.parseOptionalArrow()) {
       const paren = p.parseOptionalLParen();
       // `-> ()` is void.
       if (!(paren && p.parseOptionalRParen())) {
-        result = p.parseType();
+        res = p.parseType();
         const attrs = new Map<string, Attribute>();
         if (paren) {
           p.parseOptionalAttrDict(attrs);
@@ -570,10 +711,15 @@ const FuncOp = spec({
         if (attrs.size) resAttrs = DictionaryAttr.get([...attrs.entries()]);
       }
     }
-    state.attributes.set('function_type', TypeAttr.get(LLVMFunctionType.get(result, args.map((a) => a.type), varArg)));
+    state.attributes.set('function_type', TypeAttr.get(LLVMFunctionType.get(res, args.map((a) => a.type), varArg)));
     const parsed = new Map<string, Attribute>();
     p.parseOptionalAttrDictWithKeyword(parsed);
     for (const [k, v] of parsed) state.attributes.set(k, v);
+    if (p.parseOptionalKeyword('comdat')) {
+      p.parseLParen();
+      state.attributes.set('comdat', p.parseAttribute());
+      p.parseRParen();
+    }
     if (argAttrs.some((d) => d.entries.length)) state.attributes.set('arg_attrs', ArrayAttr.get(argAttrs));
     if (resAttrs) state.attributes.set('res_attrs', ArrayAttr.get([resAttrs]));
     const body = state.addRegion(new Region());
@@ -581,24 +727,20 @@ const FuncOp = spec({
     if (p.parseOptionalRegion(body, args.every((a) => a.ssaName.name !== '') ? args : []) && body.empty) p.error('expected non-empty function body', offset);
   },
   print(p, op) {
-    const props = op.propertiesView;
-    const ft = llvmFunctionType(op)!;
+    const ft = LLVMFuncOp.function_type(op);
     p.write(' ');
-    const linkage = linkageOf(props.get('linkage'));
+    const linkage = Linkage.stringify(LLVMFuncOp.linkage(op));
     if (linkage !== 'external') p.write(linkage + ' ');
-    const vis = propNum(op, 'visibility_');
-    if (vis) p.write(vis === 1 ? 'hidden ' : 'protected ');
-    const ua = propNum(op, 'unnamed_addr');
-    if (ua) p.write(ua === 2 ? 'unnamed_addr ' : 'local_unnamed_addr ');
-    const cc = props.get('CConv');
-    if (cc instanceof EnumAttr && cc.value !== 0) p.write(CCONVS[cc.value] + ' ');
-    p.printSymbolName((props.get('sym_name') as StringAttr).value);
-    const body = op.regions[0];
-    const argAttrs = props.get('arg_attrs');
+    printVisibilityAndUnnamedAddr(p, LLVMFuncOp.visibility_(op), false, LLVMFuncOp.unnamed_addr(op));
+    const cc = LLVMFuncOp.CConv(op);
+    if (cc !== CConv.case.ccc) p.write(CConv.stringify(cc) + ' ');
+    p.printSymbolName(LLVMFuncOp.sym_name(op));
+    const body = LLVMFuncOp.body(op);
+    const argAttrs = LLVMFuncOp.arg_attrs(op);
     p.write('(');
     ft.params.forEach((t, i) => {
       if (i) p.write(', ');
-      const attrs = argAttrs instanceof ArrayAttr ? argAttrs.elements[i] : undefined;
+      const attrs = argAttrs?.elements[i];
       if (!body.empty) p.printRegionArgument(body.entry.args[i], attrs);
       else {
         p.printType(t);
@@ -609,8 +751,7 @@ const FuncOp = spec({
     p.write(')');
     if (!(ft.returnType instanceof LLVMVoidType)) {
       p.write(' -> ');
-      const resAttrs = props.get('res_attrs');
-      const d = resAttrs instanceof ArrayAttr ? resAttrs.elements[0] : undefined;
+      const d = LLVMFuncOp.res_attrs(op)?.elements[0];
       if (d instanceof DictionaryAttr && d.entries.length) {
         p.write('(');
         p.printType(ft.returnType);
@@ -618,7 +759,13 @@ const FuncOp = spec({
         p.write(')');
       } else p.printType(ft.returnType);
     }
-    printDict(p, op, ['sym_name', 'function_type', 'linkage', 'CConv', 'visibility_', 'comdat', 'unnamed_addr', 'vscale_range', 'arg_attrs', 'res_attrs'], {}, true);
+    printAttrDict(p, op, ['sym_name', 'function_type', 'linkage', 'CConv', 'visibility_', 'comdat', 'unnamed_addr', 'vscale_range', 'arg_attrs', 'res_attrs'], {}, true);
+    const comdat = LLVMFuncOp.comdat(op);
+    if (comdat) {
+      p.write(' comdat(');
+      p.printAttribute(comdat);
+      p.write(')');
+    }
     if (!body.empty) {
       p.write(' ');
       p.printRegion(body, { printEntryBlockArgs: false, printBlockTerminators: true });
@@ -626,10 +773,9 @@ const FuncOp = spec({
   },
   getAsmBlockArgumentNames() {},
   verify(op, ctx) {
-    const ft = llvmFunctionType(op);
-    if (!ft) return fail(ctx, op, "requires attribute 'function_type'");
-    const linkage = linkageOf(op.propertiesView.get('linkage'));
-    const body = op.regions[0];
+    const ft = LLVMFuncOp.function_type(op);
+    const linkage = Linkage.stringify(LLVMFuncOp.linkage(op));
+    const body = LLVMFuncOp.body(op);
     if (body.empty) {
       if (linkage !== 'external' && linkage !== 'extern_weak') return fail(ctx, op, "external functions must have 'external' or 'extern_weak' linkage");
       return true;
@@ -643,77 +789,101 @@ const FuncOp = spec({
   },
 });
 
-const ReturnOp = spec({
+export const ReturnOp = defineOp({
   name: 'llvm.return',
   traits: [Traits.IsTerminator, Traits.ReturnLike, Traits.Pure],
-  parse(p, state) {
-    const v = p.parseOptionalOperand();
-    if (v) {
-      const t = p.parseColonType();
-      state.operands = [p.resolveOperand(v, t)];
-    }
-    p.parseOptionalAttrDict(state.attributes);
-  },
-  print(p, op) {
-    if (op.numOperands) {
-      p.write(' ');
-      p.printOperand(op.operand(0));
-      p.write(' : ');
-      p.printType(op.operand(0).type);
-    }
-    printDict(p, op, []);
-  },
+  operands: [optionalOperand('arg', LLVMAnyType)],
+  assemblyFormat: 'attr-dict ($arg^ `:` type($arg))?',
+});
+
+implementOp(ReturnOp, {
   verify(op, ctx) {
-    if (op.numOperands > 1) return fail(ctx, op, 'expects at most 1 operand');
     const parent = op.parentOp;
-    if (parent?.opName !== 'llvm.func') return true;
-    const ft = llvmFunctionType(parent);
-    if (!ft) return true;
+    if (!LLVMFuncOp.isa(parent)) return true;
+    const ft = LLVMFuncOp.function_type(parent);
+    const arg = ReturnOp.arg(op);
+    const error = (msg: string): false => {
+      emitOpError(ctx, op, msg).attachNote('when returning from function', parent.location);
+      return false;
+    };
     if (ft.returnType instanceof LLVMVoidType) {
-      if (op.numOperands) return fail(ctx, op, 'expected no operands');
+      if (arg) return error('expected no operands');
     } else {
-      if (!op.numOperands) return fail(ctx, op, 'expected 1 operand');
-      if (op.operand(0).type !== ft.returnType) return fail(ctx, op, `mismatching result types`);
+      if (!arg) return error('expected 1 operand');
+      if (arg.type !== ft.returnType) return error('mismatching result types');
     }
     return true;
   },
 });
 
-const UnreachableOp = defineOds({
+export const UnreachableOp = defineOp({
   name: 'llvm.unreachable',
   traits: [Traits.IsTerminator],
   assemblyFormat: 'attr-dict',
 });
 
-// ---- calls
+const CALL_DEFAULTS: Record<string, Attribute> = { CConv: CCONV_C, TailCallKind: TAIL_NONE, fastmathFlags: FASTMATH_NONE };
 
-const CALL_DEFAULTS: Record<string, Attribute> = {
-  CConv: CCONV_C,
-  TailCallKind: TAIL_NONE,
-  fastmathFlags: FASTMATH_NONE,
-  op_bundle_sizes: DenseArrayAttr.get(IntegerType.get(32), []),
-};
-
-const CallOp = spec({
+export const CallOp = defineOp({
   name: 'llvm.call',
-  segments: true,
-  attributes: ['callee', 'var_callee_type', 'operandSegmentSizes', 'branch_weights', 'access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa', 'no_inline', 'always_inline', 'inline_hint', 'convergent', 'no_unwind', 'will_return', 'memory_effects', 'arg_attrs', 'res_attrs', 'op_bundle_tags'],
-  defaults: CALL_DEFAULTS,
+  traits: [AttrSizedOperandSegments],
+  operands: [variadicOperand('callee_operands', LLVMAnyType), variadicOperand('op_bundle_operands', LLVMAnyType)],
+  results: [optionalResult('result', LLVMAnyType)],
+  attributes: [
+    optionalAttr('var_callee_type', FunctionTypeAttrC),
+    optionalAttr('callee', FlatSymbolRefAttrC),
+    fastmathAttr(),
+    defaultValuedAttr('CConv', CConvC, CCONV_C),
+    defaultValuedAttr('TailCallKind', TailCallKindC, TAIL_NONE),
+    optionalAttr('memory_effects', anyAttrOf('')),
+    unitAttr('convergent'),
+    unitAttr('no_unwind'),
+    unitAttr('will_return'),
+    attr('op_bundle_sizes', DenseI32ArrayC),
+    optionalAttr('op_bundle_tags', ArrayAttrOf('array attribute')),
+    optionalAttr('arg_attrs', DictArrayAttr),
+    optionalAttr('res_attrs', DictArrayAttr),
+    unitAttr('no_inline'),
+    unitAttr('always_inline'),
+    unitAttr('inline_hint'),
+    ...aliasAttrs(),
+  ],
+}).withAccessors({
+  /** The call's arguments: the callee operands without the function pointer of an indirect call. */
+  argOperands: (op): Value[] => {
+    const all = CallOp.callee_operands(op);
+    return op.propertiesView.has('callee') ? all : all.slice(1);
+  },
+  /** The callee: its symbol for a direct call, the function pointer for an indirect one (undefined when malformed). */
+  callableForCallee: (op): SymbolRefAttr | Value | undefined => {
+    const callee = op.propertiesView.get('callee');
+    return callee instanceof SymbolRefAttr ? callee : op.operands[0];
+  },
+});
+
+implementOp(CallOp, {
   parse(p, state) {
-    const cc = p.parseOptionalKeyword(CCONVS as unknown as string[]);
-    if (cc) state.attributes.set('CConv', EnumAttr.get(CConvDef, CCONVS.indexOf(cc as (typeof CCONVS)[number])));
-    const tk = p.parseOptionalKeyword(['notail', 'tail', 'musttail']);
-    if (tk) state.attributes.set('TailCallKind', EnumAttr.get(TailCallKindDef, TAIL_CALL_KINDS.indexOf(tk as (typeof TAIL_CALL_KINDS)[number])));
-    const calleeName = p.parseOptionalSymbolName();
-    let calleeOperand: UnresolvedOperand | undefined;
-    if (calleeName !== undefined) state.attributes.set('callee', SymbolRefAttr.get(calleeName));
-    else calleeOperand = p.parseOperand();
+    const cc = p.parseOptionalKeyword(CConv.names);
+    if (cc) state.attributes.set('CConv', CConv.attr(CConv.symbolize(cc)!));
+    const tk = p.parseOptionalKeyword(TailCallKind.names.filter((n) => n !== 'none'));
+    if (tk) state.attributes.set('TailCallKind', TailCallKind.attr(TailCallKind.symbolize(tk)!));
+    // An indirect call's function pointer, or the callee symbol.
+    const calleeOperand: UnresolvedOperand | undefined = p.parseOptionalOperand();
+    if (!calleeOperand) {
+      const offset = p.currentOffset();
+      const callee = p.parseAttribute();
+      if (!(callee instanceof SymbolRefAttr) || !callee.isFlat) p.error('invalid kind of attribute specified', offset);
+      state.attributes.set('callee', callee);
+    }
     const args = p.parseOperandList('paren');
     if (p.parseOptionalKeyword('vararg')) {
       p.parseLParen();
       state.attributes.set('var_callee_type', TypeAttr.get(p.parseType()));
       p.parseRParen();
     }
+    const bundles = parseOpBundles(p);
+    if (bundles.tags.length) state.attributes.set('op_bundle_tags', ArrayAttr.get(bundles.tags));
+    setOpBundleSizes(state, bundles.sizes);
     p.parseOptionalAttrDict(state.attributes);
     p.parseColon();
     let calleeType: Type | undefined;
@@ -721,473 +891,266 @@ const CallOp = spec({
       calleeType = p.parseType();
       p.parseComma();
     }
-    const offset = p.currentOffset();
     const inputs = parseParenTypes(p);
     const results = p.parseArrowTypeList();
     const operands = calleeOperand ? [p.resolveOperand(calleeOperand, calleeType!)] : [];
-    operands.push(...p.resolveOperands(args, inputs, offset));
-    state.operands = operands;
+    operands.push(...p.resolveOperands(args, inputs, p.nameOffset));
+    const bundleOperands = p.resolveOperands(bundles.operands, bundles.types, p.nameOffset);
+    state.operands = [...operands, ...bundleOperands];
     state.types = results;
-    state.attributes.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), [BigInt(operands.length), 0n]));
+    state.attributes.set('operandSegmentSizes', DenseI32ArrayC.encode!([BigInt(operands.length), BigInt(bundleOperands.length)]));
   },
   print(p, op) {
-    const props = op.propertiesView;
-    const cc = props.get('CConv');
-    if (cc instanceof EnumAttr && cc.value !== 0) p.write(' ' + CCONVS[cc.value]);
-    const tk = props.get('TailCallKind');
-    if (tk instanceof EnumAttr && tk.value !== 0) p.write(' ' + TAIL_CALL_KINDS[tk.value]);
-    const callee = props.get('callee');
+    const cc = CallOp.CConv(op);
+    if (cc !== CConv.case.ccc) p.write(' ' + CConv.stringify(cc));
+    const tk = CallOp.TailCallKind(op);
+    if (tk !== TailCallKind.case.none) p.write(' ' + TailCallKind.stringify(tk));
+    const callee = CallOp.callableForCallee(op);
     p.write(' ');
-    let args = op.operands;
-    if (callee) p.printAttribute(callee);
-    else {
-      p.printOperand(op.operand(0));
-      args = op.operands.slice(1);
-    }
+    if (callee instanceof SymbolRefAttr) p.printAttribute(callee);
+    else if (callee) p.printOperand(callee);
+    const args = CallOp.argOperands(op);
     p.write('(');
     p.printOperands(args);
     p.write(')');
-    const vt = props.get('var_callee_type');
-    if (vt instanceof TypeAttr) {
+    const vt = CallOp.var_callee_type(op);
+    if (vt) {
       p.write(' vararg(');
-      p.printType(vt.value);
+      p.printType(vt);
       p.write(')');
     }
-    printDict(p, op, ['callee', 'var_callee_type', 'operandSegmentSizes', 'CConv', 'TailCallKind', 'op_bundle_sizes', 'op_bundle_tags'], CALL_DEFAULTS);
+    const bundles = CallOp.op_bundle_operands(op);
+    if (bundles.length) {
+      p.write(' ');
+      printOpBundles(p, bundles, op.propertiesView.get('op_bundle_tags'), op.propertiesView.get('op_bundle_sizes'));
+    }
+    printAttrDict(p, op, ['callee', 'var_callee_type', 'operandSegmentSizes', 'CConv', 'TailCallKind', 'op_bundle_sizes', 'op_bundle_tags'], CALL_DEFAULTS);
     p.write(' : ');
-    if (!callee) {
-      p.printType(op.operand(0).type);
+    if (callee && !(callee instanceof SymbolRefAttr)) {
+      p.printType(callee.type);
       p.write(', ');
     }
     p.printFunctionType(
       args.map((a) => a.type),
-      op.results.map((r) => r.type),
+      op.resultTypes,
     );
   },
   verify(op, ctx) {
-    const callee = op.propertiesView.get('callee');
-    if (!(callee instanceof SymbolRefAttr)) return true;
+    // CallOp::verify: the variadic callee type against the arguments.
+    const args = CallOp.argOperands(op);
+    const varType = CallOp.var_callee_type(op);
+    if (varType) {
+      if (!varType.varArg) return fail(ctx, op, 'expected var_callee_type to be a variadic function type');
+      if (varType.params.length > args.length) return fail(ctx, op, `expected var_callee_type to have at most ${args.length} parameters`);
+      for (let i = 0; i < varType.params.length; i++)
+        if (varType.params[i] !== args[i].type) return fail(ctx, op, `var_callee_type parameter type mismatch: ${q(varType.params[i])} != ${q(args[i].type)}`);
+    }
+    // CallOp::verifySymbolUses: the callee and the call's types.
+    const callee = CallOp.callableForCallee(op);
+    if (callee === undefined) return fail(ctx, op, 'must have either a `callee` attribute or at least an operand');
+    if (!(callee instanceof SymbolRefAttr)) {
+      if (!(callee.type instanceof LLVMPointerType)) return fail(ctx, op, `indirect call expects a pointer as callee: ${q(callee.type)}`);
+      return true;
+    }
     const fn = lookupNearestSymbolFrom(op, callee);
-    if (!fn || fn.opName !== 'llvm.func') return fail(ctx, op, `'${callee.leaf}' does not reference a symbol in the current scope`);
-    const ft = llvmFunctionType(fn);
-    if (!ft) return true;
-    const n = op.numOperands;
-    if (ft.varArg ? n < ft.params.length : n !== ft.params.length) return fail(ctx, op, 'incorrect number of operands for callee');
-    for (let i = 0; i < ft.params.length; i++)
-      if (op.operand(i).type !== ft.params[i])
-        return fail(ctx, op, `operand type mismatch for operand ${i}: ${q(op.operand(i).type)} != ${q(ft.params[i])}`);
-    const res = llvmResults(ft);
-    if (res.length !== op.numResults || (res.length && res[0] !== op.result(0).type)) return fail(ctx, op, 'result type mismatch');
+    if (!fn) return fail(ctx, op, `'${callee.leaf}' does not reference a symbol in the current scope`);
+    if (!LLVMFuncOp.isa(fn)) return fail(ctx, op, `'${callee.leaf}' does not reference a valid LLVM function or IFunc`);
+    const ft = LLVMFuncOp.function_type(fn);
+    if (ft.varArg && !varType) return fail(ctx, op, 'missing var_callee_type attribute for vararg call');
+    const n = ft.params.length;
+    if (!ft.varArg && n !== args.length) return fail(ctx, op, `incorrect number of operands (${args.length}) for callee (expecting: ${n})`);
+    if (n > args.length) return fail(ctx, op, `incorrect number of operands (${args.length}) for varargs callee (expecting at least: ${n})`);
+    for (let i = 0; i < n; i++)
+      if (args[i].type !== ft.params[i]) return fail(ctx, op, `operand type mismatch for operand ${i}: ${q(args[i].type)} != ${q(ft.params[i])}`);
+    const result = CallOp.result(op);
+    const isVoid = ft.returnType instanceof LLVMVoidType;
+    if (!result && !isVoid) return fail(ctx, op, 'expected function call to produce a value');
+    if (result && isVoid) return fail(ctx, op, 'calling function with void result must not produce values');
+    if (result && result.type !== ft.returnType) return fail(ctx, op, `result type mismatch: ${q(result.type)} != ${q(ft.returnType)}`);
     return true;
   },
 });
 
-// ---- control flow
+// ============================================================================
+// Control flow
 
-const BrOp = spec({
+export const BrOp = defineOp({
   name: 'llvm.br',
   traits: [Traits.IsTerminator, Traits.Pure],
-  attributes: ['loop_annotation'],
-  parse(p, state) {
-    const { block, operands } = p.parseSuccessorAndUseList();
-    state.successors = [block];
-    state.operands = operands;
-    p.parseOptionalAttrDict(state.attributes);
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printSuccessorAndUseList(op.successors[0], op.operands);
-    printDict(p, op, []);
-  },
+  operands: [variadicOperand('destOperands', LLVMAnyType)],
+  successors: [successor('dest')],
+  attributes: [optionalAttr('loop_annotation', LoopAnnotationAttrC)],
+  assemblyFormat: '$dest (`(` $destOperands^ `:` type($destOperands) `)`)? attr-dict',
 });
 
-const CondBrOp = spec({
+export const CondBrOp = defineOp({
   name: 'llvm.cond_br',
-  segments: true,
-  traits: [Traits.IsTerminator, Traits.Pure],
-  attributes: ['operandSegmentSizes', 'branch_weights', 'loop_annotation'],
-  parse(p, state) {
-    const c = p.parseOperand();
-    p.parseComma();
-    if (p.parseOptionalKeyword('weights')) {
-      p.parseLParen();
-      state.attributes.set('branch_weights', p.parseAttribute());
-      p.parseRParen();
-      p.parseComma();
-    }
-    const t = p.parseSuccessorAndUseList();
-    p.parseComma();
-    const f = p.parseSuccessorAndUseList();
-    state.successors = [t.block, f.block];
-    state.operands = [p.resolveOperand(c, IntegerType.get(1)), ...t.operands, ...f.operands];
-    state.attributes.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), [1n, BigInt(t.operands.length), BigInt(f.operands.length)]));
-    p.parseOptionalAttrDict(state.attributes);
-  },
-  print(p, op) {
-    const seg = (op.propertiesView.get('operandSegmentSizes') as DenseArrayAttr).values.map(Number);
-    p.write(' ');
-    p.printOperand(op.operand(0));
-    p.write(', ');
-    const w = op.propertiesView.get('branch_weights');
-    if (w) {
-      p.write('weights(');
-      p.printAttribute(w);
-      p.write('), ');
-    }
-    p.printSuccessorAndUseList(op.successors[0], op.operands.slice(1, 1 + seg[1]));
-    p.write(', ');
-    p.printSuccessorAndUseList(op.successors[1], op.operands.slice(1 + seg[1]));
-    printDict(p, op, ['operandSegmentSizes', 'branch_weights']);
-  },
+  traits: [AttrSizedOperandSegments, Traits.IsTerminator, Traits.Pure],
+  operands: [operand('condition', LLVMI1), variadicOperand('trueDestOperands', LLVMAnyType), variadicOperand('falseDestOperands', LLVMAnyType)],
+  successors: [successor('trueDest'), successor('falseDest')],
+  attributes: [optionalAttr('branch_weights', DenseI32ArrayC), optionalAttr('loop_annotation', LoopAnnotationAttrC)],
+  assemblyFormat:
+    '$condition ( `weights` `(` $branch_weights^ `)` )? `,` ' +
+    '$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` ' +
+    '$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',
 });
 
-/** Successor operands of a branch op (for the engine). */
-export function branchOperands(op: Operation, index: number): Value[] {
-  if (op.opName === 'llvm.br') return op.operands;
-  const seg = (op.propertiesView.get('operandSegmentSizes') as DenseArrayAttr).values.map(Number);
-  if (op.opName === 'llvm.cond_br') return index === 0 ? op.operands.slice(1, 1 + seg[1]) : op.operands.slice(1 + seg[1]);
-  // llvm.switch: value, defaultOperands, caseOperands (split by case_operand_segments)
-  if (index === 0) return op.operands.slice(1, 1 + seg[1]);
-  const cs = (op.propertiesView.get('case_operand_segments') as DenseArrayAttr).values.map(Number);
-  let start = 1 + seg[1];
-  for (let i = 0; i < index - 1; i++) start += cs[i];
-  return op.operands.slice(start, start + cs[index - 1]);
-}
-
-const SwitchOp = spec({
+export const SwitchOp = defineOp({
   name: 'llvm.switch',
-  segments: true,
-  required: ['case_operand_segments'],
-  traits: [Traits.IsTerminator, Traits.Pure],
-  attributes: ['case_values', 'case_operand_segments', 'operandSegmentSizes', 'branch_weights'],
-  parse(p, state) {
-    const v = p.parseOperand();
-    const t = p.parseColonType();
-    p.parseComma();
-    const def = p.parseSuccessorAndUseList();
-    const values: bigint[] = [];
-    const blocks = [def.block];
-    const caseOps: Value[] = [];
-    const segs: bigint[] = [];
-    p.parseLSquare();
-    if (!p.parseOptionalRSquare()) {
-      do {
-        const neg = p.parseOptionalMinus();
-        const n = p.parseInteger();
-        values.push(neg ? -n : n);
-        p.parseColon();
-        const s = p.parseSuccessorAndUseList();
-        blocks.push(s.block);
-        caseOps.push(...s.operands);
-        segs.push(BigInt(s.operands.length));
-      } while (p.parseOptionalComma());
-      p.parseRSquare();
-    }
-    p.parseOptionalAttrDict(state.attributes);
-    state.operands = [p.resolveOperand(v, t), ...def.operands, ...caseOps];
-    state.successors = blocks;
-    if (values.length) state.attributes.set('case_values', DenseIntOrFPElementsAttr.get(VectorType.get([values.length], t), values));
-    state.attributes.set('case_operand_segments', DenseArrayAttr.get(IntegerType.get(32), segs));
-    state.attributes.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), [1n, BigInt(def.operands.length), BigInt(caseOps.length)]));
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printOperand(op.operand(0));
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-    p.write(', ');
-    p.printSuccessorAndUseList(op.successors[0], branchOperands(op, 0));
-    p.write(' [');
-    const cv = op.propertiesView.get('case_values');
-    const vals = cv instanceof DenseIntOrFPElementsAttr ? cv.intValues() : [];
-    p.increaseIndent();
-    vals.forEach((v, i) => {
-      if (i) p.write(',');
-      p.printNewline();
-      p.write(`${v}: `);
-      p.printSuccessorAndUseList(op.successors[i + 1], branchOperands(op, i + 1));
-    });
-    p.decreaseIndent();
-    if (vals.length) p.printNewline();
-    p.write(']');
-    printDict(p, op, ['case_values', 'case_operand_segments', 'operandSegmentSizes']);
+  traits: [AttrSizedOperandSegments, Traits.IsTerminator, Traits.Pure],
+  operands: [operand('value', AnySignlessInteger), variadicOperand('defaultOperands', AnyType), variadicOperand('caseOperands', AnyType)],
+  successors: [successor('defaultDestination'), variadicSuccessor('caseDestinations')],
+  attributes: [
+    optionalAttr('case_values', IntElementsAttrC),
+    attr('case_operand_segments', DenseI32ArrayC),
+    optionalAttr('branch_weights', DenseI32ArrayC),
+  ],
+  assemblyFormat:
+    '$value `:` type($value) `,` $defaultDestination (`(` $defaultOperands^ `:` type($defaultOperands) `)`)? ' +
+    'custom<SwitchOpCases>(ref(type($value)), $case_values, $caseDestinations, $caseOperands, type($caseOperands), $case_operand_segments) attr-dict',
+}).withAccessors({
+  /** The operands passed to each case destination, in order. */
+  caseOperandRanges: (op): Value[][] => splitBySegments(SwitchOp.caseOperands(op), op.propertiesView.get('case_operand_segments')),
+});
+
+implementOp(BrOp, { verify: (op, ctx) => verifyBranchSuccessors(ctx, op, () => BrOp.destOperands(op)) });
+implementOp(CondBrOp, {
+  verify: (op, ctx) => verifyBranchSuccessors(ctx, op, (i) => (i === 0 ? CondBrOp.trueDestOperands(op) : CondBrOp.falseDestOperands(op))),
+});
+implementOp(SwitchOp, {
+  verify(op, ctx) {
+    const values = SwitchOp.case_values(op);
+    const n = SwitchOp.caseDestinations(op).length;
+    if ((!values && n) || (values && values.intValues().length !== n)) return fail(ctx, op, 'expects number of case values to match number of case destinations');
+    const cases = SwitchOp.caseOperandRanges(op);
+    return verifyBranchSuccessors(ctx, op, (i) => (i === 0 ? SwitchOp.defaultOperands(op) : (cases[i - 1] ?? [])));
   },
 });
 
-// ---- aggregates and vectors
+// ============================================================================
+// Aggregates and vectors
 
-function parsePosition(p: OpAsmParser): number[] {
-  const pos: number[] = [];
-  p.parseLSquare();
-  do {
-    const neg = p.parseOptionalMinus();
-    const v = Number(p.parseInteger());
-    pos.push(neg ? -v : v);
-  } while (p.parseOptionalComma());
-  p.parseRSquare();
-  return pos;
-}
-function positionOf(op: Operation): number[] {
-  const a = op.propertiesView.get('position');
-  return a instanceof DenseArrayAttr ? a.values.map(Number) : [];
-}
-
-const ExtractValueOp = spec({
+export const ExtractValueOp = defineOp({
   name: 'llvm.extractvalue',
-  required: ['position'],
   traits: [Traits.Pure],
-  attributes: ['position'],
-  parse(p, state) {
-    const c = p.parseOperand();
-    const offset = p.currentOffset();
-    const pos = parsePosition(p);
-    state.attributes.set('position', DenseArrayAttr.getI64(pos));
-    p.parseOptionalAttrDict(state.attributes);
-    const t = p.parseColonType();
-    const r = aggregateElementType(t, pos);
-    if (!r) p.error(`position out of bounds: ${pos.join(', ')}`, offset);
-    state.operands = [p.resolveOperand(c, t)];
-    state.types = [r!];
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printOperand(op.operand(0));
-    p.write(`[${positionOf(op).join(', ')}]`);
-    printDict(p, op, ['position']);
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-    p.write(' ');
-  },
-  verify(op, ctx) {
-    const r = aggregateElementType(op.operand(0).type, positionOf(op));
-    if (!r) return fail(ctx, op, 'invalid position');
-    if (r !== op.result(0).type) return fail(ctx, op, `Type mismatch: extracting from ${q(op.operand(0).type)} should produce ${q(r)} but this op returns ${q(op.result(0).type)}`);
-    return true;
-  },
+  operands: [operand('container', LLVMAnyAggregate)],
+  results: [result('res', LLVMAnyType)],
+  attributes: [attr('position', DenseI64ArrayC)],
+  assemblyFormat:
+    '$container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($res), ref(type($container)), ref($position))',
 });
 
-const InsertValueOp = spec({
+export const InsertValueOp = defineOp({
   name: 'llvm.insertvalue',
-  required: ['position'],
-  traits: [Traits.Pure],
-  attributes: ['position'],
-  parse(p, state) {
-    const v = p.parseOperand();
-    p.parseComma();
-    const c = p.parseOperand();
-    const offset = p.currentOffset();
-    const pos = parsePosition(p);
-    state.attributes.set('position', DenseArrayAttr.getI64(pos));
-    p.parseOptionalAttrDict(state.attributes);
-    const t = p.parseColonType();
-    const e = aggregateElementType(t, pos);
-    if (!e) p.error(`position out of bounds: ${pos.join(', ')}`, offset);
-    state.operands = [p.resolveOperand(c, t), p.resolveOperand(v, e!)];
-    state.types = [t];
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printOperand(op.operand(1));
-    p.write(', ');
-    p.printOperand(op.operand(0));
-    p.write(`[${positionOf(op).join(', ')}]`);
-    printDict(p, op, ['position']);
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-    p.write(' ');
-  },
+  traits: [Traits.Pure, AllTypesMatch(['container', 'res'])],
+  operands: [operand('container', LLVMAnyAggregate), operand('value', LLVMPrimitiveType)],
+  results: [result('res', LLVMAnyAggregate)],
+  attributes: [attr('position', DenseI64ArrayC)],
+  assemblyFormat:
+    '$value `,` $container `` $position attr-dict `:` type($container) custom<InsertExtractValueElementType>(type($value), ref(type($container)), ref($position))',
+});
+
+implementOp(ExtractValueOp, {
   verify(op, ctx) {
-    const e = aggregateElementType(op.operand(0).type, positionOf(op));
-    if (!e) return fail(ctx, op, 'invalid position');
-    if (e !== op.operand(1).type) return fail(ctx, op, `Type mismatch: cannot insert ${q(op.operand(1).type)} into ${q(op.operand(0).type)}`);
+    const container = ExtractValueOp.container(op).type;
+    let ok = true;
+    const t = insertExtractValueElementType(container, ExtractValueOp.position(op), (msg) => (ok = fail(ctx, op, msg)));
+    if (!ok || !t) return false;
+    const res = ExtractValueOp.res(op).type;
+    if (t !== res) return fail(ctx, op, `Type mismatch: extracting from ${q(container)} should produce ${q(t)} but this op returns ${q(res)}`);
     return true;
   },
 });
 
-const ExtractElementOp = spec({
+implementOp(InsertValueOp, {
+  verify(op, ctx) {
+    const container = InsertValueOp.container(op).type;
+    let ok = true;
+    const t = insertExtractValueElementType(container, InsertValueOp.position(op), (msg) => (ok = fail(ctx, op, msg)));
+    if (!ok || !t) return false;
+    const value = InsertValueOp.value(op).type;
+    if (t !== value) return fail(ctx, op, `Type mismatch: cannot insert ${q(value)} into ${q(container)}`);
+    return true;
+  },
+});
+
+export const ExtractElementOp = defineOp({
   name: 'llvm.extractelement',
-  traits: [Traits.Pure],
-  parse(p, state) {
-    const v = p.parseOperand();
-    p.parseLSquare();
-    const i = p.parseOperand();
-    const it = p.parseColonType();
-    p.parseRSquare();
-    p.parseOptionalAttrDict(state.attributes);
-    p.parseColon();
-    const offset = p.currentOffset();
-    const vt = p.parseType();
-    if (!(vt instanceof VectorType)) p.error(`invalid kind of type specified: expected builtin.vector, but found ${q(vt)}`, offset);
-    state.operands = [p.resolveOperand(v, vt), p.resolveOperand(i, it)];
-    state.types = [vt instanceof VectorType ? vt.elementType : vt];
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printOperand(op.operand(0));
-    p.write('[');
-    p.printOperand(op.operand(1));
-    p.write(' : ');
-    p.printType(op.operand(1).type);
-    p.write(']');
-    printDict(p, op, []);
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-  },
+  traits: [Traits.Pure, TypesMatchWith('result type matches vector element type', 'vector', 'res', getVectorElementType)],
+  operands: [operand('vector', LLVMAnyVector), operand('position', AnySignlessInteger)],
+  results: [result('res', LLVMAnyType)],
+  assemblyFormat: '$vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)',
 });
 
-const InsertElementOp = spec({
+export const InsertElementOp = defineOp({
   name: 'llvm.insertelement',
-  traits: [Traits.Pure],
-  parse(p, state) {
-    const e = p.parseOperand();
-    p.parseComma();
-    const v = p.parseOperand();
-    p.parseLSquare();
-    const i = p.parseOperand();
-    const it = p.parseColonType();
-    p.parseRSquare();
-    p.parseOptionalAttrDict(state.attributes);
-    p.parseColon();
-    const offset = p.currentOffset();
-    const vt = p.parseType();
-    if (!(vt instanceof VectorType)) p.error(`invalid kind of type specified: expected builtin.vector, but found ${q(vt)}`, offset);
-    // Operands: vector, value, position.
-    state.operands = [p.resolveOperand(v, vt), p.resolveOperand(e, vt instanceof VectorType ? vt.elementType : vt), p.resolveOperand(i, it)];
-    state.types = [vt];
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printOperand(op.operand(1));
-    p.write(', ');
-    p.printOperand(op.operand(0));
-    p.write('[');
-    p.printOperand(op.operand(2));
-    p.write(' : ');
-    p.printType(op.operand(2).type);
-    p.write(']');
-    printDict(p, op, []);
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-  },
+  traits: [
+    Traits.Pure,
+    TypesMatchWith('argument type matches vector element type', 'vector', 'value', getVectorElementType),
+    AllTypesMatch(['res', 'vector']),
+  ],
+  operands: [operand('vector', LLVMAnyVector), operand('value', LLVMPrimitiveType), operand('position', AnySignlessInteger)],
+  results: [result('res', LLVMAnyVector)],
+  assemblyFormat: '$value `,` $vector `[` $position `:` type($position) `]` attr-dict `:` type($vector)',
 });
 
-const ShuffleVectorOp = spec({
+export const ShuffleVectorOp = defineOp({
   name: 'llvm.shufflevector',
-  required: ['mask'],
-  traits: [Traits.Pure],
-  attributes: ['mask'],
-  parse(p, state) {
-    const a = p.parseOperand();
-    p.parseComma();
-    const b = p.parseOperand();
-    const mask: number[] = [];
-    p.parseLSquare();
-    if (!p.parseOptionalRSquare()) {
-      do {
-        const neg = p.parseOptionalMinus();
-        const v = Number(p.parseInteger());
-        mask.push(neg ? -v : v);
-      } while (p.parseOptionalComma());
-      p.parseRSquare();
-    }
-    state.attributes.set('mask', DenseArrayAttr.get(IntegerType.get(32), mask.map(BigInt)));
-    p.parseOptionalAttrDict(state.attributes);
-    p.parseColon();
-    const offset = p.currentOffset();
-    const t = p.parseType();
-    if (!(t instanceof VectorType)) p.error(`invalid kind of type specified: expected builtin.vector, but found ${q(t)}`, offset);
-    state.operands = [p.resolveOperand(a, t), p.resolveOperand(b, t)];
-    const et = t instanceof VectorType ? t.elementType : t;
-    state.types = [VectorType.get([mask.length], et)];
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printOperands(op.operands);
-    const m = op.propertiesView.get('mask') as DenseArrayAttr;
-    p.write(` [${m.values.join(', ')}]`);
-    printDict(p, op, ['mask']);
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-    p.write(' ');
-  },
+  traits: [Traits.Pure, AllTypesMatch(['v1', 'v2'])],
+  operands: [operand('v1', LLVMAnyVector), operand('v2', LLVMAnyVector)],
+  results: [result('res', LLVMAnyVector)],
+  attributes: [attr('mask', DenseI32ArrayC)],
+  assemblyFormat: '$v1 `,` $v2 $mask attr-dict `:` type($v1) custom<ShuffleType>(ref(type($v1)), type($res), ref($mask))',
 });
 
-// ---- memory
+// ============================================================================
+// Memory
 
-const MEM_DEFAULTS: Record<string, Attribute> = { ordering: intProp(64, 0) };
-const LOAD_STORE_ELIDED = ['volatile_', 'ordering', 'syncscope', 'invariant', 'invariantGroup'];
-
-const LoadOp = spec({
+export const LoadOp = defineOp({
   name: 'llvm.load',
-  attributes: ['alignment', 'volatile_', 'nontemporal', 'invariant', 'invariantGroup', 'syncscope', 'access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa', 'dereferenceable'],
-  defaults: MEM_DEFAULTS,
-  parse(p, state) {
-    if (p.parseOptionalKeyword('volatile')) state.attributes.set('volatile_', UnitAttr.get());
-    const a = p.parseOperand();
-    if (p.parseOptionalKeyword('invariant')) state.attributes.set('invariant', UnitAttr.get());
-    if (p.parseOptionalKeyword('invariant_group')) state.attributes.set('invariantGroup', UnitAttr.get());
-    p.parseOptionalAttrDict(state.attributes);
-    const pt = p.parseColonType();
-    p.parseArrow();
-    const t = p.parseType();
-    state.operands = [p.resolveOperand(a, pt)];
-    state.types = [t];
-  },
-  print(p, op) {
-    if (op.propertiesView.has('volatile_')) p.write(' volatile');
-    p.write(' ');
-    p.printOperand(op.operand(0));
-    if (op.propertiesView.has('invariant')) p.write(' invariant');
-    if (op.propertiesView.has('invariantGroup')) p.write(' invariant_group');
-    printDict(p, op, LOAD_STORE_ELIDED, MEM_DEFAULTS);
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-    p.write(' -> ');
-    p.printType(op.result(0).type);
-  },
-  verify(op, ctx) {
-    if (!(op.operand(0).type instanceof LLVMPointerType)) return fail(ctx, op, `operand #0 must be LLVM pointer type, but got ${q(op.operand(0).type)}`);
-    return true;
-  },
+  operands: [operand('addr', LLVMAnyPointer)],
+  results: [result('res', LLVMLoadableType)],
+  attributes: [
+    optionalAttr('alignment', I64Attr),
+    unitAttr('volatile_'),
+    unitAttr('nontemporal'),
+    unitAttr('invariant'),
+    unitAttr('invariantGroup'),
+    defaultValuedAttr('ordering', AtomicOrdering, ORDERING_NOT_ATOMIC),
+    optionalAttr('syncscope', StrAttrC),
+    optionalAttr('dereferenceable', anyAttrOf('LLVM dereferenceable attribute')),
+    ...aliasAttrs(),
+  ],
+  assemblyFormat:
+    '(`volatile` $volatile_^)? $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? ' +
+    '(`invariant` $invariant^)? (`invariant_group` $invariantGroup^)? attr-dict `:` qualified(type($addr)) `->` type($res)',
 });
 
-const StoreOp = spec({
+export const StoreOp = defineOp({
   name: 'llvm.store',
-  attributes: ['alignment', 'volatile_', 'nontemporal', 'invariantGroup', 'syncscope', 'access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa'],
-  defaults: MEM_DEFAULTS,
-  parse(p, state) {
-    if (p.parseOptionalKeyword('volatile')) state.attributes.set('volatile_', UnitAttr.get());
-    const v = p.parseOperand();
-    p.parseComma();
-    const a = p.parseOperand();
-    if (p.parseOptionalKeyword('invariant_group')) state.attributes.set('invariantGroup', UnitAttr.get());
-    p.parseOptionalAttrDict(state.attributes);
-    const vt = p.parseColonType();
-    p.parseComma();
-    const pt = p.parseType();
-    state.operands = [p.resolveOperand(v, vt), p.resolveOperand(a, pt)];
-  },
-  print(p, op) {
-    if (op.propertiesView.has('volatile_')) p.write(' volatile');
-    p.write(' ');
-    p.printOperands(op.operands);
-    if (op.propertiesView.has('invariantGroup')) p.write(' invariant_group');
-    printDict(p, op, LOAD_STORE_ELIDED, MEM_DEFAULTS);
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-    p.write(', ');
-    p.printType(op.operand(1).type);
-  },
-  verify(op, ctx) {
-    if (!(op.operand(1).type instanceof LLVMPointerType)) return fail(ctx, op, `operand #1 must be LLVM pointer type, but got ${q(op.operand(1).type)}`);
-    return true;
-  },
+  operands: [operand('value', LLVMLoadableType), operand('addr', LLVMAnyPointer)],
+  attributes: [
+    optionalAttr('alignment', I64Attr),
+    unitAttr('volatile_'),
+    unitAttr('nontemporal'),
+    unitAttr('invariantGroup'),
+    defaultValuedAttr('ordering', AtomicOrdering, ORDERING_NOT_ATOMIC),
+    optionalAttr('syncscope', StrAttrC),
+    ...aliasAttrs(),
+  ],
+  assemblyFormat:
+    '(`volatile` $volatile_^)? $value `,` $addr (`atomic` (`syncscope` `(` $syncscope^ `)`)? $ordering^)? ' +
+    '(`invariant_group` $invariantGroup^)? attr-dict `:` type($value) `,` qualified(type($addr))',
 });
 
-const AllocaOp = spec({
+export const AllocaOp = defineOp({
   name: 'llvm.alloca',
-  required: ['elem_type'],
-  attributes: ['alignment', 'elem_type', 'inalloca'],
+  operands: [operand('arraySize', AnySignlessInteger)],
+  results: [result('res', LLVMAnyPointer)],
+  attributes: [optionalAttr('alignment', I64Attr), attr('elem_type', TypeAttrC), unitAttr('inalloca')],
+});
+
+implementOp(AllocaOp, {
   parse(p, state) {
     if (p.parseOptionalKeyword('inalloca')) state.attributes.set('inalloca', UnitAttr.get());
     const n = p.parseOperand();
@@ -1202,281 +1165,398 @@ const AllocaOp = spec({
     state.types = res;
   },
   print(p, op) {
-    if (op.propertiesView.has('inalloca')) p.write(' inalloca');
+    if (AllocaOp.inalloca(op)) p.write(' inalloca');
     p.write(' ');
-    p.printOperand(op.operand(0));
+    p.printOperand(AllocaOp.arraySize(op));
     p.write(' x ');
-    p.printType((op.propertiesView.get('elem_type') as TypeAttr).value);
-    printDict(p, op, ['elem_type', 'inalloca']);
+    p.printType(AllocaOp.elem_type(op));
+    printAttrDict(p, op, ['elem_type', 'inalloca']);
     p.write(' : ');
     p.printFunctionalType(op);
   },
 });
 
-const GEP_DYNAMIC = -2147483648;
-export const GEP_FLAG_WORDS: [string, number][] = [
-  ['inbounds', 3],
-  ['nusw', 2],
-  ['nuw', 4],
-];
-
-const GEPOp = spec({
+export const GEPOp = defineOp({
   name: 'llvm.getelementptr',
-  required: ['elem_type', 'rawConstantIndices'],
   traits: [Traits.Pure],
-  attributes: ['rawConstantIndices', 'elem_type', 'noWrapFlags', 'inbounds'],
-  defaults: { noWrapFlags: intProp(32, 0) },
-  parse(p, state) {
-    let flags = 0;
-    for (;;) {
-      const k = p.parseOptionalKeyword(['inbounds', 'nusw', 'nuw']);
-      if (!k) break;
-      flags |= GEP_FLAG_WORDS.find((f) => f[0] === k)![1];
-      if (!p.parseOptionalVerticalBar()) break;
-    }
-    state.attributes.set('noWrapFlags', intProp(32, flags));
-    const base = p.parseOperand();
-    const raw: number[] = [];
-    const dyn: UnresolvedOperand[] = [];
-    p.parseLSquare();
-    if (!p.parseOptionalRSquare()) {
-      do {
-        const o = p.parseOptionalOperand();
-        if (o) {
-          dyn.push(o);
-          raw.push(GEP_DYNAMIC);
-        } else {
-          const neg = p.parseOptionalMinus();
-          const v = Number(p.parseInteger());
-          raw.push(neg ? -v : v);
-        }
-      } while (p.parseOptionalComma());
-      p.parseRSquare();
-    }
-    state.attributes.set('rawConstantIndices', DenseArrayAttr.get(IntegerType.get(32), raw.map(BigInt)));
-    p.parseOptionalAttrDict(state.attributes);
-    p.parseColon();
-    const offset = p.currentOffset();
-    const ins = parseParenTypes(p);
-    const res = p.parseArrowTypeList();
-    p.parseComma();
-    state.attributes.set('elem_type', TypeAttr.get(p.parseType()));
-    state.operands = p.resolveOperands([base, ...dyn], ins, offset);
-    state.types = res;
-  },
-  print(p, op) {
-    const flags = propNum(op, 'noWrapFlags');
-    if (flags) {
-      const parts: string[] = [];
-      let rest = flags;
-      for (const [w, v] of GEP_FLAG_WORDS)
-        if ((rest & v) === v) {
-          parts.push(w);
-          rest &= ~v;
-        }
-      p.write(' ' + parts.join('|'));
-    }
-    p.write(' ');
-    p.printOperand(op.operand(0));
-    p.write('[');
-    const raw = (op.propertiesView.get('rawConstantIndices') as DenseArrayAttr).values.map(Number);
-    let d = 1;
-    raw.forEach((r, i) => {
-      if (i) p.write(', ');
-      if (r === GEP_DYNAMIC) p.printOperand(op.operand(d++));
-      else p.write(String(r));
-    });
-    p.write(']');
-    printDict(p, op, ['rawConstantIndices', 'elem_type', 'noWrapFlags', 'inbounds']);
-    p.write(' : ');
-    p.printFunctionalType(op);
-    p.write(', ');
-    p.printType((op.propertiesView.get('elem_type') as TypeAttr).value);
+  operands: [operand('base', PointerOrVector), variadicOperand('dynamicIndices', IntOrVector)],
+  results: [result('res', PointerOrVector)],
+  attributes: [attr('rawConstantIndices', DenseI32ArrayC), attr('elem_type', TypeAttrC), defaultValuedAttr('noWrapFlags', GEPNoWrapFlagsProp, GEP_NO_WRAP_NONE)],
+  assemblyFormat:
+    '($noWrapFlags^)? $base `[` custom<GEPIndices>($dynamicIndices, $rawConstantIndices) `]` attr-dict `:` functional-type(operands, results) `,` $elem_type',
+}).withAccessors({
+  /** Each index in order: a constant, or the dynamic index value (MLIR's getIndices). */
+  indices: (op): (number | Value)[] => {
+    const dynamic = GEPOp.dynamicIndices(op);
+    let d = 0;
+    return GEPOp.rawConstantIndices(op).map((r) => (Number(r) === GEP_DYNAMIC_INDEX ? dynamic[d++] : Number(r)));
   },
 });
 
-// ---- comparisons and select
+implementOp(GEPOp, {
+  verify(op, ctx) {
+    if (!verifyFlagsProperty(op, ctx, 'noWrapFlags', GEP_NO_WRAP_FLAGS_MASK, GEPNoWrapFlagsProp.summary)) return false;
+    const dynamic = GEPOp.rawConstantIndices(op).filter((r) => Number(r) === GEP_DYNAMIC_INDEX).length;
+    if (dynamic !== GEPOp.dynamicIndices(op).length) return fail(ctx, op, "expected as many dynamic indices as specified in 'rawConstantIndices'");
+    return true;
+  },
+});
 
-function cmpOp(name: 'icmp' | 'fcmp'): OpDefinition {
-  const preds = name === 'icmp' ? ICMP_PREDICATES : FCMP_PREDICATES;
-  const defaults: Record<string, Attribute> = name === 'fcmp' ? { fastmathFlags: FASTMATH_NONE } : {};
-  return spec({
-    name: `llvm.${name}`,
-    required: ['predicate'],
-    traits: [Traits.Pure],
-    attributes: ['predicate'],
-    defaults,
-    parse(p, state) {
-      const offset = p.currentOffset();
-      const s = p.parseString();
-      const idx = preds.indexOf(s);
-      if (idx < 0) p.error(`'${s}' is an incorrect value of the 'predicate' attribute`, offset);
-      state.attributes.set('predicate', intProp(64, idx));
-      const a = p.parseOperand();
-      p.parseComma();
-      const b = p.parseOperand();
-      p.parseOptionalAttrDict(state.attributes);
-      const t = p.parseColonType();
-      parseOperandsOfType(p, state, [a, b], t);
-      state.types = [i1Like(t)];
-    },
-    print(p, op) {
-      const s = preds[propNum(op, 'predicate')] ?? 'eq';
-      p.write(` "${s}" `);
-      p.printOperands(op.operands);
-      printDict(p, op, ['predicate'], defaults);
-      p.write(' : ');
-      p.printType(op.operand(0).type);
-    },
+export const VaArgOp = defineOp({
+  name: 'llvm.va_arg',
+  operands: [operand('arg', LLVMAnyPointer)],
+  results: [result('res', LLVMAnyType)],
+  assemblyFormat: '$arg attr-dict `:` functional-type($arg, $res)',
+});
+
+// ============================================================================
+// Intrinsics (LLVMIntrinsicOps.td)
+
+const INTRINSIC_FORMAT = '`(` operands `)` attr-dict `:` functional-type(operands, results)';
+
+function unaryFloatIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}`,
+    traits: [Traits.Pure, SameOperandsAndResultType],
+    operands: [operand('in', FloatOrVector)],
+    results: [result('res', LLVMAnyType)],
+    attributes: [fastmathAttr()],
+    assemblyFormat: INTRINSIC_FORMAT,
   });
 }
 
-const SelectOp = spec({
-  name: 'llvm.select',
-  traits: [Traits.Pure],
-  defaults: { fastmathFlags: FASTMATH_NONE },
-  parse(p, state) {
-    const ops = p.parseOperandList('none', 3);
-    p.parseOptionalAttrDict(state.attributes);
-    p.parseColon();
-    const ct = p.parseType();
-    p.parseComma();
-    const t = p.parseType();
-    state.operands = [p.resolveOperand(ops[0], ct), p.resolveOperand(ops[1], t), p.resolveOperand(ops[2], t)];
-    state.types = [t];
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printOperands(op.operands);
-    printDict(p, op, [], { fastmathFlags: FASTMATH_NONE });
-    p.write(' : ');
-    p.printType(op.operand(0).type);
-    p.write(', ');
-    p.printType(op.result(0).type);
-  },
-});
-
-const FastmathC = enumAttrConstraint(FastmathDef);
-const FloatLikeLLVM = typeConstraint('floating point LLVM type or LLVM dialect-compatible vector of floating point LLVM type', isFloatLike);
-
-const FNegOp = defineOds({
-  name: 'llvm.fneg',
-  traits: [Traits.Pure, SameOperandsAndResultType],
-  operands: [operand('operand', FloatLikeLLVM)],
-  results: [result('res', FloatLikeLLVM)],
-  attributes: [defaultValuedAttr('fastmathFlags', FastmathC, FASTMATH_NONE)],
-  assemblyFormat: '$operand attr-dict `:` type($res)',
-});
-
-// ---- intrinsics
-
-/** `llvm.intr.name(operands) attr-dict : functional-type` */
-function intrinsic(name: string, fastmath: boolean): OpDefinition {
-  return defineOds({
-    name: `llvm.intr.${name}`,
-    traits: [Traits.Pure],
-    operands: [variadicOperand('args', AnyType)],
-    results: [variadicResult('res', AnyType)],
-    attributes: fastmath ? [defaultValuedAttr('fastmathFlags', FastmathC, FASTMATH_NONE)] : [],
-    assemblyFormat: '`(` operands `)` attr-dict `:` functional-type(operands, results)',
+function binaryFloatIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}`,
+    traits: [Traits.Pure, SameOperandsAndResultType],
+    operands: [operand('a', FloatOrVector), operand('b', FloatOrVector)],
+    results: [result('res', LLVMAnyType)],
+    attributes: [fastmathAttr()],
+    assemblyFormat: INTRINSIC_FORMAT,
   });
 }
 
-const FAST_INTRINSICS = [
-  'fma', 'fmuladd', 'fabs', 'floor', 'ceil', 'sqrt', 'copysign', 'exp', 'exp2', 'exp10', 'log', 'log2', 'log10', 'pow', 'powi',
-  'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'trunc', 'round', 'roundeven', 'rint', 'nearbyint',
-  'maxnum', 'minnum', 'maximum', 'minimum',
-];
-const INT_INTRINSICS = ['smax', 'smin', 'umax', 'umin', 'abs', 'bitreverse', 'bswap', 'ctpop', 'fshl', 'fshr', 'sadd.with.overflow', 'uadd.with.overflow', 'ssub.with.overflow', 'usub.with.overflow', 'smul.with.overflow', 'umul.with.overflow', 'sadd.sat', 'uadd.sat', 'ssub.sat', 'usub.sat'];
-
-/** Intrinsics that have no custom syntax: only the generic form. */
-function genericOp(name: string, attributes: string[], traits: string[] = []): OpDefinition {
-  return spec({ name, attributes, traits });
+function ternaryFloatIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}`,
+    traits: [Traits.Pure, SameOperandsAndResultType],
+    operands: [operand('a', FloatOrVector), operand('b', FloatOrVector), operand('c', FloatOrVector)],
+    results: [result('res', LLVMAnyType)],
+    attributes: [fastmathAttr()],
+    assemblyFormat: INTRINSIC_FORMAT,
+  });
 }
 
-const LLVMPointer = typeConstraint('LLVM pointer type', (t) => t instanceof LLVMPointerType);
+function unaryIntIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}`,
+    traits: [Traits.Pure, SameOperandsAndResultType],
+    operands: [operand('in', IntOrVector)],
+    results: [result('res', LLVMAnyType)],
+    assemblyFormat: INTRINSIC_FORMAT,
+  });
+}
 
-const StackSaveOp = defineOds({
+function binaryIntIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}`,
+    traits: [Traits.Pure, SameOperandsAndResultType],
+    operands: [operand('a', IntOrVector), operand('b', IntOrVector)],
+    results: [result('res', LLVMAnyType)],
+    assemblyFormat: INTRINSIC_FORMAT,
+  });
+}
+
+function ternaryIntIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}`,
+    traits: [Traits.Pure, SameOperandsAndResultType],
+    operands: [operand('a', IntOrVector), operand('b', IntOrVector), operand('c', IntOrVector)],
+    results: [result('res', LLVMAnyType)],
+    assemblyFormat: INTRINSIC_FORMAT,
+  });
+}
+
+/** `*.with.overflow`: a `{result, overflow bit}` struct; generic form only. */
+function withOverflowIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}.with.overflow`,
+    traits: [Traits.Pure, SameOperandsElementType],
+    operands: [operand('lhs', IntOrVector), operand('rhs', IntOrVector)],
+    results: [result('res', LLVMAnyType)],
+  });
+}
+
+/** `ctlz`, `cttz`: generic form only. */
+function countZerosIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}`,
+    traits: [Traits.Pure, SameOperandsAndResultType],
+    operands: [operand('in', IntOrVector)],
+    results: [result('res', LLVMAnyType)],
+    attributes: [attr('is_zero_poison', I1Attr)],
+  });
+}
+
+export const FAbsOp = unaryFloatIntr('fabs');
+export const FFloorOp = unaryFloatIntr('floor');
+export const FCeilOp = unaryFloatIntr('ceil');
+export const SqrtOp = unaryFloatIntr('sqrt');
+export const ExpOp = unaryFloatIntr('exp');
+export const Exp2Op = unaryFloatIntr('exp2');
+export const Exp10Op = unaryFloatIntr('exp10');
+export const LogOp = unaryFloatIntr('log');
+export const Log2Op = unaryFloatIntr('log2');
+export const Log10Op = unaryFloatIntr('log10');
+export const SinOp = unaryFloatIntr('sin');
+export const CosOp = unaryFloatIntr('cos');
+export const TanOp = unaryFloatIntr('tan');
+export const ASinOp = unaryFloatIntr('asin');
+export const ACosOp = unaryFloatIntr('acos');
+export const ATanOp = unaryFloatIntr('atan');
+export const SinhOp = unaryFloatIntr('sinh');
+export const CoshOp = unaryFloatIntr('cosh');
+export const TanhOp = unaryFloatIntr('tanh');
+export const FTruncOp = unaryFloatIntr('trunc');
+export const RoundOp = unaryFloatIntr('round');
+export const RoundEvenOp = unaryFloatIntr('roundeven');
+export const RintOp = unaryFloatIntr('rint');
+export const NearbyintOp = unaryFloatIntr('nearbyint');
+export const CopySignOp = binaryFloatIntr('copysign');
+export const PowOp = binaryFloatIntr('pow');
+export const ATan2Op = binaryFloatIntr('atan2');
+export const MaxNumOp = binaryFloatIntr('maxnum');
+export const MinNumOp = binaryFloatIntr('minnum');
+export const MaximumOp = binaryFloatIntr('maximum');
+export const MinimumOp = binaryFloatIntr('minimum');
+export const FMAOp = ternaryFloatIntr('fma');
+export const FMulAddOp = ternaryFloatIntr('fmuladd');
+export const PowIOp = defineOp({
+  name: 'llvm.intr.powi',
+  traits: [Traits.Pure],
+  operands: [operand('val', FloatOrVector), operand('power', AnySignlessInteger)],
+  results: [result('res', LLVMAnyType)],
+  attributes: [fastmathAttr()],
+  assemblyFormat: INTRINSIC_FORMAT,
+});
+
+export const BitReverseOp = unaryIntIntr('bitreverse');
+export const ByteSwapOp = unaryIntIntr('bswap');
+export const CtPopOp = unaryIntIntr('ctpop');
+export const SMaxOp = binaryIntIntr('smax');
+export const SMinOp = binaryIntIntr('smin');
+export const UMaxOp = binaryIntIntr('umax');
+export const UMinOp = binaryIntIntr('umin');
+export const SAddSat = binaryIntIntr('sadd.sat');
+export const UAddSat = binaryIntIntr('uadd.sat');
+export const SSubSat = binaryIntIntr('ssub.sat');
+export const USubSat = binaryIntIntr('usub.sat');
+export const FshlOp = ternaryIntIntr('fshl');
+export const FshrOp = ternaryIntIntr('fshr');
+export const SAddWithOverflowOp = withOverflowIntr('sadd');
+export const UAddWithOverflowOp = withOverflowIntr('uadd');
+export const SSubWithOverflowOp = withOverflowIntr('ssub');
+export const USubWithOverflowOp = withOverflowIntr('usub');
+export const SMulWithOverflowOp = withOverflowIntr('smul');
+export const UMulWithOverflowOp = withOverflowIntr('umul');
+export const CountLeadingZerosOp = countZerosIntr('ctlz');
+export const CountTrailingZerosOp = countZerosIntr('cttz');
+export const AbsOp = defineOp({
+  name: 'llvm.intr.abs',
+  traits: [Traits.Pure],
+  operands: [operand('in', IntOrVector)],
+  results: [result('res', LLVMAnyType)],
+  attributes: [attr('is_int_min_poison', I1Attr)],
+});
+
+/** `memcpy`, `memmove`: generic form only. */
+function memTransferIntr<const M extends string>(mnemonic: M) {
+  return defineOp({
+    name: `llvm.intr.${mnemonic}`,
+    operands: [operand('dst', LLVMAnyPointer), operand('src', LLVMAnyPointer), operand('len', AnySignlessInteger)],
+    attributes: [
+      attr('isVolatile', I1Attr),
+      ...aliasAttrs(),
+      optionalAttr('arg_attrs', DictArrayAttr),
+      optionalAttr('res_attrs', DictArrayAttr),
+    ],
+  });
+}
+
+export const MemcpyOp = memTransferIntr('memcpy');
+export const MemmoveOp = memTransferIntr('memmove');
+export const MemsetOp = defineOp({
+  name: 'llvm.intr.memset',
+  operands: [operand('dst', LLVMAnyPointer), operand('val', LLVMI8), operand('len', AnySignlessInteger)],
+  attributes: [attr('isVolatile', I1Attr), ...aliasAttrs(), optionalAttr('arg_attrs', DictArrayAttr), optionalAttr('res_attrs', DictArrayAttr)],
+});
+
+export const StackSaveOp = defineOp({
   name: 'llvm.intr.stacksave',
-  // MLIR 22 does not check the result type.
   results: [result('res', AnyType)],
   assemblyFormat: 'attr-dict `:` qualified(type($res))',
 });
 
-/** `llvm.intr.name %ptr : type` (stackrestore, vastart, vaend). */
-function ptrOperandOp(name: string): OpDefinition {
-  return defineOds({
-    name,
-    operands: [operand('ptr', LLVMPointer)],
-    assemblyFormat: '$ptr attr-dict `:` qualified(type($ptr))',
-  });
-}
+export const StackRestoreOp = defineOp({
+  name: 'llvm.intr.stackrestore',
+  operands: [operand('ptr', LLVMAnyPointer)],
+  assemblyFormat: '$ptr attr-dict `:` qualified(type($ptr))',
+});
 
-/** `llvm.intr.vacopy %src to %dest : type, type` (operands: dest, src). */
-const VaCopyOp = spec({
+export const VaStartOp = defineOp({
+  name: 'llvm.intr.vastart',
+  operands: [operand('arg_list', LLVMAnyPointer)],
+  assemblyFormat: '$arg_list attr-dict `:` qualified(type($arg_list))',
+});
+
+export const VaEndOp = defineOp({
+  name: 'llvm.intr.vaend',
+  operands: [operand('arg_list', LLVMAnyPointer)],
+  assemblyFormat: '$arg_list attr-dict `:` qualified(type($arg_list))',
+});
+
+export const VaCopyOp = defineOp({
   name: 'llvm.intr.vacopy',
-  parse(p, state) {
-    const src = p.parseOperand();
-    p.parseKeyword('to');
-    const dst = p.parseOperand();
-    p.parseOptionalAttrDict(state.attributes);
-    const st = p.parseColonType();
-    p.parseComma();
-    const dt = p.parseType();
-    state.operands = [p.resolveOperand(dst, dt), p.resolveOperand(src, st)];
-  },
-  print(p, op) {
-    p.write(' ');
-    p.printOperand(op.operand(1));
-    p.write(' to ');
-    p.printOperand(op.operand(0));
-    printDict(p, op, []);
-    p.write(' : ');
-    p.printType(op.operand(1).type);
-    p.write(', ');
-    p.printType(op.operand(0).type);
-  },
+  operands: [operand('dest_list', LLVMAnyPointer), operand('src_list', LLVMAnyPointer)],
+  assemblyFormat: '$src_list `to` $dest_list attr-dict `:` type(operands)',
 });
 
-/** `llvm.va_arg %list : (!llvm.ptr) -> type` */
-const VaArgOp = spec({
-  name: 'llvm.va_arg',
+export const LifetimeStartOp = defineOp({
+  name: 'llvm.intr.lifetime.start',
+  operands: [operand('ptr', LLVMAnyPointer)],
+  assemblyFormat: '$ptr attr-dict `:` qualified(type($ptr))',
+});
+
+export const LifetimeEndOp = defineOp({
+  name: 'llvm.intr.lifetime.end',
+  operands: [operand('ptr', LLVMAnyPointer)],
+  assemblyFormat: '$ptr attr-dict `:` qualified(type($ptr))',
+});
+
+export const InvariantStartOp = defineOp({
+  name: 'llvm.intr.invariant.start',
+  operands: [operand('ptr', LLVMAnyPointer)],
+  results: [result('res', LLVMDefaultPointer)],
+  attributes: [attr('size', I64Attr)],
+  assemblyFormat: '$size `,` $ptr attr-dict `:` qualified(type($ptr))',
+});
+
+export const InvariantEndOp = defineOp({
+  name: 'llvm.intr.invariant.end',
+  operands: [operand('start', LLVMDefaultPointer), operand('ptr', LLVMAnyPointer)],
+  attributes: [attr('size', I64Attr)],
+  assemblyFormat: '$start `,` $size `,` $ptr attr-dict `:` qualified(type($ptr))',
+});
+
+export const AssumeOp = defineOp({
+  name: 'llvm.intr.assume',
+  operands: [operand('cond', LLVMI1), variadicOperand('op_bundle_operands', LLVMAnyType)],
+  attributes: [attr('op_bundle_sizes', DenseI32ArrayC), optionalAttr('op_bundle_tags', ArrayAttrOf('array attribute'))],
+});
+
+// ODS: `$cond (custom<OpBundles>($op_bundle_operands, type($op_bundle_operands), $op_bundle_tags)^)?
+// `:` type($cond) attr-dict`. The bundle operands are a VariadicOfVariadic whose sizes
+// (`op_bundle_sizes`) the format elides; the format engine has no such group, so the syntax is
+// written out with the same shared OpBundles pieces.
+implementOp(AssumeOp, {
   parse(p, state) {
-    const a = p.parseOperand();
-    p.parseOptionalAttrDict(state.attributes);
-    p.parseColon();
+    const cond = p.parseOperand();
+    const bundles = parseOpBundles(p);
+    if (bundles.tags.length) state.attributes.set('op_bundle_tags', ArrayAttr.get(bundles.tags));
+    setOpBundleSizes(state, bundles.sizes);
     const offset = p.currentOffset();
-    const ins = parseParenTypes(p);
-    state.types = p.parseArrowTypeList();
-    state.operands = p.resolveOperands([a], ins, offset);
+    const t = p.parseColonType();
+    p.parseOptionalAttrDict(state.attributes);
+    state.operands = [p.resolveOperand(cond, t), ...p.resolveOperands(bundles.operands, bundles.types, offset)];
   },
   print(p, op) {
     p.write(' ');
-    p.printOperand(op.operand(0));
-    printDict(p, op, []);
+    p.printOperand(AssumeOp.cond(op));
+    // MLIR prints the group (a space and the bundles) whenever any of the directive's arguments is set.
+    const tags = AssumeOp.op_bundle_tags(op);
+    const operands = AssumeOp.op_bundle_operands(op);
+    if (tags || operands.length) {
+      p.write(' ');
+      printOpBundles(p, operands, tags, op.propertiesView.get('op_bundle_sizes'));
+    }
     p.write(' : ');
-    p.printFunctionalType(op);
+    p.printType(AssumeOp.cond(op).type);
+    printAttrDict(p, op, ['op_bundle_sizes', 'op_bundle_tags']);
   },
 });
 
-const IntBinaryNames: [string, { overflow?: boolean; exact?: boolean; disjoint?: boolean }][] = [
-  ['add', { overflow: true }],
-  ['sub', { overflow: true }],
-  ['mul', { overflow: true }],
-  ['shl', { overflow: true }],
-  ['udiv', { exact: true }],
-  ['sdiv', { exact: true }],
-  ['urem', {}],
-  ['srem', {}],
-  ['and', {}],
-  ['or', { disjoint: true }],
-  ['xor', {}],
-  ['lshr', { exact: true }],
-  ['ashr', { exact: true }],
-];
+// ============================================================================
+// Module-level metadata (no run-time behaviour)
 
-export const LLVM_OPS: OpDefinition[] = [
-  FuncOp,
+export const LinkerOptionsOp = defineOp({
+  name: 'llvm.linker_options',
+  attributes: [attr('options', ArrayAttrOf('string array attribute'))],
+  assemblyFormat: '$options attr-dict',
+});
+
+export const ModuleFlagsOp = defineOp({
+  name: 'llvm.module_flags',
+  attributes: [attr('flags', ArrayAttrOf('array attribute'))],
+  assemblyFormat: '$flags attr-dict',
+});
+
+export const ComdatOp = defineOp({
+  name: 'llvm.comdat',
+  traits: [Traits.NoTerminator, Traits.SymbolTable, Traits.Symbol],
+  attributes: [attr('sym_name', SymbolNameAttrC)],
+  regions: [sizedRegion('body', 1)],
+  assemblyFormat: '$sym_name $body attr-dict',
+});
+
+export const ComdatSelectorOp = defineOp({
+  name: 'llvm.comdat_selector',
+  traits: [Traits.Symbol],
+  attributes: [attr('sym_name', SymbolNameAttrC), attr('comdat', Comdat)],
+  assemblyFormat: '$sym_name $comdat attr-dict',
+});
+implementOp(ComdatSelectorOp, { parentOps: [ComdatOp] });
+
+export const AliasOp = defineOp({
+  name: 'llvm.mlir.alias',
+  traits: [Traits.IsolatedFromAbove, Traits.SingleBlock, Traits.Symbol],
+  attributes: [
+    attr('alias_type', TypeAttrC),
+    attr('sym_name', SymbolNameAttrC),
+    attr('linkage', LinkageC),
+    unitAttr('dso_local'),
+    unitAttr('thread_local_'),
+    optionalAttr('unnamed_addr', UnnamedAddr),
+    defaultValuedAttr('visibility_', Visibility, VISIBILITY_DEFAULT),
+  ],
+  regions: [sizedRegion('initializer', 1)],
+});
+
+implementOp(AliasOp, {
+  parse(p, state) {
+    const words = parseGlobalKeywords(p, state, ['thread_local']);
+    if (words.has('thread_local')) state.attributes.set('thread_local_', UnitAttr.get());
+    state.attributes.set('sym_name', StringAttr.get(p.parseSymbolName()));
+    p.parseOptionalAttrDict(state.attributes);
+    state.attributes.set('alias_type', TypeAttr.get(p.parseColonType()));
+    p.parseRegion(state.addRegion(new Region()));
+  },
+  print(p, op) {
+    p.write(' ' + Linkage.stringify(AliasOp.linkage(op)) + ' ');
+    printVisibilityAndUnnamedAddr(p, AliasOp.visibility_(op), AliasOp.thread_local_(op), AliasOp.unnamed_addr(op));
+    p.printSymbolName(AliasOp.sym_name(op));
+    printAttrDict(p, op, ['sym_name', 'alias_type', 'linkage', 'unnamed_addr', 'thread_local_', 'visibility_']);
+    p.write(' : ');
+    p.printType(AliasOp.alias_type(op));
+    p.write(' ');
+    p.printRegion(AliasOp.initializer(op), { printEntryBlockArgs: false });
+  },
+});
+
+// ============================================================================
+
+/** Every op of the dialect, for defineDialect. */
+export const LLVM_OPS = [
+  LLVMFuncOp,
   ReturnOp,
   UnreachableOp,
   CallOp,
@@ -1486,11 +1566,11 @@ export const LLVM_OPS: OpDefinition[] = [
   ConstantOp,
   AddressOfOp,
   GlobalOp,
-  ctorsOp('ctors'),
-  ctorsOp('dtors'),
-  markerOp('poison'),
-  markerOp('undef'),
-  markerOp('zero'),
+  GlobalCtorsOp,
+  GlobalDtorsOp,
+  PoisonOp,
+  UndefOp,
+  ZeroOp,
   ExtractValueOp,
   InsertValueOp,
   ExtractElementOp,
@@ -1500,32 +1580,116 @@ export const LLVM_OPS: OpDefinition[] = [
   StoreOp,
   AllocaOp,
   GEPOp,
-  cmpOp('icmp'),
-  cmpOp('fcmp'),
+  ICmpOp,
+  FCmpOp,
   SelectOp,
   FNegOp,
-  ...IntBinaryNames.map(([n, o]) => binaryOp(n, o)),
-  ...['fadd', 'fsub', 'fmul', 'fdiv', 'frem'].map((n) => binaryOp(n, { fastmath: true, float: true })),
-  castOp('trunc', { overflow: true }),
-  castOp('zext', { nneg: true }),
-  castOp('uitofp', { nneg: true }),
-  ...['sext', 'sitofp', 'fptosi', 'fptoui', 'fpext', 'fptrunc', 'bitcast', 'ptrtoint', 'inttoptr', 'addrspacecast'].map((n) => castOp(n)),
-  ...FAST_INTRINSICS.map((n) => intrinsic(n, true)),
-  ...INT_INTRINSICS.filter((n) => n !== 'abs' && !n.endsWith('.with.overflow')).map((n) => intrinsic(n, false)),
-  ...INT_INTRINSICS.filter((n) => n.endsWith('.with.overflow')).map((n) => genericOp(`llvm.intr.${n}`, [], [Traits.Pure])),
-  // These have only the generic form in MLIR 22.
-  genericOp('llvm.intr.abs', ['is_int_min_poison'], [Traits.Pure]),
-  genericOp('llvm.intr.ctlz', ['is_zero_poison'], [Traits.Pure]),
-  genericOp('llvm.intr.cttz', ['is_zero_poison'], [Traits.Pure]),
-  genericOp('llvm.intr.memcpy', ['isVolatile', 'access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa', 'arg_attrs', 'res_attrs']),
-  genericOp('llvm.intr.memmove', ['isVolatile', 'access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa', 'arg_attrs', 'res_attrs']),
-  genericOp('llvm.intr.memset', ['isVolatile', 'access_groups', 'alias_scopes', 'noalias_scopes', 'tbaa', 'arg_attrs', 'res_attrs']),
-  StackSaveOp,
-  ptrOperandOp('llvm.intr.stackrestore'),
-  ptrOperandOp('llvm.intr.vastart'),
-  ptrOperandOp('llvm.intr.vaend'),
-  VaCopyOp,
+  AddOp,
+  SubOp,
+  MulOp,
+  ShlOp,
+  UDivOp,
+  SDivOp,
+  URemOp,
+  SRemOp,
+  AndOp,
+  OrOp,
+  XOrOp,
+  LShrOp,
+  AShrOp,
+  FAddOp,
+  FSubOp,
+  FMulOp,
+  FDivOp,
+  FRemOp,
+  TruncOp,
+  ZExtOp,
+  UIToFPOp,
+  SExtOp,
+  SIToFPOp,
+  FPToSIOp,
+  FPToUIOp,
+  FPExtOp,
+  FPTruncOp,
+  BitcastOp,
+  PtrToIntOp,
+  IntToPtrOp,
+  AddrSpaceCastOp,
   VaArgOp,
-];
+  FAbsOp,
+  FFloorOp,
+  FCeilOp,
+  SqrtOp,
+  ExpOp,
+  Exp2Op,
+  Exp10Op,
+  LogOp,
+  Log2Op,
+  Log10Op,
+  SinOp,
+  CosOp,
+  TanOp,
+  ASinOp,
+  ACosOp,
+  ATanOp,
+  SinhOp,
+  CoshOp,
+  TanhOp,
+  FTruncOp,
+  RoundOp,
+  RoundEvenOp,
+  RintOp,
+  NearbyintOp,
+  CopySignOp,
+  PowOp,
+  ATan2Op,
+  MaxNumOp,
+  MinNumOp,
+  MaximumOp,
+  MinimumOp,
+  FMAOp,
+  FMulAddOp,
+  PowIOp,
+  BitReverseOp,
+  ByteSwapOp,
+  CtPopOp,
+  SMaxOp,
+  SMinOp,
+  UMaxOp,
+  UMinOp,
+  SAddSat,
+  UAddSat,
+  SSubSat,
+  USubSat,
+  FshlOp,
+  FshrOp,
+  SAddWithOverflowOp,
+  UAddWithOverflowOp,
+  SSubWithOverflowOp,
+  USubWithOverflowOp,
+  SMulWithOverflowOp,
+  UMulWithOverflowOp,
+  CountLeadingZerosOp,
+  CountTrailingZerosOp,
+  AbsOp,
+  MemcpyOp,
+  MemmoveOp,
+  MemsetOp,
+  StackSaveOp,
+  StackRestoreOp,
+  VaStartOp,
+  VaEndOp,
+  VaCopyOp,
+  LifetimeStartOp,
+  LifetimeEndOp,
+  InvariantStartOp,
+  InvariantEndOp,
+  AssumeOp,
+  LinkerOptionsOp,
+  ModuleFlagsOp,
+  ComdatOp,
+  ComdatSelectorOp,
+  AliasOp,
+] as const;
 
-export { LinkageDef, FastmathDef, TailCallKindDef, CConvDef };
+export type { Op };

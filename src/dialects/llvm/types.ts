@@ -3,7 +3,6 @@
 // LLVM type, LLVM types are written without their `!llvm.` prefix, as MLIR does.
 
 import { Type, uniqueType, type AttrTypePrinter } from '../../ir/attributes.js';
-import { FloatType, IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { Parser } from '../../syntax/parser.js';
 
@@ -244,15 +243,6 @@ export function parseLLVMTypeBody(parser: Parser): Type {
 
 export function isLLVMPointer(t: Type): t is LLVMPointerType {
   return t instanceof LLVMPointerType;
-}
-
-/** Whether values of `t` may be stored in memory / passed around (LLVM's first-class types). */
-export function isCompatibleType(t: Type): boolean {
-  if (t instanceof IntegerType || t instanceof FloatType) return true;
-  if (t instanceof VectorType) return isCompatibleType(t.elementType);
-  if (t instanceof LLVMPointerType || t instanceof LLVMArrayType || t instanceof LLVMStructType || t instanceof LLVMFunctionType) return true;
-  if (t instanceof LLVMVoidType || t instanceof LLVMKeywordType) return true;
-  return false;
 }
 
 /** The element type at `position` of an aggregate, or undefined when the position is invalid. */

@@ -23,7 +23,7 @@ import {
 import { UnknownLoc, type Location } from '../../ir/location.js';
 import { matchConstant, matchConstantInt } from '../../ir/matchers.js';
 import type { Argument, OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
-import { Block, Operation, Region, type BlockArgument, type Value } from '../../ir/operation.js';
+import { Block, Operation, Region, type BlockArgument, type OpOperand, type Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
   AnyRankedTensor,
@@ -213,6 +213,8 @@ export const IfOp = defineOp({
   regions: [sizedRegion('thenRegion', 1), maxSizedRegion('elseRegion', 1)],
 })
   .withAccessors({
+    /** The condition operand itself (MLIR's getConditionMutable), for folds that update it in place. */
+    conditionMutable: (op): OpOperand => op.operandList[0],
     thenBlock: (op) => op.regions[0].entry,
     /** The else block, if the op has one. */
     elseBlock: (op): Block | undefined => op.regions[1].blocks[0],

@@ -8,20 +8,15 @@
 
 import { Interner } from '../interner.js';
 import type { Attribute, Type } from '../../ir/attributes.js';
-import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, DenseArrayAttr } from '../../ir/builtin-attributes.js';
+import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, VectorType, ShapedType } from '../../ir/builtin-types.js';
-import type { Block, Operation, Value } from '../../ir/operation.js';
+import type { OpDefinition } from '../../ir/context.js';
+import type { Block, Operation, Region, Value } from '../../ir/operation.js';
 import { toDouble } from '../../ir/apfloat.js';
-import {
-  LLVMArrayType,
-  LLVMFunctionType,
-  LLVMPointerType,
-  LLVMStructType,
-  branchOperands,
-  llvmFunctionType,
-  ICMP_PREDICATES,
-  FCMP_PREDICATES,
-} from '../../dialects/llvm/index.js';
+import { UnrealizedConversionCastOp } from '../../dialects/builtin/index.js';
+import * as LLVM from '../../dialects/llvm/index.js';
+import { LLVMArrayType, LLVMPointerType, LLVMStructType } from '../../dialects/llvm/index.js';
+import type { Op, OpHandleCore, OpOf } from '../../ods/index.js';
 import { UnsupportedError } from '../codegen.js';
 import { wide } from '../numeric.js';
 import { castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr, wideName, N, S, U } from '../scalar.js';
@@ -42,20 +37,15 @@ export interface LLVMGlobal {
 export interface CompiledLLVM {
   source: string;
   ops: Operation[];
-  functions: Map<string, { js: string; op: Operation }>;
+  functions: Map<string, { js: string; op: OpOf<typeof LLVM.LLVMFuncOp> }>;
   /** Declared-only functions (resolved to runtime functions). */
-  externals: Map<string, Operation>;
+  externals: Map<string, OpOf<typeof LLVM.LLVMFuncOp>>;
   globals: LLVMGlobal[];
   descs: Desc[];
   /** Functions whose address is taken (index = position in the function table). */
   fnTable: string[];
   ctors: string[];
   dtors: string[];
-}
-
-function symName(op: Operation): string {
-  const a = op.propertiesView.get('sym_name');
-  return a instanceof StringAttr ? a.value : '';
 }
 
 /** A scalar type's representation for the expression builders. */
@@ -73,79 +63,155 @@ function scalarRepr(t: Type): Repr | undefined {
 
 const elemOf = (t: Type): Type => (t instanceof VectorType ? t.elementType : t);
 
-const INT_OPS: Record<string, string> = {
-  add: 'addi',
-  sub: 'subi',
-  mul: 'muli',
-  sdiv: 'divsi',
-  udiv: 'divui',
-  srem: 'remsi',
-  urem: 'remui',
-  and: 'andi',
-  or: 'ori',
-  xor: 'xori',
-  shl: 'shli',
-  lshr: 'shrui',
-  ashr: 'shrsi',
-};
-const FLOAT_OPS: Record<string, string> = { fadd: 'addf', fsub: 'subf', fmul: 'mulf', fdiv: 'divf', frem: 'remf' };
-const CASTS: Record<string, string> = {
-  trunc: 'trunci',
-  zext: 'extui',
-  sext: 'extsi',
-  sitofp: 'sitofp',
-  uitofp: 'uitofp',
-  fptosi: 'fptosi',
-  fptoui: 'fptoui',
-  fpext: 'extf',
-  fptrunc: 'truncf',
-};
+// ---- the ops compiled by table: each entry reads its op through the op's handle
+
+/** Named operands and result of a table-compiled op, read through its handle. */
+interface OpView {
+  operands(op: Operation): Value[];
+  res(op: Operation): Value;
+}
+
+type Accessor<N extends string> = (op: Op<N>) => Value;
+type ViewHandle<N extends string, K extends string> = OpHandleCore<N> & { readonly [P in K | 'res']: Accessor<N> };
+
+/** The view of an op whose operands are `names` (in order) and whose result is `res`. */
+function view<N extends string, K extends string>(h: ViewHandle<N, K>, names: readonly K[]): OpView {
+  return {
+    operands: (op) => {
+      const o = h.cast(op);
+      return names.map((n) => h[n](o));
+    },
+    res: (op) => h.res(h.cast(op)),
+  };
+}
+
+/** Integer arithmetic: the scalar.ts builder, and the name the runtime's overflow check knows the op by. */
+const INT_ARITH = new Map<OpDefinition, OpView & { arith: string; short: string; flags?: (op: Operation) => number }>([
+  [LLVM.AddOp.definition, { ...view(LLVM.AddOp, ['lhs', 'rhs']), arith: 'addi', short: 'add', flags: (op) => LLVM.AddOp.overflowFlags(LLVM.AddOp.cast(op)) }],
+  [LLVM.SubOp.definition, { ...view(LLVM.SubOp, ['lhs', 'rhs']), arith: 'subi', short: 'sub', flags: (op) => LLVM.SubOp.overflowFlags(LLVM.SubOp.cast(op)) }],
+  [LLVM.MulOp.definition, { ...view(LLVM.MulOp, ['lhs', 'rhs']), arith: 'muli', short: 'mul', flags: (op) => LLVM.MulOp.overflowFlags(LLVM.MulOp.cast(op)) }],
+  [LLVM.ShlOp.definition, { ...view(LLVM.ShlOp, ['lhs', 'rhs']), arith: 'shli', short: 'shl', flags: (op) => LLVM.ShlOp.overflowFlags(LLVM.ShlOp.cast(op)) }],
+  [LLVM.SDivOp.definition, { ...view(LLVM.SDivOp, ['lhs', 'rhs']), arith: 'divsi', short: 'sdiv' }],
+  [LLVM.UDivOp.definition, { ...view(LLVM.UDivOp, ['lhs', 'rhs']), arith: 'divui', short: 'udiv' }],
+  [LLVM.SRemOp.definition, { ...view(LLVM.SRemOp, ['lhs', 'rhs']), arith: 'remsi', short: 'srem' }],
+  [LLVM.URemOp.definition, { ...view(LLVM.URemOp, ['lhs', 'rhs']), arith: 'remui', short: 'urem' }],
+  [LLVM.AndOp.definition, { ...view(LLVM.AndOp, ['lhs', 'rhs']), arith: 'andi', short: 'and' }],
+  [LLVM.OrOp.definition, { ...view(LLVM.OrOp, ['lhs', 'rhs']), arith: 'ori', short: 'or' }],
+  [LLVM.XOrOp.definition, { ...view(LLVM.XOrOp, ['lhs', 'rhs']), arith: 'xori', short: 'xor' }],
+  [LLVM.LShrOp.definition, { ...view(LLVM.LShrOp, ['lhs', 'rhs']), arith: 'shrui', short: 'lshr' }],
+  [LLVM.AShrOp.definition, { ...view(LLVM.AShrOp, ['lhs', 'rhs']), arith: 'shrsi', short: 'ashr' }],
+]);
+const FLOAT_ARITH = new Map<OpDefinition, OpView & { arith: string }>([
+  [LLVM.FAddOp.definition, { ...view(LLVM.FAddOp, ['lhs', 'rhs']), arith: 'addf' }],
+  [LLVM.FSubOp.definition, { ...view(LLVM.FSubOp, ['lhs', 'rhs']), arith: 'subf' }],
+  [LLVM.FMulOp.definition, { ...view(LLVM.FMulOp, ['lhs', 'rhs']), arith: 'mulf' }],
+  [LLVM.FDivOp.definition, { ...view(LLVM.FDivOp, ['lhs', 'rhs']), arith: 'divf' }],
+  [LLVM.FRemOp.definition, { ...view(LLVM.FRemOp, ['lhs', 'rhs']), arith: 'remf' }],
+]);
+/** Integer and float conversions: the scalar.ts cast builder each maps to. */
+const CASTS = new Map<OpDefinition, OpView & { cast: string }>([
+  [LLVM.TruncOp.definition, { ...view(LLVM.TruncOp, ['arg']), cast: 'trunci' }],
+  [LLVM.ZExtOp.definition, { ...view(LLVM.ZExtOp, ['arg']), cast: 'extui' }],
+  [LLVM.SExtOp.definition, { ...view(LLVM.SExtOp, ['arg']), cast: 'extsi' }],
+  [LLVM.SIToFPOp.definition, { ...view(LLVM.SIToFPOp, ['arg']), cast: 'sitofp' }],
+  [LLVM.UIToFPOp.definition, { ...view(LLVM.UIToFPOp, ['arg']), cast: 'uitofp' }],
+  [LLVM.FPToSIOp.definition, { ...view(LLVM.FPToSIOp, ['arg']), cast: 'fptosi' }],
+  [LLVM.FPToUIOp.definition, { ...view(LLVM.FPToUIOp, ['arg']), cast: 'fptoui' }],
+  [LLVM.FPExtOp.definition, { ...view(LLVM.FPExtOp, ['arg']), cast: 'extf' }],
+  [LLVM.FPTruncOp.definition, { ...view(LLVM.FPTruncOp, ['arg']), cast: 'truncf' }],
+]);
+type FloatExpr = (x: string, y: string, z: string) => string;
 /** Float intrinsics: JS expressions of x (and y, z), before rounding to the type. */
-const FLOAT_INTRINSICS: Record<string, (x: string, y: string, z: string) => string> = {
-  fabs: (x) => `Math.abs(${x})`,
-  floor: (x) => `Math.floor(${x})`,
-  ceil: (x) => `Math.ceil(${x})`,
-  trunc: (x) => `Math.trunc(${x})`,
-  sqrt: (x) => `Math.sqrt(${x})`,
-  round: (x) => `$round(${x})`,
-  roundeven: (x) => `$roundeven(${x})`,
-  rint: (x) => `$roundeven(${x})`,
-  nearbyint: (x) => `$roundeven(${x})`,
-  exp: (x) => `Math.exp(${x})`,
-  exp2: (x) => `Math.pow(2, ${x})`,
-  exp10: (x) => `Math.pow(10, ${x})`,
-  log: (x) => `Math.log(${x})`,
-  log2: (x) => `Math.log2(${x})`,
-  log10: (x) => `Math.log10(${x})`,
-  sin: (x) => `Math.sin(${x})`,
-  cos: (x) => `Math.cos(${x})`,
-  tan: (x) => `Math.tan(${x})`,
-  asin: (x) => `Math.asin(${x})`,
-  acos: (x) => `Math.acos(${x})`,
-  atan: (x) => `Math.atan(${x})`,
-  sinh: (x) => `Math.sinh(${x})`,
-  cosh: (x) => `Math.cosh(${x})`,
-  tanh: (x) => `Math.tanh(${x})`,
-  pow: (x, y) => `Math.pow(${x}, ${y})`,
-  atan2: (x, y) => `Math.atan2(${x}, ${y})`,
-  copysign: (x, y) => `$copysign(${x}, ${y})`,
-  maxnum: (x, y) => `$maxnum(${x}, ${y})`,
-  minnum: (x, y) => `$minnum(${x}, ${y})`,
-  maximum: (x, y) => `$maximum(${x}, ${y})`,
-  minimum: (x, y) => `$minimum(${x}, ${y})`,
-  fma: (x, y, z) => `$fma(${x}, ${y}, ${z})`,
-  fmuladd: (x, y, z) => `$fma(${x}, ${y}, ${z})`,
-};
-const INT_MINMAX: Record<string, string> = { smax: 'maxsi', smin: 'minsi', umax: 'maxui', umin: 'minui' };
+const FLOAT_INTRINSICS = new Map<OpDefinition, OpView & { expr: FloatExpr }>([
+  [LLVM.FAbsOp.definition, { ...view(LLVM.FAbsOp, ['in']), expr: (x) => `Math.abs(${x})` }],
+  [LLVM.FFloorOp.definition, { ...view(LLVM.FFloorOp, ['in']), expr: (x) => `Math.floor(${x})` }],
+  [LLVM.FCeilOp.definition, { ...view(LLVM.FCeilOp, ['in']), expr: (x) => `Math.ceil(${x})` }],
+  [LLVM.FTruncOp.definition, { ...view(LLVM.FTruncOp, ['in']), expr: (x) => `Math.trunc(${x})` }],
+  [LLVM.SqrtOp.definition, { ...view(LLVM.SqrtOp, ['in']), expr: (x) => `Math.sqrt(${x})` }],
+  [LLVM.RoundOp.definition, { ...view(LLVM.RoundOp, ['in']), expr: (x) => `$round(${x})` }],
+  [LLVM.RoundEvenOp.definition, { ...view(LLVM.RoundEvenOp, ['in']), expr: (x) => `$roundeven(${x})` }],
+  [LLVM.RintOp.definition, { ...view(LLVM.RintOp, ['in']), expr: (x) => `$roundeven(${x})` }],
+  [LLVM.NearbyintOp.definition, { ...view(LLVM.NearbyintOp, ['in']), expr: (x) => `$roundeven(${x})` }],
+  [LLVM.ExpOp.definition, { ...view(LLVM.ExpOp, ['in']), expr: (x) => `Math.exp(${x})` }],
+  [LLVM.Exp2Op.definition, { ...view(LLVM.Exp2Op, ['in']), expr: (x) => `Math.pow(2, ${x})` }],
+  [LLVM.Exp10Op.definition, { ...view(LLVM.Exp10Op, ['in']), expr: (x) => `Math.pow(10, ${x})` }],
+  [LLVM.LogOp.definition, { ...view(LLVM.LogOp, ['in']), expr: (x) => `Math.log(${x})` }],
+  [LLVM.Log2Op.definition, { ...view(LLVM.Log2Op, ['in']), expr: (x) => `Math.log2(${x})` }],
+  [LLVM.Log10Op.definition, { ...view(LLVM.Log10Op, ['in']), expr: (x) => `Math.log10(${x})` }],
+  [LLVM.SinOp.definition, { ...view(LLVM.SinOp, ['in']), expr: (x) => `Math.sin(${x})` }],
+  [LLVM.CosOp.definition, { ...view(LLVM.CosOp, ['in']), expr: (x) => `Math.cos(${x})` }],
+  [LLVM.TanOp.definition, { ...view(LLVM.TanOp, ['in']), expr: (x) => `Math.tan(${x})` }],
+  [LLVM.ASinOp.definition, { ...view(LLVM.ASinOp, ['in']), expr: (x) => `Math.asin(${x})` }],
+  [LLVM.ACosOp.definition, { ...view(LLVM.ACosOp, ['in']), expr: (x) => `Math.acos(${x})` }],
+  [LLVM.ATanOp.definition, { ...view(LLVM.ATanOp, ['in']), expr: (x) => `Math.atan(${x})` }],
+  [LLVM.SinhOp.definition, { ...view(LLVM.SinhOp, ['in']), expr: (x) => `Math.sinh(${x})` }],
+  [LLVM.CoshOp.definition, { ...view(LLVM.CoshOp, ['in']), expr: (x) => `Math.cosh(${x})` }],
+  [LLVM.TanhOp.definition, { ...view(LLVM.TanhOp, ['in']), expr: (x) => `Math.tanh(${x})` }],
+  [LLVM.PowOp.definition, { ...view(LLVM.PowOp, ['a', 'b']), expr: (x, y) => `Math.pow(${x}, ${y})` }],
+  [LLVM.ATan2Op.definition, { ...view(LLVM.ATan2Op, ['a', 'b']), expr: (x, y) => `Math.atan2(${x}, ${y})` }],
+  [LLVM.CopySignOp.definition, { ...view(LLVM.CopySignOp, ['a', 'b']), expr: (x, y) => `$copysign(${x}, ${y})` }],
+  [LLVM.MaxNumOp.definition, { ...view(LLVM.MaxNumOp, ['a', 'b']), expr: (x, y) => `$maxnum(${x}, ${y})` }],
+  [LLVM.MinNumOp.definition, { ...view(LLVM.MinNumOp, ['a', 'b']), expr: (x, y) => `$minnum(${x}, ${y})` }],
+  [LLVM.MaximumOp.definition, { ...view(LLVM.MaximumOp, ['a', 'b']), expr: (x, y) => `$maximum(${x}, ${y})` }],
+  [LLVM.MinimumOp.definition, { ...view(LLVM.MinimumOp, ['a', 'b']), expr: (x, y) => `$minimum(${x}, ${y})` }],
+  [LLVM.FMAOp.definition, { ...view(LLVM.FMAOp, ['a', 'b', 'c']), expr: (x, y, z) => `$fma(${x}, ${y}, ${z})` }],
+  [LLVM.FMulAddOp.definition, { ...view(LLVM.FMulAddOp, ['a', 'b', 'c']), expr: (x, y, z) => `$fma(${x}, ${y}, ${z})` }],
+]);
+const INT_MINMAX = new Map<OpDefinition, OpView & { arith: string }>([
+  [LLVM.SMaxOp.definition, { ...view(LLVM.SMaxOp, ['a', 'b']), arith: 'maxsi' }],
+  [LLVM.SMinOp.definition, { ...view(LLVM.SMinOp, ['a', 'b']), arith: 'minsi' }],
+  [LLVM.UMaxOp.definition, { ...view(LLVM.UMaxOp, ['a', 'b']), arith: 'maxui' }],
+  [LLVM.UMinOp.definition, { ...view(LLVM.UMinOp, ['a', 'b']), arith: 'minui' }],
+]);
+/**
+ * Rare bit-manipulation intrinsics, computed exactly with BigInts by the runtime's `intIntr`
+ * (`name` selects the computation; `poisonFlag` reads is_int_min_poison / is_zero_poison).
+ */
+const INT_INTRINSICS = new Map<OpDefinition, OpView & { name: string; poisonFlag?: (op: Operation) => boolean }>([
+  [LLVM.AbsOp.definition, { ...view(LLVM.AbsOp, ['in']), name: 'abs', poisonFlag: (op) => LLVM.AbsOp.is_int_min_poison(LLVM.AbsOp.cast(op)) }],
+  [
+    LLVM.CountLeadingZerosOp.definition,
+    { ...view(LLVM.CountLeadingZerosOp, ['in']), name: 'ctlz', poisonFlag: (op) => LLVM.CountLeadingZerosOp.is_zero_poison(LLVM.CountLeadingZerosOp.cast(op)) },
+  ],
+  [
+    LLVM.CountTrailingZerosOp.definition,
+    { ...view(LLVM.CountTrailingZerosOp, ['in']), name: 'cttz', poisonFlag: (op) => LLVM.CountTrailingZerosOp.is_zero_poison(LLVM.CountTrailingZerosOp.cast(op)) },
+  ],
+  [LLVM.CtPopOp.definition, { ...view(LLVM.CtPopOp, ['in']), name: 'ctpop' }],
+  [LLVM.ByteSwapOp.definition, { ...view(LLVM.ByteSwapOp, ['in']), name: 'bswap' }],
+  [LLVM.BitReverseOp.definition, { ...view(LLVM.BitReverseOp, ['in']), name: 'bitreverse' }],
+  [LLVM.FshlOp.definition, { ...view(LLVM.FshlOp, ['a', 'b', 'c']), name: 'fshl' }],
+  [LLVM.FshrOp.definition, { ...view(LLVM.FshrOp, ['a', 'b', 'c']), name: 'fshr' }],
+  [LLVM.SAddSat.definition, { ...view(LLVM.SAddSat, ['a', 'b']), name: 'sadd.sat' }],
+  [LLVM.UAddSat.definition, { ...view(LLVM.UAddSat, ['a', 'b']), name: 'uadd.sat' }],
+  [LLVM.SSubSat.definition, { ...view(LLVM.SSubSat, ['a', 'b']), name: 'ssub.sat' }],
+  [LLVM.USubSat.definition, { ...view(LLVM.USubSat, ['a', 'b']), name: 'usub.sat' }],
+  [LLVM.SAddWithOverflowOp.definition, { ...view(LLVM.SAddWithOverflowOp, ['lhs', 'rhs']), name: 'sadd.with.overflow' }],
+  [LLVM.UAddWithOverflowOp.definition, { ...view(LLVM.UAddWithOverflowOp, ['lhs', 'rhs']), name: 'uadd.with.overflow' }],
+  [LLVM.SSubWithOverflowOp.definition, { ...view(LLVM.SSubWithOverflowOp, ['lhs', 'rhs']), name: 'ssub.with.overflow' }],
+  [LLVM.USubWithOverflowOp.definition, { ...view(LLVM.USubWithOverflowOp, ['lhs', 'rhs']), name: 'usub.with.overflow' }],
+  [LLVM.SMulWithOverflowOp.definition, { ...view(LLVM.SMulWithOverflowOp, ['lhs', 'rhs']), name: 'smul.with.overflow' }],
+  [LLVM.UMulWithOverflowOp.definition, { ...view(LLVM.UMulWithOverflowOp, ['lhs', 'rhs']), name: 'umul.with.overflow' }],
+]);
 
 export function compileLLVMModule(module: Operation): CompiledLLVM {
   return new ModuleCompiler(module).compile();
 }
 
+/** Top-level ops without run-time behaviour. */
+const METADATA_OPS: readonly OpHandleCore<string>[] = [LLVM.LinkerOptionsOp, LLVM.ModuleFlagsOp, LLVM.ComdatOp, LLVM.AliasOp];
+
+/** Constructor/destructor names sorted by priority (stable for equal priorities). */
+function byPriority(fns: readonly Attribute[], prios: readonly Attribute[]): string[] {
+  const list = fns.map((f, i) => ({ name: (f as SymbolRefAttr).leaf, prio: Number((prios[i] as IntegerAttr).value) }));
+  list.sort((a, b) => a.prio - b.prio);
+  return list.map((x) => x.name);
+}
+
 class ModuleCompiler {
   private readonly opIds = new Interner<Operation>();
-  functions = new Map<string, { js: string; op: Operation }>();
-  externals = new Map<string, Operation>();
+  functions = new Map<string, { js: string; op: OpOf<typeof LLVM.LLVMFuncOp> }>();
+  externals = new Map<string, OpOf<typeof LLVM.LLVMFuncOp>>();
   globals: LLVMGlobal[] = [];
   globalIds = new Map<string, number>();
   private readonly descIds = new Interner<Desc>();
@@ -181,57 +247,53 @@ class ModuleCompiler {
   }
 
   compile(): CompiledLLVM {
-    const body = this.module.regions[0]?.blocks[0];
-    const funcs: Operation[] = [];
-    const inits: Operation[] = [];
-    if (body) {
-      for (const op of body) {
-        const n = op.opName;
-        if (n === 'llvm.func') {
-          const name = symName(op);
-          if (op.regions[0].empty) this.externals.set(name, op);
-          else {
-            this.functions.set(name, { js: 'f' + this.functions.size + '_' + name.replace(/[^A-Za-z0-9_]/g, '_'), op });
-            funcs.push(op);
+    const funcs: OpOf<typeof LLVM.LLVMFuncOp>[] = [];
+    const inits: OpOf<typeof LLVM.GlobalOp>[] = [];
+    // The module's top-level ops (its one block).
+    for (const region of this.module.regions)
+      for (const block of region.blocks)
+        for (const op of block) {
+          if (LLVM.LLVMFuncOp.isa(op)) {
+            const name = LLVM.LLVMFuncOp.sym_name(op);
+            if (LLVM.LLVMFuncOp.isExternal(op)) this.externals.set(name, op);
+            else {
+              this.functions.set(name, { js: 'f' + this.functions.size + '_' + name.replace(/[^A-Za-z0-9_]/g, '_'), op });
+              funcs.push(op);
+            }
+          } else if (LLVM.GlobalOp.isa(op)) {
+            const name = LLVM.GlobalOp.sym_name(op);
+            const type = LLVM.GlobalOp.global_type(op);
+            this.descId(type, op);
+            const g: LLVMGlobal = {
+              name,
+              op,
+              type,
+              desc: descOf(type),
+              constant: LLVM.GlobalOp.constant(op),
+              init: undefined,
+              initFn: undefined,
+            };
+            const v = LLVM.GlobalOp.value(op);
+            if (v) g.init = this.attrValue(v, type, op);
+            else if (!LLVM.GlobalOp.initializer(op).empty) {
+              g.initFn = `$gi${this.globals.length}`;
+              inits.push(op);
+            }
+            this.globalIds.set(name, this.globals.length);
+            this.globals.push(g);
+          } else if (LLVM.GlobalCtorsOp.isa(op)) {
+            this.ctors.push(...byPriority(LLVM.GlobalCtorsOp.ctors(op).elements, LLVM.GlobalCtorsOp.priorities(op).elements));
+          } else if (LLVM.GlobalDtorsOp.isa(op)) {
+            this.dtors.push(...byPriority(LLVM.GlobalDtorsOp.dtors(op).elements, LLVM.GlobalDtorsOp.priorities(op).elements));
+          } else if (!METADATA_OPS.some((h) => h.isa(op))) {
+            throw new UnsupportedError(op, `'${op.opName}' is not supported at the top level of an LLVM module`);
           }
-        } else if (n === 'llvm.mlir.global') {
-          const name = symName(op);
-          const type = (op.propertiesView.get('global_type') as TypeAttr).value;
-          this.descId(type, op);
-          const g: LLVMGlobal = {
-            name,
-            op,
-            type,
-            desc: descOf(type),
-            constant: op.propertiesView.has('constant'),
-            init: undefined,
-            initFn: undefined,
-          };
-          const v = op.propertiesView.get('value');
-          if (v) g.init = this.attrValue(v, type, op);
-          else if (!op.regions[0].empty) {
-            g.initFn = `$gi${this.globals.length}`;
-            inits.push(op);
-          }
-          this.globalIds.set(name, this.globals.length);
-          this.globals.push(g);
-        } else if (n === 'llvm.mlir.global_ctors' || n === 'llvm.mlir.global_dtors') {
-          const key = n === 'llvm.mlir.global_ctors' ? 'ctors' : 'dtors';
-          const fns = op.propertiesView.get(key) as unknown as { elements: Attribute[] };
-          const prios = op.propertiesView.get('priorities') as unknown as { elements: Attribute[] };
-          const list = fns.elements.map((f, i) => ({ name: (f as SymbolRefAttr).leaf, prio: Number((prios.elements[i] as IntegerAttr).value) }));
-          list.sort((a, b) => a.prio - b.prio);
-          (key === 'ctors' ? this.ctors : this.dtors).push(...list.map((x) => x.name));
-        } else if (n === 'llvm.comdat' || n === 'llvm.module_flags' || n === 'llvm.linker_options' || n === 'llvm.mlir.alias') {
-          // Metadata without run-time behaviour.
-        } else throw new UnsupportedError(op, `'${n}' is not supported at the top level of an LLVM module`);
-      }
-    }
+        }
     const parts: string[] = [];
-    for (const f of funcs) parts.push(new FunctionCompiler(this, f, this.functions.get(symName(f))!.js).compile());
+    for (const f of funcs) parts.push(new FunctionCompiler(this, LLVM.LLVMFuncOp.body(f), f, this.functions.get(LLVM.LLVMFuncOp.sym_name(f))!.js).compile());
     for (const g of inits) {
-      const gi = this.globals[this.globalIds.get(symName(g))!];
-      parts.push(new FunctionCompiler(this, g, gi.initFn!).compile());
+      const gi = this.globals[this.globalIds.get(LLVM.GlobalOp.sym_name(g))!];
+      parts.push(new FunctionCompiler(this, LLVM.GlobalOp.initializer(g), undefined, gi.initFn!).compile());
     }
     const widths = [...this.wideWidths];
     const header = [
@@ -340,41 +402,57 @@ const LOADERS = [
 const FAST_LOAD: Record<string, string> = { f32: '$ldf32', f64: '$ldf64', i32: '$ldi32', i16: '$ldi16', i8: '$ldi8', i1: '$ldi1', i64: '$ldi64', ptr: '$ldptr' };
 const FAST_STORE: Record<string, string> = { f32: '$stf32', f64: '$stf64', i32: '$sti32', i16: '$sti16', i8: '$sti8', i1: '$sti8', i64: '$sti64', ptr: '$sti64' };
 
+type Emitter = (c: FunctionCompiler, op: Operation, K: number) => void;
+
+/** How each op compiles, by its definition. */
+const EMITTERS = new Map<OpDefinition, Emitter>();
+
+function on<N extends string>(handle: OpHandleCore<N>, emit: (c: FunctionCompiler, op: Op<N>, K: number) => void): void {
+  EMITTERS.set(handle.definition, emit as Emitter);
+}
+
 class FunctionCompiler {
-  private names = new Map<Value, string>();
-  private literal = new Map<Value, string>();
+  readonly names = new Map<Value, string>();
+  readonly literal = new Map<Value, string>();
   /** Comparisons folded into the branch that uses them: their JS boolean expression. */
-  private fused = new Map<Value, string>();
+  readonly fused = new Map<Value, string>();
   private nextVar = 0;
   private lines: string[] = [];
-  private blockIds = new Map<Block, number>();
-  private hasAlloca = false;
+  private readonly blockIds = new Map<Block, number>();
+  hasAlloca = false;
   /** The block compiled after the current one: br/cond_br to it fall through into its case. */
   private nextBlock: Block | undefined;
   /** For variadic functions: how many general-purpose and floating-point registers the named parameters use. */
-  private varArg: { gp: number; fp: number } | undefined;
+  varArg: { gp: number; fp: number } | undefined;
 
   constructor(
     readonly mc: ModuleCompiler,
-    readonly fn: Operation,
+    /** The function's body, or a global's initializer region. */
+    readonly region: Region,
+    /** The function (undefined for a global initializer). */
+    readonly fn: OpOf<typeof LLVM.LLVMFuncOp> | undefined,
     readonly jsName: string,
   ) {}
 
-  private name(v: Value): string {
+  name(v: Value): string {
     let n = this.names.get(v);
     if (!n) this.names.set(v, (n = 'v' + this.nextVar++));
     return n;
   }
-  private ex(v: Value): string {
+  ex(v: Value): string {
     return this.literal.get(v) ?? this.name(v);
   }
-  private emit(s: string): void {
+  emit(s: string): void {
     this.lines.push(s);
   }
-  private unsupported(op: Operation, what?: string): never {
+  /** Assigns `e` to the op's result. */
+  set(result: Value, e: string): void {
+    this.emit(`${this.name(result)} = ${e};`);
+  }
+  unsupported(op: Operation, what?: string): never {
     throw new UnsupportedError(op, what ?? `'${op.opName}' is not supported by the execution engine`);
   }
-  private repr(op: Operation, t: Type): Repr {
+  repr(op: Operation, t: Type): Repr {
     const r = scalarRepr(t);
     if (!r) this.unsupported(op, `values of type ${t.key} are not supported by the execution engine`);
     if (r.k === 'wide') this.mc.wideWidths.add(r.w);
@@ -382,17 +460,17 @@ class FunctionCompiler {
   }
 
   compile(): string {
-    const region = this.fn.regions[0];
-    const isFunc = this.fn.opName === 'llvm.func';
-    const params = isFunc ? region.entry.args.map((a) => this.name(a)) : [];
-    const ft = isFunc ? llvmFunctionType(this.fn) : undefined;
+    const region = this.region;
+    const fn = this.fn;
+    const params = fn ? region.entry.args.map((a) => this.name(a)) : [];
+    const ft = fn ? LLVM.LLVMFuncOp.function_type(fn) : undefined;
     // Variadic arguments arrive as one array of [value, layout index] pairs.
     if (ft?.varArg) {
       this.varArg = { gp: ft.params.filter((t) => !(t instanceof FloatType)).length, fp: ft.params.filter((t) => t instanceof FloatType).length };
       params.push('$va');
     }
     region.blocks.forEach((b, i) => this.blockIds.set(b, i));
-    for (const b of region.blocks) for (const op of b) if (op.opName === 'llvm.alloca' || op.opName === 'llvm.intr.vastart') this.hasAlloca = true;
+    for (const b of region.blocks) for (const op of b) if (LLVM.AllocaOp.isa(op) || LLVM.VaStartOp.isa(op)) this.hasAlloca = true;
     const multi = region.blocks.length > 1;
     const bodyLines: string[] = [];
     for (const [i, b] of region.blocks.entries()) {
@@ -414,7 +492,7 @@ class FunctionCompiler {
     return out.join('\n');
   }
 
-  private branchTo(block: Block, args: readonly Value[], fallThrough = false): string {
+  branchTo(block: Block, args: readonly Value[], fallThrough = false): string {
     const parts: string[] = [];
     if (args.length) {
       // A parallel copy needs temporaries only when a source is another argument of the target.
@@ -431,7 +509,7 @@ class FunctionCompiler {
   }
 
   /** Applies a scalar expression builder elementwise when the type is a vector. */
-  private elementwise(t: Type, args: string[], f: (xs: string[]) => string): string {
+  elementwise(t: Type, args: string[], f: (xs: string[]) => string): string {
     if (!(t instanceof VectorType)) return f(args);
     const names = ['x', 'y', 'z'].slice(0, args.length);
     return `$v${args.length}(${args.join(', ')}, (${names.join(', ')}) => ${f(names)})`;
@@ -439,245 +517,147 @@ class FunctionCompiler {
 
   private compileOp(op: Operation): void {
     try {
-      this.compileOpUnchecked(op);
+      const def = op.name.def;
+      const emit = def && EMITTERS.get(def);
+      if (emit) return emit(this, op, this.mc.opId(op));
+      const K = this.mc.opId(op);
+      const group = def && this.compileGroup(op, def, K);
+      if (!group) this.unsupported(op);
     } catch (e) {
       if (e instanceof LayoutError) throw new UnsupportedError(op, e.message);
       throw e;
     }
   }
 
-  private compileOpUnchecked(op: Operation): void {
-    const K = this.mc.opId(op);
-    const name = op.opName;
-    const res = op.numResults ? this.name(op.result(0)) : '';
-    const set = (e: string): void => this.emit(`${res} = ${e};`);
-    const o = (i: number): string => this.ex(op.operand(i));
-    const short = name.startsWith('llvm.') ? name.slice(5) : name;
-
-    if (INT_OPS[short]) {
-      const t = op.result(0).type;
+  /** The ops compiled by table (arithmetic, casts, intrinsics); false when `op` is none of them. */
+  private compileGroup(op: Operation, def: OpDefinition, K: number): boolean {
+    const int = INT_ARITH.get(def);
+    if (int) {
+      const [lhs, rhs] = int.operands(op);
+      const res = int.res(op);
+      const t = res.type;
       const r = this.repr(op, elemOf(t));
       if (r.k !== 'int' && r.k !== 'wide') this.unsupported(op);
-      const arith = INT_OPS[short];
-      const flags = Number((op.propertiesView.get('overflowFlags') as IntegerAttr | undefined)?.value ?? 0n);
-      return set(
-        this.elementwise(t, [o(0), o(1)], ([a, b]) => {
-          const e = intBinary(arith, r, a, b, K)!;
+      const flags = int.flags?.(op) ?? 0;
+      const short = int.short;
+      this.set(
+        res,
+        this.elementwise(t, [this.ex(lhs), this.ex(rhs)], ([a, b]) => {
+          const e = intBinary(int.arith, r, a, b, K)!;
           if (!flags) return e;
           const slow = `$nw(${K}, "${short}", ${flags}, ${r.w}, ${a}, ${b}, ${e})`;
           // Fast path: non-negative safe operands whose exact result is a non-negative safe
           // integer cannot overflow a signed or unsigned integer of 54 bits or more.
           if (r.k === 'wide' && r.w >= 54 && short !== 'shl') {
-            const op = short === 'add' ? '+' : short === 'sub' ? '-' : '*';
-            return `((typeof ${a} === "number" && typeof ${b} === "number" && ${a} >= 0 && ${b} >= 0 && ($t = ${a} ${op} ${b}) >= 0 && $t <= 9007199254740991) ? $t : ${slow})`;
+            const sym = short === 'add' ? '+' : short === 'sub' ? '-' : '*';
+            return `((typeof ${a} === "number" && typeof ${b} === "number" && ${a} >= 0 && ${b} >= 0 && ($t = ${a} ${sym} ${b}) >= 0 && $t <= 9007199254740991) ? $t : ${slow})`;
           }
           return slow;
         }),
       );
+      return true;
     }
-    if (FLOAT_OPS[short]) {
-      const t = op.result(0).type;
-      const r = this.repr(op, elemOf(t));
+    const float = FLOAT_ARITH.get(def);
+    if (float) {
+      const [lhs, rhs] = float.operands(op);
+      const res = float.res(op);
+      const r = this.repr(op, elemOf(res.type));
       if (r.k !== 'float') this.unsupported(op);
-      return set(this.elementwise(t, [o(0), o(1)], ([a, b]) => floatBinary(FLOAT_OPS[short], r.f, a, b)!));
+      this.set(res, this.elementwise(res.type, [this.ex(lhs), this.ex(rhs)], ([a, b]) => floatBinary(float.arith, r.f, a, b)!));
+      return true;
     }
-    if (CASTS[short]) {
-      const from = this.repr(op, elemOf(op.operand(0).type));
-      const to = this.repr(op, elemOf(op.result(0).type));
-      const flags = Number((op.propertiesView.get('overflowFlags') as IntegerAttr | undefined)?.value ?? 0n);
-      const nneg = op.propertiesView.has('nonNeg');
-      return set(
-        this.elementwise(op.result(0).type, [o(0)], ([a]) => {
-          // Out-of-range conversions give what x86-64 code computes (mlir-runner's host), not poison.
-          let e = short === 'fptosi' || short === 'fptoui' ? `$${short}X(${a}, ${(to as { w: number }).w})` : castExpr(CASTS[short], from, to, a, K);
-          if (e === undefined) this.unsupported(op);
-          if (flags && short === 'trunc') e = `$truncChk(${K}, ${flags}, ${(from as { w: number }).w}, ${(to as { w: number }).w}, ${a}, ${e})`;
-          if (nneg) e = `(${S((from as { w: number }).w, a)} < 0 ? $P(${K}) : ${e})`;
-          return e;
-        }),
-      );
+    const cast = CASTS.get(def);
+    if (cast) {
+      this.cast(op, cast, K);
+      return true;
     }
-    if (name.startsWith('llvm.intr.')) return this.intrinsic(op, K, set, o);
+    const ff = FLOAT_INTRINSICS.get(def);
+    if (ff) {
+      const res = ff.res(op);
+      const r = this.repr(op, elemOf(res.type));
+      if (r.k !== 'float') this.unsupported(op);
+      const args = ff.operands(op).map((v) => this.ex(v));
+      this.set(res, this.elementwise(res.type, args, (xs) => roundExpr(r.f, ff.expr(xs[0], xs[1], xs[2]))));
+      return true;
+    }
+    const mm = INT_MINMAX.get(def);
+    if (mm) {
+      const [a, b] = mm.operands(op);
+      const res = mm.res(op);
+      const r = this.repr(op, elemOf(res.type));
+      this.set(res, this.elementwise(res.type, [this.ex(a), this.ex(b)], ([x, y]) => intBinary(mm.arith, r, x, y, K)!));
+      return true;
+    }
+    const intr = INT_INTRINSICS.get(def);
+    if (intr) {
+      // Rare bit-manipulation intrinsics: exact BigInt arithmetic in the runtime.
+      const operands = intr.operands(op);
+      const vt = operands[0].type;
+      const t = elemOf(vt);
+      if (!(t instanceof IntegerType)) this.unsupported(op);
+      const flag = intr.poisonFlag?.(op) ?? false;
+      const args = operands.map((v) => this.ex(v));
+      this.set(intr.res(op), this.elementwise(vt, args, (xs) => `$rt.intIntr(${K}, "${intr.name}", ${t.width}, ${flag}, ${xs.join(', ')})`));
+      return true;
+    }
+    return false;
+  }
 
-    switch (name) {
-      case 'llvm.mlir.constant': {
-        const t = op.result(0).type;
-        const v = this.mc.attrValue(op.propertiesView.get('value')!, t, op);
-        if (typeof v === 'number') return void this.literal.set(op.result(0), numLit(v));
-        if (typeof v === 'bigint') return void this.literal.set(op.result(0), `(${v}n)`);
-        return void this.literal.set(op.result(0), this.mc.hoist(jsLiteral(v)));
-      }
-      case 'llvm.mlir.poison':
-      case 'llvm.mlir.undef': {
-        const t = op.result(0).type;
-        if (scalarRepr(t)) return set(`$P(${K})`);
-        return set(`$rt.poisonOf(${K}, ${this.mc.descId(t, op)})`);
-      }
-      case 'llvm.mlir.zero': {
-        const t = op.result(0).type;
-        if (scalarRepr(t)) return void this.literal.set(op.result(0), '0');
-        return void this.literal.set(op.result(0), this.mc.hoist(`$rt.zeroOf(${this.mc.descId(t, op)})`));
-      }
-      case 'llvm.mlir.addressof': {
-        const ref = (op.propertiesView.get('global_name') as SymbolRefAttr).leaf;
-        const g = this.mc.globalIds.get(ref);
-        if (g !== undefined) return set(`$G[${g}]`);
-        return set(`$FA[${this.mc.fnAddrId(ref)}]`);
-      }
-      case 'builtin.unrealized_conversion_cast': {
-        if (op.numOperands !== 1 || op.numResults !== 1) this.unsupported(op);
-        return set(o(0));
-      }
-      case 'llvm.extractvalue': {
-        const pos = (op.propertiesView.get('position') as DenseArrayAttr).values.map(Number);
-        return set(o(0) + pos.map((i) => `[${i}]`).join(''));
-      }
-      case 'llvm.insertvalue': {
-        const pos = (op.propertiesView.get('position') as DenseArrayAttr).values.map(Number);
-        if (pos.length === 1) return set(`($t = ${o(0)}.slice(), $t[${pos[0]}] = ${o(1)}, $t)`);
-        return set(`$ins(${o(0)}, ${o(1)}, [${pos.join(', ')}])`);
-      }
-      case 'llvm.extractelement': {
-        const n = (op.operand(0).type as VectorType).shape[0];
-        return set(`(($s = ${o(1)}) >= 0 && $s < ${n} ? ${o(0)}[$s] : $P(${K}))`);
-      }
-      case 'llvm.insertelement': {
-        const n = (op.operand(0).type as VectorType).shape[0];
-        return set(`(($s = ${o(2)}) >= 0 && $s < ${n} ? ($t = ${o(0)}.slice(), $t[$s] = ${o(1)}, $t) : $P(${K}))`);
-      }
-      case 'llvm.shufflevector': {
-        const mask = (op.propertiesView.get('mask') as DenseArrayAttr).values.map(Number);
-        const n = (op.operand(0).type as VectorType).shape[0];
-        return set(`[${mask.map((m) => (m < 0 ? `$P(${K})` : m < n ? `${o(0)}[${m}]` : `${o(1)}[${m - n}]`)).join(', ')}]`);
-      }
-      case 'llvm.icmp':
-      case 'llvm.fcmp': {
-        const cond = this.compareBool(op);
-        // A comparison used only by the branch that follows it becomes the branch's condition.
-        if (cond && this.fusedCompare(op)) return void this.fused.set(op.result(0), cond);
-        if (cond) return set(`(${cond} ? 1 : 0)`);
-        const isI = name === 'llvm.icmp';
-        const pred = isI ? ICMP_PREDICATES[Number((op.propertiesView.get('predicate') as IntegerAttr).value)] : FCMP_PREDICATES[Number((op.propertiesView.get('predicate') as IntegerAttr).value)].replace(/^_/, '');
-        const r = isI ? this.repr(op, elemOf(op.operand(0).type)) : undefined;
-        return set(this.elementwise(op.operand(0).type, [o(0), o(1)], ([a, b]) => `(${isI ? cmpiBool(pred, r!, a, b) : cmpfBool(pred, a, b)} ? 1 : 0)`));
-      }
-      case 'llvm.select': {
-        if (op.operand(0).type instanceof VectorType) return set(`$v3(${o(0)}, ${o(1)}, ${o(2)}, (c, x, y) => c === 1 ? x : y)`);
-        return set(`(${o(0)} === 1 ? ${o(1)} : ${o(2)})`);
-      }
-      case 'llvm.fneg':
-        return set(this.elementwise(op.result(0).type, [o(0)], ([a]) => `(-${a})`));
-      case 'llvm.bitcast': {
-        const ft = op.operand(0).type;
-        const tt = op.result(0).type;
-        if (ft === tt || (ft instanceof LLVMPointerType && tt instanceof LLVMPointerType)) return set(o(0));
-        if (ft instanceof VectorType !== tt instanceof VectorType || (ft instanceof VectorType && tt instanceof VectorType && ft.shape[0] !== tt.shape[0]))
-          return set(`$bitcastV(${o(0)}, ${this.mc.descId(ft, op)}, ${this.mc.descId(tt, op)})`);
-        const from = this.repr(op, elemOf(ft));
-        const to = this.repr(op, elemOf(tt));
-        return set(this.elementwise(tt, [o(0)], ([a]) => castExpr('bitcast', from, to, a, K)!));
-      }
-      case 'llvm.ptrtoint': {
-        const to = this.repr(op, elemOf(op.result(0).type));
-        return set(this.elementwise(op.result(0).type, [o(0)], ([a]) => (to.k === 'int' ? N(to.w, a) : to.k === 'wide' && to.w < 64 ? `${wideName(to.w)}.fromAny(${a})` : a)));
-      }
-      case 'llvm.inttoptr': {
-        const from = this.repr(op, elemOf(op.operand(0).type));
-        return set(this.elementwise(op.result(0).type, [o(0)], ([a]) => (from.k === 'int' ? U(from.w, a) : `$toPtr(${a})`)));
-      }
-      case 'llvm.addrspacecast':
-        return set(o(0));
-      case 'llvm.load': {
-        const t = op.result(0).type;
-        const d = descOf(t);
-        const fast = d.k === 'scalar' ? FAST_LOAD[d.s] : undefined;
-        if (fast) return set(`${fast}(${K}, ${o(0)})`);
-        return set(`$ldg(${K}, ${o(0)}, ${this.mc.descId(t, op)})`);
-      }
-      case 'llvm.store': {
-        const t = op.operand(0).type;
-        const d = descOf(t);
-        const fast = d.k === 'scalar' ? FAST_STORE[d.s] : undefined;
-        if (fast) return this.emit(`${fast}(${K}, ${o(1)}, ${this.storedValue(op.operand(0))});`);
-        return this.emit(`$stg(${K}, ${o(1)}, ${this.mc.descId(t, op)}, ${o(0)});`);
-      }
-      case 'llvm.alloca': {
-        const et = (op.propertiesView.get('elem_type') as TypeAttr).value;
-        const d = descOf(et);
-        const align = Number((op.propertiesView.get('alignment') as IntegerAttr | undefined)?.value ?? BigInt(d.align));
-        return set(`$alloca(${K}, ${o(0)}, ${d.size}, ${align})`);
-      }
-      case 'llvm.getelementptr':
-        return set(this.gep(op));
-      case 'llvm.call':
-        return this.call(op, K, res);
-      case 'llvm.br':
-        return this.emit(this.branchTo(op.successors[0], op.operands, true));
-      case 'llvm.cond_br': {
-        const t = this.branchTo(op.successors[0], branchOperands(op, 0), true);
-        const f = this.branchTo(op.successors[1], branchOperands(op, 1), true);
-        const fused = this.fused.get(op.operand(0));
-        if (fused) return this.emit(`if (${fused}) ${t} else ${f}`);
-        return this.emit(`if (${o(0)} === 1) ${t} else if (${o(0)} === 0) ${f} else $brP(${K}, ${o(0)});`);
-      }
-      case 'llvm.switch': {
-        const cv = op.propertiesView.get('case_values');
-        const vals = cv instanceof DenseIntOrFPElementsAttr ? cv.intValues() : [];
-        const r = this.repr(op, op.operand(0).type);
-        const lines = [`switch (${o(0)}) {`];
-        vals.forEach((v, i) => lines.push(`  case ${intLit(r, v)}: ${this.branchTo(op.successors[i + 1], branchOperands(op, i + 1))}`));
-        lines.push(`  default: if (${o(0)} instanceof $rt.Poison) $brP(${K}, ${o(0)}); ${this.branchTo(op.successors[0], branchOperands(op, 0))}`, '}');
-        return this.emit(lines.join('\n'));
-      }
-      case 'llvm.return': {
-        if (this.hasAlloca) this.emit('$m.restore($sp0);');
-        return this.emit(op.numOperands ? `return ${o(0)};` : 'return;');
-      }
-      case 'llvm.va_arg': {
-        const t = op.result(0).type;
-        return set(`$rt.vaarg(${K}, ${o(0)}, ${this.mc.descId(t, op)}, ${t instanceof FloatType})`);
-      }
-      case 'llvm.unreachable':
-        return this.emit(`$err(${K}, "reached an 'llvm.unreachable'");`);
-    }
-    this.unsupported(op);
+  /** trunc/zext/sext and the int/float conversions (`nneg` and trunc's nsw/nuw make poison). */
+  private cast(op: Operation, entry: OpView & { cast: string }, K: number): void {
+    const [arg] = entry.operands(op);
+    const res = entry.res(op);
+    const from = this.repr(op, elemOf(arg.type));
+    const to = this.repr(op, elemOf(res.type));
+    const flags = LLVM.TruncOp.isa(op) ? LLVM.TruncOp.overflowFlags(op) : 0;
+    const nneg = (LLVM.ZExtOp.isa(op) && LLVM.ZExtOp.nonNeg(op)) || (LLVM.UIToFPOp.isa(op) && LLVM.UIToFPOp.nonNeg(op));
+    const x86 = LLVM.FPToSIOp.isa(op) ? 'fptosi' : LLVM.FPToUIOp.isa(op) ? 'fptoui' : undefined;
+    this.set(
+      res,
+      this.elementwise(res.type, [this.ex(arg)], ([a]) => {
+        // Out-of-range conversions give what x86-64 code computes (mlir-runner's host), not poison.
+        let e = x86 ? `$${x86}X(${a}, ${(to as { w: number }).w})` : castExpr(entry.cast, from, to, a, K);
+        if (e === undefined) this.unsupported(op);
+        if (flags) e = `$truncChk(${K}, ${flags}, ${(from as { w: number }).w}, ${(to as { w: number }).w}, ${a}, ${e})`;
+        if (nneg) e = `(${S((from as { w: number }).w, a)} < 0 ? $P(${K}) : ${e})`;
+        return e;
+      }),
+    );
   }
 
   /** A scalar comparison as a JS boolean expression (undefined for vectors). */
-  private compareBool(op: Operation): string | undefined {
-    const t = op.operand(0).type;
+  compareBool(op: OpOf<typeof LLVM.ICmpOp> | OpOf<typeof LLVM.FCmpOp>): string | undefined {
+    const lhs = LLVM.ICmpOp.isa(op) ? LLVM.ICmpOp.lhs(op) : LLVM.FCmpOp.lhs(op);
+    const rhs = LLVM.ICmpOp.isa(op) ? LLVM.ICmpOp.rhs(op) : LLVM.FCmpOp.rhs(op);
+    const t = lhs.type;
     if (t instanceof VectorType) return undefined;
-    const a = this.ex(op.operand(0));
-    const b = this.ex(op.operand(1));
-    const p = Number((op.propertiesView.get('predicate') as IntegerAttr).value);
-    if (op.opName === 'llvm.icmp') return cmpiBool(ICMP_PREDICATES[p], this.repr(op, t), a, b);
-    return cmpfBool(FCMP_PREDICATES[p].replace(/^_/, ''), a, b);
+    const a = this.ex(lhs);
+    const b = this.ex(rhs);
+    if (LLVM.ICmpOp.isa(op)) return cmpiBool(icmpName(op), this.repr(op, t), a, b);
+    return cmpfBool(fcmpName(op), a, b);
   }
   /** Whether a comparison's only use is the conditional branch right after it (whose operands it cannot change). */
-  private fusedCompare(op: Operation): boolean {
-    const r = op.result(0);
+  fusedCompare(result: Value, op: Operation): boolean {
     const next = op.next;
-    return next !== null && next.opName === 'llvm.cond_br' && next.operand(0) === r && r.hasOneUse;
+    return LLVM.CondBrOp.isa(next) && LLVM.CondBrOp.condition(next) === result && result.hasOneUse;
   }
 
   /** A scalar to store: a constant poison/undef is stored as zero (as the generic path stores poison). */
-  private storedValue(v: Value): string {
-    const def = v.definingOp;
-    if (def && (def.opName === 'llvm.mlir.poison' || def.opName === 'llvm.mlir.undef')) return '0';
+  storedValue(v: Value): string {
+    if (LLVM.PoisonOp.definingOp(v) || LLVM.UndefOp.definingOp(v)) return '0';
     return this.ex(v);
   }
 
-  private gep(op: Operation): string {
-    const raw = (op.propertiesView.get('rawConstantIndices') as DenseArrayAttr).values.map(Number);
-    let t: Type = (op.propertiesView.get('elem_type') as TypeAttr).value;
-    const terms: string[] = [this.ex(op.operand(0))];
+  gep(op: OpOf<typeof LLVM.GEPOp>): string {
+    let t: Type = LLVM.GEPOp.elem_type(op);
+    const indices = LLVM.GEPOp.indices(op);
+    const terms: string[] = [this.ex(LLVM.GEPOp.base(op))];
     let constant = 0;
-    let dyn = 1;
     const idx = (i: number): { c?: number; e?: string } => {
-      if (raw[i] !== -2147483648) return { c: raw[i] };
-      const v = op.operand(dyn++);
-      const r = this.repr(op, v.type);
-      const e = this.ex(v);
+      const ix = indices[i];
+      if (typeof ix === 'number') return { c: ix };
+      const r = this.repr(op, ix.type);
+      const e = this.ex(ix);
       return { e: r.k === 'wide' ? `$num(${e})` : e };
     };
     const scaled = (ix: { c?: number; e?: string }, size: number): void => {
@@ -693,7 +673,7 @@ class FunctionCompiler {
       }
     };
     scaled(idx(0), descT(t).size);
-    for (let i = 1; i < raw.length; i++) {
+    for (let i = 1; i < indices.length; i++) {
       if (t instanceof LLVMStructType) {
         const ix = idx(i);
         if (ix.c === undefined) this.unsupported(op, 'dynamic indices into structs are not supported');
@@ -712,93 +692,263 @@ class FunctionCompiler {
     return terms.length === 1 ? terms[0] : `(${terms.join(' + ')})`;
   }
 
-  private call(op: Operation, K: number, res: string): void {
-    const callee = op.propertiesView.get('callee');
-    const assign = res ? `${res} = ` : '';
-    if (!(callee instanceof SymbolRefAttr)) {
-      const args = op.operands.slice(1).map((a) => this.ex(a));
-      return this.emit(`${assign}$icall(${K}, ${this.ex(op.operand(0))}, [${args.join(', ')}]);`);
-    }
-    const args = op.operands.map((a) => this.ex(a));
+  call(op: OpOf<typeof LLVM.CallOp>, K: number): void {
+    const result = LLVM.CallOp.result(op);
+    const assign = result ? `${this.name(result)} = ` : '';
+    const callee = LLVM.CallOp.callableForCallee(op);
+    if (!callee) return this.unsupported(op);
+    const argValues = LLVM.CallOp.argOperands(op);
+    const args = argValues.map((a) => this.ex(a));
+    if (!(callee instanceof SymbolRefAttr)) return this.emit(`${assign}$icall(${K}, ${this.ex(callee)}, [${args.join(', ')}]);`);
     const f = this.mc.functions.get(callee.leaf);
-    const ft = f ? llvmFunctionType(f.op) : undefined;
+    const ft = f ? LLVM.LLVMFuncOp.function_type(f.op) : undefined;
     if (f && ft?.varArg) {
       const n = ft.params.length;
-      const extra = op.operands.slice(n).map((a) => `[${this.ex(a)}, ${this.mc.descId(a.type, op)}]`);
+      const extra = argValues.slice(n).map((a) => `[${this.ex(a)}, ${this.mc.descId(a.type, op)}]`);
       return this.emit(`$cs = ${K}; ${assign}${f.js}(${[...args.slice(0, n), `[${extra.join(', ')}]`].join(', ')});`);
     }
     if (f) return this.emit(`$cs = ${K}; ${assign}${f.js}(${args.join(', ')});`);
     return this.emit(`${assign}$ext(${K}, ${JSON.stringify(callee.leaf)}, [${args.join(', ')}]);`);
   }
-
-  private intrinsic(op: Operation, K: number, set: (e: string) => void, o: (i: number) => string): void {
-    const short = op.opName.slice('llvm.intr.'.length);
-    const ff = FLOAT_INTRINSICS[short];
-    if (ff) {
-      const t = op.result(0).type;
-      const r = this.repr(op, elemOf(t));
-      if (r.k !== 'float') this.unsupported(op);
-      const args = op.operands.map((_, i) => o(i));
-      return set(this.elementwise(t, args, (xs) => roundExpr(r.f, ff(xs[0], xs[1], xs[2]))));
-    }
-    const mm = INT_MINMAX[short];
-    if (mm) {
-      const t = op.result(0).type;
-      const r = this.repr(op, elemOf(t));
-      return set(this.elementwise(t, [o(0), o(1)], ([a, b]) => intBinary(mm, r, a, b, K)!));
-    }
-    switch (short) {
-      case 'memcpy':
-      case 'memmove':
-        return this.emit(`$memcpy(${K}, ${o(0)}, ${o(1)}, ${o(2)});`);
-      case 'memset':
-        return this.emit(`$memset(${K}, ${o(0)}, ${o(1)}, ${o(2)});`);
-      case 'stacksave':
-        return set('$m.sp');
-      case 'vastart':
-        if (!this.varArg) this.unsupported(op, "'llvm.intr.vastart' outside of a variadic function");
-        return this.emit(`$rt.vastart(${K}, ${o(0)}, $va, ${this.varArg.gp}, ${this.varArg.fp});`);
-      case 'vaend':
-        return;
-      case 'vacopy':
-        return this.emit(`$memcpy(${K}, ${o(0)}, ${o(1)}, 24);`);
-      case 'stackrestore':
-        return this.emit(`$m.restore(${o(0)});`);
-      case 'abs':
-      case 'ctlz':
-      case 'cttz':
-      case 'ctpop':
-      case 'bswap':
-      case 'bitreverse':
-      case 'fshl':
-      case 'fshr':
-      case 'sadd.sat':
-      case 'uadd.sat':
-      case 'ssub.sat':
-      case 'usub.sat':
-      case 'sadd.with.overflow':
-      case 'uadd.with.overflow':
-      case 'ssub.with.overflow':
-      case 'usub.with.overflow':
-      case 'smul.with.overflow':
-      case 'umul.with.overflow': {
-        // Rare bit-manipulation intrinsics: exact BigInt arithmetic in the runtime.
-        const t = elemOf(op.operand(0).type);
-        if (!(t instanceof IntegerType)) this.unsupported(op);
-        const zp = op.propertiesView.get(short === 'abs' ? 'is_int_min_poison' : 'is_zero_poison');
-        const flag = zp instanceof IntegerAttr && zp.value !== 0n;
-        const args = op.operands.map((_, i) => o(i));
-        return set(this.elementwise(op.operand(0).type, args, (xs) => `$rt.intIntr(${K}, "${short}", ${t.width}, ${flag}, ${xs.join(', ')})`));
-      }
-      case 'assume':
-      case 'lifetime.start':
-      case 'lifetime.end':
-      case 'experimental.noalias.scope.decl':
-      case 'invariant.start':
-      case 'invariant.end':
-        return;
-    }
-    this.unsupported(op);
-  }
 }
 
+
+/** LLVM's icmp predicates as scalar.ts names them. */
+function icmpName(op: OpOf<typeof LLVM.ICmpOp>): string {
+  return LLVM.ICmpPredicate.stringify(LLVM.ICmpOp.predicate(op))!;
+}
+/** fcmp predicates as scalar.ts names them (`_false`/`_true` lose their underscore). */
+function fcmpName(op: OpOf<typeof LLVM.FCmpOp>): string {
+  return LLVM.FCmpPredicate.stringify(LLVM.FCmpOp.predicate(op))!.replace(/^_/, '');
+}
+
+// ============================================================================
+// Emitters
+
+on(LLVM.ConstantOp, (c, op) => {
+  const res = LLVM.ConstantOp.res(op);
+  const v = c.mc.attrValue(LLVM.ConstantOp.value(op), res.type, op);
+  if (typeof v === 'number') return void c.literal.set(res, numLit(v));
+  if (typeof v === 'bigint') return void c.literal.set(res, `(${v}n)`);
+  c.literal.set(res, c.mc.hoist(jsLiteral(v)));
+});
+
+function undefinedValue(c: FunctionCompiler, res: Value, op: Operation, K: number): void {
+  const t = res.type;
+  if (scalarRepr(t)) return c.set(res, `$P(${K})`);
+  c.set(res, `$rt.poisonOf(${K}, ${c.mc.descId(t, op)})`);
+}
+on(LLVM.PoisonOp, (c, op, K) => undefinedValue(c, LLVM.PoisonOp.res(op), op, K));
+on(LLVM.UndefOp, (c, op, K) => undefinedValue(c, LLVM.UndefOp.res(op), op, K));
+
+on(LLVM.ZeroOp, (c, op) => {
+  const res = LLVM.ZeroOp.res(op);
+  if (scalarRepr(res.type)) return void c.literal.set(res, '0');
+  c.literal.set(res, c.mc.hoist(`$rt.zeroOf(${c.mc.descId(res.type, op)})`));
+});
+
+on(LLVM.AddressOfOp, (c, op) => {
+  const ref = LLVM.AddressOfOp.global_name(op);
+  const g = c.mc.globalIds.get(ref);
+  c.set(LLVM.AddressOfOp.res(op), g !== undefined ? `$G[${g}]` : `$FA[${c.mc.fnAddrId(ref)}]`);
+});
+
+on(UnrealizedConversionCastOp, (c, op) => {
+  // A cast between types of the same representation (left over by partial lowerings): a copy.
+  const inputs = UnrealizedConversionCastOp.inputs(op);
+  const outputs = UnrealizedConversionCastOp.outputs(op);
+  if (inputs.length !== 1 || outputs.length !== 1) c.unsupported(op);
+  c.set(outputs[0], c.ex(inputs[0]));
+});
+
+
+on(LLVM.ExtractValueOp, (c, op) => {
+  const pos = LLVM.ExtractValueOp.position(op);
+  c.set(LLVM.ExtractValueOp.res(op), c.ex(LLVM.ExtractValueOp.container(op)) + pos.map((i) => `[${i}]`).join(''));
+});
+
+on(LLVM.InsertValueOp, (c, op) => {
+  const pos = LLVM.InsertValueOp.position(op);
+  const container = c.ex(LLVM.InsertValueOp.container(op));
+  const value = c.ex(LLVM.InsertValueOp.value(op));
+  const res = LLVM.InsertValueOp.res(op);
+  if (pos.length === 1) return c.set(res, `($t = ${container}.slice(), $t[${pos[0]}] = ${value}, $t)`);
+  c.set(res, `$ins(${container}, ${value}, [${pos.join(', ')}])`);
+});
+
+on(LLVM.ExtractElementOp, (c, op, K) => {
+  const vector = LLVM.ExtractElementOp.vector(op);
+  const n = (vector.type as VectorType).shape[0];
+  c.set(LLVM.ExtractElementOp.res(op), `(($s = ${c.ex(LLVM.ExtractElementOp.position(op))}) >= 0 && $s < ${n} ? ${c.ex(vector)}[$s] : $P(${K}))`);
+});
+
+on(LLVM.InsertElementOp, (c, op, K) => {
+  const vector = LLVM.InsertElementOp.vector(op);
+  const n = (vector.type as VectorType).shape[0];
+  const position = c.ex(LLVM.InsertElementOp.position(op));
+  const value = c.ex(LLVM.InsertElementOp.value(op));
+  c.set(LLVM.InsertElementOp.res(op), `(($s = ${position}) >= 0 && $s < ${n} ? ($t = ${c.ex(vector)}.slice(), $t[$s] = ${value}, $t) : $P(${K}))`);
+});
+
+on(LLVM.ShuffleVectorOp, (c, op, K) => {
+  const mask = LLVM.ShuffleVectorOp.mask(op).map(Number);
+  const v1 = LLVM.ShuffleVectorOp.v1(op);
+  const n = (v1.type as VectorType).shape[0];
+  const a = c.ex(v1);
+  const b = c.ex(LLVM.ShuffleVectorOp.v2(op));
+  c.set(LLVM.ShuffleVectorOp.res(op), `[${mask.map((m) => (m < 0 ? `$P(${K})` : m < n ? `${a}[${m}]` : `${b}[${m - n}]`)).join(', ')}]`);
+});
+
+on(LLVM.ICmpOp, (c, op) => {
+  const res = LLVM.ICmpOp.res(op);
+  const cond = c.compareBool(op);
+  // A comparison used only by the branch that follows it becomes the branch's condition.
+  if (cond && c.fusedCompare(res, op)) return void c.fused.set(res, cond);
+  if (cond) return c.set(res, `(${cond} ? 1 : 0)`);
+  const lhs = LLVM.ICmpOp.lhs(op);
+  const r = c.repr(op, elemOf(lhs.type));
+  const pred = icmpName(op);
+  c.set(res, c.elementwise(lhs.type, [c.ex(lhs), c.ex(LLVM.ICmpOp.rhs(op))], ([a, b]) => `(${cmpiBool(pred, r, a, b)} ? 1 : 0)`));
+});
+
+on(LLVM.FCmpOp, (c, op) => {
+  const res = LLVM.FCmpOp.res(op);
+  const cond = c.compareBool(op);
+  if (cond && c.fusedCompare(res, op)) return void c.fused.set(res, cond);
+  if (cond) return c.set(res, `(${cond} ? 1 : 0)`);
+  const lhs = LLVM.FCmpOp.lhs(op);
+  const pred = fcmpName(op);
+  c.set(res, c.elementwise(lhs.type, [c.ex(lhs), c.ex(LLVM.FCmpOp.rhs(op))], ([a, b]) => `(${cmpfBool(pred, a, b)} ? 1 : 0)`));
+});
+
+on(LLVM.SelectOp, (c, op) => {
+  const cond = LLVM.SelectOp.condition(op);
+  const x = c.ex(LLVM.SelectOp.trueValue(op));
+  const y = c.ex(LLVM.SelectOp.falseValue(op));
+  const res = LLVM.SelectOp.res(op);
+  if (cond.type instanceof VectorType) return c.set(res, `$v3(${c.ex(cond)}, ${x}, ${y}, (c, x, y) => c === 1 ? x : y)`);
+  c.set(res, `(${c.ex(cond)} === 1 ? ${x} : ${y})`);
+});
+
+on(LLVM.FNegOp, (c, op) => {
+  const res = LLVM.FNegOp.res(op);
+  c.set(res, c.elementwise(res.type, [c.ex(LLVM.FNegOp.operand(op))], ([a]) => `(-${a})`));
+});
+
+on(LLVM.BitcastOp, (c, op, K) => {
+  const arg = LLVM.BitcastOp.arg(op);
+  const res = LLVM.BitcastOp.res(op);
+  const ft = arg.type;
+  const tt = res.type;
+  if (ft === tt || (ft instanceof LLVMPointerType && tt instanceof LLVMPointerType)) return c.set(res, c.ex(arg));
+  if (ft instanceof VectorType !== tt instanceof VectorType || (ft instanceof VectorType && tt instanceof VectorType && ft.shape[0] !== tt.shape[0]))
+    return c.set(res, `$bitcastV(${c.ex(arg)}, ${c.mc.descId(ft, op)}, ${c.mc.descId(tt, op)})`);
+  const from = c.repr(op, elemOf(ft));
+  const to = c.repr(op, elemOf(tt));
+  c.set(res, c.elementwise(tt, [c.ex(arg)], ([a]) => castExpr('bitcast', from, to, a, K)!));
+});
+
+on(LLVM.PtrToIntOp, (c, op) => {
+  const res = LLVM.PtrToIntOp.res(op);
+  const to = c.repr(op, elemOf(res.type));
+  c.set(
+    res,
+    c.elementwise(res.type, [c.ex(LLVM.PtrToIntOp.arg(op))], ([a]) =>
+      to.k === 'int' ? N(to.w, a) : to.k === 'wide' && to.w < 64 ? `${wideName(to.w)}.fromAny(${a})` : a,
+    ),
+  );
+});
+
+on(LLVM.IntToPtrOp, (c, op) => {
+  const arg = LLVM.IntToPtrOp.arg(op);
+  const res = LLVM.IntToPtrOp.res(op);
+  const from = c.repr(op, elemOf(arg.type));
+  c.set(res, c.elementwise(res.type, [c.ex(arg)], ([a]) => (from.k === 'int' ? U(from.w, a) : `$toPtr(${a})`)));
+});
+
+on(LLVM.AddrSpaceCastOp, (c, op) => c.set(LLVM.AddrSpaceCastOp.res(op), c.ex(LLVM.AddrSpaceCastOp.arg(op))));
+
+on(LLVM.LoadOp, (c, op, K) => {
+  const res = LLVM.LoadOp.res(op);
+  const addr = c.ex(LLVM.LoadOp.addr(op));
+  const d = descOf(res.type);
+  const fast = d.k === 'scalar' ? FAST_LOAD[d.s] : undefined;
+  if (fast) return c.set(res, `${fast}(${K}, ${addr})`);
+  c.set(res, `$ldg(${K}, ${addr}, ${c.mc.descId(res.type, op)})`);
+});
+
+on(LLVM.StoreOp, (c, op, K) => {
+  const value = LLVM.StoreOp.value(op);
+  const addr = c.ex(LLVM.StoreOp.addr(op));
+  const t = value.type;
+  const d = descOf(t);
+  const fast = d.k === 'scalar' ? FAST_STORE[d.s] : undefined;
+  if (fast) return c.emit(`${fast}(${K}, ${addr}, ${c.storedValue(value)});`);
+  c.emit(`$stg(${K}, ${addr}, ${c.mc.descId(t, op)}, ${c.ex(value)});`);
+});
+
+on(LLVM.AllocaOp, (c, op, K) => {
+  const d = descOf(LLVM.AllocaOp.elem_type(op));
+  const align = Number(LLVM.AllocaOp.alignment(op) ?? BigInt(d.align));
+  c.set(LLVM.AllocaOp.res(op), `$alloca(${K}, ${c.ex(LLVM.AllocaOp.arraySize(op))}, ${d.size}, ${align})`);
+});
+
+on(LLVM.GEPOp, (c, op) => c.set(LLVM.GEPOp.res(op), c.gep(op)));
+on(LLVM.CallOp, (c, op, K) => c.call(op, K));
+
+on(LLVM.BrOp, (c, op) => c.emit(c.branchTo(LLVM.BrOp.dest(op), LLVM.BrOp.destOperands(op), true)));
+
+on(LLVM.CondBrOp, (c, op, K) => {
+  const t = c.branchTo(LLVM.CondBrOp.trueDest(op), LLVM.CondBrOp.trueDestOperands(op), true);
+  const f = c.branchTo(LLVM.CondBrOp.falseDest(op), LLVM.CondBrOp.falseDestOperands(op), true);
+  const condition = LLVM.CondBrOp.condition(op);
+  const fused = c.fused.get(condition);
+  if (fused) return c.emit(`if (${fused}) ${t} else ${f}`);
+  const cond = c.ex(condition);
+  c.emit(`if (${cond} === 1) ${t} else if (${cond} === 0) ${f} else $brP(${K}, ${cond});`);
+});
+
+on(LLVM.SwitchOp, (c, op, K) => {
+  const values = LLVM.SwitchOp.case_values(op)?.intValues() ?? [];
+  const value = LLVM.SwitchOp.value(op);
+  const r = c.repr(op, value.type);
+  const v = c.ex(value);
+  const dests = LLVM.SwitchOp.caseDestinations(op);
+  const operands = LLVM.SwitchOp.caseOperandRanges(op);
+  const lines = [`switch (${v}) {`];
+  values.forEach((x, i) => lines.push(`  case ${intLit(r, x)}: ${c.branchTo(dests[i], operands[i])}`));
+  const def = c.branchTo(LLVM.SwitchOp.defaultDestination(op), LLVM.SwitchOp.defaultOperands(op));
+  lines.push(`  default: if (${v} instanceof $rt.Poison) $brP(${K}, ${v}); ${def}`, '}');
+  c.emit(lines.join('\n'));
+});
+
+on(LLVM.ReturnOp, (c, op) => {
+  if (c.hasAlloca) c.emit('$m.restore($sp0);');
+  const arg = LLVM.ReturnOp.arg(op);
+  c.emit(arg ? `return ${c.ex(arg)};` : 'return;');
+});
+
+on(LLVM.VaArgOp, (c, op, K) => {
+  const res = LLVM.VaArgOp.res(op);
+  c.set(res, `$rt.vaarg(${K}, ${c.ex(LLVM.VaArgOp.arg(op))}, ${c.mc.descId(res.type, op)}, ${res.type instanceof FloatType})`);
+});
+
+on(LLVM.UnreachableOp, (c, op, K) => c.emit(`$err(${K}, "reached an '${op.opName}'");`));
+
+on(LLVM.MemcpyOp, (c, op, K) => c.emit(`$memcpy(${K}, ${c.ex(LLVM.MemcpyOp.dst(op))}, ${c.ex(LLVM.MemcpyOp.src(op))}, ${c.ex(LLVM.MemcpyOp.len(op))});`));
+on(LLVM.MemmoveOp, (c, op, K) => c.emit(`$memcpy(${K}, ${c.ex(LLVM.MemmoveOp.dst(op))}, ${c.ex(LLVM.MemmoveOp.src(op))}, ${c.ex(LLVM.MemmoveOp.len(op))});`));
+on(LLVM.MemsetOp, (c, op, K) => c.emit(`$memset(${K}, ${c.ex(LLVM.MemsetOp.dst(op))}, ${c.ex(LLVM.MemsetOp.val(op))}, ${c.ex(LLVM.MemsetOp.len(op))});`));
+on(LLVM.StackSaveOp, (c, op) => c.set(LLVM.StackSaveOp.res(op), '$m.sp'));
+on(LLVM.StackRestoreOp, (c, op) => c.emit(`$m.restore(${c.ex(LLVM.StackRestoreOp.ptr(op))});`));
+
+on(LLVM.VaStartOp, (c, op, K) => {
+  const va = c.varArg;
+  if (!va) return c.unsupported(op, `'${op.opName}' outside of a variadic function`);
+  c.emit(`$rt.vastart(${K}, ${c.ex(LLVM.VaStartOp.arg_list(op))}, $va, ${va.gp}, ${va.fp});`);
+});
+on(LLVM.VaCopyOp, (c, op, K) => c.emit(`$memcpy(${K}, ${c.ex(LLVM.VaCopyOp.dest_list(op))}, ${c.ex(LLVM.VaCopyOp.src_list(op))}, 24);`));
+
+// Hints without run-time behaviour.
+for (const h of [LLVM.VaEndOp, LLVM.AssumeOp, LLVM.LifetimeStartOp, LLVM.LifetimeEndOp, LLVM.InvariantEndOp] as const) on(h, () => {});
+// invariant.start returns a token the engine never reads.
+on(LLVM.InvariantStartOp, (c, op) => c.set(LLVM.InvariantStartOp.res(op), '0'));

@@ -8,8 +8,9 @@ import type { Operation } from '../../ir/operation.js';
 import type { Type } from '../../ir/attributes.js';
 import { FloatType, IntegerType } from '../../ir/builtin-types.js';
 import { LLVMPointerType, LLVMVoidType } from '../../dialects/llvm/types.js';
-import { llvmFunctionType } from '../../dialects/llvm/index.js';
-import { bitsF64, f64Bits, formatG, fpToSI, fpToUI, MAXS, wide } from '../numeric.js';
+import { LLVMFuncOp } from '../../dialects/llvm/index.js';
+import type { OpOf } from '../../ods/index.js';
+import { f64Bits, formatG, fpToSI, fpToUI, MAXS, wide } from '../numeric.js';
 import { ExecError, Poison, formatScalar, formatStridedMemref, type ElemFormat } from '../runtime.js';
 import { compileLLVMModule, type CompiledLLVM } from './compile.js';
 import { RuntimeBase, opLabel, type OutputSink } from '../runtime-base.js';
@@ -575,16 +576,16 @@ export class LLVMExecutionEngine {
   }
 
   /** The llvm.func `name` with a body, if any. */
-  lookup(name: string): Operation | undefined {
+  lookup(name: string): OpOf<typeof LLVMFuncOp> | undefined {
     return this.compiled.functions.get(name)?.op;
   }
   /** The llvm.func `name`, with or without a body. */
-  lookupAny(name: string): Operation | undefined {
+  lookupAny(name: string): OpOf<typeof LLVMFuncOp> | undefined {
     return this.compiled.functions.get(name)?.op ?? this.compiled.externals.get(name);
   }
   /** Parameter and result types of a function (result undefined for void). */
-  signature(op: Operation): { inputs: readonly Type[]; result: Type | undefined } {
-    const t = llvmFunctionType(op)!;
+  signature(op: OpOf<typeof LLVMFuncOp>): { inputs: readonly Type[]; result: Type | undefined } {
+    const t = LLVMFuncOp.function_type(op);
     return { inputs: t.params, result: t.returnType instanceof LLVMVoidType ? undefined : t.returnType };
   }
 

@@ -7,7 +7,9 @@ import type { Operation } from '../../ir/operation.js';
 import { UnsupportedError } from '../codegen.js';
 import { formatE } from '../numeric.js';
 import { ExecError, Poison } from '../runtime.js';
+import { LLVMFuncOp } from '../../dialects/llvm/index.js';
 import { LLVMExecutionEngine } from './engine.js';
+import { FuncOp } from '../../dialects/func/index.js';
 
 export interface LLVMRunOptions {
   entry: string;
@@ -19,15 +21,15 @@ export interface LLVMRunOptions {
   objectFile?: string;
 }
 
-/** Whether scf-run should run `module` on the LLVM engine (it defines llvm.func functions and no func.func). */
+/** Whether scf-run should run `module` on the LLVM engine: its top level has llvm ops and no `func.func`. */
 export function isLLVMModule(module: Operation): boolean {
   let llvm = false;
-  const body = module.regions[0]?.blocks[0];
-  if (!body) return false;
-  for (const op of body) {
-    if (op.opName === 'func.func') return false;
-    if (op.opName.startsWith('llvm.')) llvm = true;
-  }
+  for (const region of module.regions)
+    for (const block of region.blocks)
+      for (const op of block) {
+        if (FuncOp.isa(op)) return false;
+        if (op.name.dialectName === 'llvm') llvm = true;
+      }
   return llvm;
 }
 
@@ -90,7 +92,7 @@ export function runLLVMModule(module: Operation, o: LLVMRunOptions): number | Ex
   }
   try {
     const v = engine.run(o.entry);
-    if (v instanceof Poison) throw new ExecError(fn, `'llvm.func' op returns a poison value`);
+    if (v instanceof Poison) throw new ExecError(fn, `'${LLVMFuncOp.opName}' op returns a poison value`);
     if (o.resultKind === 'i32' || o.resultKind === 'i64') o.stdout(String(v) + '\n');
     else if (o.resultKind === 'f32') o.stdout(formatE(v as number) + '\n');
   } catch (e) {
