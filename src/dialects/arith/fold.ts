@@ -329,7 +329,8 @@ implementDivision(CeilDivSIOp, (a, b, e) => {
   const y = s(b, e);
   if (y === 0n) return undefined;
   if (x === 0n) return 0n;
-  if (x === minSigned(e) && y === -1n) return undefined;
+  // MLIR negates a negative operand first: INT_MIN on either side does not fold.
+  if (x === minSigned(e) || y === minSigned(e)) return undefined;
   let q = x / y;
   if (x % y !== 0n && x > 0n === y > 0n) q += 1n;
   if (q !== s(q, e)) return undefined;
