@@ -32,6 +32,7 @@ import {
   DivSIOp,
   DivUIOp,
   ExtFOp,
+  FastMathFlags,
   ExtSIOp,
   ExtUIOp,
   FloorDivSIOp,
@@ -760,7 +761,17 @@ implementCast(FPToSIOp, (v, from, to) => {
   return F.toInteger(floatSem(from), v, -(1n << BigInt(w - 1)), (1n << BigInt(w - 1)) - 1n);
 });
 implementCast(FPToUIOp, (v, from, to) => F.toInteger(floatSem(from), v, 0n, (1n << BigInt(bitWidth(to))) - 1n));
-implementCast(ExtFOp, (v, from, to) => F.fconvert(floatSem(from), (to as FloatType).semantics, v));
+implementOp(ExtFOp, {
+  fold(op, c) {
+    // extf(truncf(x)) -> x when both may contract.
+    const trunc = TruncFOp.definingOp(ExtFOp.in(op));
+    if (trunc && TruncFOp.in(trunc).type === ExtFOp.out(op).type) {
+      const contract = (flags: number | undefined): boolean => ((flags ?? 0) & FastMathFlags.contract) !== 0;
+      if (contract(TruncFOp.fastmath(trunc)) && contract(ExtFOp.fastmath(op))) return [TruncFOp.in(trunc)];
+    }
+    return foldCast(ExtFOp, op, c, (v, from, to) => F.fconvert(floatSem(from), (to as FloatType).semantics, v));
+  },
+});
 
 implementOp(TruncFOp, {
   fold(op, c) {
