@@ -66,7 +66,6 @@ export class CFGEdge {
 }
 
 export type LatticeAnchor = Value | ProgramPoint | CFGEdge;
-export type WorkItem = readonly [ProgramPoint, DataFlowAnalysis];
 
 /** An ordered set (llvm::SetVector). */
 class OrderedSet<T> {
@@ -89,29 +88,45 @@ class OrderedSet<T> {
 export type StateKind<S extends AnalysisState> = new (anchor: LatticeAnchor) => S;
 
 export abstract class AnalysisState {
-  private dependents: WorkItem[] | undefined;
+  /** Dependent work items as (point, analysis) pairs, flattened; created on first use. */
+  private dependents: (ProgramPoint | DataFlowAnalysis)[] | undefined;
   private dependentKeys: Set<number> | undefined;
   constructor(readonly anchor: LatticeAnchor) {}
   /** Re-visits `point` with `analysis` whenever this state changes. */
   addDependency(point: ProgramPoint, analysis: DataFlowAnalysis): void {
-    const key = point.id * 16 + analysis.index;
-    if (!this.dependentKeys) {
-      this.dependentKeys = new Set();
-      this.dependents = [];
+    const deps = (this.dependents ??= []);
+    // Most states have a few dependents: scan them; index larger sets.
+    if (this.dependentKeys) {
+      const key = point.id * 16 + analysis.index;
+      if (this.dependentKeys.has(key)) return;
+      this.dependentKeys.add(key);
+    } else {
+      for (let i = 0; i < deps.length; i += 2) if (deps[i] === point && deps[i + 1] === analysis) return;
+      if (deps.length >= 32) {
+        this.dependentKeys = new Set();
+        for (let i = 0; i < deps.length; i += 2) this.dependentKeys.add((deps[i] as ProgramPoint).id * 16 + (deps[i + 1] as DataFlowAnalysis).index);
+        this.dependentKeys.add(point.id * 16 + analysis.index);
+      }
     }
-    if (this.dependentKeys.has(key)) return;
-    this.dependentKeys.add(key);
-    this.dependents!.push([point, analysis]);
+    deps.push(point, analysis);
   }
   onUpdate(solver: DataFlowSolver): void {
-    if (this.dependents) for (const item of this.dependents) solver.enqueue(item);
+    const deps = this.dependents;
+    if (deps) for (let i = 0; i < deps.length; i += 2) solver.enqueue(deps[i] as ProgramPoint, deps[i + 1] as DataFlowAnalysis);
   }
+}
+
+/** Adds `x` to a small ordered set of analyses (created on first use). */
+function subscribe(list: DataFlowAnalysis[] | undefined, x: DataFlowAnalysis): DataFlowAnalysis[] {
+  const l = list ?? [];
+  if (!l.includes(x)) l.push(x);
+  return l;
 }
 
 /** Whether a program point (or CFG edge) may execute. */
 export class Executable extends AnalysisState {
   live = false;
-  private readonly subscribers = new OrderedSet<DataFlowAnalysis>();
+  private subscribers: DataFlowAnalysis[] | undefined;
   setToLive(): boolean {
     if (this.live) return false;
     this.live = true;
@@ -119,18 +134,19 @@ export class Executable extends AnalysisState {
   }
   /** Re-visits the block and its ops with `analysis` when the block becomes live. */
   blockContentSubscribe(analysis: DataFlowAnalysis): void {
-    this.subscribers.insert(analysis);
+    this.subscribers = subscribe(this.subscribers, analysis);
   }
   override onUpdate(solver: DataFlowSolver): void {
     super.onUpdate(solver);
+    const subs = this.subscribers;
+    if (!subs) return;
     const a = this.anchor;
     if (a instanceof ProgramPoint) {
       if (!a.isBlockStart) return;
-      for (const analysis of this.subscribers.items) solver.enqueue([a, analysis]);
-      for (const analysis of this.subscribers.items)
-        for (let op = a.block!.first; op; op = op.next) solver.enqueue([solver.pointAfter(op), analysis]);
+      for (const analysis of subs) solver.enqueue(a, analysis);
+      for (const analysis of subs) for (let op = a.block!.first; op; op = op.next) solver.enqueue(solver.pointAfter(op), analysis);
     } else if (a instanceof CFGEdge) {
-      for (const analysis of this.subscribers.items) solver.enqueue([solver.pointBeforeBlock(a.to), analysis]);
+      for (const analysis of subs) solver.enqueue(solver.pointBeforeBlock(a.to), analysis);
     }
   }
 }
@@ -166,16 +182,16 @@ export class PredecessorState extends AnalysisState {
 
 /** A lattice element of an SSA value (MLIR's AbstractSparseLattice). */
 export abstract class AbstractSparseLattice extends AnalysisState {
-  private readonly useDefSubscribers = new OrderedSet<DataFlowAnalysis>();
+  private useDefSubscribers: DataFlowAnalysis[] | undefined;
   /** Re-visits the users of the value with `analysis` when the lattice changes. */
   useDefSubscribe(analysis: DataFlowAnalysis): void {
-    this.useDefSubscribers.insert(analysis);
+    this.useDefSubscribers = subscribe(this.useDefSubscribers, analysis);
   }
   override onUpdate(solver: DataFlowSolver): void {
     super.onUpdate(solver);
-    const subs = this.useDefSubscribers.items;
-    if (!subs.length) return;
-    for (let u = (this.anchor as Value).firstUse; u; u = u.nextUse) for (const analysis of subs) solver.enqueue([solver.pointAfter(u.owner), analysis]);
+    const subs = this.useDefSubscribers;
+    if (!subs) return;
+    for (let u = (this.anchor as Value).firstUse; u; u = u.nextUse) for (const analysis of subs) solver.enqueue(solver.pointAfter(u.owner), analysis);
   }
   /** Joins `rhs` in; true if this changed. */
   abstract join(rhs: this): boolean;
@@ -187,7 +203,9 @@ export class DataFlowSolver {
   readonly analyses: DataFlowAnalysis[] = [];
   /** Whether analyses follow calls into callees (off when the top op is not a symbol table). */
   interprocedural = true;
-  private queue: WorkItem[] = [];
+  /** The FIFO worklist: points and analyses in parallel arrays. */
+  private queuePoints: ProgramPoint[] = [];
+  private queueAnalyses: DataFlowAnalysis[] = [];
   private head = 0;
   private readonly states = new Map<StateKind<AnalysisState>, Map<LatticeAnchor, AnalysisState>>();
   private nextPointId = 0;
@@ -250,8 +268,9 @@ export class DataFlowSolver {
 
   // ---- running
 
-  enqueue(item: WorkItem): void {
-    this.queue.push(item);
+  enqueue(point: ProgramPoint, analysis: DataFlowAnalysis): void {
+    this.queuePoints.push(point);
+    this.queueAnalyses.push(analysis);
   }
   propagateIfChanged(state: AnalysisState, changed: boolean): void {
     if (changed) state.onUpdate(this);
@@ -263,11 +282,13 @@ export class DataFlowSolver {
     if (interprocedural && !top.hasTrait(Traits.SymbolTable)) this.interprocedural = false;
     try {
       for (const a of this.analyses) if (!a.initialize(top)) return false;
-      while (this.head < this.queue.length) {
-        const [point, analysis] = this.queue[this.head++];
+      while (this.head < this.queuePoints.length) {
+        const point = this.queuePoints[this.head];
+        const analysis = this.queueAnalyses[this.head++];
         // Keep memory bounded on long runs.
-        if (this.head > 65536 && this.head * 2 > this.queue.length) {
-          this.queue = this.queue.slice(this.head);
+        if (this.head > 65536 && this.head * 2 > this.queuePoints.length) {
+          this.queuePoints = this.queuePoints.slice(this.head);
+          this.queueAnalyses = this.queueAnalyses.slice(this.head);
           this.head = 0;
         }
         if (!analysis.visit(point)) return false;
