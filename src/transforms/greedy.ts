@@ -222,8 +222,9 @@ class GreedyDriver implements PatternListener {
         for (const b of regionOp.blocks)
           for (let o = b.first; o; ) {
             const next = o.next;
+            // With its ancestors, as MLIR: a region op comes before the ops it holds.
             o.walk((n) => {
-              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addSingle(n);
+              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n);
             });
             o = next;
           }
