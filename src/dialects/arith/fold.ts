@@ -233,7 +233,8 @@ const INT_FOLDS: Record<string, Folder> = {
         const y = s(b, e);
         if (y === 0n) return undefined;
         if (x === 0n) return 0n;
-        if (x === minSigned(e) && y === -1n) return undefined;
+        // MLIR negates the negative operands first and does not fold when that overflows.
+        if (x === minSigned(e) || y === minSigned(e)) return undefined;
         let q = x / y;
         if (x % y !== 0n && x > 0n === y > 0n) q += 1n;
         if (q !== s(q, e)) return undefined;
