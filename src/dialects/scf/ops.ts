@@ -23,7 +23,7 @@ import {
 import { UnknownLoc, type Location } from '../../ir/location.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import type { Argument, OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
-import { Block, Operation, Region, type BlockArgument, type Value } from '../../ir/operation.js';
+import { Block, Operation, Region, type BlockArgument, type OpOperand, type Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
   AnyRankedTensor,
@@ -121,6 +121,10 @@ export const ForOp = defineOp({
     regionIterArgs: (op): BlockArgument[] => op.regions[0].entry.args.slice(1),
     /** The `scf.yield` ending the body. */
     yieldOp: (op): Operation => op.regions[0].entry.last!,
+    /** getLowerBoundMutable/getUpperBoundMutable/getStepMutable: the operands, to set them (setLowerBound, ...). */
+    lowerBoundMutable: (op): OpOperand => op.operandList[0],
+    upperBoundMutable: (op): OpOperand => op.operandList[1],
+    stepMutable: (op): OpOperand => op.operandList[2],
   })
   .withBuilders((self) => ({
     /**
