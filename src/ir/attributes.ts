@@ -11,11 +11,32 @@ export interface AttrTypePrinter {
   printAttribute(attr: Attribute): void;
   /** Prints an attribute without the `: type` suffix of typed attributes. */
   printAttributeWithoutType(attr: Attribute): void;
+  /**
+   * The number `distinct[N]` prints for a distinct attribute: numbers are
+   * given in print order, per printed buffer (0 when the printer keeps none).
+   */
+  distinctId?(attr: Attribute): number;
+  /** Prints the alias of `element` and returns true if it has one (MLIR's AsmPrinter::printAlias). */
+  tryPrintAlias?(element: Attribute | Type): boolean;
+}
+
+/** Hands out distinct-attribute numbers in first-use order (MLIR's DistinctState). */
+export class DistinctIds {
+  private readonly ids = new Map<Attribute, number>();
+  get(attr: Attribute): number {
+    let id = this.ids.get(attr);
+    if (id === undefined) this.ids.set(attr, (id = this.ids.size));
+    return id;
+  }
 }
 
 /** Prints straight to a string, never using aliases. Used for uniquing keys and messages. */
 export class PlainAttrTypePrinter implements AttrTypePrinter {
   out = '';
+  private distinct: DistinctIds | undefined;
+  distinctId(attr: Attribute): number {
+    return (this.distinct ??= new DistinctIds()).get(attr);
+  }
   write(text: string): void {
     this.out += text;
   }

@@ -218,6 +218,28 @@ export class TypeAttr extends Attribute {
   }
 }
 
+/**
+ * `distinct[N]<attr>`: an attribute unique by identity, not by structure (MLIR's
+ * DistinctAttr). Each `create` makes a new one; N is assigned when printing.
+ */
+export class DistinctAttr extends Attribute {
+  private constructor(readonly referencedAttr: Attribute) {
+    super();
+  }
+  static create(referencedAttr: Attribute): DistinctAttr {
+    noteAliasableElement();
+    return new DistinctAttr(referencedAttr);
+  }
+  print(p: AttrTypePrinter): void {
+    p.write(`distinct[${p.distinctId ? p.distinctId(this) : 0}]<`);
+    if (!(this.referencedAttr instanceof UnitAttr)) p.printAttribute(this.referencedAttr);
+    p.write('>');
+  }
+  override walkImmediateSubElements(visit: Visit): void {
+    visit(this.referencedAttr);
+  }
+}
+
 // ---- containers
 
 export class ArrayAttr extends Attribute {
@@ -560,7 +582,7 @@ export class SparseElementsAttr extends ElementsAttr {
   }
   private printBody(p: AttrTypePrinter): void {
     p.write('sparse<');
-    if (this.indices.type.numElements !== 0 || this.indices.isSplat) {
+    if (this.indices.type.numElements !== 0) {
       this.indices.printBody(p, false);
       p.write(', ');
       if (this.values instanceof DenseIntOrFPElementsAttr) this.values.printBody(p, true);

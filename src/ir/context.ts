@@ -1,6 +1,7 @@
 // The context: registered dialects and their operations, and the diagnostic engine.
 
 import type { Attribute, Type } from './attributes.js';
+import type { DictionaryAttr } from './builtin-attributes.js';
 import { type Diagnostic, DiagnosticEngine, type Severity } from './diagnostics.js';
 import type { Block, Operation, Region, Value } from './operation.js';
 import type { DialectAsmParser, OpAsmParser, OpAsmPrinter, OperationState } from './op-asm.js';
@@ -72,6 +73,12 @@ export interface OpDefinition {
   initProperties?(properties: Map<string, Attribute>): void;
   /** Whether `value` can be stored as inherent attribute `name` (checked for the generic `<{...}>` form). */
   convertProperty?(name: string, value: Attribute): boolean;
+  /**
+   * MLIR's setPropertiesFromAttr, for ops with native properties: the
+   * properties a generic op's `<{...}>` dictionary sets, or the reason it
+   * cannot (reported as `invalid properties ...`). Replaces convertProperty.
+   */
+  propertiesFromAttr?(dict: DictionaryAttr): Map<string, Attribute> | string;
   /** Checks inherent attributes given in a generic op's attribute dictionary; returns an error message. */
   verifyInherentAttrs?(attrs: ReadonlyMap<string, Attribute>): string | undefined;
 }

@@ -114,7 +114,8 @@ export interface AsmTokenParser {
  * `parser` is a nested parser over exactly the symbol text (for the pretty form
  * `#arith.fastmath<fast>` that is `fastmath<fast>`, positioned at `fastmath`;
  * for the verbose form `#foo<"x">` it is `"x"`); diagnostics it emits point
- * into the original file. The hook must consume the whole text.
+ * into the original file. Text the hook leaves unparsed is ignored, as MLIR
+ * does.
  */
 export interface DialectAsmParser {
   readonly parser: AsmTokenParser;

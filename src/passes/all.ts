@@ -17,6 +17,7 @@ import { InlinerInfo } from '../transforms/inliner.js';
 import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonicalization.js';
 import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
+import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
 
 let done = false;
 
@@ -41,6 +42,7 @@ export function registerAllPasses(): void {
     ForLoopCanonicalizationInfo,
     RemoveDeadValuesInfo,
     LiftControlFlowToSCFInfo,
+    TestSingleFoldInfo,
   ])
     registerPass(info);
 }

@@ -3,13 +3,14 @@
 // names (`#map`, `#map1`, ...), their order, and which are deferred to the end
 // of the file (locations).
 
-import { Attribute, type AttrTypePrinter, Type } from '../ir/attributes.js';
+import { Attribute, type AttrTypePrinter, DistinctIds, Type } from '../ir/attributes.js';
 import type { Context } from '../ir/context.js';
 import {
   AffineMapAttr,
   ArrayAttr,
   DenseArrayAttr,
   DictionaryAttr,
+  DistinctAttr,
   FloatAttr,
   IntegerAttr,
   IntegerSetAttr,
@@ -28,7 +29,8 @@ export function builtinGetAlias(element: Element): string | undefined {
     if (element instanceof AffineMapAttr) return 'map';
     if (element instanceof IntegerSetAttr) return 'set';
     if (element instanceof Location) return 'loc';
-    if (element.constructor.name === 'DistinctAttr') return 'distinct';
+    // A distinct unit attribute prints as `distinct[N]<>` in place.
+    if (element instanceof DistinctAttr) return element.referencedAttr instanceof UnitAttr ? undefined : 'distinct';
     return undefined;
   }
   if (element instanceof TupleType && element.size > 16) return 'tuple';
@@ -83,18 +85,19 @@ export class AliasState {
   private final = new Map<Element, FinalAlias>();
   private ordered: FinalAlias[] = [];
   private readonly aliasHooks: ((e: Element) => string | undefined)[] = [];
+  /** The `distinct[N]` numbers of the buffer being printed. */
+  readonly distinctIds = new DistinctIds();
 
   constructor(
     readonly ctx: Context,
     readonly options: AliasOptions,
   ) {
-    let sawBuiltin = false;
+    // The builtin dialect's aliases are overridable: other dialects' hooks go first.
     for (const name of ctx.dialectNames) {
       const d = ctx.getDialect(name);
-      if (name === 'builtin') sawBuiltin = true;
-      if (d?.getAlias) this.aliasHooks.push(d.getAlias.bind(d));
+      if (name !== 'builtin' && d?.getAlias) this.aliasHooks.push(d.getAlias.bind(d));
     }
-    if (!sawBuiltin) this.aliasHooks.unshift(builtinGetAlias);
+    this.aliasHooks.push(builtinGetAlias);
   }
 
   visitType(t: Type, canBeDeferred = false): void {
@@ -188,7 +191,7 @@ export class AliasState {
     } else if (a instanceof FusedLoc) {
       if (a.metadata) child(a.metadata);
       for (const l of a.locations) child(realLocation(l));
-    } else if (a.constructor.name === 'DistinctAttr') {
+    } else if (a instanceof DistinctAttr) {
       a.walkImmediateSubElements(child);
     }
     if (!elideType) {
@@ -285,6 +288,14 @@ export class AliasPrinter implements AttrTypePrinter {
   constructor(private readonly aliases: AliasState) {}
   write(text: string): void {
     this.out += text;
+  }
+  distinctId(attr: Attribute): number {
+    return this.aliases.distinctIds.get(attr);
+  }
+  tryPrintAlias(element: Attribute | Type): boolean {
+    const a = this.aliases.aliasOf(element);
+    if (a) this.out += a;
+    return a !== undefined;
   }
   printType(type: Type): void {
     const a = this.aliases.aliasOf(type);

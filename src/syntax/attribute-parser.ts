@@ -27,6 +27,7 @@ import {
   DenseResourceElementsAttr,
   DenseStringElementsAttr,
   DictionaryAttr,
+  DistinctAttr,
   FloatAttr,
   IntegerAttr,
   IntegerSetAttr,
@@ -52,16 +53,9 @@ import {
 import type { AttrTypePrinter } from '../ir/attributes.js';
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../ir/location.js';
 import { Tok, type Token } from './lexer.js';
-import { ParseAbort, type Parser, type ParserState } from './parser.js';
-import {
-  checkDialectBodyConsumed,
-  makeDialectAsmParser,
-  parseExtendedSymbolToken,
-  parseOptionalType,
-  parseType,
-  relexAt,
-  unregisteredMessage,
-} from './type-parser.js';
+import type { Parser } from './parser.js';
+import { ParseAbort, type ParserState } from './token-parser.js';
+import { makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
 
 // ---- entry points
 
@@ -100,7 +94,7 @@ function canStartAttribute(p: Parser): boolean {
 
 export function parseOptionalAttribute(p: Parser, type?: Type): Attribute | undefined {
   if (canStartAttribute(p)) return parseAttribute(p, type);
-  const t = parseOptionalType(p);
+  const t = p.parseOptionalType();
   return t ? TypeAttr.get(t) : undefined;
 }
 
@@ -120,7 +114,7 @@ export function parseAttribute(p: Parser, type?: Type): Attribute {
     case Tok.string: {
       const v = p.stringValue();
       p.consume();
-      if (!type && p.consumeIf(Tok.colon)) type = parseType(p);
+      if (!type && p.consumeIf(Tok.colon)) type = p.parseType();
       return StringAttr.get(v, type);
     }
     case Tok.l_square: {
@@ -176,6 +170,8 @@ export function parseAttribute(p: Parser, type?: Type): Attribute {
           return parseSparseElementsAttr(p, type);
         case 'strided':
           return parseStridedLayoutAttr(p);
+        case 'distinct':
+          return parseDistinctAttr(p, type);
         case 'loc': {
           p.consume();
           p.expect(Tok.l_paren, "expected '(' in inline location");
@@ -186,7 +182,7 @@ export function parseAttribute(p: Parser, type?: Type): Attribute {
       }
       break;
   }
-  const t = parseOptionalType(p);
+  const t = p.parseOptionalType();
   if (!t) p.errorWrongToken('expected attribute value');
   return TypeAttr.get(t);
 }
@@ -253,7 +249,7 @@ function parseDecOrHexAttr(p: Parser, type: Type | undefined, negative: boolean)
   p.consume();
   if (!type) {
     if (!p.consumeIf(Tok.colon)) type = IntegerType.get(64);
-    else type = parseType(p);
+    else type = p.parseType();
   }
   if (type instanceof FloatType) return FloatAttr.getFromBits(type, parseFloatFromIntegerLiteral(p, tok, negative, type.semantics));
   if (!(type instanceof IntegerType || type instanceof IndexType)) p.error('integer literal not valid for specified type', tok.start);
@@ -269,7 +265,7 @@ function parseFloatAttr(p: Parser, type: Type | undefined, negative: boolean): A
   p.consume();
   if (!type) {
     if (!p.consumeIf(Tok.colon)) type = FloatType.f64;
-    else type = parseType(p);
+    else type = p.parseType();
   }
   if (!(type instanceof FloatType)) p.error('floating point value not valid for specified type');
   return FloatAttr.get(type, negative ? -v : v);
@@ -339,13 +335,12 @@ function parseExtendedAttr(p: Parser, type: Type | undefined): Attribute {
     attr = a;
   } else {
     let attrType = type;
-    if (p.consumeIf(Tok.colon)) attrType = parseType(p);
+    if (p.consumeIf(Tok.colon)) attrType = p.parseType();
     const dialect = p.ctx.getDialect(sym.dialect);
     if (dialect?.parseAttribute) {
       const d = makeDialectAsmParser(p, sym);
       attr = dialect.parseAttribute(d, attrType);
-      checkDialectBodyConsumed(d);
-    } else {
+      } else {
       const t = attrType ?? NoneType.get();
       if (!dialect && !p.ctx.allowUnregisteredDialects) {
         p.error(unregisteredMessage('#', sym.dialect, sym.data, ` : '${t.key}'`), sym.loc);
@@ -452,16 +447,16 @@ class TensorLiteral {
     if (this.shape.length && (this.shape.length !== shape.length || this.shape.some((d, i) => d !== shape[i])))
       p.error(`inferred shape of elements literal ([${this.shape.join(', ')}]) does not match type ([${shape.join(', ')}])`, loc);
     const n = type.numElements;
-    if (!this.hex && this.storage.length === 0 && n) p.error(`parsed zero elements, but type (${type.key}) expected at least 1`, loc);
+    if (!this.hex && this.storage.length === 0 && n) p.error(`parsed zero elements, but type ('${type.key}') expected at least 1`, loc);
     let isComplex = false;
     if (eltType instanceof ComplexType) {
       const ct = eltType;
       eltType = ct.elementType;
       isComplex = true;
       const isSplat = this.shape.length === 0 && n !== 0;
-      if (isSplat && this.storage.length !== 2) p.error(`parsed ${this.storage.length} elements, but type (${ct.key}) expected 2 elements`, loc);
+      if (isSplat && this.storage.length !== 2) p.error(`parsed ${this.storage.length} elements, but type ('${ct.key}') expected 2 elements`, loc);
       if (this.shape.length && this.storage.length !== n * 2)
-        p.error(`parsed ${this.storage.length} elements, but type (${type.key}) expected ${n * 2} elements`, loc);
+        p.error(`parsed ${this.storage.length} elements, but type ('${type.key}') expected ${n * 2} elements`, loc);
     }
     void isComplex;
     if (eltType instanceof IntegerType || eltType instanceof IndexType) {
@@ -513,7 +508,7 @@ class TensorLiteral {
     const bytes: number[] = [];
     for (let i = 2; i < s.length; i += 2) bytes.push(parseInt(s.slice(i, i + 2), 16));
     const values = decodeRawBuffer(type, bytes);
-    if (!values) return p.error(`elements hex data size is invalid for provided type: ${type.key}`, loc);
+    if (!values) return p.error(`elements hex data size is invalid for provided type: '${type.key}'`, loc);
     return DenseIntOrFPElementsAttr.get(type, values);
   }
 }
@@ -560,7 +555,7 @@ function decodeRawBuffer(type: ShapedType, bytes: number[]): bigint[] | undefine
 function parseElementsLiteralType(p: Parser, type: Type | undefined, loc?: number): ShapedType {
   if (!type) {
     p.expect(Tok.colon, "expected ':'");
-    type = parseType(p);
+    type = p.parseType();
   }
   if (!(type instanceof ShapedType)) p.error('elements literal must be a shaped type', loc);
   if (!type.hasStaticShape) p.error('elements literal type must have static shape', loc);
@@ -592,11 +587,13 @@ function parseDenseResourceElementsAttr(p: Parser, attrType: Type | undefined): 
   p.consume();
   p.expect(Tok.greater, "expected '>'");
   let type = attrType;
+  let typeLoc = loc;
   if (!type) {
+    typeLoc = p.tok.start;
     p.expect(Tok.colon, "expected ':'");
-    type = parseType(p);
+    type = p.parseType();
   }
-  if (!(type instanceof ShapedType)) p.error('dense_resource expected a shaped type', loc);
+  if (!(type instanceof ShapedType)) p.error('`dense_resource` expected a shaped type', typeLoc);
   return DenseResourceElementsAttr.get(type, handle);
 }
 
@@ -629,15 +626,48 @@ function parseSparseElementsAttr(p: Parser, attrType: Type | undefined): Attribu
   const valuesType =
     valuesParser.shape.length === 0 ? RankedTensorType.get([indicesType.shape[0]], type.elementType) : RankedTensorType.get(valuesParser.shape, type.elementType);
   const values = valuesParser.getAttr(valuesLoc, valuesType);
+  const invalid = verifySparseElements(type, indices, values);
+  if (invalid !== undefined) p.error(invalid, loc);
   return SparseElementsAttr.get(type, indices, values);
+}
+
+/** MLIR's SparseElementsAttr::verify: the message for an invalid attribute, if it is. */
+function verifySparseElements(type: ShapedType, indices: DenseIntOrFPElementsAttr, values: DenseElementsAttr): string | undefined {
+  const valuesType = values.type;
+  if (valuesType.rank !== 1) return 'expected 1-d tensor for sparse element values';
+  const indicesType = indices.type;
+  const shapeError =
+    `expected shape ([${type.shape.join(', ')}]); inferred shape of indices literal ([${indicesType.shape.join(', ')}]); ` +
+    `inferred shape of values literal ([${valuesType.shape.join(', ')}])`;
+  const rank = type.rank;
+  if (indicesType.rank === 2) {
+    if (indicesType.shape[1] !== rank) return shapeError;
+  } else if (indicesType.rank !== 1 || rank !== 1) {
+    return shapeError;
+  }
+  const count = indicesType.shape[0];
+  if (count !== valuesType.shape[0]) return shapeError;
+  // Indices are read as unsigned 64-bit values, as MLIR does.
+  const flat = indices.values.map((v) => BigInt.asUintN(64, v));
+  const check = (n: number, index: bigint[]): string | undefined => {
+    const valid = index.length === rank && index.every((v, d) => v < BigInt(type.shape[d]));
+    if (valid) return undefined;
+    return `sparse index #${n} is not contained within the value shape, with index=[${index.join(', ')}], and type='${type.key}'`;
+  };
+  if (indices.isSplat) return check(0, new Array<bigint>(rank).fill(flat[0] ?? 0n));
+  for (let i = 0; i < count; i++) {
+    const message = check(i, flat.slice(i * rank, i * rank + rank));
+    if (message !== undefined) return message;
+  }
+  return undefined;
 }
 
 function parseDenseArrayAttr(p: Parser, attrType: Type | undefined): Attribute {
   p.consume();
   p.expect(Tok.less, "expected '<' after 'array'");
   const typeLoc = p.tok.start;
-  const type = attrType ?? parseType(p);
-  if (!(type instanceof IntegerType || type instanceof FloatType)) p.error(`expected integer or float type, got: ${type.key}`, typeLoc);
+  const type = attrType ?? p.parseType();
+  if (!(type instanceof IntegerType || type instanceof FloatType)) p.error(`expected integer or float type, got: '${type.key}'`, typeLoc);
   if (!(type instanceof IntegerType && type.width === 1) && type.width % 8 !== 0) p.error('element type bitwidth must be a multiple of 8', typeLoc);
   if (p.consumeIf(Tok.greater)) return DenseArrayAttr.get(type, []);
   p.expect(Tok.colon, "expected ':' after dense array type");
@@ -699,6 +729,46 @@ function parseStridedLayoutAttr(p: Parser): Attribute {
   const offset = parseValue();
   p.expect(Tok.greater, "expected '>'");
   return StridedLayoutAttr.get(offset, strides);
+}
+
+/** `distinct[N]<attr>` (`distinct[N]<>` refers to a unit attribute). */
+function parseDistinctAttr(p: Parser, type: Type | undefined): Attribute {
+  const loc = p.tok.start;
+  p.consume();
+  p.expect(Tok.l_square, "expected '[' after 'distinct'");
+  const idTok = p.tok;
+  p.expect(Tok.integer, 'expected distinct ID');
+  let id: bigint | undefined;
+  try {
+    id = BigInt(p.tokenText(idTok));
+  } catch {
+    id = undefined;
+  }
+  if (id === undefined || id >= 1n << 64n) p.error('expected an unsigned 64-bit integer');
+  p.expect(Tok.r_square, "expected ']' to close distinct ID");
+  p.expect(Tok.less, "expected '<' after distinct ID");
+  let referenced: Attribute;
+  if (p.consumeIf(Tok.greater)) {
+    referenced = UnitAttr.get();
+  } else {
+    try {
+      referenced = p.parseAttribute(type);
+    } catch (e) {
+      // MLIR adds its own error after the nested one (unless the lexer failed).
+      if (e instanceof ParseAbort && p.tok.kind !== Tok.error) p.emitErrorAt(p.tok.kind === Tok.eof && p.tok.start > 0 ? p.tok.start - 1 : p.tok.start, 'expected attribute');
+      throw e;
+    }
+    p.expect(Tok.greater, "expected '>' to close distinct attribute");
+  }
+  const table = (p.state.distinctAttributes ??= new Map());
+  const known = table.get(id);
+  if (known === undefined) {
+    const attr = DistinctAttr.create(referenced);
+    table.set(id, attr);
+    return attr;
+  }
+  if (known.referencedAttr !== referenced) p.error(`referenced attribute does not match previous definition: ${known.referencedAttr.key}`, loc);
+  return known;
 }
 
 // ---- affine maps and integer sets

@@ -18,6 +18,7 @@ import {
 } from '../ir/op-asm.js';
 import { ParseAbort, Parser, type ParserState } from './parser.js';
 import { SourceFile } from './source.js';
+import { parseResourceSection } from './resource-parser.js';
 
 /** A value used before its definition; replaced when the definition is parsed. */
 class ForwardRefValue extends Value {
@@ -356,23 +357,9 @@ export class OperationParser extends Parser {
     const attributes = state._attributes;
     if (def) {
       properties = state._properties;
-      if (state.propertiesAttr !== undefined) {
-        if (!(state.propertiesAttr instanceof DictionaryAttr)) {
-          this.error(
-            `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: expected DictionaryAttr to set properties`,
-            nameOffset,
-          );
-        }
-        for (const [k, v] of state.propertiesAttr.entries) {
-          if (!def.inherentAttrNames.has(k)) continue;
-          if (def.convertProperty && !def.convertProperty(k, v))
-            this.error(
-              `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
-              nameOffset,
-            );
-          (properties ??= new Map()).set(k, v);
-        }
-      } else if (attributes !== undefined && attributes.size !== 0) {
+      // Inherent attributes written in the attribute dictionary are set first;
+      // a `<{...}>` dictionary then overrides them (MLIR's Operation::create).
+      if (attributes !== undefined && attributes.size !== 0) {
         for (const k of def.inherentAttrNames) {
           // MLIR still reads segment sizes under their legacy snake_case names.
           const legacy = LEGACY_SEGMENT_NAMES.get(k);
@@ -382,6 +369,27 @@ export class OperationParser extends Parser {
             (properties ??= new Map()).set(k, v);
             attributes.delete(key);
           }
+        }
+      }
+      if (state.propertiesAttr !== undefined) {
+        if (!(state.propertiesAttr instanceof DictionaryAttr)) {
+          this.error(
+            `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: expected DictionaryAttr to set properties`,
+            nameOffset,
+          );
+        }
+        const converted = def.propertiesFromAttr?.(state.propertiesAttr);
+        if (typeof converted === 'string')
+          this.error(`invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: ${converted}`, nameOffset);
+        if (converted) for (const [k, v] of converted) (properties ??= new Map()).set(k, v);
+        else for (const [k, v] of state.propertiesAttr.entries) {
+          if (!def.inherentAttrNames.has(k)) continue;
+          if (def.convertProperty && !def.convertProperty(k, v))
+            this.error(
+              `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
+              nameOffset,
+            );
+          (properties ??= new Map()).set(k, v);
         }
       }
     } else if (state.propertiesAttr !== undefined) {
@@ -660,37 +668,10 @@ export class OperationParser extends Parser {
       const key = this.text;
       this.consume();
       this.expect(Tok.colon, "expected ':'");
-      if (key === 'dialect_resources' || key === 'external_resources') this.skipResourceSection(key);
+      if (key === 'dialect_resources' || key === 'external_resources') parseResourceSection(this, key);
       else this.error(`unknown key '${key}' in file metadata dictionary`, keyOffset);
     });
     this.expect(Tok.file_metadata_end, "expected ',' or '#-}'");
-  }
-
-  /** Resource blobs are accepted and dropped: no dialect in scope declares resources. */
-  private skipResourceSection(kind: string): void {
-    this.expect(Tok.l_brace, "expected '{'");
-    if (this.consumeIf(Tok.r_brace)) return;
-    this.parseCommaSeparatedList(() => {
-      const nameOffset = this.tok.start;
-      if (!this.is(Tok.bare_identifier) && !this.is(Tok.keyword)) this.error("expected identifier key for 'resource' entry");
-      const name = this.text;
-      this.consume();
-      this.expect(Tok.colon, "expected ':'");
-      this.expect(Tok.l_brace, "expected '{'");
-      if (kind === 'dialect_resources') {
-        if (name !== 'builtin' && !this.ctx.getDialect(name)) this.error(`dialect '${name}' is unknown`, nameOffset);
-      } else {
-        this.ctx.diagnostics.emit('warning', this.location(nameOffset), `ignoring unknown external resources for '${name}'`);
-      }
-      if (this.consumeIf(Tok.r_brace)) return;
-      this.parseCommaSeparatedList(() => {
-        this.consume(); // key
-        this.expect(Tok.colon, "expected ':'");
-        this.consume(); // value
-      });
-      this.expect(Tok.r_brace, "expected ',' or '}'");
-    });
-    this.expect(Tok.r_brace, "expected ',' or '}'");
   }
 
   /** Parses a whole buffer into `block`. */
@@ -756,7 +737,7 @@ class CustomOpAsmParser implements OpAsmParser {
     return undefined;
   }
   error(message: string, offset: number = this.parser.tok.start): never {
-    if (offset === this.parser.tok.start && this.parser.is(Tok.eof) && offset > 0) offset--;
+    // MLIR reports custom-op errors at the location given, even at the end of the buffer.
     this.parser.error(`custom op '${this.opName}' ${message}`, offset);
   }
   currentOffset(): number {

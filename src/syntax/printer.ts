@@ -2,13 +2,14 @@
 // alias generation and layout, so output matches `mlir-opt` byte for byte.
 
 import type { Type } from '../ir/attributes.js';
-import { Attribute, PlainAttrTypePrinter, aliasableElementsCreated } from '../ir/attributes.js';
+import { Attribute, DistinctIds, PlainAttrTypePrinter, aliasableElementsCreated } from '../ir/attributes.js';
 import { DictionaryAttr, UnitAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context } from '../ir/context.js';
 import { Location, NameLoc, escapeString } from '../ir/location.js';
 import { Block, BlockArgument, OpResult, Operation, Region, Value, type OpOperand } from '../ir/operation.js';
 import { AliasState, builtinGetAlias } from './alias-state.js';
+import { resourceMetadataText } from './resource-printer.js';
 import { Verifier } from '../ir/verifier.js';
 import type { OpAsmPrinter, PrintRegionOptions } from '../ir/op-asm.js';
 
@@ -472,11 +473,13 @@ export class Printer implements OpAsmPrinter {
     const generic = !!this.options.generic;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix);
     this.out = new OutputBuffer();
+    this.ownDistinctIds = undefined;
     if (!op.parentBlock && !this.options.localScope && !mayPrintAliases(this.ctx, op, !!this.options.debugInfo)) {
       // Nothing in the IR can get an alias: print once, without the collection pass.
       this.aliases = undefined;
       this.printFullOpWithIndentAndLoc(op);
       this.write('\n');
+      this.write(resourceMetadataText(this.ctx, op));
     } else if (!op.parentBlock && !this.options.localScope) {
       this.aliases = new AliasState(this.ctx, { printDebugInfo: !!this.options.debugInfo });
       this.collecting = true;
@@ -488,6 +491,7 @@ export class Printer implements OpAsmPrinter {
       this.printFullOpWithIndentAndLoc(op);
       this.write('\n');
       this.write(this.aliases.printDefinitions(this, true));
+      this.write(resourceMetadataText(this.ctx, op));
     } else {
       this.aliases = undefined;
       this.printFullOpWithIndentAndLoc(op);
@@ -496,6 +500,18 @@ export class Printer implements OpAsmPrinter {
   }
 
   // ---- AttrTypePrinter
+
+  tryPrintAlias(element: Attribute | Type): boolean {
+    if (this.collecting) return false;
+    const alias = this.aliases?.aliasOf(element);
+    if (alias) this.out.append(alias);
+    return alias !== undefined;
+  }
+
+  private ownDistinctIds: DistinctIds | undefined;
+  distinctId(attr: Attribute): number {
+    return (this.aliases?.distinctIds ?? (this.ownDistinctIds ??= new DistinctIds())).get(attr);
+  }
 
   write(text: string): void {
     if (this.collecting) return;

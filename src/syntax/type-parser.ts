@@ -18,22 +18,12 @@ import {
   VectorType,
   kDynamic,
 } from '../ir/builtin-types.js';
-import { AffineMapAttr, StridedLayoutAttr } from '../ir/builtin-attributes.js';
+import { AffineMapAttr, DictionaryAttr, IntegerAttr, OpaqueAttr, StridedLayoutAttr, StringAttr } from '../ir/builtin-attributes.js';
 import { Tok } from './lexer.js';
-import { ParseAbort, type Parser } from './parser.js';
-import { parseAttribute } from './attribute-parser.js';
-import type { DialectAsmParser } from '../ir/op-asm.js';
-import { tokenParser } from './parser.js';
+import type { Parser } from './parser.js';
+import { makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
 
 const MAX_INT_WIDTH = 16777215;
-
-/** Re-lexes from `offset` (used to split tokens like `x4xf32`). */
-export function relexAt(p: Parser, offset: number, prevEnd = offset): void {
-  p.lexer.resetTo(offset);
-  p.prevEnd = prevEnd;
-  p.tok = p.lexer.next();
-  if (p.tok.kind === Tok.error) throw new ParseAbort();
-}
 
 function isFloatKeyword(p: Parser): FloatType | undefined {
   return FloatType.tryGet(p.text);
@@ -209,6 +199,14 @@ function isValidMemRefElementType(t: Type): boolean {
   );
 }
 
+/** MLIR's isSupportedMemorySpace: none, an integer, string or dictionary, or a dialect attribute. */
+function isSupportedMemorySpace(space: Attribute | undefined): boolean {
+  if (space === undefined) return true;
+  if (space instanceof IntegerAttr || space instanceof StringAttr || space instanceof DictionaryAttr) return true;
+  // Unregistered-dialect attributes are builtin OpaqueAttrs to MLIR.
+  return !(space instanceof OpaqueAttr) && space.dialect !== 'builtin';
+}
+
 function parseTensorType(p: Parser): Type {
   p.consume();
   p.expect(Tok.less, "expected '<' in tensor type");
@@ -225,7 +223,7 @@ function parseTensorType(p: Parser): Type {
   let encoding: Attribute | undefined;
   if (p.consumeIf(Tok.comma)) {
     const encLoc = p.tok.start;
-    encoding = parseAttribute(p);
+    encoding = p.parseAttribute();
     void encLoc;
   }
   p.expect(Tok.greater, "expected '>' in tensor type");
@@ -256,8 +254,9 @@ function parseMemRefType(p: Parser): Type {
   let memorySpace: Attribute | undefined;
   if (!p.consumeIf(Tok.greater)) {
     p.expect(Tok.comma, "expected ',' or '>' in memref type");
+    if (p.is(Tok.greater)) p.errorWrongToken('expected list element');
     const parseElt = (): void => {
-      const attr = parseAttribute(p);
+      const attr = p.parseAttribute();
       if (attr instanceof AffineMapAttr || attr instanceof StridedLayoutAttr) {
         layout = attr;
       } else if (memorySpace) {
@@ -273,11 +272,15 @@ function parseMemRefType(p: Parser): Type {
     while (p.consumeIf(Tok.comma)) parseElt();
     p.expect(Tok.greater, "expected ',' or '>'");
   }
-  if (unranked) return UnrankedMemRefType.get(elementType, memorySpace);
+  if (unranked) {
+    if (!isSupportedMemorySpace(memorySpace)) p.error('unsupported memory space Attribute', loc);
+    return UnrankedMemRefType.get(elementType, memorySpace);
+  }
   if (layout instanceof AffineMapAttr && layout.value.numDims !== dims.length)
     p.error(`memref layout mismatch between rank and affine map: ${dims.length} != ${layout.value.numDims}`, loc);
   if (layout instanceof StridedLayoutAttr && layout.strides.length !== dims.length)
     p.error('expected the number of strides to match the rank', loc);
+  if (!isSupportedMemorySpace(memorySpace)) p.error('unsupported memory space Attribute', loc);
   return MemRefType.get(dims, elementType, layout, memorySpace);
 }
 
@@ -321,141 +324,6 @@ function parseTupleType(p: Parser): Type {
   return TupleType.get(types);
 }
 
-// ---- extended (alias / dialect) symbols, shared with attributes
-
-export interface ExtendedSymbol {
-  /** Identifier without the prefix (`foo.bar`). */
-  identifier: string;
-  /** Offset of the `!`/`#` token. */
-  loc: number;
-  /** Set when the symbol is an alias reference. */
-  alias: boolean;
-  dialect: string;
-  /** The symbol data (`bar<1>` for `!foo.bar<1>`, `"x"` for `!foo<"x">`). */
-  data: string;
-  dataStart: number;
-  dataEnd: number;
-}
-
-/**
- * Scans a `<...>` body starting at the current `<` token (adjacent to the
- * previous token), returning the offset just past the matching `>`.
- */
-export function scanDialectBody(p: Parser): number {
-  const src = p.src;
-  const end = p.src.length;
-  let pos = p.tok.start;
-  const stack: string[] = [];
-  let errLoc = p.tok.start;
-  const punctError = (): never => p.error(`unbalanced '${stack[stack.length - 1]}' character in pretty dialect name`, errLoc);
-  const check = (open: string): void => {
-    if (stack[stack.length - 1] !== open) punctError();
-    stack.pop();
-  };
-  do {
-    if (pos >= end) {
-      if (stack.length) punctError();
-      p.error('unexpected nul or EOF in pretty dialect name', errLoc);
-    }
-    const c = src[pos++];
-    switch (c) {
-      case '\0':
-        if (stack.length) punctError();
-        p.error('unexpected nul or EOF in pretty dialect name', errLoc);
-        break;
-      case '<':
-      case '[':
-      case '(':
-      case '{':
-        stack.push(c);
-        continue;
-      case '-':
-        if (src[pos] === '>') pos++;
-        continue;
-      case '>':
-        check('<');
-        break;
-      case ']':
-        check('[');
-        break;
-      case ')':
-        check('(');
-        break;
-      case '}':
-        check('{');
-        break;
-      case '"': {
-        relexAt(p, pos - 1);
-        if (p.tok.kind !== Tok.string) p.error('expected string literal');
-        errLoc = p.tok.start;
-        pos = p.tok.end;
-        break;
-      }
-      default:
-        continue;
-    }
-  } while (stack.length);
-  return pos;
-}
-
-/** Parses the `!foo.bar<...>` / `#foo<...>` / `!alias` token(s); current token is the identifier. */
-export function parseExtendedSymbolToken(p: Parser): ExtendedSymbol {
-  const tok = p.tok;
-  const identifier = p.src.slice(tok.start + 1, tok.end);
-  const loc = tok.start;
-  p.consume();
-  const dot = identifier.indexOf('.');
-  const dialect = dot < 0 ? identifier : identifier.slice(0, dot);
-  const isPretty = dot >= 0;
-  const hasTrailing = p.tok.kind === Tok.less && p.tok.start === tok.end;
-  if (!hasTrailing && !isPretty) return { identifier, loc, alias: true, dialect, data: '', dataStart: tok.end, dataEnd: tok.end };
-  let dataStart: number;
-  let dataEnd: number;
-  if (!isPretty) {
-    const after = scanDialectBody(p);
-    dataStart = tok.end + 1;
-    dataEnd = after - 1;
-    relexAt(p, after);
-  } else if (hasTrailing) {
-    const after = scanDialectBody(p);
-    dataStart = tok.start + 1 + dot + 1;
-    dataEnd = after;
-    relexAt(p, after);
-  } else {
-    dataStart = tok.start + 1 + dot + 1;
-    dataEnd = tok.end;
-  }
-  return { identifier, loc, alias: false, dialect, data: p.src.slice(dataStart, dataEnd), dataStart, dataEnd };
-}
-
-/** Builds the parser view a dialect hook receives for a symbol. */
-export function makeDialectAsmParser(p: Parser, sym: ExtendedSymbol): DialectAsmParser {
-  // Lazy import avoided: Parser is constructed through the outer parser's class.
-  const Ctor = p.constructor as new (state: Parser['state'], start: number, end: number) => Parser;
-  const parser = new Ctor(p.state, sym.dataStart, sym.dataEnd);
-  const m = /^[A-Za-z_][A-Za-z0-9_$.]*/.exec(sym.data);
-  return {
-    parser,
-    dialect: sym.dialect,
-    mnemonic: m ? m[0] : '',
-    body: sym.data,
-    bodyStart: sym.dataStart,
-    bodyEnd: sym.dataEnd,
-    nameLoc: sym.loc,
-  };
-}
-
-export function checkDialectBodyConsumed(d: DialectAsmParser): void {
-  const q = tokenParser(d);
-  if (q.tok.kind !== Tok.eof) q.error(`unexpected trailing characters in dialect symbol`);
-}
-
-export function unregisteredMessage(prefix: '!' | '#', dialect: string, data: string, suffix: string): string {
-  const what = prefix === '!' ? 'type' : 'attribute';
-  const body = `${prefix}"${dialect}"<"${data}">`;
-  return `${prefix === '!' ? '`' + body + '`' : body + suffix} ${what} created with unregistered dialect. If this is intended, please call allowUnregisteredDialects() on the MLIRContext, or use -allow-unregistered-dialect with the MLIR opt tool used`;
-}
-
 function parseExtendedType(p: Parser): Type {
   const sym = parseExtendedSymbolToken(p);
   if (sym.alias) {
@@ -467,7 +335,6 @@ function parseExtendedType(p: Parser): Type {
   if (dialect?.parseType) {
     const d = makeDialectAsmParser(p, sym);
     const t = dialect.parseType(d);
-    checkDialectBodyConsumed(d);
     return t;
   }
   if (!dialect && !p.ctx.allowUnregisteredDialects) p.error(unregisteredMessage('!', sym.dialect, sym.data, ''), sym.loc);

@@ -20,6 +20,18 @@ test('src/ir/ imports nothing outside src/ir/ at run time', () => {
   assert.deepEqual(outward, []);
 });
 
+test('the cycle finder finds cycles, self-imports included', () => {
+  const cycles = findCycles([
+    { from: 'a.ts', to: 'b.ts' },
+    { from: 'b.ts', to: 'c.ts' },
+    { from: 'c.ts', to: 'a.ts' },
+    { from: 'c.ts', to: 'd.ts' },
+    { from: 'd.ts', to: 'd.ts' },
+  ]);
+  assert.deepEqual(cycles.map((c) => c.join(' -> ')).sort(), ['a.ts -> b.ts -> c.ts -> a.ts', 'd.ts -> d.ts']);
+  assert.deepEqual(findCycles([{ from: 'a.ts', to: 'b.ts' }]), []);
+});
+
 test('the import reader sees real imports (sanity)', () => {
   assert.ok(edges.length > 300, `only ${edges.length} imports found`);
   assert.ok(edges.some((e) => e.from === 'ods/op.ts' && e.to === 'ir/operation.ts'));

@@ -198,6 +198,32 @@ const INT_FOLDS: Record<string, Folder> = {
     if (isOne(c[1])) return [op.operand(0)];
     return one(foldBinary(c, (a, b, e) => wrap(a * b, e)));
   },
+  // Two results: the low and high halves of the double-width product.
+  'arith.mulsi_extended': (_op, c) => {
+    if (isZero(c[1])) return [c[1]!, c[1]!];
+    const low = foldBinary(c, (a, b, e) => wrap(a * b, e));
+    if (!low) return undefined;
+    const high = foldBinary(c, (a, b, e) => wrap((s(a, e) * s(b, e)) >> BigInt(bitWidth(e)), e))!;
+    return [low, high];
+  },
+  'arith.mului_extended': (_op, c) => {
+    if (isZero(c[1])) return [c[1]!, c[1]!];
+    const low = foldBinary(c, (a, b, e) => wrap(a * b, e));
+    if (!low) return undefined;
+    const high = foldBinary(c, (a, b, e) => wrap((u(a, e) * u(b, e)) >> BigInt(bitWidth(e)), e))!;
+    return [low, high];
+  },
+  // The sum and whether it overflowed (unsigned).
+  'arith.addui_extended': (op, c) => {
+    if (isZero(c[1])) {
+      const no = zeroAttr(op.result(1).type);
+      return no ? [op.operand(0), no] : undefined;
+    }
+    const sum = foldBinary(c, (a, b, e) => wrap(a + b, e));
+    if (!sum) return undefined;
+    const overflow = foldBinary([sum, c[0]], (x, a, e) => (u(x, e) < u(a, e) ? 1n : 0n), () => IntegerType.get(1));
+    return overflow ? [sum, overflow] : undefined;
+  },
   'arith.divui': (op, c) => {
     if (isOne(c[1])) return [op.operand(0)];
     return one(foldBinary(c, (a, b, e) => (u(b, e) === 0n ? undefined : u(a, e) / u(b, e))));

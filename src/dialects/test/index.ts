@@ -53,6 +53,9 @@ import {
 } from '../../ods/index.js';
 import type { OpAsmParser, OperationState } from '../../ir/op-asm.js';
 import type { OpAsmPrinter } from '../../ir/op-asm.js';
+import { parseTestAttribute, testGetAlias } from './attributes.js';
+import { parseTestType } from './types.js';
+import { TEST_SYNTAX_OPS } from './syntax-ops.js';
 
 // ---- helpers
 
@@ -652,8 +655,11 @@ const TEST_OPS: OpDefinition[] = [
 
 export const testDialect: Dialect = {
   name: 'test',
-  ops: TEST_OPS,
+  ops: [...TEST_OPS, ...TEST_SYNTAX_OPS],
   allowUnknownOperations: true,
+  parseType: parseTestType,
+  parseAttribute: parseTestAttribute,
+  getAlias: testGetAlias,
   // `test.invalid_attr` exists to exercise dialect attribute verification.
   verifyAttribute(ctx, op, name) {
     if (name !== 'test.invalid_attr') return true;
