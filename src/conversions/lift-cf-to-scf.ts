@@ -23,7 +23,7 @@ import { Interfaces, getInterface, type BranchInterface } from '../ir/interfaces
 import type { Location } from '../ir/location.js';
 import { Block, Region, type Operation, type Value } from '../ir/operation.js';
 import { ConstantOp, IndexCastUIOp, TruncIOp } from '../dialects/arith/index.js';
-import { createSwitch } from '../dialects/cf/build.js';
+import { CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
 import { FuncOp, ReturnOp } from '../dialects/func/index.js';
 import { ConditionOp, IfOp, IndexSwitchOp, WhileOp, YieldOp } from '../dialects/scf/index.js';
 import { PoisonOp } from '../dialects/ub/index.js';
@@ -206,7 +206,7 @@ class Lifter {
 
   /** A `cf.switch` at the builder's insertion point. */
   private cfgSwitch(flag: Value, caseValues: readonly number[], dests: readonly Block[], args: readonly (readonly Value[])[], defaultDest: Block, defaultArgs: readonly Value[], loc?: Location): void {
-    createSwitch(
+    SwitchOp.create(
       this.b,
       flag,
       defaultDest,
@@ -579,18 +579,17 @@ class Lifter {
   }
 
   private branchRegionOp(term: Operation, types: readonly Type[], regions: Region[]): Operation {
-    if (term.name.name === 'cf.cond_br') {
-      const op = IfOp.build(this.b, { condition: term.operand(0), results: types, location: term.location });
+    if (CondBranchOp.isa(term)) {
+      const op = IfOp.build(this.b, { condition: CondBranchOp.condition(term), results: types, location: term.location });
       IfOp.thenRegion(op).takeBody(regions[0]);
       IfOp.elseRegion(op).takeBody(regions[1]);
       return op;
     }
-    if (term.name.name === 'cf.switch') {
-      const flag = term.operand(0);
+    if (SwitchOp.isa(term)) {
+      const flag = SwitchOp.flag(term);
       const cast = IndexCastUIOp.build(this.b, { in: flag, out: IndexType.get(), location: term.location });
-      const cv = term.getAttr('case_values') as unknown as { values?: readonly bigint[] } | undefined;
       const width = (flag.type as IntegerType).width;
-      const cases = (cv?.values ?? []).map((v) => BigInt.asIntN(64, BigInt.asUintN(width, BigInt(v))));
+      const cases = (SwitchOp.case_values(term) ?? []).map((v) => BigInt.asIntN(64, BigInt.asUintN(width, BigInt(v))));
       // cf.switch's successors are the default, then the cases; so are the regions built for them.
       const op = IndexSwitchOp.build(this.b, { arg: IndexCastUIOp.out(cast), results: types, cases, caseRegions: cases.length, location: term.location });
       IndexSwitchOp.defaultRegion(op).takeBody(regions[0]);

@@ -8,7 +8,7 @@ import { IntegerType } from '../ir/builtin-types.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
 import { AddIOp, CmpIOp, CmpIPredicate, IndexCastOp } from '../dialects/arith/index.js';
-import { createBr, createCondBr, createSwitch } from '../dialects/cf/build.js';
+import { BranchOp, CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
 import {
   ConditionOp,
   ExecuteRegionOp,
@@ -43,15 +43,15 @@ const forLowering = pattern(ForOp, (forOp, rewriter) => {
   const terminator = lastBodyBlock.last!;
   rewriter.setInsertionPointToEnd(lastBodyBlock);
   const stepped = AddIOp.result(AddIOp.build(rewriter, { lhs: iv, rhs: ForOp.step(forOp), location: loc }));
-  const br = createBr(rewriter, conditionBlock, [stepped, ...terminator.operands], loc);
+  const br = BranchOp.create(rewriter, conditionBlock, [stepped, ...terminator.operands], loc);
   copyLLVMAttrs(forOp, br);
   rewriter.eraseOp(terminator);
   rewriter.setInsertionPointToEnd(initBlock);
-  createBr(rewriter, conditionBlock, [ForOp.lowerBound(forOp), ...ForOp.initArgs(forOp)], loc);
+  BranchOp.create(rewriter, conditionBlock, [ForOp.lowerBound(forOp), ...ForOp.initArgs(forOp)], loc);
   rewriter.setInsertionPointToEnd(conditionBlock);
   const predicate = ForOp.unsignedCmp(forOp) ? CmpIPredicate.case.ult : CmpIPredicate.case.slt;
   const cmp = CmpIOp.build(rewriter, { predicate, lhs: iv, rhs: ForOp.upperBound(forOp), location: loc });
-  createCondBr(rewriter, CmpIOp.result(cmp), firstBodyBlock, [], endBlock, [], loc);
+  CondBranchOp.create(rewriter, CmpIOp.result(cmp), firstBodyBlock, [], endBlock, [], loc);
   rewriter.replaceOp(forOp, conditionBlock.args.slice(1));
   return true;
 });
@@ -69,14 +69,14 @@ const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
   if (ifOp.numResults === 0) continueBlock = remaining;
   else {
     continueBlock = createBlockBefore(rewriter, remaining, ifOp.resultTypes, ifOp);
-    createBr(rewriter, remaining, [], loc);
+    BranchOp.create(rewriter, remaining, [], loc);
   }
   const thenRegion = IfOp.thenRegion(ifOp);
   const thenBlock = thenRegion.entry;
   const thenLast = thenRegion.blocks[thenRegion.blocks.length - 1];
   const thenTerm = thenLast.last!;
   rewriter.setInsertionPointToEnd(thenLast);
-  createBr(rewriter, continueBlock, thenTerm.operands, loc);
+  BranchOp.create(rewriter, continueBlock, thenTerm.operands, loc);
   rewriter.eraseOp(thenTerm);
   rewriter.inlineRegionBefore(thenRegion, continueBlock.parent!, continueBlock);
   let elseBlock = continueBlock;
@@ -86,12 +86,12 @@ const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
     const elseLast = elseRegion.blocks[elseRegion.blocks.length - 1];
     const elseTerm = elseLast.last!;
     rewriter.setInsertionPointToEnd(elseLast);
-    createBr(rewriter, continueBlock, elseTerm.operands, loc);
+    BranchOp.create(rewriter, continueBlock, elseTerm.operands, loc);
     rewriter.eraseOp(elseTerm);
     rewriter.inlineRegionBefore(elseRegion, continueBlock.parent!, continueBlock);
   }
   rewriter.setInsertionPointToEnd(condBlock);
-  createCondBr(rewriter, IfOp.condition(ifOp), thenBlock, [], elseBlock, [], loc);
+  CondBranchOp.create(rewriter, IfOp.condition(ifOp), thenBlock, [], elseBlock, [], loc);
   rewriter.replaceOp(ifOp, continueBlock.args);
   return true;
 });
@@ -102,12 +102,12 @@ const executeRegionLowering = pattern(ExecuteRegionOp, (op, rewriter) => {
   const remaining = rewriter.splitBlock(condBlock, op);
   const region = ExecuteRegionOp.region(op);
   rewriter.setInsertionPointToEnd(condBlock);
-  createBr(rewriter, region.entry, [], loc);
+  BranchOp.create(rewriter, region.entry, [], loc);
   for (const block of [...region.blocks]) {
     const term = block.last;
     if (YieldOp.isa(term)) {
       rewriter.setInsertionPointToEnd(block);
-      createBr(rewriter, remaining, YieldOp.results(term), loc);
+      BranchOp.create(rewriter, remaining, YieldOp.results(term), loc);
       rewriter.eraseOp(term);
     }
   }
@@ -134,15 +134,15 @@ const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {
   rewriter.inlineRegionBefore(afterRegion, continuation.parent!, continuation);
   rewriter.inlineRegionBefore(beforeRegion, after.parent!, after);
   rewriter.setInsertionPointToEnd(current);
-  createBr(rewriter, before, WhileOp.inits(whileOp), loc);
+  BranchOp.create(rewriter, before, WhileOp.inits(whileOp), loc);
   const condOp = ConditionOp.cast(beforeLast.last!);
   const args = ConditionOp.args(condOp);
   rewriter.setInsertionPointBefore(condOp);
-  createCondBr(rewriter, ConditionOp.condition(condOp), after, args, continuation, [], condOp.location);
+  CondBranchOp.create(rewriter, ConditionOp.condition(condOp), after, args, continuation, [], condOp.location);
   rewriter.eraseOp(condOp);
   const yieldOp = afterLast.last!;
   rewriter.setInsertionPointBefore(yieldOp);
-  const backEdge = createBr(rewriter, before, yieldOp.operands, yieldOp.location);
+  const backEdge = BranchOp.create(rewriter, before, yieldOp.operands, yieldOp.location);
   // The back edge carries the loop's LLVM metadata (e.g. llvm.loop_annotation), as in MLIR.
   copyLLVMAttrs(whileOp, backEdge);
   rewriter.eraseOp(yieldOp);
@@ -166,11 +166,11 @@ const doWhileLowering = pattern(
     const beforeLast = lastBlock(beforeRegion);
     rewriter.inlineRegionBefore(beforeRegion, continuation.parent!, continuation);
     rewriter.setInsertionPointToEnd(current);
-    createBr(rewriter, before, WhileOp.inits(whileOp), whileOp.location);
+    BranchOp.create(rewriter, before, WhileOp.inits(whileOp), whileOp.location);
     const condOp = ConditionOp.cast(beforeLast.last!);
     const args = ConditionOp.args(condOp);
     rewriter.setInsertionPointBefore(condOp);
-    const latch = createCondBr(rewriter, ConditionOp.condition(condOp), before, args, continuation, [], condOp.location);
+    const latch = CondBranchOp.create(rewriter, ConditionOp.condition(condOp), before, args, continuation, [], condOp.location);
     copyLLVMAttrs(whileOp, latch);
     rewriter.eraseOp(condOp);
     rewriter.replaceOp(whileOp, args);
@@ -188,7 +188,7 @@ const indexSwitchLowering = pattern(IndexSwitchOp, (op, rewriter) => {
     const block = region.entry;
     const y = block.last!;
     rewriter.setInsertionPointBefore(y);
-    createBr(rewriter, continueBlock, y.operands, y.location);
+    BranchOp.create(rewriter, continueBlock, y.operands, y.location);
     rewriter.eraseOp(y);
     rewriter.inlineRegionBefore(region, continueBlock.parent!, continueBlock);
     return block;
@@ -199,7 +199,7 @@ const indexSwitchLowering = pattern(IndexSwitchOp, (op, rewriter) => {
   rewriter.setInsertionPointToEnd(condBlock);
   const i32 = IntegerType.get(32);
   const caseValue = IndexCastOp.out(IndexCastOp.build(rewriter, { in: IndexSwitchOp.arg(op), out: i32, location: loc }));
-  createSwitch(
+  SwitchOp.create(
     rewriter,
     caseValue,
     defaultBlock,

@@ -23,6 +23,7 @@ import {
   IndexType,
   IntegerType,
   MemRefType,
+  NoneType,
   RankedTensorType,
   ShapedType,
   TensorType,
@@ -187,8 +188,13 @@ export const BoolAttrC = attrConstraint<IntegerAttr, boolean>('bool attribute', 
   encode: (v) => IntegerAttr.get(IntegerType.get(1), v ? 1n : 0n),
 });
 export const TypedAttrC = attrConstraint('TypedAttr instance', (a) => a.type !== undefined);
+// StrAttr's value type is NoneType: a format parses `3` as MLIR does ("integer literal not valid for specified type").
 const stringAttr = (summary: string): AttrConstraint<StringAttr, string> =>
-  attrConstraint<StringAttr, string>(summary, (a) => a instanceof StringAttr, { decode: (a) => a.value, encode: (v) => StringAttr.get(v) });
+  attrConstraint<StringAttr, string>(summary, (a) => a instanceof StringAttr, {
+    valueType: NoneType.get(),
+    decode: (a) => a.value,
+    encode: (v) => StringAttr.get(v),
+  });
 export const StrAttrC = stringAttr('string attribute');
 export const SymbolNameAttrC = stringAttr('string attribute');
 export const FlatSymbolRefAttrC = attrConstraint<SymbolRefAttr, string>('flat symbol reference attribute', (a) => a instanceof SymbolRefAttr && a.isFlat, {
@@ -209,13 +215,44 @@ export const UnitAttrC = attrConstraint<UnitAttr, boolean>('unit attribute', (a)
   decode: () => true,
   encode: () => UnitAttr.get(),
 });
+/**
+ * `DenseI<n>ArrayAttr`. In an assembly format the value is spelled bare, as
+ * MLIR's DenseArrayAttrImpl::parse/print do (`[1, 2]`, `[]`), or as a full
+ * attribute after `#` (an alias); elements are parsed as AsmParser::parseInteger
+ * of the C++ element type (bool takes only 0, 1, true, false).
+ */
 function denseArrayOf(width: number): AttrConstraint<DenseArrayAttr, readonly bigint[]> {
   const elementType = IntegerType.get(width);
-  return attrConstraint<DenseArrayAttr, readonly bigint[]>(
-    `i${width} dense array attribute`,
-    (a) => a instanceof DenseArrayAttr && a.elementType instanceof IntegerType && a.elementType.width === width,
-    { decode: (a) => a.values, encode: (v) => DenseArrayAttr.get(elementType, v) },
-  );
+  const is = (a: Attribute): a is DenseArrayAttr => a instanceof DenseArrayAttr && a.elementType instanceof IntegerType && a.elementType.width === width;
+  const min = width === 1 ? 0n : -(1n << BigInt(width - 1));
+  const max = width === 1 ? 1n : (1n << BigInt(width - 1)) - 1n;
+  const parseBare = (p: OpAsmParser): Attribute => {
+    const offset = p.currentOffset();
+    if (tokenParser(p).is(Tok.hash_identifier)) {
+      const a = p.parseAttribute();
+      if (!is(a)) p.error('invalid kind of attribute specified', offset);
+      return a;
+    }
+    p.parseLSquare();
+    const values: bigint[] = [];
+    if (!p.parseOptionalRSquare()) {
+      do {
+        const at = p.currentOffset();
+        const v = p.parseInteger();
+        if (v < min || v > max) p.error('integer value too large', at);
+        values.push(v);
+      } while (p.parseOptionalComma());
+      p.parseRSquare();
+    }
+    return DenseArrayAttr.get(elementType, values);
+  };
+  return attrConstraint<DenseArrayAttr, readonly bigint[]>(`i${width} dense array attribute`, is, {
+    decode: (a) => a.values,
+    encode: (v) => DenseArrayAttr.get(elementType, v),
+    parseBare,
+    parseOptionalBare: (p) => (tokenParser(p).is(Tok.l_square) ? parseBare(p) : undefined),
+    printBare: (p, a) => (a instanceof DenseArrayAttr ? a.printWithoutType(p) : p.printAttribute(a)),
+  });
 }
 export const DenseI32ArrayAttrC = denseArrayOf(32);
 export const DenseI64ArrayAttrC = denseArrayOf(64);

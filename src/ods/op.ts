@@ -24,7 +24,7 @@
 // docs/DEVELOPING.md walks through an example.
 
 import { Attribute as AttributeBase, type Attribute, type Type } from '../ir/attributes.js';
-import { DenseArrayAttr } from '../ir/builtin-attributes.js';
+import { DenseArrayAttr, type DictionaryAttr } from '../ir/builtin-attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
 import type { Builder } from '../ir/builder.js';
 import { Traits, fail, q, type Context, type FoldResult, type OpDefinition } from '../ir/context.js';
@@ -156,6 +156,18 @@ export interface OpHooks<T extends Operation = Operation> {
   parentOps?: readonly OpRef[];
   /** `SingleBlockImplicitTerminator<...>`: the terminator the custom form may omit. */
   implicitTerminator?: OpRef;
+  /**
+   * Hand-written property storage (MLIR's native `Property<>`s beyond
+   * attributes): defaults of a new op, conversion of the generic `<{...}>`
+   * dictionary, and checks of inherent attributes given in an attribute
+   * dictionary. They replace what the declared attributes would generate.
+   */
+  properties?: {
+    init?(properties: Map<string, Attribute>): void;
+    fromAttr?(dict: DictionaryAttr): Map<string, Attribute> | string;
+    convert?(name: string, value: Attribute): boolean;
+    verifyInherentAttrs?(attrs: ReadonlyMap<string, Attribute>): string | undefined;
+  };
 }
 
 /** Anything that names a declared op (a handle). */
@@ -910,6 +922,14 @@ function applyHooks(def: MutableDefinition, info: OdsInfo, hooks: OpHooks): void
   if (hooks.parentOps) {
     claim('parentOps');
     def.parentOps = hooks.parentOps.map((h) => h.opName);
+  }
+  if (hooks.properties) {
+    claim('properties');
+    const h = hooks.properties;
+    if (h.init) def.initProperties = h.init;
+    if (h.fromAttr) def.propertiesFromAttr = h.fromAttr;
+    if (h.convert) def.convertProperty = h.convert;
+    if (h.verifyInherentAttrs) def.verifyInherentAttrs = h.verifyInherentAttrs;
   }
   if (hooks.implicitTerminator) {
     claim('implicitTerminator');

@@ -11,7 +11,7 @@ import { SymbolRefAttr } from '../ir/builtin-attributes.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Block as BlockCtor } from '../ir/operation.js';
 import { ModuleOp } from '../dialects/builtin/index.js';
-import { createBr } from '../dialects/cf/build.js';
+import { BranchOp } from '../dialects/cf/index.js';
 import { Builder } from '../ir/builder.js';
 import { OpPassManager, runPassManager } from '../passes/pass-manager.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
@@ -136,7 +136,7 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
       const term = nb.last;
       if (!term || !term.hasTrait(Traits.ReturnLike)) continue;
       b.setInsertionPointBefore(term);
-      createBr(b, post, term.operands, term.location);
+      BranchOp.create(b, post, term.operands, term.location);
       term.erase();
     }
   }

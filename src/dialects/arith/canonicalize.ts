@@ -1,29 +1,85 @@
 // arith canonicalization patterns (MLIR 22's ArithCanonicalization.td and the
-// C++ patterns of ArithOps.cpp), keyed by root op name. Declarative patterns
-// get MLIR's DRR benefit: the number of ops in their source pattern.
+// C++ patterns of ArithOps.cpp), attached to their root ops with implementOp.
+// Declarative patterns get MLIR's DRR benefit: the number of ops in their
+// source pattern.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, ShapedType } from '../../ir/builtin-types.js';
+import { isOneInt, isZeroInt, matchConstant, matchConstantBool, matchConstantFloat } from '../../ir/matchers.js';
+import type { Op, Value } from '../../ir/operation.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { implementOp, type OpHandleCore, type OpOf } from '../../ods/index.js';
+import type { Builder } from '../../ir/builder.js';
 import type { Location } from '../../ir/location.js';
-import type { Operation, Value } from '../../ir/operation.js';
-import { legacyPattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
-import { matchConstant } from '../../ir/matchers.js';
-import { getI1SameShape, overflowAttr } from './ops.js';
+import {
+  AddIOp,
+  AddUIExtendedOp,
+  AndIOp,
+  BitcastOp,
+  CmpFOp,
+  CmpFPredicate,
+  CmpIOp,
+  CmpIPredicate,
+  ConstantOp,
+  DivFOp,
+  ExtSIOp,
+  ExtUIOp,
+  IndexCastOp,
+  IndexCastUIOp,
+  MulFOp,
+  MulIOp,
+  MulSIExtendedOp,
+  MulUIExtendedOp,
+  NegFOp,
+  OrIOp,
+  SelectOp,
+  ShRSIOp,
+  ShRUIOp,
+  SIToFPOp,
+  SubIOp,
+  TruncFOp,
+  TruncIOp,
+  UIToFPOp,
+  XOrIOp,
+  getI1SameShape,
+  invertPredicate,
+} from './ops.js';
 import * as F from './apfloat-arith.js';
 
-// ---- matching helpers
+// ---- what the patterns need of an op's handle
 
-function def(v: Value, name: string): Operation | undefined {
-  const d = v.definingOp;
-  return d && d.name.name === name ? d : undefined;
+/** An integer binary op with overflow flags (addi, subi, muli). */
+interface OverflowBinaryOp<N extends string> extends OpHandleCore<N> {
+  lhs(op: Op<N>): Value;
+  rhs(op: Op<N>): Value;
+  result(op: Op<N>): Value;
+  overflowFlags(op: Op<N>): number;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; overflowFlags?: number; location?: Location }): Op<N>;
 }
 
-/** ConstantLikeMatcher APIntAttr: a scalar integer constant. */
-function apInt(v: Value): IntegerAttr | undefined {
-  const c = matchConstant(v);
-  return c instanceof IntegerAttr ? c : undefined;
+/** An integer binary op without flags (andi, ori, xori). */
+interface BinaryOp<N extends string> extends OpHandleCore<N> {
+  lhs(op: Op<N>): Value;
+  rhs(op: Op<N>): Value;
+  result(op: Op<N>): Value;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; location?: Location }): Op<N>;
 }
+
+/** A float binary op with fastmath flags (mulf, divf). */
+interface FloatBinaryOp<N extends string> extends BinaryOp<N> {
+  fastmath(op: Op<N>): number;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; fastmath?: number; location?: Location }): Op<N>;
+}
+
+/** A cast (`in` → `out`). */
+interface CastOp<N extends string> extends OpHandleCore<N> {
+  in(op: Op<N>): Value;
+  out(op: Op<N>): Value;
+  build(b: Builder, args: { in: Value; out?: Type; location?: Location }): Op<N>;
+}
+
+// ---- matching helpers (on constant attributes)
 
 function elementType(t: Type): Type {
   return t instanceof ShapedType ? t.elementType : t;
@@ -51,177 +107,16 @@ const isAllOnes = (a: Attribute | undefined): boolean => {
   const x = intOrSplat(a);
   return !!x && BigInt.asUintN(x.w, x.v) === (1n << BigInt(x.w)) - 1n;
 };
-const isOneValue = (a: Attribute | undefined): boolean => {
-  const x = intOrSplat(a);
-  return !!x && BigInt.asUintN(x.w, x.v) === 1n;
-};
 /** IsScalarOrSplatOne: strictly positive and one (signed). */
 const isSignedOne = (a: Attribute | undefined): boolean => {
   const x = intOrSplat(a);
   return !!x && BigInt.asIntN(x.w, x.v) === 1n;
 };
-const isZeroValue = (a: Attribute | undefined): boolean => {
-  const x = intOrSplat(a);
-  return !!x && x.v === 0n;
-};
 
-/** An i1 constant with the given value (ConstantAttr<I1Attr, "0"/"1">). */
-function isI1Const(v: Value, value: boolean): boolean {
-  const c = matchConstant(v);
-  return c instanceof IntegerAttr && c.type instanceof IntegerType && c.type.width === 1 && c.value !== 0n === value;
-}
-
-function ovf(op: Operation): number {
-  const a = op.getAttr('overflowFlags') as { value?: unknown } | undefined;
-  return a && typeof a.value === 'number' ? a.value : 0;
-}
-
-// ---- building helpers
-
-function create(rewriter: PatternRewriter, name: string, operands: readonly Value[], type: Type, loc: Location, attributes: Record<string, Attribute> = {}): Value {
-  return rewriter.create(name, { operands, results: [type], attributes, location: loc }).result(0);
-}
-
-function binOvf(rewriter: PatternRewriter, name: string, a: Value, b: Value, flags: number, loc: Location): Value {
-  return create(rewriter, name, [a, b], a.type, loc, flags ? { overflowFlags: overflowAttr(flags) } : {});
-}
-
-function constant(rewriter: PatternRewriter, value: Attribute, type: Type, loc: Location): Value {
-  return create(rewriter, 'arith.constant', [], type, loc, { value });
-}
-
-function intConstOf(rewriter: PatternRewriter, res: Value, v: bigint, loc: Location): Value {
-  return constant(rewriter, IntegerAttr.get(res.type, v), res.type, loc);
-}
-
-function replace(rewriter: PatternRewriter, op: Operation, v: Value): true {
+function replace(rewriter: PatternRewriter, op: Op<string>, v: Value): true {
   rewriter.replaceOp(op, [v]);
   return true;
 }
-
-type Fn = (op: Operation, rewriter: PatternRewriter) => boolean;
-const pat = (root: string, name: string, benefit: number, fn: Fn): RewritePattern => legacyPattern(root, fn, { benefit, name });
-
-// ---- addi / subi / muli reassociation with constants
-
-/** `op(inner(x, c0), c1)` for `inner` of name `innerName`, matched on a constant rhs. */
-function constChain(op: Operation, innerName: string, constOnLeft: boolean): { inner: Operation; x: Value; c0: IntegerAttr; c1: IntegerAttr } | undefined {
-  const c1 = apInt(op.operand(1));
-  if (!c1) return undefined;
-  const inner = def(op.operand(0), innerName);
-  if (!inner) return undefined;
-  const c0 = apInt(inner.operand(constOnLeft ? 0 : 1));
-  if (!c0) return undefined;
-  return { inner, x: inner.operand(constOnLeft ? 1 : 0), c0, c1 };
-}
-
-function lhsConstChain(op: Operation, innerName: string, innerConstOnLeft: boolean): { inner: Operation; x: Value; c0: IntegerAttr; c1: IntegerAttr } | undefined {
-  const c1 = apInt(op.operand(0));
-  if (!c1) return undefined;
-  const inner = def(op.operand(1), innerName);
-  if (!inner) return undefined;
-  const c0 = apInt(inner.operand(innerConstOnLeft ? 0 : 1));
-  if (!c0) return undefined;
-  return { inner, x: inner.operand(innerConstOnLeft ? 1 : 0), c0, c1 };
-}
-
-const addIAddConstant = pat('arith.addi', 'AddIAddConstant', 2, (op, rw) => {
-  const m = constChain(op, 'arith.addi', false);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c0.value + m.c1.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.addi', m.x, c, ovf(m.inner) & ovf(op), op.location));
-});
-
-const addISubConstantRHS = pat('arith.addi', 'AddISubConstantRHS', 2, (op, rw) => {
-  const m = constChain(op, 'arith.subi', false);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c1.value - m.c0.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.addi', m.x, c, ovf(m.inner) & ovf(op), op.location));
-});
-
-const addISubConstantLHS = pat('arith.addi', 'AddISubConstantLHS', 2, (op, rw) => {
-  const m = constChain(op, 'arith.subi', true);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c0.value + m.c1.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.subi', c, m.x, ovf(m.inner) & ovf(op), op.location));
-});
-
-const addIMulNegativeOneRhs = pat('arith.addi', 'AddIMulNegativeOneRhs', 2, (op, rw) => {
-  const mul = def(op.operand(1), 'arith.muli');
-  if (!mul) return false;
-  const c = matchConstant(mul.operand(1));
-  if (c === undefined || !isAllOnes(c)) return false;
-  return replace(rw, op, binOvf(rw, 'arith.subi', op.operand(0), mul.operand(0), 0, op.location));
-});
-
-const addIMulNegativeOneLhs = pat('arith.addi', 'AddIMulNegativeOneLhs', 2, (op, rw) => {
-  const mul = def(op.operand(0), 'arith.muli');
-  if (!mul) return false;
-  const c = matchConstant(mul.operand(1));
-  if (c === undefined || !isAllOnes(c)) return false;
-  return replace(rw, op, binOvf(rw, 'arith.subi', op.operand(1), mul.operand(0), 0, op.location));
-});
-
-const mulIMulIConstant = pat('arith.muli', 'MulIMulIConstant', 2, (op, rw) => {
-  const m = constChain(op, 'arith.muli', false);
-  if (!m) return false;
-  const t = op.result(0).type;
-  if (m.c0.type !== t || m.c1.type !== t) return false;
-  const c = intConstOf(rw, op.result(0), m.c0.value * m.c1.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.muli', m.x, c, ovf(m.inner) & ovf(op), op.location));
-});
-
-const subIRHSAddConstant = pat('arith.subi', 'SubIRHSAddConstant', 2, (op, rw) => {
-  const m = constChain(op, 'arith.addi', false);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c0.value - m.c1.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.addi', m.x, c, 0, op.location));
-});
-
-const subILHSAddConstant = pat('arith.subi', 'SubILHSAddConstant', 2, (op, rw) => {
-  const m = lhsConstChain(op, 'arith.addi', false);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c1.value - m.c0.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.subi', c, m.x, ovf(m.inner) & ovf(op), op.location));
-});
-
-const subIRHSSubConstantRHS = pat('arith.subi', 'SubIRHSSubConstantRHS', 2, (op, rw) => {
-  const m = constChain(op, 'arith.subi', false);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c0.value + m.c1.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.subi', m.x, c, ovf(m.inner) & ovf(op), op.location));
-});
-
-const subIRHSSubConstantLHS = pat('arith.subi', 'SubIRHSSubConstantLHS', 2, (op, rw) => {
-  const m = constChain(op, 'arith.subi', true);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c0.value - m.c1.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.subi', c, m.x, ovf(m.inner) & ovf(op), op.location));
-});
-
-const subILHSSubConstantRHS = pat('arith.subi', 'SubILHSSubConstantRHS', 2, (op, rw) => {
-  const m = lhsConstChain(op, 'arith.subi', false);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c0.value + m.c1.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.subi', c, m.x, ovf(m.inner) & ovf(op), op.location));
-});
-
-const subILHSSubConstantLHS = pat('arith.subi', 'SubILHSSubConstantLHS', 2, (op, rw) => {
-  const m = lhsConstChain(op, 'arith.subi', true);
-  if (!m) return false;
-  const c = intConstOf(rw, op.result(0), m.c1.value - m.c0.value, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.addi', m.x, c, ovf(m.inner) & ovf(op), op.location));
-});
-
-const subISubILHSRHSLHS = pat('arith.subi', 'SubISubILHSRHSLHS', 2, (op, rw) => {
-  const inner = def(op.operand(0), 'arith.subi');
-  if (!inner || inner.operand(0) !== op.operand(1)) return false;
-  const y = inner.operand(1);
-  const zero = zeroAttrOf(y.type);
-  if (!zero) return false;
-  const c = constant(rw, zero, y.type, op.location);
-  return replace(rw, op, binOvf(rw, 'arith.subi', c, y, ovf(inner) & ovf(op), op.location));
-});
 
 function zeroAttrOf(t: Type): Attribute | undefined {
   if (t instanceof ShapedType) return DenseIntOrFPElementsAttr.getSplat(t, 0n);
@@ -230,42 +125,253 @@ function zeroAttrOf(t: Type): Attribute | undefined {
   return undefined;
 }
 
+// ---- addi / subi / muli reassociation with constants
+
+interface ConstChain<N extends string> {
+  inner: Op<N>;
+  x: Value;
+  c0: IntegerAttr;
+  c1: IntegerAttr;
+}
+
+/**
+ * `op(inner(x, c0), c1)` (`c1` on the right of `op`) or, with `rootConstOnLeft`,
+ * `op(c1, inner(x, c0))`; `innerConstOnLeft` puts `c0` on the left of `inner`.
+ * The constants are scalar integers (APIntAttr).
+ */
+function constChain<R extends string, N extends string>(
+  root: BinaryOp<R>,
+  op: Op<R>,
+  inner: BinaryOp<N>,
+  innerConstOnLeft: boolean,
+  rootConstOnLeft = false,
+): ConstChain<N> | undefined {
+  const c1 = matchConstant(rootConstOnLeft ? root.lhs(op) : root.rhs(op));
+  if (!(c1 instanceof IntegerAttr)) return undefined;
+  const innerOp = inner.definingOp(rootConstOnLeft ? root.rhs(op) : root.lhs(op));
+  if (!innerOp) return undefined;
+  const c0 = matchConstant(innerConstOnLeft ? inner.lhs(innerOp) : inner.rhs(innerOp));
+  if (!(c0 instanceof IntegerAttr)) return undefined;
+  return { inner: innerOp, x: innerConstOnLeft ? inner.rhs(innerOp) : inner.lhs(innerOp), c0, c1 };
+}
+
+/** The integer constant `v` of `res`'s type, at the insertion point. */
+function intConst(rewriter: PatternRewriter, res: Value, v: bigint, location: Location): Value {
+  return ConstantOp.int(rewriter, v, res.type, location);
+}
+
+/** `kind(a, b)` with overflow flags, typed as `a`. */
+function binary<N extends string>(rewriter: PatternRewriter, kind: OverflowBinaryOp<N>, a: Value, b: Value, flags: number, location: Location): Value {
+  return kind.result(kind.build(rewriter, { lhs: a, rhs: b, result: a.type, overflowFlags: flags, location }));
+}
+
+/** The flags both `a` and `b` carry. */
+function commonFlags<A extends string, B extends string>(ka: OverflowBinaryOp<A>, a: Op<A>, kb: OverflowBinaryOp<B>, b: Op<B>): number {
+  return ka.overflowFlags(a) & kb.overflowFlags(b);
+}
+
+const addIAddConstant = pattern(
+  AddIOp,
+  (op, rw) => {
+    const m = constChain(AddIOp, op, AddIOp, false);
+    if (!m) return false;
+    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, op.location);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(AddIOp, m.inner, AddIOp, op), op.location));
+  },
+  { benefit: 2, name: 'AddIAddConstant' },
+);
+
+const addISubConstantRHS = pattern(
+  AddIOp,
+  (op, rw) => {
+    const m = constChain(AddIOp, op, SubIOp, false);
+    if (!m) return false;
+    const c = intConst(rw, AddIOp.result(op), m.c1.value - m.c0.value, op.location);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, AddIOp, op), op.location));
+  },
+  { benefit: 2, name: 'AddISubConstantRHS' },
+);
+
+const addISubConstantLHS = pattern(
+  AddIOp,
+  (op, rw) => {
+    const m = constChain(AddIOp, op, SubIOp, true);
+    if (!m) return false;
+    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, op.location);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, AddIOp, op), op.location));
+  },
+  { benefit: 2, name: 'AddISubConstantLHS' },
+);
+
+/** `x + y * -1 -> x - y` (`mulOnLeft`: `y * -1 + x`). */
+function addIMulNegativeOne(mulOnLeft: boolean, name: string): RewritePattern {
+  return pattern(
+    AddIOp,
+    (op, rw) => {
+      const mul = MulIOp.definingOp(mulOnLeft ? AddIOp.lhs(op) : AddIOp.rhs(op));
+      if (!mul) return false;
+      const c = matchConstant(MulIOp.rhs(mul));
+      if (c === undefined || !isAllOnes(c)) return false;
+      const x = mulOnLeft ? AddIOp.rhs(op) : AddIOp.lhs(op);
+      return replace(rw, op, binary(rw, SubIOp, x, MulIOp.lhs(mul), 0, op.location));
+    },
+    { benefit: 2, name },
+  );
+}
+
+const addIMulNegativeOneRhs = addIMulNegativeOne(false, 'AddIMulNegativeOneRhs');
+const addIMulNegativeOneLhs = addIMulNegativeOne(true, 'AddIMulNegativeOneLhs');
+
+const mulIMulIConstant = pattern(
+  MulIOp,
+  (op, rw) => {
+    const m = constChain(MulIOp, op, MulIOp, false);
+    if (!m) return false;
+    const t = MulIOp.result(op).type;
+    if (m.c0.type !== t || m.c1.type !== t) return false;
+    const c = intConst(rw, MulIOp.result(op), m.c0.value * m.c1.value, op.location);
+    return replace(rw, op, binary(rw, MulIOp, m.x, c, commonFlags(MulIOp, m.inner, MulIOp, op), op.location));
+  },
+  { benefit: 2, name: 'MulIMulIConstant' },
+);
+
+const subIRHSAddConstant = pattern(
+  SubIOp,
+  (op, rw) => {
+    const m = constChain(SubIOp, op, AddIOp, false);
+    if (!m) return false;
+    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, op.location);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, 0, op.location));
+  },
+  { benefit: 2, name: 'SubIRHSAddConstant' },
+);
+
+const subILHSAddConstant = pattern(
+  SubIOp,
+  (op, rw) => {
+    const m = constChain(SubIOp, op, AddIOp, false, true);
+    if (!m) return false;
+    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, op.location);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(AddIOp, m.inner, SubIOp, op), op.location));
+  },
+  { benefit: 2, name: 'SubILHSAddConstant' },
+);
+
+const subIRHSSubConstantRHS = pattern(
+  SubIOp,
+  (op, rw) => {
+    const m = constChain(SubIOp, op, SubIOp, false);
+    if (!m) return false;
+    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, op.location);
+    return replace(rw, op, binary(rw, SubIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), op.location));
+  },
+  { benefit: 2, name: 'SubIRHSSubConstantRHS' },
+);
+
+const subIRHSSubConstantLHS = pattern(
+  SubIOp,
+  (op, rw) => {
+    const m = constChain(SubIOp, op, SubIOp, true);
+    if (!m) return false;
+    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, op.location);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), op.location));
+  },
+  { benefit: 2, name: 'SubIRHSSubConstantLHS' },
+);
+
+const subILHSSubConstantRHS = pattern(
+  SubIOp,
+  (op, rw) => {
+    const m = constChain(SubIOp, op, SubIOp, false, true);
+    if (!m) return false;
+    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, op.location);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), op.location));
+  },
+  { benefit: 2, name: 'SubILHSSubConstantRHS' },
+);
+
+const subILHSSubConstantLHS = pattern(
+  SubIOp,
+  (op, rw) => {
+    const m = constChain(SubIOp, op, SubIOp, true, true);
+    if (!m) return false;
+    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, op.location);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), op.location));
+  },
+  { benefit: 2, name: 'SubILHSSubConstantLHS' },
+);
+
+// (x - y) - x -> 0 - y
+const subISubILHSRHSLHS = pattern(
+  SubIOp,
+  (op, rw) => {
+    const inner = SubIOp.definingOp(SubIOp.lhs(op));
+    if (!inner || SubIOp.lhs(inner) !== SubIOp.rhs(op)) return false;
+    const y = SubIOp.rhs(inner);
+    const zero = zeroAttrOf(y.type);
+    if (!zero) return false;
+    const c = ConstantOp.result(ConstantOp.build(rw, { value: zero, result: y.type, location: op.location }));
+    return replace(rw, op, binary(rw, SubIOp, c, y, commonFlags(SubIOp, inner, SubIOp, op), op.location));
+  },
+  { benefit: 2, name: 'SubISubILHSRHSLHS' },
+);
+
 // ---- extended arithmetic
 
-const addUIExtendedToAddI = pat('arith.addui_extended', 'AddUIExtendedToAddI', 1, (op, rw) => {
-  if (op.result(1).hasUses) return false;
-  const sum = binOvf(rw, 'arith.addi', op.operand(0), op.operand(1), 0, op.location);
-  rw.replaceOp(op, [sum, op.operand(0)]);
-  return true;
-});
+const addUIExtendedToAddI = pattern(
+  AddUIExtendedOp,
+  (op, rw) => {
+    if (AddUIExtendedOp.overflow(op).hasUses) return false;
+    const lhs = AddUIExtendedOp.lhs(op);
+    const sum = binary(rw, AddIOp, lhs, AddUIExtendedOp.rhs(op), 0, op.location);
+    rw.replaceOp(op, [sum, lhs]);
+    return true;
+  },
+  { name: 'AddUIExtendedToAddI' },
+);
 
-const mulSIExtendedToMulI = pat('arith.mulsi_extended', 'MulSIExtendedToMulI', 1, (op, rw) => {
-  if (op.result(1).hasUses) return false;
-  const prod = binOvf(rw, 'arith.muli', op.operand(0), op.operand(1), 0, op.location);
-  rw.replaceOp(op, [prod, op.operand(0)]);
-  return true;
-});
+const mulSIExtendedToMulI = pattern(
+  MulSIExtendedOp,
+  (op, rw) => {
+    if (MulSIExtendedOp.high(op).hasUses) return false;
+    const lhs = MulSIExtendedOp.lhs(op);
+    const prod = binary(rw, MulIOp, lhs, MulSIExtendedOp.rhs(op), 0, op.location);
+    rw.replaceOp(op, [prod, lhs]);
+    return true;
+  },
+  { name: 'MulSIExtendedToMulI' },
+);
 
-const mulSIExtendedRHSOne = pat('arith.mulsi_extended', 'MulSIExtendedRHSOne', 1, (op, rw) => {
-  const c = matchConstant(op.operand(1));
-  if (c === undefined || !isSignedOne(c)) return false;
-  const x = op.operand(0);
-  const zero = zeroAttrOf(x.type);
-  if (!zero) return false;
-  const z = constant(rw, zero, x.type, op.location);
-  const i1t = i1Like(x.type);
-  const cmp = create(rw, 'arith.cmpi', [x, z], i1t, op.location, { predicate: IntegerAttr.get(IntegerType.get(64), 2n) });
-  const ext = create(rw, 'arith.extsi', [cmp], x.type, op.location);
-  rw.replaceOp(op, [x, ext]);
-  return true;
-});
+// mulsi_extended(x, 1) -> (x, extsi(x < 0))
+const mulSIExtendedRHSOne = pattern(
+  MulSIExtendedOp,
+  (op, rw) => {
+    const c = matchConstant(MulSIExtendedOp.rhs(op));
+    if (c === undefined || !isSignedOne(c)) return false;
+    const x = MulSIExtendedOp.lhs(op);
+    const zero = zeroAttrOf(x.type);
+    if (!zero) return false;
+    const location = op.location;
+    const z = ConstantOp.result(ConstantOp.build(rw, { value: zero, result: x.type, location }));
+    const cmp = CmpIOp.build(rw, { predicate: CmpIPredicate.case.slt, lhs: x, rhs: z, result: i1Like(x.type), location });
+    const ext = ExtSIOp.build(rw, { in: CmpIOp.result(cmp), out: x.type, location });
+    rw.replaceOp(op, [x, ExtSIOp.out(ext)]);
+    return true;
+  },
+  { name: 'MulSIExtendedRHSOne' },
+);
 
-const mulUIExtendedToMulI = pat('arith.mului_extended', 'MulUIExtendedToMulI', 1, (op, rw) => {
-  if (op.result(1).hasUses) return false;
-  const prod = binOvf(rw, 'arith.muli', op.operand(0), op.operand(1), 0, op.location);
-  rw.replaceOp(op, [prod, op.operand(0)]);
-  return true;
-});
+const mulUIExtendedToMulI = pattern(
+  MulUIExtendedOp,
+  (op, rw) => {
+    if (MulUIExtendedOp.high(op).hasUses) return false;
+    const lhs = MulUIExtendedOp.lhs(op);
+    const prod = binary(rw, MulIOp, lhs, MulUIExtendedOp.rhs(op), 0, op.location);
+    rw.replaceOp(op, [prod, lhs]);
+    return true;
+  },
+  { name: 'MulUIExtendedToMulI' },
+);
 
 function i1Like(t: Type): Type {
   if (t instanceof ShapedType) return getI1SameShape(t);
@@ -274,298 +380,405 @@ function i1Like(t: Type): Type {
 
 // ---- xori / andi / ori
 
-const CMPI_INVERT = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
+// xori(cmpi(p, a, b), true) -> cmpi(!p, a, b)
+const xorINotCmpI = pattern(
+  XOrIOp,
+  (op, rw) => {
+    const cmp = CmpIOp.definingOp(XOrIOp.lhs(op));
+    if (!cmp || matchConstantBool(XOrIOp.rhs(op)) !== true) return false;
+    const predicate = invertPredicate(CmpIOp.predicate(cmp));
+    const inverted = CmpIOp.build(rw, { predicate, lhs: CmpIOp.lhs(cmp), rhs: CmpIOp.rhs(cmp), result: XOrIOp.result(op).type, location: op.location });
+    return replace(rw, op, CmpIOp.result(inverted));
+  },
+  { benefit: 2, name: 'XOrINotCmpI' },
+);
 
-const xorINotCmpI = pat('arith.xori', 'XOrINotCmpI', 2, (op, rw) => {
-  const cmp = def(op.operand(0), 'arith.cmpi');
-  if (!cmp || !isI1Const(op.operand(1), true)) return false;
-  const pred = Number((cmp.getAttr('predicate') as IntegerAttr).value);
-  const v = create(rw, 'arith.cmpi', [cmp.operand(0), cmp.operand(1)], op.result(0).type, op.location, {
-    predicate: IntegerAttr.get(IntegerType.get(64), BigInt(CMPI_INVERT[pred])),
-  });
-  return replace(rw, op, v);
-});
-
-function extPair(op: Operation, ext: string): [Value, Value] | undefined {
-  const a = def(op.operand(0), ext);
-  const b = def(op.operand(1), ext);
+/** The sources of `ext(a), ext(b)` when both operands are `ext` of the same type. */
+function extPair<N extends string, E extends string>(root: BinaryOp<N>, op: Op<N>, ext: CastOp<E>): [Value, Value] | undefined {
+  const a = ext.definingOp(root.lhs(op));
+  const b = ext.definingOp(root.rhs(op));
   if (!a || !b) return undefined;
-  if (a.operand(0).type !== b.operand(0).type) return undefined;
-  return [a.operand(0), b.operand(0)];
+  const x = ext.in(a);
+  const y = ext.in(b);
+  if (x.type !== y.type) return undefined;
+  return [x, y];
 }
 
-function extOfBinary(root: string, name: string, ext: string): RewritePattern {
-  return pat(root, name, 3, (op, rw) => {
-    const p = extPair(op, ext);
-    if (!p) return false;
-    const inner = create(rw, root, [p[0], p[1]], p[0].type, op.location);
-    return replace(rw, op, create(rw, ext, [inner], op.result(0).type, op.location));
-  });
+/** `root(ext(a), ext(b)) -> ext(root(a, b))`. */
+function extOfBinary<N extends string, E extends string>(root: BinaryOp<N>, name: string, ext: CastOp<E>): RewritePattern {
+  return pattern(
+    root,
+    (op, rw) => {
+      const p = extPair(root, op, ext);
+      if (!p) return false;
+      const inner = root.build(rw, { lhs: p[0], rhs: p[1], result: p[0].type, location: op.location });
+      const outer = ext.build(rw, { in: root.result(inner), out: root.result(op).type, location: op.location });
+      return replace(rw, op, ext.out(outer));
+    },
+    { benefit: 3, name },
+  );
 }
 
 // ---- cmpi
 
-function cmpIExt(name: string, ext: string): RewritePattern {
-  return pat('arith.cmpi', name, 3, (op, rw) => {
-    const p = extPair(op, ext);
-    if (!p) return false;
-    const pred = op.getAttr('predicate') as IntegerAttr;
-    if (pred.value !== 0n && pred.value !== 1n) return false;
-    return replace(rw, op, create(rw, 'arith.cmpi', [p[0], p[1]], op.result(0).type, op.location, { predicate: pred }));
-  });
+/** `cmpi eq/ne (ext(a), ext(b)) -> cmpi eq/ne (a, b)`. */
+function cmpIExt<E extends string>(name: string, ext: CastOp<E>): RewritePattern {
+  return pattern(
+    CmpIOp,
+    (op, rw) => {
+      const p = extPair(CmpIOp, op, ext);
+      if (!p) return false;
+      const predicate = CmpIOp.predicate(op);
+      if (predicate !== CmpIPredicate.case.eq && predicate !== CmpIPredicate.case.ne) return false;
+      const cmp = CmpIOp.build(rw, { predicate, lhs: p[0], rhs: p[1], result: CmpIOp.result(op).type, location: op.location });
+      return replace(rw, op, CmpIOp.result(cmp));
+    },
+    { benefit: 3, name },
+  );
 }
 
 // ---- select
 
-const selectNotCond = pat('arith.select', 'SelectNotCond', 2, (op, rw) => {
-  const x = def(op.operand(0), 'arith.xori');
-  if (!x) return false;
-  const ones = apInt(x.operand(1));
-  if (!ones || !isAllOnes(ones)) return false;
-  return replace(rw, op, create(rw, 'arith.select', [x.operand(0), op.operand(2), op.operand(1)], op.result(0).type, op.location));
-});
+function select(rw: PatternRewriter, op: OpOf<typeof SelectOp>, condition: Value, trueValue: Value, falseValue: Value): Value {
+  const s = SelectOp.build(rw, { condition, true_value: trueValue, false_value: falseValue, result: SelectOp.result(op).type, location: op.location });
+  return SelectOp.result(s);
+}
 
-const redundantSelectTrue = pat('arith.select', 'RedundantSelectTrue', 2, (op, rw) => {
-  const inner = def(op.operand(1), 'arith.select');
-  if (!inner || inner.operand(0) !== op.operand(0)) return false;
-  return replace(rw, op, create(rw, 'arith.select', [op.operand(0), inner.operand(1), op.operand(2)], op.result(0).type, op.location));
-});
+// select(not(c), a, b) -> select(c, b, a)
+const selectNotCond = pattern(
+  SelectOp,
+  (op, rw) => {
+    const x = XOrIOp.definingOp(SelectOp.condition(op));
+    if (!x) return false;
+    const ones = matchConstant(XOrIOp.rhs(x));
+    if (!(ones instanceof IntegerAttr) || !isAllOnes(ones)) return false;
+    return replace(rw, op, select(rw, op, XOrIOp.lhs(x), SelectOp.false_value(op), SelectOp.true_value(op)));
+  },
+  { benefit: 2, name: 'SelectNotCond' },
+);
 
-const redundantSelectFalse = pat('arith.select', 'RedundantSelectFalse', 2, (op, rw) => {
-  const inner = def(op.operand(2), 'arith.select');
-  if (!inner || inner.operand(0) !== op.operand(0)) return false;
-  return replace(rw, op, create(rw, 'arith.select', [op.operand(0), op.operand(1), inner.operand(2)], op.result(0).type, op.location));
-});
+// select(c, select(c, a, b), d) -> select(c, a, d)
+const redundantSelectTrue = pattern(
+  SelectOp,
+  (op, rw) => {
+    const inner = SelectOp.definingOp(SelectOp.true_value(op));
+    if (!inner || SelectOp.condition(inner) !== SelectOp.condition(op)) return false;
+    return replace(rw, op, select(rw, op, SelectOp.condition(op), SelectOp.true_value(inner), SelectOp.false_value(op)));
+  },
+  { benefit: 2, name: 'RedundantSelectTrue' },
+);
 
-const selectI1ToNot = pat('arith.select', 'SelectI1ToNot', 1, (op, rw) => {
-  if (!isI1Const(op.operand(1), false) || !isI1Const(op.operand(2), true)) return false;
-  const i1 = IntegerType.get(1);
-  const one = constant(rw, IntegerAttr.get(i1, 1n), i1, op.location);
-  return replace(rw, op, create(rw, 'arith.xori', [op.operand(0), one], op.result(0).type, op.location));
-});
+// select(c, a, select(c, b, d)) -> select(c, a, d)
+const redundantSelectFalse = pattern(
+  SelectOp,
+  (op, rw) => {
+    const inner = SelectOp.definingOp(SelectOp.false_value(op));
+    if (!inner || SelectOp.condition(inner) !== SelectOp.condition(op)) return false;
+    return replace(rw, op, select(rw, op, SelectOp.condition(op), SelectOp.true_value(op), SelectOp.false_value(inner)));
+  },
+  { benefit: 2, name: 'RedundantSelectFalse' },
+);
 
-const selectToExtUI = pat('arith.select', 'SelectToExtUI', 1, (op, rw) => {
-  const t = op.result(0).type;
-  if (!(t instanceof IntegerType) || t.width === 1) return false;
-  const tv = matchConstant(op.operand(1));
-  const fv = matchConstant(op.operand(2));
-  if (isOneValue(tv) && isZeroValue(fv)) {
-    return replace(rw, op, create(rw, 'arith.extui', [op.operand(0)], t, op.location));
-  }
-  if (isZeroValue(tv) && isOneValue(fv)) {
-    const ct = op.operand(0).type;
-    const one = constant(rw, IntegerAttr.get(ct, 1n), ct, op.location);
-    const x = create(rw, 'arith.xori', [op.operand(0), one], ct, op.location);
-    return replace(rw, op, create(rw, 'arith.extui', [x], t, op.location));
-  }
-  return false;
-});
+// select(c, false, true) -> xori(c, true)
+const selectI1ToNot = pattern(
+  SelectOp,
+  (op, rw) => {
+    if (matchConstantBool(SelectOp.true_value(op)) !== false || matchConstantBool(SelectOp.false_value(op)) !== true) return false;
+    const one = ConstantOp.bool(rw, true, op.location);
+    const not = XOrIOp.build(rw, { lhs: SelectOp.condition(op), rhs: one, result: SelectOp.result(op).type, location: op.location });
+    return replace(rw, op, XOrIOp.result(not));
+  },
+  { name: 'SelectI1ToNot' },
+);
+
+// select(c, 1, 0) -> extui(c), select(c, 0, 1) -> extui(not(c))
+const selectToExtUI = pattern(
+  SelectOp,
+  (op, rw) => {
+    const t = SelectOp.result(op).type;
+    if (!(t instanceof IntegerType) || t.width === 1) return false;
+    const cond = SelectOp.condition(op);
+    const tv = SelectOp.true_value(op);
+    const fv = SelectOp.false_value(op);
+    if (isOneInt(tv) && isZeroInt(fv)) {
+      const ext = ExtUIOp.build(rw, { in: cond, out: t, location: op.location });
+      return replace(rw, op, ExtUIOp.out(ext));
+    }
+    if (isZeroInt(tv) && isOneInt(fv)) {
+      const one = ConstantOp.int(rw, 1, cond.type, op.location);
+      const not = XOrIOp.build(rw, { lhs: cond, rhs: one, result: cond.type, location: op.location });
+      const ext = ExtUIOp.build(rw, { in: XOrIOp.result(not), out: t, location: op.location });
+      return replace(rw, op, ExtUIOp.out(ext));
+    }
+    return false;
+  },
+  { name: 'SelectToExtUI' },
+);
 
 // ---- casts
 
-const indexCastOfIndexCast = (root: string, name: string): RewritePattern =>
-  pat(root, name, 2, (op, rw) => {
-    const inner = def(op.operand(0), root);
-    if (!inner || inner.operand(0).type !== op.result(0).type) return false;
-    return replace(rw, op, inner.operand(0));
-  });
+/** `cast(cast(x)) -> x` when `x` has the result type. */
+function castOfSameCast<N extends string>(cast: CastOp<N>, name: string): RewritePattern {
+  return pattern(
+    cast,
+    (op, rw) => {
+      const inner = cast.definingOp(cast.in(op));
+      if (!inner || cast.in(inner).type !== cast.out(op).type) return false;
+      return replace(rw, op, cast.in(inner));
+    },
+    { benefit: 2, name },
+  );
+}
 
-const castOfExt = (root: string, ext: string, name: string): RewritePattern =>
-  pat(root, name, 2, (op, rw) => {
-    const inner = def(op.operand(0), ext);
+/** `cast(ext(x)) -> cast(x)`. */
+function castOfExt<N extends string, E extends string>(cast: CastOp<N>, ext: CastOp<E>, name: string): RewritePattern {
+  return pattern(
+    cast,
+    (op, rw) => {
+      const inner = ext.definingOp(cast.in(op));
+      if (!inner) return false;
+      const c = cast.build(rw, { in: ext.in(inner), out: cast.out(op).type, location: op.location });
+      return replace(rw, op, cast.out(c));
+    },
+    { benefit: 2, name },
+  );
+}
+
+const bitcastOfBitcast = castOfExt(BitcastOp, BitcastOp, 'BitcastOfBitcast');
+
+// extsi(extui(x)) -> extui(x): the value is already zero-extended.
+const extSIOfExtUI = pattern(
+  ExtSIOp,
+  (op, rw) => {
+    const inner = ExtUIOp.definingOp(ExtSIOp.in(op));
     if (!inner) return false;
-    return replace(rw, op, create(rw, root, [inner.operand(0)], op.result(0).type, op.location));
-  });
+    const ext = ExtUIOp.build(rw, { in: ExtUIOp.in(inner), out: ExtSIOp.out(op).type, location: op.location });
+    return replace(rw, op, ExtUIOp.out(ext));
+  },
+  { benefit: 2, name: 'ExtSIOfExtUI' },
+);
 
-const bitcastOfBitcast = pat('arith.bitcast', 'BitcastOfBitcast', 2, (op, rw) => {
-  const inner = def(op.operand(0), 'arith.bitcast');
-  if (!inner) return false;
-  return replace(rw, op, create(rw, 'arith.bitcast', [inner.operand(0)], op.result(0).type, op.location));
-});
+/** `trunci(ext(x)) -> ext(x)` when the trunc lands between the widths of `x` and of the ext. */
+function truncIExtToExt<E extends string>(ext: CastOp<E>, name: string): RewritePattern {
+  return pattern(
+    TruncIOp,
+    (op, rw) => {
+      const e = ext.definingOp(TruncIOp.in(op));
+      if (!e) return false;
+      const x = ext.in(e);
+      const we = widthOf(ext.out(e).type);
+      const wt = widthOf(TruncIOp.out(op).type);
+      const wx = widthOf(x.type);
+      if (!(we > wt && wt > 0 && wt > wx && wx > 0)) return false;
+      const c = ext.build(rw, { in: x, out: TruncIOp.out(op).type, location: op.location });
+      return replace(rw, op, ext.out(c));
+    },
+    { benefit: 2, name },
+  );
+}
 
-const extSIOfExtUI = pat('arith.extsi', 'ExtSIOfExtUI', 2, (op, rw) => {
-  const inner = def(op.operand(0), 'arith.extui');
-  if (!inner) return false;
-  return replace(rw, op, create(rw, 'arith.extui', [inner.operand(0)], op.result(0).type, op.location));
-});
+// trunci(shrsi(x, c)) -> trunci(shrui(x, c)) when the shift drops exactly the truncated bits
+const truncIShrSIToTrunciShrUI = pattern(
+  TruncIOp,
+  (op, rw) => {
+    const sh = ShRSIOp.definingOp(TruncIOp.in(op));
+    if (!sh) return false;
+    const c0 = matchConstant(ShRSIOp.rhs(sh));
+    if (c0 === undefined) return false;
+    const amount = intOrSplat(c0);
+    if (!amount) return false;
+    const x = ShRSIOp.lhs(sh);
+    if (BigInt(widthOf(x.type) - widthOf(TruncIOp.out(op).type)) !== amount.v) return false;
+    const location = op.location;
+    const c = ConstantOp.result(ConstantOp.build(rw, { value: c0, result: ShRSIOp.rhs(sh).type, location }));
+    const shr = ShRUIOp.build(rw, { lhs: x, rhs: c, result: x.type, location });
+    const trunc = TruncIOp.build(rw, { in: ShRUIOp.result(shr), out: TruncIOp.out(op).type, overflowFlags: TruncIOp.overflowFlags(op), location });
+    return replace(rw, op, TruncIOp.out(trunc));
+  },
+  { benefit: 2, name: 'TruncIShrSIToTrunciShrUI' },
+);
 
-const truncIExtToExt = (ext: string, name: string): RewritePattern =>
-  pat('arith.trunci', name, 2, (op, rw) => {
-    const e = def(op.operand(0), ext);
-    if (!e) return false;
-    const x = e.operand(0);
-    const we = widthOf(e.result(0).type);
-    const wt = widthOf(op.result(0).type);
-    const wx = widthOf(x.type);
-    if (!(we > wt && wt > 0 && wt > wx && wx > 0)) return false;
-    return replace(rw, op, create(rw, ext, [x], op.result(0).type, op.location));
-  });
-
-const truncIShrSIToTrunciShrUI = pat('arith.trunci', 'TruncIShrSIToTrunciShrUI', 2, (op, rw) => {
-  const sh = def(op.operand(0), 'arith.shrsi');
-  if (!sh) return false;
-  const c0 = matchConstant(sh.operand(1));
-  if (c0 === undefined) return false;
-  const amount = intOrSplat(c0);
-  if (!amount) return false;
-  const x = sh.operand(0);
-  if (BigInt(widthOf(x.type) - widthOf(op.result(0).type)) !== amount.v) return false;
-  const c = constant(rw, c0, sh.operand(1).type, op.location);
-  const shr = create(rw, 'arith.shrui', [x, c], x.type, op.location);
-  const flags = op.getAttr('overflowFlags');
-  return replace(rw, op, create(rw, 'arith.trunci', [shr], op.result(0).type, op.location, flags ? { overflowFlags: flags } : {}));
-});
-
-const truncFOfIToFP = (src: string, name: string): RewritePattern =>
-  pat('arith.truncf', name, 2, (op, rw) => {
-    const fp = def(op.operand(0), src);
-    if (!fp) return false;
-    if (op.getAttr('roundingmode') !== undefined) return false;
-    return replace(rw, op, create(rw, src, [fp.operand(0)], op.result(0).type, op.location));
-  });
+/** `truncf(itofp(x)) -> itofp(x)` without a rounding mode. */
+function truncFOfIToFP<S extends string>(src: CastOp<S>, name: string): RewritePattern {
+  return pattern(
+    TruncFOp,
+    (op, rw) => {
+      const fp = src.definingOp(TruncFOp.in(op));
+      if (!fp) return false;
+      if (TruncFOp.roundingmode(op) !== undefined) return false;
+      const c = src.build(rw, { in: src.in(fp), out: TruncFOp.out(op).type, location: op.location });
+      return replace(rw, op, src.out(c));
+    },
+    { benefit: 2, name },
+  );
+}
 
 // ---- mulf / divf of negf
 
-const ofNegF = (root: string, name: string): RewritePattern =>
-  pat(root, name, 3, (op, rw) => {
-    const a = def(op.operand(0), 'arith.negf');
-    const b = def(op.operand(1), 'arith.negf');
-    if (!a || !b || a.operand(0).type !== b.operand(0).type) return false;
-    const fmf = op.getAttr('fastmath');
-    return replace(rw, op, create(rw, root, [a.operand(0), b.operand(0)], op.result(0).type, op.location, fmf ? { fastmath: fmf } : {}));
-  });
+/** `root(-a, -b) -> root(a, b)`, keeping the fastmath flags. */
+function ofNegF<N extends string>(root: FloatBinaryOp<N>, name: string): RewritePattern {
+  return pattern(
+    root,
+    (op, rw) => {
+      const a = NegFOp.definingOp(root.lhs(op));
+      const b = NegFOp.definingOp(root.rhs(op));
+      if (!a || !b) return false;
+      const x = NegFOp.operand(a);
+      const y = NegFOp.operand(b);
+      if (x.type !== y.type) return false;
+      const r = root.build(rw, { lhs: x, rhs: y, result: root.result(op).type, fastmath: root.fastmath(op), location: op.location });
+      return replace(rw, op, root.result(r));
+    },
+    { benefit: 3, name },
+  );
+}
 
 // ---- cmpf(sitofp/uitofp(x), c) -> cmpi (CmpFIntToFPConst)
 
-const CMPF = ['false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true'];
-const CMPI_NUM: Record<string, bigint> = { eq: 0n, ne: 1n, slt: 2n, sle: 3n, sgt: 4n, sge: 5n, ult: 6n, ule: 7n, ugt: 8n, uge: 9n };
+const FP = CmpFPredicate.case;
+const IP = CmpIPredicate.case;
 
-function toCmpI(pred: string, unsigned: boolean): string {
+/** The cmpi predicate of an ordered/unordered cmpf predicate on converted integers. */
+function toCmpI(pred: number, unsigned: boolean): number {
   switch (pred) {
-    case 'ueq':
-    case 'oeq':
-      return 'eq';
-    case 'ugt':
-    case 'ogt':
-      return unsigned ? 'ugt' : 'sgt';
-    case 'uge':
-    case 'oge':
-      return unsigned ? 'uge' : 'sge';
-    case 'ult':
-    case 'olt':
-      return unsigned ? 'ult' : 'slt';
-    case 'ule':
-    case 'ole':
-      return unsigned ? 'ule' : 'sle';
+    case FP.ueq:
+    case FP.oeq:
+      return IP.eq;
+    case FP.ugt:
+    case FP.ogt:
+      return unsigned ? IP.ugt : IP.sgt;
+    case FP.uge:
+    case FP.oge:
+      return unsigned ? IP.uge : IP.sge;
+    case FP.ult:
+    case FP.olt:
+      return unsigned ? IP.ult : IP.slt;
+    case FP.ule:
+    case FP.ole:
+      return unsigned ? IP.ule : IP.sle;
     default:
-      return 'ne';
+      return IP.ne;
   }
 }
 
-const cmpFIntToFPConst = pat('arith.cmpf', 'CmpFIntToFPConst', 1, (op, rw) => {
-  const flt = matchConstant(op.operand(1));
-  if (!(flt instanceof FloatAttr)) return false;
-  const sem = flt.type.semantics;
-  const rhs = flt.bits;
-  if (F.isNaN(sem, rhs)) return false;
-  const mantissaWidth = sem.precision;
-  if (mantissaWidth <= 0) return false;
-  const lhsOp = op.operand(0).definingOp;
-  if (!lhsOp) return false;
-  let isUnsigned: boolean;
-  if (lhsOp.name.name === 'arith.sitofp') isUnsigned = false;
-  else if (lhsOp.name.name === 'arith.uitofp') isUnsigned = true;
-  else return false;
-  const intVal = lhsOp.operand(0);
-  const intTy = intVal.type;
-  if (!(intTy instanceof IntegerType)) return false;
-  const intWidth = intTy.width;
-  const valueBits = isUnsigned ? intWidth : intWidth - 1;
-  if (intWidth > mantissaWidth) {
-    if (F.isInf(sem, rhs)) {
-      if (sem.maxExponent < valueBits) return false;
-    } else {
-      const big = 1n << 20000n;
-      const q = F.toInteger(sem, rhs, -big, big) ?? 0n;
-      const mag = q < 0n ? -q : q;
-      const exponent = mag === 0n ? -1 : mag.toString(2).length - 1;
-      if (mantissaWidth <= exponent && exponent <= valueBits) return false;
-    }
-  }
-  const i1 = IntegerType.get(1);
-  const boolConst = (v: boolean): boolean => {
-    const c = constant(rw, IntegerAttr.get(i1, v ? 1n : 0n), i1, op.location);
-    rw.replaceOp(op, [c]);
-    return true;
-  };
-  const fpred = CMPF[Number((op.getAttr('predicate') as IntegerAttr).value)];
-  if (fpred === 'ord') return boolConst(true);
-  if (fpred === 'uno') return boolConst(false);
-  let pred = toCmpI(fpred, isUnsigned);
-  const less = (a: bigint, b: bigint): boolean => F.fcompare(sem, a, b) === -1;
-  if (!isUnsigned) {
-    const smax = F.fromInteger(sem, (1n << BigInt(intWidth - 1)) - 1n);
-    if (less(smax, rhs)) return boolConst(pred === 'ne' || pred === 'slt' || pred === 'sle');
-  } else {
-    const umax = F.fromInteger(sem, (1n << BigInt(intWidth)) - 1n);
-    if (less(umax, rhs)) return boolConst(pred === 'ne' || pred === 'ult' || pred === 'ule');
-  }
-  if (!isUnsigned) {
-    const smin = F.fromInteger(sem, -(1n << BigInt(intWidth - 1)));
-    if (less(rhs, smin)) return boolConst(pred === 'ne' || pred === 'sgt' || pred === 'sge');
-  } else {
-    const umin = F.fromInteger(sem, 0n);
-    if (less(rhs, umin)) return boolConst(pred === 'ne' || pred === 'ugt' || pred === 'uge');
-  }
-  const lo = isUnsigned ? 0n : -(1n << BigInt(intWidth - 1));
-  const hi = isUnsigned ? (1n << BigInt(intWidth)) - 1n : (1n << BigInt(intWidth - 1)) - 1n;
-  const rhsInt = F.toInteger(sem, rhs, lo, hi);
-  if (rhsInt === undefined) return false;
-  const neg = F.isNegative(sem, rhs);
-  if (!F.isZero(sem, rhs)) {
-    const apf = F.fromInteger(sem, rhsInt);
-    if (F.fcompare(sem, apf, rhs) !== 0) {
-      switch (pred) {
-        case 'ne':
-          return boolConst(true);
-        case 'eq':
-          return boolConst(false);
-        case 'ule':
-          if (neg) return boolConst(false);
-          break;
-        case 'sle':
-          if (neg) pred = 'slt';
-          break;
-        case 'ult':
-          if (neg) return boolConst(false);
-          pred = 'ule';
-          break;
-        case 'slt':
-          if (!neg) pred = 'sle';
-          break;
-        case 'ugt':
-          if (neg) return boolConst(true);
-          break;
-        case 'sgt':
-          if (neg) pred = 'sge';
-          break;
-        case 'uge':
-          if (neg) return boolConst(true);
-          pred = 'ugt';
-          break;
-        case 'sge':
-          if (!neg) pred = 'sgt';
-          break;
+const cmpFIntToFPConst = pattern(
+  CmpFOp,
+  (op, rw) => {
+    const flt = matchConstantFloat(CmpFOp.rhs(op));
+    if (!flt) return false;
+    const sem = flt.type.semantics;
+    const rhs = flt.bits;
+    if (F.isNaN(sem, rhs)) return false;
+    const mantissaWidth = sem.precision;
+    if (mantissaWidth <= 0) return false;
+    const lhs = CmpFOp.lhs(op);
+    let intVal: Value;
+    let isUnsigned: boolean;
+    const si = SIToFPOp.definingOp(lhs);
+    const ui = UIToFPOp.definingOp(lhs);
+    if (si) {
+      intVal = SIToFPOp.in(si);
+      isUnsigned = false;
+    } else if (ui) {
+      intVal = UIToFPOp.in(ui);
+      isUnsigned = true;
+    } else return false;
+    const intTy = intVal.type;
+    if (!(intTy instanceof IntegerType)) return false;
+    const intWidth = intTy.width;
+    const valueBits = isUnsigned ? intWidth : intWidth - 1;
+    if (intWidth > mantissaWidth) {
+      if (F.isInf(sem, rhs)) {
+        if (sem.maxExponent < valueBits) return false;
+      } else {
+        const big = 1n << 20000n;
+        const q = F.toInteger(sem, rhs, -big, big) ?? 0n;
+        const mag = q < 0n ? -q : q;
+        const exponent = mag === 0n ? -1 : mag.toString(2).length - 1;
+        if (mantissaWidth <= exponent && exponent <= valueBits) return false;
       }
     }
-  }
-  const c = constant(rw, IntegerAttr.get(intTy, rhsInt), intTy, op.location);
-  return replace(rw, op, create(rw, 'arith.cmpi', [intVal, c], i1, op.location, { predicate: IntegerAttr.get(IntegerType.get(64), CMPI_NUM[pred]) }));
-});
+    const boolConst = (v: boolean): boolean => {
+      rw.replaceOp(op, [ConstantOp.bool(rw, v, op.location)]);
+      return true;
+    };
+    const fpred = CmpFOp.predicate(op);
+    if (fpred === FP.ord) return boolConst(true);
+    if (fpred === FP.uno) return boolConst(false);
+    let pred = toCmpI(fpred, isUnsigned);
+    const less = (a: bigint, b: bigint): boolean => F.fcompare(sem, a, b) === -1;
+    if (!isUnsigned) {
+      const smax = F.fromInteger(sem, (1n << BigInt(intWidth - 1)) - 1n);
+      if (less(smax, rhs)) return boolConst(pred === IP.ne || pred === IP.slt || pred === IP.sle);
+    } else {
+      const umax = F.fromInteger(sem, (1n << BigInt(intWidth)) - 1n);
+      if (less(umax, rhs)) return boolConst(pred === IP.ne || pred === IP.ult || pred === IP.ule);
+    }
+    if (!isUnsigned) {
+      const smin = F.fromInteger(sem, -(1n << BigInt(intWidth - 1)));
+      if (less(rhs, smin)) return boolConst(pred === IP.ne || pred === IP.sgt || pred === IP.sge);
+    } else {
+      const umin = F.fromInteger(sem, 0n);
+      if (less(rhs, umin)) return boolConst(pred === IP.ne || pred === IP.ugt || pred === IP.uge);
+    }
+    const lo = isUnsigned ? 0n : -(1n << BigInt(intWidth - 1));
+    const hi = isUnsigned ? (1n << BigInt(intWidth)) - 1n : (1n << BigInt(intWidth - 1)) - 1n;
+    const rhsInt = F.toInteger(sem, rhs, lo, hi);
+    if (rhsInt === undefined) return false;
+    const neg = F.isNegative(sem, rhs);
+    if (!F.isZero(sem, rhs)) {
+      const apf = F.fromInteger(sem, rhsInt);
+      if (F.fcompare(sem, apf, rhs) !== 0) {
+        // The constant is not an integer: adjust the predicate to the integer below or above it.
+        switch (pred) {
+          case IP.ne:
+            return boolConst(true);
+          case IP.eq:
+            return boolConst(false);
+          case IP.ule:
+            if (neg) return boolConst(false);
+            break;
+          case IP.sle:
+            if (neg) pred = IP.slt;
+            break;
+          case IP.ult:
+            if (neg) return boolConst(false);
+            pred = IP.ule;
+            break;
+          case IP.slt:
+            if (!neg) pred = IP.sle;
+            break;
+          case IP.ugt:
+            if (neg) return boolConst(true);
+            break;
+          case IP.sgt:
+            if (neg) pred = IP.sge;
+            break;
+          case IP.uge:
+            if (neg) return boolConst(true);
+            pred = IP.ugt;
+            break;
+          case IP.sge:
+            if (!neg) pred = IP.sgt;
+            break;
+        }
+      }
+    }
+    const location = op.location;
+    const c = ConstantOp.int(rw, rhsInt, intTy, location);
+    const cmp = CmpIOp.build(rw, { predicate: pred, lhs: intVal, rhs: c, result: IntegerType.get(1), location });
+    return replace(rw, op, CmpIOp.result(cmp));
+  },
+  { name: 'CmpFIntToFPConst' },
+);
 
-export const ARITH_PATTERNS: Partial<Record<string, () => readonly RewritePattern[]>> = {
-  'arith.addi': () => [addIAddConstant, addISubConstantRHS, addISubConstantLHS, addIMulNegativeOneRhs, addIMulNegativeOneLhs],
-  'arith.subi': () => [
+// ---- the patterns of each op, in MLIR's registration order
+
+implementOp(AddIOp, {
+  canonicalizationPatterns: [addIAddConstant, addISubConstantRHS, addISubConstantLHS, addIMulNegativeOneRhs, addIMulNegativeOneLhs],
+});
+implementOp(SubIOp, {
+  canonicalizationPatterns: [
     subIRHSAddConstant,
     subILHSAddConstant,
     subIRHSSubConstantRHS,
@@ -574,25 +787,32 @@ export const ARITH_PATTERNS: Partial<Record<string, () => readonly RewritePatter
     subILHSSubConstantLHS,
     subISubILHSRHSLHS,
   ],
-  'arith.muli': () => [mulIMulIConstant],
-  'arith.addui_extended': () => [addUIExtendedToAddI],
-  'arith.mulsi_extended': () => [mulSIExtendedToMulI, mulSIExtendedRHSOne],
-  'arith.mului_extended': () => [mulUIExtendedToMulI],
-  'arith.xori': () => [xorINotCmpI, extOfBinary('arith.xori', 'XOrIOfExtUI', 'arith.extui'), extOfBinary('arith.xori', 'XOrIOfExtSI', 'arith.extsi')],
-  'arith.andi': () => [extOfBinary('arith.andi', 'AndOfExtUI', 'arith.extui'), extOfBinary('arith.andi', 'AndOfExtSI', 'arith.extsi')],
-  'arith.ori': () => [extOfBinary('arith.ori', 'OrOfExtUI', 'arith.extui'), extOfBinary('arith.ori', 'OrOfExtSI', 'arith.extsi')],
-  'arith.cmpi': () => [cmpIExt('CmpIExtSI', 'arith.extsi'), cmpIExt('CmpIExtUI', 'arith.extui')],
-  'arith.cmpf': () => [cmpFIntToFPConst],
-  'arith.select': () => [redundantSelectFalse, redundantSelectTrue, selectNotCond, selectI1ToNot, selectToExtUI],
-  'arith.index_cast': () => [indexCastOfIndexCast('arith.index_cast', 'IndexCastOfIndexCast'), castOfExt('arith.index_cast', 'arith.extsi', 'IndexCastOfExtSI')],
-  'arith.index_castui': () => [
-    indexCastOfIndexCast('arith.index_castui', 'IndexCastUIOfIndexCastUI'),
-    castOfExt('arith.index_castui', 'arith.extui', 'IndexCastUIOfExtUI'),
-  ],
-  'arith.bitcast': () => [bitcastOfBitcast],
-  'arith.extsi': () => [extSIOfExtUI],
-  'arith.trunci': () => [truncIExtToExt('arith.extsi', 'TruncIExtSIToExtSI'), truncIExtToExt('arith.extui', 'TruncIExtUIToExtUI'), truncIShrSIToTrunciShrUI],
-  'arith.truncf': () => [truncFOfIToFP('arith.sitofp', 'TruncFSIToFPToSIToFP'), truncFOfIToFP('arith.uitofp', 'TruncFUIToFPToUIToFP')],
-  'arith.mulf': () => [ofNegF('arith.mulf', 'MulFOfNegF')],
-  'arith.divf': () => [ofNegF('arith.divf', 'DivFOfNegF')],
-};
+});
+implementOp(MulIOp, { canonicalizationPatterns: [mulIMulIConstant] });
+implementOp(AddUIExtendedOp, { canonicalizationPatterns: [addUIExtendedToAddI] });
+implementOp(MulSIExtendedOp, { canonicalizationPatterns: [mulSIExtendedToMulI, mulSIExtendedRHSOne] });
+implementOp(MulUIExtendedOp, { canonicalizationPatterns: [mulUIExtendedToMulI] });
+implementOp(XOrIOp, {
+  canonicalizationPatterns: [xorINotCmpI, extOfBinary(XOrIOp, 'XOrIOfExtUI', ExtUIOp), extOfBinary(XOrIOp, 'XOrIOfExtSI', ExtSIOp)],
+});
+implementOp(AndIOp, { canonicalizationPatterns: [extOfBinary(AndIOp, 'AndOfExtUI', ExtUIOp), extOfBinary(AndIOp, 'AndOfExtSI', ExtSIOp)] });
+implementOp(OrIOp, { canonicalizationPatterns: [extOfBinary(OrIOp, 'OrOfExtUI', ExtUIOp), extOfBinary(OrIOp, 'OrOfExtSI', ExtSIOp)] });
+implementOp(CmpIOp, { canonicalizationPatterns: [cmpIExt('CmpIExtSI', ExtSIOp), cmpIExt('CmpIExtUI', ExtUIOp)] });
+implementOp(CmpFOp, { canonicalizationPatterns: [cmpFIntToFPConst] });
+implementOp(SelectOp, { canonicalizationPatterns: [redundantSelectFalse, redundantSelectTrue, selectNotCond, selectI1ToNot, selectToExtUI] });
+implementOp(IndexCastOp, {
+  canonicalizationPatterns: [castOfSameCast(IndexCastOp, 'IndexCastOfIndexCast'), castOfExt(IndexCastOp, ExtSIOp, 'IndexCastOfExtSI')],
+});
+implementOp(IndexCastUIOp, {
+  canonicalizationPatterns: [castOfSameCast(IndexCastUIOp, 'IndexCastUIOfIndexCastUI'), castOfExt(IndexCastUIOp, ExtUIOp, 'IndexCastUIOfExtUI')],
+});
+implementOp(BitcastOp, { canonicalizationPatterns: [bitcastOfBitcast] });
+implementOp(ExtSIOp, { canonicalizationPatterns: [extSIOfExtUI] });
+implementOp(TruncIOp, {
+  canonicalizationPatterns: [truncIExtToExt(ExtSIOp, 'TruncIExtSIToExtSI'), truncIExtToExt(ExtUIOp, 'TruncIExtUIToExtUI'), truncIShrSIToTrunciShrUI],
+});
+implementOp(TruncFOp, {
+  canonicalizationPatterns: [truncFOfIToFP(SIToFPOp, 'TruncFSIToFPToSIToFP'), truncFOfIToFP(UIToFPOp, 'TruncFUIToFPToUIToFP')],
+});
+implementOp(MulFOp, { canonicalizationPatterns: [ofNegF(MulFOp, 'MulFOfNegF')] });
+implementOp(DivFOp, { canonicalizationPatterns: [ofNegF(DivFOp, 'DivFOfNegF')] });

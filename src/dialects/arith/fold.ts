@@ -1,6 +1,6 @@
-// The arith folders (MLIR's ArithOps.cpp fold hooks): identities and exact
-// constant folding of scalars, splats and dense elements, plus the dialect's
-// constant materializer.
+// The arith folders (MLIR's ArithOps.cpp fold hooks), attached to their ops
+// with implementOp: identities and exact constant folding of scalars, splats
+// and dense elements, plus the dialect's constant materializer.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import type { Builder } from '../../ir/builder.js';
@@ -8,9 +8,66 @@ import { DenseIntOrFPElementsAttr, ElementsAttr, FloatAttr, IntegerAttr } from '
 import { FloatType, IndexType, IntegerType, RankedTensorType, ShapedType, TensorType, VectorType } from '../../ir/builtin-types.js';
 import type { FoldResult } from '../../ir/context.js';
 import type { Location } from '../../ir/location.js';
-import type { Operation, Value } from '../../ir/operation.js';
-import { PoisonAttr } from '../ub/index.js';
+import { matchConstant } from '../../ir/matchers.js';
+import type { Op, Operation, Value } from '../../ir/operation.js';
+import { implementOp, type OpHandleCore } from '../../ods/index.js';
+import { PoisonAttr, PoisonOp } from '../ub/index.js';
 import * as F from './apfloat-arith.js';
+import {
+  AddFOp,
+  AddUIExtendedOp,
+  MulSIExtendedOp,
+  MulUIExtendedOp,
+  AddIOp,
+  AndIOp,
+  BitcastOp,
+  CeilDivSIOp,
+  CeilDivUIOp,
+  CmpFOp,
+  CmpFPredicate,
+  CmpIOp,
+  CmpIPredicate,
+  ConstantOp,
+  DivFOp,
+  DivSIOp,
+  DivUIOp,
+  ExtFOp,
+  ExtSIOp,
+  ExtUIOp,
+  FloorDivSIOp,
+  FPToSIOp,
+  FPToUIOp,
+  IndexCastOp,
+  IndexCastUIOp,
+  MaximumFOp,
+  MaxNumFOp,
+  MaxSIOp,
+  MaxUIOp,
+  MinimumFOp,
+  MinNumFOp,
+  MinSIOp,
+  MinUIOp,
+  MulFOp,
+  MulIOp,
+  NegFOp,
+  OrIOp,
+  RemFOp,
+  RemSIOp,
+  RemUIOp,
+  RoundingMode,
+  SelectOp,
+  ShLIOp,
+  ShRSIOp,
+  ShRUIOp,
+  SIToFPOp,
+  SubFOp,
+  SubIOp,
+  TruncFOp,
+  TruncIOp,
+  UIToFPOp,
+  XOrIOp,
+  swapPredicate,
+} from './ops.js';
 
 // ---- constants as element lists
 
@@ -158,15 +215,25 @@ function boolAttr(type: Type, v: boolean): Attribute {
   return IntegerAttr.get(IntegerType.get(1), v ? 1n : 0n);
 }
 
-function def(v: Value, name: string): Operation | undefined {
-  const d = v.definingOp;
-  return d && d.name.name === name ? d : undefined;
+// ---- what the folders need of an op's handle
+
+type Operands = readonly (Attribute | undefined)[];
+const one = (x: Attribute | Value | undefined): FoldResult | undefined => (x === undefined ? undefined : [x]);
+
+/** The handle of a binary op (`lhs`, `rhs` → `result`). */
+interface BinaryOp<N extends string> extends OpHandleCore<N> {
+  lhs(op: Op<N>): Value;
+  rhs(op: Op<N>): Value;
+  result(op: Op<N>): Value;
+}
+
+/** The handle of a cast (`in` → `out`). */
+interface CastOp<N extends string> extends OpHandleCore<N> {
+  in(op: Op<N>): Value;
+  out(op: Op<N>): Value;
 }
 
 // ---- integer folds
-
-type Folder = (op: Operation, operands: readonly (Attribute | undefined)[]) => FoldResult | undefined;
-const one = (x: Attribute | Value | undefined): FoldResult | undefined => (x === undefined ? undefined : [x]);
 
 const wrap = (v: bigint, e: Type): bigint => BigInt.asIntN(bitWidth(e), v);
 
@@ -174,223 +241,240 @@ function minSigned(e: Type): bigint {
   return -(1n << BigInt(bitWidth(e) - 1));
 }
 
-const INT_FOLDS: Record<string, Folder> = {
-  'arith.addi': (op, c) => {
-    if (isZero(c[1])) return [op.operand(0)];
-    const sub0 = def(op.operand(0), 'arith.subi');
-    if (sub0 && sub0.operand(1) === op.operand(1)) return [sub0.operand(0)];
-    const sub1 = def(op.operand(1), 'arith.subi');
-    if (sub1 && sub1.operand(1) === op.operand(0)) return [sub1.operand(0)];
+implementOp(AddIOp, {
+  fold(op, c) {
+    const lhs = AddIOp.lhs(op);
+    const rhs = AddIOp.rhs(op);
+    if (isZero(c[1])) return [lhs];
+    // (a - b) + b -> a, b + (a - b) -> a
+    const sub0 = SubIOp.definingOp(lhs);
+    if (sub0 && SubIOp.rhs(sub0) === rhs) return [SubIOp.lhs(sub0)];
+    const sub1 = SubIOp.definingOp(rhs);
+    if (sub1 && SubIOp.rhs(sub1) === lhs) return [SubIOp.lhs(sub1)];
     return one(foldBinary(c, (a, b, e) => wrap(a + b, e)));
   },
-  'arith.subi': (op, c) => {
-    if (op.operand(0) === op.operand(1)) return one(zeroAttr(op.result(0).type));
-    if (isZero(c[1])) return [op.operand(0)];
-    const add = def(op.operand(0), 'arith.addi');
+});
+
+implementOp(SubIOp, {
+  fold(op, c) {
+    const lhs = SubIOp.lhs(op);
+    const rhs = SubIOp.rhs(op);
+    if (lhs === rhs) return one(zeroAttr(SubIOp.result(op).type));
+    if (isZero(c[1])) return [lhs];
+    // (a + b) - b -> a, (a + b) - a -> b
+    const add = AddIOp.definingOp(lhs);
     if (add) {
-      if (op.operand(1) === add.operand(1)) return [add.operand(0)];
-      if (op.operand(1) === add.operand(0)) return [add.operand(1)];
+      if (rhs === AddIOp.rhs(add)) return [AddIOp.lhs(add)];
+      if (rhs === AddIOp.lhs(add)) return [AddIOp.rhs(add)];
     }
     return one(foldBinary(c, (a, b, e) => wrap(a - b, e)));
   },
-  'arith.muli': (op, c) => {
-    if (isZero(c[1])) return [op.operand(1)];
-    if (isOne(c[1])) return [op.operand(0)];
+});
+
+implementOp(MulIOp, {
+  fold(op, c) {
+    if (isZero(c[1])) return [MulIOp.rhs(op)];
+    if (isOne(c[1])) return [MulIOp.lhs(op)];
     return one(foldBinary(c, (a, b, e) => wrap(a * b, e)));
   },
-  // Two results: the low and high halves of the double-width product.
-  'arith.mulsi_extended': (_op, c) => {
-    if (isZero(c[1])) return [c[1]!, c[1]!];
-    const low = foldBinary(c, (a, b, e) => wrap(a * b, e));
-    if (!low) return undefined;
-    const high = foldBinary(c, (a, b, e) => wrap((s(a, e) * s(b, e)) >> BigInt(bitWidth(e)), e))!;
-    return [low, high];
-  },
-  'arith.mului_extended': (_op, c) => {
-    if (isZero(c[1])) return [c[1]!, c[1]!];
-    const low = foldBinary(c, (a, b, e) => wrap(a * b, e));
-    if (!low) return undefined;
-    const high = foldBinary(c, (a, b, e) => wrap((u(a, e) * u(b, e)) >> BigInt(bitWidth(e)), e))!;
-    return [low, high];
-  },
-  // The sum and whether it overflowed (unsigned).
-  'arith.addui_extended': (op, c) => {
+});
+
+/** Two results: the low and high halves of the double-width product. */
+function foldMulExtended(c: readonly (Attribute | undefined)[], extend: (v: bigint, e: Type) => bigint): FoldResult | undefined {
+  if (isZero(c[1])) return [c[1]!, c[1]!];
+  const low = foldBinary(c, (a, b, e) => wrap(a * b, e));
+  if (!low) return undefined;
+  const high = foldBinary(c, (a, b, e) => wrap((extend(a, e) * extend(b, e)) >> BigInt(bitWidth(e)), e))!;
+  return [low, high];
+}
+
+implementOp(MulSIExtendedOp, { fold: (_op, c) => foldMulExtended(c, s) });
+implementOp(MulUIExtendedOp, { fold: (_op, c) => foldMulExtended(c, u) });
+
+// The sum and whether it overflowed (unsigned).
+implementOp(AddUIExtendedOp, {
+  fold(op, c) {
     if (isZero(c[1])) {
-      const no = zeroAttr(op.result(1).type);
-      return no ? [op.operand(0), no] : undefined;
+      const no = zeroAttr(AddUIExtendedOp.overflow(op).type);
+      return no ? [AddUIExtendedOp.lhs(op), no] : undefined;
     }
     const sum = foldBinary(c, (a, b, e) => wrap(a + b, e));
     if (!sum) return undefined;
     const overflow = foldBinary([sum, c[0]], (x, a, e) => (u(x, e) < u(a, e) ? 1n : 0n), () => IntegerType.get(1));
     return overflow ? [sum, overflow] : undefined;
   },
-  'arith.divui': (op, c) => {
-    if (isOne(c[1])) return [op.operand(0)];
-    return one(foldBinary(c, (a, b, e) => (u(b, e) === 0n ? undefined : u(a, e) / u(b, e))));
-  },
-  'arith.divsi': (op, c) => {
-    if (isOne(c[1])) return [op.operand(0)];
-    return one(
-      foldBinary(c, (a, b, e) => {
-        const x = s(a, e);
-        const y = s(b, e);
-        if (y === 0n || (x === minSigned(e) && y === -1n)) return undefined;
-        return x / y;
-      }),
-    );
-  },
-  'arith.ceildivui': (op, c) => {
-    if (isOne(c[1])) return [op.operand(0)];
-    return one(
-      foldBinary(c, (a, b, e) => {
-        const x = u(a, e);
-        const y = u(b, e);
-        if (y === 0n) return undefined;
-        if (x === 0n) return 0n;
-        return (x - 1n) / y + 1n;
-      }),
-    );
-  },
-  'arith.ceildivsi': (op, c) => {
-    if (isOne(c[1])) return [op.operand(0)];
-    return one(
-      foldBinary(c, (a, b, e) => {
-        const x = s(a, e);
-        const y = s(b, e);
-        if (y === 0n) return undefined;
-        if (x === 0n) return 0n;
-        // MLIR negates the negative operands first and does not fold when that overflows.
-        if (x === minSigned(e) || y === minSigned(e)) return undefined;
-        let q = x / y;
-        if (x % y !== 0n && x > 0n === y > 0n) q += 1n;
-        if (q !== s(q, e)) return undefined;
-        return q;
-      }),
-    );
-  },
-  'arith.floordivsi': (op, c) => {
-    if (isOne(c[1])) return [op.operand(0)];
-    return one(
-      foldBinary(c, (a, b, e) => {
-        const x = s(a, e);
-        const y = s(b, e);
-        if (y === 0n) return undefined;
-        if (x === 0n) return 0n;
-        if (x === minSigned(e) && y === -1n) return undefined;
-        let q = x / y;
-        if (x % y !== 0n && x > 0n !== y > 0n) q -= 1n;
-        return q;
-      }),
-    );
-  },
-  'arith.remui': (op, c) => {
-    if (isOne(c[1])) return one(zeroAttr(op.result(0).type));
-    return one(foldBinary(c, (a, b, e) => (u(b, e) === 0n ? undefined : u(a, e) % u(b, e))));
-  },
-  'arith.remsi': (op, c) => {
-    if (isOne(c[1])) return one(zeroAttr(op.result(0).type));
-    return one(foldBinary(c, (a, b, e) => (s(b, e) === 0n ? undefined : s(a, e) % s(b, e))));
-  },
-  'arith.andi': (op, c) => {
-    if (isZero(c[1])) return [op.operand(1)];
-    if (isAllOnes(c[1])) return [op.operand(0)];
-    // x & ~x -> 0, ~x & x -> 0 (~x spelled xori x, -1)
-    const isNotOf = (v: Value, x: Value): boolean => {
-      const d = def(v, 'arith.xori');
-      if (!d) return false;
-      const allOnes = (w: Value): boolean => {
-        const cd = w.definingOp;
-        return !!cd && isAllOnes(cd.getAttr('value'));
-      };
-      return (d.operand(0) === x && allOnes(d.operand(1))) || (d.operand(1) === x && allOnes(d.operand(0)));
-    };
-    if (isNotOf(op.operand(1), op.operand(0)) || isNotOf(op.operand(0), op.operand(1))) {
-      const z = zeroAttr(op.result(0).type);
+});
+
+/** Divisions: `x / 1 -> x`, then `fn` on constants (undefined where the result is undefined). */
+function implementDivision<N extends string>(h: BinaryOp<N>, fn: (a: bigint, b: bigint, e: Type) => bigint | undefined): void {
+  implementOp(h, { fold: (op, c) => (isOne(c[1]) ? [h.lhs(op)] : one(foldBinary(c, fn))) });
+}
+
+implementDivision(DivUIOp, (a, b, e) => (u(b, e) === 0n ? undefined : u(a, e) / u(b, e)));
+implementDivision(DivSIOp, (a, b, e) => {
+  const x = s(a, e);
+  const y = s(b, e);
+  if (y === 0n || (x === minSigned(e) && y === -1n)) return undefined;
+  return x / y;
+});
+implementDivision(CeilDivUIOp, (a, b, e) => {
+  const x = u(a, e);
+  const y = u(b, e);
+  if (y === 0n) return undefined;
+  if (x === 0n) return 0n;
+  return (x - 1n) / y + 1n;
+});
+implementDivision(CeilDivSIOp, (a, b, e) => {
+  const x = s(a, e);
+  const y = s(b, e);
+  if (y === 0n) return undefined;
+  if (x === 0n) return 0n;
+  // MLIR negates the negative operands first and does not fold when that overflows.
+  if (x === minSigned(e) || y === minSigned(e)) return undefined;
+  let q = x / y;
+  if (x % y !== 0n && x > 0n === y > 0n) q += 1n;
+  if (q !== s(q, e)) return undefined;
+  return q;
+});
+implementDivision(FloorDivSIOp, (a, b, e) => {
+  const x = s(a, e);
+  const y = s(b, e);
+  if (y === 0n) return undefined;
+  if (x === 0n) return 0n;
+  if (x === minSigned(e) && y === -1n) return undefined;
+  let q = x / y;
+  if (x % y !== 0n && x > 0n !== y > 0n) q -= 1n;
+  return q;
+});
+
+/** Remainders: `x % 1 -> 0`, then `fn` on constants. */
+function implementRemainder<N extends string>(h: BinaryOp<N>, fn: (a: bigint, b: bigint, e: Type) => bigint | undefined): void {
+  implementOp(h, { fold: (op, c) => (isOne(c[1]) ? one(zeroAttr(h.result(op).type)) : one(foldBinary(c, fn))) });
+}
+
+implementRemainder(RemUIOp, (a, b, e) => (u(b, e) === 0n ? undefined : u(a, e) % u(b, e)));
+implementRemainder(RemSIOp, (a, b, e) => (s(b, e) === 0n ? undefined : s(a, e) % s(b, e)));
+
+/** `v` is `xori x, -1` (either operand order), i.e. `~x`. */
+function isNotOf(v: Value, x: Value): boolean {
+  const d = XOrIOp.definingOp(v);
+  if (!d) return false;
+  const lhs = XOrIOp.lhs(d);
+  const rhs = XOrIOp.rhs(d);
+  return (lhs === x && isAllOnes(matchConstant(rhs))) || (rhs === x && isAllOnes(matchConstant(lhs)));
+}
+
+implementOp(AndIOp, {
+  fold(op, c) {
+    const lhs = AndIOp.lhs(op);
+    const rhs = AndIOp.rhs(op);
+    if (isZero(c[1])) return [rhs];
+    if (isAllOnes(c[1])) return [lhs];
+    // x & ~x -> 0, ~x & x -> 0
+    if (isNotOf(rhs, lhs) || isNotOf(lhs, rhs)) {
+      const z = zeroAttr(AndIOp.result(op).type);
       if (z) return [z];
     }
     // and(a, and(a, b)) -> and(a, b), and(a, and(b, a)), and(and(a, b), a), and(and(b, a), a)
     for (const [x, y] of [
-      [0, 1],
-      [1, 0],
+      [lhs, rhs],
+      [rhs, lhs],
     ]) {
-      const inner = def(op.operand(y), 'arith.andi');
-      if (inner && (inner.operand(0) === op.operand(x) || inner.operand(1) === op.operand(x))) return [inner.result(0)];
+      const inner = AndIOp.definingOp(y);
+      if (inner && (AndIOp.lhs(inner) === x || AndIOp.rhs(inner) === x)) return [AndIOp.result(inner)];
     }
     // and(x, x) -> x is the Idempotent trait's fold: only when the op's own fold fails.
-    return one(foldBinary(c, (a, b) => a & b)) ?? (op.operand(0) === op.operand(1) ? [op.operand(0)] : undefined);
+    return one(foldBinary(c, (a, b) => a & b)) ?? (lhs === rhs ? [lhs] : undefined);
   },
-  'arith.ori': (op, c) => {
-    if (isZero(c[1])) return [op.operand(0)];
+});
+
+implementOp(OrIOp, {
+  fold(op, c) {
+    const lhs = OrIOp.lhs(op);
+    const rhs = OrIOp.rhs(op);
+    if (isZero(c[1])) return [lhs];
     // or(x, -1) -> -1 as an attribute (MLIR materializes a new constant here).
     if (isAllOnes(c[1])) return [c[1]!];
     // a | ~a -> -1
     for (const [x, y] of [
-      [0, 1],
-      [1, 0],
+      [lhs, rhs],
+      [rhs, lhs],
     ]) {
-      const d = def(op.operand(y), 'arith.xori');
-      if (d && d.operand(0) === op.operand(x)) {
-        const cd = d.operand(1).definingOp;
-        if (cd && isAllOnes(cd.getAttr('value'))) return [d.operand(1)];
-      }
+      const d = XOrIOp.definingOp(y);
+      if (d && XOrIOp.lhs(d) === x && isAllOnes(matchConstant(XOrIOp.rhs(d)))) return [XOrIOp.rhs(d)];
     }
     // or(x, x) -> x is the Idempotent trait's fold: only when the op's own fold fails.
-    return one(foldBinary(c, (a, b) => a | b)) ?? (op.operand(0) === op.operand(1) ? [op.operand(0)] : undefined);
+    return one(foldBinary(c, (a, b) => a | b)) ?? (lhs === rhs ? [lhs] : undefined);
   },
-  'arith.xori': (op, c) => {
-    if (isZero(c[1])) return [op.operand(0)];
-    if (op.operand(0) === op.operand(1)) return one(zeroAttr(op.result(0).type));
-    const inner = def(op.operand(0), 'arith.xori');
+});
+
+implementOp(XOrIOp, {
+  fold(op, c) {
+    const lhs = XOrIOp.lhs(op);
+    const rhs = XOrIOp.rhs(op);
+    if (isZero(c[1])) return [lhs];
+    if (lhs === rhs) return one(zeroAttr(XOrIOp.result(op).type));
+    // (a ^ b) ^ b -> a, (a ^ b) ^ a -> b, and with the inner xor on the right
+    const inner = XOrIOp.definingOp(lhs);
     if (inner) {
-      if (inner.operand(1) === op.operand(1)) return [inner.operand(0)];
-      if (inner.operand(0) === op.operand(1)) return [inner.operand(1)];
+      if (XOrIOp.rhs(inner) === rhs) return [XOrIOp.lhs(inner)];
+      if (XOrIOp.lhs(inner) === rhs) return [XOrIOp.rhs(inner)];
     }
-    const rinner = def(op.operand(1), 'arith.xori');
+    const rinner = XOrIOp.definingOp(rhs);
     if (rinner) {
-      if (rinner.operand(1) === op.operand(0)) return [rinner.operand(0)];
-      if (rinner.operand(0) === op.operand(0)) return [rinner.operand(1)];
+      if (XOrIOp.rhs(rinner) === lhs) return [XOrIOp.lhs(rinner)];
+      if (XOrIOp.lhs(rinner) === lhs) return [XOrIOp.rhs(rinner)];
     }
     return one(foldBinary(c, (a, b) => a ^ b));
   },
-  'arith.shli': (op, c) => {
-    if (isZero(c[1])) return [op.operand(0)];
-    return one(foldBinary(c, (a, b, e) => (u(b, e) >= BigInt(bitWidth(e)) ? undefined : wrap(a << u(b, e), e))));
-  },
-  'arith.shrui': (op, c) => {
-    if (isZero(c[1])) return [op.operand(0)];
-    return one(foldBinary(c, (a, b, e) => (u(b, e) >= BigInt(bitWidth(e)) ? undefined : u(a, e) >> u(b, e))));
-  },
-  'arith.shrsi': (op, c) => {
-    if (isZero(c[1])) return [op.operand(0)];
-    return one(foldBinary(c, (a, b, e) => (u(b, e) >= BigInt(bitWidth(e)) ? undefined : s(a, e) >> u(b, e))));
-  },
-  'arith.maxsi': minMax((x, y) => (x > y ? x : y), 'signed', 'max'),
-  'arith.minsi': minMax((x, y) => (x < y ? x : y), 'signed', 'min'),
-  'arith.maxui': minMax((x, y) => (x > y ? x : y), 'unsigned', 'max'),
-  'arith.minui': minMax((x, y) => (x < y ? x : y), 'unsigned', 'min'),
-};
+});
 
-function minMax(pick: (x: bigint, y: bigint) => bigint, signedness: 'signed' | 'unsigned', kind: 'max' | 'min'): Folder {
-  return (op, c) => {
-    if (op.operand(0) === op.operand(1)) return [op.operand(0)];
-    const conv = signedness === 'signed' ? s : u;
-    const w = (e: Type): number => bitWidth(e);
-    const maxV = (e: Type): bigint => (signedness === 'signed' ? (1n << BigInt(w(e) - 1)) - 1n : (1n << BigInt(w(e))) - 1n);
-    const minV = (e: Type): bigint => (signedness === 'signed' ? -(1n << BigInt(w(e) - 1)) : 0n);
-    // max(x, MAX) -> MAX, max(x, MIN) -> x (and the converse for min)
-    if (allElements(c[1], (v, e) => conv(v, e) === (kind === 'max' ? maxV(e) : minV(e)))) return [op.operand(1)];
-    if (allElements(c[1], (v, e) => conv(v, e) === (kind === 'max' ? minV(e) : maxV(e)))) return [op.operand(0)];
-    return one(foldBinary(c, (a, b, e) => pick(conv(a, e), conv(b, e))));
-  };
+/** Shifts: `x << 0 -> x`, then `fn` on constants (undefined for amounts of at least the width). */
+function implementShift<N extends string>(h: BinaryOp<N>, fn: (a: bigint, b: bigint, e: Type) => bigint | undefined): void {
+  implementOp(h, { fold: (op, c) => (isZero(c[1]) ? [h.lhs(op)] : one(foldBinary(c, fn))) });
 }
+
+implementShift(ShLIOp, (a, b, e) => (u(b, e) >= BigInt(bitWidth(e)) ? undefined : wrap(a << u(b, e), e)));
+implementShift(ShRUIOp, (a, b, e) => (u(b, e) >= BigInt(bitWidth(e)) ? undefined : u(a, e) >> u(b, e)));
+implementShift(ShRSIOp, (a, b, e) => (u(b, e) >= BigInt(bitWidth(e)) ? undefined : s(a, e) >> u(b, e)));
+
+function implementMinMax<N extends string>(
+  h: BinaryOp<N>,
+  pick: (x: bigint, y: bigint) => bigint,
+  signedness: 'signed' | 'unsigned',
+  kind: 'max' | 'min',
+): void {
+  implementOp(h, {
+    fold(op, c) {
+      const lhs = h.lhs(op);
+      const rhs = h.rhs(op);
+      if (lhs === rhs) return [lhs];
+      const conv = signedness === 'signed' ? s : u;
+      const w = (e: Type): number => bitWidth(e);
+      const maxV = (e: Type): bigint => (signedness === 'signed' ? (1n << BigInt(w(e) - 1)) - 1n : (1n << BigInt(w(e))) - 1n);
+      const minV = (e: Type): bigint => (signedness === 'signed' ? -(1n << BigInt(w(e) - 1)) : 0n);
+      // max(x, MAX) -> MAX, max(x, MIN) -> x (and the converse for min)
+      if (allElements(c[1], (v, e) => conv(v, e) === (kind === 'max' ? maxV(e) : minV(e)))) return [rhs];
+      if (allElements(c[1], (v, e) => conv(v, e) === (kind === 'max' ? minV(e) : maxV(e)))) return [lhs];
+      return one(foldBinary(c, (a, b, e) => pick(conv(a, e), conv(b, e))));
+    },
+  });
+}
+
+implementMinMax(MaxSIOp, (x, y) => (x > y ? x : y), 'signed', 'max');
+implementMinMax(MinSIOp, (x, y) => (x < y ? x : y), 'signed', 'min');
+implementMinMax(MaxUIOp, (x, y) => (x > y ? x : y), 'unsigned', 'max');
+implementMinMax(MinUIOp, (x, y) => (x < y ? x : y), 'unsigned', 'min');
 
 // ---- float folds
 
-function floatBinary(fn: (sem: ReturnType<typeof floatSem>, a: bigint, b: bigint) => bigint | undefined): (c: readonly (Attribute | undefined)[]) => Attribute | undefined {
-  return (c) => foldBinary(c, (a, b, e) => (e instanceof FloatType ? fn(e.semantics, a, b) : undefined));
+type FloatSemantics = ReturnType<typeof floatSem>;
+
+function floatBinary(c: Operands, fn: (sem: FloatSemantics, a: bigint, b: bigint) => bigint | undefined): Attribute | undefined {
+  return foldBinary(c, (a, b, e) => (e instanceof FloatType ? fn(e.semantics, a, b) : undefined));
 }
 
-function fmaximum(sem: ReturnType<typeof floatSem>, a: bigint, b: bigint, max: boolean, propagateNaN: boolean): bigint {
+function fmaximum(sem: FloatSemantics, a: bigint, b: bigint, max: boolean, propagateNaN: boolean): bigint {
   const an = F.isNaN(sem, a);
   const bn = F.isNaN(sem, b);
   if (an || bn) {
@@ -408,170 +492,187 @@ function fmaximum(sem: ReturnType<typeof floatSem>, a: bigint, b: bigint, max: b
   return (cmp > 0) === max ? a : b;
 }
 
-const FLOAT_FOLDS: Record<string, Folder> = {
-  'arith.addf': (op, c) => {
-    if (isNegZeroF(c[1])) return [op.operand(0)];
-    return one(floatBinary((sem, a, b) => F.fadd(sem, a, b))(c));
-  },
-  'arith.subf': (op, c) => {
-    if (isPosZeroF(c[1])) return [op.operand(0)];
-    return one(floatBinary((sem, a, b) => F.fadd(sem, a, b, true))(c));
-  },
-  'arith.mulf': (op, c) => {
-    if (isOneF(c[1])) return [op.operand(0)];
-    return one(floatBinary((sem, a, b) => F.fmul(sem, a, b))(c));
-  },
-  'arith.divf': (op, c) => {
-    if (isOneF(c[1])) return [op.operand(0)];
-    return one(floatBinary((sem, a, b) => F.fdiv(sem, a, b))(c));
-  },
-  'arith.remf': (_op, c) => one(floatBinary((sem, a, b) => F.frem(sem, a, b))(c)),
-  'arith.maximumf': (op, c) => {
-    if (op.operand(0) === op.operand(1)) return [op.operand(0)];
-    if (isInfF(c[1], true)) return [op.operand(0)];
-    return one(floatBinary((sem, a, b) => fmaximum(sem, a, b, true, true))(c));
-  },
-  'arith.minimumf': (op, c) => {
-    if (op.operand(0) === op.operand(1)) return [op.operand(0)];
-    if (isInfF(c[1], false)) return [op.operand(0)];
-    return one(floatBinary((sem, a, b) => fmaximum(sem, a, b, false, true))(c));
-  },
-  'arith.maxnumf': (op, c) => {
-    if (op.operand(0) === op.operand(1)) return [op.operand(0)];
-    if (isInfF(c[1], true) || isNaNF(c[1])) return [op.operand(0)];
-    return one(floatBinary((sem, a, b) => fmaximum(sem, a, b, true, false))(c));
-  },
-  'arith.minnumf': (op, c) => {
-    if (op.operand(0) === op.operand(1)) return [op.operand(0)];
-    if (isInfF(c[1], false) || isNaNF(c[1])) return [op.operand(0)];
-    return one(floatBinary((sem, a, b) => fmaximum(sem, a, b, false, false))(c));
-  },
-  'arith.negf': (op, c) => {
-    const inner = def(op.operand(0), 'arith.negf');
-    if (inner) return [inner.operand(0)];
+/** `x op c -> x` when `identity(c)`, then `fn` on constants. */
+function implementFloatBinary<N extends string>(
+  h: BinaryOp<N>,
+  identity: ((c: Attribute | undefined) => boolean) | undefined,
+  fn: (sem: FloatSemantics, a: bigint, b: bigint) => bigint | undefined,
+): void {
+  implementOp(h, { fold: (op, c) => (identity?.(c[1]) ? [h.lhs(op)] : one(floatBinary(c, fn))) });
+}
+
+implementFloatBinary(AddFOp, isNegZeroF, (sem, a, b) => F.fadd(sem, a, b));
+implementFloatBinary(SubFOp, isPosZeroF, (sem, a, b) => F.fadd(sem, a, b, true));
+implementFloatBinary(MulFOp, isOneF, (sem, a, b) => F.fmul(sem, a, b));
+implementFloatBinary(DivFOp, isOneF, (sem, a, b) => F.fdiv(sem, a, b));
+implementFloatBinary(RemFOp, undefined, (sem, a, b) => F.frem(sem, a, b));
+
+/** maximumf/minimumf/maxnumf/minnumf: `op(x, x) -> x`, `op(x, neutral) -> x`, then constants. */
+function implementFloatMinMax<N extends string>(h: BinaryOp<N>, neutral: (c: Attribute | undefined) => boolean, max: boolean, propagateNaN: boolean): void {
+  implementOp(h, {
+    fold(op, c) {
+      const lhs = h.lhs(op);
+      if (lhs === h.rhs(op)) return [lhs];
+      if (neutral(c[1])) return [lhs];
+      return one(floatBinary(c, (sem, a, b) => fmaximum(sem, a, b, max, propagateNaN)));
+    },
+  });
+}
+
+implementFloatMinMax(MaximumFOp, (c) => isInfF(c, true), true, true);
+implementFloatMinMax(MinimumFOp, (c) => isInfF(c, false), false, true);
+implementFloatMinMax(MaxNumFOp, (c) => isInfF(c, true) || isNaNF(c), true, false);
+implementFloatMinMax(MinNumFOp, (c) => isInfF(c, false) || isNaNF(c), false, false);
+
+implementOp(NegFOp, {
+  fold(op, c) {
+    // -(-x) -> x
+    const inner = NegFOp.definingOp(NegFOp.operand(op));
+    if (inner) return [NegFOp.operand(inner)];
     return one(foldUnary(c[0], (a, e) => (e instanceof FloatType ? F.fneg(e.semantics, a) : undefined)));
   },
-};
+});
 
 // ---- comparisons and select
 
-const CMPI = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
+const { eq, ne, sle, sge, ult, ule, ugt, uge } = CmpIPredicate.case;
 
-function applyCmpI(pred: string, a: bigint, b: bigint, e: Type): boolean {
-  const [x, y] = pred.startsWith('u') ? [u(a, e), u(b, e)] : [s(a, e), s(b, e)];
+const isUnsignedPredicate = (pred: number): boolean => pred === ult || pred === ule || pred === ugt || pred === uge;
+
+function applyCmpI(pred: number, a: bigint, b: bigint, e: Type): boolean {
+  const [x, y] = isUnsignedPredicate(pred) ? [u(a, e), u(b, e)] : [s(a, e), s(b, e)];
   switch (pred) {
-    case 'eq':
+    case eq:
       return x === y;
-    case 'ne':
+    case ne:
       return x !== y;
-    case 'slt':
-    case 'ult':
+    case CmpIPredicate.case.slt:
+    case ult:
       return x < y;
-    case 'sle':
-    case 'ule':
+    case sle:
+    case ule:
       return x <= y;
-    case 'sgt':
-    case 'ugt':
+    case CmpIPredicate.case.sgt:
+    case ugt:
       return x > y;
     default:
       return x >= y;
   }
 }
 
-function predicateOf(op: Operation, names: readonly string[]): string {
-  const a = op.getAttr('predicate');
-  return a instanceof IntegerAttr ? names[Number(a.value)] : 'eq';
-}
-
-const SWAPPED: Record<string, string> = { slt: 'sgt', sgt: 'slt', sle: 'sge', sge: 'sle', ult: 'ugt', ugt: 'ult', ule: 'uge', uge: 'ule', eq: 'eq', ne: 'ne' };
+/** The predicates that hold when both operands are the same value. */
+const REFLEXIVE = new Set([eq, sle, sge, ule, uge]);
 
 const isI1 = (t: Type): boolean => {
   const e = elementType(t);
   return e instanceof IntegerType && e.width === 1;
 };
 
-const CMPF = ['false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true'];
+/** `x` when `v` is `extsi x` or `extui x`. */
+function extensionSource(v: Value): Value | undefined {
+  const si = ExtSIOp.definingOp(v);
+  if (si) return ExtSIOp.in(si);
+  const ui = ExtUIOp.definingOp(v);
+  return ui ? ExtUIOp.in(ui) : undefined;
+}
 
-export function applyCmpF(pred: string, cmp: -1 | 0 | 1 | undefined): boolean {
+const FP = CmpFPredicate.case;
+
+/** The outcome of cmpf `pred` given how the operands compare (undefined: unordered, a NaN is involved). */
+export function applyCmpF(pred: number, cmp: -1 | 0 | 1 | undefined): boolean {
   const unordered = cmp === undefined;
   switch (pred) {
-    case 'false':
+    case FP.false:
       return false;
-    case 'true':
+    case FP.true:
       return true;
-    case 'ord':
+    case FP.ord:
       return !unordered;
-    case 'uno':
+    case FP.uno:
       return unordered;
   }
-  const ordered = pred.startsWith('o');
-  if (unordered) return !ordered;
-  switch (pred.slice(1)) {
-    case 'eq':
+  // Ordered predicates fail on NaN, unordered ones hold.
+  if (unordered) return pred === FP.ueq || pred === FP.ugt || pred === FP.uge || pred === FP.ult || pred === FP.ule || pred === FP.une;
+  switch (pred) {
+    case FP.oeq:
+    case FP.ueq:
       return cmp === 0;
-    case 'gt':
+    case FP.ogt:
+    case FP.ugt:
       return cmp === 1;
-    case 'ge':
+    case FP.oge:
+    case FP.uge:
       return cmp !== -1;
-    case 'lt':
+    case FP.olt:
+    case FP.ult:
       return cmp === -1;
-    case 'le':
+    case FP.ole:
+    case FP.ule:
       return cmp !== 1;
-    case 'ne':
+    case FP.one:
+    case FP.une:
       return cmp !== 0;
   }
   return false;
 }
 
-const CMP_FOLDS: Record<string, Folder> = {
-  'arith.cmpi': (op, c) => {
-    const pred = predicateOf(op, CMPI);
-    const resultType = op.result(0).type;
-    if (op.operand(0) === op.operand(1)) return [boolAttr(resultType, ['eq', 'sle', 'sge', 'ule', 'uge'].includes(pred))];
-    if (isZero(c[1])) {
-      for (const ext of ['arith.extsi', 'arith.extui']) {
-        const d = def(op.operand(0), ext);
-        if (d && isI1(d.operand(0).type) && pred === 'ne') return [d.operand(0)];
-      }
-      if (isI1(op.operand(0).type) && pred === 'ne') return [op.operand(0)];
+implementOp(CmpIOp, {
+  fold(op, c) {
+    const pred = CmpIOp.predicate(op);
+    const lhs = CmpIOp.lhs(op);
+    const rhs = CmpIOp.rhs(op);
+    if (lhs === rhs) return [boolAttr(CmpIOp.result(op).type, REFLEXIVE.has(pred))];
+    if (isZero(c[1]) && pred === ne) {
+      // ext(x : i1) != 0 -> x, x : i1 != 0 -> x
+      const src = extensionSource(lhs);
+      if (src && isI1(src.type)) return [src];
+      if (isI1(lhs.type)) return [lhs];
     }
-    if (isOne(c[1]) && isI1(op.operand(0).type) && pred === 'eq') return [op.operand(0)];
+    if (isOne(c[1]) && isI1(lhs.type) && pred === eq) return [lhs];
+    // A constant moves to the right-hand side.
     if (c[0] !== undefined && c[1] === undefined) {
-      const swapped = SWAPPED[pred];
-      op.setAttr('predicate', IntegerAttr.get(IntegerType.get(64), BigInt(CMPI.indexOf(swapped))));
-      const lhs = op.operand(0);
-      const rhs = op.operand(1);
-      op.setOperand(0, rhs);
-      op.setOperand(1, lhs);
+      op.setAttr('predicate', CmpIPredicate.get(swapPredicate(pred)));
+      CmpIOp.lhsMutable(op).set(rhs);
+      CmpIOp.rhsMutable(op).set(lhs);
       return [];
     }
     if (c[0] === undefined) return undefined;
     return one(foldBinary(c, (a, b, e) => (applyCmpI(pred, a, b, e) ? 1n : 0n), () => IntegerType.get(1)));
   },
-  'arith.cmpf': (op, c) => {
+});
+
+implementOp(CmpFOp, {
+  fold(op, c) {
     let l = c[0] instanceof FloatAttr ? c[0] : undefined;
     let r = c[1] instanceof FloatAttr ? c[1] : undefined;
     if (l && F.isNaN(l.type.semantics, l.bits)) r = l;
     if (r && F.isNaN(r.type.semantics, r.bits)) l = r;
     if (!l || !r) return undefined;
-    const pred = predicateOf(op, CMPF);
-    return [IntegerAttr.get(IntegerType.get(1), applyCmpF(pred, F.fcompare(l.type.semantics, l.bits, r.bits)) ? 1n : 0n)];
+    const holds = applyCmpF(CmpFOp.predicate(op), F.fcompare(l.type.semantics, l.bits, r.bits));
+    return [IntegerAttr.get(IntegerType.get(1), holds ? 1n : 0n)];
   },
-  'arith.select': (op, c) => {
-    const [cond, tv, fv] = op.operands;
+});
+
+implementOp(SelectOp, {
+  fold(op, c) {
+    const cond = SelectOp.condition(op);
+    const tv = SelectOp.true_value(op);
+    const fv = SelectOp.false_value(op);
     if (tv === fv) return [tv];
     if (isOne(c[0])) return [tv];
     if (isZero(c[0])) return [fv];
     if (c[1] instanceof PoisonAttr) return [fv];
     if (c[2] instanceof PoisonAttr) return [tv];
-    const t = op.result(0).type;
+    const t = SelectOp.result(op).type;
     if (t instanceof IntegerType && t.width === 1 && isOne(c[1]) && isZero(c[2])) return [cond];
-    const cmp = def(cond, 'arith.cmpi');
+    // select(a == b, a, b) -> b, select(a != b, a, b) -> a
+    const cmp = CmpIOp.definingOp(cond);
     if (cmp) {
-      const pred = predicateOf(cmp, CMPI);
-      if (pred === 'eq' || pred === 'ne') {
-        const [a, b] = cmp.operands;
-        if ((a === tv && b === fv) || (b === tv && a === fv)) return [pred === 'ne' ? tv : fv];
+      const pred = CmpIOp.predicate(cmp);
+      if (pred === eq || pred === ne) {
+        const a = CmpIOp.lhs(cmp);
+        const b = CmpIOp.rhs(cmp);
+        if ((a === tv && b === fv) || (b === tv && a === fv)) return [pred === ne ? tv : fv];
       }
     }
     const cc = asConst(c[0]);
@@ -586,115 +687,125 @@ const CMP_FOLDS: Record<string, Folder> = {
     }
     return undefined;
   },
-};
+});
 
 // ---- casts
 
-function intCast(fn: (v: bigint, from: Type, to: Type) => bigint | undefined): Folder {
-  return (op, c) => one(foldUnary(c[0], (v, e) => fn(v, e, elementType(op.result(0).type)), op.result(0).type));
+/** Folds the cast of a constant elementwise: `fn` maps a value of the source element type to the result's. */
+function foldCast<N extends string>(h: CastOp<N>, op: Op<N>, c: Operands, fn: (v: bigint, from: Type, to: Type) => bigint | undefined): FoldResult | undefined {
+  const type = h.out(op).type;
+  const to = elementType(type);
+  return one(foldUnary(c[0], (v, e) => fn(v, e, to), type));
 }
 
-const CAST_FOLDS: Record<string, Folder> = {
-  'arith.extui': (op, c) => {
-    const inner = def(op.operand(0), 'arith.extui');
-    if (inner) {
-      op.setOperand(0, inner.operand(0));
-      return [];
-    }
-    return intCast((v, from) => u(v, from))(op, c);
-  },
-  'arith.extsi': (op, c) => {
-    const inner = def(op.operand(0), 'arith.extsi');
-    if (inner) {
-      op.setOperand(0, inner.operand(0));
-      return [];
-    }
-    return intCast((v, from) => s(v, from))(op, c);
-  },
-  'arith.trunci': (op, c) => {
-    const src = op.operand(0).definingOp;
-    if (src && (src.name.name === 'arith.extui' || src.name.name === 'arith.extsi')) {
-      const x = src.operand(0);
-      const sw = bitWidth(elementType(x.type));
-      const dw = bitWidth(elementType(op.result(0).type));
-      if (sw > dw) {
-        op.setOperand(0, x);
-        return [];
-      }
-      if (elementType(x.type) === elementType(op.result(0).type)) return [x];
-    }
-    if (src && src.name.name === 'arith.trunci') {
-      op.setOperand(0, src.operand(0));
-      return [];
-    }
-    return intCast((v) => v)(op, c);
-  },
-  'arith.index_cast': intCast((v, from) => s(v, from)),
-  'arith.index_castui': intCast((v, from) => u(v, from)),
-  'arith.sitofp': (op, c) =>
-    one(foldUnary(c[0], (v, e) => F.fromInteger((elementType(op.result(0).type) as FloatType).semantics, s(v, e)), op.result(0).type)),
-  'arith.uitofp': (op, c) =>
-    one(foldUnary(c[0], (v, e) => F.fromInteger((elementType(op.result(0).type) as FloatType).semantics, u(v, e)), op.result(0).type)),
-  'arith.fptosi': (op, c) => {
-    const w = bitWidth(elementType(op.result(0).type));
-    return one(foldUnary(c[0], (v, e) => F.toInteger(floatSem(e), v, -(1n << BigInt(w - 1)), (1n << BigInt(w - 1)) - 1n), op.result(0).type));
-  },
-  'arith.fptoui': (op, c) => {
-    const w = bitWidth(elementType(op.result(0).type));
-    return one(foldUnary(c[0], (v, e) => F.toInteger(floatSem(e), v, 0n, (1n << BigInt(w)) - 1n), op.result(0).type));
-  },
-  'arith.extf': (op, c) => {
-    const to = elementType(op.result(0).type) as FloatType;
-    return one(foldUnary(c[0], (v, e) => F.fconvert(floatSem(e), to.semantics, v), op.result(0).type));
-  },
-  'arith.truncf': (op, c) => {
-    const ext = def(op.operand(0), 'arith.extf');
-    const resElem = elementType(op.result(0).type) as FloatType;
-    if (ext) {
-      const src = elementType(ext.operand(0).type) as FloatType;
-      if (src.width > resElem.width) {
-        op.setOperand(0, ext.operand(0));
-        return [];
-      }
-      if (src === resElem) return [ext.operand(0)];
-    }
-    const mode = op.getAttr('roundingmode');
-    if (mode instanceof IntegerAttr && mode.value !== 0n) return undefined;
-    return one(
-      foldUnary(
-        c[0],
-        (v, e) => {
-          const r = F.fconvert(floatSem(e), resElem.semantics, v);
-          // MLIR folds only conversions that lose no information.
-          if (F.fconvert(resElem.semantics, floatSem(e), r) !== v) return undefined;
-          return r;
-        },
-        op.result(0).type,
-      ),
-    );
-  },
-  'arith.bitcast': (op, c) => {
-    if (op.operand(0).type === op.result(0).type) return [op.operand(0)];
-    const inner = def(op.operand(0), 'arith.bitcast');
-    if (inner && inner.operand(0).type === op.result(0).type) return [inner.operand(0)];
-    const to = elementType(op.result(0).type);
-    return one(foldUnary(c[0], (v, e) => (to instanceof FloatType ? BigInt.asUintN(bitWidth(e), v) : BigInt.asIntN(bitWidth(to), v)), op.result(0).type));
-  },
-};
+function implementCast<N extends string>(h: CastOp<N>, fn: (v: bigint, from: Type, to: Type) => bigint | undefined): void {
+  implementOp(h, { fold: (op, c) => foldCast(h, op, c, fn) });
+}
 
-export const ARITH_FOLDS: Record<string, Folder> = {
-  'arith.constant': (op) => [op.getAttr('value')!],
-  ...INT_FOLDS,
-  ...FLOAT_FOLDS,
-  ...CMP_FOLDS,
-  ...CAST_FOLDS,
-};
+implementOp(ExtUIOp, {
+  fold(op, c) {
+    // extui(extui(x)) -> extui(x)
+    const inner = ExtUIOp.definingOp(ExtUIOp.in(op));
+    if (inner) {
+      ExtUIOp.inMutable(op).set(ExtUIOp.in(inner));
+      return [];
+    }
+    return foldCast(ExtUIOp, op, c, (v, from) => u(v, from));
+  },
+});
+
+implementOp(ExtSIOp, {
+  fold(op, c) {
+    // extsi(extsi(x)) -> extsi(x)
+    const inner = ExtSIOp.definingOp(ExtSIOp.in(op));
+    if (inner) {
+      ExtSIOp.inMutable(op).set(ExtSIOp.in(inner));
+      return [];
+    }
+    return foldCast(ExtSIOp, op, c, (v, from) => s(v, from));
+  },
+});
+
+implementOp(TruncIOp, {
+  fold(op, c) {
+    const input = TruncIOp.in(op);
+    const resultElem = elementType(TruncIOp.out(op).type);
+    // trunci(ext(x)): truncate x directly when it is wider, x itself when of the result type.
+    const x = extensionSource(input);
+    if (x) {
+      const sw = bitWidth(elementType(x.type));
+      const dw = bitWidth(resultElem);
+      if (sw > dw) {
+        TruncIOp.inMutable(op).set(x);
+        return [];
+      }
+      if (elementType(x.type) === resultElem) return [x];
+    }
+    // trunci(trunci(x)) -> trunci(x)
+    const inner = TruncIOp.definingOp(input);
+    if (inner) {
+      TruncIOp.inMutable(op).set(TruncIOp.in(inner));
+      return [];
+    }
+    return foldCast(TruncIOp, op, c, (v) => v);
+  },
+});
+
+implementCast(IndexCastOp, (v, from) => s(v, from));
+implementCast(IndexCastUIOp, (v, from) => u(v, from));
+implementCast(SIToFPOp, (v, from, to) => F.fromInteger((to as FloatType).semantics, s(v, from)));
+implementCast(UIToFPOp, (v, from, to) => F.fromInteger((to as FloatType).semantics, u(v, from)));
+implementCast(FPToSIOp, (v, from, to) => {
+  const w = bitWidth(to);
+  return F.toInteger(floatSem(from), v, -(1n << BigInt(w - 1)), (1n << BigInt(w - 1)) - 1n);
+});
+implementCast(FPToUIOp, (v, from, to) => F.toInteger(floatSem(from), v, 0n, (1n << BigInt(bitWidth(to))) - 1n));
+implementCast(ExtFOp, (v, from, to) => F.fconvert(floatSem(from), (to as FloatType).semantics, v));
+
+implementOp(TruncFOp, {
+  fold(op, c) {
+    const resElem = elementType(TruncFOp.out(op).type) as FloatType;
+    // truncf(extf(x)): truncate x directly when it is wider, x itself when of the result type.
+    const ext = ExtFOp.definingOp(TruncFOp.in(op));
+    if (ext) {
+      const x = ExtFOp.in(ext);
+      const src = elementType(x.type) as FloatType;
+      if (src.width > resElem.width) {
+        TruncFOp.inMutable(op).set(x);
+        return [];
+      }
+      if (src === resElem) return [x];
+    }
+    const mode = TruncFOp.roundingmode(op);
+    if (mode !== undefined && mode !== RoundingMode.case.to_nearest_even) return undefined;
+    return foldCast(TruncFOp, op, c, (v, from) => {
+      const r = F.fconvert(floatSem(from), resElem.semantics, v);
+      // MLIR folds only conversions that lose no information.
+      if (F.fconvert(resElem.semantics, floatSem(from), r) !== v) return undefined;
+      return r;
+    });
+  },
+});
+
+implementOp(BitcastOp, {
+  fold(op, c) {
+    const input = BitcastOp.in(op);
+    const type = BitcastOp.out(op).type;
+    if (input.type === type) return [input];
+    // bitcast(bitcast(x)) -> x when x has the result type
+    const inner = BitcastOp.definingOp(input);
+    if (inner && BitcastOp.in(inner).type === type) return [BitcastOp.in(inner)];
+    return foldCast(BitcastOp, op, c, (v, from, to) => (to instanceof FloatType ? BigInt.asUintN(bitWidth(from), v) : BigInt.asIntN(bitWidth(to), v)));
+  },
+});
+
+implementOp(ConstantOp, { fold: (op) => [ConstantOp.value(op)] });
 
 /** arith's materializeConstant: `ub.poison` for poison, else `arith.constant` when buildable. */
 export function materializeArithConstant(builder: Builder, value: Attribute, type: Type, location: Location): Operation | undefined {
-  if (value instanceof PoisonAttr) return builder.create('ub.poison', { results: [type], attributes: { value }, location });
+  if (value instanceof PoisonAttr) return PoisonOp.build(builder, { value, result: type, location });
   if (!(value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof ElementsAttr)) return undefined;
   if (value.type !== type) return undefined;
   if (type instanceof IntegerType && type.signedness !== 'signless') return undefined;
-  return builder.create('arith.constant', { results: [type], attributes: { value }, location });
+  return ConstantOp.build(builder, { value, result: type, location });
 }

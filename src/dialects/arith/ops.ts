@@ -20,7 +20,8 @@ import type { DialectAsmParser } from '../../ir/op-asm.js';
 import type { Builder } from '../../ir/builder.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
 import { Interfaces, getInterface, type InferIntRangeInterface, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
-import type { Operation, Value } from '../../ir/operation.js';
+import { matchConstantInt } from '../../ir/matchers.js';
+import type { OpOperand, Operation, Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
   AnyType,
@@ -142,6 +143,61 @@ export const CmpFPredicate = i64EnumAttr([
   'uno',
   'true',
 ]);
+
+const { eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge } = CmpIPredicate.case;
+
+/** MLIR's arith::invertPredicate: the cmpi predicate that holds exactly when `pred` does not. */
+export function invertPredicate(pred: number): number {
+  switch (pred) {
+    case eq:
+      return ne;
+    case ne:
+      return eq;
+    case slt:
+      return sge;
+    case sle:
+      return sgt;
+    case sgt:
+      return sle;
+    case sge:
+      return slt;
+    case ult:
+      return uge;
+    case ule:
+      return ugt;
+    case ugt:
+      return ule;
+    case uge:
+      return ult;
+    default:
+      return pred;
+  }
+}
+
+/** The cmpi predicate that gives the same result with the operands swapped (`a < b` is `b > a`). */
+export function swapPredicate(pred: number): number {
+  switch (pred) {
+    case slt:
+      return sgt;
+    case sgt:
+      return slt;
+    case sle:
+      return sge;
+    case sge:
+      return sle;
+    case ult:
+      return ugt;
+    case ugt:
+      return ult;
+    case ule:
+      return uge;
+    case uge:
+      return ule;
+    default:
+      return pred;
+  }
+}
+
 export const RoundingMode = i32EnumAttr(
   ['to_nearest_even', 'downward', 'upward', 'toward_zero', 'to_nearest_away'],
   'Floating point rounding mode',
@@ -167,17 +223,6 @@ export function getI1SameShape(type: Type): Type {
 
 const NoEffects: MemoryEffectsInterface = { getEffects: () => [] };
 
-/** The constant integer defining `v`, if any. */
-function constantIntOf(op: Operation, index: number): bigint | undefined {
-  const def = op.operand(index).definingOp;
-  if (!def || def.name.name !== 'arith.constant') return undefined;
-  const v = def.propertiesView.get('value');
-  if (v instanceof IntegerAttr) return v.value;
-  const splat = v as { isSplat?: boolean; values?: readonly bigint[] } | undefined;
-  if (splat?.isSplat && splat.values && splat.values.length) return splat.values[0];
-  return undefined;
-}
-
 function signedOf(op: Operation, v: bigint): bigint {
   const t = getElementTypeOrSelf(op.operand(1).type);
   const w = t instanceof IntegerType ? t.width : 64;
@@ -193,7 +238,7 @@ function divisorRange(op: Operation): IntRange | undefined {
 /** Unsigned division: speculatable when the divisor cannot be zero. */
 const UnsignedDivSpeculation: SpeculatableInterface = {
   isSpeculatable: (op) => {
-    const c = constantIntOf(op, 1);
+    const c = matchConstantInt(op.operand(1));
     if (c !== undefined) return c !== 0n;
     const r = divisorRange(op);
     return r !== undefined && r.umin > 0n;
@@ -202,7 +247,7 @@ const UnsignedDivSpeculation: SpeculatableInterface = {
 /** Signed division: also excludes -1 (overflow). */
 const SignedDivSpeculation: SpeculatableInterface = {
   isSpeculatable: (op) => {
-    const c = constantIntOf(op, 1);
+    const c = matchConstantInt(op.operand(1));
     if (c !== undefined) return c !== 0n && signedOf(op, c) !== -1n;
     const r = divisorRange(op);
     return r !== undefined && (r.smin > 0n || r.smax < 0n) && (r.smax < -1n || r.smin > -1n);
@@ -462,6 +507,9 @@ function castOp<const M extends string, const A extends readonly AttrDecl[] = []
     results: [result('out', to)],
     assemblyFormat: CAST_FORMAT,
     ...extra,
+  }).withAccessors({
+    /** The operand itself (MLIR's getInMutable), for folds that update it in place. */
+    inMutable: (op): OpOperand => op.operandList[0],
   });
 }
 
@@ -551,6 +599,10 @@ export const CmpIOp = arithOp({
   results: [result('result', BoolLike)],
   attributes: [attr('predicate', CmpIPredicate)],
   assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
+}).withAccessors({
+  /** The operands themselves (MLIR's getLhsMutable/getRhsMutable), for folds that update them in place. */
+  lhsMutable: (op): OpOperand => op.operandList[0],
+  rhsMutable: (op): OpOperand => op.operandList[1],
 });
 
 export const CmpFOp = arithOp({

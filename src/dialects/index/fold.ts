@@ -1,19 +1,46 @@
-// index dialect folders and canonicalization patterns (MLIR 22's
-// IndexOps.cpp): constant folding that agrees for 32- and 64-bit indices,
-// identities, `cmp` of min/max against constants, reassociation of constants
-// and `cmp(sub(a, b), 0)`, plus the dialect's constant materializer.
+// index dialect folders (MLIR 22's IndexOps.cpp): constant folding that
+// agrees for 32- and 64-bit indices, identities, `cmp` of min/max against
+// constants, plus the dialect's constant materializer.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import type { Builder } from '../../ir/builder.js';
 import { IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, IntegerType } from '../../ir/builtin-types.js';
-import type { FoldResult, OpDefinition } from '../../ir/context.js';
+import type { FoldResult } from '../../ir/context.js';
 import type { Location } from '../../ir/location.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import { legacyPattern, type RewritePattern } from '../../ir/pattern.js';
-import { foldOperation } from '../../transforms/fold.js';
-import { matchConstant, isValue } from '../../ir/matchers.js';
+import { matchConstantInt } from '../../ir/matchers.js';
+import { implementOp } from '../../ods/index.js';
+import {
+  AddOp,
+  AndOp,
+  BoolConstantOp,
+  CastSOp,
+  CastUOp,
+  CeilDivSOp,
+  CeilDivUOp,
+  CmpOp,
+  ConstantOp,
+  DivSOp,
+  DivUOp,
+  FloorDivSOp,
+  IndexCmpPredicate,
+  MaxSOp,
+  MaxUOp,
+  MinSOp,
+  MinUOp,
+  MulOp,
+  OrOp,
+  RemSOp,
+  RemUOp,
+  ShlOp,
+  ShrSOp,
+  ShrUOp,
+  SubOp,
+  XOrOp,
+} from './ops.js';
 
+type Operands = readonly (Attribute | undefined)[];
 type Calc = (a: bigint, b: bigint, w: number) => bigint | undefined;
 
 const u = (v: bigint, w: number): bigint => BigInt.asUintN(w, v);
@@ -26,7 +53,7 @@ function intOf(a: Attribute | undefined): bigint | undefined {
 }
 
 /** Folds when f(trunc a, trunc b) = trunc f(a, b) holds for every input (add, mul, ...). */
-function unchecked(c: readonly (Attribute | undefined)[], f: Calc): Attribute | undefined {
+function unchecked(c: Operands, f: Calc): Attribute | undefined {
   const a = intOf(c[0]);
   const b = intOf(c[1]);
   if (a === undefined || b === undefined) return undefined;
@@ -35,7 +62,7 @@ function unchecked(c: readonly (Attribute | undefined)[], f: Calc): Attribute | 
 }
 
 /** Folds only when the 64-bit result truncated matches the 32-bit one. */
-function checked(c: readonly (Attribute | undefined)[], f: Calc): Attribute | undefined {
+function checked(c: Operands, f: Calc): Attribute | undefined {
   const a = intOf(c[0]);
   const b = intOf(c[1]);
   if (a === undefined || b === undefined) return undefined;
@@ -72,35 +99,37 @@ function floorDivS(n: bigint, m: bigint, w: number): bigint | undefined {
   return s(-1n - (x - n) / m, w);
 }
 
-type Folder = (op: Operation, c: readonly (Attribute | undefined)[]) => FoldResult | undefined;
 const one = (x: Attribute | Value | undefined): FoldResult | undefined => (x === undefined ? undefined : [x]);
 
-const PREDS = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
+const P = IndexCmpPredicate;
 
-function compare(pred: string, a: bigint, b: bigint, w: number): boolean {
-  const [x, y] = pred.startsWith('u') ? [u(a, w), u(b, w)] : [s(a, w), s(b, w)];
+/**
+ * Compares `a` and `b` as `width`-bit integers under an integer comparison
+ * predicate numbered as arith's CmpIPredicate and index's IndexCmpPredicate
+ * (eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge): the helper arith.cmpi's
+ * folder can share.
+ */
+export function applyCmpPredicate(pred: number, a: bigint, b: bigint, width: number): boolean {
+  const unsigned = pred >= P.ult;
+  const x = unsigned ? u(a, width) : s(a, width);
+  const y = unsigned ? u(b, width) : s(b, width);
   switch (pred) {
-    case 'eq':
+    case P.eq:
       return x === y;
-    case 'ne':
+    case P.ne:
       return x !== y;
-    case 'slt':
-    case 'ult':
+    case P.slt:
+    case P.ult:
       return x < y;
-    case 'sle':
-    case 'ule':
+    case P.sle:
+    case P.ule:
       return x <= y;
-    case 'sgt':
-    case 'ugt':
+    case P.sgt:
+    case P.ugt:
       return x > y;
     default:
       return x >= y;
   }
-}
-
-function predOf(op: Operation): string {
-  const a = op.getAttr('pred') as { value?: unknown } | undefined;
-  return PREDS[typeof a?.value === 'number' ? a.value : 0];
 }
 
 interface Range {
@@ -111,7 +140,7 @@ interface Range {
 }
 
 function fromSigned(lo: bigint, hi: bigint, w: number): Range {
-  const sameSign = (lo < 0n) === (hi < 0n);
+  const sameSign = lo < 0n === hi < 0n;
   return { smin: lo, smax: hi, umin: sameSign ? u(lo, w) : 0n, umax: sameSign ? u(hi, w) : (1n << BigInt(w)) - 1n };
 }
 function fromUnsigned(lo: bigint, hi: bigint, w: number): Range {
@@ -119,52 +148,78 @@ function fromUnsigned(lo: bigint, hi: bigint, w: number): Range {
   return { umin: lo, umax: hi, smin: sameSign ? s(lo, w) : -(1n << BigInt(w - 1)), smax: sameSign ? s(hi, w) : (1n << BigInt(w - 1)) - 1n };
 }
 
-function staticallyTrue(pred: string, l: Range, r: Range): boolean {
+/** intrange::evaluatePred: whether `pred` holds for every pair of values in the ranges. */
+function staticallyTrue(pred: number, l: Range, r: Range): boolean {
   switch (pred) {
-    case 'sle':
+    case P.sle:
       return l.smax <= r.smin;
-    case 'slt':
+    case P.slt:
       return l.smax < r.smin;
-    case 'ule':
+    case P.ule:
       return l.umax <= r.umin;
-    case 'ult':
+    case P.ult:
       return l.umax < r.umin;
-    case 'sge':
+    case P.sge:
       return l.smin >= r.smax;
-    case 'sgt':
+    case P.sgt:
       return l.smin > r.smax;
-    case 'uge':
+    case P.uge:
       return l.umin >= r.umax;
-    case 'ugt':
+    case P.ugt:
       return l.umin > r.umax;
-    case 'eq': {
+    case P.eq: {
       const lc = l.smin === l.smax ? l.smin : l.umin === l.umax ? l.umin : undefined;
       const rc = r.smin === r.smax ? r.smin : r.umin === r.umax ? r.umin : undefined;
       return lc !== undefined && rc !== undefined && lc === rc;
     }
     default: {
-      const sne = staticallyTrue('slt', l, r) || staticallyTrue('sgt', l, r);
-      const une = staticallyTrue('ult', l, r) || staticallyTrue('ugt', l, r);
+      const sne = staticallyTrue(P.slt, l, r) || staticallyTrue(P.sgt, l, r);
+      const une = staticallyTrue(P.ult, l, r) || staticallyTrue(P.ugt, l, r);
       return sne && une;
     }
   }
 }
 
-const INVERT: Record<string, string> = { eq: 'ne', ne: 'eq', slt: 'sge', sge: 'slt', sle: 'sgt', sgt: 'sle', ult: 'uge', uge: 'ult', ule: 'ugt', ugt: 'ule' };
+/** The predicate that holds exactly when `pred` does not. */
+const INVERT: Readonly<Record<number, number>> = {
+  [P.eq]: P.ne,
+  [P.ne]: P.eq,
+  [P.slt]: P.sge,
+  [P.sge]: P.slt,
+  [P.sle]: P.sgt,
+  [P.sgt]: P.sle,
+  [P.ult]: P.uge,
+  [P.uge]: P.ult,
+  [P.ule]: P.ugt,
+  [P.ugt]: P.ule,
+};
 
-function cmpOfMaxOrMin(kind: string, cstA: bigint, cstB: bigint, w: number, pred: string): boolean | undefined {
+type MinMaxKind = 'maxs' | 'mins' | 'maxu' | 'minu';
+
+/** The min/max op defining `v` and its right operand. */
+function minMaxOf(v: Value): { kind: MinMaxKind; rhs: Value } | undefined {
+  const d = v.definingOp;
+  if (MinSOp.isa(d)) return { kind: 'mins', rhs: MinSOp.rhs(d) };
+  if (MinUOp.isa(d)) return { kind: 'minu', rhs: MinUOp.rhs(d) };
+  if (MaxSOp.isa(d)) return { kind: 'maxs', rhs: MaxSOp.rhs(d) };
+  if (MaxUOp.isa(d)) return { kind: 'maxu', rhs: MaxUOp.rhs(d) };
+  return undefined;
+}
+
+/** `cmp(minmax(x, cstA), cstB)`, decided from the range of the min/max alone. */
+function cmpOfMaxOrMin(kind: MinMaxKind, cstA: bigint, cstB: bigint, w: number, pred: number): boolean | undefined {
   const smin = -(1n << BigInt(w - 1));
   const smax = (1n << BigInt(w - 1)) - 1n;
   const umax = (1n << BigInt(w)) - 1n;
   let l: Range;
   switch (kind) {
-    case 'index.maxs':
+    case 'maxs':
       l = fromSigned(s(cstA, w), smax, w);
       break;
-    case 'index.mins':
+    case 'mins':
       l = fromSigned(smin, s(cstA, w), w);
       break;
-    case 'index.maxu':
+    case 'maxu':
       l = fromUnsigned(u(cstA, w), umax, w);
       break;
     default:
@@ -176,22 +231,40 @@ function cmpOfMaxOrMin(kind: string, cstA: bigint, cstB: bigint, w: number, pred
   return undefined;
 }
 
-export const INDEX_FOLDS: Record<string, Folder> = {
-  'index.constant': (op) => [op.getAttr('value')!],
-  'index.bool.constant': (op) => [op.getAttr('value')!],
-  'index.add': (op, c) => one(unchecked(c, (a, b, w) => s(a + b, w)) ?? (isZero(c[1]) ? op.operand(0) : undefined)),
-  'index.sub': (op, c) => one(unchecked(c, (a, b, w) => s(a - b, w)) ?? (isZero(c[1]) ? op.operand(0) : undefined)),
-  'index.mul': (op, c) => {
+function castFold(c: Operands, to: Type, signed: boolean): FoldResult | undefined {
+  const a = c[0];
+  if (!(a instanceof IntegerAttr)) return undefined;
+  const from = a.type;
+  const fw = from instanceof IntegerType ? from.width : 64;
+  const v = signed ? s(a.value, fw) : u(a.value, fw);
+  if (to instanceof IndexType || to instanceof IntegerType) return [IntegerAttr.get(to, v)];
+  return undefined;
+}
+
+// ---- the folders
+
+implementOp(ConstantOp, { fold: (op) => [idx(ConstantOp.value(op))] });
+implementOp(BoolConstantOp, { fold: (op) => [i1(BoolConstantOp.value(op))] });
+implementOp(AddOp, { fold: (op, c) => one(unchecked(c, (a, b, w) => s(a + b, w)) ?? (isZero(c[1]) ? AddOp.lhs(op) : undefined)) });
+implementOp(SubOp, { fold: (op, c) => one(unchecked(c, (a, b, w) => s(a - b, w)) ?? (isZero(c[1]) ? SubOp.lhs(op) : undefined)) });
+implementOp(MulOp, {
+  fold: (op, c) => {
     const r = unchecked(c, (a, b, w) => s(a * b, w));
     if (r) return [r];
-    if (isOne(c[1])) return [op.operand(0)];
-    if (isZero(c[1])) return [op.operand(1)];
+    if (isOne(c[1])) return [MulOp.lhs(op)];
+    if (isZero(c[1])) return [MulOp.rhs(op)];
     return undefined;
   },
-  'index.divs': (op, c) => one(checked(c, (a, b, w) => (s(b, w) === 0n ? undefined : s(s(a, w) / s(b, w), w))) ?? (isOne(c[1]) ? op.operand(0) : undefined)),
-  'index.divu': (op, c) => one(checked(c, (a, b, w) => (u(b, w) === 0n ? undefined : u(a, w) / u(b, w))) ?? (isOne(c[1]) ? op.operand(0) : undefined)),
-  'index.ceildivs': (_op, c) => one(checked(c, ceilDivS)),
-  'index.ceildivu': (_op, c) =>
+});
+implementOp(DivSOp, {
+  fold: (op, c) => one(checked(c, (a, b, w) => (s(b, w) === 0n ? undefined : s(s(a, w) / s(b, w), w))) ?? (isOne(c[1]) ? DivSOp.lhs(op) : undefined)),
+});
+implementOp(DivUOp, {
+  fold: (op, c) => one(checked(c, (a, b, w) => (u(b, w) === 0n ? undefined : u(a, w) / u(b, w))) ?? (isOne(c[1]) ? DivUOp.lhs(op) : undefined)),
+});
+implementOp(CeilDivSOp, { fold: (_op, c) => one(checked(c, ceilDivS)) });
+implementOp(CeilDivUOp, {
+  fold: (_op, c) =>
     one(
       checked(c, (n, m, w) => {
         if (u(m, w) === 0n) return undefined;
@@ -199,138 +272,52 @@ export const INDEX_FOLDS: Record<string, Folder> = {
         return (u(n, w) - 1n) / u(m, w) + 1n;
       }),
     ),
-  'index.floordivs': (_op, c) => one(checked(c, floorDivS)),
-  'index.rems': (_op, c) => one(checked(c, (a, b, w) => (s(b, w) === 0n ? undefined : s(a, w) % s(b, w)))),
-  'index.remu': (_op, c) => one(checked(c, (a, b, w) => (u(b, w) === 0n ? undefined : u(a, w) % u(b, w)))),
-  'index.maxs': (_op, c) => one(checked(c, (a, b, w) => (s(a, w) > s(b, w) ? a : b))),
-  'index.maxu': (_op, c) => one(checked(c, (a, b, w) => (u(a, w) > u(b, w) ? a : b))),
-  'index.mins': (_op, c) => one(checked(c, (a, b, w) => (s(a, w) < s(b, w) ? a : b))),
-  'index.minu': (_op, c) => one(checked(c, (a, b, w) => (u(a, w) < u(b, w) ? a : b))),
-  'index.shl': (_op, c) => one(unchecked(c, (a, b, w) => (u(b, w) >= 32n ? undefined : s(a << u(b, w), w)))),
-  'index.shrs': (_op, c) => one(checked(c, (a, b, w) => (u(b, w) >= 32n ? undefined : s(a, w) >> u(b, w)))),
-  'index.shru': (_op, c) => one(checked(c, (a, b, w) => (u(b, w) >= 32n ? undefined : u(a, w) >> u(b, w)))),
-  'index.and': (_op, c) => one(unchecked(c, (a, b, w) => s(a & b, w))),
-  'index.or': (_op, c) => one(unchecked(c, (a, b, w) => s(a | b, w))),
-  'index.xor': (_op, c) => one(unchecked(c, (a, b, w) => s(a ^ b, w))),
-  'index.casts': (op, c) => castFold(op, c, true),
-  'index.castu': (op, c) => castFold(op, c, false),
-  'index.cmp': (op, c) => {
-    const pred = predOf(op);
+});
+implementOp(FloorDivSOp, { fold: (_op, c) => one(checked(c, floorDivS)) });
+implementOp(RemSOp, { fold: (_op, c) => one(checked(c, (a, b, w) => (s(b, w) === 0n ? undefined : s(a, w) % s(b, w)))) });
+implementOp(RemUOp, { fold: (_op, c) => one(checked(c, (a, b, w) => (u(b, w) === 0n ? undefined : u(a, w) % u(b, w)))) });
+implementOp(MaxSOp, { fold: (_op, c) => one(checked(c, (a, b, w) => (s(a, w) > s(b, w) ? a : b))) });
+implementOp(MaxUOp, { fold: (_op, c) => one(checked(c, (a, b, w) => (u(a, w) > u(b, w) ? a : b))) });
+implementOp(MinSOp, { fold: (_op, c) => one(checked(c, (a, b, w) => (s(a, w) < s(b, w) ? a : b))) });
+implementOp(MinUOp, { fold: (_op, c) => one(checked(c, (a, b, w) => (u(a, w) < u(b, w) ? a : b))) });
+implementOp(ShlOp, { fold: (_op, c) => one(unchecked(c, (a, b, w) => (u(b, w) >= 32n ? undefined : s(a << u(b, w), w)))) });
+implementOp(ShrSOp, { fold: (_op, c) => one(checked(c, (a, b, w) => (u(b, w) >= 32n ? undefined : s(a, w) >> u(b, w)))) });
+implementOp(ShrUOp, { fold: (_op, c) => one(checked(c, (a, b, w) => (u(b, w) >= 32n ? undefined : u(a, w) >> u(b, w)))) });
+implementOp(AndOp, { fold: (_op, c) => one(unchecked(c, (a, b, w) => s(a & b, w))) });
+implementOp(OrOp, { fold: (_op, c) => one(unchecked(c, (a, b, w) => s(a | b, w))) });
+implementOp(XOrOp, { fold: (_op, c) => one(unchecked(c, (a, b, w) => s(a ^ b, w))) });
+implementOp(CastSOp, { fold: (op, c) => castFold(c, CastSOp.output(op).type, true) });
+implementOp(CastUOp, { fold: (op, c) => castFold(c, CastUOp.output(op).type, false) });
+implementOp(CmpOp, {
+  fold: (op, c) => {
+    const pred = CmpOp.pred(op);
     const a = intOf(c[0]);
     const b = intOf(c[1]);
+    // Only when the comparison agrees for 32- and 64-bit indices.
     if (a !== undefined && b !== undefined) {
-      const r64 = compare(pred, a, b, 64);
-      const r32 = compare(pred, a, b, 32);
+      const r64 = applyCmpPredicate(pred, a, b, 64);
+      const r32 = applyCmpPredicate(pred, a, b, 32);
       if (r64 === r32) return [i1(r64)];
     }
-    const lhsOp = op.operand(0).definingOp;
-    if (lhsOp && ['index.mins', 'index.minu', 'index.maxs', 'index.maxu'].includes(lhsOp.name.name) && b !== undefined) {
-      const cstA = intOf(matchConstant(lhsOp.operand(1)));
+    const minMax = minMaxOf(CmpOp.lhs(op));
+    if (minMax && b !== undefined) {
+      const cstA = matchConstantInt(minMax.rhs);
       if (cstA !== undefined) {
-        const r64 = cmpOfMaxOrMin(lhsOp.name.name, cstA, b, 64, pred);
-        const r32 = cmpOfMaxOrMin(lhsOp.name.name, s(cstA, 32), s(b, 32), 32, pred);
+        const r64 = cmpOfMaxOrMin(minMax.kind, cstA, b, 64, pred);
+        const r32 = cmpOfMaxOrMin(minMax.kind, s(cstA, 32), s(b, 32), 32, pred);
         if (r64 !== undefined && r32 !== undefined && r64 === r32) return [i1(r64)];
       }
     }
-    if (op.operand(0) === op.operand(1)) return [i1(['eq', 'sge', 'sle', 'uge', 'ule'].includes(pred))];
+    if (CmpOp.lhs(op) === CmpOp.rhs(op)) return [i1(pred === P.eq || pred === P.sge || pred === P.sle || pred === P.uge || pred === P.ule)];
     return undefined;
   },
-};
-
-function castFold(op: Operation, c: readonly (Attribute | undefined)[], signed: boolean): FoldResult | undefined {
-  const a = c[0];
-  if (!(a instanceof IntegerAttr)) return undefined;
-  const from = a.type;
-  const to = op.result(0).type;
-  const fw = from instanceof IntegerType ? from.width : 64;
-  const v = signed ? s(a.value, fw) : u(a.value, fw);
-  if (to instanceof IndexType) return [IntegerAttr.get(to, v)];
-  if (to instanceof IntegerType) return [IntegerAttr.get(to, v)];
-  return undefined;
-}
-
-// ---- canonicalization patterns
-
-const ASSOC = ['index.add', 'index.mul', 'index.and', 'index.or', 'index.xor', 'index.maxs', 'index.maxu', 'index.mins', 'index.minu'];
-
-function assocPattern(name: string): RewritePattern {
-  return legacyPattern(
-    name,
-    (op, rewriter) => {
-      if (matchConstant(op.operand(1)) === undefined) return false;
-      const lhsOp = op.operand(0).definingOp;
-      if (!lhsOp || lhsOp.name.name !== name) return false;
-      if (matchConstant(lhsOp.operand(1)) === undefined) return false;
-      // createOrFold: the constant combination must fold away.
-      const tmp = rewriter.ctx.getOperationName(name);
-      void tmp;
-      const ip = rewriter.insertionPoint;
-      const listener = rewriter.listener;
-      rewriter.listener = {};
-      const probe = rewriter.create(name, { operands: [op.operand(1), lhsOp.operand(1)], results: [IndexType.get()], location: op.location });
-      rewriter.listener = listener;
-      const folded = foldOperation(probe);
-      if (!folded || folded.length !== 1) {
-        probe.erase();
-        rewriter.insertionPoint = ip;
-        return false;
-      }
-      const f = folded[0];
-      let c: Value;
-      if (isValue(f)) c = f;
-      else {
-        rewriter.setInsertionPointBefore(probe);
-        const m = materializeIndexConstant(rewriter, f, IndexType.get(), op.location);
-        if (!m) {
-          probe.erase();
-          return false;
-        }
-        c = m.result(0);
-      }
-      probe.erase();
-      rewriter.setInsertionPointBefore(op);
-      const n = rewriter.create(name, { operands: [lhsOp.operand(0), c], results: [IndexType.get()], location: op.location });
-      rewriter.replaceOp(op, n.results);
-      return true;
-    },
-    { name: `canonicalizeAssociativeCommutativeBinaryOp<${name}>` },
-  );
-}
-
-const cmpCanonicalize = legacyPattern(
-  'index.cmp',
-  (op, rewriter) => {
-    const rhsZero = intOf(matchConstant(op.operand(1))) === 0n;
-    const lhsZero = intOf(matchConstant(op.operand(0))) === 0n;
-    if (!rhsZero && !lhsZero) return false;
-    const sub = (rhsZero ? op.operand(0) : op.operand(1)).definingOp;
-    if (!sub || sub.name.name !== 'index.sub') return false;
-    const [a, b] = rhsZero ? [sub.operand(0), sub.operand(1)] : [sub.operand(1), sub.operand(0)];
-    const n = rewriter.create('index.cmp', { operands: [a, b], results: [IntegerType.get(1)], attributes: { pred: op.getAttr('pred')! }, location: op.location });
-    rewriter.replaceOp(op, n.results);
-    return true;
-  },
-  { name: 'CmpOp::canonicalize' },
-);
-
-const INDEX_PATTERNS: Record<string, () => readonly RewritePattern[]> = {
-  'index.cmp': () => [cmpCanonicalize],
-};
-for (const n of ASSOC) INDEX_PATTERNS[n] = () => [assocPattern(n)];
-
-/** Attaches folders and patterns to the index op definitions. */
-export function withIndexFolds(def: OpDefinition): OpDefinition {
-  const fold = INDEX_FOLDS[def.name] as Folder | undefined;
-  const patterns = INDEX_PATTERNS[def.name] as (() => readonly RewritePattern[]) | undefined;
-  if (!fold && !patterns) return def;
-  return { ...def, ...(fold ? { fold } : {}), ...(patterns ? { getCanonicalizationPatterns: patterns } : {}) };
-}
+});
 
 /** The index dialect's materializeConstant: index.constant / index.bool.constant. */
 export function materializeIndexConstant(builder: Builder, value: Attribute, type: Type, location: Location): Operation | undefined {
   if (!(value instanceof IntegerAttr)) return undefined;
-  if (type instanceof IndexType) return builder.create('index.constant', { results: [type], attributes: { value: IntegerAttr.get(type, value.value) }, location });
+  if (type instanceof IndexType) return ConstantOp.build(builder, { value: IntegerAttr.get(type, value.value), result: type, location });
   if (type instanceof IntegerType && type.width === 1)
-    return builder.create('index.bool.constant', { results: [type], attributes: { value: IntegerAttr.get(type, value.value) }, location });
+    return BoolConstantOp.build(builder, { value: IntegerAttr.get(type, value.value), result: type, location });
   return undefined;
 }

@@ -19,7 +19,50 @@ import type { Operation } from '../../ir/operation.js';
 import { decodeFloat, nanBits, roundRational, type FloatSemantics } from '../../ir/apfloat.js';
 import { PoisonAttr } from '../ub/index.js';
 import { materializeArithConstant } from '../arith/fold.js';
+import { implementOp } from '../../ods/index.js';
 import * as M from './libm.js';
+import {
+  AbsFOp,
+  AbsIOp,
+  AcosOp,
+  AcoshOp,
+  AsinOp,
+  AsinhOp,
+  Atan2Op,
+  AtanOp,
+  AtanhOp,
+  CeilOp,
+  CopySignOp,
+  CosOp,
+  CoshOp,
+  CountLeadingZerosOp,
+  CountTrailingZerosOp,
+  CtPopOp,
+  ErfOp,
+  ErfcOp,
+  Exp2Op,
+  ExpM1Op,
+  ExpOp,
+  FloorOp,
+  IPowIOp,
+  IsFiniteOp,
+  IsInfOp,
+  IsNaNOp,
+  IsNormalOp,
+  Log10Op,
+  Log1pOp,
+  Log2Op,
+  LogOp,
+  PowFOp,
+  RoundEvenOp,
+  RoundOp,
+  SinOp,
+  SinhOp,
+  SqrtOp,
+  TanOp,
+  TanhOp,
+  TruncOp,
+} from './ops.js';
 
 type Operands = readonly (Attribute | undefined)[];
 /** A fold hook: the op and its operands' constant values. */
@@ -411,3 +454,46 @@ export const foldPowF = libm2({
 export function materializeMathConstant(builder: Builder, value: Attribute, type: Type, location: Location): Operation | undefined {
   return materializeArithConstant(builder, value, type, location);
 }
+
+// ---- the folders, attached to their ops (cbrt, rsqrt, fma and fpowi do not fold in MLIR 22)
+
+implementOp(AbsFOp, { fold: foldAbsF });
+implementOp(AbsIOp, { fold: foldAbsI });
+implementOp(AcosOp, { fold: foldAcos });
+implementOp(AcoshOp, { fold: foldAcosh });
+implementOp(AsinOp, { fold: foldAsin });
+implementOp(AsinhOp, { fold: foldAsinh });
+implementOp(AtanOp, { fold: foldAtan });
+implementOp(Atan2Op, { fold: foldAtan2 });
+implementOp(AtanhOp, { fold: foldAtanh });
+implementOp(CeilOp, { fold: foldCeil });
+implementOp(CopySignOp, { fold: foldCopySign });
+implementOp(CosOp, { fold: foldCos });
+implementOp(CoshOp, { fold: foldCosh });
+implementOp(CountLeadingZerosOp, { fold: foldCtlz });
+implementOp(CtPopOp, { fold: foldCtpop });
+implementOp(CountTrailingZerosOp, { fold: foldCttz });
+implementOp(ErfOp, { fold: foldErf });
+implementOp(ErfcOp, { fold: foldErfc });
+implementOp(ExpOp, { fold: foldExp });
+implementOp(Exp2Op, { fold: foldExp2 });
+implementOp(ExpM1Op, { fold: foldExpM1 });
+implementOp(FloorOp, { fold: foldFloor });
+implementOp(IPowIOp, { fold: foldIPowI });
+implementOp(IsFiniteOp, { fold: foldIsFinite });
+implementOp(IsInfOp, { fold: foldIsInf });
+implementOp(IsNaNOp, { fold: foldIsNaN });
+implementOp(IsNormalOp, { fold: foldIsNormal });
+implementOp(LogOp, { fold: foldLog });
+implementOp(Log10Op, { fold: foldLog10 });
+implementOp(Log1pOp, { fold: foldLog1p });
+implementOp(Log2Op, { fold: foldLog2 });
+implementOp(PowFOp, { fold: foldPowF });
+implementOp(RoundOp, { fold: foldRound });
+implementOp(RoundEvenOp, { fold: foldRoundEven });
+implementOp(SinOp, { fold: foldSin });
+implementOp(SinhOp, { fold: foldSinh });
+implementOp(SqrtOp, { fold: foldSqrt });
+implementOp(TanOp, { fold: foldTan });
+implementOp(TanhOp, { fold: foldTanh });
+implementOp(TruncOp, { fold: foldTrunc });

@@ -1,40 +1,45 @@
-// scf canonicalization patterns and folders (MLIR 22's SCF.cpp), keyed by op
-// name, plus the RegionBranchOpInterface cleanups MLIR 22 registers for
-// scf.execute_region, scf.for, scf.if, scf.index_switch and scf.while
-// (dead/forwarded/duplicate successor inputs).
+// scf canonicalization patterns (MLIR 22's SCF.cpp), attached to their root
+// ops with implementOp, plus the RegionBranchOpInterface cleanups MLIR 22
+// registers for scf.execute_region, scf.for, scf.if, scf.index_switch and
+// scf.while (dead/forwarded/duplicate successor inputs). The folders are in
+// fold.ts.
 
-import type { FoldResult } from '../../ir/context.js';
-import type { Attribute, Type } from '../../ir/attributes.js';
+import type { Type } from '../../ir/attributes.js';
+import { Builder } from '../../ir/builder.js';
 import { DenseArrayAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, IntegerType } from '../../ir/builtin-types.js';
 import { Interfaces, getInterface, type RegionBranchInterface, type RegionBranchTerminatorInterface, type RegionSuccessor } from '../../ir/interfaces.js';
 import type { Location } from '../../ir/location.js';
-import { Block, BlockArgument, OpResult, Operation, type OpOperand, type Region, type Value } from '../../ir/operation.js';
-import { matchConstant } from '../../ir/matchers.js';
-import { legacyPattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { isOneInt, matchConstant, matchConstantBool, matchConstantInt } from '../../ir/matchers.js';
+import { Block, BlockArgument, OpResult, Operation, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
+import { implementOp, type OpOf } from '../../ods/index.js';
 import { IRMapping, cloneOp } from '../../transforms/clone.js';
+import { AddIOp, AndIOp, CmpIOp, ConstantOp, IntegerOverflowFlags, SelectOp, XOrIOp, invertPredicate } from '../arith/index.js';
+import { BranchOp } from '../cf/index.js';
+import { FuncOp } from '../func/index.js';
+import {
+  ConditionOp,
+  DYNAMIC,
+  ExecuteRegionOp,
+  ForOp,
+  ForallOp,
+  IfOp,
+  IndexSwitchOp,
+  ParallelOp,
+  ReduceOp,
+  ReduceReturnOp,
+  WhileOp,
+  YieldOp,
+  mixedConstant,
+  type Mixed,
+} from './ops.js';
 
 // ---- helpers
 
-const i1 = (): IntegerType => IntegerType.get(1);
-
-function boolConst(v: Value): boolean | undefined {
-  const c = matchConstant(v);
-  if (c instanceof IntegerAttr && c.type instanceof IntegerType && c.type.width === 1) return c.value !== 0n;
-  return undefined;
-}
-
-function intConst(v: Value): bigint | undefined {
-  const c = matchConstant(v);
-  return c instanceof IntegerAttr ? c.value : undefined;
-}
-
-function isOneConst(v: Value): boolean {
-  const c = matchConstant(v);
-  if (!(c instanceof IntegerAttr)) return false;
-  const t = c.type;
-  const w = t instanceof IntegerType ? t.width : 64;
-  return BigInt.asUintN(w, c.value) === 1n;
+/** The `scf.yield` ending `block` (blocks of scf.if, scf.for and scf.index_switch end with one). */
+function yieldOf(block: Block): OpOf<typeof YieldOp> {
+  return YieldOp.cast(block.last!);
 }
 
 /** Inlines the single block of `region` before `op` and replaces `op` with what its terminator yields. */
@@ -48,37 +53,37 @@ function replaceOpWithRegion(rewriter: PatternRewriter, op: Operation, region: R
   rewriter.eraseOp(terminator);
 }
 
-/** A detached op built without notifying anyone (MLIR's ensureTerminator uses a listener-less builder). */
-function detached(rewriter: PatternRewriter, name: string, operands: readonly Value[], loc: Location): Operation {
-  const ip = rewriter.insertionPoint;
-  const l = rewriter.listener;
-  rewriter.insertionPoint = null;
-  rewriter.listener = {};
-  const op = rewriter.create(name, { operands, location: loc });
-  rewriter.insertionPoint = ip;
-  rewriter.listener = l;
-  return op;
+/**
+ * A builder without insertion point or listener: ops it builds are detached
+ * and nobody is told (MLIR's ensureTerminator builds with a listener-less
+ * OpBuilder).
+ */
+function detachedBuilder(rewriter: PatternRewriter): Builder {
+  return new Builder(rewriter.ctx);
 }
 
-function createYield(rewriter: PatternRewriter, operands: readonly Value[], loc: Location): Operation {
-  return rewriter.create('scf.yield', { operands, location: loc });
+/** A block at the end of `region`, reported to the listener (the rewriter's createBlock), with arguments of `types`. */
+function createBlockWithArgs(rewriter: PatternRewriter, region: Region, types: readonly Type[], locs: readonly Location[]): Block {
+  const b = new Block();
+  region.pushBlock(b);
+  types.forEach((t, i) => b.addArgument(t, locs[i]));
+  rewriter.listener.notifyBlockInserted?.(b);
+  return b;
 }
 
-/** `IfOp::build(resultTypes, cond, withElseRegion)`: then block (and else block), with yields when there are no results. */
-function createIf(rewriter: PatternRewriter, types: readonly Type[], cond: Value, withElse: boolean, loc: Location): Operation {
-  const ip = rewriter.insertionPoint;
-  const op = new Operation({ name: rewriter.ctx.getOperationName('scf.if'), location: loc, operands: [cond], resultTypes: types, regions: 2 });
-  const thenBlock = new Block();
-  op.regions[0].pushBlock(thenBlock);
-  rewriter.listener.notifyBlockInserted?.(thenBlock);
-  if (!types.length) thenBlock.append(detached(rewriter, 'scf.yield', [], loc));
-  if (withElse) {
-    const elseBlock = new Block();
-    op.regions[1].pushBlock(elseBlock);
-    rewriter.listener.notifyBlockInserted?.(elseBlock);
-    if (!types.length) elseBlock.append(detached(rewriter, 'scf.yield', [], loc));
-  }
-  rewriter.insertionPoint = ip;
+/**
+ * `IfOp::build(resultTypes, cond, withElseRegion)` under a rewriter: the then
+ * block (and else block) are reported as created, each ended by a detached,
+ * unreported `scf.yield` when there are no results; the op is inserted last.
+ */
+function createIf(rewriter: PatternRewriter, resultTypes: readonly Type[], condition: Value, withElse: boolean, location: Location): OpOf<typeof IfOp> {
+  const op = IfOp.build(detachedBuilder(rewriter), { condition, results: resultTypes, location });
+  const addBlock = (region: Region): void => {
+    const block = createBlockWithArgs(rewriter, region, [], []);
+    if (!resultTypes.length) block.append(YieldOp.build(detachedBuilder(rewriter), { location }));
+  };
+  addBlock(IfOp.thenRegion(op));
+  if (withElse) addBlock(IfOp.elseRegion(op));
   return rewriter.insert(op);
 }
 
@@ -95,23 +100,6 @@ function cloneWithoutRegions(rewriter: PatternRewriter, op: Operation, resultTyp
     regions: op.regions.length,
   });
   return rewriter.insert(copy);
-}
-
-function createBlockWithArgs(rewriter: PatternRewriter, region: Region, types: readonly Type[], locs: readonly Location[]): Block {
-  const b = new Block();
-  region.pushBlock(b);
-  types.forEach((t, i) => b.addArgument(t, locs[i]));
-  rewriter.listener.notifyBlockInserted?.(b);
-  return b;
-}
-
-function createConstantBool(rewriter: PatternRewriter, value: boolean, loc: Location): Value {
-  return rewriter.create('arith.constant', { results: [i1()], attributes: { value: IntegerAttr.get(i1(), value ? 1n : 0n) }, location: loc }).result(0);
-}
-
-function createConstantIndex(rewriter: PatternRewriter, value: bigint, loc: Location): Value {
-  const t = IndexType.get();
-  return rewriter.create('arith.constant', { results: [t], attributes: { value: IntegerAttr.get(t, value) }, location: loc }).result(0);
 }
 
 function isAncestorRegion(ancestor: Region, op: Operation): boolean {
@@ -133,8 +121,8 @@ function isDefinedOutside(op: Operation, v: Value): boolean {
   return true;
 }
 
-function segSizes(op: Operation, name = 'operandSegmentSizes'): number[] {
-  const a = op.propertiesView.get(name);
+function segSizes(op: Operation): number[] {
+  const a = op.propertiesView.get('operandSegmentSizes');
   return a instanceof DenseArrayAttr ? a.values.map(Number) : [];
 }
 
@@ -230,8 +218,8 @@ function isDefinedBefore(op: Operation, a: Value, b: Value): boolean {
   return true;
 }
 
-const makeSuccessorInputsDead = (root: string): RewritePattern =>
-  legacyPattern(
+const makeSuccessorInputsDead = (root: OpKind): RewritePattern =>
+  pattern(
     root,
     (op, rewriter) => {
       const inputToOperands = invert(operandToInputs(op));
@@ -250,8 +238,8 @@ const makeSuccessorInputsDead = (root: string): RewritePattern =>
     { name: 'MakeRegionBranchOpSuccessorInputsDead' },
   );
 
-const removeDuplicateSuccessorInputUses = (root: string): RewritePattern =>
-  legacyPattern(
+const removeDuplicateSuccessorInputUses = (root: OpKind): RewritePattern =>
+  pattern(
     root,
     (op, rewriter) => {
       const inputToOperands = invert(operandToInputs(op));
@@ -325,8 +313,8 @@ class UnionFind {
   }
 }
 
-const removeDeadSuccessorInputs = (root: string): RewritePattern =>
-  legacyPattern(
+const removeDeadSuccessorInputs = (root: OpKind): RewritePattern =>
+  pattern(
     root,
     (op, rewriter) => {
       const o2i = operandToInputs(op);
@@ -392,44 +380,46 @@ const removeDeadSuccessorInputs = (root: string): RewritePattern =>
     { name: 'RemoveDeadRegionBranchOpSuccessorInputs' },
   );
 
-function regionBranchPatterns(root: string): RewritePattern[] {
+function regionBranchPatterns(root: OpKind): RewritePattern[] {
   return [makeSuccessorInputsDead(root), removeDuplicateSuccessorInputUses(root), removeDeadSuccessorInputs(root)];
 }
 
 // ---- scf.execute_region
 
-const singleBlockExecuteInliner = legacyPattern(
-  'scf.execute_region',
+const singleBlockExecuteInliner = pattern(
+  ExecuteRegionOp,
   (op, rewriter) => {
-    if (op.propertiesView.has('no_inline')) return false;
-    if (op.regions[0].blocks.length !== 1) return false;
-    replaceOpWithRegion(rewriter, op, op.regions[0]);
+    if (ExecuteRegionOp.no_inline(op)) return false;
+    const region = ExecuteRegionOp.region(op);
+    if (region.blocks.length !== 1) return false;
+    replaceOpWithRegion(rewriter, op, region);
     return true;
   },
   { name: 'SingleBlockExecuteInliner' },
 );
 
-const FUNCTION_LIKE = new Set(['func.func', 'scf.execute_region']);
-
-const multiBlockExecuteInliner = legacyPattern(
-  'scf.execute_region',
+// Inlines a multi-block region into a function (or another execute_region):
+// the ops after it move to a new block that the yields branch to.
+const multiBlockExecuteInliner = pattern(
+  ExecuteRegionOp,
   (op, rewriter) => {
-    if (op.propertiesView.has('no_inline')) return false;
+    if (ExecuteRegionOp.no_inline(op)) return false;
     const parent = op.parentOp;
-    if (!parent || !FUNCTION_LIKE.has(parent.name.name)) return false;
+    if (!FuncOp.isa(parent) && !ExecuteRegionOp.isa(parent)) return false;
+    const region = ExecuteRegionOp.region(op);
     const prevBlock = op.parentBlock!;
     const postBlock = rewriter.splitBlock(prevBlock, op);
     rewriter.setInsertionPointToEnd(prevBlock);
-    rewriter.create('cf.br', { successors: [op.regions[0].entry], location: op.location });
-    for (const blk of [...op.regions[0].blocks]) {
+    BranchOp.create(rewriter, region.entry, [], op.location);
+    for (const blk of [...region.blocks]) {
       const y = blk.last;
-      if (y && y.name.name === 'scf.yield') {
+      if (YieldOp.isa(y)) {
         rewriter.setInsertionPointBefore(y);
-        rewriter.create('cf.br', { operands: y.operands, successors: [postBlock], location: y.location });
+        BranchOp.create(rewriter, postBlock, YieldOp.results(y), y.location);
         rewriter.eraseOp(y);
       }
     }
-    rewriter.inlineRegionBefore(op.regions[0], postBlock.parent!, postBlock);
+    rewriter.inlineRegionBefore(region, postBlock.parent!, postBlock);
     const args = op.results.map((r) => postBlock.addArgument(r.type, op.location));
     rewriter.replaceOp(op, args);
     return true;
@@ -442,76 +432,80 @@ const multiBlockExecuteInliner = legacyPattern(
 /** MLIR's constantTripCount for constant bounds: undefined when unknown. */
 function constantTripCount(lb: Value, ub: Value, step: Value, unsigned = false): bigint | undefined {
   if (lb === ub) return 0n;
-  const l = matchConstant(lb);
-  const u = matchConstant(ub);
+  const l = matchConstantInt(lb);
+  const u = matchConstantInt(ub);
   const t = lb.type;
   const w = t instanceof IntegerType ? t.width : 64;
   const conv = (x: bigint): bigint => (unsigned ? BigInt.asUintN(w, x) : BigInt.asIntN(w, x));
   let diff: bigint;
-  if (l instanceof IntegerAttr && u instanceof IntegerAttr) diff = conv(u.value) - conv(l.value);
+  if (l !== undefined && u !== undefined) diff = conv(u) - conv(l);
   else {
     // ub = lb + c without (signed/unsigned) wrap-around.
-    const add = ub.definingOp;
-    if (!add || add.name.name !== 'arith.addi') return undefined;
-    const flags = add.getAttr('overflowFlags') as { value?: number } | undefined;
-    const bits = typeof flags?.value === 'number' ? flags.value : 0;
-    if (!(bits & (unsigned ? 2 : 1))) return undefined;
+    const add = AddIOp.definingOp(ub);
+    if (!add) return undefined;
+    if (!(AddIOp.overflowFlags(add) & (unsigned ? IntegerOverflowFlags.nuw : IntegerOverflowFlags.nsw))) return undefined;
     let c: bigint | undefined;
-    if (add.operand(0) === lb) c = intConst(add.operand(1));
-    else if (add.operand(1) === lb) c = intConst(add.operand(0));
+    if (AddIOp.lhs(add) === lb) c = matchConstantInt(AddIOp.rhs(add));
+    else if (AddIOp.rhs(add) === lb) c = matchConstantInt(AddIOp.lhs(add));
     if (c === undefined) return undefined;
     diff = conv(c);
   }
   if (diff <= 0n) return 0n;
-  const s = matchConstant(step);
-  if (!(s instanceof IntegerAttr)) return undefined;
-  const sv = unsigned ? BigInt.asUintN(w, s.value) : BigInt.asIntN(w, s.value);
+  const s = matchConstantInt(step);
+  if (s === undefined) return undefined;
+  const sv = unsigned ? BigInt.asUintN(w, s) : BigInt.asIntN(w, s);
   if (sv <= 0n) return 0n;
   return (diff + sv - 1n) / sv;
 }
 
+const simplifyTrivialLoops = pattern(
+  ForOp,
+  (op, rewriter) => {
+    const lb = ForOp.lowerBound(op);
+    const ub = ForOp.upperBound(op);
+    const inits = ForOp.initArgs(op);
+    if (lb === ub) {
+      rewriter.replaceOp(op, inits);
+      return true;
+    }
+    const tc = constantTripCount(lb, ub, ForOp.step(op), ForOp.unsignedCmp(op));
+    if (tc === undefined) return false;
+    if (tc === 0n) {
+      rewriter.replaceOp(op, inits);
+      return true;
+    }
+    if (tc === 1n) {
+      replaceOpWithRegion(rewriter, op, ForOp.region(op), [lb, ...inits]);
+      return true;
+    }
+    // A body that only yields values defined outside the loop.
+    const block = ForOp.body(op);
+    if (block.first !== block.last) return false;
+    const yielded = YieldOp.results(yieldOf(block));
+    if (yielded.some((v) => !isDefinedOutside(op, v))) return false;
+    rewriter.replaceOp(op, yielded);
+    return true;
+  },
+  { name: 'SimplifyTrivialLoops' },
+);
+
 // ---- scf.forall
-
-const DYNAMIC = -(2n ** 63n);
-type Mixed = bigint | Value;
-
-function staticList(op: Operation, name: string): bigint[] {
-  const a = op.propertiesView.get(name);
-  return a instanceof DenseArrayAttr ? [...a.values] : [];
-}
-
-function forallMixed(op: Operation): { lbs: Mixed[]; ubs: Mixed[]; steps: Mixed[]; outputs: Value[] } {
-  const segs = parallelSegments(op);
-  const mix = (statics: bigint[], dyn: Value[]): Mixed[] => {
-    let d = 0;
-    return statics.map((x) => (x === DYNAMIC ? dyn[d++] : x));
-  };
-  return {
-    lbs: mix(staticList(op, 'staticLowerBound'), segs[0] ?? []),
-    ubs: mix(staticList(op, 'staticUpperBound'), segs[1] ?? []),
-    steps: mix(staticList(op, 'staticStep'), segs[2] ?? []),
-    outputs: segs[3] ?? [],
-  };
-}
-
-function mixedConst(m: Mixed): bigint | undefined {
-  return typeof m === 'bigint' ? m : intConst(m);
-}
 
 function mixedTripCount(lb: Mixed, ub: Mixed, step: Mixed): bigint | undefined {
   if (lb === ub) return 0n;
-  const l = mixedConst(lb);
-  const u = mixedConst(ub);
+  const l = mixedConstant(lb);
+  const u = mixedConstant(ub);
   if (l === undefined || u === undefined) return undefined;
   const diff = BigInt.asIntN(64, u) - BigInt.asIntN(64, l);
   if (diff <= 0n) return 0n;
-  const st = mixedConst(step);
+  const st = mixedConstant(step);
   if (st === undefined) return undefined;
   const sv = BigInt.asIntN(64, st);
   if (sv <= 0n) return 0n;
   return (diff + sv - 1n) / sv;
 }
 
+/** MLIR's dispatchIndexOpFoldResults: the SSA values and the static list (DYNAMIC where a value goes). */
 function dispatch(list: readonly Mixed[]): { dyn: Value[]; statics: bigint[] } {
   const dyn: Value[] = [];
   const statics: bigint[] = [];
@@ -525,7 +519,9 @@ function dispatch(list: readonly Mixed[]): { dyn: Value[]; statics: bigint[] } {
   return { dyn, statics };
 }
 
-function setForallBounds(op: Operation, lbs: readonly Mixed[], ubs: readonly Mixed[], steps: readonly Mixed[], outputs: readonly Value[]): void {
+/** Sets the bounds of a forall in place (operands, static lists and segment sizes). */
+function setForallBounds(op: OpOf<typeof ForallOp>, lbs: readonly Mixed[], ubs: readonly Mixed[], steps: readonly Mixed[]): void {
+  const outputs = ForallOp.outputs(op);
   const l = dispatch(lbs);
   const u = dispatch(ubs);
   const st = dispatch(steps);
@@ -536,36 +532,38 @@ function setForallBounds(op: Operation, lbs: readonly Mixed[], ubs: readonly Mix
   op.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), [l.dyn.length, u.dyn.length, st.dyn.length, outputs.length].map(BigInt)));
 }
 
-const forallControlOperandsFolder = legacyPattern(
-  'scf.forall',
+const forallControlOperandsFolder = pattern(
+  ForallOp,
   (op, rewriter) => {
-    const { lbs, ubs, steps, outputs } = forallMixed(op);
     let changed = false;
     const fold = (list: Mixed[]): Mixed[] =>
       list.map((m) => {
         if (typeof m === 'bigint') return m;
-        const c = intConst(m);
+        const c = matchConstantInt(m);
         if (c === undefined) return m;
         changed = true;
         return c;
       });
-    const nl = fold(lbs);
-    const nu = fold(ubs);
-    const ns = fold(steps);
+    const nl = fold(ForallOp.mixedLowerBound(op));
+    const nu = fold(ForallOp.mixedUpperBound(op));
+    const ns = fold(ForallOp.mixedStep(op));
     if (!changed) return false;
-    rewriter.modifyOpInPlace(op, () => setForallBounds(op, nl, nu, ns, outputs));
+    rewriter.modifyOpInPlace(op, () => setForallBounds(op, nl, nu, ns));
     return true;
   },
   { name: 'ForallOpControlOperandsFolder' },
 );
 
-const forallSingleOrZeroIterationDims = legacyPattern(
-  'scf.forall',
+const forallSingleOrZeroIterationDims = pattern(
+  ForallOp,
   (op, rewriter) => {
-    if (op.propertiesView.has('mapping')) return false;
-    const loc = op.location;
-    const { lbs, ubs, steps, outputs } = forallMixed(op);
-    const ivs = op.regions[0].entry.args.slice(0, lbs.length);
+    if (ForallOp.mapping(op) !== undefined) return false;
+    const location = op.location;
+    const lbs = ForallOp.mixedLowerBound(op);
+    const ubs = ForallOp.mixedUpperBound(op);
+    const steps = ForallOp.mixedStep(op);
+    const outputs = ForallOp.outputs(op);
+    const ivs = ForallOp.inductionVars(op);
     const nl: Mixed[] = [];
     const nu: Mixed[] = [];
     const ns: Mixed[] = [];
@@ -580,7 +578,7 @@ const forallSingleOrZeroIterationDims = legacyPattern(
         }
         if (n === 1n) {
           const lb = lbs[i];
-          mapping.map(ivs[i], typeof lb === 'bigint' ? createConstantIndex(rewriter, lb, loc) : lb);
+          mapping.map(ivs[i], typeof lb === 'bigint' ? ConstantOp.index(rewriter, lb, location) : lb);
           continue;
         }
       }
@@ -591,166 +589,132 @@ const forallSingleOrZeroIterationDims = legacyPattern(
     if (nl.length === lbs.length) return false;
     if (!nl.length) {
       if (outputs.length) return false;
-      const body = op.regions[0].entry;
-      const terminator = body.last!;
-      const repl: Value[] = lbs.map((lb) => (typeof lb === 'bigint' ? createConstantIndex(rewriter, lb, loc) : lb));
+      const body = ForallOp.body(op);
+      const terminator = ForallOp.terminator(op);
+      const repl: Value[] = lbs.map((lb) => (typeof lb === 'bigint' ? ConstantOp.index(rewriter, lb, location) : lb));
       rewriter.inlineBlockBefore(body, op.parentBlock!, op, repl);
       rewriter.eraseOp(terminator);
       rewriter.eraseOp(op);
       return true;
     }
-    const newOp = new Operation({
-      name: op.name,
-      location: loc,
-      resultTypes: op.resultTypes,
-      properties: new Map(op.propertiesView),
-      attributes: new Map(op.attributesView),
-      regions: 1,
+    const l = dispatch(nl);
+    const u = dispatch(nu);
+    const s = dispatch(ns);
+    const newOp = ForallOp.build(rewriter, {
+      dynamicLowerBound: l.dyn,
+      dynamicUpperBound: u.dyn,
+      dynamicStep: s.dyn,
+      outputs,
+      staticLowerBound: l.statics,
+      staticUpperBound: u.statics,
+      staticStep: s.statics,
+      results: op.resultTypes,
+      discardable: Object.fromEntries(op.attributesView),
+      location,
     });
-    setForallBounds(newOp, nl, nu, ns, outputs);
-    rewriter.insert(newOp);
-    cloneRegionBefore(rewriter, op.regions[0], newOp.regions[0], mapping);
+    cloneRegionBefore(rewriter, ForallOp.region(op), ForallOp.region(newOp), mapping);
     rewriter.replaceOp(op, newOp.results);
     return true;
   },
   { name: 'ForallOpSingleOrZeroIterationDimsFolder' },
 );
 
-const simplifyTrivialLoops = legacyPattern(
-  'scf.for',
-  (op, rewriter) => {
-    const [lb, ub, step] = [op.operand(0), op.operand(1), op.operand(2)];
-    const inits = op.operands.slice(3);
-    if (lb === ub) {
-      rewriter.replaceOp(op, inits);
-      return true;
-    }
-    const tc = constantTripCount(lb, ub, step, op.propertiesView.has('unsignedCmp'));
-    if (tc === undefined) return false;
-    if (tc === 0n) {
-      rewriter.replaceOp(op, inits);
-      return true;
-    }
-    if (tc === 1n) {
-      replaceOpWithRegion(rewriter, op, op.regions[0], [lb, ...inits]);
-      return true;
-    }
-    const block = op.regions[0].entry;
-    if (block.first !== block.last) return false;
-    const yielded = block.last!.operands;
-    if (yielded.some((v) => !isDefinedOutside(op, v))) return false;
-    rewriter.replaceOp(op, yielded);
-    return true;
-  },
-  { name: 'SimplifyTrivialLoops' },
-);
-
 // ---- scf.if
 
-const removeStaticCondition = legacyPattern(
-  'scf.if',
+const removeStaticCondition = pattern(
+  IfOp,
   (op, rewriter) => {
-    const c = boolConst(op.operand(0));
+    const c = matchConstantBool(IfOp.condition(op));
     if (c === undefined) return false;
-    if (c) replaceOpWithRegion(rewriter, op, op.regions[0]);
-    else if (!op.regions[1].empty) replaceOpWithRegion(rewriter, op, op.regions[1]);
+    if (c) replaceOpWithRegion(rewriter, op, IfOp.thenRegion(op));
+    else if (!IfOp.elseRegion(op).empty) replaceOpWithRegion(rewriter, op, IfOp.elseRegion(op));
     else rewriter.eraseOp(op);
     return true;
   },
   { name: 'RemoveStaticCondition' },
 );
 
-const removeEmptyElseBranch = legacyPattern(
-  'scf.if',
+const removeEmptyElseBranch = pattern(
+  IfOp,
   (op, rewriter) => {
     if (op.numResults) return false;
-    const els = op.regions[1];
-    if (els.empty) return false;
-    const elseBlock = els.blocks[els.blocks.length - 1];
+    const elseBlock = IfOp.elseBlock(op);
+    if (!elseBlock) return false;
     if (elseBlock.first !== elseBlock.last) return false;
     rewriter.setInsertionPointBefore(op);
-    const newIf = cloneWithoutRegions(rewriter, op);
-    rewriter.inlineRegionBefore(op.regions[0], newIf.regions[0], null);
+    const newIf = IfOp.cast(cloneWithoutRegions(rewriter, op));
+    rewriter.inlineRegionBefore(IfOp.thenRegion(op), IfOp.thenRegion(newIf), null);
     rewriter.eraseOp(op);
     return true;
   },
   { name: 'RemoveEmptyElseBranch' },
 );
 
-function thenBlock(op: Operation): Block {
-  const r = op.regions[0];
-  return r.blocks[r.blocks.length - 1];
-}
-function elseBlock(op: Operation): Block | null {
-  const r = op.regions[1];
-  return r.empty ? null : r.blocks[r.blocks.length - 1];
-}
-
-const convertTrivialIfToSelect = legacyPattern(
-  'scf.if',
+// Results that both branches yield from outside the if become selects (or the
+// value itself); the if keeps only the others.
+const convertTrivialIfToSelect = pattern(
+  IfOp,
   (op, rewriter) => {
     if (op.numResults === 0) return false;
-    const cond = op.operand(0);
-    const thenYield = thenBlock(op).last!;
-    const elseYield = elseBlock(op)!.last!;
-    const thenArgs = thenYield.operands;
-    const elseArgs = elseYield.operands;
+    const cond = IfOp.condition(op);
+    const thenArgs = YieldOp.results(yieldOf(IfOp.thenBlock(op)));
+    const elseArgs = YieldOp.results(yieldOf(IfOp.elseBlock(op)!));
     const nonHoistable: Type[] = [];
     thenArgs.forEach((t, i) => {
-      if (definedInRegion(t, op.regions[0]) || definedInRegion(elseArgs[i], op.regions[1])) nonHoistable.push(t.type);
+      if (definedInRegion(t, IfOp.thenRegion(op)) || definedInRegion(elseArgs[i], IfOp.elseRegion(op))) nonHoistable.push(t.type);
     });
     if (nonHoistable.length === op.numResults) return false;
     rewriter.setInsertionPointBefore(op);
     const replacement = createIf(rewriter, nonHoistable, cond, false, op.location);
-    rewriter.eraseBlock(replacement.regions[0].entry);
-    replacement.regions[0].takeBody(op.regions[0]);
-    replacement.regions[1].takeBody(op.regions[1]);
+    rewriter.eraseBlock(IfOp.thenBlock(replacement));
+    IfOp.thenRegion(replacement).takeBody(IfOp.thenRegion(op));
+    IfOp.elseRegion(replacement).takeBody(IfOp.elseRegion(op));
     const results: Value[] = [];
     const trueYields: Value[] = [];
     const falseYields: Value[] = [];
     rewriter.setInsertionPointBefore(replacement);
     thenArgs.forEach((t, i) => {
       const f = elseArgs[i];
-      if (definedInRegion(t, replacement.regions[0]) || definedInRegion(f, replacement.regions[1])) {
+      if (definedInRegion(t, IfOp.thenRegion(replacement)) || definedInRegion(f, IfOp.elseRegion(replacement))) {
         results.push(replacement.result(trueYields.length));
         trueYields.push(t);
         falseYields.push(f);
       } else if (t === f) results.push(t);
-      else
-        results.push(
-          rewriter.create('arith.select', { operands: [cond, t, f], results: [t.type], location: op.location }).result(0),
-        );
+      else results.push(SelectOp.result(SelectOp.build(rewriter, { condition: cond, true_value: t, false_value: f, result: t.type, location: op.location })));
     });
-    rewriter.setInsertionPointToEnd(thenBlock(replacement));
-    const ty = thenBlock(replacement).last!;
-    rewriter.replaceOp(ty, [createYield(rewriter, trueYields, ty.location)].flatMap((x) => x.results));
-    rewriter.setInsertionPointToEnd(elseBlock(replacement)!);
-    const ey = elseBlock(replacement)!.last!;
-    rewriter.replaceOp(ey, [createYield(rewriter, falseYields, ey.location)].flatMap((x) => x.results));
+    const thenBlock = IfOp.thenBlock(replacement);
+    rewriter.setInsertionPointToEnd(thenBlock);
+    const thenYield = thenBlock.last!;
+    rewriter.replaceOp(thenYield, YieldOp.build(rewriter, { results: trueYields, location: thenYield.location }).results);
+    const elseBlock = IfOp.elseBlock(replacement)!;
+    rewriter.setInsertionPointToEnd(elseBlock);
+    const elseYield = elseBlock.last!;
+    rewriter.replaceOp(elseYield, YieldOp.build(rewriter, { results: falseYields, location: elseYield.location }).results);
     rewriter.replaceOp(op, results);
     return true;
   },
   { name: 'ConvertTrivialIfToSelect' },
 );
 
-const conditionPropagation = legacyPattern(
-  'scf.if',
+// Inside the then (else) region the condition is known true (false).
+const conditionPropagation = pattern(
+  IfOp,
   (op, rewriter) => {
-    const cond = op.operand(0);
+    const cond = IfOp.condition(op);
     if (matchConstant(cond) !== undefined) return false;
     let changed = false;
     let cTrue: Value | null = null;
     let cFalse: Value | null = null;
     for (const use of [...cond.uses()]) {
       const owner = use.owner;
-      if (isAncestorRegion(op.regions[0], owner)) {
+      if (isAncestorRegion(IfOp.thenRegion(op), owner)) {
         changed = true;
-        if (!cTrue) cTrue = createConstantBool(rewriter, true, op.location);
+        if (!cTrue) cTrue = ConstantOp.bool(rewriter, true, op.location);
         const v = cTrue;
         rewriter.modifyOpInPlace(owner, () => use.set(v));
-      } else if (isAncestorRegion(op.regions[1], owner)) {
+      } else if (isAncestorRegion(IfOp.elseRegion(op), owner)) {
         changed = true;
-        if (!cFalse) cFalse = createConstantBool(rewriter, false, op.location);
+        if (!cFalse) cFalse = ConstantOp.bool(rewriter, false, op.location);
         const v = cFalse;
         rewriter.modifyOpInPlace(owner, () => use.set(v));
       }
@@ -760,17 +724,20 @@ const conditionPropagation = legacyPattern(
   { name: 'ConditionPropagation' },
 );
 
-const replaceIfYieldWithConditionOrValue = legacyPattern(
-  'scf.if',
+// Results yielding the same value in both branches, or true/false constants.
+const replaceIfYieldWithConditionOrValue = pattern(
+  IfOp,
   (op, rewriter) => {
     if (op.numResults === 0) return false;
-    const trueYield = op.regions[0].blocks[op.regions[0].blocks.length - 1].last!;
-    const falseYield = op.regions[1].blocks[op.regions[1].blocks.length - 1].last!;
+    const cond = IfOp.condition(op);
+    const trueValues = YieldOp.results(yieldOf(IfOp.thenBlock(op)));
+    const falseValues = YieldOp.results(yieldOf(IfOp.elseBlock(op)!));
     rewriter.setInsertionPointBefore(op);
+    const i1 = IntegerType.get(1);
     let changed = false;
     op.results.forEach((res, i) => {
-      const t = trueYield.operand(i);
-      const f = falseYield.operand(i);
+      const t = trueValues[i];
+      const f = falseValues[i];
       if (t === f) {
         if (res.hasUses) {
           res.replaceAllUsesWith(t);
@@ -778,17 +745,18 @@ const replaceIfYieldWithConditionOrValue = legacyPattern(
         }
         return;
       }
-      const tv = boolConst(t);
-      const fv = boolConst(f);
+      const tv = matchConstantBool(t);
+      const fv = matchConstantBool(f);
       if (tv === undefined || fv === undefined) return;
       if (!tv && fv && res.hasUses) {
-        const one = rewriter.materializeConstant(t.definingOp!.name.dialectName, IntegerAttr.get(i1(), 1n), i1(), op.location)!;
-        const notCond = rewriter.create('arith.xori', { operands: [op.operand(0), one.result(0)], results: [i1()], location: op.location });
-        res.replaceAllUsesWith(notCond.result(0));
+        // The constant comes from the dialect of the yielded constant, as MLIR's.
+        const one = rewriter.materializeConstant(t.definingOp!.name.dialectName, IntegerAttr.get(i1, 1n), i1, op.location)!;
+        const notCond = XOrIOp.build(rewriter, { lhs: cond, rhs: one.results[0], result: i1, location: op.location });
+        res.replaceAllUsesWith(XOrIOp.result(notCond));
         changed = true;
       }
       if (tv && !fv && res.hasUses) {
-        res.replaceAllUsesWith(op.operand(0));
+        res.replaceAllUsesWith(cond);
         changed = true;
       }
     });
@@ -797,35 +765,40 @@ const replaceIfYieldWithConditionOrValue = legacyPattern(
   { name: 'ReplaceIfYieldWithConditionOrValue' },
 );
 
+/** `v` is `xori x, 1` (`not x` on i1). */
 function isNotOf(v: Value, x: Value): boolean {
-  const d = v.definingOp;
-  return !!d && d.name.name === 'arith.xori' && d.operand(0) === x && isOneConst(d.operand(1));
+  const d = XOrIOp.definingOp(v);
+  return !!d && XOrIOp.lhs(d) === x && isOneInt(XOrIOp.rhs(d));
 }
 
-const combineIfs = legacyPattern(
-  'scf.if',
+// Two adjacent ifs on the same (or the negated) condition become one.
+const combineIfs = pattern(
+  IfOp,
   (nextIf, rewriter) => {
     const parent = nextIf.parentBlock!;
     if (parent.first === nextIf) return false;
-    const prevIf = nextIf.prev!;
-    if (prevIf.name.name !== 'scf.if') return false;
-    let nextThen: Block | null = null;
-    let nextElse: Block | null = null;
-    if (nextIf.operand(0) === prevIf.operand(0)) {
-      nextThen = thenBlock(nextIf);
-      nextElse = elseBlock(nextIf);
+    const prevIf = IfOp.dynCast(nextIf.prev);
+    if (!prevIf) return false;
+    const nextCond = IfOp.condition(nextIf);
+    const prevCond = IfOp.condition(prevIf);
+    let nextThen: Block | undefined;
+    let nextElse: Block | undefined;
+    if (nextCond === prevCond) {
+      nextThen = IfOp.thenBlock(nextIf);
+      nextElse = IfOp.elseBlock(nextIf);
     }
-    if (isNotOf(nextIf.operand(0), prevIf.operand(0))) {
-      nextElse = thenBlock(nextIf);
-      nextThen = elseBlock(nextIf);
+    if (isNotOf(nextCond, prevCond)) {
+      nextElse = IfOp.thenBlock(nextIf);
+      nextThen = IfOp.elseBlock(nextIf);
     }
-    if (isNotOf(prevIf.operand(0), nextIf.operand(0))) {
-      nextElse = thenBlock(nextIf);
-      nextThen = elseBlock(nextIf);
+    if (isNotOf(prevCond, nextCond)) {
+      nextElse = IfOp.thenBlock(nextIf);
+      nextThen = IfOp.elseBlock(nextIf);
     }
     if (!nextThen && !nextElse) return false;
-    const prevElseYielded = prevIf.regions[1].empty ? [] : elseBlock(prevIf)!.last!.operands;
-    const prevThenYielded = thenBlock(prevIf).last!.operands;
+    const prevElse = IfOp.elseBlock(prevIf);
+    const prevElseYielded = prevElse ? YieldOp.results(yieldOf(prevElse)) : [];
+    const prevThenYielded = YieldOp.results(yieldOf(IfOp.thenBlock(prevIf)));
     const n = Math.min(prevIf.numResults, prevThenYielded.length, prevElseYielded.length);
     for (let i = 0; i < n; i++) {
       for (const use of [...prevIf.result(i).uses()]) {
@@ -836,28 +809,30 @@ const combineIfs = legacyPattern(
     }
     const mergedTypes = [...prevIf.resultTypes, ...nextIf.resultTypes];
     rewriter.setInsertionPointBefore(nextIf);
-    const combined = createIf(rewriter, mergedTypes, prevIf.operand(0), false, nextIf.location);
-    rewriter.eraseBlock(combined.regions[0].blocks[combined.regions[0].blocks.length - 1]);
-    rewriter.inlineRegionBefore(prevIf.regions[0], combined.regions[0], combined.regions[0].firstBlock);
+    const combined = createIf(rewriter, mergedTypes, prevCond, false, nextIf.location);
+    const combinedThen = IfOp.thenRegion(combined);
+    const combinedElse = IfOp.elseRegion(combined);
+    rewriter.eraseBlock(IfOp.thenBlock(combined));
+    rewriter.inlineRegionBefore(IfOp.thenRegion(prevIf), combinedThen, combinedThen.firstBlock);
     if (nextThen) {
-      const thenYield = thenBlock(combined).last!;
-      const thenYield2 = nextThen.last!;
-      rewriter.mergeBlocks(nextThen, thenBlock(combined));
-      rewriter.setInsertionPointToEnd(thenBlock(combined));
-      createYield(rewriter, [...thenYield.operands, ...thenYield2.operands], thenYield2.location);
+      const thenYield = yieldOf(IfOp.thenBlock(combined));
+      const thenYield2 = yieldOf(nextThen);
+      rewriter.mergeBlocks(nextThen, IfOp.thenBlock(combined));
+      rewriter.setInsertionPointToEnd(IfOp.thenBlock(combined));
+      YieldOp.build(rewriter, { results: [...YieldOp.results(thenYield), ...YieldOp.results(thenYield2)], location: thenYield2.location });
       rewriter.eraseOp(thenYield);
       rewriter.eraseOp(thenYield2);
     }
-    rewriter.inlineRegionBefore(prevIf.regions[1], combined.regions[1], combined.regions[1].firstBlock);
+    rewriter.inlineRegionBefore(IfOp.elseRegion(prevIf), combinedElse, combinedElse.firstBlock);
     if (nextElse) {
-      if (combined.regions[1].empty) {
-        rewriter.inlineRegionBefore(nextElse.parent!, combined.regions[1], combined.regions[1].firstBlock);
+      if (combinedElse.empty) {
+        rewriter.inlineRegionBefore(nextElse.parent!, combinedElse, combinedElse.firstBlock);
       } else {
-        const elseYield = elseBlock(combined)!.last!;
-        const elseYield2 = nextElse.last!;
-        rewriter.mergeBlocks(nextElse, elseBlock(combined)!);
-        rewriter.setInsertionPointToEnd(elseBlock(combined)!);
-        createYield(rewriter, [...elseYield.operands, ...elseYield2.operands], elseYield2.location);
+        const elseYield = yieldOf(IfOp.elseBlock(combined)!);
+        const elseYield2 = yieldOf(nextElse);
+        rewriter.mergeBlocks(nextElse, IfOp.elseBlock(combined)!);
+        rewriter.setInsertionPointToEnd(IfOp.elseBlock(combined)!);
+        YieldOp.build(rewriter, { results: [...YieldOp.results(elseYield), ...YieldOp.results(elseYield2)], location: elseYield2.location });
         rewriter.eraseOp(elseYield);
         rewriter.eraseOp(elseYield2);
       }
@@ -871,52 +846,53 @@ const combineIfs = legacyPattern(
   { name: 'CombineIfs' },
 );
 
-const combineNestedIfs = legacyPattern(
-  'scf.if',
+// `if a { if b { X } }` with nothing else becomes `if (a and b) { X }`.
+const combineNestedIfs = pattern(
+  IfOp,
   (op, rewriter) => {
-    const tb = thenBlock(op);
+    const tb = IfOp.thenBlock(op);
     // The nested `if` must be the only op besides the terminator.
     if (!tb.first || tb.first === tb.last || tb.first.next !== tb.last) return false;
-    const eb = elseBlock(op);
+    const eb = IfOp.elseBlock(op);
     if (eb && eb.first !== eb.last) return false;
-    const nestedIf = tb.first;
-    if (nestedIf.name.name !== 'scf.if') return false;
-    const neb = elseBlock(nestedIf);
+    const nestedIf = IfOp.dynCast(tb.first);
+    if (!nestedIf) return false;
+    const neb = IfOp.elseBlock(nestedIf);
     if (neb && neb.first !== neb.last) return false;
-    const thenYield = [...tb.last!.operands];
-    const elseYield = eb ? [...eb.last!.operands] : [];
+    const thenYield = YieldOp.results(yieldOf(tb));
+    const elseYield = eb ? YieldOp.results(yieldOf(eb)) : [];
     const upgrade: number[] = [];
     for (let i = 0; i < thenYield.length; i++) {
       const v = thenYield[i];
       if (v.definingOp === nestedIf) {
         const idx = (v as OpResult).index;
-        if (elseBlock(nestedIf)!.last!.operand(idx) !== elseYield[i]) return false;
-        thenYield[i] = thenBlock(nestedIf).last!.operand(idx);
+        if (YieldOp.results(yieldOf(neb!))[idx] !== elseYield[i]) return false;
+        thenYield[i] = YieldOp.results(yieldOf(IfOp.thenBlock(nestedIf)))[idx];
         continue;
       }
-      if (definedInRegion(v, op.regions[0])) return false;
+      if (definedInRegion(v, IfOp.thenRegion(op))) return false;
       upgrade.push(i);
     }
-    const loc = op.location;
+    const location = op.location;
+    const cond = IfOp.condition(op);
     rewriter.setInsertionPointBefore(op);
-    const newCond = rewriter.create('arith.andi', { operands: [op.operand(0), nestedIf.operand(0)], results: [i1()], location: loc }).result(0);
-    const newIf = rewriter.create('scf.if', { operands: [newCond], results: op.resultTypes, regions: 2, location: loc });
-    const newIfBlock = rewriter.createBlockIn(newIf.regions[0], null);
+    const newCond = AndIOp.build(rewriter, { lhs: cond, rhs: IfOp.condition(nestedIf), result: IntegerType.get(1), location });
+    const newIf = IfOp.build(rewriter, { condition: AndIOp.result(newCond), results: op.resultTypes, location });
+    const newIfBlock = rewriter.createBlockIn(IfOp.thenRegion(newIf), null);
     const results: Value[] = [...newIf.results];
     rewriter.setInsertionPointBefore(newIf);
-    for (const idx of upgrade)
-      results[idx] = rewriter
-        .create('arith.select', { operands: [op.operand(0), thenYield[idx], elseYield[idx]], results: [thenYield[idx].type], location: loc })
-        .result(0);
-    rewriter.mergeBlocks(thenBlock(nestedIf), newIfBlock);
-    rewriter.setInsertionPointToEnd(thenBlock(newIf));
-    const oldYield = thenBlock(newIf).last!;
-    const ny = createYield(rewriter, thenYield, oldYield.location);
-    rewriter.replaceOp(oldYield, ny.results);
+    for (const idx of upgrade) {
+      const select = SelectOp.build(rewriter, { condition: cond, true_value: thenYield[idx], false_value: elseYield[idx], result: thenYield[idx].type, location });
+      results[idx] = SelectOp.result(select);
+    }
+    rewriter.mergeBlocks(IfOp.thenBlock(nestedIf), newIfBlock);
+    rewriter.setInsertionPointToEnd(IfOp.thenBlock(newIf));
+    const oldYield = IfOp.thenBlock(newIf).last!;
+    rewriter.replaceOp(oldYield, YieldOp.build(rewriter, { results: thenYield, location: oldYield.location }).results);
     if (elseYield.length) {
-      rewriter.createBlockIn(newIf.regions[1], null);
-      rewriter.setInsertionPointToEnd(elseBlock(newIf)!);
-      createYield(rewriter, elseYield, loc);
+      rewriter.createBlockIn(IfOp.elseRegion(newIf), null);
+      rewriter.setInsertionPointToEnd(IfOp.elseBlock(newIf)!);
+      YieldOp.build(rewriter, { results: elseYield, location });
     }
     rewriter.replaceOp(op, results);
     return true;
@@ -924,35 +900,16 @@ const combineNestedIfs = legacyPattern(
   { name: 'CombineNestedIfs' },
 );
 
-/** IfOp::fold: `if (!c) A else B` becomes `if c B else A`. */
-function foldIf(op: Operation): FoldResult | undefined {
-  if (op.regions[1].empty) return undefined;
-  const x = op.operand(0).definingOp;
-  if (!x || x.name.name !== 'arith.xori' || !isOneConst(x.operand(1))) return undefined;
-  op.setOperand(0, x.operand(0));
-  const [thenR, elseR] = op.regions;
-  const thenBlocks = [...thenR.blocks];
-  const elseBlocks = [...elseR.blocks];
-  thenR.blocks.length = 0;
-  elseR.blocks.length = 0;
-  for (const b of elseBlocks) thenR.pushBlock(b);
-  for (const b of thenBlocks) elseR.pushBlock(b);
-  return [];
-}
-
 // ---- scf.index_switch
 
-const foldConstantCase = legacyPattern(
-  'scf.index_switch',
+const foldConstantCase = pattern(
+  IndexSwitchOp,
   (op, rewriter) => {
-    const c = intConst(op.operand(0));
+    const c = matchConstantInt(IndexSwitchOp.arg(op));
     if (c === undefined) return false;
-    const cases = segCases(op);
-    const i = cases.indexOf(c);
-    const region = i >= 0 ? op.regions[i + 1] : op.regions[0];
-    const source = region.entry;
-    const results = source.last!.operands;
-    const terminator = source.last!;
+    const source = IndexSwitchOp.regionFor(op)(c).entry;
+    const terminator = yieldOf(source);
+    const results = YieldOp.results(terminator);
     rewriter.inlineBlockBefore(source, op.parentBlock!, op);
     rewriter.eraseOp(terminator);
     rewriter.replaceOp(op, results);
@@ -961,24 +918,21 @@ const foldConstantCase = legacyPattern(
   { name: 'FoldConstantCase' },
 );
 
-function segCases(op: Operation): bigint[] {
-  const a = op.propertiesView.get('cases');
-  return a instanceof DenseArrayAttr ? [...a.values] : [];
-}
-
 // ---- scf.while
 
-const whileConditionTruth = legacyPattern(
-  'scf.while',
+// The loop only continues when the condition holds: in the after region, an
+// argument forwarded from the condition itself is true.
+const whileConditionTruth = pattern(
+  WhileOp,
   (op, rewriter) => {
-    const term = op.regions[0].entry.last!;
-    const cond = term.operand(0);
-    const after = op.regions[1].entry.args;
+    const term = ConditionOp.cast(WhileOp.conditionOp(op));
+    const cond = ConditionOp.condition(term);
+    const after = WhileOp.afterArguments(op);
     let cTrue: Value | null = null;
     let replaced = false;
-    term.operands.slice(1).forEach((v, i) => {
+    ConditionOp.args(term).forEach((v, i) => {
       if (v !== cond || !after[i].hasUses) return;
-      if (!cTrue) cTrue = createConstantBool(rewriter, true, op.location);
+      if (!cTrue) cTrue = ConstantOp.bool(rewriter, true, op.location);
       rewriter.replaceAllUsesWith(after[i], cTrue);
       replaced = true;
     });
@@ -987,31 +941,34 @@ const whileConditionTruth = legacyPattern(
   { name: 'WhileConditionTruth' },
 );
 
-const CMPI_INVERT = [1, 0, 5, 4, 3, 2, 9, 8, 7, 6];
-
-const whileCmpCond = legacyPattern(
-  'scf.while',
+// A cmpi in the after region repeating (or inverting) the loop condition's
+// comparison on the forwarded operands is known true (false).
+const whileCmpCond = pattern(
+  WhileOp,
   (op, rewriter) => {
-    const cond = op.regions[0].entry.last!;
-    const cmp = cond.operand(0).definingOp;
-    if (!cmp || cmp.name.name !== 'arith.cmpi') return false;
-    const pred = Number((cmp.getAttr('predicate') as IntegerAttr).value);
+    const cond = ConditionOp.cast(WhileOp.conditionOp(op));
+    const cmp = CmpIOp.definingOp(ConditionOp.condition(cond));
+    if (!cmp) return false;
+    const pred = CmpIOp.predicate(cmp);
+    const cmpOperands = [CmpIOp.lhs(cmp), CmpIOp.rhs(cmp)];
     let changed = false;
-    const after = op.regions[1].entry.args;
-    cond.operands.slice(1).forEach((arg, k) => {
+    const after = WhileOp.afterArguments(op);
+    ConditionOp.args(cond).forEach((arg, k) => {
       for (let opIdx = 0; opIdx < 2; opIdx++) {
-        if (arg !== cmp.operand(opIdx)) continue;
+        if (arg !== cmpOperands[opIdx]) continue;
         for (const u of [...after[k].uses()]) {
-          const cmp2 = u.owner;
-          if (cmp2.name.name !== 'arith.cmpi') continue;
-          if (cmp2.operand(1 - opIdx) !== cmp.operand(1 - opIdx)) continue;
-          const p2 = Number((cmp2.getAttr('predicate') as IntegerAttr).value);
+          const cmp2 = CmpIOp.dynCast(u.owner);
+          if (!cmp2) continue;
+          // The other side must be the same value.
+          const cmp2Operands = [CmpIOp.lhs(cmp2), CmpIOp.rhs(cmp2)];
+          if (cmp2Operands[1 - opIdx] !== cmpOperands[1 - opIdx]) continue;
+          const p2 = CmpIOp.predicate(cmp2);
           let same: boolean;
           if (p2 === pred) same = true;
-          else if (p2 === CMPI_INVERT[pred]) same = false;
+          else if (p2 === invertPredicate(pred)) same = false;
           else continue;
           rewriter.setInsertionPointBefore(cmp2);
-          const c = createConstantBool(rewriter, same, cmp2.location);
+          const c = ConstantOp.bool(rewriter, same, cmp2.location);
           rewriter.replaceOp(cmp2, [c]);
           changed = true;
         }
@@ -1022,18 +979,15 @@ const whileCmpCond = legacyPattern(
   { name: 'WhileCmpCond' },
 );
 
-function createWhile(rewriter: PatternRewriter, types: readonly Type[], inits: readonly Value[], loc: Location, attrsFrom: Operation): Operation {
-  void attrsFrom;
-  return rewriter.create('scf.while', { operands: inits, results: types, regions: 2, location: loc });
-}
-
-const whileAlignBeforeArgs = legacyPattern(
-  'scf.while',
+// scf.condition forwarding the before arguments in another order: the loop is
+// rebuilt with its results (and after arguments) in the before arguments' order.
+const whileAlignBeforeArgs = pattern(
+  WhileOp,
   (loop, rewriter) => {
-    const oldBefore = loop.regions[0].entry;
-    const oldTerm = oldBefore.last!;
+    const oldBefore = WhileOp.beforeBody(loop);
+    const oldTerm = ConditionOp.cast(WhileOp.conditionOp(loop));
     const beforeArgs = oldBefore.args;
-    const termArgs = oldTerm.operands.slice(1);
+    const termArgs = ConditionOp.args(oldTerm);
     if (beforeArgs.length === termArgs.length && beforeArgs.every((a, i) => a === termArgs[i])) return false;
     if (new Set(termArgs).size !== termArgs.length) return false;
     if (beforeArgs.length !== termArgs.length) return false;
@@ -1044,15 +998,26 @@ const whileAlignBeforeArgs = legacyPattern(
       mapping[j] = i;
     }
     rewriter.setInsertionPointBefore(oldTerm);
-    const newTerm = rewriter.create('scf.condition', { operands: [oldTerm.operand(0), ...beforeArgs], location: oldTerm.location });
+    const newTerm = ConditionOp.build(rewriter, { condition: ConditionOp.condition(oldTerm), args: beforeArgs, location: oldTerm.location });
     rewriter.replaceOp(oldTerm, newTerm.results);
-    const oldAfter = loop.regions[1].entry;
+    const oldAfter = WhileOp.afterBody(loop);
     const newTypes: Type[] = new Array<Type>(beforeArgs.length);
     mapping.forEach((j, i) => (newTypes[j] = loop.result(i).type));
+    const inits = WhileOp.inits(loop);
     rewriter.setInsertionPointBefore(loop);
-    const newLoop = createWhile(rewriter, newTypes, loop.operands, loop.location, loop);
-    const newBefore = createBlockWithArgs(rewriter, newLoop.regions[0], loop.operands.map((v) => v.type), beforeArgs.map((a) => a.location));
-    const newAfter = createBlockWithArgs(rewriter, newLoop.regions[1], newTypes, newTypes.map(() => loop.location));
+    const newLoop = WhileOp.build(rewriter, { inits, results: newTypes, location: loop.location });
+    const newBefore = createBlockWithArgs(
+      rewriter,
+      WhileOp.before(newLoop),
+      inits.map((v) => v.type),
+      beforeArgs.map((a) => a.location),
+    );
+    const newAfter = createBlockWithArgs(
+      rewriter,
+      WhileOp.after(newLoop),
+      newTypes,
+      newTypes.map(() => loop.location),
+    );
     const newResults: Value[] = [];
     const newAfterArgs: Value[] = [];
     mapping.forEach((j, i) => {
@@ -1083,39 +1048,41 @@ function usedValuesInRegion(region: Region, keep: (v: Value) => boolean): Value[
 
 // An scf.if just before scf.condition on the same condition only matters when
 // the loop continues: its then-part moves to the start of the after region.
-const whileMoveIfDown = legacyPattern(
-  'scf.while',
+const whileMoveIfDown = pattern(
+  WhileOp,
   (op, rewriter) => {
-    const before = op.regions[0];
-    const cond = before.entry.last!;
-    const ifOp = cond.prev;
-    if (!ifOp || ifOp.name.name !== 'scf.if' || ifOp.operand(0) !== cond.operand(0)) return false;
-    const elseB = elseBlock(ifOp);
+    const before = WhileOp.before(op);
+    const cond = ConditionOp.cast(WhileOp.conditionOp(op));
+    const ifOp = IfOp.dynCast(cond.prev);
+    if (!ifOp || IfOp.condition(ifOp) !== ConditionOp.condition(cond)) return false;
+    const elseB = IfOp.elseBlock(ifOp);
     if (elseB && elseB.first !== elseB.last) return false;
-    const thenB = thenBlock(ifOp);
-    const thenYield = thenB.last!;
-    const afterArgs = op.regions[1].entry.args;
-    // Operands are read live: a repeated if result is replaced at its first occurrence only, as upstream does.
-    for (let idx = 0; idx + 1 < cond.numOperands; idx++) {
-      const arg = cond.operand(idx + 1);
-      const k = ifOp.results.indexOf(arg as OpResult);
+    const thenB = IfOp.thenBlock(ifOp);
+    const thenYield = yieldOf(thenB);
+    const afterArgs = WhileOp.afterBody(op).args;
+    const ifResults = IfOp.results(ifOp);
+    // Arguments are read live: a repeated if result is replaced at its first occurrence only, as upstream does.
+    const numArgs = ConditionOp.args(cond).length;
+    for (let idx = 0; idx < numArgs; idx++) {
+      const arg = ConditionOp.args(cond)[idx];
+      const k = ifResults.indexOf(arg as OpResult);
       if (k < 0) continue;
-      rewriter.replaceAllUsesWith(ifOp.result(k), elseB!.last!.operand(k));
-      rewriter.replaceAllUsesWith(afterArgs[idx], thenYield.operand(k));
+      rewriter.replaceAllUsesWith(ifResults[k], YieldOp.results(yieldOf(elseB!))[k]);
+      rewriter.replaceAllUsesWith(afterArgs[idx], YieldOp.results(thenYield)[k]);
     }
-    const extra = usedValuesInRegion(ifOp.regions[0], (v) => v.parentBlock?.parent === before);
+    const extra = usedValuesInRegion(IfOp.thenRegion(ifOp), (v) => v.parentBlock?.parent === before);
     const extraTypes = extra.map((v) => v.type);
     rewriter.setInsertionPointBefore(op);
-    const newLoop = createWhile(rewriter, [...op.resultTypes, ...extraTypes], op.operands, op.location, op);
+    const newLoop = WhileOp.build(rewriter, { inits: WhileOp.inits(op), results: [...op.resultTypes, ...extraTypes], location: op.location });
     rewriter.modifyOpInPlace(newLoop, () => {
-      rewriter.inlineRegionBefore(op.regions[0], newLoop.regions[0]);
-      rewriter.inlineRegionBefore(op.regions[1], newLoop.regions[1]);
-      for (const t of extraTypes) newLoop.regions[1].entry.addArgument(t, op.location);
+      rewriter.inlineRegionBefore(WhileOp.before(op), WhileOp.before(newLoop));
+      rewriter.inlineRegionBefore(WhileOp.after(op), WhileOp.after(newLoop));
+      for (const t of extraTypes) WhileOp.afterBody(newLoop).addArgument(t, op.location);
     });
     rewriter.modifyOpInPlace(cond, () => cond.setOperands([...cond.operands, ...extra]));
-    const newAfter = newLoop.regions[1].entry;
+    const newAfter = WhileOp.afterBody(newLoop);
     const newArgs = newAfter.args.slice(newAfter.args.length - extra.length);
-    const thenRegion = ifOp.regions[0];
+    const thenRegion = IfOp.thenRegion(ifOp);
     extra.forEach((v, i) => rewriter.replaceUsesWithIf(v, newArgs[i], (use) => isAncestorRegion(thenRegion, use.owner)));
     rewriter.eraseOp(thenYield);
     rewriter.inlineBlockBefore(thenB, newAfter, newAfter.first);
@@ -1127,30 +1094,6 @@ const whileMoveIfDown = legacyPattern(
 );
 
 // ---- scf.parallel
-
-function parallelSegments(op: Operation): Value[][] {
-  const sizes = segSizes(op);
-  const out: Value[][] = [];
-  let start = 0;
-  for (const n of sizes) {
-    out.push(op.operands.slice(start, start + n));
-    start += n;
-  }
-  return out;
-}
-
-function createParallelOp(rewriter: PatternRewriter, lbs: readonly Value[], ubs: readonly Value[], steps: readonly Value[], inits: readonly Value[], loc: Location): Operation {
-  return new Operation({
-    name: rewriter.ctx.getOperationName('scf.parallel'),
-    location: loc,
-    operands: [...lbs, ...ubs, ...steps, ...inits],
-    resultTypes: inits.map((v) => v.type),
-    properties: new Map<string, Attribute>([
-      ['operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), [lbs.length, ubs.length, steps.length, inits.length].map(BigInt))],
-    ]),
-    regions: 1,
-  });
-}
 
 /**
  * RewriterBase::cloneRegionBefore (at the end of `dest`): block arguments
@@ -1203,12 +1146,15 @@ function cloneInto(rewriter: PatternRewriter, op: Operation, mapping: IRMapping)
   return copy;
 }
 
-const parallelSingleOrZeroIterationDims = legacyPattern(
-  'scf.parallel',
+const parallelSingleOrZeroIterationDims = pattern(
+  ParallelOp,
   (op, rewriter) => {
-    const loc = op.location;
-    const [lbs, ubs, steps, inits] = parallelSegments(op);
-    const ivs = op.regions[0].entry.args;
+    const location = op.location;
+    const lbs = ParallelOp.lowerBound(op);
+    const ubs = ParallelOp.upperBound(op);
+    const steps = ParallelOp.step(op);
+    const inits = ParallelOp.initVals(op);
+    const ivs = ParallelOp.inductionVars(op);
     const newL: Value[] = [];
     const newU: Value[] = [];
     const newS: Value[] = [];
@@ -1232,52 +1178,66 @@ const parallelSingleOrZeroIterationDims = legacyPattern(
     }
     if (newL.length === lbs.length) return false;
     if (!newL.length) {
-      const body = op.regions[0].entry;
+      // No loop left: the body runs once, then each reduction combines its init with the value reduced.
+      const body = ParallelOp.body(op);
       for (let o = body.first; o && o !== body.last; o = o.next) cloneInto(rewriter, o, mapping);
-      const reduce = body.last!;
+      const reduce = ReduceOp.cast(ParallelOp.reduceOp(op));
+      const reduced = ReduceOp.operands(reduce);
       const results: Value[] = [];
-      for (let i = 0; i < reduce.regions.length; i++) {
-        const rb = reduce.regions[i].entry;
+      for (const [i, reduction] of ReduceOp.reductions(reduce).entries()) {
+        const rb = reduction.entry;
         mapping.map(rb.args[0], inits[results.length]);
-        mapping.map(rb.args[1], mapping.lookupOrDefault(reduce.operand(i)));
+        mapping.map(rb.args[1], mapping.lookupOrDefault(reduced[i]));
         for (let o = rb.first; o && o !== rb.last; o = o.next) cloneInto(rewriter, o, mapping);
-        results.push(mapping.lookupOrDefault(rb.last!.operand(0)));
+        results.push(mapping.lookupOrDefault(ReduceReturnOp.result(ReduceReturnOp.cast(rb.last!))));
       }
       rewriter.replaceOp(op, results);
       return true;
     }
-    const newOp = createParallelOp(rewriter, newL, newU, newS, inits, loc);
-    rewriter.insert(newOp);
-    cloneRegionBefore(rewriter, op.regions[0], newOp.regions[0], mapping);
+    const newOp = ParallelOp.build(rewriter, { lowerBound: newL, upperBound: newU, step: newS, initVals: inits, results: inits.map((v) => v.type), location });
+    cloneRegionBefore(rewriter, ParallelOp.region(op), ParallelOp.region(newOp), mapping);
     rewriter.replaceOp(op, newOp.results);
     return true;
   },
   { name: 'ParallelOpSingleOrZeroIterationDimsFolder' },
 );
 
-const mergeNestedParallelLoops = legacyPattern(
-  'scf.parallel',
+// A parallel loop whose body is only another parallel loop (with bounds
+// defined outside) becomes one loop over both sets of dimensions.
+const mergeNestedParallelLoops = pattern(
+  ParallelOp,
   (op, rewriter) => {
-    const outerBody = op.regions[0].entry;
+    const outerBody = ParallelOp.body(op);
     if (!outerBody.first || outerBody.first.next !== outerBody.last) return false;
-    const inner = outerBody.first;
-    if (inner.name.name !== 'scf.parallel') return false;
-    const [ilbs, iubs, isteps, iinits] = parallelSegments(inner);
+    const inner = ParallelOp.dynCast(outerBody.first);
+    if (!inner) return false;
+    const ilbs = ParallelOp.lowerBound(inner);
+    const iubs = ParallelOp.upperBound(inner);
+    const isteps = ParallelOp.step(inner);
     for (const a of outerBody.args) if (ilbs.includes(a) || iubs.includes(a) || isteps.includes(a)) return false;
-    const [lbs, ubs, steps, inits] = parallelSegments(op);
-    if (inits.length || iinits.length) return false;
+    if (ParallelOp.initVals(op).length || ParallelOp.initVals(inner).length) return false;
+    const lowerBound = [...ParallelOp.lowerBound(op), ...ilbs];
+    const location = op.location;
     rewriter.setInsertionPointBefore(op);
-    const newOp = createParallelOp(rewriter, [...lbs, ...ilbs], [...ubs, ...iubs], [...steps, ...isteps], [], op.location);
+    // Built detached: it is inserted (and reported) once its body is complete.
+    const newOp = ParallelOp.build(detachedBuilder(rewriter), {
+      lowerBound,
+      upperBound: [...ParallelOp.upperBound(op), ...iubs],
+      step: [...ParallelOp.step(op), ...isteps],
+      initVals: [],
+      results: [],
+      location,
+    });
     const body = new Block();
-    newOp.regions[0].pushBlock(body);
-    const ivs = [...lbs, ...ilbs].map(() => body.addArgument(IndexType.get(), op.location));
-    const innerBody = inner.regions[0].entry;
+    ParallelOp.region(newOp).pushBlock(body);
+    const ivs = lowerBound.map(() => body.addArgument(IndexType.get(), location));
+    const innerBody = ParallelOp.body(inner);
     const mapping = new IRMapping();
     mapping.mapAll(outerBody.args, ivs.slice(0, outerBody.args.length));
     mapping.mapAll(innerBody.args, ivs.slice(outerBody.args.length));
     rewriter.setInsertionPointToEnd(body);
     for (let o = innerBody.first; o && o !== innerBody.last; o = o.next) cloneInto(rewriter, o, mapping);
-    body.append(detached(rewriter, 'scf.reduce', [], op.location));
+    body.append(ReduceOp.build(detachedBuilder(rewriter), { location }));
     rewriter.setInsertionPointBefore(op);
     rewriter.insert(newOp);
     rewriter.replaceOp(op, newOp.results);
@@ -1286,10 +1246,14 @@ const mergeNestedParallelLoops = legacyPattern(
   { name: 'MergeNestedParallelLoops' },
 );
 
-export const SCF_PATTERNS: Partial<Record<string, () => readonly RewritePattern[]>> = {
-  'scf.execute_region': () => [singleBlockExecuteInliner, multiBlockExecuteInliner, ...regionBranchPatterns('scf.execute_region')],
-  'scf.for': () => [simplifyTrivialLoops, ...regionBranchPatterns('scf.for')],
-  'scf.if': () => [
+// ---- the patterns of each op, in MLIR's registration order
+
+implementOp(ExecuteRegionOp, {
+  canonicalizationPatterns: [singleBlockExecuteInliner, multiBlockExecuteInliner, ...regionBranchPatterns(ExecuteRegionOp)],
+});
+implementOp(ForOp, { canonicalizationPatterns: [simplifyTrivialLoops, ...regionBranchPatterns(ForOp)] });
+implementOp(IfOp, {
+  canonicalizationPatterns: [
     combineIfs,
     combineNestedIfs,
     conditionPropagation,
@@ -1297,16 +1261,12 @@ export const SCF_PATTERNS: Partial<Record<string, () => readonly RewritePattern[
     removeEmptyElseBranch,
     removeStaticCondition,
     replaceIfYieldWithConditionOrValue,
-    ...regionBranchPatterns('scf.if'),
+    ...regionBranchPatterns(IfOp),
   ],
-  'scf.index_switch': () => [foldConstantCase, ...regionBranchPatterns('scf.index_switch')],
-  'scf.forall': () => [forallControlOperandsFolder, forallSingleOrZeroIterationDims],
-  'scf.parallel': () => [parallelSingleOrZeroIterationDims, mergeNestedParallelLoops],
-  'scf.while': () => [whileConditionTruth, whileCmpCond, whileAlignBeforeArgs, whileMoveIfDown, ...regionBranchPatterns('scf.while')],
-};
-
-export const SCF_FOLDS: Partial<Record<string, (op: Operation) => FoldResult | undefined>> = {
-  'scf.if': foldIf,
-};
-
-export { createConstantIndex };
+});
+implementOp(IndexSwitchOp, { canonicalizationPatterns: [foldConstantCase, ...regionBranchPatterns(IndexSwitchOp)] });
+implementOp(ForallOp, { canonicalizationPatterns: [forallControlOperandsFolder, forallSingleOrZeroIterationDims] });
+implementOp(ParallelOp, { canonicalizationPatterns: [parallelSingleOrZeroIterationDims, mergeNestedParallelLoops] });
+implementOp(WhileOp, {
+  canonicalizationPatterns: [whileConditionTruth, whileCmpCond, whileAlignBeforeArgs, whileMoveIfDown, ...regionBranchPatterns(WhileOp)],
+});

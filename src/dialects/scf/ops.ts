@@ -207,6 +207,8 @@ export const IfOp = defineOp({
   regions: [sizedRegion('thenRegion', 1), maxSizedRegion('elseRegion', 1)],
 })
   .withAccessors({
+    /** The condition operand itself (MLIR's getConditionMutable), for folds that update it in place. */
+    conditionMutable: (op): OpOperand => op.operandList[0],
     thenBlock: (op) => op.regions[0].entry,
     /** The else block, if the op has one. */
     elseBlock: (op): Block | undefined => op.regions[1].blocks[0],

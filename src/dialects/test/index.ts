@@ -5,7 +5,7 @@
 
 import { ArrayAttr, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr, SymbolRefAttr } from '../../ir/builtin-attributes.js';
 import { FunctionType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
-import { Traits, emitError, type Dialect, type OpDefinition } from '../../ir/context.js';
+import { Traits, emitError } from '../../ir/context.js';
 import { verifyBranchSuccessors } from '../../ods/helpers.js';
 import {
   Interfaces,
@@ -37,7 +37,9 @@ import {
   anyTypeOf,
   attr,
   attrConstraint,
-  defineOds,
+  defineOp,
+  implementOp,
+  defineDialect,
   Index,
   operand,
   optionalAttr,
@@ -141,7 +143,7 @@ const forwardAllOperands: RegionBranchTerminatorInterface = { getSuccessorOperan
 // ---- control flow
 
 /** `test.br`: an unconditional branch forwarding all its operands. */
-const BranchOp = defineOds({
+export const BranchOp = defineOp({
   name: 'test.br',
   traits: [Traits.IsTerminator],
   operands: [variadicOperand('targetOperands', AnyType)],
@@ -159,7 +161,7 @@ const BranchOp = defineOds({
 });
 
 /** `test.internal_br`: success and error successors with their own operand segments. */
-const InternalBranchOp = defineOds({
+export const InternalBranchOp = defineOp({
   name: 'test.internal_br',
   traits: [Traits.IsTerminator, AttrSizedOperandSegments],
   operands: [variadicOperand('successOperands', AnyType), variadicOperand('errorOperands', AnyType)],
@@ -196,16 +198,16 @@ function internalBranchOperands(op: Operation, index: number): Value[] {
   return index === 0 ? op.operands.slice(0, n) : op.operands.slice(n);
 }
 
-const ReturnOp = defineOds({
+export const ReturnOp = defineOp({
   name: 'test.return',
   traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
   operands: [variadicOperand('operands', AnyType)],
   interfaces: { [Interfaces.RegionBranchTerminator]: forwardAllOperands },
 });
 
-const FinishOp = defineOds({ name: 'test.finish', traits: [Traits.IsTerminator] });
+export const FinishOp = defineOp({ name: 'test.finish', traits: [Traits.IsTerminator] });
 
-const RegionYieldOp = defineOds({
+export const RegionYieldOp = defineOp({
   name: 'test.region_yield',
   traits: [Traits.Pure, Traits.ReturnLike, Traits.IsTerminator],
   operands: [operand('result', AnyType)],
@@ -213,7 +215,7 @@ const RegionYieldOp = defineOds({
   interfaces: { [Interfaces.RegionBranchTerminator]: forwardAllOperands },
 });
 
-const RegionIfYieldOp = defineOds({
+export const RegionIfYieldOp = defineOp({
   name: 'test.region_if_yield',
   traits: [Traits.ReturnLike, Traits.IsTerminator],
   operands: [variadicOperand('results', AnyType)],
@@ -222,10 +224,9 @@ const RegionIfYieldOp = defineOds({
 });
 
 /** `test.region_if`: then/else regions both continue into the join region, which returns to the parent. */
-const RegionIfOp = defineOds({
+export const RegionIfOp = defineOp({
   name: 'test.region_if',
   traits: [Traits.RecursiveMemoryEffects],
-  implicitTerminator: 'test.region_if_yield',
   operands: [variadicOperand('operands', AnyType)],
   results: [variadicResult('results', AnyType)],
   regions: [sizedRegion('thenRegion', 1), region('elseRegion'), region('joinRegion')],
@@ -267,7 +268,7 @@ const RegionIfOp = defineOds({
 });
 
 /** `test.any_cond`: runs its region exactly once, then returns to the parent. */
-const AnyCondOp = defineOds({
+export const AnyCondOp = defineOp({
   name: 'test.any_cond',
   traits: [Traits.RecursiveMemoryEffects],
   results: [variadicResult('results', AnyType)],
@@ -285,7 +286,7 @@ const AnyCondOp = defineOds({
 });
 
 /** `test.loop_block`: a loop whose body takes an i32 and exits with an f32. */
-const LoopBlockOp = defineOds({
+export const LoopBlockOp = defineOp({
   name: 'test.loop_block',
   traits: [Traits.RecursiveMemoryEffects],
   operands: [operand('init', I32)],
@@ -304,7 +305,7 @@ const LoopBlockOp = defineOds({
   },
 });
 
-const LoopBlockTerminatorOp = defineOds({
+export const LoopBlockTerminatorOp = defineOp({
   name: 'test.loop_block_term',
   traits: [Traits.Pure, Traits.IsTerminator],
   operands: [operand('nextIterArg', I32), operand('exitArg', F32)],
@@ -318,38 +319,37 @@ const LoopBlockTerminatorOp = defineOds({
 
 // ---- regions
 
-const GraphRegionOp = defineOds({
+export const GraphRegionOp = defineOp({
   name: 'test.graph_region',
   traits: [Traits.GraphRegions],
   regions: [region('region')],
   assemblyFormat: 'attr-dict-with-keyword $region',
 });
 
-const SingleNoTerminatorOp = defineOds({
+export const SingleNoTerminatorOp = defineOp({
   name: 'test.single_no_terminator_op',
   traits: [Traits.NoTerminator, Traits.SingleBlock, Traits.GraphRegions],
   regions: [sizedRegion('my_region', 1)],
   assemblyFormat: 'attr-dict `:` $my_region',
 });
 
-const AllocaScopeRegionOp = defineOds({
+export const AllocaScopeRegionOp = defineOp({
   name: 'test.alloca_scope_region',
   traits: [AutomaticAllocationScope],
   regions: [region('region')],
   assemblyFormat: 'attr-dict-with-keyword $region',
 });
 
-const CSEOfSingleBlockOp = defineOds({
+export const CSEOfSingleBlockOp = defineOp({
   name: 'test.cse_of_single_block_op',
   traits: [Traits.Pure],
-  implicitTerminator: 'test.region_yield',
   operands: [variadicOperand('inputs', AnyType)],
   results: [variadicResult('outputs', AnyType)],
   regions: [sizedRegion('region', 1)],
   assemblyFormat: 'attr-dict `inputs` `(` $inputs `)` $region `:` type($inputs) `->` type($outputs)',
 });
 
-const FunctionalRegionOp = defineOds({
+export const FunctionalRegionOp = defineOp({
   name: 'test.functional_region_op',
   attributes: [optionalAttr('arg_attrs', ArrayAttrC), optionalAttr('res_attrs', ArrayAttrC)],
   results: [result('result', AnyFunction)],
@@ -364,7 +364,7 @@ const FunctionalRegionOp = defineOds({
 });
 
 /** `test.graph_loop`: a loop-like op with a graph body and no effects. */
-const GraphLoopOp = defineOds({
+export const GraphLoopOp = defineOp({
   name: 'test.graph_loop',
   traits: [Traits.SingleBlock, Traits.GraphRegions],
   operands: [variadicOperand('args', AnyType)],
@@ -389,11 +389,11 @@ const GraphLoopOp = defineOds({
   },
 });
 
-const TwoRegionOp = defineOds({ name: 'test.two_region_op', regions: [region('r0'), region('r1')] });
+export const TwoRegionOp = defineOp({ name: 'test.two_region_op', regions: [region('r0'), region('r1')] });
 
-const SizedRegionOp = defineOds({ name: 'test.sized_region_op', regions: [sizedRegion('my_region', 2), sizedRegion('', 1)] });
+export const SizedRegionOp = defineOp({ name: 'test.sized_region_op', regions: [sizedRegion('my_region', 2), sizedRegion('', 1)] });
 
-const VariadicNoTerminatorOp = defineOds({
+export const VariadicNoTerminatorOp = defineOp({
   name: 'test.variadic_no_terminator_op',
   traits: [Traits.NoTerminator, Traits.SingleBlock, Traits.GraphRegions],
   regions: [variadicRegion('my_regions')],
@@ -401,7 +401,7 @@ const VariadicNoTerminatorOp = defineOds({
 });
 
 /** Custom syntax: the bare region, printed without entry arguments or terminators. */
-const SingleNoTerminatorCustomAsmOp = defineOds({
+export const SingleNoTerminatorCustomAsmOp = defineOp({
   name: 'test.single_no_terminator_custom_asm_op',
   traits: [Traits.SingleBlock, Traits.NoTerminator],
   regions: [sizedRegion('', 1)],
@@ -414,7 +414,7 @@ const SingleNoTerminatorCustomAsmOp = defineOds({
 });
 
 /** `$body attr-dict custom<DummyRegionRef>(ref($body))`: the directive prints nothing. */
-const DummyOpWithRegionRef = defineOds({
+export const DummyOpWithRegionRef = defineOp({
   name: 'test.dummy_op_with_region_ref',
   traits: [Traits.NoTerminator],
   regions: [region('body')],
@@ -431,7 +431,7 @@ const DummyOpWithRegionRef = defineOds({
 });
 
 /** Results named after its `names` attribute, which the parser fills in from the SSA names written. */
-const StringAttrPrettyNameOp = defineOds({
+export const StringAttrPrettyNameOp = defineOp({
   name: 'test.string_attr_pretty_name',
   attributes: [attr('names', ArrayAttrC)],
   results: [variadicResult('r', I32)],
@@ -468,13 +468,13 @@ const StringAttrPrettyNameOp = defineOds({
 
 // ---- effects and speculation
 
-const OpWithMemRead = defineOds({
+export const OpWithMemRead = defineOp({
   name: 'test.op_with_memread',
   results: [result('result', AnyInteger)],
   interfaces: { [Interfaces.MemoryEffects]: fixedEffects('read') },
 });
 
-const OpWithMemWrite = defineOds({
+export const OpWithMemWrite = defineOp({
   name: 'test.op_with_memwrite',
   interfaces: { [Interfaces.MemoryEffects]: fixedEffects('write') },
 });
@@ -482,7 +482,7 @@ const OpWithMemWrite = defineOds({
 const EFFECT_NAMES: Readonly<Record<string, MemoryEffectKind>> = { allocate: 'allocate', free: 'free', read: 'read', write: 'write' };
 
 /** `test.side_effect_op`: its effects are listed in its `effects` attribute. */
-const SideEffectOp = defineOds({
+export const SideEffectOp = defineOp({
   name: 'test.side_effect_op',
   results: [result('result', AnyType)],
   interfaces: {
@@ -511,7 +511,7 @@ const SideEffectOp = defineOds({
 });
 
 /** `test.test_effects_result`: allocates and writes its own result. */
-const EffectsResultOp = defineOds({
+export const EffectsResultOp = defineOp({
   name: 'test.test_effects_result',
   results: [result('result', I32)],
   interfaces: {
@@ -524,19 +524,19 @@ const EffectsResultOp = defineOds({
   },
 });
 
-const PureOp = defineOds({
+export const PureOp = defineOp({
   name: 'test.always_speculatable_op',
   traits: [Traits.Pure],
   results: [result('result', I32)],
 });
 
-const NeverSpeculatableOp = defineOds({
+export const NeverSpeculatableOp = defineOp({
   name: 'test.never_speculatable_op',
   results: [result('result', I32)],
   interfaces: { [Interfaces.Speculatable]: { isSpeculatable: () => false } satisfies SpeculatableInterface },
 });
 
-const ConditionallySpeculatableOp = defineOds({
+export const ConditionallySpeculatableOp = defineOp({
   name: 'test.conditionally_speculatable_op',
   operands: [operand('input', I32)],
   results: [result('result', I32)],
@@ -548,7 +548,7 @@ const ConditionallySpeculatableOp = defineOds({
   },
 });
 
-const RecursivelySpeculatableOp = defineOds({
+export const RecursivelySpeculatableOp = defineOp({
   name: 'test.recursively_speculatable_op',
   traits: [Traits.RecursiveMemoryEffects],
   results: [result('result', I32)],
@@ -556,7 +556,7 @@ const RecursivelySpeculatableOp = defineOds({
   interfaces: { [Interfaces.Speculatable]: recursivelySpeculatable, [Interfaces.MemoryEffects]: recursiveEffects },
 });
 
-const WithBoundsOp = defineOds({
+export const WithBoundsOp = defineOp({
   name: 'test.with_bounds',
   // Listed in name order: that is the order MLIR checks them in.
   attributes: [attr('smax', APIntAttr), attr('smin', APIntAttr), attr('umax', APIntAttr), attr('umin', APIntAttr)],
@@ -581,7 +581,7 @@ const WithBoundsOp = defineOds({
 });
 
 /** `test.constant`: a ConstantLike op holding any attribute. */
-const ConstantOp = defineOds({
+export const ConstantOp = defineOp({
   name: 'test.constant',
   traits: [Traits.ConstantLike],
   attributes: [attr('value', AnyAttr)],
@@ -591,14 +591,14 @@ const ConstantOp = defineOds({
 });
 
 /** `test.op_in_place_fold_success`: its folder reports an in-place change without changing anything. */
-const OpInPlaceFoldSuccess = defineOds({
+export const OpInPlaceFoldSuccess = defineOp({
   name: 'test.op_in_place_fold_success',
   results: [variadicResult('results', I1)],
   fold: () => [],
 });
 
 /** `test.call_on_device`: a call whose last operand is not forwarded to the callee. */
-const CallOnDeviceOp = defineOds({
+export const CallOnDeviceOp = defineOp({
   name: 'test.call_on_device',
   attributes: [attr('callee', SymbolRefAttrC), optionalAttr('arg_attrs', ArrayAttrC), optionalAttr('res_attrs', ArrayAttrC)],
   operands: [variadicOperand('forwarded_operands', AnyType), operand('non_forwarded_device_operand', AnyType)],
@@ -616,7 +616,7 @@ const CallOnDeviceOp = defineOds({
   },
 });
 
-const TEST_OPS: OpDefinition[] = [
+const TEST_OPS = [
   StringAttrPrettyNameOp,
   DummyOpWithRegionRef,
   SingleNoTerminatorCustomAsmOp,
@@ -651,9 +651,12 @@ const TEST_OPS: OpDefinition[] = [
   SideEffectOp,
   SingleNoTerminatorOp,
   WithBoundsOp,
-];
+] as const;
 
-export const testDialect: Dialect = {
+implementOp(RegionIfOp, { implicitTerminator: RegionIfYieldOp });
+implementOp(CSEOfSingleBlockOp, { implicitTerminator: RegionYieldOp });
+
+export const testDialect = defineDialect({
   name: 'test',
   ops: [...TEST_OPS, ...TEST_SYNTAX_OPS],
   allowUnknownOperations: true,
@@ -666,4 +669,4 @@ export const testDialect: Dialect = {
     emitError(ctx, op, "invalid to use 'test.invalid_attr'");
     return false;
   },
-};
+});

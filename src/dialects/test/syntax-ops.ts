@@ -6,13 +6,25 @@
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { ArrayAttr, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, IntegerType, NoneType } from '../../ir/builtin-types.js';
-import type { OpDefinition } from '../../ir/context.js';
 import { escapeString } from '../../ir/location.js';
 import { fail } from '../../ir/context.js';
-import { defineRawOp } from '../../ods/index.js';
+import {
+  DenseI64ArrayAttrC,
+  StrAttrC,
+  SymbolNameAttrC,
+  attr,
+  attrConstraint,
+  defineOp,
+  implementOp,
+  operand,
+  optionalAttr,
+  typeConstraint,
+  variadicOperand,
+  variadicResult,
+} from '../../ods/index.js';
 import type { Operation } from '../../ir/operation.js';
 import { Tok } from '../../syntax/lexer.js';
-import type { OpAsmParser, OpAsmPrinter, OperationState } from '../../ir/op-asm.js';
+import type { OpAsmParser } from '../../ir/op-asm.js';
 import { relexAt } from '../../syntax/dialect-symbol.js';
 import { tokenParser } from '../../syntax/parser.js';
 import { ParseAbort } from '../../syntax/token-parser.js';
@@ -43,18 +55,7 @@ function int64Of(a: IntegerAttr): bigint {
   return BigInt.asIntN(64, width === 0 ? 0n : BigInt.asIntN(width, a.value));
 }
 
-/** MLIR's verifyInherentAttrs for a generic op's attribute dictionary: the first constraint an attribute breaks. */
-function inherentAttrChecks(checks: readonly (readonly [string, (a: Attribute) => boolean, string])[]) {
-  return (attrs: ReadonlyMap<string, Attribute>): string | undefined => {
-    for (const [name, check, summary] of checks) {
-      const v = attrs.get(name);
-      if (v !== undefined && !check(v)) return `attribute '${name}' failed to satisfy constraint: ${summary}`;
-    }
-    return undefined;
-  };
-}
-
-const isString = (a: Attribute): boolean => a instanceof StringAttr;
+const AnyTypeC = typeConstraint('any type', () => true);
 
 const I32 = IntegerType.get(32);
 const I64 = IntegerType.get(64);
@@ -95,47 +96,52 @@ const withPropertiesDefaults: readonly [string, Attribute][] = [
 ];
 
 /** `a = 32, b = "foo", c = "bar", flag = true, array = [1, 2], array32 = [3]` */
-const WithPropertiesOp: OpDefinition = defineRawOp({
-  name: WITH_PROPERTIES,
-  // `b` is an attribute stored as a property; the others are native properties.
-  attributes: ['b'],
-  initProperties(props) {
-    for (const [k, v] of withPropertiesDefaults) if (!props.has(k)) props.set(k, v);
+/** The generic `<{...}>` dictionary of test.with_properties as its properties, or MLIR's error. */
+function withPropertiesFromAttr(dict: DictionaryAttr): Map<string, Attribute> | string {
+  const out = new Map<string, Attribute>();
+  const b = dict.get('b');
+  if (b !== undefined) {
+    if (!(b instanceof StringAttr)) return `Invalid attribute \`b\` in property conversion: ${b.key}`;
+    out.set('b', b);
+  }
+  const a = dict.get('a');
+  if (a !== undefined) {
+    if (!(a instanceof IntegerAttr) || !(a.type instanceof IntegerType || a.type instanceof IndexType)) return 'expected IntegerAttr for key `value`';
+    out.set('a', IntegerAttr.get(I64, int64Of(a)));
+  }
+  const c = dict.get('c');
+  if (c !== undefined) {
+    if (!(c instanceof StringAttr)) return 'expected string property to come from string attribute';
+    out.set('c', StringAttr.get(c.value));
+  }
+  const flag = dict.get('flag');
+  if (flag !== undefined) {
+    // mlir-opt 22 reports a bad bool property with the string property's message.
+    if (!(flag instanceof IntegerAttr && flag.type instanceof IntegerType && flag.type.width === 1))
+      return 'expected string property to come from string attribute';
+    out.set('flag', flag);
+  }
+  for (const [key, width] of [['array', 64], ['array32', 32]] as const) {
+    const v = dict.get(key);
+    if (v === undefined) continue;
+    const et = v instanceof DenseArrayAttr ? v.elementType : undefined;
+    if (!(et instanceof IntegerType && et.width === width && et.signedness === 'signless')) return `expected DenseI${width}ArrayAttr for key \`value\``;
+    out.set(key, v);
+  }
+  return out;
+}
+
+// `b` is an attribute stored as a property; the others are native properties.
+export const WithPropertiesOp = defineOp({ name: WITH_PROPERTIES, attributes: [attr('b', StrAttrC)] });
+
+implementOp(WithPropertiesOp, {
+  properties: {
+    init(props) {
+      for (const [k, v] of withPropertiesDefaults) if (!props.has(k)) props.set(k, v);
+    },
+    fromAttr: withPropertiesFromAttr,
   },
-  propertiesFromAttr(dict) {
-    const out = new Map<string, Attribute>();
-    const b = dict.get('b');
-    if (b !== undefined) {
-      if (!(b instanceof StringAttr)) return `Invalid attribute \`b\` in property conversion: ${b.key}`;
-      out.set('b', b);
-    }
-    const a = dict.get('a');
-    if (a !== undefined) {
-      if (!(a instanceof IntegerAttr) || !(a.type instanceof IntegerType || a.type instanceof IndexType)) return 'expected IntegerAttr for key `value`';
-      out.set('a', IntegerAttr.get(I64, int64Of(a)));
-    }
-    const c = dict.get('c');
-    if (c !== undefined) {
-      if (!(c instanceof StringAttr)) return 'expected string property to come from string attribute';
-      out.set('c', StringAttr.get(c.value));
-    }
-    const flag = dict.get('flag');
-    if (flag !== undefined) {
-      // mlir-opt 22 reports a bad bool property with the string property's message.
-      if (!(flag instanceof IntegerAttr && flag.type instanceof IntegerType && flag.type.width === 1))
-        return 'expected string property to come from string attribute';
-      out.set('flag', flag);
-    }
-    for (const [key, width] of [['array', 64], ['array32', 32]] as const) {
-      const v = dict.get(key);
-      if (v === undefined) continue;
-      const et = v instanceof DenseArrayAttr ? v.elementType : undefined;
-      if (!(et instanceof IntegerType && et.width === width && et.signedness === 'signless')) return `expected DenseI${width}ArrayAttr for key \`value\``;
-      out.set(key, v);
-    }
-    return out;
-  },
-  parse(p: OpAsmParser, state: OperationState) {
+  parse(p, state) {
     const props = state.properties;
     const field = (name: string, first = false): void => {
       if (!first) p.parseComma();
@@ -177,7 +183,7 @@ const WithPropertiesOp: OpDefinition = defineRawOp({
     property('array32', 'array of int32_t', () => DenseArrayAttr.get(I32, parseIntegerArray(p, WITH_PROPERTIES, 32)));
     p.parseOptionalAttrDict(state.attributes);
   },
-  print(p: OpAsmPrinter, op: Operation) {
+  print(p, op) {
     const get = (k: string): Attribute | undefined => op.propertiesView.get(k);
     const a = get('a');
     const flag = get('flag');
@@ -193,13 +199,6 @@ const WithPropertiesOp: OpDefinition = defineRawOp({
     p.write(`, flag = ${flag instanceof IntegerAttr && flag.value !== 0n ? 'true' : 'false'}`);
     p.write(`, array = [${ints('array')}], array32 = [${ints('array32')}]`);
     p.printOptionalAttrDict(op.attributesView);
-  },
-  verifyInherentAttrs: inherentAttrChecks([['b', isString, 'string attribute']]),
-  verify(op, ctx) {
-    const b = op.propertiesView.get('b');
-    if (b === undefined) return fail(ctx, op, "requires attribute 'b'");
-    if (!(b instanceof StringAttr)) return fail(ctx, op, "attribute 'b' failed to satisfy constraint: string attribute");
-    return true;
   },
 });
 
@@ -244,10 +243,10 @@ function parseDimensions(p: OpAsmParser): bigint[] | undefined {
   return dims;
 }
 
-const CustomDimensionListAttrOp: OpDefinition = defineRawOp({
-  name: DIMENSION_LIST,
-  attributes: ['dimension_list'],
-  parse(p: OpAsmParser, state: OperationState) {
+export const CustomDimensionListAttrOp = defineOp({ name: DIMENSION_LIST, attributes: [attr('dimension_list', DenseI64ArrayAttrC)] });
+
+implementOp(CustomDimensionListAttrOp, {
+  parse(p, state) {
     p.parseKeyword('dimension_list');
     p.parseEqual();
     let dims: bigint[] | undefined;
@@ -267,26 +266,14 @@ const CustomDimensionListAttrOp: OpDefinition = defineRawOp({
     state.properties.set('dimension_list', DenseArrayAttr.get(I64, dims));
     p.parseOptionalAttrDict(state.attributes);
   },
-  print(p: OpAsmPrinter, op: Operation) {
+  print(p, op) {
     const dims = op.propertiesView.get('dimension_list');
     const values = dims instanceof DenseArrayAttr ? dims.values : [];
     p.write(' dimension_list = ');
     p.write(values.length ? values.map((v) => (v === -(1n << 63n) ? '?' : String(v))).join('x') : '[]');
     p.printOptionalAttrDict(attrDictEntries(op), ['dimension_list']);
   },
-  convertProperty: (name, value) => name !== 'dimension_list' || isI64Array(value),
-  verifyInherentAttrs: inherentAttrChecks([['dimension_list', isI64Array, 'i64 dense array attribute']]),
-  verify(op, ctx) {
-    const dims = op.propertiesView.get('dimension_list');
-    if (dims === undefined) return fail(ctx, op, "requires attribute 'dimension_list'");
-    if (!isI64Array(dims)) return fail(ctx, op, "attribute 'dimension_list' failed to satisfy constraint: i64 dense array attribute");
-    return true;
-  },
 });
-
-function isI64Array(a: Attribute): boolean {
-  return a instanceof DenseArrayAttr && a.elementType === I64;
-}
 
 // ---- test.optional_custom_attr: `attr-dict` then `foo <i1>` when the attribute is there, `bar` otherwise
 
@@ -296,10 +283,12 @@ function isI1Attr(a: Attribute): boolean {
   return a instanceof IntegerAttr && a.type instanceof IntegerType && a.type.width === 1 && a.type.signedness === 'signless';
 }
 
-const OptionalCustomAttrOp: OpDefinition = defineRawOp({
-  name: OPTIONAL_CUSTOM_ATTR,
-  attributes: ['attr'],
-  parse(p: OpAsmParser, state: OperationState) {
+const I1AttrC = attrConstraint<IntegerAttr>('1-bit signless integer attribute', isI1Attr);
+
+export const OptionalCustomAttrOp = defineOp({ name: OPTIONAL_CUSTOM_ATTR, attributes: [optionalAttr('attr', I1AttrC)] });
+
+implementOp(OptionalCustomAttrOp, {
+  parse(p, state) {
     p.parseOptionalAttrDict(state.attributes);
     if (p.parseOptionalKeyword('foo') !== undefined) {
       const offset = p.currentOffset();
@@ -310,7 +299,7 @@ const OptionalCustomAttrOp: OpDefinition = defineRawOp({
       p.parseKeyword('bar');
     }
   },
-  print(p: OpAsmPrinter, op: Operation) {
+  print(p, op) {
     p.printOptionalAttrDict(attrDictEntries(op), ['attr']);
     const attr = op.propertiesView.get('attr');
     if (attr !== undefined) {
@@ -319,12 +308,6 @@ const OptionalCustomAttrOp: OpDefinition = defineRawOp({
     } else {
       p.write(' bar');
     }
-  },
-  verifyInherentAttrs: inherentAttrChecks([['attr', isI1Attr, '1-bit signless integer attribute']]),
-  verify(op, ctx) {
-    const attr = op.propertiesView.get('attr');
-    if (attr !== undefined && !isI1Attr(attr)) return fail(ctx, op, "attribute 'attr' failed to satisfy constraint: 1-bit signless integer attribute");
-    return true;
   },
 });
 
@@ -338,18 +321,21 @@ function enumPropertyFrom(value: Attribute): IntegerAttr | string {
   return 'expected ::test::TestEnumAttr or IntegerAttr storage for test::TestEnum';
 }
 
-const OpWithEnumPropAttrForm: OpDefinition = defineRawOp({
-  name: ENUM_PROP_ATTR_FORM,
-  initProperties(props) {
-    if (!props.has('value')) props.set('value', IntegerAttr.get(I32, 0n));
+export const OpWithEnumPropAttrForm = defineOp({ name: ENUM_PROP_ATTR_FORM });
+
+implementOp(OpWithEnumPropAttrForm, {
+  properties: {
+    init(props) {
+      if (!props.has('value')) props.set('value', IntegerAttr.get(I32, 0n));
+    },
+    fromAttr(dict) {
+      const v = dict.get('value');
+      if (v === undefined) return new Map();
+      const converted = enumPropertyFrom(v);
+      return typeof converted === 'string' ? converted : new Map([['value', converted]]);
+    },
   },
-  propertiesFromAttr(dict) {
-    const v = dict.get('value');
-    if (v === undefined) return new Map();
-    const converted = enumPropertyFrom(v);
-    return typeof converted === 'string' ? converted : new Map([['value', converted]]);
-  },
-  parse(p: OpAsmParser, state: OperationState) {
+  parse(p, state) {
     // `prop-dict`: the properties as a dictionary, all of them required and no others.
     let dict: Attribute = DictionaryAttr.get([]);
     if (p.parseOptionalLess()) {
@@ -366,7 +352,7 @@ const OpWithEnumPropAttrForm: OpDefinition = defineRawOp({
       if (k !== 'value') invalidProperties(p, dict, ENUM_PROP_ATTR_FORM, `unknown key '${escapeString(k)}' when parsing properties dictionary`);
     state.properties.set('value', converted);
   },
-  print(p: OpAsmPrinter, op: Operation) {
+  print(p, op) {
     p.write(' <');
     p.printAttribute(DictionaryAttr.get([...op.propertiesView]));
     p.write('>');
@@ -384,10 +370,14 @@ const OpWithEnumPropAttrForm: OpDefinition = defineRawOp({
 
 const VARIADIC_ARGS_TYPES_SPLIT = 'test.variadic_args_types_split';
 
-const VariadicArgsTypesSplitOp: OpDefinition = defineRawOp({
+export const VariadicArgsTypesSplitOp = defineOp({
   name: VARIADIC_ARGS_TYPES_SPLIT,
-  attributes: ['str'],
-  parse(p: OpAsmParser, state: OperationState) {
+  attributes: [attr('str', StrAttrC)],
+  operands: [variadicOperand('args', AnyTypeC)],
+});
+
+implementOp(VariadicArgsTypesSplitOp, {
+  parse(p, state) {
     state.properties.set('str', parseStringAttr(p, VARIADIC_ARGS_TYPES_SPLIT));
     // Without the operand group, mismatches are reported at the op name.
     let operandsOffset = p.nameOffset;
@@ -402,7 +392,7 @@ const VariadicArgsTypesSplitOp: OpDefinition = defineRawOp({
       customError(p, VARIADIC_ARGS_TYPES_SPLIT, `number of operands and types do not match: got ${operands.length} operands and ${types.length} types`, operandsOffset);
     state.operands = operands.map((o, i) => p.resolveOperand(o, types[i]));
   },
-  print(p: OpAsmPrinter, op: Operation) {
+  print(p, op) {
     p.write(' ');
     const str = op.propertiesView.get('str');
     if (str) p.printAttributeWithoutType(str);
@@ -416,37 +406,23 @@ const VariadicArgsTypesSplitOp: OpDefinition = defineRawOp({
       p.printTypes(op.operands.map((v) => v.type));
     }
   },
-  verifyInherentAttrs: inherentAttrChecks([['str', isString, 'string attribute']]),
-  verify(op, ctx) {
-    const str = op.propertiesView.get('str');
-    if (str === undefined) return fail(ctx, op, "requires attribute 'str'");
-    if (!(str instanceof StringAttr)) return fail(ctx, op, "attribute 'str' failed to satisfy constraint: string attribute");
-    return true;
-  },
 });
 
 // ---- test.format_symbol_name_attr_op: `@name attr-dict`
 
-const FormatSymbolNameAttrOp: OpDefinition = defineRawOp({
-  name: 'test.format_symbol_name_attr_op',
-  attributes: ['attr'],
-  parse(p: OpAsmParser, state: OperationState) {
+export const FormatSymbolNameAttrOp = defineOp({ name: 'test.format_symbol_name_attr_op', attributes: [attr('attr', SymbolNameAttrC)] });
+
+implementOp(FormatSymbolNameAttrOp, {
+  parse(p, state) {
     state.properties.set('attr', StringAttr.get(p.parseSymbolName()));
     p.parseOptionalAttrDict(state.attributes);
   },
-  print(p: OpAsmPrinter, op: Operation) {
+  print(p, op) {
     const attr = op.propertiesView.get('attr');
     p.write(' ');
     if (attr instanceof StringAttr) p.printSymbolName(attr.value);
     else if (attr) p.printAttribute(attr);
     p.printOptionalAttrDict(attrDictEntries(op), ['attr']);
-  },
-  verifyInherentAttrs: inherentAttrChecks([['attr', isString, 'string attribute']]),
-  verify(op, ctx) {
-    const attr = op.propertiesView.get('attr');
-    if (attr === undefined) return fail(ctx, op, "requires attribute 'attr'");
-    if (!(attr instanceof StringAttr)) return fail(ctx, op, "attribute 'attr' failed to satisfy constraint: string attribute");
-    return true;
   },
 });
 
@@ -454,9 +430,14 @@ const FormatSymbolNameAttrOp: OpDefinition = defineRawOp({
 
 const FORMAT_MAYBE_EMPTY_TYPE = 'test.format_maybe_empty_type';
 
-const FormatMaybeEmptyTypeOp: OpDefinition = defineRawOp({
+// The constraint's summary is empty in TestOpsSyntax.td.
+export const FormatMaybeEmptyTypeOp = defineOp({
   name: FORMAT_MAYBE_EMPTY_TYPE,
-  parse(p: OpAsmParser, state: OperationState) {
+  operands: [operand('in', typeConstraint('', (t) => t instanceof TestOptionalValueType))],
+});
+
+implementOp(FormatMaybeEmptyTypeOp, {
+  parse(p, state) {
     const operand = p.parseOperand();
     p.parseColon();
     // parseCustomTypeWithFallback: a full type after `!`, else the type's own parameters.
@@ -471,23 +452,18 @@ const FormatMaybeEmptyTypeOp: OpDefinition = defineRawOp({
     p.parseOptionalAttrDict(state.attributes);
     state.operands = [p.resolveOperand(operand, type)];
   },
-  print(p: OpAsmPrinter, op: Operation) {
+  print(p, op) {
     p.write(' ');
-    p.printOperand(op.operand(0));
+    const value = FormatMaybeEmptyTypeOp.in(op);
+    p.printOperand(value);
     p.write(' : ');
     // printStrippedAttrOrType: the alias, else the parameters, else the full type when they print nothing.
-    const type = op.operand(0).type;
+    const type = value.type;
     if (!p.tryPrintAlias?.(type)) {
       if (type instanceof TestOptionalValueType && type.value !== undefined) type.printParameters(p);
       else p.printType(type);
     }
     p.printOptionalAttrDict(op.attributesView);
-  },
-  verify(op, ctx) {
-    if (op.numOperands !== 1) return fail(ctx, op, `expected 1 operands, but found ${op.numOperands}`);
-    // The constraint's summary is empty in TestOpsSyntax.td.
-    if (!(op.operand(0).type instanceof TestOptionalValueType)) return fail(ctx, op, `operand #0 must be , but got '${op.operand(0).type.key}'`);
-    return true;
   },
 });
 
@@ -501,20 +477,16 @@ function isIntegerType(t: Type): boolean {
   return t instanceof IntegerType;
 }
 
-const CustomResultsNameOp: OpDefinition = defineRawOp({
+const IntegerC = typeConstraint('integer', isIntegerType);
+
+export const CustomResultsNameOp = defineOp({
   name: 'test.custom_result_name',
-  attributes: ['names'],
-  verifyInherentAttrs: inherentAttrChecks([['names', isStringArray, 'string array attribute']]),
-  verify(op, ctx) {
-    const names = op.propertiesView.get('names');
-    if (names === undefined) return fail(ctx, op, "requires attribute 'names'");
-    if (!isStringArray(names)) return fail(ctx, op, "attribute 'names' failed to satisfy constraint: string array attribute");
-    for (let i = 0; i < op.numOperands; i++)
-      if (!isIntegerType(op.operand(i).type)) return fail(ctx, op, `operand #${i} must be variadic of integer, but got '${op.operand(i).type.key}'`);
-    for (let i = 0; i < op.numResults; i++)
-      if (!isIntegerType(op.result(i).type)) return fail(ctx, op, `result #${i} must be variadic of integer, but got '${op.result(i).type.key}'`);
-    return true;
-  },
+  attributes: [attr('names', attrConstraint<ArrayAttr>('string array attribute', isStringArray))],
+  operands: [variadicOperand('optional', IntegerC)],
+  results: [variadicResult('r', IntegerC)],
+});
+
+implementOp(CustomResultsNameOp, {
   getAsmResultNames(op, setName) {
     const names = op.getAttr('names');
     if (!(names instanceof ArrayAttr)) return;
@@ -528,7 +500,7 @@ const CustomResultsNameOp: OpDefinition = defineRawOp({
 });
 
 /** The ops of this file, registered with the test dialect. */
-export const TEST_SYNTAX_OPS: readonly OpDefinition[] = [
+export const TEST_SYNTAX_OPS = [
   WithPropertiesOp,
   CustomDimensionListAttrOp,
   OptionalCustomAttrOp,
@@ -537,4 +509,4 @@ export const TEST_SYNTAX_OPS: readonly OpDefinition[] = [
   FormatSymbolNameAttrOp,
   FormatMaybeEmptyTypeOp,
   CustomResultsNameOp,
-];
+] as const;
