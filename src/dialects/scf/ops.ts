@@ -131,6 +131,10 @@ export const ForOp = defineOp({
     regionIterArgs: (op): BlockArgument[] => op.regions[0].entry.args.slice(1),
     /** The `scf.yield` ending the body. */
     yieldOp: (op): Operation => op.regions[0].entry.last!,
+    /** getLowerBoundMutable/getUpperBoundMutable/getStepMutable: the operands, to set them (setLowerBound, ...). */
+    lowerBoundMutable: (op): OpOperand => op.operandList[0],
+    upperBoundMutable: (op): OpOperand => op.operandList[1],
+    stepMutable: (op): OpOperand => op.operandList[2],
   })
   .withBuilders((self) => ({
     /**
