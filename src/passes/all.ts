@@ -21,7 +21,7 @@ import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
 import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
 import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
 import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
-import { LoopUnrollJamInfo, TestLoopUnrollingInfo, TestParallelLoopUnrollingInfo } from '../transforms/scf/loop-unroll.js';
+import { TestLoopUnrollingInfo, TestParallelLoopUnrollingInfo } from '../transforms/scf/loop-unroll.js';
 
 let done = false;
 
@@ -52,7 +52,6 @@ export function registerAllPasses(): void {
     IntRangeOptimizationsInfo,
     TestLoopUnrollingInfo,
     TestParallelLoopUnrollingInfo,
-    LoopUnrollJamInfo,
   ])
     registerPass(info);
 }

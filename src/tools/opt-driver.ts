@@ -143,6 +143,12 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
     }
   };
   const timing = o.passes.timing;
+  // mlir-opt 22 rejects a pipeline it cannot build before it parses the chunk.
+  if (!buildPassManager(ctx, 'builtin.module', o.passes)) {
+    drain();
+    if (verifier) return { ok: false, out: '', err: verifier.finish().output };
+    return { ok: false, out: '', err };
+  }
   const parseStart = performance.now();
   const module = parseModule(ctx, source, { start, end, implicitModule: o.implicitModule });
   if (module && o.verifyAfterParse && !verify(ctx, module)) ok = false;
@@ -150,7 +156,7 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
   if (timing) timing.child('Parser').elapsed += (performance.now() - parseStart) / 1000;
   let verified = o.verifyAfterParse;
   if (ok && module) {
-    const pm = buildPassManager(ctx, module, o.passes);
+    const pm = buildPassManager(ctx, module.name.name, o.passes);
     if (!pm) ok = false;
     else if (pm.size) {
       if (o.passes.dump) {
@@ -188,7 +194,7 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
 }
 
 /** The pass manager for one chunk, or undefined after reporting why it cannot be built. */
-function buildPassManager(ctx: Context, module: import('../ir/operation.js').Operation, o: PassOptionsForChunk): OpPassManager | undefined {
+function buildPassManager(ctx: Context, rootName: string, o: PassOptionsForChunk): OpPassManager | undefined {
   const report = (e: PipelineError): undefined => {
     ctx.diagnostics.emit('error', UnknownLoc.get(), e.message);
     return undefined;
@@ -198,7 +204,7 @@ function buildPassManager(ctx: Context, module: import('../ir/operation.js').Ope
       if (o.flags.length) return report(new PipelineError("'-pass-pipeline' option can't be used with individual pass options"));
       return parsePassPipeline(TOOL, o.pipeline);
     }
-    const pm = new OpPassManager(module.name.name, 'implicit');
+    const pm = new OpPassManager(rootName, 'implicit');
     for (const f of o.flags) addPassToPipeline(TOOL, pm, lookupPass(f.argument)!, f.options);
     return pm;
   } catch (e) {

@@ -4,7 +4,7 @@
 
 import type { Attribute } from '../ir/attributes.js';
 import type { Builder } from '../ir/builder.js';
-import { Block, Operation, Region, type Value } from '../ir/operation.js';
+import { Block, Operation, Region, type OpOperand, type Value } from '../ir/operation.js';
 
 /** Maps values and blocks of the original IR to their copies. */
 export class IRMapping {
@@ -33,8 +33,12 @@ export class IRMapping {
   }
 }
 
-/** Copies an op without its regions' contents (regions are created empty), remapping operands and successors. */
-export function cloneWithoutRegions(op: Operation, mapping: IRMapping): Operation {
+/**
+ * Copies an op without its regions' contents (regions are created empty),
+ * remapping operands and successors. Operands whose value is not mapped yet
+ * are added to `unresolved` when given (forward references, fixed later).
+ */
+export function cloneWithoutRegions(op: Operation, mapping: IRMapping, unresolved?: OpOperand[]): Operation {
   const copy = new Operation({
     name: op.name,
     location: op.location,
@@ -46,23 +50,32 @@ export function cloneWithoutRegions(op: Operation, mapping: IRMapping): Operatio
     successors: op.successors.map((b) => mapping.lookupBlockOrDefault(b)),
     regions: op.regions.length,
   });
+  if (unresolved) op.operands.forEach((v, i) => void (mapping.contains(v) || unresolved.push(copy.operandList[i])));
   op.results.forEach((r, i) => mapping.map(r, copy.results[i]));
   return copy;
 }
 
-/** A deep copy of `op` (detached), recording result and nested value mappings. */
-export function cloneOp(op: Operation, mapping: IRMapping = new IRMapping()): Operation {
-  const copy = cloneWithoutRegions(op, mapping);
-  for (let i = 0; i < op.regions.length; i++) cloneRegionInto(op.regions[i], copy.regions[i], null, mapping);
-  return copy;
+/** Copies the regions of `src` into those of `copy` (their clone), iteratively (no recursion on nesting depth). */
+function cloneRegionsOf(src: Operation, copy: Operation, mapping: IRMapping, unresolved: OpOperand[]): void {
+  const work: [Operation, Operation][] = [[src, copy]];
+  while (work.length) {
+    const [from, to] = work.pop()!;
+    for (let i = 0; i < from.regions.length; i++) copyBlocks(from.regions[i], to.regions[i], null, mapping, unresolved, work);
+  }
 }
 
 /**
- * Copies the blocks of `src` into `dest` before `before` (or at the end):
- * blocks and their arguments first, then the ops, so forward references to
- * later blocks and values resolve.
+ * Copies the blocks of one region (arguments, then ops without their regions'
+ * contents, which are queued on `work`) into `dest` before `before`.
  */
-export function cloneRegionInto(src: Region, dest: Region, before: Block | null, mapping: IRMapping): Block[] {
+function copyBlocks(
+  src: Region,
+  dest: Region,
+  before: Block | null,
+  mapping: IRMapping,
+  unresolved: OpOperand[],
+  work: [Operation, Operation][],
+): Block[] {
   const newBlocks: Block[] = [];
   for (const b of src.blocks) {
     const nb = new Block();
@@ -73,27 +86,48 @@ export function cloneRegionInto(src: Region, dest: Region, before: Block | null,
   }
   let index = before ? dest.blocks.indexOf(before) : dest.blocks.length;
   for (const nb of newBlocks) dest.insertBlock(index++, nb);
-  // Ops in block order; uses of values defined later (graph regions, or
-  // blocks out of dominance order) are fixed afterwards.
-  const pending: Operation[] = [];
-  for (let i = 0; i < src.blocks.length; i++) {
+  for (let i = 0; i < src.blocks.length; i++)
     for (let o = src.blocks[i].first; o; o = o.next) {
-      const c = cloneOp(o, mapping);
+      const c = cloneWithoutRegions(o, mapping, unresolved);
       newBlocks[i].append(c);
-      pending.push(c);
+      if (o.regions.length) work.push([o, c]);
     }
-  }
-  for (const c of pending) remapNested(c, mapping);
   return newBlocks;
 }
 
-function remapNested(op: Operation, mapping: IRMapping): void {
-  op.walk((o) => {
-    for (const operand of o.operandList) {
-      const m = mapping.lookupOrNull(operand.value);
-      if (m && m !== operand.value) operand.set(m);
-    }
-  });
+/** Points operands that were forward references at the copies of their values. */
+function resolve(unresolved: readonly OpOperand[], mapping: IRMapping): void {
+  for (const operand of unresolved) {
+    const m = mapping.lookupOrNull(operand.value);
+    if (m) operand.set(m);
+  }
+}
+
+/** A deep copy of `op` (detached), recording result and nested value mappings. */
+export function cloneOp(op: Operation, mapping: IRMapping = new IRMapping()): Operation {
+  const unresolved: OpOperand[] = [];
+  const copy = cloneWithoutRegions(op, mapping, unresolved);
+  cloneRegionsOf(op, copy, mapping, unresolved);
+  resolve(unresolved, mapping);
+  return copy;
+}
+
+/**
+ * Copies the blocks of `src` into `dest` before `before` (or at the end):
+ * blocks and their arguments first, then the ops, so forward references to
+ * later blocks and values resolve. Each operand is mapped once (a value
+ * mapped to another mapped value is not mapped again).
+ */
+export function cloneRegionInto(src: Region, dest: Region, before: Block | null, mapping: IRMapping): Block[] {
+  const unresolved: OpOperand[] = [];
+  const work: [Operation, Operation][] = [];
+  const newBlocks = copyBlocks(src, dest, before, mapping, unresolved, work);
+  while (work.length) {
+    const [from, to] = work.pop()!;
+    cloneRegionsOf(from, to, mapping, unresolved);
+  }
+  resolve(unresolved, mapping);
+  return newBlocks;
 }
 
 /** Clones `op` at the builder's insertion point (Builder::clone). */

@@ -59,6 +59,23 @@ export interface GenOptions {
   forall?: boolean;
   privateHelpers?: boolean;
   ivArith?: boolean;
+  /**
+   * Loop shapes for the unrolling passes: scf.for loops with trip counts 0-6
+   * (so f - 1, f and f + 1 for factors up to 5), bounds and steps the passes
+   * cannot see as constants (always with ub >= lb there: MLIR's dynamic
+   * unrolling assumes it), the same value as both bounds, index/i8/i16/i32/
+   * i64 and unsigned induction variables, loops without iter_args; and
+   * scf.parallel loops without reductions whose trip counts small factors
+   * divide, each iteration storing to its own element.
+   */
+  loopShapes?: boolean;
+  /**
+   * Loop nests unroll-and-jam may reorder: top-level scf.for loops without
+   * results whose iterations print nothing and write only their own memref
+   * element, around inner loops with iter_args. The loop accumulating into a
+   * memref (whose body may print) is left out.
+   */
+  jamNests?: boolean;
 }
 
 /** Generates one module holding `count` programs @p0..@p{count-1} and a @main calling them in order. */
@@ -390,6 +407,7 @@ class ProgramGen {
   // ---- statements
 
   private statement(level: number): void {
+    if (this.opts.jamNests && level === 0 && this.rng.chance(0.3)) return this.jamNest();
     const k = this.rng.int(level >= 3 ? 4 : 14);
     if (k < 3) {
       const v = this.expr();
@@ -430,6 +448,7 @@ class ProgramGen {
   }
 
   private forLoop(level: number): void {
+    if (this.opts.loopShapes) return this.shapedForLoop(level);
     const t = this.anyType();
     const init = this.value(t);
     const lbv = this.rng.int(4);
@@ -552,6 +571,229 @@ class ProgramGen {
     this.print(r, t);
   }
 
+  // ---- loop shapes (GenOptions.loopShapes / jamNests)
+
+  /** A value of type t equal to `v` that is not a constant op (`c + 0`). */
+  private opaqueInt(t: string, v: bigint | number): string {
+    const c = this.intConst(t, v);
+    const z = this.intConst(t, 0);
+    const r = this.fresh();
+    this.emit(`${r} = arith.addi ${c}, ${z} : ${t}`);
+    return r;
+  }
+
+  /** An scf.for of a chosen trip count (0-6), IV type and signedness, with constant or opaque bounds. */
+  private shapedForLoop(level: number): void {
+    const ivType = this.rng.pick(['index', 'index', 'index', 'i32', 'i64', 'i16', 'i8']);
+    const unsigned = this.rng.chance(0.25);
+    const tripCount = this.rng.int(7);
+    const step = 1 + this.rng.int(3);
+    const lbv = unsigned ? this.rng.int(4) : this.rng.int(6) - 2;
+    // `dynamic` bounds are opaque to the passes; they keep ub >= lb.
+    const dynamic = this.rng.chance(0.3);
+    const below = tripCount === 0 && !dynamic ? this.rng.int((unsigned ? lbv : 2) + 1) : 0;
+    const ubv = tripCount === 0 ? lbv - below : lbv + (tripCount - 1) * step + 1 + this.rng.int(step);
+    const sameBounds = tripCount === 0 && this.rng.chance(0.2);
+    const lb = dynamic && this.rng.chance(0.7) ? this.opaqueInt(ivType, lbv) : this.intConst(ivType, lbv);
+    const ub = sameBounds ? lb : dynamic ? this.opaqueInt(ivType, ubv) : this.intConst(ivType, ubv);
+    const st = dynamic && this.rng.chance(0.4) ? this.opaqueInt(ivType, step) : this.intConst(ivType, step);
+    const iv = this.fresh();
+    const head = `scf.for ${unsigned ? 'unsigned ' : ''}${iv} = ${lb} to ${ub} step ${st}`;
+    const typeSuffix = ivType === 'index' ? '' : ` : ${ivType}`;
+    const carried = this.rng.chance(0.7);
+    const t = this.anyType();
+    const r = this.fresh();
+    const acc = this.fresh();
+    if (carried) this.emit(`${r} = ${head} iter_args(${acc} = ${this.value(t)}) -> (${t})${typeSuffix} {`);
+    else this.emit(`${head}${typeSuffix} {`);
+    this.depth++;
+    this.pushScope();
+    this.add(ivType, iv);
+    if (carried) this.add(t, acc);
+    if (ivType === 'index' && this.opts.ivArith && this.rng.chance(0.5)) this.ivArith(iv);
+    this.body(level, 1 + this.rng.int(3));
+    if (carried) this.emit(`scf.yield ${this.value(t)} : ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    if (carried) {
+      this.add(t, r);
+      this.print(r, t);
+    }
+  }
+
+  /** `a` combined with the index `idx` (as a value of t): no UB, floats stay clamped. */
+  private mixIndex(t: string, a: string, idx: string): string {
+    let x = idx;
+    if (isFloat(t)) {
+      const k = this.fresh();
+      this.emit(`${k} = arith.index_cast ${idx} : index to i32`);
+      x = this.fresh();
+      this.emit(`${x} = arith.sitofp ${k} : i32 to ${t}`);
+      const y = this.fresh();
+      this.emit(`${y} = arith.addf ${a}, ${x} : ${t}`);
+      return this.clamp(t, y);
+    }
+    if (t !== 'index') {
+      x = this.fresh();
+      this.emit(`${x} = arith.index_cast ${idx} : index to ${t}`);
+    }
+    const y = this.fresh();
+    this.emit(`${y} = arith.${this.rng.pick(['addi', 'xori', 'muli', 'maxsi'])} ${a}, ${x} : ${t}`);
+    return y;
+  }
+
+  /** An scf.parallel of 1-2 dimensions without reductions: iteration k stores to element k of a fresh memref. */
+  private reductionFreeParallel(): void {
+    const t = this.rng.pick(['i32', 'i64', 'index', 'f32', 'f64']);
+    const dims = 1 + this.rng.int(2);
+    const ns = Array.from({ length: dims }, () => this.rng.pick([1, 2, 3, 4, 6]));
+    const lbs = ns.map(() => this.rng.int(3));
+    const steps = ns.map(() => 1 + this.rng.int(2));
+    const size = ns.reduce((a, b) => a * b, 1);
+    const m = this.fresh();
+    const mt = `memref<${size}x${t}>`;
+    this.emit(`${m} = memref.alloc() : ${mt}`);
+    const c0 = this.smallIndexConst(0);
+    const c1 = this.smallIndexConst(1);
+    const nc = this.smallIndexConst(size);
+    const fill = this.value(t);
+    const z = this.fresh();
+    this.emit(`scf.for ${z} = ${c0} to ${nc} step ${c1} {`);
+    this.emit(`  memref.store ${fill}, ${m}[${z}] : ${mt}`);
+    this.emit('}');
+    const lbc = lbs.map((l) => this.smallIndexConst(l));
+    const ubc = ns.map((n, d) => this.smallIndexConst(lbs[d] + n * steps[d]));
+    const stc = steps.map((s) => this.smallIndexConst(s));
+    const ivs = ns.map(() => this.fresh());
+    this.emit(`scf.parallel (${ivs.join(', ')}) = (${lbc.join(', ')}) to (${ubc.join(', ')}) step (${stc.join(', ')}) {`);
+    this.depth++;
+    this.pushScope();
+    // The element of this iteration: ((i0 - lb0) / s0) * n1 + (i1 - lb1) / s1.
+    let idx = '';
+    for (let d = 0; d < dims; d++) {
+      const a = this.fresh();
+      this.emit(`${a} = arith.subi ${ivs[d]}, ${lbc[d]} : index`);
+      const q = this.fresh();
+      this.emit(`${q} = arith.divui ${a}, ${stc[d]} : index`);
+      if (!idx) idx = q;
+      else {
+        const p = this.fresh();
+        this.emit(`${p} = arith.muli ${idx}, ${this.smallIndexConst(ns[d])} : index`);
+        idx = this.fresh();
+        this.emit(`${idx} = arith.addi ${p}, ${q} : index`);
+      }
+      this.add('index', ivs[d]);
+    }
+    for (let e = this.rng.int(3); e > 0; e--) this.expr();
+    this.emit(`memref.store ${this.mixIndex(t, this.value(t), idx)}, ${m}[${idx}] : ${mt}`);
+    this.emit('scf.reduce');
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.printMemrefOrElement(m, t, size);
+    this.emit(`memref.dealloc ${m} : ${mt}`);
+  }
+
+  /** Prints the whole memref (printMemref for i32/i64/f32/f64) or one element of it. */
+  private printMemrefOrElement(m: string, t: string, size: number): void {
+    if (t === 'i32' || t === 'f32' || t === 'i64' || t === 'f64') {
+      const u = this.fresh();
+      this.emit(`${u} = memref.cast ${m} : memref<${size}x${t}> to memref<*x${t}>`);
+      this.emit(`func.call @printMemref${t.toUpperCase()}(${u}) : (memref<*x${t}>) -> ()`);
+      return;
+    }
+    const k = this.boundedIndex(this.smallIndexConst(size));
+    const r = this.fresh();
+    this.emit(`${r} = memref.load ${m}[${k}] : memref<${size}x${t}>`);
+    this.print(r, t);
+  }
+
+  /**
+   * A nest unroll-and-jam can take: an outer scf.for without results whose
+   * iteration k computes through inner loops with iter_args (bounds defined
+   * outside) and stores to element k only, printing nothing.
+   */
+  private jamNest(): void {
+    const t = this.rng.pick(['i32', 'i64', 'f32', 'f64', 'index']);
+    const n = 1 + this.rng.int(6);
+    const lb = this.rng.int(3);
+    const step = 1 + this.rng.int(2);
+    const m = this.fresh();
+    const mt = `memref<${n}x${t}>`;
+    this.emit(`${m} = memref.alloc() : ${mt}`);
+    const c0 = this.smallIndexConst(0);
+    const c1 = this.smallIndexConst(1);
+    const fill = this.value(t);
+    const z = this.fresh();
+    this.emit(`scf.for ${z} = ${c0} to ${this.smallIndexConst(n)} step ${c1} {`);
+    this.emit(`  memref.store ${fill}, ${m}[${z}] : ${mt}`);
+    this.emit('}');
+    const lbc = this.smallIndexConst(lb);
+    const ubc = this.smallIndexConst(lb + (n - 1) * step + 1 + this.rng.int(step));
+    const stc = this.smallIndexConst(step);
+    // Inner bounds, defined outside the nest.
+    const innerUbs = [0, 1].map(() => this.smallIndexConst(this.rng.int(5)));
+    const i = this.fresh();
+    this.emit(`scf.for ${i} = ${lbc} to ${ubc} step ${stc} {`);
+    this.depth++;
+    this.pushScope();
+    this.add('index', i);
+    const a = this.fresh();
+    this.emit(`${a} = arith.subi ${i}, ${lbc} : index`);
+    const row = this.fresh();
+    this.emit(`${row} = arith.divui ${a}, ${stc} : index`);
+    for (let e = this.rng.int(2); e > 0; e--) this.expr();
+    let v = this.jamInner(t, innerUbs, c0, c1, 1 + this.rng.int(2));
+    if (this.rng.chance(0.4)) {
+      for (let e = this.rng.int(2); e > 0; e--) this.expr();
+      const w = this.jamInner(t, innerUbs, c0, c1, 1);
+      v = this.mixIndex(t, v, row);
+      if (!isFloat(t)) {
+        const y = this.fresh();
+        this.emit(`${y} = arith.xori ${v}, ${w} : ${t}`);
+        v = y;
+      }
+    }
+    this.emit(`memref.store ${v}, ${m}[${row}] : ${mt}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.printMemrefOrElement(m, t, n);
+    this.emit(`memref.dealloc ${m} : ${mt}`);
+  }
+
+  /** An inner loop of a jam nest, accumulating in t (with `levels - 1` loops nested in it); returns its result. */
+  private jamInner(t: string, ubs: string[], c0: string, c1: string, levels: number): string {
+    const j = this.fresh();
+    const acc = this.fresh();
+    const r = this.fresh();
+    this.emit(`${r} = scf.for ${j} = ${c0} to ${this.rng.pick(ubs)} step ${c1} iter_args(${acc} = ${this.value(t)}) -> (${t}) {`);
+    this.depth++;
+    this.pushScope();
+    this.add('index', j);
+    this.add(t, acc);
+    for (let e = this.rng.int(2); e > 0; e--) this.expr();
+    let x = this.mixIndex(t, acc, j);
+    if (levels > 1) {
+      const inner = this.jamInner(t, ubs, c0, c1, levels - 1);
+      if (isFloat(t)) {
+        const y = this.fresh();
+        this.emit(`${y} = arith.addf ${x}, ${inner} : ${t}`);
+        x = this.clamp(t, y);
+      } else {
+        const y = this.fresh();
+        this.emit(`${y} = arith.addi ${x}, ${inner} : ${t}`);
+        x = y;
+      }
+    }
+    this.emit(`scf.yield ${x} : ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    return r;
+  }
+
   /** `iv + c` and `(iv + c) * k` (what scf-for-loop-range-folding folds into the bounds), as index values. */
   private ivArith(iv: string): void {
     const a = this.fresh();
@@ -647,6 +889,7 @@ class ProgramGen {
   }
 
   private parallelStmt(level: number): void {
+    if (this.opts.loopShapes && this.rng.chance(0.5)) return this.reductionFreeParallel();
     const t = this.rng.pick(['i32', 'i64', 'index', 'f32', 'f64', 'i16']);
     const init = this.value(t);
     const c0 = this.smallIndexConst(0);
@@ -717,7 +960,7 @@ class ProgramGen {
       const idx = this.boundedIndex(nc);
       this.emit(`memref.store ${this.value(t)}, ${m}[${idx}] : ${mt}`);
     }
-    if (level < 2 && this.rng.chance(0.5)) {
+    if (level < 2 && !this.opts.jamNests && this.rng.chance(0.5)) {
       // A loop accumulating into the memref.
       const jv = this.fresh();
       this.emit(`scf.for ${jv} = ${c0} to ${nc} step ${c1} {`);

@@ -15,11 +15,15 @@
 
 import { Builder, Rewriter } from '../../../ir/builder.js';
 import { matchConstantInt } from '../../../ir/matchers.js';
-import { OpResult, type Block, type BlockArgument, type Op, type Operation, type Region, type Value } from '../../../ir/operation.js';
+import { OpResult, type Block, type BlockArgument, type Operation, type Region, type Value } from '../../../ir/operation.js';
 import { cloneAt, IRMapping } from '../../../transforms/clone.js';
 import { AddIOp, ConstantOp, DivUIOp, MulIOp, RemSIOp, SubIOp } from '../../arith/index.js';
 import { ForOp, ParallelOp, YieldOp } from '../ops.js';
 import { asLoopInt, constantTripCount, getStaticTripCount, loopBitWidth, promoteIfSingleIteration } from './trip-count.js';
+import type { OpOf } from '../../../ods/index.js';
+
+type ForLoop = OpOf<typeof ForOp>;
+type ParallelLoop = OpOf<typeof ParallelOp>;
 
 /** Called on every op of every unrolled copy (iteration 0 is the original body), e.g. to tag it. */
 export type AnnotateFn = (iteration: number, op: Operation, builder: Builder) => void;
@@ -66,8 +70,8 @@ export function generateUnrolledLoop(
 
 /** The loops left by loopUnrollByFactor (absent when promoted into the parent block or erased). */
 export interface UnrolledLoopInfo {
-  mainLoopOp?: Op<'scf.for'>;
-  epilogueLoopOp?: Op<'scf.for'>;
+  mainLoopOp?: ForLoop;
+  epilogueLoopOp?: ForLoop;
 }
 
 export type UnrollResult = ({ ok: true } & UnrolledLoopInfo) | { ok: false; reason: string };
@@ -105,7 +109,7 @@ function maxLoopInt(width: number, isSigned: boolean): bigint {
  * with one iteration are promoted, with none erased. A body with nothing but
  * its terminator is left alone.
  */
-export function loopUnrollByFactor(forOp: Op<'scf.for'>, unrollFactor: bigint, options: UnrollOptions = {}): UnrollResult {
+export function loopUnrollByFactor(forOp: ForLoop, unrollFactor: bigint, options: UnrollOptions = {}): UnrollResult {
   if (unrollFactor < 1n) throw new Error('loopUnrollByFactor: expected a positive unroll factor');
   const body = ForOp.body(forOp);
   if (body.first === body.last) return { ok: true, mainLoopOp: forOp };
@@ -173,7 +177,7 @@ export function loopUnrollByFactor(forOp: Op<'scf.for'>, unrollFactor: bigint, o
     // The epilogue runs from upperBoundUnrolled with the original step, starting from the main loop's results.
     const after = new Builder(ctx);
     after.setInsertionPointAfter(forOp);
-    const epilogue = cloneAt(after, forOp) as Op<'scf.for'>;
+    const epilogue = cloneAt(after, forOp) as ForLoop;
     ForOp.lowerBoundMutable(epilogue).set(upperBoundUnrolled);
     forOp.results.forEach((r, i) => r.replaceAllUsesWith(epilogue.results[i]));
     ForOp.initArgsMutable(epilogue).forEach((operand, i) => operand.set(forOp.results[i]));
@@ -210,7 +214,7 @@ export function loopUnrollByFactor(forOp: Op<'scf.for'>, unrollFactor: bigint, o
  * many copies of its body (none: left alone; one: promoted). Fails when the
  * trip count is unknown.
  */
-export function loopUnrollFull(forOp: Op<'scf.for'>, options: Pick<UnrollOptions, 'maxClonedOps'> = {}): UnrollResult {
+export function loopUnrollFull(forOp: ForLoop, options: Pick<UnrollOptions, 'maxClonedOps'> = {}): UnrollResult {
   const tripCount = getStaticTripCount(forOp);
   if (tripCount === undefined) return { ok: false, reason: 'unknown trip count' };
   if (tripCount === 0n) return { ok: true, mainLoopOp: forOp };
@@ -230,7 +234,7 @@ function parentRegion(v: Value): Region | null {
 }
 
 /** Whether every loop nested in `forOp` (itself included) has bounds and step defined outside it. */
-function areInnerBoundsInvariant(forOp: Op<'scf.for'>): boolean {
+function areInnerBoundsInvariant(forOp: ForLoop): boolean {
   const region = ForOp.region(forOp);
   const outside = (v: Value): boolean => {
     const r = parentRegion(v);
@@ -299,10 +303,10 @@ function properlyDominates(def: Operation, user: Operation): boolean {
  */
 export function replaceWithAdditionalYields(
   rewriter: Rewriter,
-  forOp: Op<'scf.for'>,
+  forOp: ForLoop,
   newInits: readonly Value[],
   newYields: readonly Value[],
-): Op<'scf.for'> {
+): ForLoop {
   rewriter.setInsertionPointBefore(forOp);
   const newLoop = ForOp.create(
     rewriter,
@@ -334,7 +338,7 @@ export function replaceWithAdditionalYields(
  * to the trip count), bounds of the nested loops defined outside `forOp`,
  * and no results on `forOp`; returns false (IR untouched) otherwise.
  */
-export function loopUnrollJamByFactor(forOp: Op<'scf.for'>, unrollJamFactor: bigint): boolean {
+export function loopUnrollJamByFactor(forOp: ForLoop, unrollJamFactor: bigint): boolean {
   if (unrollJamFactor < 1n) throw new Error('loopUnrollJamByFactor: expected a positive unroll-jam factor');
   if (unrollJamFactor === 1n) return true;
   if (!areInnerBoundsInvariant(forOp)) return false;
@@ -351,7 +355,7 @@ export function loopUnrollJamByFactor(forOp: Op<'scf.for'>, unrollJamFactor: big
   const { subBlocks, loops: jammedLoops } = gatherJamBlocks(forOp);
   // Loops nested in other ops of a run are copied with it: MLIR 22 gives them
   // extra iter args too, which leaves the copies invalid.
-  const innerLoops: Op<'scf.for'>[] = [];
+  const innerLoops: ForLoop[] = [];
   forOp.walk((op) => {
     if (ForOp.isa(op) && jammedLoops.has(op)) innerLoops.push(op);
   });
@@ -359,7 +363,7 @@ export function loopUnrollJamByFactor(forOp: Op<'scf.for'>, unrollJamFactor: big
   // operandMaps[i - 1]: old values to those of copy i.
   const operandMaps = Array.from({ length: factor - 1 }, () => new IRMapping());
   const rewriter = new Rewriter(forOp.context);
-  const newInnerLoops: Op<'scf.for'>[] = [];
+  const newInnerLoops: ForLoop[] = [];
   for (const oldForOp of innerLoops) {
     const oldInits = ForOp.initArgs(oldForOp);
     const oldYields = YieldOp.results(YieldOp.cast(ForOp.yieldOp(oldForOp)));
@@ -433,7 +437,7 @@ export function loopUnrollJamByFactor(forOp: Op<'scf.for'>, unrollJamFactor: big
 // ---- scf.parallel
 
 export type ParallelUnrollResult =
-  | { ok: true; loop: Op<'scf.parallel'> }
+  | { ok: true; loop: ParallelLoop }
   /** `zeroFactor`: a factor of 0 reached the divisibility check (where MLIR 22 divides by zero). */
   | { ok: false; reason: string; zeroFactor?: boolean };
 
@@ -458,7 +462,7 @@ export function arithParallelIvRemap(origStep: bigint): IvRemapFn {
  * `ivRemap(step)` builds the IV of each copy (arithParallelIvRemap by default).
  */
 export function parallelLoopUnrollByFactors(
-  op: Op<'scf.parallel'>,
+  op: ParallelLoop,
   unrollFactors: readonly bigint[],
   rewriter: Rewriter,
   annotateFn?: AnnotateFn,

@@ -13,9 +13,12 @@ import type { Type } from '../../../ir/attributes.js';
 import type { Rewriter } from '../../../ir/builder.js';
 import { IndexType, IntegerType } from '../../../ir/builtin-types.js';
 import { matchConstantInt } from '../../../ir/matchers.js';
-import type { Op, Value } from '../../../ir/operation.js';
+import type { Value } from '../../../ir/operation.js';
 import { AddIOp, IntegerOverflowFlags } from '../../arith/index.js';
 import { ForOp, YieldOp } from '../ops.js';
+import type { OpOf } from '../../../ods/index.js';
+
+type ForLoop = OpOf<typeof ForOp>;
 
 /** The width MLIR computes trip counts in: the integer width, 64 for index. */
 export function loopBitWidth(t: Type): number | undefined {
@@ -77,7 +80,7 @@ export function constantTripCount(lb: Value, ub: Value, step: Value, isSigned: b
 }
 
 /** ForOp::getStaticTripCount: the loop's constant trip count in its own signedness. */
-export function getStaticTripCount(forOp: Op<'scf.for'>): bigint | undefined {
+export function getStaticTripCount(forOp: ForLoop): bigint | undefined {
   return constantTripCount(ForOp.lowerBound(forOp), ForOp.upperBound(forOp), ForOp.step(forOp), !ForOp.unsignedCmp(forOp));
 }
 
@@ -87,7 +90,7 @@ export function getStaticTripCount(forOp: Op<'scf.for'>): bigint | undefined {
  * IV becoming the lower bound, the iter args the inits) and the values it
  * yields. Returns false (leaving the loop alone) otherwise.
  */
-export function promoteIfSingleIteration(rewriter: Rewriter, forOp: Op<'scf.for'>): boolean {
+export function promoteIfSingleIteration(rewriter: Rewriter, forOp: ForLoop): boolean {
   const tripCount = getStaticTripCount(forOp);
   if (tripCount === undefined || tripCount > 1n) return false;
   if (tripCount === 0n) {
