@@ -143,8 +143,10 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
     }
   };
   const timing = o.passes.timing;
-  // mlir-opt 22 rejects a pipeline it cannot build before it parses the chunk.
-  if (!buildPassManager(ctx, 'builtin.module', o.passes)) {
+  // mlir-opt 22 rejects a pipeline it cannot build before it parses the
+  // chunk. A pass scfkit lacks is the exception: the chunk is parsed first,
+  // so that its parse and verifier errors still show as mlir-opt's do.
+  if (!buildsBeforeParse(o.passes) && !buildPassManager(ctx, 'builtin.module', o.passes)) {
     drain();
     if (verifier) return { ok: false, out: '', err: verifier.finish().output };
     return { ok: false, out: '', err };
@@ -211,6 +213,23 @@ function buildPassManager(ctx: Context, rootName: string, o: PassOptionsForChunk
     if (!(e instanceof PipelineError)) throw e;
     if (e.direct) pendingDirect.push(e.direct);
     return report(e);
+  }
+}
+
+/** Whether the pipeline builds, or fails only on a pass name scfkit does not register. */
+function buildsBeforeParse(o: PassOptionsForChunk): boolean {
+  try {
+    if (o.pipeline !== undefined) {
+      if (o.flags.length) return false;
+      parsePassPipeline(TOOL, o.pipeline);
+    } else {
+      const pm = new OpPassManager('builtin.module', 'implicit');
+      for (const f of o.flags) addPassToPipeline(TOOL, pm, lookupPass(f.argument)!, f.options);
+    }
+    return true;
+  } catch (e) {
+    if (!(e instanceof PipelineError)) throw e;
+    return e.message.includes('does not refer to a registered pass or pass pipeline');
   }
 }
 

@@ -17,6 +17,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateModule } from '../exec/gen.js';
+import type { GenOptions } from '../exec/gen.js';
+import { registerPass } from '../../src/passes/registry.js';
+import { LoopUnrollJamInfo } from '../../src/transforms/scf/loop-unroll.js';
 import { runOpt } from '../../src/tools/opt-driver.js';
 import { loadModule } from '../../src/api/exec.js';
 import { MLIR_OPT } from '../exec/difftool.js';
@@ -163,4 +166,96 @@ test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed
     assert.deepEqual(failures, []);
   });
   if (!keep) rmSync(dir, { recursive: true, force: true });
+});
+
+// ---- Loop unrolling (issue 11): test-loop-unrolling, test-parallel-loop-unrolling
+// and scf-loop-unroll-jam on programs with the loop shapes they need
+// (GenOptions.loopShapes: trip counts 0-6, i.e. f - 1, f, f + 1 for every
+// factor f up to 5, and dynamic bounds; jamNests: nests unroll-and-jam may
+// reorder). Each option combination gets its own modules (own seeds); the
+// SCFKIT_SEM_PROGRAMS programs per pass are split among its combinations.
+
+registerPass(LoopUnrollJamInfo);
+
+const UNROLL_PASSES: { name: string; gen: GenOptions; variants: string[] }[] = [
+  {
+    name: 'test-loop-unrolling',
+    gen: { loopShapes: true, ivArith: true },
+    variants: [
+      'unroll-factor=1',
+      'unroll-factor=2',
+      'unroll-factor=3',
+      'unroll-factor=4',
+      'unroll-factor=5',
+      'unroll-factor=-1',
+      'unroll-factor=3 unroll-up-to-factor=true',
+      'unroll-factor=2 loop-depth=1',
+      'unroll-factor=4 loop-depth=1 annotate=true',
+      'unroll-factor=-1 loop-depth=1',
+    ],
+  },
+  {
+    name: 'test-parallel-loop-unrolling',
+    gen: { loopShapes: true, forall: true },
+    variants: ['unroll-factors=2', 'unroll-factors=3', 'unroll-factors=2,2', 'unroll-factors=1,3 annotate=true', 'unroll-factors=2 loop-depth=1'],
+  },
+  {
+    name: 'scf-loop-unroll-jam',
+    gen: { jamNests: true },
+    variants: ['unroll-jam-factor=1', 'unroll-jam-factor=2', 'unroll-jam-factor=3', 'unroll-jam-factor=4', 'unroll-jam-factor=5'],
+  },
+];
+
+test(`semantics of the unrolling passes: ${PROGRAMS} generated programs per pass (seed ${BASE_SEED})`, { timeout: 30 * 60 * 1000 }, async (t) => {
+  const unrollDir = mkdtempSync(join(tmpdir(), 'scfkit-semantics-unroll-'));
+  const unrollChecks: Promise<void>[] = [];
+  let kept = false;
+  let failedUnroll = false;
+  for (const [p, pc] of UNROLL_PASSES.entries()) {
+    if (only && !only.includes(pc.name)) continue;
+    await t.test(pc.name, () => {
+      kept = true;
+      const perVariant = Math.ceil(PROGRAMS / pc.variants.length);
+      const outputs: string[] = [];
+      for (const [v, options] of pc.variants.entries()) {
+        const args = [`--${pc.name}=${options}`];
+        for (let k = 0; k * PER_MODULE < perVariant; k++) {
+          const seed = BASE_SEED + 1000 * (p + 1) + 50 * v + k;
+          const text = generateModule(seed, Math.min(PER_MODULE, perVariant - k * PER_MODULE), pc.gen);
+          const before = execute(text);
+          const r = runOpt(['-', ...args], text);
+          assert.equal(r.exitCode, 0, `${args[0]} failed (seed ${seed}): ${r.stderr.slice(0, 2000)}`);
+          const file = join(unrollDir, `${pc.name}-${seed}.mlir`);
+          let after: string;
+          try {
+            after = execute(r.stdout);
+          } catch (e) {
+            writeFileSync(file, r.stdout);
+            throw new Error(`running the output of ${args[0]} (seed ${seed}, kept in ${file}) failed: ${String(e).slice(0, 2000)}`);
+          }
+          if (after !== before) {
+            writeFileSync(file, r.stdout);
+            assert.fail(`${args[0]} changed what module seed ${seed} prints (output kept in ${file}): ${firstDifference(before, after)}`);
+          }
+          outputs.push(r.stdout);
+        }
+      }
+      const file = join(unrollDir, `${pc.name}.mlir`);
+      writeFileSync(file, outputs.join('// -----\n'));
+      unrollChecks.push(
+        mlirOptAccepts(file).then(({ code, stderr }) => {
+          if (code !== 0) throw new Error(`mlir-opt rejects the output of ${pc.name} (${file}): ${stderr.slice(0, 3000)}`);
+        }),
+      );
+      kept = false;
+    });
+    if (kept) failedUnroll = true;
+  }
+  await t.test('mlir-opt accepts every unrolled output', async () => {
+    const results = await Promise.allSettled(unrollChecks);
+    const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => String(r.reason));
+    kept = failedUnroll || failures.length > 0;
+    assert.deepEqual(failures, []);
+  });
+  if (!kept) rmSync(unrollDir, { recursive: true, force: true });
 });
