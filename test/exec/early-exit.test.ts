@@ -4,11 +4,13 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadModule } from '../../src/index.js';
 import { runOpt } from '../../src/tools/opt-driver.js';
-import { repoRoot } from '../conformance/paths.js';
+import { corpusRoot, repoRoot } from '../conformance/paths.js';
+import { LLVM_BIN, runReference, tempDir } from './difftool.js';
 
 const SRC = readFileSync(join(repoRoot, 'test/exec/programs/early-exit.mlir'), 'utf8');
 
@@ -69,4 +71,35 @@ test('nested loops: continue and break of the outer loop from the inner one', ()
 `;
   assert.equal(run(src), '1\n2\n3\n4\n5\n5\n');
   assert.equal(run(runOpt(['--convert-scf-to-cf'], src).stdout), '1\n2\n3\n4\n5\n5\n');
+});
+
+// Integration/Dialect/SCF/early_exit.mlir lowers with -convert-cf-to-llvm/-convert-to-llvm,
+// which scf-opt does not have; its program, with the llvm.* scalar ops spelled in arith,
+// must print its CHECK lines, run here and through scf-lower-early-exit + MLIR 22.
+test('the Integration early_exit.mlir program meets its CHECK lines', () => {
+  const file = join(corpusRoot(), 'Integration/Dialect/SCF/early_exit.mlir');
+  const src = readFileSync(file, 'utf8')
+    .replace('llvm.func @entry()', 'func.func @entry()')
+    .replace('llvm.return', 'return')
+    .replace(/llvm\.mlir\.constant\((\d+) : i64\) : i64/g, 'arith.constant $1 : i64')
+    .replace(/llvm\.add /g, 'arith.addi ')
+    .replace(/llvm\.icmp "(\w+)"/g, 'arith.cmpi $1,');
+  assert.doesNotMatch(src.replace(/^\/\/.*$/gm, ''), /llvm\./);
+  let out = '';
+  loadModule(src, { output: (s) => (out += s) }).call('entry');
+  const fc = (input: string): number | null => spawnSync(join(LLVM_BIN, 'FileCheck'), [file], { input, encoding: 'utf8' }).status;
+  assert.equal(fc(out), 0, out);
+  const lowered = runOpt(['--scf-lower-early-exit'], src);
+  assert.equal(lowered.exitCode, 0, lowered.stderr);
+  const dir = tempDir();
+  try {
+    const f = join(dir, 'lowered.mlir');
+    writeFileSync(f, lowered.stdout);
+    const ref = runReference(f, 'entry');
+    assert.equal(ref.code, 0, ref.stderr);
+    assert.equal(ref.stdout, out);
+    assert.equal(fc(ref.stdout), 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
