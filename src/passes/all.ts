@@ -21,6 +21,8 @@ import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
 import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
 import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
 import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
+import { LowerEarlyExitInfo } from '../dialects/scf/transforms/lower-early-exit.js';
+import { FoldConstantLoopsInfo } from '../dialects/scf/transforms/fold-constant-loops.js';
 import { TestLoopUnrollingInfo, TestParallelLoopUnrollingInfo } from '../transforms/scf/loop-unroll.js';
 
 let done = false;
@@ -50,6 +52,8 @@ export function registerAllPasses(): void {
     ArithExpandOpsInfo,
     DuplicateFunctionEliminationInfo,
     IntRangeOptimizationsInfo,
+    LowerEarlyExitInfo,
+    FoldConstantLoopsInfo,
     TestLoopUnrollingInfo,
     TestParallelLoopUnrollingInfo,
   ])
