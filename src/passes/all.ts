@@ -21,6 +21,7 @@ import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
 import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
 import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
 import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
+import { LowerEarlyExitInfo } from '../dialects/scf/transforms/lower-early-exit.js';
 
 let done = false;
 
@@ -49,6 +50,7 @@ export function registerAllPasses(): void {
     ArithExpandOpsInfo,
     DuplicateFunctionEliminationInfo,
     IntRangeOptimizationsInfo,
+    LowerEarlyExitInfo,
   ])
     registerPass(info);
 }
