@@ -194,10 +194,14 @@ interface Var {
   value: Value | undefined;
 }
 
-/** A loop's exits, for break/continue (filled by the early-exit lowering of loops). */
+/** A loop being compiled: its labels, and how `break`/`continue` leave it (undefined when it has no early exits). */
 interface LoopFrame {
   labels: string[];
   node: ts.Node;
+  /** Emits the terminator of a `break` (scf.break with the values live after the loop). */
+  brk?: () => void;
+  /** Emits the terminator of a `continue` (the update, then scf.continue). */
+  cont?: () => void;
 }
 
 const MATH_UNARY: Record<string, (b: Builder, operand: Value, location: Location) => Value> = {
@@ -298,6 +302,26 @@ function stmtAlwaysReturns(s: ts.Statement): boolean {
   return false;
 }
 
+/** The loop a break/continue leaves (undefined when there is none). */
+function jumpTarget(n: ts.BreakStatement | ts.ContinueStatement): ts.Node | undefined {
+  for (let p: ts.Node = n.parent; p && !ts.isFunctionLike(p); p = p.parent) {
+    if (n.label) {
+      if (ts.isLabeledStatement(p) && p.label.text === n.label.text) {
+        let inner: ts.Statement = p.statement;
+        while (ts.isLabeledStatement(inner)) inner = inner.statement;
+        return inner;
+      }
+    } else if (ts.isIterationStatement(p, false)) return p;
+  }
+  return undefined;
+}
+
+/** Whether `n` is `ancestor` or inside it. */
+function isInside(n: ts.Node, ancestor: ts.Node): boolean {
+  for (let p: ts.Node | undefined = n; p; p = p.parent) if (p === ancestor) return true;
+  return false;
+}
+
 function statementsOf(s: ts.Statement | undefined): readonly ts.Statement[] {
   if (!s) return [];
   return ts.isBlock(s) ? s.statements : [s];
@@ -316,6 +340,10 @@ class FunctionEmitter {
   private loc: Location;
   private resultKind: Kind | undefined;
   private loops: LoopFrame[] = [];
+  /** The token of the execute_region a `return` breaks out of, when returns are early exits. */
+  private returnToken: Value | undefined;
+  /** The current block ended with scf.break/scf.continue: the statements after are dead. */
+  private terminated = false;
 
   constructor(
     ctx: Context,
@@ -455,6 +483,8 @@ class FunctionEmitter {
     this.env.clear();
     this.indexOf.clear();
     this.loops = [];
+    this.returnToken = undefined;
+    this.terminated = false;
     this.resultKind = info.result;
     decl.parameters.forEach((p, i) => {
       const arg = entry.addArgument(mlirType(info.params[i]), this.locOf(p));
@@ -512,18 +542,23 @@ class FunctionEmitter {
 
   /** Statements whose returns need an early exit (inside loops, or in both fall-through paths). */
   private compileWithEarlyReturn(stmts: readonly ts.Statement[], owner: ts.Node): Value[] {
-    const node = stmts.find((s) => contains(s, isReturn)) ?? owner;
-    const ret = this.findReturn(node);
-    return this.fail(ret ?? node, 'a return inside a loop (or reached from several paths) needs the early-exit ops, which are not available yet');
-  }
-
-  private findReturn(n: ts.Node): ts.Node | undefined {
-    let found: ts.Node | undefined;
-    contains(n, (m) => {
-      if (ts.isReturnStatement(m)) found = m;
-      return found !== undefined;
-    });
-    return found;
+    void owner;
+    const types = this.resultKind ? [mlirType(this.resultKind)] : [];
+    const er = scf.ExecuteRegionOp.create(this.b, { resultTypes: types, withToken: true, location: this.loc }, (_b, location, token) =>
+      this.inScope(() => {
+        const saved = this.returnToken;
+        this.returnToken = token;
+        try {
+          for (const s of stmts) this.statement(s);
+          // The end of a function that returns a value is unreachable (the checker proved it).
+          if (!this.terminated) scf.YieldOp.build(this.b, { results: this.resultKind ? [this.zero(this.resultKind)] : [], location });
+        } finally {
+          this.terminated = false;
+          this.returnToken = saved;
+        }
+      }),
+    );
+    return er.results;
   }
 
   private returnValues(s: ts.ReturnStatement): Value[] {
@@ -556,7 +591,17 @@ class FunctionEmitter {
   }
 
   private statement(s: ts.Statement): void {
+    if (this.terminated) return; // Dead code after break/continue/return.
     this.at(s, () => this.statementAt(s));
+  }
+
+  /** Runs a region's body, then yields `results()` unless the body ended with an early exit. */
+  private regionBody(body: () => void, results: () => Value[]): void {
+    this.inScope(() => {
+      body();
+      if (!this.terminated) scf.YieldOp.build(this.b, { results: results(), location: this.loc });
+      this.terminated = false;
+    });
   }
 
   private statementAt(s: ts.Statement): void {
@@ -583,9 +628,18 @@ class FunctionEmitter {
         this.fail(s, 'labels are supported on loops only');
       this.at(inner, () => this.loopStatement(inner as ts.IterationStatement, labels));
     } else if (ts.isBreakStatement(s) || ts.isContinueStatement(s)) {
-      this.fail(s, `'${ts.isBreakStatement(s) ? 'break' : 'continue'}' needs the early-exit ops, which are not available yet`);
+      const isBreak = ts.isBreakStatement(s);
+      const frame = s.label ? [...this.loops].reverse().find((f) => f.labels.includes(s.label!.text)) : this.loops[this.loops.length - 1];
+      if (!frame) this.fail(s, s.label ? `'${s.label.text}' does not label an enclosing loop` : `'${isBreak ? 'break' : 'continue'}' outside a loop`);
+      const emit = isBreak ? frame.brk : frame.cont;
+      if (!emit) this.fail(s, 'internal error: a loop with early exits was compiled without them');
+      emit();
+      this.terminated = true;
     } else if (ts.isReturnStatement(s)) {
-      this.fail(s, 'a return here needs the early-exit ops, which are not available yet');
+      if (!this.returnToken) this.fail(s, 'internal error: a return outside the function\'s exit region');
+      const values = this.returnValues(s);
+      scf.BreakOp.build(this.b, { token: this.returnToken, results: values, location: this.loc });
+      this.terminated = true;
     } else if (ts.isFunctionDeclaration(s)) {
       this.fail(s, 'nested functions (closures) are not supported');
     } else if (ts.isThrowStatement(s) || ts.isTryStatement(s)) {
@@ -660,11 +714,13 @@ class FunctionEmitter {
   private buildIf(cond: Value, scope: readonly (ts.Node | undefined)[], extra: Kind[], thenFn: () => Value[], elseFn: () => Value[]): Value[] {
     const vars = this.assignedOuter(scope);
     const types = [...extra.map(mlirType), ...vars.map((s) => mlirType(this.env.get(s)!.kind))];
-    const region = (f: () => Value[]) => () =>
-      this.inScope(() => {
-        const xs = f();
-        scf.YieldOp.build(this.b, { results: [...xs, ...vars.map((s) => this.varValue(s))], location: this.loc });
-      });
+    const region = (f: () => Value[]) => () => {
+      let xs: Value[] = [];
+      this.regionBody(
+        () => (xs = f()),
+        () => [...xs, ...vars.map((s) => this.varValue(s))],
+      );
+    };
     // Unassigned variables get their zero before the if, so that both branches can yield them.
     for (const s of vars) {
       const v = this.env.get(s)!;
@@ -682,10 +738,10 @@ class FunctionEmitter {
     const vars = this.assignedOuter([s.thenStatement, s.elseStatement]);
     if (!hasElse && vars.length === 0) {
       scf.IfOp.create(this.b, { condition: cond, location: this.loc }, () =>
-        this.inScope(() => {
-          this.statement(s.thenStatement);
-          scf.YieldOp.build(this.b, { location: this.loc });
-        }),
+        this.regionBody(
+          () => this.statement(s.thenStatement),
+          () => [],
+        ),
       );
       return;
     }
@@ -707,8 +763,7 @@ class FunctionEmitter {
   // ---- loops
 
   private loopStatement(s: ts.IterationStatement, labels: string[]): void {
-    const exits = contains(s.statement, (n) => ts.isBreakStatement(n) || ts.isContinueStatement(n) || ts.isReturnStatement(n));
-    if (exits) this.fail(this.firstExit(s.statement) ?? s, 'break/continue/return inside loops need the early-exit ops, which are not available yet');
+    if (this.needsEarlyExit(s)) return this.loopWithExits(s, labels);
     this.loops.push({ labels, node: s });
     try {
       if (ts.isForStatement(s)) this.forStatement(s);
@@ -720,13 +775,167 @@ class FunctionEmitter {
     }
   }
 
-  private firstExit(n: ts.Node): ts.Node | undefined {
-    let found: ts.Node | undefined;
-    contains(n, (m) => {
-      if (ts.isBreakStatement(m) || ts.isContinueStatement(m) || ts.isReturnStatement(m)) found = m;
-      return found !== undefined;
+  /** Whether a return, or a break/continue of this loop or an outer one, is inside `loop` (then it is an scf.loop). */
+  private needsEarlyExit(loop: ts.IterationStatement): boolean {
+    return contains(loop.statement, (n) => {
+      if (ts.isReturnStatement(n)) return true;
+      if (ts.isBreakStatement(n) || ts.isContinueStatement(n)) {
+        const target = jumpTarget(n);
+        return target === undefined || target === loop || !isInside(target, loop.statement);
+      }
+      return false;
     });
-    return found;
+  }
+
+  /**
+   * A loop with early exits: an scf.loop carrying the outer variables it
+   * assigns (its results) plus `extraInits` (e.g. an index), its body built by
+   * `build`, which sets the frame's `cont` and ends the body.
+   */
+  private buildLoop(s: ts.IterationStatement, labels: string[], vars: ts.Symbol[], extraInits: Value[], build: (frame: LoopFrame, token: Value, extra: readonly Value[]) => void): void {
+    const types = vars.map((v) => mlirType(this.env.get(v)!.kind));
+    const loop = scf.LoopOp.create(
+      this.b,
+      { initArgs: [...vars.map((v) => this.varValue(v)), ...extraInits], resultTypes: types, location: this.loc },
+      (_b, location, token, args) =>
+        this.inScope(() => {
+          vars.forEach((v, i) => (this.env.get(v)!.value = args[i]));
+          const frame: LoopFrame = {
+            labels,
+            node: s,
+            brk: () => scf.BreakOp.build(this.b, { token, results: vars.map((v) => this.varValue(v)), location: this.loc }),
+          };
+          this.loops.push(frame);
+          try {
+            build(frame, token, args.slice(vars.length));
+            if (!this.terminated) frame.cont!();
+          } finally {
+            this.loops.pop();
+            this.terminated = false;
+          }
+          void location;
+        }),
+    );
+    vars.forEach((v, i) => (this.env.get(v)!.value = loop.results[i]));
+  }
+
+  /** `if (!cond) break;` at the top of an scf.loop body. */
+  private breakUnless(cond: Value, frame: LoopFrame): void {
+    const b = this.b;
+    const notC = arith.XOrIOp.build(b, { lhs: cond, rhs: arith.ConstantOp.bool(b, true, this.loc), location: this.loc }).results[0];
+    scf.IfOp.create(b, { condition: notC, location: this.loc }, () => frame.brk!());
+  }
+
+  private loopWithExits(s: ts.IterationStatement, labels: string[]): void {
+    const b = this.b;
+    const cont = (token: Value, vars: ts.Symbol[], extra: () => Value[] = () => []) => () =>
+      scf.ContinueOp.build(b, { token, results: [...vars.map((v) => this.varValue(v)), ...extra()], location: this.loc });
+    if (ts.isForStatement(s)) {
+      if (s.initializer) {
+        if (ts.isVariableDeclarationList(s.initializer)) this.variableDeclarations(s.initializer);
+        else this.expressionStatement(s.initializer);
+      }
+      const vars = this.carried([s.condition, s.incrementor, s.statement]);
+      this.buildLoop(s, labels, vars, [], (frame, token) => {
+        const next = cont(token, vars);
+        frame.cont = () => {
+          if (s.incrementor) this.at(s.incrementor, () => this.expressionStatement(s.incrementor!));
+          next();
+        };
+        if (s.condition) this.breakUnless(this.condition(s.condition), frame);
+        this.statement(s.statement);
+      });
+    } else if (ts.isWhileStatement(s)) {
+      const vars = this.carried([s.expression, s.statement]);
+      this.buildLoop(s, labels, vars, [], (frame, token) => {
+        frame.cont = cont(token, vars);
+        this.breakUnless(this.condition(s.expression), frame);
+        this.statement(s.statement);
+      });
+    } else if (ts.isDoStatement(s)) {
+      const vars = this.carried([s.expression, s.statement]);
+      this.buildLoop(s, labels, vars, [], (frame, token) => {
+        const next = cont(token, vars);
+        frame.cont = () => {
+          this.breakUnless(this.condition(s.expression), frame);
+          next();
+        };
+        this.statement(s.statement);
+      });
+    } else if (ts.isForOfStatement(s)) {
+      this.forOfWithExits(s, labels);
+    } else this.fail(s, `${describe(s)}s are not supported`);
+  }
+
+  private forOfWithExits(s: ts.ForOfStatement, labels: string[]): void {
+    const b = this.b;
+    const { sym, iterable } = this.forOfParts(s);
+    if (ts.isArrayLiteralExpression(iterable)) return this.unrolledWithExits(s, labels, sym, iterable);
+    let start: Value;
+    let end: Value;
+    let step = 1;
+    let load: (i: Value) => { kind: Kind; value: Value };
+    if (ts.isCallExpression(iterable) && ts.isIdentifier(iterable.expression) && this.isScfkitRange(iterable.expression)) {
+      const r = this.rangeBounds(iterable);
+      start = r.lb;
+      end = r.ub;
+      step = r.step;
+      load = (i) => ({ kind: 'num', value: this.indexToNum(i) });
+    } else {
+      const k = this.kindOf(iterable);
+      if (!isArrayKind(k)) this.fail(s.expression, `for...of over ${TYPE_NAMES[k]} is not supported (typed arrays, range(...) and array literals are)`);
+      const arr = this.expr(iterable);
+      start = this.indexConst(0);
+      end = memref.DimOp.build(b, { source: arr.v, index: this.indexConst(0), location: this.loc }).results[0];
+      const e = TYPED_ARRAYS[k];
+      load = (i) => ({ kind: this.elementKind(e), value: this.fromElement(memref.LoadOp.build(b, { memref: arr.v, indices: [i], location: this.loc }).results[0], e) });
+    }
+    const vars = this.carried([s.statement]);
+    this.buildLoop(s, labels, vars, [start], (frame, token, [i]) => {
+      const stepV = this.indexConst(step);
+      frame.cont = () =>
+        scf.ContinueOp.build(b, {
+          token,
+          results: [...vars.map((v) => this.varValue(v)), arith.AddIOp.build(b, { lhs: i, rhs: stepV, location: this.loc }).results[0]],
+          location: this.loc,
+        });
+      const more = arith.CmpIOp.build(b, { predicate: arith.CmpIPredicate.case.slt, lhs: i, rhs: end, location: this.loc }).results[0];
+      this.breakUnless(more, frame);
+      const x = load(i);
+      this.env.set(sym, x);
+      this.statement(s.statement);
+    });
+  }
+
+  /** for...of over a list with break/continue: an execute_region per element (continue) inside one for the loop (break). */
+  private unrolledWithExits(s: ts.ForOfStatement, labels: string[], sym: ts.Symbol, list: ts.ArrayLiteralExpression): void {
+    const b = this.b;
+    const values = this.listValues(s, list);
+    const vars = this.carried([s.statement]);
+    const types = vars.map((v) => mlirType(this.env.get(v)!.kind));
+    const current = (): Value[] => vars.map((v) => this.varValue(v));
+    const outer = scf.ExecuteRegionOp.create(b, { resultTypes: types, withToken: true, location: this.loc }, (_b, location, breakToken) =>
+      this.inScope(() => {
+        const frame: LoopFrame = { labels, node: s, brk: () => scf.BreakOp.build(b, { token: breakToken!, results: current(), location: this.loc }) };
+        this.loops.push(frame);
+        try {
+          for (const x of values) {
+            const inner = scf.ExecuteRegionOp.create(b, { resultTypes: types, withToken: true, location: this.loc }, (_b2, _loc, contToken) => {
+              frame.cont = () => scf.BreakOp.build(b, { token: contToken!, results: current(), location: this.loc });
+              this.regionBody(() => {
+                this.env.set(sym, x);
+                this.statement(s.statement);
+              }, current);
+            });
+            vars.forEach((v, i) => (this.env.get(v)!.value = inner.results[i]));
+          }
+        } finally {
+          this.loops.pop();
+        }
+        scf.YieldOp.build(b, { results: current(), location });
+      }),
+    );
+    vars.forEach((v, i) => (this.env.get(v)!.value = outer.results[i]));
   }
 
   /** Loop-carried variables of a loop over `scope`: outer variables it assigns. */
@@ -753,9 +962,8 @@ class FunctionEmitter {
         v.value = this.indexToNum(iv);
         this.statement(s.statement);
       });
-      // The loop variable after the loop (visible only with `var`/an outer declaration): the first value not run.
-      const v = this.env.get(sym)!;
-      v.value = this.indexToNum(this.loopExitValue(lb, ub, step));
+      // A `var` loop variable is visible after the loop: the first value not run.
+      if (!(s.initializer!.flags & ts.NodeFlags.BlockScoped)) this.env.get(sym)!.value = this.indexToNum(this.loopExitValue(lb, ub, step));
       return;
     }
     this.whileLoop(s, s.condition, s.incrementor, s.statement);
@@ -765,13 +973,11 @@ class FunctionEmitter {
   private loopExitValue(lb: Value, ub: Value, step: Value): Value {
     const b = this.b;
     const location = this.loc;
-    const one = this.indexConst(1);
     // lb + ceildiv(max(ub - lb, 0), step) * step
     const diff = arith.SubIOp.build(b, { lhs: ub, rhs: lb, location }).results[0];
     const pos = arith.MaxSIOp.build(b, { lhs: diff, rhs: this.indexConst(0), location }).results[0];
-    const isOne = step === one;
-    const trips = isOne ? pos : arith.CeilDivSIOp.build(b, { lhs: pos, rhs: step, location }).results[0];
-    const dist = isOne ? trips : arith.MulIOp.build(b, { lhs: trips, rhs: step, location }).results[0];
+    const trips = arith.CeilDivSIOp.build(b, { lhs: pos, rhs: step, location }).results[0];
+    const dist = arith.MulIOp.build(b, { lhs: trips, rhs: step, location }).results[0];
     return arith.AddIOp.build(b, { lhs: lb, rhs: dist, location }).results[0];
   }
 
@@ -936,25 +1142,33 @@ class FunctionEmitter {
     vars.forEach((v, i) => (this.env.get(v)!.value = whileOp.results[i]));
   }
 
-  private forOf(s: ts.ForOfStatement): void {
+  private forOfParts(s: ts.ForOfStatement): { sym: ts.Symbol; iterable: ts.Expression } {
     if (s.awaitModifier) this.fail(s, 'for await loops are not supported');
     const init = s.initializer;
     if (!ts.isVariableDeclarationList(init) || init.declarations.length !== 1 || !ts.isIdentifier(init.declarations[0].name))
       this.fail(init, 'for...of needs one declared loop variable');
-    const decl = init.declarations[0];
-    const sym = this.symbolOf(decl.name)!;
-    const iterable = skipParens(s.expression);
+    return { sym: this.symbolOf(init.declarations[0].name)!, iterable: skipParens(s.expression) };
+  }
+
+  /** The elements of a for...of list, evaluated before the loop as JavaScript does. */
+  private listValues(s: ts.ForOfStatement, list: ts.ArrayLiteralExpression): Var[] {
+    const decl = (s.initializer as ts.VariableDeclarationList).declarations[0];
+    const kind = this.kindOfType(this.checker.getTypeAtLocation(decl.name), decl.name, 'loop variable type');
+    return list.elements.map((el) => {
+      if (ts.isSpreadElement(el) || ts.isOmittedExpression(el)) this.fail(el, 'spread and holes in a for...of list are not supported');
+      return { kind, value: this.at(el, () => this.coerce(this.expr(el), kind, el)) };
+    });
+  }
+
+  private forOf(s: ts.ForOfStatement): void {
+    const { sym, iterable } = this.forOfParts(s);
     // A constant list: the body once per element (unrolled).
     if (ts.isArrayLiteralExpression(iterable)) {
-      const kind = this.kindOfType(this.checker.getTypeAtLocation(decl.name), decl.name, 'loop variable type');
-      for (const el of iterable.elements) {
-        if (ts.isSpreadElement(el) || ts.isOmittedExpression(el)) this.fail(el, 'spread and holes in a for...of list are not supported');
-        const value = this.at(el, () => this.coerce(this.expr(el), kind, el));
+      for (const x of this.listValues(s, iterable))
         this.inScopeKeeping(() => {
-          this.env.set(sym, { kind, value });
+          this.env.set(sym, { ...x });
           this.statement(s.statement);
         });
-      }
       return;
     }
     if (ts.isCallExpression(iterable) && ts.isIdentifier(iterable.expression) && this.isScfkitRange(iterable.expression)) return this.forOfRange(s, sym, iterable);
@@ -984,6 +1198,16 @@ class FunctionEmitter {
   }
 
   private forOfRange(s: ts.ForOfStatement, sym: ts.Symbol, call: ts.CallExpression): void {
+    const { lb, ub, step } = this.rangeBounds(call);
+    const vars = this.carried([s.statement]);
+    this.buildFor(lb, ub, this.indexConst(step), vars, (iv) => {
+      this.env.set(sym, { kind: 'num', value: this.indexToNum(iv) });
+      this.statement(s.statement);
+    });
+  }
+
+  /** The index bounds of range(...) (its start must be a known integer, its step a positive integer literal). */
+  private rangeBounds(call: ts.CallExpression): { lb: Value; ub: Value; step: number } {
     const args = call.arguments;
     if (args.length < 1 || args.length > 3) this.fail(call, 'range takes 1 to 3 arguments');
     const stepArg = args[2];
@@ -999,12 +1223,7 @@ class FunctionEmitter {
     if (!lb) this.fail(args[0], "range's start must be an integer known at compile time or a loop index (a general number start is not supported)");
     const ubT = this.expr(args.length >= 2 ? args[1] : args[0]);
     if (ubT.k !== 'num') this.fail(args[1] ?? args[0], 'range bounds must be numbers');
-    const ub = this.upperBoundIndex(ubT.v, lb, false);
-    const vars = this.carried([s.statement]);
-    this.buildFor(lb, ub, this.indexConst(step), vars, (iv) => {
-      this.env.set(sym, { kind: 'num', value: this.indexToNum(iv) });
-      this.statement(s.statement);
-    });
+    return { lb, ub: this.upperBoundIndex(ubT.v, lb, false), step };
   }
 
   // ---- conversions
