@@ -659,8 +659,10 @@ class FunctionEmitter {
     for (const d of list.declarations) {
       if (!ts.isIdentifier(d.name)) this.fail(d.name, 'destructuring declarations are not supported');
       const sym = this.symbolOf(d.name)!;
+      // The initializer first: an unsupported expression is reported as itself, not as its type.
+      const init = d.initializer ? this.expr(d.initializer) : undefined;
       const kind = this.kindOfType(this.checker.getTypeAtLocation(d.name), d.name, 'variable type');
-      const value = d.initializer ? this.at(d, () => this.coerce(this.expr(d.initializer!), kind, d.initializer!)) : undefined;
+      const value = init ? this.at(d, () => this.coerce(init, kind, d.initializer!)) : undefined;
       this.env.set(sym, { kind, value });
     }
   }
