@@ -22,6 +22,7 @@ import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
 import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
 import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
 import { LowerEarlyExitInfo } from '../dialects/scf/transforms/lower-early-exit.js';
+import { FoldConstantLoopsInfo } from '../dialects/scf/transforms/fold-constant-loops.js';
 
 let done = false;
 
@@ -51,6 +52,7 @@ export function registerAllPasses(): void {
     DuplicateFunctionEliminationInfo,
     IntRangeOptimizationsInfo,
     LowerEarlyExitInfo,
+    FoldConstantLoopsInfo,
   ])
     registerPass(info);
 }

@@ -1,6 +1,6 @@
 // The engine runs the early-exit ops (scf.loop, scf.break, scf.continue,
 // token-carrying scf.execute_region) as written, and agrees with the same
-// program after convert-scf-to-cf.
+// program after convert-scf-to-cf (and scf-lower-early-exit).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,11 +26,18 @@ test('scf.loop with break/continue and execute_region breaks execute', () => {
   assert.equal(Number(m.call('first_neg', 3n, -7n)), -7);
 });
 
-test('convert-scf-to-cf output prints the same', () => {
-  const lowered = runOpt(['--convert-scf-to-cf'], SRC);
+test('convert-scf-to-cf lowers scf.loop; token execute_regions it refuses, as upstream', () => {
+  const loops = SRC.slice(0, SRC.indexOf('func.func @first_neg')) + 'func.func @main() {\n  %c = arith.constant 27 : i64\n  %r = func.call @collatz(%c) : (i64) -> i64\n  vector.print %r : i64\n  return\n}\n';
+  const lowered = runOpt(['--convert-scf-to-cf'], loops);
   assert.equal(lowered.exitCode, 0, lowered.stderr);
   assert.doesNotMatch(lowered.stdout, /scf\./);
-  assert.equal(run(lowered.stdout), run(SRC));
+  assert.equal(run(lowered.stdout), '111\n');
+  const refused = runOpt(['--convert-scf-to-cf'], SRC);
+  assert.equal(refused.exitCode, 1);
+  assert.match(refused.stderr, /error: failed to legalize operation 'scf\.execute_region'/);
+  const viaLowering = runOpt(['--scf-lower-early-exit', '--convert-scf-to-cf'], SRC);
+  assert.equal(viaLowering.exitCode, 0, viaLowering.stderr);
+  assert.equal(run(viaLowering.stdout), run(SRC));
 });
 
 test('nested loops: continue and break of the outer loop from the inner one', () => {

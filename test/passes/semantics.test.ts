@@ -26,6 +26,8 @@ interface PassCase {
   args: string[];
   /** Passes run first, whose output is the pass's input (and is checked too). */
   pre?: string[];
+  /** Runs on programs with upstream's early exits (gen's earlyExits) instead of the shared ones. */
+  earlyExits?: boolean;
 }
 
 const PASSES: PassCase[] = [
@@ -51,6 +53,11 @@ const PASSES: PassCase[] = [
   { name: 'int-range-optimizations', args: ['--int-range-optimizations'] },
   { name: 'arith-expand', args: ['--arith-expand=include-bf16=true include-f8e8m0=true include-f4e2m1=true'] },
   { name: 'duplicate-function-elimination', args: ['--duplicate-function-elimination'] },
+  // Early exits (newer than MLIR 22): the lowered output is what mlir-opt 22 must accept.
+  { name: 'scf-lower-early-exit', args: ['--scf-lower-early-exit'], earlyExits: true },
+  { name: 'scf-fold-constant-loops', args: ['--scf-fold-constant-loops'] },
+  { name: 'scf-fold-constant-loops-max-ops-20', args: ['--scf-fold-constant-loops=max-ops=20'] },
+  { name: 'scf-fold-constant-loops-early-exit', args: ['--scf-fold-constant-loops', '--scf-lower-early-exit'], earlyExits: true },
 ];
 
 const PROGRAMS = Number(process.env.SCFKIT_SEM_PROGRAMS ?? 200);
@@ -108,6 +115,18 @@ for (let k = 0; k * PER_MODULE < PROGRAMS; k++) {
   // Every other module has private helpers (for the interprocedural passes).
   modules.push({ seed, text: generateModule(seed, count, { ...genOptions, privateHelpers: k % 2 === 0 }), output: '' });
 }
+/** Programs with early exits, made on first use (only early-exit passes take them). */
+let earlyModules: Program[] | undefined;
+function earlyExitModules(): Program[] {
+  if (earlyModules) return earlyModules;
+  earlyModules = [];
+  for (let k = 0; k * PER_MODULE < PROGRAMS; k++) {
+    const seed = BASE_SEED + 1000 + k;
+    const text = generateModule(seed, Math.min(PER_MODULE, PROGRAMS - k * PER_MODULE), { ivArith: true, earlyExits: true });
+    earlyModules.push({ seed, text, output: execute(text) });
+  }
+  return earlyModules;
+}
 const dir = mkdtempSync(join(tmpdir(), 'scfkit-semantics-'));
 const checks: Promise<void>[] = [];
 /** Set while a pass is being checked and left set when it fails: its files are kept. */
@@ -121,7 +140,7 @@ test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed
     await t.test(pc.name, () => {
       keep = true;
       const outputs: string[] = [];
-      for (const m of modules) {
+      for (const m of pc.earlyExits ? earlyExitModules() : modules) {
         let input = m.text;
         if (pc.pre) {
           const pre = runOpt(['-', ...pc.pre], input);

@@ -1430,7 +1430,9 @@ implementOp(LoopOp, {
   // `token(%t) (iter_args(%a = %init, ...) : types)? (-> types)? region attr-dict`
   parse(p, state) {
     const ctx = p.parser.ctx;
-    p.parseKeyword('token');
+    // An unlanded upstream branch spelled loops without a token (`scf.loop -> index`,
+    // `scf.break 2`); like mlir-opt 22, which knows no scf.loop, reject it at the op.
+    if (!p.parseOptionalKeyword('token')) p.error("expected 'token'", p.nameOffset);
     p.parseLParen();
     const token = p.parseArgument(false);
     token.type = TokenType.get();

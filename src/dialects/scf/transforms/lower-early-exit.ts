@@ -22,7 +22,7 @@ import type { Type } from '../../../ir/attributes.js';
 import { IntegerType, TokenType } from '../../../ir/builtin-types.js';
 import { Traits, fail, type Context } from '../../../ir/context.js';
 import { Rewriter } from '../../../ir/builder.js';
-import { Block, type Operation, type Value } from '../../../ir/operation.js';
+import { Block, type Operation, type Region, type Value } from '../../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../../passes/pass.js';
 import { IRMapping, cloneAt } from '../../../transforms/clone.js';
 import { ConstantOp } from '../../arith/index.js';
@@ -38,6 +38,11 @@ interface Exit {
 /** The values an exit carries: a break's are the target's results, a continue's the loop's iter args. */
 function exitTypes(e: Exit): Type[] {
   return e.isBreak ? [...e.target.resultTypes] : LoopOp.regionIterArgs(LoopOp.cast(e.target)).map((a) => a.type);
+}
+
+/** The region of a target (an execute_region or a loop). */
+function regionOf(target: Operation): Region {
+  return LoopOp.isa(target) ? LoopOp.region(target) : ExecuteRegionOp.region(ExecuteRegionOp.cast(target));
 }
 
 function tokenOf(target: Operation): Value | undefined {
@@ -128,10 +133,10 @@ class EarlyExitLowering {
 
   /** Blocks of a target execute_region may end only with `scf.yield` or `scf.break`. */
   checkTerminators(op: Operation): boolean {
-    for (const block of op.regions[0].blocks) {
+    for (const block of regionOf(op).blocks) {
       const t = block.last;
       if (t && !YieldOp.isa(t) && !BreakOp.isa(t))
-        return fail(this.ctx, op, `contains unsupported terminator '${t.opName}'; expected 'scf.yield' or 'scf.break'`);
+        return fail(this.ctx, op, `contains unsupported terminator '${t.opName}'; expected '${YieldOp.opName}' or '${BreakOp.opName}'`);
     }
     return true;
   }
@@ -209,7 +214,7 @@ class EarlyExitLowering {
   private lowerOwnBreaks(er: Operation): void {
     const token = ExecuteRegionOp.token(ExecuteRegionOp.cast(er));
     if (!token || !token.hasUses) return;
-    for (const block of er.regions[0].blocks) this.lowerBlock(block, token, er.resultTypes, (e) => e.values);
+    for (const block of regionOf(er).blocks) this.lowerBlock(block, token, er.resultTypes, (e) => e.values);
   }
 
   // ---- widening a target for an exit crossing it
@@ -248,14 +253,14 @@ class EarlyExitLowering {
       const er = ExecuteRegionOp.cast(op);
       widened = ExecuteRegionOp.build(r, { results: types, no_inline: ExecuteRegionOp.no_inline(er), discardable: Object.fromEntries(op.attributesView), location: loc });
     }
-    r.inlineRegionBefore(op.regions[0], widened.regions[0], null);
-    const entry = widened.regions[0].entry;
+    r.inlineRegionBefore(regionOf(op), regionOf(widened), null);
+    const entry = regionOf(widened).entry;
     let token = tokenOf(widened);
     if (!token) token = entry.insertArgument(0, TokenType.get(), loc);
     const notTaken = [this.bool(false), ...extra.map((t) => this.poison(t))];
     // Its own exits pass "not taken".
     if (ExecuteRegionOp.isa(widened))
-      for (const block of widened.regions[0].blocks) {
+      for (const block of regionOf(widened).blocks) {
         const y = block.last;
         if (YieldOp.isa(y)) y.setOperands([...YieldOp.results(y), ...notTaken]);
       }
@@ -338,7 +343,7 @@ class EarlyExitLowering {
       if (isLoop) this.loopToWhile(t);
       else {
         const token = ExecuteRegionOp.token(ExecuteRegionOp.cast(t));
-        if (token && !token.hasUses) t.regions[0].entry.eraseArgument(0);
+        if (token && !token.hasUses) regionOf(t).entry.eraseArgument(0);
       }
     }
     this.finish(root);
@@ -363,7 +368,8 @@ export function lowerEarlyExits(ctx: Context, root: Operation): boolean {
     list.push(op);
   }, 'post');
   for (const [scope, targets] of groups) {
-    const entry = scope.regions[0]?.blocks[0];
+    // The isolated op's body: its first non-empty region (a function has one).
+    const entry = scope.regions.find((r) => !r.empty)?.entry;
     if (entry && !new EarlyExitLowering(ctx, entry).run(scope, targets)) return false;
   }
   return true;
