@@ -864,6 +864,8 @@ class FunctionCompiler {
     on(ub.PoisonOp, (c, op) => c.emit(`${c.v(ub.PoisonOp.result(op))} = $P(${c.K(op)});`)),
     on(vector.PrintOp, (c, op) => c.emitVectorPrint(op)),
     on(js.PrintOp, (c, op) => c.emitJsPrint(op)),
+    on(js.ExpOp, (c, op) => c.emitMath(op, 'Math.exp')),
+    on(js.LogOp, (c, op) => c.emitMath(op, 'Math.log')),
     // The math ops the TypeScript front end emits compute as JavaScript's Math does.
     on(math.SqrtOp, (c, op) => c.emitMath(op, 'Math.sqrt')),
     on(math.AbsFOp, (c, op) => c.emitMath(op, 'Math.abs')),

@@ -90,9 +90,21 @@ export function compileTS(source: string, options: CompileTSOptions = {}): Compi
     resolveModuleNames: (names) =>
       names.map((n) => (n === 'scfkit' ? { resolvedFileName: SCFKIT_MODULE_FILE, extension: ts.Extension.Dts, isExternalLibraryImport: false } : undefined)),
   };
-  const program = ts.createProgram({ rootNames: [internal, LIB_FILE], options: compilerOptions, host });
-  const sf = program.getSourceFile(internal)!;
   const diagnostics: TsDiagnostic[] = [];
+  try {
+    return compileProgram(ts.createProgram({ rootNames: [internal, LIB_FILE], options: compilerOptions, host }), internal, fileName, context, diagnostics);
+  } catch (e) {
+    // TypeScript's checker and this emitter recurse on nesting: an input nested
+    // deeper than the stack allows gets a diagnostic, not a stack trace.
+    if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
+    const sf = ts.createSourceFile(internal, source, ts.ScriptTarget.ES2022, false);
+    diagnostics.push(makeDiagnostic(sf, fileName, 0, 'the program nests too deeply to compile (stack exhausted)'));
+    return { module: undefined, diagnostics, context };
+  }
+}
+
+function compileProgram(program: ts.Program, internal: string, fileName: string, context: Context, diagnostics: TsDiagnostic[]): CompileTSResult {
+  const sf = program.getSourceFile(internal)!;
   const tsDiags = [...program.getSyntacticDiagnostics(sf), ...program.getSemanticDiagnostics(sf)];
   for (const d of tsDiags) {
     if (d.category !== ts.DiagnosticCategory.Error) continue;
@@ -210,8 +222,9 @@ const MATH_UNARY: Record<string, (b: Builder, operand: Value, location: Location
   floor: (b, operand, location) => math.FloorOp.build(b, { operand, location }).results[0],
   ceil: (b, operand, location) => math.CeilOp.build(b, { operand, location }).results[0],
   trunc: (b, operand, location) => math.TruncOp.build(b, { operand, location }).results[0],
-  exp: (b, operand, location) => math.ExpOp.build(b, { operand, location }).results[0],
-  log: (b, operand, location) => math.LogOp.build(b, { operand, location }).results[0],
+  // V8's exp/log, which folding must not replace by glibc's (see the js dialect).
+  exp: (b, operand, location) => js.ExpOp.build(b, { operand, location }).results[0],
+  log: (b, operand, location) => js.LogOp.build(b, { operand, location }).results[0],
   sin: (b, operand, location) => math.SinOp.build(b, { operand, location }).results[0],
   cos: (b, operand, location) => math.CosOp.build(b, { operand, location }).results[0],
 };
@@ -1714,7 +1727,7 @@ class FunctionEmitter {
       case K.PercentToken:
         return f64(arith.RemFOp.build(b, { lhs: x, rhs: y, location }).results[0]);
       case K.AsteriskAsteriskToken:
-        return f64(math.PowFOp.build(b, { lhs: x, rhs: y, location }).results[0]);
+        return f64(this.pow(x, y));
       case K.AmpersandToken:
       case K.BarToken:
       case K.CaretToken: {
@@ -1876,7 +1889,7 @@ class FunctionEmitter {
     switch (name) {
       case 'pow':
         arity(2);
-        return num(math.PowFOp.build(b, { lhs: args[0], rhs: args[1], location }).results[0]);
+        return num(this.pow(args[0], args[1]));
       case 'min':
       case 'max': {
         // minimumf/maximumf: NaN if any operand is NaN, and -0 < +0, as JavaScript.
@@ -1916,6 +1929,25 @@ class FunctionEmitter {
         return num(this.hypot(args));
     }
     return this.fail(e, `Math.${name} is not supported`);
+  }
+
+  /**
+   * x ** y: C's pow (math.powf) where JavaScript agrees; JavaScript's NaN where
+   * it does not (a NaN exponent, and ±1 to an infinite power, are 1 in C).
+   */
+  private pow(x: Value, y: Value): Value {
+    const b = this.b;
+    const location = this.loc;
+    const cmpf = (p: number, lhs: Value, rhs: Value): Value => arith.CmpFOp.build(b, { predicate: p, lhs, rhs, location }).results[0];
+    const p = math.PowFOp.build(b, { lhs: x, rhs: y, location }).results[0];
+    const yNaN = cmpf(arith.CmpFPredicate.case.uno, y, y);
+    const absX = math.AbsFOp.build(b, { operand: x, location }).results[0];
+    const absY = math.AbsFOp.build(b, { operand: y, location }).results[0];
+    const one = cmpf(arith.CmpFPredicate.case.oeq, absX, this.numConst(1));
+    const inf = cmpf(arith.CmpFPredicate.case.oeq, absY, this.numConst(Infinity));
+    const oneInf = arith.AndIOp.build(b, { lhs: one, rhs: inf, location }).results[0];
+    const nan = arith.OrIOp.build(b, { lhs: yNaN, rhs: oneInf, location }).results[0];
+    return arith.SelectOp.build(b, { condition: nan, true_value: this.numConst(NaN), false_value: p, location }).results[0];
   }
 
   /** V8's Math.hypot: Infinity if any is infinite, else NaN if any is NaN, else max·sqrt(Σ(x/max)²) with Kahan summation. */

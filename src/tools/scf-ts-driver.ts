@@ -5,7 +5,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { compileTS } from '../frontend/compile.js';
-import { lowerJsPrint } from '../frontend/lower-print.js';
+import { lowerJsOps } from '../frontend/lower-js.js';
 import { PassManager, PassFailure, listPasses } from '../api/passes.js';
 import { compile, formatExecError } from '../api/exec.js';
 import { ExecError } from '../exec/engine.js';
@@ -120,7 +120,7 @@ export function runScfTs(args: readonly string[], sinks: TsSinks): number {
       throw e;
     }
   }
-  if (emit === 'mlir-lowered') lowerJsPrint(module);
+  if (emit === 'mlir-lowered') lowerJsOps(module);
   const text = print(module, { debugInfo: v.get('mlir-print-debuginfo') === true });
   const out = v.get('o') as string | undefined;
   if (out && out !== '-') writeFileSync(out, text);

@@ -17,13 +17,20 @@ function writeAll(fd: number, s: string): void {
 }
 
 const out: string[] = [];
-const code = runScfTs(process.argv.slice(2), {
-  stdout: (s) => out.push(s),
-  stderr: (s) => {
-    writeAll(1, out.join(''));
-    out.length = 0;
-    writeAll(2, s);
-  },
-});
+let code: number;
+try {
+  code = runScfTs(process.argv.slice(2), {
+    stdout: (s) => out.push(s),
+    stderr: (s) => {
+      writeAll(1, out.join(''));
+      out.length = 0;
+      writeAll(2, s);
+    },
+  });
+} catch (e) {
+  // A bug of scf-ts: reported as one line, not as a stack trace.
+  writeAll(2, `scf-ts: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+  code = 1;
+}
 writeAll(1, out.join(''));
 process.exitCode = code;

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileTS } from '../../src/frontend/compile.js';
-import { lowerJsPrint } from '../../src/frontend/lower-print.js';
+import { lowerJsOps } from '../../src/frontend/lower-js.js';
 import { PassManager, listPasses } from '../../src/api/passes.js';
 import { compile } from '../../src/api/exec.js';
 import { print, verify } from '../../src/api/text.js';
@@ -37,7 +37,7 @@ function runOurs(source: string, entry: string, fileName: string): { out: string
   if (passes.length) PassManager.parse(`builtin.module(func.func(${passes.join(',')}))`).run(module);
   let out = '';
   compile(module, { output: (s) => (out += s) }).invokeRaw(entry, []);
-  lowerJsPrint(module);
+  lowerJsOps(module);
   return { out, lowered: print(module) };
 }
 

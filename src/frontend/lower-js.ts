@@ -1,4 +1,5 @@
-// js.print → vector.print, for output that plain MLIR 22 runs (mlir-runner).
+// js ops → plain MLIR 22 (what mlir-opt and mlir-runner take): js.print →
+// vector.print, js.exp/js.log → math.exp/math.log.
 // Numbers then print as vector.print does (C's %g style, e.g. 2.5 and 1e+20
 // rather than JavaScript's 2.5 and 100000000000000000000) and booleans as
 // 1/0: the text matches Node's only where the two formats agree.
@@ -6,16 +7,27 @@
 import { Builder } from '../ir/builder.js';
 import type { Operation } from '../ir/operation.js';
 import * as js from '../dialects/js/index.js';
+import * as math from '../dialects/math/index.js';
 import * as vector from '../dialects/vector/index.js';
 import { PrintPunctuationAttr } from '../dialects/vector/index.js';
 
-/** Replaces every js.print under `root` by vector.print ops. */
-export function lowerJsPrint(root: Operation): void {
+/** Replaces every js op under `root` by plain MLIR: js.print by vector.print ops, js.exp/js.log by math.exp/math.log. */
+export function lowerJsOps(root: Operation): void {
   const prints: Operation[] = [];
+  const maths: Operation[] = [];
   root.walk((op) => {
     if (js.PrintOp.isa(op)) prints.push(op);
+    else if (js.ExpOp.isa(op) || js.LogOp.isa(op)) maths.push(op);
   });
   const b = new Builder(root.context);
+  for (const op of maths) {
+    b.setInsertionPointBefore(op);
+    const location = op.location;
+    const operand = op.operands[0];
+    const r = js.ExpOp.isa(op) ? math.ExpOp.build(b, { operand, location }) : math.LogOp.build(b, { operand, location });
+    op.result(0).replaceAllUsesWith(r.results[0]);
+    op.erase();
+  }
   for (const op of prints) {
     const p = js.PrintOp.cast(op);
     b.setInsertionPointBefore(op);
