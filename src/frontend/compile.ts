@@ -97,8 +97,10 @@ export function compileTS(source: string, options: CompileTSOptions = {}): Compi
     // TypeScript's checker and this emitter recurse on nesting: an input nested
     // deeper than the stack allows gets a diagnostic, not a stack trace.
     if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
-    const sf = ts.createSourceFile(internal, source, ts.ScriptTarget.ES2022, false);
-    diagnostics.push(makeDiagnostic(sf, fileName, 0, 'the program nests too deeply to compile (stack exhausted)'));
+    // (Not parsed again: that is what overflowed.)
+    const message = 'the program nests too deeply to compile (stack exhausted)';
+    const first = source.split('\n', 1)[0].replace(/\r$/, '');
+    diagnostics.push({ fileName, line: 1, column: 1, message, text: `${fileName}:1:1: error: ${message}\n${first}\n^\n`, stackExhausted: true });
     return { module: undefined, diagnostics, context };
   }
 }

@@ -11,6 +11,8 @@ export interface TsDiagnostic {
   message: string;
   /** The diagnostic as printed: location, message, source line, caret. */
   text: string;
+  /** Set when the input nested deeper than the JavaScript stack allowed (a larger stack may compile it). */
+  stackExhausted?: boolean;
 }
 
 /** Aborts compilation at `node` with `message` (caught by compileTS). */

@@ -40,7 +40,10 @@ function runPasses(module: Operation, passes: string[]): void {
   if (available.length) PassManager.parse(`builtin.module(func.func(${available.join(',')}))`).run(module);
 }
 
-export function runScfTs(args: readonly string[], sinks: TsSinks): number {
+/** Returned by runScfTs, when asked, instead of reporting an exhausted stack (scf-ts.ts reruns on a deeper stack). */
+export const RETRY_WITH_DEEPER_STACK = -2;
+
+export function runScfTs(args: readonly string[], sinks: TsSinks, opts: { retryOnStackOverflow?: boolean } = {}): number {
   const cl = new CommandLine(TOOL, TS_OPTIONS);
   let parsed;
   try {
@@ -80,6 +83,7 @@ export function runScfTs(args: readonly string[], sinks: TsSinks): number {
   }
   const { module, diagnostics } = compileTS(source, { fileName: input });
   if (!module) {
+    if (opts.retryOnStackOverflow && diagnostics.some((d) => d.stackExhausted)) return RETRY_WITH_DEEPER_STACK;
     sinks.stderr(diagnostics.map((d) => d.text).join(''));
     return 1;
   }
