@@ -23,9 +23,10 @@ export function lowerJsOps(root: Operation): void {
   for (const op of maths) {
     b.setInsertionPointBefore(op);
     const location = op.location;
-    const operand = op.operands[0];
-    const r = js.ExpOp.isa(op) ? math.ExpOp.build(b, { operand, location }) : math.LogOp.build(b, { operand, location });
-    op.result(0).replaceAllUsesWith(r.results[0]);
+    const r = js.ExpOp.isa(op)
+      ? math.ExpOp.build(b, { operand: js.ExpOp.operand(op), location })
+      : math.LogOp.build(b, { operand: js.LogOp.operand(js.LogOp.cast(op)), location });
+    op.replaceAllUsesWith(r.results);
     op.erase();
   }
   for (const op of prints) {
