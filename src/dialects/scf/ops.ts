@@ -12,6 +12,7 @@ import { Traits, emitOpError, fail, failPlain, q, type Context } from '../../ir/
 import {
   Interfaces,
   getInterface,
+  type BreakingExitInterface,
   type LoopLikeInterface,
   type MemoryEffect,
   type MemoryEffectsInterface,
@@ -454,7 +455,9 @@ export const LoopOp = defineOp({
 export const BreakOp = defineOp({
   name: 'scf.break',
   summary: 'exits the `scf.execute_region` or `scf.loop` its token names',
-  traits: [Traits.Pure, Traits.IsTerminator],
+  // Not Pure: an op holding an early exit transfers control elsewhere, so it must never be
+  // erased, hoisted or merged as if side-effect free (effects unknown, as for upstream).
+  traits: [Traits.IsTerminator],
   operands: [operand('token', Token), variadicOperand('results', AnyType)],
 }).withAccessors({
   /** The op the token belongs to (undefined when the IR is invalid). */
@@ -464,7 +467,7 @@ export const BreakOp = defineOp({
 export const ContinueOp = defineOp({
   name: 'scf.continue',
   summary: 'starts the next iteration of the `scf.loop` its token names',
-  traits: [Traits.Pure, Traits.IsTerminator],
+  traits: [Traits.IsTerminator],
   operands: [operand('token', Token), variadicOperand('results', AnyType)],
 }).withAccessors({
   /** The loop the token belongs to (undefined when the IR is invalid). */
@@ -1568,6 +1571,12 @@ implementOp(BreakOp, {
   parse: parseEarlyExit,
   print: printEarlyExit,
   verify: (op, ctx) => verifyEarlyExit(op, ctx, true),
+  interfaces: {
+    [Interfaces.BreakingExit]: {
+      getTarget: (op) => BreakOp.target(BreakOp.cast(op)),
+      getExitOperands: (op) => BreakOp.results(BreakOp.cast(op)),
+    } satisfies BreakingExitInterface,
+  },
 });
 
 implementOp(ContinueOp, {

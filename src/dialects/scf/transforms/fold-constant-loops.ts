@@ -198,6 +198,16 @@ function isCandidate(op: Operation): boolean {
   return CANDIDATES.some((h) => h.isa(op));
 }
 
+/** No op nested in `op` has a side effect (early exits, whose effects are unknown to others, are control flow here). */
+function effectFree(op: Operation): boolean {
+  let ok = true;
+  op.walk((inner) => {
+    if (!ok || inner.regions.length || BreakOp.isa(inner) || ContinueOp.isa(inner)) return;
+    if (!isMemoryEffectFree(inner)) ok = false;
+  });
+  return ok;
+}
+
 /** True if every value `op` uses from outside itself is a constant. */
 function inputsConstant(op: Operation): boolean {
   for (const v of op.operands) if (matchConstant(v) === undefined) return false;
@@ -224,7 +234,7 @@ function isDefinedInside(v: Value, op: Operation): boolean {
  * a folder result, a budget of `maxOps` executed ops exceeded).
  */
 export function foldConstantLoop(rewriter: PatternRewriter, op: Operation, maxOps = DEFAULT_MAX_OPS): boolean {
-  if (!isCandidate(op) || !isMemoryEffectFree(op) || !inputsConstant(op)) return false;
+  if (!isCandidate(op) || !effectFree(op) || !inputsConstant(op)) return false;
   const ev = new Evaluator(maxOps);
   const results = new Map<Value, Attribute>();
   try {
