@@ -73,6 +73,10 @@ export { PassManager, createPass, listPasses, PassPipelineError, PassFailure, ty
 export { compile, loadModule, formatExecError, LoadError, type LoadOptions } from './api/exec.js';
 export { ExecutionEngine, ExecError, MemRef, Poison, UnsupportedError, memrefFromArray, memrefToArray, type OutputSink, type EngineOptions } from './exec/engine.js';
 
+// What TypeScript programs for scf-ts import (`range`, the i32/i64/index/f32 aliases); the
+// front end itself (compileTS, which loads the typescript package) is `scfkit/frontend`.
+export { range, type i32, type i64, type f32 } from './frontend/runtime.js';
+
 import { ALL_DIALECTS } from './dialects/registry.js';
 
 /** The names of the dialects scfkit registers. */

@@ -16,6 +16,8 @@ import * as builtin from '../dialects/builtin/index.js';
 import * as cf from '../dialects/cf/index.js';
 import * as func from '../dialects/func/index.js';
 import * as index from '../dialects/index/index.js';
+import * as js from '../dialects/js/index.js';
+import * as math from '../dialects/math/index.js';
 import * as memref from '../dialects/memref/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
@@ -147,6 +149,7 @@ const EFFECT_OPS = new Set<OpDefinition>(
     func.CallOp,
     func.CallIndirectOp,
     vector.PrintOp,
+    js.PrintOp,
   ].map((h) => h.definition),
 );
 
@@ -860,6 +863,21 @@ class FunctionCompiler {
     on(func.ConstantOp, (c, op) => c.emitFuncConstant(op)),
     on(ub.PoisonOp, (c, op) => c.emit(`${c.v(ub.PoisonOp.result(op))} = $P(${c.K(op)});`)),
     on(vector.PrintOp, (c, op) => c.emitVectorPrint(op)),
+    on(js.PrintOp, (c, op) => c.emitJsPrint(op)),
+    on(js.ExpOp, (c, op) => c.emitMath(op, 'Math.exp')),
+    on(js.LogOp, (c, op) => c.emitMath(op, 'Math.log')),
+    // The math ops the TypeScript front end emits compute as JavaScript's Math does.
+    on(math.SqrtOp, (c, op) => c.emitMath(op, 'Math.sqrt')),
+    on(math.AbsFOp, (c, op) => c.emitMath(op, 'Math.abs')),
+    on(math.FloorOp, (c, op) => c.emitMath(op, 'Math.floor')),
+    on(math.CeilOp, (c, op) => c.emitMath(op, 'Math.ceil')),
+    on(math.TruncOp, (c, op) => c.emitMath(op, 'Math.trunc')),
+    on(math.ExpOp, (c, op) => c.emitMath(op, 'Math.exp')),
+    on(math.LogOp, (c, op) => c.emitMath(op, 'Math.log')),
+    on(math.SinOp, (c, op) => c.emitMath(op, 'Math.sin')),
+    on(math.CosOp, (c, op) => c.emitMath(op, 'Math.cos')),
+    on(math.PowFOp, (c, op) => c.emitMath(op, '$rt.powf')),
+    on(math.CopySignOp, (c, op) => c.emitMath(op, '$rt.copysign')),
     on(builtin.UnrealizedConversionCastOp, (c, op) => c.emitUnrealizedConversionCast(op)),
   ]);
 
@@ -1547,6 +1565,31 @@ class FunctionCompiler {
         }),
       [],
     );
+  }
+
+  // ---- math (scalar floats) and js.print
+
+  private emitMath(op: Operation, fn: string): void {
+    const t = op.result(0).type;
+    const r = t instanceof FloatType ? reprOf(t) : undefined;
+    if (!r || r.k !== 'float') return this.unsupported(op);
+    op.operands.forEach((x) => this.checkPoison(op, x, 'operand'));
+    this.define(op, roundExprOf(r.f, `${fn}(${op.operands.map((x) => this.v(x)).join(', ')})`));
+  }
+
+  private emitJsPrint(op: OpOf<typeof js.PrintOp>): void {
+    const strings = js.PrintOp.strings(op);
+    const parts: string[] = [JSON.stringify(strings[0])];
+    js.PrintOp.values(op).forEach((x, i) => {
+      this.checkPoison(op, x, 'printed value');
+      const t = x.type;
+      const v = this.v(x);
+      if (t instanceof FloatType) parts.push(`$rt.jsNumber(${v})`);
+      else if (t instanceof IntegerType && t.width === 1) parts.push(`(${v} ? "true" : "false")`);
+      else parts.push(`String(${v})`);
+      parts.push(JSON.stringify(strings[i + 1]));
+    });
+    this.emit(`$rt.write(${parts.join(' + ')});`);
   }
 
   // ---- vector.print

@@ -7,6 +7,7 @@ import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, Vect
 import type { Operation } from '../ir/operation.js';
 import { compileModule, UnsupportedError, type CompiledModule } from './codegen.js';
 import { FuncOp } from '../dialects/func/index.js';
+import { formatJsNumber } from '../dialects/js/index.js';
 import { AllocaOp } from '../dialects/memref/index.js';
 import type { OpOf } from '../ods/index.js';
 import { formatE, formatG, roundBF16, roundF16, wide } from './numeric.js';
@@ -47,6 +48,12 @@ const MAX_ELEMENTS = 2 ** 31;
 /** The runtime object the generated code calls (`$rt`). */
 class Runtime extends RuntimeBase {
   globals: MemRef[] = [];
+
+  // ---- math and js ops (JavaScript's own semantics)
+  powf = Math.pow;
+  // A NaN's sign is not observable on JavaScript numbers: NaN counts as positive.
+  copysign = (x: number, y: number): number => (y < 0 || Object.is(y, -0) ? -Math.abs(x) : Math.abs(x));
+  jsNumber = formatJsNumber;
 
   // ---- errors
   badStep = (K: number, step: unknown): never => this.error(K, `step must be positive, got ${String(step)}`);
