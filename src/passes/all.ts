@@ -19,6 +19,7 @@ import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
 import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
 import { ParallelLoopFusionInfo } from '../transforms/scf/parallel-loop-fusion.js';
+import { SCF_TEST_PASSES } from '../transforms/scf/test-passes.js';
 
 let done = false;
 
@@ -45,6 +46,7 @@ export function registerAllPasses(): void {
     LiftControlFlowToSCFInfo,
     TestSingleFoldInfo,
     ParallelLoopFusionInfo,
+    ...SCF_TEST_PASSES,
   ])
     registerPass(info);
 }

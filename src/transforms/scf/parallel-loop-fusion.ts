@@ -3,7 +3,7 @@
 // (naivelyFuseParallelOps) with the local alias analysis deciding which
 // buffers may be the same.
 
-import { Rewriter } from '../../ir/builder.js';
+import { PatternRewriter } from '../../ir/pattern.js';
 import type { Operation } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { naivelyFuseParallelOps } from '../../dialects/scf/transforms/parallel-loop-fusion.js';
@@ -24,7 +24,7 @@ class ParallelLoopFusion extends Pass {
     // Post-order, as MLIR's walk: a region's loops are fused after those nested in them.
     const ops: Operation[] = [];
     root.walk((op) => void ops.push(op));
-    const rewriter = new Rewriter(run.ctx);
+    const rewriter = new PatternRewriter(run.ctx);
     for (const op of ops) for (const region of op.regions) naivelyFuseParallelOps(rewriter, region, mayAlias);
   }
 }

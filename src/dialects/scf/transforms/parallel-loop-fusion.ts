@@ -11,7 +11,7 @@
 // and reductions are concatenated.
 
 import { DominanceInfo } from '../../../ir/dominance.js';
-import type { Rewriter } from '../../../ir/builder.js';
+import type { PatternRewriter } from '../../../ir/pattern.js';
 import { Block, type Op, type Operation, type Region, type Value } from '../../../ir/operation.js';
 import { isMemoryEffectFree } from '../../../ir/side-effects.js';
 import { LoadOp, StoreOp } from '../../memref/index.js';
@@ -178,7 +178,7 @@ function properlyDominatesOp(dom: DominanceInfo, a: Operation, b: Operation): bo
  * Fuses `first` into `second` if legal and returns the fused loop (which
  * replaces both), or undefined.
  */
-export function fuseParallelLoopsIfLegal(rewriter: Rewriter, first: ParallelLoop, second: ParallelLoop, mayAlias: MayAliasFn): ParallelLoop | undefined {
+export function fuseParallelLoopsIfLegal(rewriter: PatternRewriter, first: ParallelLoop, second: ParallelLoop, mayAlias: MayAliasFn): ParallelLoop | undefined {
   if (!isFusionLegal(first, second, mayAlias)) return undefined;
   // The first loop's results may only be used after the second loop.
   const dom = new DominanceInfo();
@@ -200,8 +200,8 @@ export function fuseParallelLoopsIfLegal(rewriter: Rewriter, first: ParallelLoop
   const term1 = ReduceOp.cast(ParallelOp.reduceOp(first));
   const term2 = ReduceOp.cast(ParallelOp.reduceOp(second));
   const newBlock = ParallelOp.body(fused);
-  moveBlockToStart(block2, newBlock);
-  moveBlockToStart(block1, newBlock);
+  rewriter.inlineBlockBefore(block2, newBlock, newBlock.first, newBlock.args);
+  rewriter.inlineBlockBefore(block1, newBlock, newBlock.first, newBlock.args);
 
   if (fused.numResults) {
     rewriter.setInsertionPointToEnd(newBlock);
@@ -214,7 +214,7 @@ export function fuseParallelLoopsIfLegal(rewriter: Rewriter, first: ParallelLoop
       targets[i].pushBlock(target);
       target.addArgument(v.type, term2.location);
       target.addArgument(v.type, term2.location);
-      moveBlockToStart(reductions[i].entry, target);
+      rewriter.inlineBlockBefore(reductions[i].entry, target, null, target.args);
     });
     first.replaceAllUsesWith(fused.results.slice(0, inits1.length));
     second.replaceAllUsesWith(fused.results.slice(inits1.length));
@@ -226,19 +226,8 @@ export function fuseParallelLoopsIfLegal(rewriter: Rewriter, first: ParallelLoop
   return fused;
 }
 
-/** Moves the ops of `source` to the start of `dest`, its arguments replaced by `dest`'s (inlineBlockBefore). */
-function moveBlockToStart(source: Block, dest: Block): void {
-  source.args.forEach((a, i) => a.replaceAllUsesWith(dest.args[i]));
-  const before = dest.first;
-  for (const op of [...source]) {
-    op.remove();
-    if (before) dest.insertBefore(op, before);
-    else dest.append(op);
-  }
-}
-
 /** MLIR's naivelyFuseParallelOps: fuses adjacent scf.parallel loops in every block of `region`. */
-export function naivelyFuseParallelOps(rewriter: Rewriter, region: Region, mayAlias: MayAliasFn): void {
+export function naivelyFuseParallelOps(rewriter: PatternRewriter, region: Region, mayAlias: MayAliasFn): void {
   for (const block of region.blocks) {
     // Loops separated by ops with effects (or regions) are in different chains.
     const chains: ParallelLoop[][] = [[]];
