@@ -6,6 +6,9 @@ import type { Operation } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { FuncOp } from '../../dialects/func/index.js';
 import { upliftWhileToForPattern } from '../../dialects/scf/transforms/uplift-while-to-for.js';
+import { rotateWhileLoopPattern, wrapWhileLoopInZeroTripCheck } from '../../dialects/scf/transforms/wrap-in-zero-trip-check.js';
+import { WhileOp } from '../../dialects/scf/index.js';
+import { PatternRewriter } from '../../ir/pattern.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
 
 // ---- test-scf-uplift-while-to-for
@@ -27,5 +30,33 @@ class TestSCFUpliftWhileToFor extends Pass {
   }
 }
 
-export const SCF_TEST_PASSES: readonly PassInfo[] = [TestSCFUpliftWhileToForInfo];
-void FuncOp;
+// ---- test-wrap-scf-while-loop-in-zero-trip-check
+
+export const TestWrapWhileLoopInZeroTripCheckInfo: PassInfo = {
+  argument: 'test-wrap-scf-while-loop-in-zero-trip-check',
+  name: 'TestWrapWhileLoopInZeroTripCheckPass',
+  description: 'test scf::wrapWhileLoopInZeroTripCheck',
+  opName: FuncOp.opName,
+  options: [{ name: 'force-create-check', kind: 'bool', description: 'Force to create zero-trip-check.', default: false }],
+  create: () => new TestWrapWhileLoopInZeroTripCheck(),
+};
+
+class TestWrapWhileLoopInZeroTripCheck extends Pass {
+  private readonly patterns = new FrozenPatternSet([rotateWhileLoopPattern]);
+  constructor() {
+    super(TestWrapWhileLoopInZeroTripCheckInfo);
+  }
+  runOnOperation(func: Operation, run: PassRun): void {
+    if (!this.options.bool('force-create-check')) {
+      // Rotation as a pattern, with the greedy driver's folding.
+      applyPatternsGreedily(run.ctx, func, this.patterns);
+      return;
+    }
+    const loops: Operation[] = [];
+    func.walk((op) => void (WhileOp.isa(op) && loops.push(op)));
+    const rewriter = new PatternRewriter(run.ctx);
+    for (const loop of loops) wrapWhileLoopInZeroTripCheck(WhileOp.cast(loop), rewriter, true);
+  }
+}
+
+export const SCF_TEST_PASSES: readonly PassInfo[] = [TestSCFUpliftWhileToForInfo, TestWrapWhileLoopInZeroTripCheckInfo];
