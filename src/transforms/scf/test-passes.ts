@@ -16,6 +16,9 @@ import { ConstantOp, AddFOp } from '../../dialects/arith/index.js';
 import { UnrealizedConversionCastOp } from '../../dialects/builtin/index.js';
 import { ConditionOp, ForOp, YieldOp } from '../../dialects/scf/index.js';
 import { getStaticTripCount, replaceWithAdditionalYields } from '../../dialects/scf/transforms/loop-utils.js';
+import { outlineIfOp } from '../../dialects/scf/transforms/outline.js';
+import { ModuleOp } from '../../dialects/builtin/index.js';
+import { IfOp } from '../../dialects/scf/index.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
 
 // ---- test-scf-uplift-while-to-for
@@ -155,7 +158,37 @@ class TestSCFWhileOpBuilder extends Pass {
   }
 }
 
+// ---- test-scf-if-utils
+
+export const TestSCFIfUtilsInfo: PassInfo = {
+  argument: 'test-scf-if-utils',
+  name: 'TestSCFIfUtilsPass',
+  description: 'test scf.if utils',
+  opName: ModuleOp.opName,
+  create: () => new TestSCFIfUtils(),
+};
+
+class TestSCFIfUtils extends Pass {
+  constructor() {
+    super(TestSCFIfUtilsInfo);
+  }
+  runOnOperation(module: Operation, run: PassRun): void {
+    const ifs: Operation[] = [];
+    module.walk((op) => void (IfOp.isa(op) && ifs.push(op)));
+    const rewriter = new PatternRewriter(run.ctx);
+    let count = 0;
+    for (const ifOp of ifs) {
+      const n = count++;
+      if (!outlineIfOp(rewriter, IfOp.cast(ifOp), `outlined_then${n}`, `outlined_else${n}`)) {
+        run.signalPassFailure();
+        return;
+      }
+    }
+  }
+}
+
 export const SCF_TEST_PASSES: readonly PassInfo[] = [
+  TestSCFIfUtilsInfo,
   TestSCFUpliftWhileToForInfo,
   TestWrapWhileLoopInZeroTripCheckInfo,
   TestSCFForUtilsInfo,
