@@ -2,7 +2,7 @@
 // `pass{name=value other}` or `--pass=name=value`. Parsing and the messages
 // follow MLIR's PassOptions on top of LLVM's cl parsers.
 
-export type PassOptionKind = 'bool' | 'int' | 'long' | 'uint' | 'ulong' | 'string' | 'enum' | 'string-list' | 'long-list';
+export type PassOptionKind = 'bool' | 'int' | 'long' | 'uint' | 'ulong' | 'string' | 'enum' | 'string-list' | 'long-list' | 'uint-list';
 
 export interface PassOptionSpec {
   name: string;
@@ -95,12 +95,15 @@ export function parseOptionValue(tool: string, spec: PassOptionSpec, value: stri
       return v;
     }
     case 'string-list':
-    case 'long-list': {
+    case 'long-list':
+    case 'uint-list': {
       const items = splitCommaList(needValue());
       if (spec.kind === 'string-list') return items;
+      const element = spec.kind === 'long-list' ? 'long' : 'uint';
       return items.map((it) => {
-        const n = parseInteger(it, true);
-        if (n === undefined) throw new PassOptionError('', prefix + `'${it}' value invalid for long argument!\n`);
+        const n = parseInteger(it, element === 'long');
+        const [lo, hi] = INT_RANGE[element];
+        if (n === undefined || n < lo || n > hi) throw new PassOptionError('', prefix + `'${it}' value invalid for ${element} argument!\n`);
         return n;
       });
     }
@@ -205,7 +208,7 @@ export class PassOptions {
   private readonly values = new Map<string, PassOptionValue>();
   constructor(readonly specs: readonly PassOptionSpec[]) {
     for (const s of specs) {
-      if (s.kind === 'string-list' || s.kind === 'long-list') this.values.set(s.name, []);
+      if (s.kind === 'string-list' || s.kind === 'long-list' || s.kind === 'uint-list') this.values.set(s.name, []);
       else if (s.default !== undefined) this.values.set(s.name, s.default);
     }
   }

@@ -51,6 +51,8 @@ function valueSuffix(o: { kind: string }): string {
       return '=<string>';
     case 'long-list':
       return '=<long>';
+    case 'uint-list':
+      return '=<uint>';
     default:
       return `=<${o.kind}>`;
   }

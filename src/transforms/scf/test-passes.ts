@@ -18,7 +18,9 @@ import { ConditionOp, ForOp, YieldOp } from '../../dialects/scf/index.js';
 import { getStaticTripCount, replaceWithAdditionalYields } from '../../dialects/scf/transforms/loop-utils.js';
 import { outlineIfOp } from '../../dialects/scf/transforms/outline.js';
 import { ModuleOp } from '../../dialects/builtin/index.js';
-import { IfOp } from '../../dialects/scf/index.js';
+import { IfOp, ParallelOp } from '../../dialects/scf/index.js';
+import { collapseParallelLoops } from '../../dialects/scf/transforms/parallel-loop-collapsing.js';
+import { emitOpError } from '../../ir/context.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
 
 // ---- test-scf-uplift-while-to-for
@@ -187,7 +189,69 @@ class TestSCFIfUtils extends Pass {
   }
 }
 
+// ---- test-scf-parallel-loop-collapsing
+
+export const TestSCFParallelLoopCollapsingInfo: PassInfo = {
+  argument: 'test-scf-parallel-loop-collapsing',
+  name: 'TestSCFParallelLoopCollapsing',
+  description: 'Test parallel loops collapsing transformation',
+  options: [
+    { name: 'collapsed-indices-0', kind: 'uint-list', description: 'Which loop indices to combine 0th loop index' },
+    { name: 'collapsed-indices-1', kind: 'uint-list', description: 'Which loop indices to combine into the position 1 loop index' },
+    { name: 'collapsed-indices-2', kind: 'uint-list', description: 'Which loop indices to combine into the position 2 loop index' },
+  ],
+  create: () => new TestSCFParallelLoopCollapsing(),
+};
+
+class TestSCFParallelLoopCollapsing extends Pass {
+  constructor() {
+    super(TestSCFParallelLoopCollapsingInfo);
+  }
+  runOnOperation(root: Operation, run: PassRun): void {
+    const indices = [0, 1, 2].map((i) => (this.options.get(`collapsed-indices-${i}`) as bigint[]).map(Number));
+    // The messages go straight to the error stream, as the pass writes them to llvm::errs().
+    const fail = (message: string): void => {
+      run.ctx.diagnostics.emitVerbatim(message);
+      run.signalPassFailure();
+    };
+    const combined: number[][] = [];
+    if (indices[0].length) combined.push(indices[0]);
+    if (indices[1].length) {
+      if (!indices[0].length) return fail('collapsed-indices-1 specified but not collapsed-indices-0');
+      combined.push(indices[1]);
+    }
+    if (indices[2].length) {
+      if (!indices[1].length) return fail('collapsed-indices-2 specified but not collapsed-indices-1');
+      combined.push(indices[2]);
+    }
+    if (!combined.length)
+      return fail('No collapsed-indices were specified. This pass is only for testing and does not automatically collapse all parallel loops or similar.');
+    // The indices must be exactly 0..N-1 (repetitions allowed).
+    const flattened = new Set(combined.flat());
+    const max = Math.max(0, ...flattened);
+    if (max !== flattened.size - 1 || !flattened.has(max)) return fail('collapsed-indices arguments must include all values [0,N).');
+
+    const loops: Operation[] = [];
+    root.walk((op) => void (ParallelOp.isa(op) && loops.push(op)));
+    const rewriter = new PatternRewriter(run.ctx);
+    for (const op of loops) {
+      const loop = ParallelOp.cast(op);
+      const numLoops = ParallelOp.body(loop).args.length;
+      if (flattened.size !== numLoops) {
+        emitOpError(
+          run.ctx,
+          loop,
+          `has ${numLoops} iter args while this limited functionality testing pass was configured only for loops with exactly ${flattened.size} iter args.`,
+        );
+        continue;
+      }
+      collapseParallelLoops(rewriter, loop, combined);
+    }
+  }
+}
+
 export const SCF_TEST_PASSES: readonly PassInfo[] = [
+  TestSCFParallelLoopCollapsingInfo,
   TestSCFIfUtilsInfo,
   TestSCFUpliftWhileToForInfo,
   TestWrapWhileLoopInZeroTripCheckInfo,
