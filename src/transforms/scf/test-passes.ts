@@ -105,7 +105,7 @@ class TestSCFForUtils extends Pass {
         if (!inits.length) continue;
         // Each loop gets its inits again as iter_args, yielding twice what it yielded.
         const yielded = YieldOp.results(YieldOp.cast(ForOp.yieldOp(forOp)));
-        replaceWithAdditionalYields(rewriter, forOp, inits, false, (b, location) =>
+        replaceWithAdditionalYields(rewriter, forOp, inits, true, (b, location) =>
           yielded.map((v) => AddFOp.result(AddFOp.build(b, { lhs: v, rhs: v, location }))),
         );
       }

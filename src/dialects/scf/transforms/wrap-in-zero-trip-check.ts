@@ -24,7 +24,11 @@ export function wrapWhileLoopInZeroTripCheck(whileOp: Op<'scf.while'>, rewriter:
   const mapper = new IRMapping();
   mapper.mapAll(beforeBody.args, WhileOp.inits(whileOp));
   rewriter.setInsertionPointBefore(whileOp);
-  for (let op = beforeBody.first; op && !ConditionOp.isa(op); op = op.next) rewriter.insert(cloneOp(op, mapper));
+  for (let op = beforeBody.first; op && !ConditionOp.isa(op); op = op.next) {
+    const clone = rewriter.insert(cloneOp(op, mapper));
+    // OpBuilder::clone also reports the ops nested in the copy (pre-order).
+    for (const r of clone.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) o.walk((n) => void rewriter.listener.notifyOperationInserted?.(n), 'pre');
+  }
 
   const condOp = ConditionOp.cast(WhileOp.conditionOp(whileOp));
   const clonedCondition = mapper.lookupOrDefault(ConditionOp.condition(condOp));
@@ -33,6 +37,10 @@ export function wrapWhileLoopInZeroTripCheck(whileOp: Op<'scf.while'>, rewriter:
   const resultTypes = whileOp.results.map((r) => r.type);
 
   let newLoop: Op<'scf.while'> | undefined;
+  // As MLIR's builder, the scf.if is filled before it is inserted (so a
+  // pattern driver does not see the ops moved into it).
+  const insertAt = rewriter.insertionPoint;
+  rewriter.insertionPoint = null;
   const ifOp = IfOp.create(
     rewriter,
     { condition: clonedCondition, resultTypes, location },
@@ -54,6 +62,8 @@ export function wrapWhileLoopInZeroTripCheck(whileOp: Op<'scf.while'>, rewriter:
     },
     (b) => void YieldOp.build(b, { results: clonedCondArgs, location }),
   );
+  rewriter.insertionPoint = insertAt;
+  rewriter.insert(ifOp);
   rewriter.replaceOp(whileOp, ifOp.results);
   rewriter.insertionPoint = saved;
   return newLoop!;
