@@ -6,7 +6,8 @@
 import { IntegerType } from '../../../ir/builtin-types.js';
 import type { Location } from '../../../ir/location.js';
 import { matchConstantInt } from '../../../ir/matchers.js';
-import type { Op, Value } from '../../../ir/operation.js';
+import type { Value } from '../../../ir/operation.js';
+import type { OpOf } from '../../../ods/index.js';
 import type { PatternRewriter } from '../../../ir/pattern.js';
 import type { Builder } from '../../../ir/builder.js';
 import { AddIOp, IntegerOverflowFlags } from '../../arith/index.js';
@@ -74,7 +75,7 @@ export function constantTripCount(lb: Value, ub: Value, step: Value, isSigned: b
 }
 
 /** ForOp::getStaticTripCount. */
-export function getStaticTripCount(forOp: Op<'scf.for'>): TripCount | undefined {
+export function getStaticTripCount(forOp: OpOf<typeof ForOp>): TripCount | undefined {
   return constantTripCount(ForOp.lowerBound(forOp), ForOp.upperBound(forOp), ForOp.step(forOp), !ForOp.unsignedCmp(forOp));
 }
 
@@ -90,11 +91,11 @@ export type NewYieldValuesFn = (b: Builder, location: Location, newIterArgs: rea
  */
 export function replaceWithAdditionalYields(
   rewriter: PatternRewriter,
-  forOp: Op<'scf.for'>,
+  forOp: OpOf<typeof ForOp>,
   newInitOperands: readonly Value[],
   replaceInitOperandUsesInLoop: boolean,
   newYieldValuesFn: NewYieldValuesFn,
-): Op<'scf.for'> {
+): OpOf<typeof ForOp> {
   const saved = rewriter.insertionPoint;
   const location = forOp.location;
   rewriter.setInsertionPointBefore(forOp);

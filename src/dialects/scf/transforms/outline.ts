@@ -10,7 +10,8 @@ import type { Location } from '../../../ir/location.js';
 import { SymbolRefAttr, StringAttr } from '../../../ir/builtin-attributes.js';
 import { FunctionType, IndexType } from '../../../ir/builtin-types.js';
 import { getInterface, Interfaces } from '../../../ir/interfaces.js';
-import type { Op, Operation, Region, Value } from '../../../ir/operation.js';
+import type { Operation, Region, Value } from '../../../ir/operation.js';
+import type { OpOf } from '../../../ods/index.js';
 import type { PatternRewriter } from '../../../ir/pattern.js';
 import { ConstantOp } from '../../arith/index.js';
 import { CallOp, FuncOp, ReturnOp } from '../../func/index.js';
@@ -49,7 +50,7 @@ export function outlineSingleBlockRegion(
   location: Location,
   region: Region,
   funcName: string,
-): { func: Op<'func.func'>; call: Op<'func.call'> } | undefined {
+): { func: OpOf<typeof FuncOp>; call: OpOf<typeof CallOp> } | undefined {
   if (region.blocks.length !== 1) return undefined;
   const saved = rewriter.insertionPoint;
   const originalBlock = region.entry;
@@ -101,12 +102,12 @@ export function outlineSingleBlockRegion(
 /** MLIR's outlineIfOp: outlines the then (and else) region of `ifOp` into functions with the given names. */
 export function outlineIfOp(
   rewriter: PatternRewriter,
-  ifOp: Op<'scf.if'>,
+  ifOp: OpOf<typeof IfOp>,
   thenFnName: string | undefined,
   elseFnName: string | undefined,
-): { thenFn?: Op<'func.func'>; elseFn?: Op<'func.func'> } | undefined {
+): { thenFn?: OpOf<typeof FuncOp>; elseFn?: OpOf<typeof FuncOp> } | undefined {
   const location = ifOp.location;
-  const out: { thenFn?: Op<'func.func'>; elseFn?: Op<'func.func'> } = {};
+  const out: { thenFn?: OpOf<typeof FuncOp>; elseFn?: OpOf<typeof FuncOp> } = {};
   const thenRegion = IfOp.thenRegion(ifOp);
   if (thenFnName !== undefined && !thenRegion.empty) {
     const r = outlineSingleBlockRegion(rewriter, location, thenRegion, thenFnName);

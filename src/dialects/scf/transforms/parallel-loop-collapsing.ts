@@ -12,7 +12,8 @@
 // MLIR's affine folding does) and muli/addi for an induction variable. Unlike
 // MLIR 22, which crashes on them, loops with reductions keep them.
 
-import { Block, type Op, type Operation, type Value } from '../../../ir/operation.js';
+import { Block, type Operation, type Value } from '../../../ir/operation.js';
+import type { OpOf } from '../../../ods/index.js';
 import { matchConstantInt } from '../../../ir/matchers.js';
 import type { PatternRewriter } from '../../../ir/pattern.js';
 import type { Location } from '../../../ir/location.js';
@@ -66,7 +67,7 @@ function denormalizeInductionVariable(rewriter: PatternRewriter, location: Locat
  * MLIR's collapseParallelLoops: `combinedDimensions[i]` lists the dimensions
  * of `loops` that form dimension i of the new loop. Returns the new loop.
  */
-export function collapseParallelLoops(rewriter: PatternRewriter, loops: Op<'scf.parallel'>, combinedDimensions: readonly (readonly number[])[]): Op<'scf.parallel'> {
+export function collapseParallelLoops(rewriter: PatternRewriter, loops: OpOf<typeof ParallelOp>, combinedDimensions: readonly (readonly number[])[]): OpOf<typeof ParallelOp> {
   const saved = rewriter.insertionPoint;
   const location = loops.location;
   const sortedDimensions = combinedDimensions.map((dims) => [...dims].sort((a, b) => a - b));

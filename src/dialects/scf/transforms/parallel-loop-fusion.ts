@@ -12,7 +12,8 @@
 
 import { DominanceInfo } from '../../../ir/dominance.js';
 import type { PatternRewriter } from '../../../ir/pattern.js';
-import { Block, type Op, type Operation, type Region, type Value } from '../../../ir/operation.js';
+import { Block, type Operation, type Region, type Value } from '../../../ir/operation.js';
+import type { OpOf } from '../../../ods/index.js';
 import { isMemoryEffectFree } from '../../../ir/side-effects.js';
 import { LoadOp, StoreOp } from '../../memref/index.js';
 import { ParallelOp, ReduceOp } from '../ops.js';
@@ -21,7 +22,7 @@ import { ParallelOp, ReduceOp } from '../ops.js';
 export type MayAliasFn = (a: Value, b: Value) => boolean;
 
 type Mapping = Map<Value, Value>;
-type ParallelLoop = Op<'scf.parallel'>;
+type ParallelLoop = OpOf<typeof ParallelOp>;
 
 const lookup = (m: Mapping, v: Value): Value => m.get(v) ?? v;
 
@@ -114,14 +115,14 @@ function nestedOps<T extends Operation>(block: Block, pick: (op: Operation) => o
 function noReadsAfterWriteExceptSameIndex(first: ParallelLoop, second: ParallelLoop, firstToSecond: Mapping, mayAlias: MayAliasFn): boolean {
   const stores = new Map<Value, Value[][]>();
   const storedBuffers: Value[] = [];
-  for (const store of nestedOps(ParallelOp.body(first), (o): o is Op<'memref.store'> => StoreOp.isa(o))) {
+  for (const store of nestedOps(ParallelOp.body(first), (o): o is OpOf<typeof StoreOp> => StoreOp.isa(o))) {
     const memref = StoreOp.memref(store);
     let list = stores.get(memref);
     if (!list) stores.set(memref, (list = []));
     list.push(StoreOp.indices(store));
     storedBuffers.push(memref);
   }
-  for (const load of nestedOps(ParallelOp.body(second), (o): o is Op<'memref.load'> => LoadOp.isa(o))) {
+  for (const load of nestedOps(ParallelOp.body(second), (o): o is OpOf<typeof LoadOp> => LoadOp.isa(o))) {
     const memref = LoadOp.memref(load);
     // A buffer defined next to the load would need a careful alias analysis.
     const def = memref.definingOp;

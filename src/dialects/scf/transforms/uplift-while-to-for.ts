@@ -8,7 +8,8 @@
 
 import { DominanceInfo } from '../../../ir/dominance.js';
 import { IndexType } from '../../../ir/builtin-types.js';
-import { BlockArgument, type Op, type Value } from '../../../ir/operation.js';
+import { BlockArgument, type Value } from '../../../ir/operation.js';
+import type { OpOf } from '../../../ods/index.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../../ir/pattern.js';
 import { AddIOp, CmpIOp, CmpIPredicate, ConstantOp, DivSIOp, MulIOp, SubIOp } from '../../arith/index.js';
 import { ConditionOp, ForOp, WhileOp, YieldOp } from '../ops.js';
@@ -20,7 +21,7 @@ function useCount(v: Value): number {
 }
 
 /** MLIR's upliftWhileToForLoop: the new scf.for replacing `loop`, or undefined when `loop` does not fit. */
-export function upliftWhileToForLoop(rewriter: PatternRewriter, loop: Op<'scf.while'>): Op<'scf.for'> | undefined {
+export function upliftWhileToForLoop(rewriter: PatternRewriter, loop: OpOf<typeof WhileOp>): OpOf<typeof ForOp> | undefined {
   const beforeBody = WhileOp.beforeBody(loop);
   const cmp = beforeBody.first;
   // The before block holds one op besides its terminator: the comparison.

@@ -6,7 +6,8 @@
 // the condition forwarded. Loops already in do-while form (the `after`
 // block only yields) are left alone unless the check is forced.
 
-import type { Op, Value } from '../../../ir/operation.js';
+import type { Value } from '../../../ir/operation.js';
+import type { OpOf } from '../../../ods/index.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../../ir/pattern.js';
 import { cloneOp, IRMapping } from '../../../transforms/clone.js';
 import { ConditionOp, IfOp, WhileOp, YieldOp } from '../ops.js';
@@ -15,7 +16,7 @@ import { ConditionOp, IfOp, WhileOp, YieldOp } from '../ops.js';
  * MLIR's scf::wrapWhileLoopInZeroTripCheck: returns the rotated loop, or
  * `whileOp` itself when it is left as it is.
  */
-export function wrapWhileLoopInZeroTripCheck(whileOp: Op<'scf.while'>, rewriter: PatternRewriter, forceCreateCheck = false): Op<'scf.while'> {
+export function wrapWhileLoopInZeroTripCheck(whileOp: OpOf<typeof WhileOp>, rewriter: PatternRewriter, forceCreateCheck = false): OpOf<typeof WhileOp> {
   const afterBody = WhileOp.afterBody(whileOp);
   if (!forceCreateCheck && YieldOp.isa(afterBody.first)) return whileOp;
 
@@ -36,7 +37,7 @@ export function wrapWhileLoopInZeroTripCheck(whileOp: Op<'scf.while'>, rewriter:
   const location = whileOp.location;
   const resultTypes = whileOp.results.map((r) => r.type);
 
-  let newLoop: Op<'scf.while'> | undefined;
+  let newLoop: OpOf<typeof WhileOp> | undefined;
   // As MLIR's builder, the scf.if is filled before it is inserted (so a
   // pattern driver does not see the ops moved into it).
   const insertAt = rewriter.insertionPoint;
