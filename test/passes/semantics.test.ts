@@ -1,13 +1,16 @@
 // Semantics preservation: every pass of the passes issue runs (in-process
 // scf-opt) on random UB-free programs (test/exec/gen.ts, with scf.forall,
-// private helpers and induction-variable arithmetic enabled); the execution
+// private helpers and induction-variable arithmetic enabled, plus the shapes
+// a pass needs: scf.while variety, parallel loops of a fixed rank, chains of
+// adjacent parallel loops); the execution
 // engine must print the same before and after the pass, and MLIR 22's
 // mlir-opt must accept what the pass printed (one mlir-opt run per pass, all
 // of its output modules split with `// -----`, started as soon as they are
 // ready so that it overlaps with the next pass).
 //
-// SCFKIT_SEM_PROGRAMS (default 200) sets the programs per pass, in modules of
-// 50; SCFKIT_SEM_SEED the base seed (default fixed; "random" picks one);
+// SCFKIT_SEM_PROGRAMS (default 200) sets the programs per pass (a case may
+// take a share of them: the cases of one pass add up to at least that), in
+// modules of 50; SCFKIT_SEM_SEED the base seed (default fixed; "random" picks one);
 // SCFKIT_SEM_PASSES a comma-separated subset of the passes.
 
 import { test } from 'node:test';
@@ -16,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateModule } from '../exec/gen.js';
+import { generateModule, type GenOptions } from '../exec/gen.js';
 import { runOpt } from '../../src/tools/opt-driver.js';
 import { loadModule } from '../../src/api/exec.js';
 import { MLIR_OPT } from '../exec/difftool.js';
@@ -26,7 +29,13 @@ interface PassCase {
   args: string[];
   /** Passes run first, whose output is the pass's input (and is checked too). */
   pre?: string[];
+  /** Extra generator options (program shapes the pass needs). */
+  gen?: GenOptions;
+  /** The share of SCFKIT_SEM_PROGRAMS this case runs (default 1). */
+  share?: number;
 }
+
+const collapse = (indices: string): string[] => [`--pass-pipeline=builtin.module(func.func(test-scf-parallel-loop-collapsing{${indices}}))`];
 
 const PASSES: PassCase[] = [
   { name: 'canonicalize', args: ['--canonicalize'] },
@@ -51,6 +60,20 @@ const PASSES: PassCase[] = [
   { name: 'int-range-optimizations', args: ['--int-range-optimizations'] },
   { name: 'arith-expand', args: ['--arith-expand=include-bf16=true include-f8e8m0=true include-f4e2m1=true'] },
   { name: 'duplicate-function-elimination', args: ['--duplicate-function-elimination'] },
+  { name: 'scf-parallel-loop-fusion', args: ['--scf-parallel-loop-fusion'], gen: { parallelChains: true } },
+  // Collapsing keeps the order of the iterations (the generated reductions depend on it) with these indices.
+  { name: 'test-scf-parallel-loop-collapsing{0,1}', args: collapse('collapsed-indices-0=0,1'), gen: { parallelDims: 2 }, share: 0.5 },
+  { name: 'test-scf-parallel-loop-collapsing{0|1}', args: collapse('collapsed-indices-0=0 collapsed-indices-1=1'), gen: { parallelDims: 2 }, share: 0.25 },
+  { name: 'test-scf-parallel-loop-collapsing{0,1,2}', args: collapse('collapsed-indices-0=0,1,2'), gen: { parallelDims: 3 }, share: 0.25 },
+  { name: 'test-scf-parallel-loop-collapsing{0|1,2}', args: collapse('collapsed-indices-0=0 collapsed-indices-1=1,2'), gen: { parallelDims: 3 }, share: 0.25 },
+  { name: 'test-scf-parallel-loop-collapsing{0,1|2}', args: collapse('collapsed-indices-0=0,1 collapsed-indices-1=2'), gen: { parallelDims: 3 }, share: 0.25 },
+  { name: 'test-scf-uplift-while-to-for', args: ['--test-scf-uplift-while-to-for'], gen: { whileShapes: true } },
+  { name: 'test-wrap-scf-while-loop-in-zero-trip-check', args: ['--test-wrap-scf-while-loop-in-zero-trip-check'], gen: { whileShapes: true } },
+  {
+    name: 'test-wrap-scf-while-loop-in-zero-trip-check{force-create-check}',
+    args: ['--test-wrap-scf-while-loop-in-zero-trip-check=force-create-check=true'],
+    gen: { whileShapes: true },
+  },
 ];
 
 const PROGRAMS = Number(process.env.SCFKIT_SEM_PROGRAMS ?? 200);
@@ -100,13 +123,23 @@ function mlirOptAccepts(file: string): Promise<{ code: number; stderr: string }>
   });
 }
 
-const modules: Program[] = [];
-const genOptions = { forall: true, ivArith: true };
-for (let k = 0; k * PER_MODULE < PROGRAMS; k++) {
-  const seed = BASE_SEED + k;
-  const count = Math.min(PER_MODULE, PROGRAMS - k * PER_MODULE);
-  // Every other module has private helpers (for the interprocedural passes).
-  modules.push({ seed, text: generateModule(seed, count, { ...genOptions, privateHelpers: k % 2 === 0 }), output: '' });
+const genOptions: GenOptions = { forall: true, ivArith: true };
+/** The generated modules (with their output) per generator options and program count. */
+const moduleSets = new Map<string, Program[]>();
+function modulesFor(extra: GenOptions | undefined, programs: number): Program[] {
+  const key = JSON.stringify([extra ?? {}, programs]);
+  let set = moduleSets.get(key);
+  if (set) return set;
+  set = [];
+  for (let k = 0; k * PER_MODULE < programs; k++) {
+    const seed = BASE_SEED + k;
+    const count = Math.min(PER_MODULE, programs - k * PER_MODULE);
+    // Every other module has private helpers (for the interprocedural passes).
+    const text = generateModule(seed, count, { ...genOptions, ...extra, privateHelpers: k % 2 === 0 });
+    set.push({ seed, text, output: execute(text) });
+  }
+  moduleSets.set(key, set);
+  return set;
 }
 const dir = mkdtempSync(join(tmpdir(), 'scfkit-semantics-'));
 const checks: Promise<void>[] = [];
@@ -115,13 +148,12 @@ let keep = false;
 let failedAny = false;
 
 test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed ${BASE_SEED})`, { timeout: 30 * 60 * 1000 }, async (t) => {
-  for (const m of modules) m.output = execute(m.text);
   for (const pc of PASSES) {
-    if (only && !only.includes(pc.name)) continue;
+    if (only && !only.some((o) => pc.name === o || pc.name.startsWith(o + '{'))) continue;
     await t.test(pc.name, () => {
       keep = true;
       const outputs: string[] = [];
-      for (const m of modules) {
+      for (const m of modulesFor(pc.gen, Math.ceil(PROGRAMS * (pc.share ?? 1)))) {
         let input = m.text;
         if (pc.pre) {
           const pre = runOpt(['-', ...pc.pre], input);
@@ -134,18 +166,18 @@ test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed
         try {
           got = execute(r.stdout);
         } catch (e) {
-          const file = join(dir, `${pc.name}-${m.seed}.mlir`);
+          const file = join(dir, `${pc.name.replace(/[^\w.-]/g, '_')}-${m.seed}.mlir`);
           writeFileSync(file, r.stdout);
           throw new Error(`running the output of ${pc.name} (seed ${m.seed}, kept in ${file}) failed: ${String(e).slice(0, 2000)}`);
         }
         if (got !== m.output) {
-          const file = join(dir, `${pc.name}-${m.seed}.mlir`);
+          const file = join(dir, `${pc.name.replace(/[^\w.-]/g, '_')}-${m.seed}.mlir`);
           writeFileSync(file, r.stdout);
           assert.fail(`${pc.name} changed what module seed ${m.seed} prints (output kept in ${file}): ${firstDifference(m.output, got)}`);
         }
         outputs.push(r.stdout);
       }
-      const file = join(dir, `${pc.name}.mlir`);
+      const file = join(dir, `${pc.name.replace(/[^\w.-]/g, '_')}.mlir`);
       writeFileSync(file, outputs.join('// -----\n'));
       checks.push(
         mlirOptAccepts(file).then(({ code, stderr }) => {
