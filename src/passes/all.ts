@@ -23,6 +23,7 @@ import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/du
 import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
 import { ParallelLoopFusionInfo } from '../transforms/scf/parallel-loop-fusion.js';
 import { SCF_TEST_PASSES } from '../transforms/scf/test-passes.js';
+import { TestPrintInvalidInfo, TestPrintNestingInfo } from '../transforms/test-ir-passes.js';
 
 let done = false;
 
@@ -53,6 +54,8 @@ export function registerAllPasses(): void {
     IntRangeOptimizationsInfo,
     ParallelLoopFusionInfo,
     ...SCF_TEST_PASSES,
+    TestPrintNestingInfo,
+    TestPrintInvalidInfo,
   ])
     registerPass(info);
 }

@@ -182,9 +182,9 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
   drain();
   if (verifier) {
     const result = verifier.finish();
-    return { ok: result.ok, out: ok ? out : '', err: result.output };
+    return { ok: result.ok, out: ctx.stdout + (ok ? out : ''), err: result.output };
   }
-  return { ok, out, err };
+  return { ok, out: ctx.stdout + out, err };
 }
 
 /** The pass manager for one chunk, or undefined after reporting why it cannot be built. */
