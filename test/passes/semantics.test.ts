@@ -33,6 +33,8 @@ interface PassCase {
   gen?: GenOptions;
   /** The share of SCFKIT_SEM_PROGRAMS this case runs (default 1). */
   share?: number;
+  /** Added to the module seeds, so that the cases of one pass run on different programs. */
+  seedOffset?: number;
 }
 
 const collapse = (indices: string): string[] => [`--pass-pipeline=builtin.module(func.func(test-scf-parallel-loop-collapsing{${indices}}))`];
@@ -61,12 +63,13 @@ const PASSES: PassCase[] = [
   { name: 'arith-expand', args: ['--arith-expand=include-bf16=true include-f8e8m0=true include-f4e2m1=true'] },
   { name: 'duplicate-function-elimination', args: ['--duplicate-function-elimination'] },
   { name: 'scf-parallel-loop-fusion', args: ['--scf-parallel-loop-fusion'], gen: { parallelChains: true } },
-  // Collapsing keeps the order of the iterations (the generated reductions depend on it) with these indices.
+  // Collapsing keeps the order of the iterations (the generated reductions depend on it) with these indices;
+  // 300 distinct programs in all (seed offsets keep the cases' programs apart).
   { name: 'test-scf-parallel-loop-collapsing{0,1}', args: collapse('collapsed-indices-0=0,1'), gen: { parallelDims: 2 }, share: 0.5 },
-  { name: 'test-scf-parallel-loop-collapsing{0|1}', args: collapse('collapsed-indices-0=0 collapsed-indices-1=1'), gen: { parallelDims: 2 }, share: 0.25 },
+  { name: 'test-scf-parallel-loop-collapsing{0|1}', args: collapse('collapsed-indices-0=0 collapsed-indices-1=1'), gen: { parallelDims: 2 }, share: 0.25, seedOffset: 2 },
   { name: 'test-scf-parallel-loop-collapsing{0,1,2}', args: collapse('collapsed-indices-0=0,1,2'), gen: { parallelDims: 3 }, share: 0.25 },
-  { name: 'test-scf-parallel-loop-collapsing{0|1,2}', args: collapse('collapsed-indices-0=0 collapsed-indices-1=1,2'), gen: { parallelDims: 3 }, share: 0.25 },
-  { name: 'test-scf-parallel-loop-collapsing{0,1|2}', args: collapse('collapsed-indices-0=0,1 collapsed-indices-1=2'), gen: { parallelDims: 3 }, share: 0.25 },
+  { name: 'test-scf-parallel-loop-collapsing{0|1,2}', args: collapse('collapsed-indices-0=0 collapsed-indices-1=1,2'), gen: { parallelDims: 3 }, share: 0.25, seedOffset: 1 },
+  { name: 'test-scf-parallel-loop-collapsing{0,1|2}', args: collapse('collapsed-indices-0=0,1 collapsed-indices-1=2'), gen: { parallelDims: 3 }, share: 0.25, seedOffset: 2 },
   { name: 'test-scf-uplift-while-to-for', args: ['--test-scf-uplift-while-to-for'], gen: { whileShapes: true } },
   { name: 'test-wrap-scf-while-loop-in-zero-trip-check', args: ['--test-wrap-scf-while-loop-in-zero-trip-check'], gen: { whileShapes: true } },
   {
@@ -126,13 +129,13 @@ function mlirOptAccepts(file: string): Promise<{ code: number; stderr: string }>
 const genOptions: GenOptions = { forall: true, ivArith: true };
 /** The generated modules (with their output) per generator options and program count. */
 const moduleSets = new Map<string, Program[]>();
-function modulesFor(extra: GenOptions | undefined, programs: number): Program[] {
-  const key = JSON.stringify([extra ?? {}, programs]);
+function modulesFor(extra: GenOptions | undefined, programs: number, seedOffset = 0): Program[] {
+  const key = JSON.stringify([extra ?? {}, programs, seedOffset]);
   let set = moduleSets.get(key);
   if (set) return set;
   set = [];
   for (let k = 0; k * PER_MODULE < programs; k++) {
-    const seed = BASE_SEED + k;
+    const seed = BASE_SEED + seedOffset + k;
     const count = Math.min(PER_MODULE, programs - k * PER_MODULE);
     // Every other module has private helpers (for the interprocedural passes).
     const text = generateModule(seed, count, { ...genOptions, ...extra, privateHelpers: k % 2 === 0 });
@@ -153,7 +156,7 @@ test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed
     await t.test(pc.name, () => {
       keep = true;
       const outputs: string[] = [];
-      for (const m of modulesFor(pc.gen, Math.ceil(PROGRAMS * (pc.share ?? 1)))) {
+      for (const m of modulesFor(pc.gen, Math.ceil(PROGRAMS * (pc.share ?? 1)), pc.seedOffset)) {
         let input = m.text;
         if (pc.pre) {
           const pre = runOpt(['-', ...pc.pre], input);
