@@ -5,6 +5,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runOpt } from '../../src/tools/opt-driver.js';
 import { MLIR_OPT } from '../exec/difftool.js';
 import { printNesting } from '../../src/transforms/test-ir-passes.js';
@@ -78,4 +81,20 @@ test('test-print-nesting: deep nesting walked without recursion; output past the
   // Through the driver, on what the parser takes.
   const input = '"test.op"() ({\n'.repeat(300) + '}) : () -> ()\n'.repeat(300);
   assert.equal(runOpt(['--test-print-nesting', '--allow-unregistered-dialect', '-'], input).exitCode, 0);
+});
+
+test('test-print-nesting with -o: the IR goes to the file, what the pass printed stays on stdout (as mlir-opt 22)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scfkit-ir-passes-'));
+  try {
+    const input = 'module {}\n// -----\nfunc.func @g() {\n  return\n}\n';
+    const args = ['--test-print-nesting', '--split-input-file', '-o'];
+    const ref = spawnSync(MLIR_OPT, [...args, join(dir, 'ref.mlir'), '-'], { input, encoding: 'utf8' });
+    const ours = runOpt([...args, join(dir, 'ours.mlir'), '-'], input);
+    assert.equal(ours.exitCode, 0);
+    assert.equal(ours.stdout, ref.stdout);
+    assert.match(ours.stdout, /visiting op: 'func\.func'/);
+    assert.equal(readFileSync(join(dir, 'ours.mlir'), 'utf8'), readFileSync(join(dir, 'ref.mlir'), 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
