@@ -15,6 +15,7 @@ import {
   Interfaces,
   getInterface,
   type BranchInterface,
+  type BreakingExitInterface,
   type RegionBranchInterface,
   type RegionBranchTerminatorInterface,
   type RegionSuccessor,
@@ -340,6 +341,12 @@ export function regionBranchOf(op: Operation): RegionBranchInterface | undefined
 function regionTerminatorOf(op: Operation): RegionBranchTerminatorInterface | undefined {
   return getInterface<RegionBranchTerminatorInterface>(op, Interfaces.RegionBranchTerminator);
 }
+/** An early exit (scf.break) and the op whose results it provides. */
+function breakingExitOf(op: Operation): { iface: BreakingExitInterface; target: Operation } | undefined {
+  const iface = getInterface<BreakingExitInterface>(op, Interfaces.BreakingExit);
+  const target = iface?.getTarget(op);
+  return iface && target ? { iface, target } : undefined;
+}
 function branchOf(op: Operation): BranchInterface | undefined {
   return getInterface<BranchInterface>(op, Interfaces.Branch);
 }
@@ -447,7 +454,7 @@ export class DeadCodeAnalysis extends DataFlowAnalysis {
   }
 
   private initializeRecursively(op: Operation): boolean {
-    if (op.regions.length || op.numSuccessors || isRegionOrCallableReturn(op) || callInterface(op)) {
+    if (op.regions.length || op.numSuccessors || isRegionOrCallableReturn(op) || callInterface(op) || breakingExitOf(op)) {
       if (op.parentBlock) this.getOrCreate(Executable, this.pointBeforeBlock(op.parentBlock)).blockContentSubscribe(this);
       if (!this.visit(this.pointAfter(op))) return false;
     }
@@ -485,7 +492,13 @@ export class DeadCodeAnalysis extends DataFlowAnalysis {
         if (!callsites.allKnown || callsites.knownPredecessors.length) this.markEntryBlocksLive(op);
       } else this.markEntryBlocksLive(op);
     }
-    if (isRegionOrCallableReturn(op)) {
+    // An early exit reaches the point after the op it leaves (upstream, after MLIR 22), not its parent.
+    const exit = breakingExitOf(op);
+    if (exit) {
+      const predecessors = this.getOrCreate(PredecessorState, this.pointAfter(exit.target));
+      this.propagateIfChanged(predecessors, predecessors.join(op, exit.target.results));
+    }
+    if (isRegionOrCallableReturn(op) && !exit) {
       const parent = op.parentOp!;
       const branch = regionBranchOf(parent);
       if (branch) this.visitRegionTerminator(op, parent, branch);
@@ -736,7 +749,10 @@ export abstract class SparseForwardDataFlowAnalysis<L extends AbstractSparseLatt
     for (const op of predecessors.knownPredecessors) {
       let operands: readonly Value[] | undefined;
       if (op === branch) operands = iface.getEntrySuccessorOperands(branch, successor);
-      else operands = regionTerminatorOf(op)?.getSuccessorOperands(op, successor);
+      else {
+        const exit = breakingExitOf(op);
+        operands = exit ? (exit.target === branch ? exit.iface.getExitOperands(op) : undefined) : regionTerminatorOf(op)?.getSuccessorOperands(op, successor);
+      }
       // Control flow we cannot reason about.
       if (!operands) return this.setAllToEntryStates(lattices);
       const inputs = predecessors.successorInputs(op);

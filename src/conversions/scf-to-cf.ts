@@ -6,12 +6,16 @@
 import type { Type } from '../ir/attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
+import type { Location } from '../ir/location.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
 import { AddIOp, CmpIOp, CmpIPredicate, IndexCastOp } from '../dialects/arith/index.js';
 import { BranchOp, CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
 import {
+  BreakOp,
   ConditionOp,
+  ContinueOp,
   ExecuteRegionOp,
+  LoopOp,
   ForallOp,
   ForOp,
   IfOp,
@@ -61,6 +65,55 @@ function createBlockBefore(rewriter: PatternRewriter, before: Block, types: read
   return rewriter.createBlockIn(before.parent!, before, types, types.map(() => op.location));
 }
 
+/**
+ * Ends `block` with a branch to `continueBlock` in place of its `scf.yield`.
+ * A branch ending with an early exit (`scf.break`/`scf.continue`, or the
+ * `cf.br` its target's lowering already made of it) keeps it.
+ */
+function branchToContinuation(rewriter: PatternRewriter, block: Block, continueBlock: Block, loc: Location): void {
+  const term = block.last!;
+  if (!YieldOp.isa(term)) return;
+  rewriter.setInsertionPointToEnd(block);
+  BranchOp.create(rewriter, continueBlock, YieldOp.results(term), loc);
+  rewriter.eraseOp(term);
+}
+
+/**
+ * Replaces every `scf.break`/`scf.continue` naming a loop's `token` with a
+ * branch: breaks to `exit`, continues to `header` (run by the loop's lowering,
+ * before the ifs around them are lowered, which keep these branches).
+ */
+function lowerEarlyExits(rewriter: PatternRewriter, token: Value, exit: Block, header: Block): void {
+  for (const user of token.users()) {
+    const brk = BreakOp.dynCast(user);
+    const cont = ContinueOp.dynCast(user);
+    const dest = brk ? exit : cont ? header : undefined;
+    if (!dest) continue;
+    rewriter.setInsertionPointBefore(user);
+    BranchOp.create(rewriter, dest, brk ? BreakOp.results(brk) : ContinueOp.results(cont!), user.location);
+    rewriter.eraseOp(user);
+  }
+}
+
+// scf.loop: the body becomes the loop header (its token argument dropped);
+// the op's block is split at it, the rest becoming the exit block whose
+// arguments are the loop's results.
+const loopLowering = pattern(LoopOp, (op, rewriter) => {
+  const loc = op.location;
+  const initBlock = op.parentBlock!;
+  const exitBlock = rewriter.splitBlock(initBlock, op);
+  const region = LoopOp.region(op);
+  const header = region.entry;
+  const results = op.resultTypes.map((t) => exitBlock.addArgument(t, loc));
+  lowerEarlyExits(rewriter, LoopOp.token(op), exitBlock, header);
+  header.eraseArgument(0);
+  rewriter.inlineRegionBefore(region, initBlock.parent!, exitBlock);
+  rewriter.setInsertionPointToEnd(initBlock);
+  BranchOp.create(rewriter, header, LoopOp.initArgs(op), loc);
+  rewriter.replaceOp(op, results);
+  return true;
+});
+
 const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
   const loc = ifOp.location;
   const condBlock = ifOp.parentBlock!;
@@ -74,20 +127,14 @@ const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
   const thenRegion = IfOp.thenRegion(ifOp);
   const thenBlock = thenRegion.entry;
   const thenLast = thenRegion.blocks[thenRegion.blocks.length - 1];
-  const thenTerm = thenLast.last!;
-  rewriter.setInsertionPointToEnd(thenLast);
-  BranchOp.create(rewriter, continueBlock, thenTerm.operands, loc);
-  rewriter.eraseOp(thenTerm);
+  branchToContinuation(rewriter, thenLast, continueBlock, loc);
   rewriter.inlineRegionBefore(thenRegion, continueBlock.parent!, continueBlock);
   let elseBlock = continueBlock;
   const elseRegion = IfOp.elseRegion(ifOp);
   if (!elseRegion.empty) {
     elseBlock = elseRegion.entry;
     const elseLast = elseRegion.blocks[elseRegion.blocks.length - 1];
-    const elseTerm = elseLast.last!;
-    rewriter.setInsertionPointToEnd(elseLast);
-    BranchOp.create(rewriter, continueBlock, elseTerm.operands, loc);
-    rewriter.eraseOp(elseTerm);
+    branchToContinuation(rewriter, elseLast, continueBlock, loc);
     rewriter.inlineRegionBefore(elseRegion, continueBlock.parent!, continueBlock);
   }
   rewriter.setInsertionPointToEnd(condBlock);
@@ -97,6 +144,9 @@ const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
 });
 
 const executeRegionLowering = pattern(ExecuteRegionOp, (op, rewriter) => {
+  // Upstream's SCFToControlFlow does not lower breaking exits from execute_regions
+  // (corpus: convert-to-cfg-unsupported.mlir); scf-lower-early-exit removes them first.
+  if (ExecuteRegionOp.token(op)) return false;
   const loc = op.location;
   const condBlock = op.parentBlock!;
   const remaining = rewriter.splitBlock(condBlock, op);
@@ -111,8 +161,8 @@ const executeRegionLowering = pattern(ExecuteRegionOp, (op, rewriter) => {
       rewriter.eraseOp(term);
     }
   }
-  rewriter.inlineRegionBefore(region, remaining.parent!, remaining);
   const vals = op.resultTypes.map((t) => remaining.addArgument(t, loc));
+  rewriter.inlineRegionBefore(region, remaining.parent!, remaining);
   rewriter.replaceOp(op, vals);
   return true;
 });
@@ -263,7 +313,7 @@ const parallelLowering = pattern(ParallelOp, (par, rewriter) => {
 });
 
 export function scfToControlFlowPatterns(): RewritePattern[] {
-  return [forLowering, ifLowering, executeRegionLowering, whileLowering, doWhileLowering, indexSwitchLowering, parallelLowering];
+  return [forLowering, ifLowering, executeRegionLowering, loopLowering, whileLowering, doWhileLowering, indexSwitchLowering, parallelLowering];
 }
 
 export const SCFToControlFlowInfo: PassInfo = {
@@ -280,7 +330,7 @@ export class SCFToControlFlowPass extends Pass {
   }
   runOnOperation(op: Operation, run: PassRun): void {
     const target = new ConversionTarget();
-    target.addIllegalOp(ForallOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp, ExecuteRegionOp);
+    target.addIllegalOp(ForallOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp, ExecuteRegionOp, LoopOp, BreakOp, ContinueOp);
     target.markUnknownOpDynamicallyLegal(() => true);
     if (!applyPartialConversion(run.ctx, op, target, scfToControlFlowPatterns())) run.signalPassFailure();
   }

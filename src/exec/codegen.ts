@@ -253,6 +253,8 @@ class FunctionCompiler {
   private names = new Map<Value, string>();
   private vars: string[] = [];
   private labels = 0;
+  /** Early-exit targets being emitted, by token: the JS label, the values a break sets, those a continue sets. */
+  private exitTargets = new Map<Value, { label: string; results: Value[]; iterArgs: Value[] }>();
   /** Inside the generic copy of a loop nest: no further fast/generic split (see emitLoopNest). */
   private genericLoops = false;
   private tainted = new Set<Value>();
@@ -740,6 +742,8 @@ class FunctionCompiler {
       if (cf.BranchOp.isa(op) || cf.CondBranchOp.isa(op) || cf.SwitchOp.isa(op)) {
         if (!cfg) this.unsupported(op, `'${op.opName}' outside of a multi-block region`);
         this.emitBranch(op, cfg);
+      } else if (scf.BreakOp.isa(op) || scf.ContinueOp.isa(op)) {
+        this.emitEarlyExit(op);
       } else if (ub.UnreachableOp.isa(op)) {
         this.emit(`$err(${this.K(op)}, "reached '${op.opName}'");`);
       } else {
@@ -820,6 +824,7 @@ class FunctionCompiler {
     on(scf.IfOp, (c, op) => c.emitIf(op)),
     on(scf.WhileOp, (c, op) => c.emitWhile(op)),
     on(scf.ExecuteRegionOp, (c, op) => c.emitExecuteRegion(op)),
+    on(scf.LoopOp, (c, op) => c.emitLoop(op)),
     on(scf.IndexSwitchOp, (c, op) => c.emitIndexSwitch(op)),
     on(scf.ParallelOp, (c, op) => c.emitParallel(op)),
     on(scf.ForallOp, (c, op) => c.emitForall(op)),
@@ -1114,9 +1119,34 @@ class FunctionCompiler {
     this.emit('}');
   }
 
+  /** `scf.break`/`scf.continue`: assign the target's results (loop-carried values) and leave (restart) its labelled statement. */
+  private emitEarlyExit(op: OpOf<typeof scf.BreakOp> | OpOf<typeof scf.ContinueOp>): void {
+    const isBreak = scf.BreakOp.isa(op);
+    const target = this.exitTargets.get(isBreak ? scf.BreakOp.token(op) : scf.ContinueOp.token(op));
+    if (!target) return this.unsupported(op, `'${op.opName}' whose target is not being executed`);
+    const vals = (isBreak ? scf.BreakOp.results(op) : scf.ContinueOp.results(op)).map((x) => this.v(x));
+    const dests = isBreak ? target.results : target.iterArgs;
+    if (dests.length) this.assign(dests, vals);
+    this.emit(`${isBreak ? 'break' : 'continue'} ${target.label};`);
+  }
+
+  /** scf.loop: `L: for (;;)` over its body, which always ends with a break or continue. */
+  private emitLoop(op: OpOf<typeof scf.LoopOp>): void {
+    const iters = scf.LoopOp.regionIterArgs(op);
+    if (iters.length) this.assign(iters, scf.LoopOp.initArgs(op).map((x) => this.v(x)));
+    const L = this.label();
+    this.exitTargets.set(scf.LoopOp.token(op), { label: L, results: scf.LoopOp.results(op), iterArgs: iters });
+    this.emit(`${L}: for (;;) {`);
+    // No optimistic-copy exits inside: an iteration may follow another one's side effects.
+    this.indent(() => this.noBail(() => this.emitRegion(scf.LoopOp.region(op), () => {})));
+    this.emit('}');
+  }
+
   private emitExecuteRegion(op: OpOf<typeof scf.ExecuteRegionOp>): void {
     const res = scf.ExecuteRegionOp.results(op);
     const L = this.label();
+    const token = scf.ExecuteRegionOp.token(op);
+    if (token) this.exitTargets.set(token, { label: L, results: res, iterArgs: [] });
     this.emit(`${L}: {`);
     this.indent(() =>
       this.emitRegion(scf.ExecuteRegionOp.region(op), (vals) => {

@@ -161,6 +161,8 @@ export class RangeAnalysis {
     if (scf.ForOp.isa(op)) return this.visitFor(op);
     if (scf.WhileOp.isa(op)) return this.visitWhile(op);
     if (scf.IfOp.isa(op) || scf.IndexSwitchOp.isa(op) || scf.ExecuteRegionOp.isa(op)) {
+      // An `scf.break` passes values to its execute_region that no yield shows.
+      if (scf.ExecuteRegionOp.isa(op) && scf.ExecuteRegionOp.token(op)) return this.unknownAll(op);
       for (const reg of op.regions)
         for (const b of reg.blocks) {
           const t = scf.YieldOp.dynCast(b.last);

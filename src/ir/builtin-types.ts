@@ -58,6 +58,20 @@ export class NoneType extends Type {
   }
 }
 
+/**
+ * `token`: the builtin token type of upstream MLIR's early-exit work (newer
+ * than MLIR 22), naming the op a `scf.break`/`scf.continue` targets.
+ */
+export class TokenType extends Type {
+  private static instance: TokenType | undefined;
+  static get(): TokenType {
+    return (TokenType.instance ??= new TokenType());
+  }
+  print(p: AttrTypePrinter): void {
+    p.write('token');
+  }
+}
+
 export class FloatType extends Type {
   private static readonly cache = new Map<string, FloatType>();
   readonly semantics: FloatSemantics;

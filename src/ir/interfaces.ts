@@ -19,7 +19,20 @@ export const Interfaces = {
   CallOp: 'CallOp',
   Callable: 'Callable',
   InferIntRange: 'InferIntRange',
+  BreakingExit: 'BreakingExit',
 } as const;
+
+/**
+ * A terminator that leaves an enclosing op other than its parent (upstream's
+ * early exits, newer than MLIR 22: `scf.break`). Analyses treat it as a
+ * predecessor of the point after `getTarget(op)` passing `getExitOperands(op)`
+ * as that op's results; an exit that does not yield the target's results (a
+ * loop's `scf.continue`) has no target here.
+ */
+export interface BreakingExitInterface {
+  getTarget(op: Operation): Operation | undefined;
+  getExitOperands(op: Operation): Value[];
+}
 
 export function getInterface<T>(op: Operation, name: string): T | undefined {
   return op.name.def?.interfaces?.[name] as T | undefined;

@@ -21,6 +21,8 @@ import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
 import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
 import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
 import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
+import { LowerEarlyExitInfo } from '../dialects/scf/transforms/lower-early-exit.js';
+import { FoldConstantLoopsInfo } from '../dialects/scf/transforms/fold-constant-loops.js';
 import { ParallelLoopFusionInfo } from '../transforms/scf/parallel-loop-fusion.js';
 import { SCF_TEST_PASSES } from '../transforms/scf/test-passes.js';
 import { TestPrintInvalidInfo, TestPrintNestingInfo } from '../transforms/test-ir-passes.js';
@@ -52,6 +54,8 @@ export function registerAllPasses(): void {
     ArithExpandOpsInfo,
     DuplicateFunctionEliminationInfo,
     IntRangeOptimizationsInfo,
+    LowerEarlyExitInfo,
+    FoldConstantLoopsInfo,
     ParallelLoopFusionInfo,
     ...SCF_TEST_PASSES,
     TestPrintNestingInfo,

@@ -10,6 +10,7 @@ import {
   IntegerType,
   MemRefType,
   NoneType,
+  TokenType,
   OpaqueType,
   RankedTensorType,
   TupleType,
@@ -39,7 +40,7 @@ function canStartType(p: Parser): boolean {
     case Tok.keyword: {
       const t = p.text;
       return (
-        t === 'index' || t === 'none' || t === 'tensor' || t === 'memref' || t === 'vector' || t === 'complex' || t === 'tuple' ||
+        t === 'index' || t === 'none' || t === 'token' || t === 'tensor' || t === 'memref' || t === 'vector' || t === 'complex' || t === 'tuple' ||
         FloatType.tryGet(t) !== undefined
       );
     }
@@ -100,6 +101,9 @@ export function parseNonFunctionType(p: Parser): Type {
       case 'none':
         p.consume();
         return NoneType.get();
+      case 'token':
+        p.consume();
+        return TokenType.get();
       case 'tensor':
         return parseTensorType(p);
       case 'memref':

@@ -16,6 +16,7 @@ import {
   Interfaces,
   getInterface,
   type BranchInterface,
+  type BreakingExitInterface,
   type RegionBranchInterface,
   type RegionBranchTerminatorInterface,
   type RegionSuccessor,
@@ -39,6 +40,13 @@ class PredecessorState {
 }
 
 type Point = Operation | Block;
+
+/** An early exit (scf.break) and the op whose results it provides. */
+function breakingExitOf(op: Operation): { iface: BreakingExitInterface; target: Operation } | undefined {
+  const iface = getInterface<BreakingExitInterface>(op, Interfaces.BreakingExit);
+  const target = iface?.getTarget(op);
+  return iface && target ? { iface, target } : undefined;
+}
 
 function sameAttr(a: Attribute, b: Attribute): boolean {
   return a === b || a.key === b.key;
@@ -203,7 +211,11 @@ export class ConstantPropagationSolver {
         if (!cs.allKnown || cs.ops.length) this.markEntryBlocksLive(op);
       } else this.markEntryBlocksLive(op);
     }
-    if (isRegionOrCallableReturn(op)) {
+    // An early exit (scf.break, newer than MLIR 22) reaches the point after the op it leaves, not its parent.
+    const exit = breakingExitOf(op);
+    if (exit) {
+      if (this.operandValues(op)) this.predJoin(exit.target, op, exit.target.results);
+    } else if (isRegionOrCallableReturn(op)) {
       const parent = op.parentOp!;
       const branch = getInterface<RegionBranchInterface>(parent, Interfaces.RegionBranch);
       if (branch) this.visitRegionTerminator(op, parent, branch);
@@ -342,7 +354,11 @@ export class ConstantPropagationSolver {
     for (const pred of p.ops) {
       let operands: Value[] | undefined;
       if (pred === branch) operands = iface.getEntrySuccessorOperands(branch, successor);
-      else operands = getInterface<RegionBranchTerminatorInterface>(pred, Interfaces.RegionBranchTerminator)?.getSuccessorOperands(pred, successor);
+      else {
+        const exit = breakingExitOf(pred);
+        if (exit) operands = exit.target === branch ? exit.iface.getExitOperands(pred) : undefined;
+        else operands = getInterface<RegionBranchTerminatorInterface>(pred, Interfaces.RegionBranchTerminator)?.getSuccessorOperands(pred, successor);
+      }
       if (!operands) return this.setUnknown(lattices);
       const inputs = p.inputs.get(pred) ?? [];
       let first = 0;

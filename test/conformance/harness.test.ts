@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import test from 'node:test';
 import { crashed, diagnosticSet, firstErrorLocation, judge } from './compare.js';
-import { casesForFile, loadCorpus, padChunk, splitChunks } from './corpus.js';
+import { UPSTREAM_CHECKED_FILES, casesForFile, loadCorpus, padChunk, splitChunks } from './corpus.js';
 import { assertReferenceOpt, runGolden } from './golden.js';
 import { corpusRoot, referenceOpt } from './paths.js';
 import { checkRatchet, readList, writeList } from './ratchet.js';
@@ -98,6 +98,7 @@ test('the corpus yields cases, and every file with an mlir-opt RUN line has some
   const files = loadCorpus(root);
   assert.ok(files.length > 50, `only ${files.length} corpus files`);
   assert.ok(!files.some((f) => f.file.startsWith('Integration/') || f.file.startsWith('mlir-runner/')));
+  for (const f of UPSTREAM_CHECKED_FILES) assert.ok(!files.some((c) => c.file === f), `${f} is checked by lit, not golden`);
   for (const f of files) {
     const mentions = readFileSync(join(root, f.file), 'utf8').split('\n').some((l) => /RUN:.*\bmlir-opt\b/.test(l));
     assert.equal(f.cases.length > 0, mentions, `${f.file}: ${f.cases.length} cases`);

@@ -82,6 +82,21 @@ export interface GenOptions {
    * any offset, possibly through an alias.
    */
   parallelChains?: boolean;
+  /**
+   * Upstream's early exits (newer than MLIR 22, so off by default):
+   * `scf.loop` with `scf.break`/`scf.continue`, token `scf.execute_region`s
+   * broken out of, and loops nested directly in them exiting the outer ones.
+   */
+  earlyExits?: boolean;
+}
+
+/** An early-exit target the statement being generated is directly nested in. */
+interface ExitTarget {
+  token: string;
+  /** The target's result type (a loop's also its second iter arg). */
+  type: string;
+  /** For loops: the incremented counter a `continue` passes on. */
+  next?: string;
 }
 
 /** Generates one module holding `count` programs @p0..@p{count-1} and a @main calling them in order. */
@@ -413,6 +428,7 @@ class ProgramGen {
   // ---- statements
 
   private statement(level: number): void {
+    if (this.opts.earlyExits && level < 3 && this.rng.chance(0.15)) return this.rng.chance(0.6) ? this.earlyLoop(level, []) : this.earlyRegion(level);
     const k = this.rng.int(level >= 3 ? 4 : 14);
     if (k < 3) {
       const v = this.expr();
@@ -571,6 +587,87 @@ class ProgramGen {
     this.depth++;
     this.pushScope();
     this.body(level, 1 + this.rng.int(2));
+    this.emit(`scf.yield ${this.value(t)} : ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.add(t, r);
+    this.print(r, t);
+  }
+
+  // ---- early exits (opts.earlyExits)
+
+  /** `scf.if %c { exit }`, the exit emitted by `exit` inside the branch. */
+  private exitIf(c: string, exit: () => void): void {
+    this.emit(`scf.if ${c} {`);
+    this.depth++;
+    this.pushScope();
+    exit();
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+  }
+
+  /** Maybe a conditional break or continue of one of `targets` (innermost last). */
+  private randomExit(targets: ExitTarget[]): void {
+    if (!targets.length || !this.rng.chance(0.6)) return;
+    const target = this.rng.pick(targets);
+    this.exitIf(this.value('i1'), () => {
+      if (this.rng.chance(0.3)) this.printSome(1);
+      const v = this.value(target.type);
+      if (target.next === undefined) this.emit(`scf.break ${target.token}, ${v} : ${target.type}`);
+      else if (this.rng.chance(0.5)) this.emit(`scf.break [${target.token}] ${v} : ${target.type}`);
+      else this.emit(`scf.continue [${target.token}] ${target.next}, ${v} : i32, ${target.type}`);
+    });
+  }
+
+  /** A counted `scf.loop` (at most 5 iterations) with random breaks/continues, maybe holding a loop that exits it. */
+  private earlyLoop(level: number, outer: ExitTarget[]): void {
+    const t = this.anyType();
+    const init = this.value(t);
+    const zero = this.intConst('i32', 0);
+    const limit = this.intConst('i32', 1 + this.rng.int(5));
+    const one = this.intConst('i32', 1);
+    const tok = this.fresh();
+    const i = this.fresh();
+    const x = this.fresh();
+    const r = this.fresh();
+    this.emit(`${r} = scf.loop token(${tok}) iter_args(${i} = ${zero}, ${x} = ${init}) : i32, ${t} -> ${t} {`);
+    this.depth++;
+    this.pushScope();
+    this.add(t, x);
+    const done = this.fresh();
+    this.emit(`${done} = arith.cmpi sge, ${i}, ${limit} : i32`);
+    this.exitIf(done, () => this.emit(`scf.break [${tok}] ${x} : ${t}`));
+    const next = this.fresh();
+    this.emit(`${next} = arith.addi ${i}, ${one} : i32`);
+    const targets = [...outer, { token: tok, type: t, next }];
+    this.body(level, this.rng.int(2));
+    this.randomExit(targets);
+    if (level < 2 && this.rng.chance(0.4)) this.earlyLoop(level + 1, targets);
+    this.randomExit(targets);
+    this.emit(`scf.continue [${tok}] ${next}, ${this.value(t)} : i32, ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.add(t, r);
+    this.print(r, t);
+  }
+
+  /** An `scf.execute_region` with a token, broken out of (like `return`), maybe from a loop in it. */
+  private earlyRegion(level: number): void {
+    const t = this.anyType();
+    const tok = this.fresh();
+    const r = this.fresh();
+    this.emit(`${r} = scf.execute_region -> ${t} {`);
+    this.emit(`^bb0(${tok}: token):`);
+    this.depth++;
+    this.pushScope();
+    const targets = [{ token: tok, type: t }];
+    this.body(level, this.rng.int(2));
+    this.randomExit(targets);
+    if (this.rng.chance(0.5)) this.earlyLoop(level + 1, targets);
+    this.randomExit(targets);
     this.emit(`scf.yield ${this.value(t)} : ${t}`);
     this.popScope();
     this.depth--;

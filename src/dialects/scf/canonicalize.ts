@@ -11,7 +11,7 @@ import { IndexType, IntegerType } from '../../ir/builtin-types.js';
 import { Interfaces, getInterface, type RegionBranchInterface, type RegionBranchTerminatorInterface, type RegionSuccessor } from '../../ir/interfaces.js';
 import type { Location } from '../../ir/location.js';
 import { isOneInt, matchConstant, matchConstantBool, matchConstantInt } from '../../ir/matchers.js';
-import { Block, BlockArgument, OpResult, Operation, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
+import { Block, BlockArgument, OpResult, Operation, type Op, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpOf } from '../../ods/index.js';
 import { IRMapping, cloneOp } from '../../transforms/clone.js';
@@ -19,7 +19,9 @@ import { AddIOp, AndIOp, CmpIOp, ConstantOp, IntegerOverflowFlags, SelectOp, XOr
 import { BranchOp } from '../cf/index.js';
 import { FuncOp } from '../func/index.js';
 import {
+  BreakOp,
   ConditionOp,
+  ContinueOp,
   DYNAMIC,
   ExecuteRegionOp,
   ForOp,
@@ -1246,14 +1248,32 @@ const mergeNestedParallelLoops = pattern(
   { name: 'MergeNestedParallelLoops' },
 );
 
+// ---- early exits (upstream MLIR after 22): the MLIR 22 patterns assume a
+// yield ends every branch and an execute_region has no breaks, so they leave
+// ops holding early exits alone.
+
+/** `patterns`, each skipping the ops `holdsEarlyExit` picks. */
+function skippingEarlyExits<N extends string>(root: OpKind<N>, holdsEarlyExit: (op: Op<N>) => boolean, patterns: RewritePattern[]): RewritePattern[] {
+  return patterns.map((p) => pattern(root, (op, rewriter) => !holdsEarlyExit(op) && p.matchAndRewrite(op, rewriter), { benefit: p.benefit, name: p.debugName }));
+}
+
+/** An scf.if whose branch ends with `scf.break`/`scf.continue`. */
+function ifHoldsEarlyExit(op: OpOf<typeof IfOp>): boolean {
+  return op.regions.some((r) => !r.empty && (BreakOp.isa(r.entry.last) || ContinueOp.isa(r.entry.last)));
+}
+
 // ---- the patterns of each op, in MLIR's registration order
 
 implementOp(ExecuteRegionOp, {
-  canonicalizationPatterns: [singleBlockExecuteInliner, multiBlockExecuteInliner, ...regionBranchPatterns(ExecuteRegionOp)],
+  canonicalizationPatterns: skippingEarlyExits(ExecuteRegionOp, (op) => ExecuteRegionOp.token(op) !== undefined, [
+    singleBlockExecuteInliner,
+    multiBlockExecuteInliner,
+    ...regionBranchPatterns(ExecuteRegionOp),
+  ]),
 });
 implementOp(ForOp, { canonicalizationPatterns: [simplifyTrivialLoops, ...regionBranchPatterns(ForOp)] });
 implementOp(IfOp, {
-  canonicalizationPatterns: [
+  canonicalizationPatterns: skippingEarlyExits(IfOp, ifHoldsEarlyExit, [
     combineIfs,
     combineNestedIfs,
     conditionPropagation,
@@ -1262,7 +1282,7 @@ implementOp(IfOp, {
     removeStaticCondition,
     replaceIfYieldWithConditionOrValue,
     ...regionBranchPatterns(IfOp),
-  ],
+  ]),
 });
 implementOp(IndexSwitchOp, { canonicalizationPatterns: [foldConstantCase, ...regionBranchPatterns(IndexSwitchOp)] });
 implementOp(ForallOp, { canonicalizationPatterns: [forallControlOperandsFolder, forallSingleOrZeroIterationDims] });

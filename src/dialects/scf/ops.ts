@@ -7,11 +7,12 @@
 import type { Attribute, Type } from '../../ir/attributes.js';
 import type { Builder } from '../../ir/builder.js';
 import { ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr } from '../../ir/builtin-attributes.js';
-import { FunctionType, IndexType, IntegerType } from '../../ir/builtin-types.js';
+import { FunctionType, IndexType, IntegerType, TokenType } from '../../ir/builtin-types.js';
 import { Traits, emitOpError, fail, failPlain, q, type Context } from '../../ir/context.js';
 import {
   Interfaces,
   getInterface,
+  type BreakingExitInterface,
   type LoopLikeInterface,
   type MemoryEffect,
   type MemoryEffectsInterface,
@@ -23,7 +24,7 @@ import {
 import { UnknownLoc, type Location } from '../../ir/location.js';
 import { matchConstant, matchConstantInt } from '../../ir/matchers.js';
 import type { Argument, OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
-import { Block, Operation, Region, type BlockArgument, type OpOperand, type Value } from '../../ir/operation.js';
+import { Block, BlockArgument, Operation, Region, type OpOperand, type Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
   AnyRankedTensor,
@@ -106,7 +107,34 @@ export const ExecuteRegionOp = defineOp({
   results: [variadicResult('results', AnyType)],
   attributes: [unitAttr('no_inline')],
   regions: [region('region')],
-});
+})
+  .withAccessors({
+    /** The entry block's `token` argument that `scf.break` targets, if the op has one (upstream early exits). */
+    token: (op): BlockArgument | undefined => {
+      const arg = op.regions[0].blocks[0]?.args[0];
+      return arg && arg.type instanceof TokenType ? arg : undefined;
+    },
+  })
+  .withBuilders((self) => ({
+    /**
+     * An execute_region with one entry block, given a `token` argument when
+     * `withToken` (so `scf.break` can target it). `bodyBuilder` fills the
+     * block and must end it with `scf.yield` or `scf.break`.
+     */
+    create(
+      b: Builder,
+      args: { resultTypes?: readonly Type[]; withToken?: boolean; noInline?: boolean; location?: Location },
+      bodyBuilder: (b: Builder, location: Location, token: BlockArgument | undefined) => void,
+    ): Op<'scf.execute_region'> {
+      const location = args.location ?? UnknownLoc.get();
+      const op = self.build(b, { results: args.resultTypes ?? [], no_inline: args.noInline, location });
+      const entry = new Block();
+      op.regions[0].pushBlock(entry);
+      const token = args.withToken ? entry.addArgument(TokenType.get(), location) : undefined;
+      fillBody(b, entry, location, () => bodyBuilder(b, location, token), false);
+      return op;
+    },
+  }));
 
 export const ForOp = defineOp({
   name: 'scf.for',
@@ -381,6 +409,89 @@ export const WhileOp = defineOp({
     },
   }));
 
+// ---- Early exits (upstream MLIR after 22: llvm/llvm-project #166688, #199535, #201129)
+
+const Token = typeConstraint('token', (t) => t instanceof TokenType);
+
+export const LoopOp = defineOp({
+  name: 'scf.loop',
+  summary: 'loop that runs until an `scf.break` exits it',
+  traits: [Traits.RecursiveMemoryEffects, SingleBlockTrait],
+  operands: [variadicOperand('initArgs', AnyType)],
+  results: [variadicResult('results', AnyType)],
+  regions: [sizedRegion('region', 1)],
+})
+  .withAccessors({
+    /** The body block. */
+    body: (op) => op.regions[0].entry,
+    /** The body's `token` argument, which `scf.break`/`scf.continue` name to target this loop. */
+    token: (op): BlockArgument => op.regions[0].entry.args[0],
+    /** The loop-carried values inside the body (the arguments after the token). */
+    regionIterArgs: (op): BlockArgument[] => op.regions[0].entry.args.slice(1),
+  })
+  .withBuilders((self) => ({
+    /**
+     * A loop whose body block holds the token and one argument per init;
+     * `bodyBuilder` fills it and must end it with `scf.continue` or
+     * `scf.break` (an empty body gets `scf.continue` when there are no inits).
+     */
+    create(
+      b: Builder,
+      args: { initArgs?: readonly Value[]; resultTypes?: readonly Type[]; location?: Location },
+      bodyBuilder?: (b: Builder, location: Location, token: BlockArgument, iterArgs: readonly BlockArgument[]) => void,
+    ): Op<'scf.loop'> {
+      const inits = args.initArgs ?? [];
+      const location = args.location ?? UnknownLoc.get();
+      const op = self.build(b, { initArgs: inits, results: args.resultTypes ?? [], location });
+      const body = new Block();
+      op.regions[0].pushBlock(body);
+      const token = body.addArgument(TokenType.get(), location);
+      for (const v of inits) body.addArgument(v.type, location);
+      const saved = b.insertionPoint;
+      b.setInsertionPointToEnd(body);
+      if (bodyBuilder) bodyBuilder(b, location, token, body.args.slice(1));
+      else if (!inits.length) ContinueOp.build(b, { token, location });
+      b.insertionPoint = saved;
+      return op;
+    },
+  }));
+
+export const BreakOp = defineOp({
+  name: 'scf.break',
+  summary: 'exits the `scf.execute_region` or `scf.loop` its token names',
+  // Not Pure: an op holding an early exit transfers control elsewhere, so it must never be
+  // erased, hoisted or merged as if side-effect free (effects unknown, as for upstream).
+  traits: [Traits.IsTerminator],
+  operands: [operand('token', Token), variadicOperand('results', AnyType)],
+}).withAccessors({
+  /** The op the token belongs to (undefined when the IR is invalid). */
+  target: (op): Operation | undefined => earlyExitTarget(op.operands[0]),
+});
+
+export const ContinueOp = defineOp({
+  name: 'scf.continue',
+  summary: 'starts the next iteration of the `scf.loop` its token names',
+  traits: [Traits.IsTerminator],
+  operands: [operand('token', Token), variadicOperand('results', AnyType)],
+}).withAccessors({
+  /** The loop the token belongs to (undefined when the IR is invalid). */
+  target: (op): Operation | undefined => earlyExitTarget(op.operands[0]),
+});
+
+/** The scf.execute_region or scf.loop whose entry-block token `token` is. */
+export function earlyExitTarget(token: Value): Operation | undefined {
+  if (!(token instanceof BlockArgument) || !(token.type instanceof TokenType)) return undefined;
+  const block = token.parentBlock;
+  const owner = block.parent?.parentOp;
+  if (!owner || (!ExecuteRegionOp.isa(owner) && !LoopOp.isa(owner))) return undefined;
+  return owner.regions[0].entry === block && block.args[0] === token ? owner : undefined;
+}
+
+/** True for the ops a `scf.break`/`scf.continue` may exit through (PropagateControlFlowBreak upstream). */
+export function propagatesControlFlowBreak(op: Operation): boolean {
+  return IfOp.isa(op) || ExecuteRegionOp.isa(op) || LoopOp.isa(op);
+}
+
 export const YieldOp = defineOp({
   name: 'scf.yield',
   summary: 'loop yield and termination operation',
@@ -403,6 +514,9 @@ export const SCF_OPS = [
   ReduceReturnOp,
   WhileOp,
   YieldOp,
+  LoopOp,
+  BreakOp,
+  ContinueOp,
 ] as const;
 
 /**
@@ -622,13 +736,16 @@ implementOp(ExecuteRegionOp, {
     p.printArrowTypeList(op.resultTypes);
     if (ExecuteRegionOp.no_inline(op)) p.write(' no_inline');
     p.write(' ');
-    p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: true });
+    // The token argument (early exits) is printed as the entry block's header.
+    p.printRegion(op.regions[0], { printEntryBlockArgs: ExecuteRegionOp.token(op) !== undefined, printBlockTerminators: true });
     p.printOptionalAttrDict(allAttrs(op), ['no_inline']);
   },
   verify(op, ctx) {
     const region = op.regions[0];
     if (region.empty) return fail(ctx, op, 'region needs to have at least one block');
-    if (region.entry.args.length > 0) return fail(ctx, op, 'region cannot have any arguments');
+    const args = region.entry.args;
+    // Upstream (after MLIR 22) allows one `token` argument, the target of `scf.break`.
+    if (args.length > 1 || (args.length === 1 && !(args[0].type instanceof TokenType))) return fail(ctx, op, 'region cannot have any arguments');
     return true;
   },
   verifyRegions: (op, ctx) => verifyRegionBranch(ctx, op),
@@ -940,11 +1057,13 @@ implementOp(IfOp, {
       p.write(')');
     }
     p.write(' ');
-    p.printRegion(IfOp.thenRegion(op), { printEntryBlockArgs: false, printBlockTerminators: hasResults });
+    // An early exit (`scf.break`/`scf.continue`) ending a branch is never implicit.
+    const printTerminators = (r: Region): boolean => hasResults || (!r.empty && !YieldOp.isa(r.entry.last));
+    p.printRegion(IfOp.thenRegion(op), { printEntryBlockArgs: false, printBlockTerminators: printTerminators(IfOp.thenRegion(op)) });
     const elseRegion = IfOp.elseRegion(op);
     if (!elseRegion.empty) {
       p.write(' else ');
-      p.printRegion(elseRegion, { printEntryBlockArgs: false, printBlockTerminators: hasResults });
+      p.printRegion(elseRegion, { printEntryBlockArgs: false, printBlockTerminators: printTerminators(elseRegion) });
     }
     p.printOptionalAttrDict(allAttrs(op));
   },
@@ -955,7 +1074,11 @@ implementOp(IfOp, {
     return true;
   },
   verifyRegions(op, ctx) {
-    if (!verifyImplicitTerminator(ctx, op, YieldOp.opName)) return false;
+    // A branch may also end with an early exit to an enclosing target (upstream, after MLIR 22).
+    for (const r of op.regions) {
+      const last = r.empty ? null : r.entry.last;
+      if (last && !YieldOp.isa(last) && !BreakOp.isa(last) && !ContinueOp.isa(last)) return verifyImplicitTerminator(ctx, op, YieldOp.opName);
+    }
     return verifyRegionBranch(ctx, op);
   },
   interfaces: {
@@ -1305,6 +1428,165 @@ implementOp(WhileOp, {
     } as LoopLikeInterface,
     [Interfaces.MemoryEffects]: recursiveEffects,
   },
+});
+
+// ============================================================================
+// scf.loop, scf.break, scf.continue (early exits)
+
+implementOp(LoopOp, {
+  // `token(%t) (iter_args(%a = %init, ...) : types)? (-> types)? region attr-dict`
+  parse(p, state) {
+    const ctx = p.parser.ctx;
+    // An unlanded upstream branch spelled loops without a token (`scf.loop -> index`,
+    // `scf.break 2`); like mlir-opt 22, which knows no scf.loop, reject it at the op.
+    if (!p.parseOptionalKeyword('token')) p.error("expected 'token'", p.nameOffset);
+    p.parseLParen();
+    const token = p.parseArgument(false);
+    token.type = TokenType.get();
+    p.parseRParen();
+    const regionArgs: Argument[] = [token];
+    let inits: UnresolvedOperand[] = [];
+    if (p.parseOptionalKeyword('iter_args')) {
+      const list = p.parseOptionalAssignmentList() ?? p.error("expected '('");
+      const offset = p.currentOffset();
+      const types = p.parseColonTypeList();
+      if (types.length !== list.lhs.length) p.error(`expected ${list.lhs.length} types, got ${types.length}`, offset);
+      list.lhs.forEach((a, i) => (a.type = types[i]));
+      regionArgs.push(...list.lhs);
+      inits = list.rhs;
+      state.operands = p.resolveOperands(inits, types, offset);
+    }
+    state.types = p.parseOptionalArrowTypeList() ?? [];
+    const body = state.addRegion(new Region());
+    p.parseRegion(body, regionArgs);
+    // The implicit terminator: `scf.continue` to this loop (valid without iter_args).
+    if (body.empty) body.pushBlock(new Block());
+    const block = body.blocks[body.blocks.length - 1];
+    if (!block.last || !block.last.hasTrait(Traits.IsTerminator))
+      block.append(new Operation({ name: ctx.lookupOp(ContinueOp.opName)!, operands: [body.entry.args[0]], ...state.locationInit() }));
+    p.parseOptionalAttrDict(state.attributes);
+  },
+  print(p, op) {
+    p.write(' token(');
+    p.printOperand(LoopOp.token(op));
+    p.write(')');
+    const inits = LoopOp.initArgs(op);
+    printInitializationList(p, LoopOp.regionIterArgs(op), inits, ' iter_args');
+    if (inits.length) {
+      p.write(' : ');
+      p.printTypes(inits.map((v) => v.type));
+    }
+    p.printArrowTypeList(op.resultTypes);
+    p.write(' ');
+    const last = op.regions[0].entry.last;
+    const implicit = ContinueOp.isa(last) && ContinueOp.results(last).length === 0 && ContinueOp.token(last) === LoopOp.token(op) && !last.attributesView.size;
+    p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: !implicit });
+    p.printOptionalAttrDict(allAttrs(op));
+  },
+  verify(op, ctx) {
+    const region = op.regions[0];
+    if (region.empty) return fail(ctx, op, 'region needs to have at least one block');
+    const args = region.entry.args;
+    const inits = LoopOp.initArgs(op);
+    if (!args.length || !(args[0].type instanceof TokenType)) return fail(ctx, op, "expects the body's first argument to be a 'token'");
+    if (args.length !== inits.length + 1) return fail(ctx, op, 'mismatch in number of loop-carried values and region arguments');
+    for (let i = 0; i < inits.length; i++)
+      if (args[i + 1].type !== inits[i].type)
+        return fail(ctx, op, `type mismatch between init #${i} ${q(inits[i].type)} and region argument ${q(args[i + 1].type)}`);
+    return true;
+  },
+  verifyRegions(op, ctx) {
+    const last = op.regions[0].entry.last;
+    if (!BreakOp.isa(last) && !ContinueOp.isa(last)) return fail(ctx, op, "expects its body to end with 'scf.break' or 'scf.continue'");
+    return true;
+  },
+  interfaces: {
+    [Interfaces.MemoryEffects]: recursiveEffects,
+  },
+});
+
+/** `scf.break`/`scf.continue`: the target must enclose the op through ops that propagate breaks, and the values must fit it. */
+function verifyEarlyExit(op: Operation, ctx: Context, isBreak: boolean): boolean {
+  const token = op.operands[0];
+  const target = earlyExitTarget(token);
+  if (!target) return fail(ctx, op, "expects its token to be the token argument of an enclosing 'scf.execute_region' or 'scf.loop'");
+  if (!isBreak && !LoopOp.isa(target)) return fail(ctx, op, "expects its token to belong to an 'scf.loop'");
+  for (let parent = op.parentOp; parent !== target; parent = parent.parentOp) {
+    if (!parent) return fail(ctx, op, 'must be nested in the op its token belongs to');
+    if (!propagatesControlFlowBreak(parent)) return fail(ctx, op, `cannot exit through '${parent.opName}', which does not propagate breaking control flow`);
+  }
+  const expected = isBreak ? target.resultTypes : LoopOp.regionIterArgs(LoopOp.cast(target)).map((a) => a.type);
+  const values = op.operands.slice(1);
+  const what = isBreak ? `results of '${target.opName}'` : "loop-carried values of 'scf.loop'";
+  if (values.length !== expected.length) return fail(ctx, op, `has ${values.length} values, but the ${what} number ${expected.length}`);
+  for (let i = 0; i < values.length; i++)
+    if (values[i].type !== expected[i]) return fail(ctx, op, `value #${i} has type ${q(values[i].type)}, but the ${what} expect ${q(expected[i])}`);
+  return true;
+}
+
+/** `scf.break %tok, %v : t` (execute_region spelling) or `scf.break [%tok] %v : t` (scf.loop spelling); both parse. */
+function parseEarlyExit(p: OpAsmParser, state: OperationState): void {
+  let values: UnresolvedOperand[] = [];
+  let token: UnresolvedOperand;
+  const parseValues = (): UnresolvedOperand[] => {
+    const out: UnresolvedOperand[] = [];
+    const first = p.parseOptionalOperand();
+    if (!first) return out;
+    out.push(first);
+    while (p.parseOptionalComma()) out.push(p.parseOperand());
+    return out;
+  };
+  if (p.parseOptionalLSquare()) {
+    token = p.parseOperand();
+    p.parseRSquare();
+    values = parseValues();
+  } else {
+    token = p.parseOperand();
+    if (p.parseOptionalComma()) {
+      values.push(p.parseOperand());
+      while (p.parseOptionalComma()) values.push(p.parseOperand());
+    }
+  }
+  p.parseOptionalAttrDict(state.attributes);
+  const offset = p.currentOffset();
+  const types = values.length ? p.parseColonTypeList() : [];
+  state.operands = [p.resolveOperand(token, TokenType.get()), ...p.resolveOperands(values, types, offset)];
+}
+
+/** Prints the spelling of the target's tests: `[%tok] %v : t` for scf.loop, `%tok, %v : t` for scf.execute_region. */
+function printEarlyExit(p: OpAsmPrinter, op: Operation): void {
+  const [token, ...values] = op.operands;
+  const loopSpelling = LoopOp.isa(earlyExitTarget(token));
+  p.write(loopSpelling ? ' [' : ' ');
+  p.printOperand(token);
+  if (loopSpelling) p.write(']');
+  if (values.length) {
+    p.write(loopSpelling ? ' ' : ', ');
+    p.printOperands(values);
+  }
+  p.printOptionalAttrDict(allAttrs(op));
+  if (values.length) {
+    p.write(' : ');
+    p.printTypes(values.map((v) => v.type));
+  }
+}
+
+implementOp(BreakOp, {
+  parse: parseEarlyExit,
+  print: printEarlyExit,
+  verify: (op, ctx) => verifyEarlyExit(op, ctx, true),
+  interfaces: {
+    [Interfaces.BreakingExit]: {
+      getTarget: (op) => BreakOp.target(BreakOp.cast(op)),
+      getExitOperands: (op) => BreakOp.results(BreakOp.cast(op)),
+    } satisfies BreakingExitInterface,
+  },
+});
+
+implementOp(ContinueOp, {
+  parse: parseEarlyExit,
+  print: printEarlyExit,
+  verify: (op, ctx) => verifyEarlyExit(op, ctx, false),
 });
 
 // ============================================================================
