@@ -177,6 +177,8 @@ export class Context {
   /** Attach the failing op (generic form) as a note to op diagnostics, as mlir-opt does by default. */
   printOpOnDiagnostic = true;
   readonly diagnostics = new DiagnosticEngine();
+  /** Text passes write to the standard output (llvm::outs()); the driver emits it ahead of the printed IR. */
+  stdout = '';
   /** Prints an op for the "see current operation" note; installed by the syntax layer. */
   printOpForDiagnostic: ((op: Operation) => string) | undefined;
   private readonly dialects = new Map<string, Dialect>();

@@ -6,6 +6,8 @@ export type Severity = 'error' | 'warning' | 'note' | 'remark';
 
 export class Diagnostic {
   readonly notes: Diagnostic[] = [];
+  /** Text a pass writes straight to the error stream (llvm::errs()), printed as it is. */
+  verbatim = false;
   constructor(
     readonly severity: Severity,
     readonly location: Location,
@@ -38,6 +40,12 @@ export class DiagnosticEngine {
     for (let i = this.handlers.length - 1; i >= 0; i--) if (this.handlers[i](d)) return d;
     this.diagnostics.push(d);
     return d;
+  }
+  /** Text written straight to the error stream, in order with the diagnostics (handlers do not see it). */
+  emitVerbatim(text: string): void {
+    const d = new Diagnostic('note', UnknownLoc.get(), text);
+    d.verbatim = true;
+    this.diagnostics.push(d);
   }
   /** Runs `fn` with a handler installed; the handler sees diagnostics before they are collected. */
   withHandler<T>(handler: (d: Diagnostic) => boolean, fn: () => T): T {

@@ -24,6 +24,9 @@ import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations
 import { LowerEarlyExitInfo } from '../dialects/scf/transforms/lower-early-exit.js';
 import { FoldConstantLoopsInfo } from '../dialects/scf/transforms/fold-constant-loops.js';
 import { TestLoopUnrollingInfo, TestParallelLoopUnrollingInfo } from '../transforms/scf/loop-unroll.js';
+import { ParallelLoopFusionInfo } from '../transforms/scf/parallel-loop-fusion.js';
+import { SCF_TEST_PASSES } from '../transforms/scf/test-passes.js';
+import { TestPrintInvalidInfo, TestPrintNestingInfo } from '../transforms/test-ir-passes.js';
 
 let done = false;
 
@@ -56,6 +59,10 @@ export function registerAllPasses(): void {
     FoldConstantLoopsInfo,
     TestLoopUnrollingInfo,
     TestParallelLoopUnrollingInfo,
+    ParallelLoopFusionInfo,
+    ...SCF_TEST_PASSES,
+    TestPrintNestingInfo,
+    TestPrintInvalidInfo,
   ])
     registerPass(info);
 }

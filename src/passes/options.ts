@@ -2,7 +2,7 @@
 // `pass{name=value other}` or `--pass=name=value`. Parsing and the messages
 // follow MLIR's PassOptions on top of LLVM's cl parsers.
 
-export type PassOptionKind = 'bool' | 'int' | 'long' | 'uint' | 'ulong' | 'string' | 'enum' | 'string-list' | 'long-list' | 'ulong-list';
+export type PassOptionKind = 'bool' | 'int' | 'long' | 'uint' | 'ulong' | 'string' | 'enum' | 'string-list' | 'long-list' | 'uint-list' | 'ulong-list';
 
 export interface PassOptionSpec {
   name: string;
@@ -96,10 +96,11 @@ export function parseOptionValue(tool: string, spec: PassOptionSpec, value: stri
     }
     case 'string-list':
     case 'long-list':
+    case 'uint-list':
     case 'ulong-list': {
       const items = splitCommaList(needValue());
       if (spec.kind === 'string-list') return items;
-      const element = spec.kind === 'long-list' ? 'long' : 'ulong';
+      const element = spec.kind === 'long-list' ? 'long' : spec.kind === 'uint-list' ? 'uint' : 'ulong';
       const [lo, hi] = INT_RANGE[element];
       return items.map((it) => {
         const n = parseInteger(it, element === 'long');
@@ -208,7 +209,7 @@ export class PassOptions {
   private readonly values = new Map<string, PassOptionValue>();
   constructor(readonly specs: readonly PassOptionSpec[]) {
     for (const s of specs) {
-      if (s.kind === 'string-list' || s.kind === 'long-list' || s.kind === 'ulong-list') this.values.set(s.name, []);
+      if (s.kind === 'string-list' || s.kind === 'long-list' || s.kind === 'uint-list' || s.kind === 'ulong-list') this.values.set(s.name, []);
       else if (s.default !== undefined) this.values.set(s.name, s.default);
     }
   }

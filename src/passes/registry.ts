@@ -53,6 +53,8 @@ function valueSuffix(o: { kind: string }): string {
       return '=<long>';
     case 'ulong-list':
       return '=<ulong>';
+    case 'uint-list':
+      return '=<uint>';
     default:
       return `=<${o.kind}>`;
   }

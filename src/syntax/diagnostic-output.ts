@@ -67,6 +67,7 @@ export class DiagnosticRenderer {
 
   /** A diagnostic with its notes, as SourceMgrDiagnosticHandler::emitDiagnostic prints it. */
   render(d: Diagnostic): string {
+    if (d.verbatim) return d.message;
     let out = this.renderOne(d.location, d.severity, d.message);
     let prev: Location = d.location;
     for (const note of d.notes) {

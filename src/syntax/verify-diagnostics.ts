@@ -112,6 +112,10 @@ export class DiagnosticVerifier {
 
   /** Handles one emitted diagnostic (and its notes). */
   process(d: Diagnostic): void {
+    if (d.verbatim) {
+      this.output += d.message;
+      return;
+    }
     this.processOne(d.location, d.severity, d.message);
     for (const n of d.notes) this.processOne(n.location, n.severity, n.message);
   }

@@ -124,7 +124,8 @@ interface ChunkOptions {
   verifyAfterParse: boolean;
 }
 
-function processChunk(source: SourceFile, start: number, end: number, o: ChunkOptions): { ok: boolean; out: string; err: string } {
+/** `passOut` is what passes wrote to the standard output (llvm::outs()), apart from the printed IR in `out`. */
+function processChunk(source: SourceFile, start: number, end: number, o: ChunkOptions): { ok: boolean; out: string; err: string; passOut: string } {
   const ctx = createContext({
     allowUnregisteredDialects: o.allowUnregistered,
     printOpOnDiagnostic: o.printOpOnDiagnostic && !o.verifyDiagnostics,
@@ -148,8 +149,8 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
   // so that its parse and verifier errors still show as mlir-opt's do.
   if (!buildsBeforeParse(o.passes) && !buildPassManager(ctx, 'builtin.module', o.passes)) {
     drain();
-    if (verifier) return { ok: false, out: '', err: verifier.finish().output };
-    return { ok: false, out: '', err };
+    if (verifier) return { ok: false, out: '', err: verifier.finish().output, passOut: '' };
+    return { ok: false, out: '', err, passOut: '' };
   }
   const parseStart = performance.now();
   const module = parseModule(ctx, source, { start, end, implicitModule: o.implicitModule });
@@ -190,9 +191,9 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
   drain();
   if (verifier) {
     const result = verifier.finish();
-    return { ok: result.ok, out: ok ? out : '', err: result.output };
+    return { ok: result.ok, out: ok ? out : '', err: result.output, passOut: ctx.stdout };
   }
-  return { ok, out, err };
+  return { ok, out, err, passOut: ctx.stdout };
 }
 
 /** The pass manager for one chunk, or undefined after reporting why it cannot be built. */
@@ -368,6 +369,9 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
   };
 
   let stdout = '';
+  // With -o, the IR goes to the file and what passes wrote stays on stdout.
+  let irOut = '';
+  let passOut = '';
   let stderr = '';
   let failed = false;
   const split = v.get('split-input-file');
@@ -378,15 +382,22 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
     const renderer = new DiagnosticRenderer([source]);
     for (const offset of nearMisses) stderr += renderer.renderOne(source.location(offset), 'warning', 'near miss with file split marker');
     chunks.forEach(([start, end], i) => {
-      if (i) stdout += outMarker + '\n';
+      if (i) {
+        stdout += outMarker + '\n';
+        irOut += outMarker + '\n';
+      }
       const r = processChunk(source, start, end, options);
-      stdout += r.out;
+      stdout += r.passOut + r.out;
+      irOut += r.out;
+      passOut += r.passOut;
       stderr += r.err;
       if (!r.ok) failed = true;
     });
   } else {
     const r = processChunk(source, 0, text.length, options);
-    stdout = r.out;
+    stdout = r.passOut + r.out;
+    irOut = r.out;
+    passOut = r.passOut;
     stderr = r.err;
     failed = !r.ok;
   }
@@ -405,11 +416,11 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
   const outputName = v.get('o') as string | undefined;
   if (outputName !== undefined && outputName !== '-') {
     try {
-      writeFileSync(outputName, Buffer.from(stdout, 'latin1'));
+      writeFileSync(outputName, Buffer.from(irOut, 'latin1'));
     } catch (e) {
-      return { exitCode: 1, stdout: '', stderr: stderr + `${TOOL}: error: cannot write output file '${outputName}': ${(e as Error).message}\n` };
+      return { exitCode: 1, stdout: passOut, stderr: stderr + `${TOOL}: error: cannot write output file '${outputName}': ${(e as Error).message}\n` };
     }
-    stdout = '';
+    stdout = passOut;
   }
   return { exitCode: failed ? 1 : 0, stdout, stderr };
 }

@@ -13,7 +13,7 @@ import { matchConstantInt } from '../ir/matchers.js';
 import type { Operation, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, MulIOp } from '../dialects/arith/index.js';
-import { IfOp, ParallelOp, ReduceOp, YieldOp } from '../dialects/scf/index.js';
+import { IfOp, ParallelOp, YieldOp } from '../dialects/scf/index.js';
 import type { OpOf } from '../ods/index.js';
 
 export const ParallelLoopTilingInfo: PassInfo = {
@@ -97,14 +97,12 @@ export function tileParallelLoop(b: Builder, op: OpOf<typeof ParallelOp>, tileSi
       b.create('affine.min', { operands: [newSteps[i], ubs[i], outerIvs[i]], results: [IndexType.get()], attributes: { map: AffineMapAttr.get(map) }, location }).result(0),
     );
   }
-  const inner = ParallelOp.create(b, { lowerBound: newBounds.map(() => zero), upperBound: newBounds, step: steps, location }, () => {});
+  // ParallelOp.create ends the body with an empty scf.reduce (MLIR's ensureTerminator).
+  const inner = ParallelOp.create(b, { lowerBound: newBounds.map(() => zero), upperBound: newBounds, step: steps, location });
   const innerBody = ParallelOp.body(inner);
   const innerIvs = innerBody.args;
   const oldBody = ParallelOp.body(op);
   if (noMinMaxBounds && needInboundCheck) {
-    const reduce = new Builder(b.ctx);
-    reduce.setInsertionPointToEnd(innerBody);
-    ReduceOp.build(reduce, { location });
     b.setInsertionPointBefore(innerBody.last!);
     let inbound = ConstantOp.bool(b, true, location);
     for (let i = 0; i < innerIvs.length; i++) {

@@ -77,6 +77,29 @@ export interface GenOptions {
    */
   jamNests?: boolean;
   /**
+   * More scf.while shapes (for the while-loop passes): counting loops the
+   * uplifting recognizes (index/i32/i64, slt or swapped sgt, static or
+   * dynamic bounds and steps, zero trips, extra arguments forwarded in any
+   * order), do-while loops and loops with work in the `before` block. The
+   * counter's final value is never printed: MLIR 22's uplifting recomputes
+   * it as the last iteration's value, not the exit value.
+   */
+  whileShapes?: boolean;
+  /**
+   * Every scf.parallel has this many dimensions, with varied lower bounds,
+   * steps and (never smaller) upper bounds, static or dynamic.
+   */
+  parallelDims?: number;
+  /**
+   * Chains of adjacent scf.parallel loops over shared bounds reading and
+   * writing a few buffers (for the fusion pass). Each buffer is stored at one
+   * offset from the induction variables throughout a chain and each loop
+   * reads a buffer it stores to only there (no races, and no write-after-
+   * write conflict, which MLIR 22's fusion does not check); other reads use
+   * any offset, possibly through an alias.
+   */
+  parallelChains?: boolean;
+  /**
    * Upstream's early exits (newer than MLIR 22, so off by default):
    * `scf.loop` with `scf.break`/`scf.continue`, token `scf.execute_region`s
    * broken out of, and loops nested directly in them exiting the outer ones.
@@ -442,14 +465,18 @@ class ProgramGen {
       case 6:
         return this.ifStmt(level);
       case 7:
+        if (this.opts.whileShapes) return this.whileShape(level);
         return this.whileLoop(level);
       case 8:
         return this.switchStmt(level);
       case 9:
+        if (this.opts.parallelChains && this.rng.chance(0.7)) return this.parallelChain(level);
         return this.memrefStmt(level);
       case 10:
         return this.callStmt();
       case 11:
+        if (this.opts.parallelChains && this.rng.chance(0.7)) return this.parallelChain(level);
+        if (this.opts.parallelDims) return this.parallelShape(level, this.opts.parallelDims);
         return this.parallelStmt(level);
       case 12:
         return this.executeRegion(level);
@@ -1031,6 +1058,352 @@ class ProgramGen {
     this.emit('}');
     this.add(t, r);
     this.print(r, t);
+  }
+
+  // ---- while shapes (whileShapes)
+
+  private whileShape(level: number): void {
+    const k = this.rng.int(4);
+    if (k === 0) return this.whileLoop(level);
+    if (k === 1) return this.countingWhile(level);
+    if (k === 2) return this.doWhile(level);
+    return this.busyBeforeWhile(level);
+  }
+
+  /** A positive index value below `limit` + 1 computed from some visible index value. */
+  private dynamicIndex(limit: number, plus: number): string {
+    const r = this.boundedIndex(this.smallIndexConst(limit));
+    if (!plus) return r;
+    const a = this.fresh();
+    this.emit(`${a} = arith.addi ${r}, ${this.smallIndexConst(plus)} : index`);
+    return a;
+  }
+
+  /** A counting loop in the form the uplifting to scf.for recognizes (or nearly). */
+  private countingWhile(level: number): void {
+    const ivT = this.rng.pick(['index', 'i32', 'i64', 'index']);
+    const dynamic = ivT === 'index' && this.rng.chance(0.5);
+    const lbv = this.rng.int(4);
+    const lb = dynamic && this.rng.chance(0.5) ? this.dynamicIndex(4, 0) : this.intConst(ivT, lbv);
+    let ub: string;
+    if (dynamic && this.rng.chance(0.5)) {
+      ub = this.fresh();
+      this.emit(`${ub} = arith.addi ${lb}, ${this.dynamicIndex(6, 0)} : index`);
+    } else ub = this.intConst(ivT, lbv + this.rng.int(8) - 2);
+    const step = dynamic && this.rng.chance(0.4) ? this.dynamicIndex(3, 1) : this.intConst(ivT, 1 + this.rng.int(3));
+    // The other loop-carried values, with the counter somewhere among them.
+    const types = Array.from({ length: this.rng.int(3) }, () => this.anyType());
+    const ivPos = this.rng.int(types.length + 1);
+    types.splice(ivPos, 0, ivT);
+    const inits = types.map((t, k) => (k === ivPos ? lb : this.value(t)));
+    // Condition operand j forwards before argument perm[j].
+    const perm = types.map((_, k) => k);
+    if (this.rng.chance(0.4))
+      for (let k = perm.length - 1; k > 0; k--) {
+        const j = this.rng.int(k + 1);
+        [perm[k], perm[j]] = [perm[j], perm[k]];
+      }
+    const before = types.map(() => this.fresh());
+    const after = types.map(() => this.fresh());
+    const r = this.fresh();
+    const resTypes = perm.map((k) => types[k]);
+    const multi = types.length > 1 ? `:${types.length}` : '';
+    this.emit(`${r}${multi} = scf.while (${before.map((b, k) => `${b} = ${inits[k]}`).join(', ')}) : (${types.join(', ')}) -> (${resTypes.join(', ')}) {`);
+    this.depth++;
+    const c = this.fresh();
+    if (this.rng.chance(0.5)) this.emit(`${c} = arith.cmpi slt, ${before[ivPos]}, ${ub} : ${ivT}`);
+    else this.emit(`${c} = arith.cmpi sgt, ${ub}, ${before[ivPos]} : ${ivT}`);
+    this.emit(`scf.condition(${c}) ${perm.map((k) => before[k]).join(', ')} : ${resTypes.join(', ')}`);
+    this.depth--;
+    this.emit('} do {');
+    this.emit(`^bb0(${after.map((a, j) => `${a}: ${resTypes[j]}`).join(', ')}):`);
+    this.depth++;
+    this.pushScope();
+    let ivAfter = '';
+    perm.forEach((k, j) => {
+      if (k === ivPos) ivAfter = after[j];
+      else this.add(types[k], after[j]);
+    });
+    if (ivT === 'index') this.add('index', ivAfter);
+    this.body(level, this.rng.int(3));
+    const next = this.fresh();
+    if (this.rng.chance(0.5)) this.emit(`${next} = arith.addi ${ivAfter}, ${step} : ${ivT}`);
+    else this.emit(`${next} = arith.addi ${step}, ${ivAfter} : ${ivT}`);
+    const yielded = types.map((t, k) => (k === ivPos ? next : this.value(t)));
+    this.emit(`scf.yield ${yielded.join(', ')} : ${types.join(', ')}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    perm.forEach((k, j) => {
+      if (k === ivPos) return;
+      const v = types.length > 1 ? `${r}#${j}` : r;
+      this.add(types[k], v);
+      this.print(v, types[k]);
+    });
+  }
+
+  /** A do-while loop: the work and the test in `before`, an `after` block that only forwards. */
+  private doWhile(level: number): void {
+    const t = this.anyType();
+    const init = this.value(t);
+    const zero = this.intConst('i32', 0);
+    const limit = this.intConst('i32', this.rng.int(6) - 1);
+    const one = this.intConst('i32', 1);
+    const [i, x, r, a, b] = [this.fresh(), this.fresh(), this.fresh(), this.fresh(), this.fresh()];
+    this.emit(`${r}:2 = scf.while (${i} = ${zero}, ${x} = ${init}) : (i32, ${t}) -> (i32, ${t}) {`);
+    this.depth++;
+    this.pushScope();
+    this.add(t, x);
+    this.body(level, this.rng.int(3));
+    const n = this.fresh();
+    this.emit(`${n} = arith.addi ${i}, ${one} : i32`);
+    const c = this.fresh();
+    this.emit(`${c} = arith.cmpi slt, ${n}, ${limit} : i32`);
+    this.emit(`scf.condition(${c}) ${n}, ${this.value(t)} : i32, ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('} do {');
+    this.emit(`^bb0(${a}: i32, ${b}: ${t}):`);
+    this.emit(`  scf.yield ${a}, ${b} : i32, ${t}`);
+    this.emit('}');
+    this.add('i32', `${r}#0`);
+    this.print(`${r}#0`, 'i32');
+    this.add(t, `${r}#1`);
+    this.print(`${r}#1`, t);
+  }
+
+  /** A while loop with statements (and a computed forwarded value) in its `before` block. */
+  private busyBeforeWhile(level: number): void {
+    const t = this.anyType();
+    const init = this.value(t);
+    const zero = this.intConst('i32', 0);
+    const limit = this.intConst('i32', this.rng.int(6) - 1);
+    const one = this.intConst('i32', 1);
+    const [i, x, r, a, b] = [this.fresh(), this.fresh(), this.fresh(), this.fresh(), this.fresh()];
+    this.emit(`${r}:2 = scf.while (${i} = ${zero}, ${x} = ${init}) : (i32, ${t}) -> (i32, ${t}) {`);
+    this.depth++;
+    this.pushScope();
+    this.add(t, x);
+    this.body(level, 1 + this.rng.int(2));
+    const c = this.fresh();
+    this.emit(`${c} = arith.cmpi slt, ${i}, ${limit} : i32`);
+    this.emit(`scf.condition(${c}) ${i}, ${this.value(t)} : i32, ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('} do {');
+    this.emit(`^bb0(${a}: i32, ${b}: ${t}):`);
+    this.depth++;
+    this.pushScope();
+    this.add(t, b);
+    this.body(level, this.rng.int(3));
+    const n = this.fresh();
+    this.emit(`${n} = arith.addi ${a}, ${one} : i32`);
+    this.emit(`scf.yield ${n}, ${this.value(t)} : i32, ${t}`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.add(t, `${r}#1`);
+    this.print(`${r}#1`, t);
+  }
+
+  // ---- parallel loops of a fixed rank (parallelDims)
+
+  private parallelShape(level: number, dims: number): void {
+    const t = this.rng.pick(['i32', 'i64', 'index', 'f32', 'f64', 'i16']);
+    const init = this.value(t);
+    const lbs: string[] = [];
+    const ubs: string[] = [];
+    const steps: string[] = [];
+    for (let d = 0; d < dims; d++) {
+      const dynamic = this.rng.chance(0.3);
+      const lbv = this.rng.int(4);
+      const lb = dynamic && this.rng.chance(0.5) ? this.dynamicIndex(4, 0) : this.smallIndexConst(lbv);
+      const step = dynamic && this.rng.chance(0.5) ? this.dynamicIndex(3, 1) : this.smallIndexConst(1 + this.rng.int(3));
+      let ub: string;
+      if (dynamic) {
+        ub = this.fresh();
+        this.emit(`${ub} = arith.addi ${lb}, ${this.dynamicIndex(5, 0)} : index`);
+      } else ub = this.smallIndexConst(lbv + this.rng.int(6));
+      lbs.push(lb);
+      ubs.push(ub);
+      steps.push(step);
+    }
+    const ivs = lbs.map(() => this.fresh());
+    const r = this.fresh();
+    this.emit(`${r} = scf.parallel (${ivs.join(', ')}) = (${lbs.join(', ')}) to (${ubs.join(', ')}) step (${steps.join(', ')}) init (${init}) -> ${t} {`);
+    this.depth++;
+    this.pushScope();
+    for (const iv of ivs) this.add('index', iv);
+    this.body(level, this.rng.int(2));
+    // The reduced value: the induction variables combined (each iteration distinct).
+    let acc = ivs[0];
+    for (let d = 1; d < dims; d++) {
+      const m = this.fresh();
+      this.emit(`${m} = arith.muli ${acc}, ${this.smallIndexConst(31)} : index`);
+      const s = this.fresh();
+      this.emit(`${s} = arith.addi ${m}, ${ivs[d]} : index`);
+      acc = s;
+    }
+    let x: string;
+    if (isFloat(t)) {
+      const k = this.fresh();
+      this.emit(`${k} = arith.index_cast ${acc} : index to i32`);
+      x = this.fresh();
+      this.emit(`${x} = arith.sitofp ${k} : i32 to ${t}`);
+    } else if (t === 'index') x = acc;
+    else {
+      x = this.fresh();
+      this.emit(`${x} = arith.index_cast ${acc} : index to ${t}`);
+    }
+    const op = isFloat(t) ? this.rng.pick(['addf', 'subf', 'maximumf']) : this.rng.pick(['addi', 'subi', 'muli', 'xori', 'maxsi']);
+    const [l, rr, s] = [this.fresh(), this.fresh(), this.fresh()];
+    this.emit(`scf.reduce(${x} : ${t}) {`);
+    this.emit(`^bb0(${l}: ${t}, ${rr}: ${t}):`);
+    this.depth++;
+    this.emit(`${s} = arith.${op} ${l}, ${rr} : ${t}`);
+    this.emit(`scf.reduce.return ${isFloat(t) ? this.clamp(t, s) : s} : ${t}`);
+    this.depth--;
+    this.emit('}');
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.add(t, r);
+    this.print(r, t);
+  }
+
+  // ---- chains of adjacent parallel loops (parallelChains)
+
+  private parallelChain(level: number): void {
+    const t = this.rng.pick(['i32', 'i64', 'index', 'f32']);
+    const rank = 1 + this.rng.int(2);
+    const sizes = Array.from({ length: rank }, () => 1 + this.rng.int(4));
+    // One slot of slack per dimension for the accesses at offset 1.
+    const mt = `memref<${sizes.map((n) => n + 1).join('x')}x${t}>`;
+    const nb = 2 + this.rng.int(2);
+    const bufs = Array.from({ length: nb }, () => {
+      const m = this.fresh();
+      this.emit(`${m} = memref.alloc() : ${mt}`);
+      this.forEachElement(sizes.map((n) => n + 1), (idx) => this.emit(`memref.store ${this.value(t)}, ${m}[${idx.join(', ')}] : ${mt}`));
+      return m;
+    });
+    // Each buffer's store offset for the whole chain, and some read-only aliases.
+    const storeOffset = bufs.map(() => this.rng.int(2));
+    const aliases: { v: string; base: number; type: string }[] = [];
+    if (this.rng.chance(0.4)) {
+      const k = this.rng.int(nb);
+      const v = this.fresh();
+      this.emit(`${v} = memref.cast ${bufs[k]} : ${mt} to memref<${sizes.map(() => '?').join('x')}x${t}>`);
+      aliases.push({ v, base: k, type: `memref<${sizes.map(() => '?').join('x')}x${t}>` });
+    }
+    const zero = this.smallIndexConst(0);
+    const one = this.smallIndexConst(1);
+    const lbs = sizes.map(() => zero);
+    const ubs = sizes.map((n) => this.smallIndexConst(n));
+    const steps = sizes.map(() => one);
+    const results: { v: string; t: string }[] = [];
+    const length = 2 + this.rng.int(3);
+    for (let l = 0; l < length; l++) {
+      // Sometimes loops of their own bounds (not fusable), or ops between the loops.
+      const ownBounds = this.rng.chance(0.1);
+      const between = this.rng.int(6);
+      if (l > 0 && between === 0) this.intExpr('index');
+      if (l > 0 && between === 1) this.emit(`memref.store ${this.value(t)}, ${bufs[this.rng.int(nb)]}[${sizes.map(() => zero).join(', ')}] : ${mt}`);
+      if (l > 0 && between === 2 && results.length) this.print(results[results.length - 1].v, results[results.length - 1].t);
+      const ivs = sizes.map(() => this.fresh());
+      const reduce = this.rng.chance(0.3);
+      const r = this.fresh();
+      const bounds = ownBounds ? sizes.map((n) => this.constant('index', String(n))) : ubs;
+      const head = `scf.parallel (${ivs.join(', ')}) = (${lbs.join(', ')}) to (${bounds.join(', ')}) step (${steps.join(', ')})`;
+      this.emit(reduce ? `${r} = ${head} init (${this.value(t)}) -> ${t} {` : `${head} {`);
+      this.depth++;
+      this.pushScope();
+      const shifted = ivs.map((iv) => {
+        const s = this.fresh();
+        this.emit(`${s} = arith.addi ${iv}, ${one} : index`);
+        return s;
+      });
+      const at = (off: number): string[] => (off ? shifted : ivs);
+      // Which buffers this loop stores to; it reads those only where it stores.
+      const stores = bufs.map(() => this.rng.chance(0.4));
+      const values: string[] = [];
+      for (let a = 0; a < 1 + this.rng.int(3); a++) {
+        const k = this.rng.int(nb + aliases.length);
+        const v = this.fresh();
+        if (k < nb) {
+          const off = stores[k] ? storeOffset[k] : this.rng.int(2);
+          this.emit(`${v} = memref.load ${bufs[k]}[${at(off).join(', ')}] : ${mt}`);
+        } else {
+          const al = aliases[k - nb];
+          if (stores[al.base]) continue;
+          this.emit(`${v} = memref.load ${al.v}[${at(this.rng.int(2)).join(', ')}] : ${al.type}`);
+        }
+        values.push(v);
+      }
+      let x = values.length ? values[0] : this.value(t);
+      for (let a = 1; a < values.length; a++) x = this.combine(t, x, values[a]);
+      bufs.forEach((b, k) => {
+        if (!stores[k]) return;
+        const y = this.combine(t, x, this.value(t));
+        this.emit(`memref.store ${y}, ${b}[${at(storeOffset[k]).join(', ')}] : ${mt}`);
+      });
+      if (reduce) {
+        const [p, q, s] = [this.fresh(), this.fresh(), this.fresh()];
+        this.emit(`scf.reduce(${x} : ${t}) {`);
+        this.emit(`^bb0(${p}: ${t}, ${q}: ${t}):`);
+        this.emit(`  ${s} = arith.${isFloat(t) ? 'addf' : this.rng.pick(['addi', 'xori', 'maxsi'])} ${p}, ${q} : ${t}`);
+        const s2 = isFloat(t) ? this.clamp(t, s) : s;
+        this.emit(`  scf.reduce.return ${s2} : ${t}`);
+        this.emit('}');
+      }
+      this.popScope();
+      this.depth--;
+      this.emit('}');
+      if (reduce) {
+        this.add(t, r);
+        results.push({ v: r, t });
+      }
+    }
+    for (const res of results) this.print(res.v, res.t);
+    for (const b of bufs) {
+      this.forEachElement(sizes.map((n) => n + 1), (idx) => {
+        const v = this.fresh();
+        this.emit(`${v} = memref.load ${b}[${idx.join(', ')}] : ${mt}`);
+        this.print(v, t);
+      });
+      this.emit(`memref.dealloc ${b} : ${mt}`);
+    }
+    void level;
+  }
+
+  /** `x op y` in type t (floats clamped). */
+  private combine(t: string, x: string, y: string): string {
+    const r = this.fresh();
+    if (isFloat(t)) {
+      this.emit(`${r} = arith.addf ${x}, ${y} : ${t}`);
+      return this.clamp(t, r);
+    }
+    this.emit(`${r} = arith.${this.rng.pick(['addi', 'xori', 'subi', 'maxsi'])} ${x}, ${y} : ${t}`);
+    return r;
+  }
+
+  /** Runs `fn` on the index lists of every element of a buffer of the given sizes, inside nested scf.for loops. */
+  private forEachElement(sizes: number[], fn: (idx: string[]) => void): void {
+    const zero = this.smallIndexConst(0);
+    const one = this.smallIndexConst(1);
+    const idx: string[] = [];
+    for (const n of sizes) {
+      const iv = this.fresh();
+      this.emit(`scf.for ${iv} = ${zero} to ${this.smallIndexConst(n)} step ${one} {`);
+      this.depth++;
+      idx.push(iv);
+    }
+    this.pushScope();
+    fn(idx);
+    this.popScope();
+    for (let d = 0; d < sizes.length; d++) {
+      this.depth--;
+      this.emit('}');
+    }
   }
 
   private memrefStmt(level: number): void {

@@ -1,13 +1,16 @@
 // Semantics preservation: every pass of the passes issue runs (in-process
 // scf-opt) on random UB-free programs (test/exec/gen.ts, with scf.forall,
-// private helpers and induction-variable arithmetic enabled); the execution
+// private helpers and induction-variable arithmetic enabled, plus the shapes
+// a pass needs: scf.while variety, parallel loops of a fixed rank, chains of
+// adjacent parallel loops); the execution
 // engine must print the same before and after the pass, and MLIR 22's
 // mlir-opt must accept what the pass printed (one mlir-opt run per pass, all
 // of its output modules split with `// -----`, started as soon as they are
 // ready so that it overlaps with the next pass).
 //
-// SCFKIT_SEM_PROGRAMS (default 200) sets the programs per pass, in modules of
-// 50; SCFKIT_SEM_SEED the base seed (default fixed; "random" picks one);
+// SCFKIT_SEM_PROGRAMS (default 200) sets the programs per pass (a case may
+// take a share of them: the cases of one pass add up to at least that), in
+// modules of 50; SCFKIT_SEM_SEED the base seed (default fixed; "random" picks one);
 // SCFKIT_SEM_PASSES a comma-separated subset of the passes.
 
 import { test } from 'node:test';
@@ -16,8 +19,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateModule } from '../exec/gen.js';
-import type { GenOptions } from '../exec/gen.js';
+import { generateModule, type GenOptions } from '../exec/gen.js';
 import { registerPass } from '../../src/passes/registry.js';
 import { LoopUnrollJamInfo } from '../../src/transforms/scf/loop-unroll.js';
 import { runOpt } from '../../src/tools/opt-driver.js';
@@ -29,9 +31,17 @@ interface PassCase {
   args: string[];
   /** Passes run first, whose output is the pass's input (and is checked too). */
   pre?: string[];
+  /** Extra generator options (program shapes the pass needs). */
+  gen?: GenOptions;
+  /** The share of SCFKIT_SEM_PROGRAMS this case runs (default 1). */
+  share?: number;
+  /** Added to the module seeds, so that the cases of one pass run on different programs. */
+  seedOffset?: number;
   /** Runs on programs with upstream's early exits (gen's earlyExits) instead of the shared ones. */
   earlyExits?: boolean;
 }
+
+const collapse = (indices: string): string[] => [`--pass-pipeline=builtin.module(func.func(test-scf-parallel-loop-collapsing{${indices}}))`];
 
 const PASSES: PassCase[] = [
   { name: 'canonicalize', args: ['--canonicalize'] },
@@ -61,6 +71,21 @@ const PASSES: PassCase[] = [
   { name: 'scf-fold-constant-loops', args: ['--scf-fold-constant-loops'] },
   { name: 'scf-fold-constant-loops-max-ops-20', args: ['--scf-fold-constant-loops=max-ops=20'] },
   { name: 'scf-fold-constant-loops-early-exit', args: ['--scf-fold-constant-loops', '--scf-lower-early-exit'], earlyExits: true },
+  { name: 'scf-parallel-loop-fusion', args: ['--scf-parallel-loop-fusion'], gen: { parallelChains: true } },
+  // Collapsing keeps the order of the iterations (the generated reductions depend on it) with these indices;
+  // 300 distinct programs in all (seed offsets keep the cases' programs apart).
+  { name: 'test-scf-parallel-loop-collapsing{0,1}', args: collapse('collapsed-indices-0=0,1'), gen: { parallelDims: 2 }, share: 0.5 },
+  { name: 'test-scf-parallel-loop-collapsing{0|1}', args: collapse('collapsed-indices-0=0 collapsed-indices-1=1'), gen: { parallelDims: 2 }, share: 0.25, seedOffset: 2 },
+  { name: 'test-scf-parallel-loop-collapsing{0,1,2}', args: collapse('collapsed-indices-0=0,1,2'), gen: { parallelDims: 3 }, share: 0.25 },
+  { name: 'test-scf-parallel-loop-collapsing{0|1,2}', args: collapse('collapsed-indices-0=0 collapsed-indices-1=1,2'), gen: { parallelDims: 3 }, share: 0.25, seedOffset: 1 },
+  { name: 'test-scf-parallel-loop-collapsing{0,1|2}', args: collapse('collapsed-indices-0=0,1 collapsed-indices-1=2'), gen: { parallelDims: 3 }, share: 0.25, seedOffset: 2 },
+  { name: 'test-scf-uplift-while-to-for', args: ['--test-scf-uplift-while-to-for'], gen: { whileShapes: true } },
+  { name: 'test-wrap-scf-while-loop-in-zero-trip-check', args: ['--test-wrap-scf-while-loop-in-zero-trip-check'], gen: { whileShapes: true } },
+  {
+    name: 'test-wrap-scf-while-loop-in-zero-trip-check{force-create-check}',
+    args: ['--test-wrap-scf-while-loop-in-zero-trip-check=force-create-check=true'],
+    gen: { whileShapes: true },
+  },
 ];
 
 const PROGRAMS = Number(process.env.SCFKIT_SEM_PROGRAMS ?? 200);
@@ -110,13 +135,23 @@ function mlirOptAccepts(file: string): Promise<{ code: number; stderr: string }>
   });
 }
 
-const modules: Program[] = [];
-const genOptions = { forall: true, ivArith: true };
-for (let k = 0; k * PER_MODULE < PROGRAMS; k++) {
-  const seed = BASE_SEED + k;
-  const count = Math.min(PER_MODULE, PROGRAMS - k * PER_MODULE);
-  // Every other module has private helpers (for the interprocedural passes).
-  modules.push({ seed, text: generateModule(seed, count, { ...genOptions, privateHelpers: k % 2 === 0 }), output: '' });
+const genOptions: GenOptions = { forall: true, ivArith: true };
+/** The generated modules (with their output) per generator options and program count. */
+const moduleSets = new Map<string, Program[]>();
+function modulesFor(extra: GenOptions | undefined, programs: number, seedOffset = 0): Program[] {
+  const key = JSON.stringify([extra ?? {}, programs, seedOffset]);
+  let set = moduleSets.get(key);
+  if (set) return set;
+  set = [];
+  for (let k = 0; k * PER_MODULE < programs; k++) {
+    const seed = BASE_SEED + seedOffset + k;
+    const count = Math.min(PER_MODULE, programs - k * PER_MODULE);
+    // Every other module has private helpers (for the interprocedural passes).
+    const text = generateModule(seed, count, { ...genOptions, ...extra, privateHelpers: k % 2 === 0 });
+    set.push({ seed, text, output: execute(text) });
+  }
+  moduleSets.set(key, set);
+  return set;
 }
 /** Programs with early exits, made on first use (only early-exit passes take them). */
 let earlyModules: Program[] | undefined;
@@ -137,13 +172,12 @@ let keep = false;
 let failedAny = false;
 
 test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed ${BASE_SEED})`, { timeout: 30 * 60 * 1000 }, async (t) => {
-  for (const m of modules) m.output = execute(m.text);
   for (const pc of PASSES) {
-    if (only && !only.includes(pc.name)) continue;
+    if (only && !only.some((o) => pc.name === o || pc.name.startsWith(o + '{'))) continue;
     await t.test(pc.name, () => {
       keep = true;
       const outputs: string[] = [];
-      for (const m of pc.earlyExits ? earlyExitModules() : modules) {
+      for (const m of pc.earlyExits ? earlyExitModules() : modulesFor(pc.gen, Math.ceil(PROGRAMS * (pc.share ?? 1)), pc.seedOffset)) {
         let input = m.text;
         if (pc.pre) {
           const pre = runOpt(['-', ...pc.pre], input);
@@ -156,18 +190,18 @@ test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed
         try {
           got = execute(r.stdout);
         } catch (e) {
-          const file = join(dir, `${pc.name}-${m.seed}.mlir`);
+          const file = join(dir, `${pc.name.replace(/[^\w.-]/g, '_')}-${m.seed}.mlir`);
           writeFileSync(file, r.stdout);
           throw new Error(`running the output of ${pc.name} (seed ${m.seed}, kept in ${file}) failed: ${String(e).slice(0, 2000)}`);
         }
         if (got !== m.output) {
-          const file = join(dir, `${pc.name}-${m.seed}.mlir`);
+          const file = join(dir, `${pc.name.replace(/[^\w.-]/g, '_')}-${m.seed}.mlir`);
           writeFileSync(file, r.stdout);
           assert.fail(`${pc.name} changed what module seed ${m.seed} prints (output kept in ${file}): ${firstDifference(m.output, got)}`);
         }
         outputs.push(r.stdout);
       }
-      const file = join(dir, `${pc.name}.mlir`);
+      const file = join(dir, `${pc.name.replace(/[^\w.-]/g, '_')}.mlir`);
       writeFileSync(file, outputs.join('// -----\n'));
       checks.push(
         mlirOptAccepts(file).then(({ code, stderr }) => {

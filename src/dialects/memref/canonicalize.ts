@@ -58,7 +58,7 @@ type AllocLikeName = (typeof AllocOp | typeof AllocaOp)['opName'];
 // ---- memref.cast folding into consumers
 
 /** foldMemRefCast: replaces operands produced by a ranked-source memref.cast with the cast's source (except `inner`). */
-function foldMemRefCast(op: Operation, inner?: Value): boolean {
+export function foldMemRefCast(op: Operation, inner?: Value): boolean {
   let folded = false;
   for (let i = 0; i < op.numOperands; i++) {
     const v = op.operand(i);

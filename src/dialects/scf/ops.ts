@@ -328,8 +328,8 @@ export const ParallelOp = defineOp({
   .withBuilders((self) => ({
     /**
      * ParallelOp::build: a body block with one index argument per dimension,
-     * filled by `bodyBuilder`; without one it gets an empty `scf.reduce`
-     * (when there are no inits).
+     * filled by `bodyBuilder`; without reductions it then ends with an empty
+     * `scf.reduce` unless it already ends with a terminator.
      */
     create(
       b: Builder,
@@ -345,7 +345,11 @@ export const ParallelOp = defineOp({
       const saved = b.insertionPoint;
       b.setInsertionPointToEnd(body);
       if (bodyBuilder) bodyBuilder(b, location, body.args);
-      else if (!inits.length) ReduceOp.build(b, { location });
+      // ensureTerminator: loops without reductions end with an empty scf.reduce.
+      if (!inits.length && !body.last?.hasTrait(Traits.IsTerminator)) {
+        b.setInsertionPointToEnd(body);
+        ReduceOp.build(b, { location });
+      }
       b.insertionPoint = saved;
       return op;
     },

@@ -1,22 +1,33 @@
-// The vector dialect. Only `vector.print` is defined; the dialect accepts its
-// other operations unregistered (generic form) so IR using them still parses.
+// The vector dialect. `vector.print`, `vector.load` and `vector.store` are
+// defined; the dialect accepts its other operations unregistered (generic
+// form) so IR using them still parses.
 
 import { Attribute, type AttrTypePrinter, type Type, uniqueAttribute } from '../../ir/attributes.js';
-import { StringAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
+import { IntegerAttr, StringAttr } from '../../ir/builtin-attributes.js';
+import { FloatType, IndexType, IntegerType, MemRefType, VectorType } from '../../ir/builtin-types.js';
+import { fail, type Context } from '../../ir/context.js';
 import type { MemoryEffectsInterface } from '../../ir/interfaces.js';
+import type { Operation } from '../../ir/operation.js';
 import {
   attrConstraint,
+  BoolAttrC,
   defaultValuedAttr,
+  defaultValuedOptionalAttr,
   defineDialect,
   defineOp,
   implementOp,
+  Index,
+  operand,
   optionalAttr,
   optionalOperand,
   predOpTrait,
   printAttrDict,
+  result,
   typeConstraint,
+  variadicOperand,
 } from '../../ods/index.js';
+import { stridesAndOffset } from '../memref/layout.js';
+import { foldMemRefCast } from '../memref/canonicalize.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { DialectAsmParser } from '../../ir/op-asm.js';
 import type { Parser } from '../../syntax/parser.js';
@@ -142,9 +153,81 @@ implementOp(PrintOp, {
   },
 });
 
+// ---- vector.load / vector.store
+
+/** MLIR's AnyMemRef (ranked memrefs). */
+// Typed (MemRefType/VectorType in MLIR's C++): the format parses them as that class.
+const RankedMemRef = {
+  ...typeConstraint('memref of any type values', (t) => t instanceof MemRefType),
+  typeClass: { name: 'builtin.memref', is: (t: Type) => t instanceof MemRefType },
+};
+const AnyVectorOfAnyRank = {
+  ...typeConstraint('vector of any type values', (t) => t instanceof VectorType),
+  typeClass: { name: 'builtin.vector', is: (t: Type) => t instanceof VectorType },
+};
+const i64 = IntegerType.get(64);
+const I64PositivePow2 = attrConstraint<IntegerAttr, bigint>(
+  '64-bit signless integer attribute whose value is positive and whose value is a power of two > 0',
+  (a) => a instanceof IntegerAttr && a.type === i64 && a.value > 0n && (a.value & (a.value - 1n)) === 0n,
+  { convertible: (a) => a instanceof IntegerAttr, valueType: i64, decode: (a) => a.value, encode: (v) => IntegerAttr.get(i64, v) },
+);
+const nontemporal = defaultValuedOptionalAttr('nontemporal', BoolAttrC, IntegerAttr.get(IntegerType.get(1), 0));
+
+export const LoadOp = defineOp({
+  name: 'vector.load',
+  summary: 'reads an n-D slice of memory into an n-D vector',
+  operands: [operand('base', RankedMemRef), variadicOperand('indices', Index)],
+  results: [result('result', AnyVectorOfAnyRank)],
+  attributes: [nontemporal, optionalAttr('alignment', I64PositivePow2)],
+  assemblyFormat: '$base `[` $indices `]` attr-dict `:` type($base) `,` type($result)',
+});
+
+export const StoreOp = defineOp({
+  name: 'vector.store',
+  summary: 'writes an n-D vector to an n-D slice of memory',
+  operands: [operand('valueToStore', AnyVectorOfAnyRank), operand('base', RankedMemRef), variadicOperand('indices', Index)],
+  attributes: [nontemporal, optionalAttr('alignment', I64PositivePow2)],
+  assemblyFormat: '$valueToStore `,` $base `[` $indices `]` attr-dict `:` type($base) `,` type($valueToStore)',
+});
+
+/** MLIR's verifyLoadStoreMemRefLayout, then the rank, element type and index checks of LoadOp/StoreOp::verify. */
+function verifyLoadStore(ctx: Context, op: Operation, vecTy: VectorType, memTy: MemRefType, numIndices: number, what: 'result' | 'valueToStore'): boolean {
+  const scalable = vecTy.scalableDims.some((b) => b);
+  if (scalable || (vecTy.rank !== 0 && vecTy.dims.reduce((a, b) => a * b, 1) !== 1)) {
+    const layout = stridesAndOffset(memTy);
+    if (!layout || (layout.strides.length && layout.strides[layout.strides.length - 1] !== 1)) return fail(ctx, op, 'most minor memref dim must have unit stride');
+  }
+  if (memTy.rank < vecTy.rank)
+    return fail(ctx, op, what === 'result' ? 'destination memref has lower rank than the result vector' : 'source memref has lower rank than the vector to store');
+  let memElemTy = memTy.elementType;
+  if (memElemTy instanceof VectorType) {
+    if (memElemTy !== vecTy) return fail(ctx, op, `base memref and ${what === 'result' ? 'result' : 'valueToStore'} vector types should match`);
+    memElemTy = memElemTy.elementType;
+  }
+  if (vecTy.elementType !== memElemTy) return fail(ctx, op, what === 'result' ? 'base and result element types should match' : 'base and valueToStore element type should match');
+  if (numIndices !== memTy.rank) return fail(ctx, op, `requires ${memTy.rank} indices`);
+  return true;
+}
+
+const loadEffects: MemoryEffectsInterface = { getEffects: (op) => [{ kind: 'read', value: LoadOp.base(LoadOp.cast(op)) }] };
+const storeEffects: MemoryEffectsInterface = { getEffects: (op) => [{ kind: 'write', value: StoreOp.base(StoreOp.cast(op)) }] };
+
+implementOp(LoadOp, {
+  interfaces: { MemoryEffects: loadEffects },
+  verify: (op, ctx) => verifyLoadStore(ctx, op, LoadOp.result(op).type as VectorType, LoadOp.base(op).type as MemRefType, LoadOp.indices(op).length, 'result'),
+  fold: (op) => (foldMemRefCast(op) ? [LoadOp.result(op)] : undefined),
+});
+
+implementOp(StoreOp, {
+  interfaces: { MemoryEffects: storeEffects },
+  verify: (op, ctx) =>
+    verifyLoadStore(ctx, op, StoreOp.valueToStore(op).type as VectorType, StoreOp.base(op).type as MemRefType, StoreOp.indices(op).length, 'valueToStore'),
+  fold: (op) => (foldMemRefCast(op) ? [] : undefined),
+});
+
 export const vectorDialect = defineDialect({
   name: 'vector',
-  ops: [PrintOp],
+  ops: [PrintOp, LoadOp, StoreOp],
   allowUnknownOperations: true,
   parseAttribute(d: DialectAsmParser): Attribute {
     const parser = tokenParser(d);
