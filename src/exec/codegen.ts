@@ -866,17 +866,19 @@ class FunctionCompiler {
     on(js.PrintOp, (c, op) => c.emitJsPrint(op)),
     on(js.ExpOp, (c, op) => c.emitMath(op, 'Math.exp')),
     on(js.LogOp, (c, op) => c.emitMath(op, 'Math.log')),
-    // The math ops the TypeScript front end emits compute as JavaScript's Math does.
+    // The math ops compute as the C library mlir-runner links does (the math
+    // dialect's libm, which its folders share): exactly rounded ops need
+    // nothing more than JavaScript's Math.
     on(math.SqrtOp, (c, op) => c.emitMath(op, 'Math.sqrt')),
     on(math.AbsFOp, (c, op) => c.emitMath(op, 'Math.abs')),
     on(math.FloorOp, (c, op) => c.emitMath(op, 'Math.floor')),
     on(math.CeilOp, (c, op) => c.emitMath(op, 'Math.ceil')),
     on(math.TruncOp, (c, op) => c.emitMath(op, 'Math.trunc')),
-    on(math.ExpOp, (c, op) => c.emitMath(op, 'Math.exp')),
-    on(math.LogOp, (c, op) => c.emitMath(op, 'Math.log')),
-    on(math.SinOp, (c, op) => c.emitMath(op, 'Math.sin')),
-    on(math.CosOp, (c, op) => c.emitMath(op, 'Math.cos')),
-    on(math.PowFOp, (c, op) => c.emitMath(op, '$rt.powf')),
+    on(math.ExpOp, (c, op) => c.emitMath(op, '$rt.libm.exp', '$rt.libm.expf')),
+    on(math.LogOp, (c, op) => c.emitMath(op, '$rt.libm.log', '$rt.libm.logf')),
+    on(math.SinOp, (c, op) => c.emitMath(op, '$rt.libm.sin', '$rt.libm.sinf')),
+    on(math.CosOp, (c, op) => c.emitMath(op, '$rt.libm.cos', '$rt.libm.cosf')),
+    on(math.PowFOp, (c, op) => c.emitMath(op, '$rt.powf', '$rt.libm.powf')),
     on(math.CopySignOp, (c, op) => c.emitMath(op, '$rt.copysign')),
     on(builtin.UnrealizedConversionCastOp, (c, op) => c.emitUnrealizedConversionCast(op)),
   ]);
@@ -1569,10 +1571,12 @@ class FunctionCompiler {
 
   // ---- math (scalar floats) and js.print
 
-  private emitMath(op: Operation, fn: string): void {
+  /** `fn` computes in double precision; `f32Fn`, where given, is the single-precision C function. */
+  private emitMath(op: Operation, fn: string, f32Fn?: string): void {
     const t = op.result(0).type;
     const r = t instanceof FloatType ? reprOf(t) : undefined;
     if (!r || r.k !== 'float') return this.unsupported(op);
+    if (r.f === 'f32' && f32Fn) fn = f32Fn;
     op.operands.forEach((x) => this.checkPoison(op, x, 'operand'));
     this.define(op, roundExprOf(r.f, `${fn}(${op.operands.map((x) => this.v(x)).join(', ')})`));
   }

@@ -31,6 +31,7 @@ import {
   type ElemKind,
 } from './runtime.js';
 import { elemKindOf, reprOf } from './types.js';
+import * as cLibm from '../dialects/math/libm.js';
 
 export { ExecError, MemRef, Poison, UnsupportedError };
 
@@ -49,7 +50,8 @@ const MAX_ELEMENTS = 2 ** 31;
 class Runtime extends RuntimeBase {
   globals: MemRef[] = [];
 
-  // ---- math and js ops (JavaScript's own semantics)
+  // ---- math ops (the C library's results) and js ops (JavaScript's)
+  libm = cLibm;
   powf = Math.pow;
   // A NaN's sign is not observable on JavaScript numbers: NaN counts as positive.
   copysign = (x: number, y: number): number => (y < 0 || Object.is(y, -0) ? -Math.abs(x) : Math.abs(x));
