@@ -18,6 +18,7 @@ import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonica
 import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
 import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
+import { LowerAffineInfo } from '../conversions/lower-affine.js';
 
 let done = false;
 
@@ -43,6 +44,7 @@ export function registerAllPasses(): void {
     RemoveDeadValuesInfo,
     LiftControlFlowToSCFInfo,
     TestSingleFoldInfo,
+    LowerAffineInfo,
   ])
     registerPass(info);
 }
