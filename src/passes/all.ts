@@ -19,6 +19,7 @@ import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
 import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
 import { LowerAffineInfo } from '../conversions/lower-affine.js';
+import { ForLoopPeelingInfo, ForLoopSpecializationInfo, ParallelLoopSpecializationInfo } from '../transforms/scf/loop-specialization.js';
 
 let done = false;
 
@@ -45,6 +46,9 @@ export function registerAllPasses(): void {
     LiftControlFlowToSCFInfo,
     TestSingleFoldInfo,
     LowerAffineInfo,
+    ForLoopPeelingInfo,
+    ForLoopSpecializationInfo,
+    ParallelLoopSpecializationInfo,
   ])
     registerPass(info);
 }

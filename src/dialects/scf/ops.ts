@@ -121,6 +121,11 @@ export const ForOp = defineOp({
     regionIterArgs: (op): BlockArgument[] => op.regions[0].entry.args.slice(1),
     /** The `scf.yield` ending the body. */
     yieldOp: (op): Operation => op.regions[0].entry.last!,
+    /** The operands of the bounds, the step and the inits, to replace in place (setLowerBound, ...). */
+    lowerBoundMutable: (op): OpOperand => op.operandList[0],
+    upperBoundMutable: (op): OpOperand => op.operandList[1],
+    stepMutable: (op): OpOperand => op.operandList[2],
+    initArgsMutable: (op): OpOperand[] => op.operandList.slice(3),
   })
   .withBuilders((self) => ({
     /**
