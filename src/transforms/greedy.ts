@@ -222,8 +222,10 @@ class GreedyDriver implements PatternListener {
         for (const b of regionOp.blocks)
           for (let o = b.first; o; ) {
             const next = o.next;
+            // Each op comes with its ancestors (MLIR's addToWorklist), so a
+            // loop is queued right after the first op of its body.
             o.walk((n) => {
-              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addSingle(n);
+              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n);
             });
             o = next;
           }

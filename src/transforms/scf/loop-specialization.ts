@@ -56,7 +56,8 @@ class ForLoopPeeling extends Pass {
   }
   runOnOperation(op: Operation, run: PassRun): void {
     const patterns = new FrozenPatternSet([forLoopPeelingPattern(this.options.bool('peel-front'), this.options.bool('skip-partial'))]);
-    applyPatternsGreedily(run.ctx, op, patterns);
+    // MLIR's default traversal (bottom-up) decides which loop is peeled first.
+    applyPatternsGreedily(run.ctx, op, patterns, { topDown: false });
     op.walk((o) => {
       o.removeAttr(PEELED_LOOP);
       o.removeAttr(PARTIAL_ITERATION);
