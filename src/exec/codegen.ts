@@ -6,33 +6,34 @@
 
 import { Interner } from './interner.js';
 import type { Type } from '../ir/attributes.js';
-import {
-  ArrayAttr,
-  DenseArrayAttr,
-  DenseIntOrFPElementsAttr,
-  FloatAttr,
-  IntegerAttr,
-  StringAttr,
-  SymbolRefAttr,
-  TypeAttr,
-  AffineMapAttr,
-  UnitAttr,
-} from '../ir/builtin-attributes.js';
-import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
-import type { Block, Operation, Region, Value } from '../ir/operation.js';
-import { EnumAttr } from '../ods/index.js';
+import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../ir/builtin-attributes.js';
+import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
+import type { OpDefinition } from '../ir/context.js';
+import type { Block, Op, OpKind, Operation, Region, Value } from '../ir/operation.js';
+import { stringifyEnum, type OpHandleCore, type OpOf } from '../ods/index.js';
+import * as arith from '../dialects/arith/index.js';
+import * as builtin from '../dialects/builtin/index.js';
+import * as cf from '../dialects/cf/index.js';
+import * as func from '../dialects/func/index.js';
+import * as index from '../dialects/index/index.js';
+import * as memref from '../dialects/memref/index.js';
+import * as scf from '../dialects/scf/index.js';
+import * as ub from '../dialects/ub/index.js';
+import * as vector from '../dialects/vector/index.js';
 import { stridesAndOffset } from '../dialects/memref/layout.js';
 import { toDouble } from '../ir/apfloat.js';
 import { wide } from './numeric.js';
-import { CMPF, CMPI, castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
+import { castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
 import { elemFormatOf, elemKindOf, reprOf, type Repr } from './types.js';
 import { RangeAnalysis, type Range } from './ranges.js';
+import { castOf, floatBinaryOf, intBinaryOf, type BinaryOpInfo, type CastKind, type CastOpInfo, type FloatBinaryKind, type IntBinaryKind } from './op-kinds.js';
 
 const I32_LO = -2147483648;
 const I32_HI = 2147483647;
 function inI32(r: Range | undefined): boolean {
   return r !== undefined && r.lo >= I32_LO && r.hi <= I32_HI;
 }
+const elemOf = (t: Type): Type => (t instanceof VectorType ? t.elementType : t);
 function isPow2(n: number): boolean {
   return n >= 1 && Number.isInteger(Math.log2(n)) && 2 ** Math.log2(n) === n;
 }
@@ -85,7 +86,7 @@ export const BUILTINS = new Set([
 
 export interface GlobalInfo {
   name: string;
-  op: Operation;
+  op: OpOf<typeof memref.GlobalOp>;
   type: MemRefType;
   /** Initial values in the engine's representation (undefined: zeros). */
   init: (number | bigint)[] | undefined;
@@ -97,42 +98,9 @@ export interface CompiledModule {
   /** Ops referenced by index from the generated code (for error locations). */
   ops: Operation[];
   /** JS function names by symbol. */
-  functions: Map<string, { js: string; op: Operation }>;
+  functions: Map<string, { js: string; op: OpOf<typeof func.FuncOp> }>;
   globals: GlobalInfo[];
   wideWidths: number[];
-}
-
-function symName(op: Operation): string {
-  const a = op.getAttr('sym_name');
-  return a instanceof StringAttr ? a.value : '';
-}
-
-function fnType(op: Operation): FunctionType {
-  const a = op.getAttr('function_type');
-  return (a as TypeAttr).value as FunctionType;
-}
-
-function enumIndex(a: unknown): number {
-  if (a instanceof IntegerAttr) return Number(a.value);
-  if (a instanceof EnumAttr) return a.value;
-  throw new Error('expected an enum attribute');
-}
-
-function staticList(op: Operation, name: string): bigint[] {
-  const a = op.properties.get(name);
-  return a instanceof DenseArrayAttr ? [...a.values] : [];
-}
-
-function segments(op: Operation): Value[][] {
-  const a = op.properties.get('operandSegmentSizes');
-  const sizes = a instanceof DenseArrayAttr ? a.values.map(Number) : [op.numOperands];
-  const out: Value[][] = [];
-  let start = 0;
-  for (const n of sizes) {
-    out.push(op.operands.slice(start, start + n));
-    start += n;
-  }
-  return out;
 }
 
 /** Converts attribute bits/values of a dense element to the engine's representation. */
@@ -162,7 +130,38 @@ function staticLayout(t: MemRefType): { strides: number[]; offset: number } | un
   return stridesAndOffset(t);
 }
 
-const SCOPE_OPS = new Set(['func.func', 'memref.alloca_scope', 'scf.forall']);
+/** Ops whose regions are allocation scopes: their allocas end with them. */
+const SCOPE_OPS: readonly OpKind[] = [func.FuncOp, memref.AllocaScopeOp, scf.ForallOp];
+
+/** Ops with effects beyond defining their results (memory, output, calls, allocation). */
+const EFFECT_OPS = new Set<OpDefinition>(
+  [
+    memref.StoreOp,
+    memref.AtomicRMWOp,
+    memref.GenericAtomicRMWOp,
+    memref.CopyOp,
+    memref.DeallocOp,
+    memref.AllocOp,
+    memref.AllocaOp,
+    memref.ReallocOp,
+    func.CallOp,
+    func.CallIndirectOp,
+    vector.PrintOp,
+  ].map((h) => h.definition),
+);
+
+/** The memref a view (or a cast) of memory is made from, if `op` is one. */
+function viewSource(op: Operation): Value | undefined {
+  if (memref.CastOp.isa(op)) return memref.CastOp.source(op);
+  if (memref.SubViewOp.isa(op)) return memref.SubViewOp.source(op);
+  if (memref.ReinterpretCastOp.isa(op)) return memref.ReinterpretCastOp.source(op);
+  if (memref.ExpandShapeOp.isa(op)) return memref.ExpandShapeOp.src(op);
+  if (memref.CollapseShapeOp.isa(op)) return memref.CollapseShapeOp.src(op);
+  if (memref.TransposeOp.isa(op)) return memref.TransposeOp.in(op);
+  if (memref.AssumeAlignmentOp.isa(op)) return memref.AssumeAlignmentOp.memref(op);
+  if (memref.MemorySpaceCastOp.isa(op)) return memref.MemorySpaceCastOp.source(op);
+  return undefined;
+}
 
 export function compileModule(module: Operation): CompiledModule {
   return new ModuleCompiler(module).compile();
@@ -170,8 +169,8 @@ export function compileModule(module: Operation): CompiledModule {
 
 class ModuleCompiler {
   private readonly opIds = new Interner<Operation>();
-  functions = new Map<string, { js: string; op: Operation }>();
-  externals = new Map<string, Operation>();
+  functions = new Map<string, { js: string; op: OpOf<typeof func.FuncOp> }>();
+  externals = new Map<string, OpOf<typeof func.FuncOp>>();
   globals: GlobalInfo[] = [];
   globalIds = new Map<string, number>();
   wideWidths = new Set<number>([64]);
@@ -184,19 +183,18 @@ class ModuleCompiler {
   }
 
   compile(): CompiledModule {
-    const body = this.module.regions[0]?.blocks[0];
-    const funcs: Operation[] = [];
-    if (body) {
-      for (const op of body) {
-        const n = op.opName;
-        if (n === 'func.func') {
-          const name = symName(op);
-          if (op.regions[0].empty) this.externals.set(name, op);
+    const module = builtin.ModuleOp.dynCast(this.module);
+    const funcs: OpOf<typeof func.FuncOp>[] = [];
+    if (module) {
+      for (const op of builtin.ModuleOp.body(module)) {
+        if (func.FuncOp.isa(op)) {
+          const name = func.FuncOp.sym_name(op);
+          if (func.FuncOp.isExternal(op)) this.externals.set(name, op);
           else {
             this.functions.set(name, { js: 'f' + this.functions.size + '_' + name.replace(/[^A-Za-z0-9_]/g, '_'), op });
             funcs.push(op);
           }
-        } else if (n === 'memref.global') this.addGlobal(op);
+        } else if (memref.GlobalOp.isa(op)) this.addGlobal(op);
       }
     }
     for (const f of funcs) {
@@ -220,9 +218,9 @@ class ModuleCompiler {
     return { source, ops: this.opIds.items, functions: this.functions, globals: this.globals, wideWidths: widths };
   }
 
-  private addGlobal(op: Operation): void {
-    const type = (op.getAttr('type') as TypeAttr).value as MemRefType;
-    const init = op.getAttr('initial_value');
+  private addGlobal(op: OpOf<typeof memref.GlobalOp>): void {
+    const type = memref.GlobalOp.type(op);
+    const init = memref.GlobalOp.initial_value(op);
     let values: (number | bigint)[] | undefined;
     if (init instanceof DenseIntOrFPElementsAttr) {
       const n = type.numElements;
@@ -231,9 +229,17 @@ class ModuleCompiler {
     }
     const k = reprOf(type.elementType);
     if (k.k === 'wide') this.wideWidths.add(k.w);
-    this.globalIds.set(symName(op), this.globals.length);
-    this.globals.push({ name: symName(op), op, type, init: values, constant: op.getAttr('constant') instanceof UnitAttr });
+    const name = memref.GlobalOp.sym_name(op);
+    this.globalIds.set(name, this.globals.length);
+    this.globals.push({ name, op, type, init: values, constant: memref.GlobalOp.constant(op) });
   }
+}
+
+/** Emits an op (given as the op of the handle it is registered with). */
+type Emitter = (c: FunctionCompiler, op: Operation) => void;
+
+function on<N extends string>(handle: OpHandleCore<N>, emit: (c: FunctionCompiler, op: Op<N>) => void): [OpDefinition, Emitter] {
+  return [handle.definition, emit as Emitter];
 }
 
 interface Yield {
@@ -269,19 +275,19 @@ class FunctionCompiler {
 
   constructor(
     readonly mc: ModuleCompiler,
-    readonly fn: Operation,
+    readonly fn: OpOf<typeof func.FuncOp>,
   ) {}
 
   compile(): string {
-    const name = this.mc.functions.get(symName(this.fn))!.js;
+    const name = this.mc.functions.get(func.FuncOp.sym_name(this.fn))!.js;
     this.analyzePoison();
     this.ranges = new RangeAnalysis(this.fn);
-    const entry = this.fn.regions[0].blocks[0];
+    const entry = func.FuncOp.entryBlock(this.fn);
     const params = entry.args.map((a) => this.declare(a));
     this.params = params;
     this.withScope(this.fn, () => {
       for (const a of entry.args) this.afterDefine(a);
-      this.emitRegion(this.fn.regions[0], (vals) => {
+      this.emitRegion(func.FuncOp.body(this.fn), (vals) => {
         this.killScopes(this.scopes.length - 1);
         if (vals.length === 0) this.emit('return;');
         else if (vals.length === 1) this.emit(`return ${vals[0]};`);
@@ -333,12 +339,14 @@ class FunctionCompiler {
    * (V8 then folds the representation checks on them), other values their variable.
    */
   private operandExpr(x: Value): string {
-    const d = x.definingOp;
-    if (d && (d.opName === 'arith.constant' || d.opName === 'index.constant') && !(x.type instanceof VectorType)) {
-      const a = d.getAttr('value');
+    if (!(x.type instanceof VectorType)) {
+      // arith.constant and index.constant (not other constant-like ops such as index.bool.constant).
+      const d = x.definingOp;
+      const a = arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : undefined;
+      const int = a instanceof IntegerAttr ? a.value : index.ConstantOp.isa(d) ? index.ConstantOp.value(d) : undefined;
       const r = reprOf(x.type);
-      if (a instanceof IntegerAttr && (r.k === 'int' || r.k === 'wide')) {
-        const lit = intLit(r, a.value);
+      if (int !== undefined && (r.k === 'int' || r.k === 'wide')) {
+        const lit = intLit(r, int);
         if (!lit.endsWith('n)')) return lit;
       }
       if (a instanceof FloatAttr && r.k === 'float') return numLit(a.value);
@@ -396,10 +404,10 @@ class FunctionCompiler {
    * Wide-integer (> 32 bits, index) binary operations whose operands have known
    * ranges and whose exact result stays within its type: plain number arithmetic.
    */
-  private fastWide(name: string, op: Operation, a: string, b: string): string | undefined {
-    const ra = this.range(op.operand(0));
-    const rb = this.range(op.operand(1));
-    const rt = reprOf(op.result(0).type);
+  private fastWide(name: IntBinaryKind, x: Value, y: Value, result: Value, a: string, b: string): string | undefined {
+    const ra = this.range(x);
+    const rb = this.range(y);
+    const rt = reprOf(result.type);
     if (!ra || !rb || rt.k !== 'wide') return undefined;
     const w = rt.w;
     // The exact result must stay within the type (no wrap-around) and the safe integers.
@@ -466,19 +474,9 @@ class FunctionCompiler {
   private hasEffects(op: Operation): boolean {
     let e = this.effectCache.get(op);
     if (e !== undefined) return e;
-    const n = op.opName;
+    const def = op.name.def;
     e =
-      n === 'memref.store' ||
-      n === 'memref.atomic_rmw' ||
-      n === 'memref.generic_atomic_rmw' ||
-      n === 'memref.copy' ||
-      n === 'memref.dealloc' ||
-      n === 'memref.alloc' ||
-      n === 'memref.alloca' ||
-      n === 'memref.realloc' ||
-      n === 'func.call' ||
-      n === 'func.call_indirect' ||
-      n === 'vector.print' ||
+      (def !== undefined && EFFECT_OPS.has(def)) ||
       op.regions.some((r) => r.blocks.some((b) => [...b].some((o) => this.hasEffects(o))));
     this.effectCache.set(op, e);
     return e;
@@ -502,9 +500,8 @@ class FunctionCompiler {
    * an operand is a BigInt or the result leaves the safe integers. (A BigInt
    * fallback inline would make V8 keep the loop's values boxed.)
    */
-  private bailWide(name: string, op: Operation, r: Repr): boolean {
+  private bailWide(name: IntBinaryKind, x: Value, y: Value, result: Value, r: Repr): boolean {
     if (!this.bail || !this.bail.ok || r.k !== 'wide') return false;
-    const [x, y] = op.operands;
     if (this.isTainted(x) || this.isTainted(y)) return false;
     const a = this.operandExpr(x);
     const b = this.operandExpr(y);
@@ -513,7 +510,7 @@ class FunctionCompiler {
     const HI = numLit(h.hi);
     const posLit = /^\d+$/.test(b) && Number(b) > 0 && Number(b) < 2 ** 31 ? Number(b) : undefined;
     const checks = [x, y].filter((v, i) => !this.isNum(v) && !/^[\d(]/.test(i ? b : a)).map((v) => `typeof ${this.v(v)} !== "number"`);
-    const res = this.v(op.result(0));
+    const res = this.v(result);
     let lines: string[];
     switch (name) {
       case 'addi':
@@ -549,28 +546,28 @@ class FunctionCompiler {
     const L = this.bailLabel()!;
     if (checks.length) this.emit(`if (${checks.join(' || ')}) break ${L};`);
     for (const l of lines) this.emit(l.replace('$L', L));
-    this.nums.add(op.result(0));
+    this.nums.add(result);
     return true;
   }
 
   /** Unsigned comparisons of wide values known to be non-negative numbers compare like signed ones. */
-  private cmpPred(pred: string, op: Operation): string {
-    if (pred[0] !== 'u' || op.operand(0).type instanceof VectorType) return pred;
-    const r = reprOf(op.operand(0).type);
+  private cmpPred(pred: string, lhs: Value, rhs: Value): string {
+    if (pred[0] !== 'u' || lhs.type instanceof VectorType) return pred;
+    const r = reprOf(lhs.type);
     if (r.k !== 'wide') return pred;
-    const ra = this.range(op.operand(0));
-    const rb = this.range(op.operand(1));
+    const ra = this.range(lhs);
+    const rb = this.range(rhs);
     return ra && rb && ra.lo >= 0 && rb.lo >= 0 ? 's' + pred.slice(1) : pred;
   }
 
   /** Casts from wide values with a known range (plain numbers). */
-  private fastCast(name: string, from: Repr, to: Repr, x: Value): string | undefined {
+  private fastCast(name: CastKind, from: Repr, to: Repr, x: Value): string | undefined {
     if (from.k !== 'wide') return undefined;
     let rx = this.range(x);
     const a = this.v(x);
     if (!rx && !this.isTainted(x)) {
       // Unknown range: a number (checked, or leaving the optimistic copy) behaves like any safe integer.
-      const toInt = to.k === 'int' && (name === 'trunci' || name === 'index_cast' || name === 'index_castui' || name === 'casts' || name === 'castu');
+      const toInt = to.k === 'int' && (name === 'trunci' || name === 'index_cast' || name === 'index_castui');
       const toFloat = to.k === 'float' && name === 'sitofp';
       if (!toInt && !toFloat) return undefined;
       if (!this.nums.has(x)) {
@@ -585,15 +582,13 @@ class FunctionCompiler {
       case 'trunci':
       case 'index_cast':
       case 'index_castui':
-      case 'casts':
-      case 'castu':
         if (to.k === 'int') {
           if (to.w === 1) return rx.lo >= 0 && rx.hi <= 1 ? a : `(${a} & 1)`;
           const lo = -(2 ** (to.w - 1));
           if (rx.lo >= lo && rx.hi <= -lo - 1) return a;
           return N(to.w, a);
         }
-        if (to.k === 'wide' && (name === 'trunci' || name === 'index_cast' || name === 'casts' || rx.lo >= 0)) {
+        if (to.k === 'wide' && (name === 'trunci' || name === 'index_cast' || rx.lo >= 0)) {
           if (to.w >= 54 || (rx.lo >= -(2 ** (to.w - 1)) && rx.hi < 2 ** (to.w - 1))) return a;
         }
         return undefined;
@@ -629,7 +624,7 @@ class FunctionCompiler {
     const hasPoison = (() => {
       let found = false;
       this.fn.walk((op) => {
-        if (op.opName === 'ub.poison') found = true;
+        if (ub.PoisonOp.isa(op)) found = true;
       });
       return found;
     })();
@@ -637,7 +632,7 @@ class FunctionCompiler {
     while (changed) {
       changed = false;
       this.fn.walk((op) => {
-        if (op.opName === 'ub.poison') {
+        if (ub.PoisonOp.isa(op)) {
           for (const r of op.results) mark(r);
           return;
         }
@@ -663,8 +658,8 @@ class FunctionCompiler {
       for (const r of o.regions)
         for (const b of r.blocks)
           for (const inner of b) {
-            if (inner.opName === 'memref.alloca') hasAlloca = true;
-            else if (!SCOPE_OPS.has(inner.opName)) scan(inner);
+            if (memref.AllocaOp.isa(inner)) hasAlloca = true;
+            else if (!SCOPE_OPS.some((h) => h.isa(inner))) scan(inner);
           }
     };
     scan(op);
@@ -736,18 +731,17 @@ class FunctionCompiler {
 
   private emitBlockOps(block: Block, onExit: Yield, cfg: { bb: string; L: string; ids: Map<Block, number> } | undefined): void {
     for (let op: Operation | null = block.first; op; op = op.next) {
-      const isTerm = op === block.last && (op.hasTrait('IsTerminator') || op.numSuccessors > 0 || TERMINATORS.has(op.opName));
+      const isTerm = op === block.last && (op.hasTrait('IsTerminator') || op.numSuccessors > 0);
       if (!isTerm) {
         this.emitOp(op);
         if (this.bail && this.bail.ok && this.hasEffects(op)) this.bail.ok = false;
         continue;
       }
-      const n = op.opName;
-      if (n === 'cf.br' || n === 'cf.cond_br' || n === 'cf.switch') {
-        if (!cfg) this.unsupported(op, `'${n}' outside of a multi-block region`);
+      if (cf.BranchOp.isa(op) || cf.CondBranchOp.isa(op) || cf.SwitchOp.isa(op)) {
+        if (!cfg) this.unsupported(op, `'${op.opName}' outside of a multi-block region`);
         this.emitBranch(op, cfg);
-      } else if (n === 'ub.unreachable') {
-        this.emit(`$err(${this.K(op)}, "reached 'ub.unreachable'");`);
+      } else if (ub.UnreachableOp.isa(op)) {
+        this.emit(`$err(${this.K(op)}, "reached '${op.opName}'");`);
       } else {
         onExit(
           op.operands.map((o) => this.v(o)),
@@ -762,44 +756,38 @@ class FunctionCompiler {
     this.emit(`${cfg.bb} = ${cfg.ids.get(target)}; continue ${cfg.L};`);
   }
 
+  /** cf.br, cf.cond_br and cf.switch: a jump to the successor's case of the block dispatch. */
   private emitBranch(op: Operation, cfg: { bb: string; L: string; ids: Map<Block, number> }): void {
-    const n = op.opName;
-    if (n === 'cf.br') {
-      this.jump(op.successor(0), op.operands, cfg);
+    if (cf.BranchOp.isa(op)) {
+      this.jump(cf.BranchOp.dest(op), cf.BranchOp.destOperands(op), cfg);
       return;
     }
-    if (n === 'cf.cond_br') {
-      const seg = segments(op);
-      const c = op.operand(0);
+    if (cf.CondBranchOp.isa(op)) {
+      const c = cf.CondBranchOp.condition(op);
       this.checkPoison(op, c, 'branch condition');
       this.emit(`if (${this.v(c)}) {`);
-      this.indent(() => this.jump(op.successor(0), seg[1], cfg));
+      this.indent(() => this.jump(cf.CondBranchOp.trueDest(op), cf.CondBranchOp.trueDestOperands(op), cfg));
       this.emit('} else {');
-      this.indent(() => this.jump(op.successor(1), seg[2], cfg));
+      this.indent(() => this.jump(cf.CondBranchOp.falseDest(op), cf.CondBranchOp.falseDestOperands(op), cfg));
       this.emit('}');
       return;
     }
-    // cf.switch
-    const seg = segments(op);
-    const flag = op.operand(0);
+    const sw = cf.SwitchOp.cast(op);
+    const flag = cf.SwitchOp.flag(sw);
     this.checkPoison(op, flag, 'switch flag');
     const r = reprOf(flag.type);
-    const caseVals = op.getAttr('case_values') as DenseIntOrFPElementsAttr | undefined;
-    const caseSegs = (op.getAttr('case_operand_segments') as DenseArrayAttr | undefined)?.values.map(Number) ?? [];
-    const caseOps = seg[2] ?? [];
+    const caseValues = cf.SwitchOp.case_values(sw) ?? [];
+    const caseOperands = cf.SwitchOp.caseOperands(sw);
+    const caseDestinations = cf.SwitchOp.caseDestinations(sw);
     this.emit(`switch (${this.v(flag)}) {`);
     this.indent(() => {
-      let start = 0;
-      const vals = caseVals ? caseVals.values : [];
-      vals.forEach((cv, i) => {
-        const args = caseOps.slice(start, start + caseSegs[i]);
-        start += caseSegs[i];
+      caseValues.forEach((cv, i) => {
         this.emit(`case ${intLit(r, cv)}: {`);
-        this.indent(() => this.jump(op.successor(i + 1), args, cfg));
+        this.indent(() => this.jump(caseDestinations[i], caseOperands[i], cfg));
         this.emit('}');
       });
       this.emit('default: {');
-      this.indent(() => this.jump(op.successor(0), seg[1], cfg));
+      this.indent(() => this.jump(cf.SwitchOp.defaultDestination(sw), cf.SwitchOp.defaultOperands(sw), cfg));
       this.emit('}');
     });
     this.emit('}');
@@ -807,49 +795,82 @@ class FunctionCompiler {
 
   // ---- operations
 
+  /** The emitter of each op the engine executes but the scalar ops of op-kinds.ts and cf's branches. */
+  private static readonly EMITTERS = new Map<OpDefinition, Emitter>([
+    on(arith.ConstantOp, (c, op) => c.emitConstant(op)),
+    on(arith.SelectOp, (c, op) => c.emitSelect(op)),
+    on(arith.CmpIOp, (c, op) => c.emitCmpI(op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op))),
+    on(arith.CmpFOp, (c, op) => c.emitCmpF(op)),
+    on(arith.NegFOp, (c, op) => c.define(op, c.elementwise(op, ([a]) => `(-${a})`))),
+    on(arith.AddUIExtendedOp, (c, op) => c.emitAddUIExtended(op)),
+    on(arith.MulSIExtendedOp, (c, op) =>
+      c.emitMulExtended(true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)),
+    ),
+    on(arith.MulUIExtendedOp, (c, op) =>
+      c.emitMulExtended(false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)),
+    ),
+    on(index.ConstantOp, (c, op) => c.define(op, intLit({ k: 'wide', w: 64 }, index.ConstantOp.value(op)))),
+    on(index.BoolConstantOp, (c, op) => c.define(op, index.BoolConstantOp.value(op) ? '1' : '0')),
+    on(index.CmpOp, (c, op) => c.emitCmpI(op, stringifyEnum(index.IndexCmpPredicateDef, index.CmpOp.pred(op)), index.CmpOp.lhs(op), index.CmpOp.rhs(op))),
+    on(index.SizeOfOp, (c, op) => c.define(op, '8')),
+    on(index.CastSOp, (c, op) => c.emitIndexCast(op, castOf(op)!)),
+    on(index.CastUOp, (c, op) => c.emitIndexCast(op, castOf(op)!)),
+    on(cf.AssertOp, (c, op) => c.emitAssert(op)),
+    on(scf.ForOp, (c, op) => c.emitFor(op)),
+    on(scf.IfOp, (c, op) => c.emitIf(op)),
+    on(scf.WhileOp, (c, op) => c.emitWhile(op)),
+    on(scf.ExecuteRegionOp, (c, op) => c.emitExecuteRegion(op)),
+    on(scf.IndexSwitchOp, (c, op) => c.emitIndexSwitch(op)),
+    on(scf.ParallelOp, (c, op) => c.emitParallel(op)),
+    on(scf.ForallOp, (c, op) => c.emitForall(op)),
+    on(memref.LoadOp, (c, op) => c.emitLoadOp(op)),
+    on(memref.StoreOp, (c, op) => c.emitStoreOp(op)),
+    on(memref.AllocOp, (c, op) => c.emitAlloc(op, memref.AllocOp.memref(op), memref.AllocOp.dynamicSizes(op), false)),
+    on(memref.AllocaOp, (c, op) => c.emitAlloc(op, memref.AllocaOp.memref(op), memref.AllocaOp.dynamicSizes(op), true)),
+    on(memref.DeallocOp, (c, op) => c.emit(`$rt.dealloc(${c.K(op)}, ${c.v(memref.DeallocOp.memref(op))});`)),
+    on(memref.GetGlobalOp, (c, op) => c.emitGetGlobal(op)),
+    on(memref.CastOp, (c, op) => c.emitMemrefCast(op)),
+    on(memref.MemorySpaceCastOp, (c, op) => c.define(op, c.v(memref.MemorySpaceCastOp.source(op)))),
+    on(memref.AssumeAlignmentOp, (c, op) => c.define(op, c.v(memref.AssumeAlignmentOp.memref(op)))),
+    on(memref.DistinctObjectsOp, (c, op) => c.emitDistinctObjects(op)),
+    on(memref.PrefetchOp, () => {}),
+    on(memref.DimOp, (c, op) => c.emitDim(op)),
+    on(memref.RankOp, (c, op) => c.define(op, `${c.v(memref.RankOp.memref(op))}.z.length`)),
+    on(memref.CopyOp, (c, op) => c.emit(`$rt.copy(${c.K(op)}, ${c.v(memref.CopyOp.source(op))}, ${c.v(memref.CopyOp.target(op))});`)),
+    on(memref.SubViewOp, (c, op) => c.emitSubView(op)),
+    on(memref.ReinterpretCastOp, (c, op) => c.emitReinterpretCast(op)),
+    on(memref.ExpandShapeOp, (c, op) => c.emitExpandShape(op)),
+    on(memref.CollapseShapeOp, (c, op) => c.emitCollapseShape(op)),
+    on(memref.ReshapeOp, (c, op) => c.emitReshape(op)),
+    on(memref.TransposeOp, (c, op) => c.emitTranspose(op)),
+    on(memref.ViewOp, (c, op) => c.emitView(op)),
+    on(memref.ExtractAlignedPointerAsIndexOp, (c, op) => c.define(op, `${c.v(memref.ExtractAlignedPointerAsIndexOp.source(op))}.a.addr`)),
+    on(memref.ExtractStridedMetadataOp, (c, op) => c.emitExtractStridedMetadata(op)),
+    on(memref.ReallocOp, (c, op) => c.emitRealloc(op)),
+    on(memref.AllocaScopeOp, (c, op) => c.emitAllocaScope(op)),
+    on(memref.AtomicRMWOp, (c, op) => c.emitAtomicRMW(op)),
+    on(memref.GenericAtomicRMWOp, (c, op) => c.emitGenericAtomicRMW(op)),
+    on(func.CallOp, (c, op) => c.emitCall(op)),
+    on(func.CallIndirectOp, (c, op) => c.emitCallIndirect(op)),
+    on(func.ConstantOp, (c, op) => c.emitFuncConstant(op)),
+    on(ub.PoisonOp, (c, op) => c.emit(`${c.v(ub.PoisonOp.result(op))} = $P(${c.K(op)});`)),
+    on(vector.PrintOp, (c, op) => c.emitVectorPrint(op)),
+    on(builtin.UnrealizedConversionCastOp, (c, op) => c.emitUnrealizedConversionCast(op)),
+  ]);
+
   private emitOp(op: Operation): void {
-    const n = op.opName;
-    const dot = n.indexOf('.');
-    const dialect = n.slice(0, dot);
-    const name = n.slice(dot + 1);
-    switch (dialect) {
-      case 'arith':
-        return this.emitArith(op, name);
-      case 'index':
-        return this.emitIndex(op, name);
-      case 'scf':
-        return this.emitScf(op, name);
-      case 'memref':
-        return this.emitMemref(op, name);
-      case 'func':
-        return this.emitFunc(op, name);
-      case 'cf':
-        if (name === 'assert') {
-          this.checkPoison(op, op.operand(0), 'assertion condition');
-          const msg = (op.getAttr('msg') as StringAttr | undefined)?.value ?? '';
-          this.emit(`if (!${this.v(op.operand(0))}) $rt.assertFail(${this.K(op)}, ${JSON.stringify(msg)});`);
-          return;
-        }
-        break;
-      case 'ub':
-        if (name === 'poison') {
-          this.emit(`${this.v(op.result(0))} = $P(${this.K(op)});`);
-          return;
-        }
-        break;
-      case 'vector':
-        if (name === 'print') return this.emitVectorPrint(op);
-        break;
-      case 'builtin':
-        if (name === 'unrealized_conversion_cast' && op.numOperands === op.numResults) {
-          op.results.forEach((r, i) => {
-            this.emit(`${this.v(r)} = ${this.v(op.operand(i))};`);
-            this.afterDefine(r);
-          });
-          return;
-        }
-        break;
-    }
+    // Ops are numbered (K) as they are emitted, before their regions; the cast
+    // of values to themselves never needs its number.
+    if (!builtin.UnrealizedConversionCastOp.isa(op)) this.K(op);
+    const def = op.name.def;
+    const emit = def && FunctionCompiler.EMITTERS.get(def);
+    if (emit) return emit(this, op);
+    const intOp = intBinaryOf(op);
+    if (intOp) return this.emitIntBinary(op, intOp);
+    const floatOp = floatBinaryOf(op);
+    if (floatOp) return this.emitFloatBinary(op, floatOp);
+    const castOp = castOf(op);
+    if (castOp) return this.emitCast(op, castOp);
     this.unsupported(op);
   }
 
@@ -860,8 +881,8 @@ class FunctionCompiler {
   }
 
   /** Elementwise expression over scalars or vectors: f receives element expressions. */
-  private elementwise(op: Operation, f: (args: string[], elemTypes: Type[]) => string, resultIndex = 0): string {
-    const t = op.result(resultIndex).type;
+  private elementwise(op: Operation, f: (args: string[], elemTypes: Type[]) => string): string {
+    const t = op.result(0).type;
     const operandTypes = op.operands.map((o) => o.type);
     const taint = op.operands.some((o) => this.isTainted(o));
     if (t instanceof VectorType || operandTypes.some((x) => x instanceof VectorType)) {
@@ -881,115 +902,130 @@ class FunctionCompiler {
     return `(${ps.map((p) => `typeof ${p} === "object"`).join(' || ')} ? $rt.firstPoison(${ps.join(', ')}) : ${e})`;
   }
 
-  private emitArith(op: Operation, name: string): void {
-    const K = this.K(op);
-    const rt = op.numResults ? op.result(0).type : undefined;
-    const elemOf = (t: Type): Type => (t instanceof VectorType ? t.elementType : t);
-    switch (name) {
-      case 'constant': {
-        const a = op.getAttr('value');
-        const t = op.result(0).type;
-        const rep = reprOf(t instanceof VectorType ? t.elementType : t);
-        if (rep.k === 'unsupported') return this.unsupported(op, `'arith.constant' of ${rep.why} is not supported by the execution engine`);
-        if (a instanceof IntegerAttr) return this.define(op, intLit(this.noteWide(reprOf(t)), a.value));
-        if (a instanceof FloatAttr) return this.define(op, numLit(a.value));
-        if (a instanceof DenseIntOrFPElementsAttr && t instanceof VectorType) {
-          this.noteWide(reprOf(t.elementType));
-          const vals = a.values.map((v) => valueLit(denseElem(t.elementType, v)));
-          const all = a.isSplat ? new Array(t.numElements).fill(vals[0]) : vals;
-          return this.define(op, `[${all.join(', ')}]`);
-        }
-        return this.unsupported(op, `'arith.constant' of this value is not supported by the execution engine`);
-      }
-      case 'select': {
-        const [c, a, b] = op.operands.map((o) => this.v(o));
-        if (op.operand(0).type instanceof VectorType) return this.define(op, `$rt.vmap(${(rt as VectorType).numElements}, ($i) => ${c}[$i] ? ${a}[$i] : ${b}[$i])`);
-        if (this.isTainted(op.operand(0))) return this.define(op, `(typeof ${c} === "object" ? ${c} : ${c} ? ${a} : ${b})`);
-        return this.define(op, `(${c} ? ${a} : ${b})`);
-      }
-      case 'cmpi': {
-        const pred = this.cmpPred(CMPI[enumIndex(op.getAttr('predicate'))], op);
-        const r = this.noteWide(reprOf(elemOf(op.operand(0).type)));
-        return this.define(op, this.elementwise(op, ([a, b]) => `(${cmpiBool(pred, r, a, b)} ? 1 : 0)`));
-      }
-      case 'cmpf': {
-        const pred = CMPF[enumIndex(op.getAttr('predicate'))];
-        return this.define(op, this.elementwise(op, ([a, b]) => `(${cmpfBool(pred, a, b)} ? 1 : 0)`));
-      }
-      case 'negf':
-        return this.define(op, this.elementwise(op, ([a]) => `(-${a})`));
-      case 'addui_extended': {
-        const r = this.noteWide(reprOf(op.operand(0).type));
-        const [a, b] = op.operands.map((o) => this.v(o));
-        const sum = this.v(op.result(0));
-        this.emit(`${sum} = ${intBinary('addi', r, a, b, K)};`);
-        this.emit(`${this.v(op.result(1))} = (${cmpiBool('ult', r, sum, a)} ? 1 : 0);`);
-        return;
-      }
-      case 'mulsi_extended':
-      case 'mului_extended': {
-        const r = this.noteWide(reprOf(op.operand(0).type));
-        const [a, b] = op.operands.map((o) => this.v(o));
-        const w = r.k === 'int' || r.k === 'wide' ? r.w : 64;
-        this.emit(`$r = $rt.mulExtended(${w}, ${name === 'mulsi_extended'}, ${a}, ${b});`);
-        this.emit(`${this.v(op.result(0))} = $r[0]; ${this.v(op.result(1))} = $r[1];`);
-        return;
-      }
+  private emitConstant(op: OpOf<typeof arith.ConstantOp>): void {
+    const a = arith.ConstantOp.value(op);
+    const t = arith.ConstantOp.result(op).type;
+    const rep = reprOf(t instanceof VectorType ? t.elementType : t);
+    if (rep.k === 'unsupported') return this.unsupported(op, `'${op.opName}' of ${rep.why} is not supported by the execution engine`);
+    if (a instanceof IntegerAttr) return this.define(op, intLit(this.noteWide(reprOf(t)), a.value));
+    if (a instanceof FloatAttr) return this.define(op, numLit(a.value));
+    if (a instanceof DenseIntOrFPElementsAttr && t instanceof VectorType) {
+      this.noteWide(reprOf(t.elementType));
+      const vals = a.values.map((v) => valueLit(denseElem(t.elementType, v)));
+      const all = a.isSplat ? new Array(t.numElements).fill(vals[0]) : vals;
+      return this.define(op, `[${all.join(', ')}]`);
     }
-    if (!rt) return this.unsupported(op);
+    return this.unsupported(op, `'${op.opName}' of this value is not supported by the execution engine`);
+  }
+
+  private emitSelect(op: OpOf<typeof arith.SelectOp>): void {
+    const cond = arith.SelectOp.condition(op);
+    const [c, a, b] = [cond, arith.SelectOp.true_value(op), arith.SelectOp.false_value(op)].map((o) => this.v(o));
+    if (cond.type instanceof VectorType) return this.define(op, `$rt.vmap(${(arith.SelectOp.result(op).type as VectorType).numElements}, ($i) => ${c}[$i] ? ${a}[$i] : ${b}[$i])`);
+    if (this.isTainted(cond)) return this.define(op, `(typeof ${c} === "object" ? ${c} : ${c} ? ${a} : ${b})`);
+    return this.define(op, `(${c} ? ${a} : ${b})`);
+  }
+
+  /** Integer comparisons (arith.cmpi, index.cmp) with predicate `pred` (eq, slt, ...). */
+  private emitCmpI(op: Operation, pred: string, lhs: Value, rhs: Value): void {
+    const p = this.cmpPred(pred, lhs, rhs);
+    const r = this.noteWide(reprOf(elemOf(lhs.type)));
+    this.define(op, this.elementwise(op, ([a, b]) => `(${cmpiBool(p, r, a, b)} ? 1 : 0)`));
+  }
+
+  private emitCmpF(op: OpOf<typeof arith.CmpFOp>): void {
+    const pred = arith.CmpFPredicate.stringify(arith.CmpFOp.predicate(op))!;
+    this.define(op, this.elementwise(op, ([a, b]) => `(${cmpfBool(pred, a, b)} ? 1 : 0)`));
+  }
+
+  private emitAddUIExtended(op: OpOf<typeof arith.AddUIExtendedOp>): void {
+    const lhs = arith.AddUIExtendedOp.lhs(op);
+    const r = this.noteWide(reprOf(lhs.type));
+    const [a, b] = [lhs, arith.AddUIExtendedOp.rhs(op)].map((o) => this.v(o));
+    const sum = this.v(arith.AddUIExtendedOp.sum(op));
+    this.emit(`${sum} = ${intBinary('addi', r, a, b, this.K(op))};`);
+    this.emit(`${this.v(arith.AddUIExtendedOp.overflow(op))} = (${cmpiBool('ult', r, sum, a)} ? 1 : 0);`);
+  }
+
+  /** arith.mulsi_extended (signed) and arith.mului_extended: the low and high halves of the product. */
+  private emitMulExtended(signed: boolean, lhs: Value, rhs: Value, low: Value, high: Value): void {
+    const r = this.noteWide(reprOf(lhs.type));
+    const [a, b] = [lhs, rhs].map((o) => this.v(o));
+    const w = r.k === 'int' || r.k === 'wide' ? r.w : 64;
+    this.emit(`$r = $rt.mulExtended(${w}, ${signed}, ${a}, ${b});`);
+    this.emit(`${this.v(low)} = $r[0]; ${this.v(high)} = $r[1];`);
+  }
+
+  /** Integer binary operations (arith and index). */
+  private emitIntBinary(op: Operation, info: BinaryOpInfo<IntBinaryKind>): void {
+    const K = this.K(op);
+    const name = info.kind;
+    const x = info.lhs(op);
+    const y = info.rhs(op);
+    const result = info.result(op);
+    const rt = result.type;
     const resElem = elemOf(rt);
-    // Integer binary ops.
-    const ovfFlags = op.getAttr('overflowFlags');
-    const flags = ovfFlags instanceof EnumAttr ? ovfFlags.value : 0;
+    const flags = info.overflowFlags(op);
     if (resElem instanceof IntegerType || resElem instanceof IndexType) {
       const r = this.noteWide(reprOf(resElem));
-      if (op.numOperands === 2 && op.operand(0).type === op.operand(1).type && op.operand(0).type === rt) {
-        const fast = r.k === 'wide' && !flags && !(rt instanceof VectorType) ? this.fastWide(name, op, this.operandExpr(op.operand(0)), this.operandExpr(op.operand(1))) : undefined;
+      if (x.type === y.type && x.type === rt) {
+        const fast = r.k === 'wide' && !flags && !(rt instanceof VectorType) ? this.fastWide(name, x, y, result, this.operandExpr(x), this.operandExpr(y)) : undefined;
         if (fast !== undefined) return this.define(op, fast);
-        if (!flags && !(rt instanceof VectorType) && this.bailWide(name, op, r)) return;
+        if (!flags && !(rt instanceof VectorType) && this.bailWide(name, x, y, result, r)) return;
         const probe = intBinary(name, r, 'a', 'b', K);
         if (probe !== undefined) {
           let e = this.elementwise(op, ([a, b]) => intBinary(name, r, a, b, K)!);
           if (flags && (name === 'addi' || name === 'subi' || name === 'muli' || name === 'shli') && !(rt instanceof VectorType)) {
-            const [a, b] = op.operands.map((o) => this.v(o));
+            const [a, b] = [x, y].map((o) => this.v(o));
             e = `$rt.overflowCheck(${K}, "${name}", ${flags}, ${r.k === 'int' || r.k === 'wide' ? r.w : 64}, ${a}, ${b}, ${e})`;
           }
           return this.define(op, e);
         }
       }
     }
-    if (resElem instanceof FloatType && op.numOperands === 2) {
+    this.unsupported(op);
+  }
+
+  private emitFloatBinary(op: Operation, info: BinaryOpInfo<FloatBinaryKind>): void {
+    const resElem = elemOf(info.result(op).type);
+    if (resElem instanceof FloatType) {
       const r = reprOf(resElem);
-      if (r.k === 'float') {
-        const probe = floatBinary(name, r.f, 'a', 'b');
-        if (probe !== undefined) return this.define(op, this.elementwise(op, ([a, b]) => floatBinary(name, r.f, a, b)!));
-      }
+      if (r.k === 'float') return this.define(op, this.elementwise(op, ([a, b]) => floatBinary(info.kind, r.f, a, b)!));
     }
-    if (op.numOperands === 1) {
-      const from = this.noteWide(reprOf(elemOf(op.operand(0).type)));
-      const to = this.noteWide(reprOf(resElem));
-      if (from.k === 'unsupported' || to.k === 'unsupported') return this.unsupported(op, `'${op.opName}' on ${from.k === 'unsupported' ? from.why : (to as { why: string }).why} is not supported by the execution engine`);
-      if (name === 'truncf') {
-        const rm = op.getAttr('roundingmode');
-        if (rm !== undefined && enumIndex(rm) !== 0) return this.unsupported(op, `'arith.truncf' with a rounding mode other than to_nearest_even is not supported by the execution engine`);
-      }
-      if (op.operand(0).type instanceof MemRefType) {
-        // index_cast/bitcast on memrefs: same data, viewed with another element type.
-        return this.unsupported(op, `'${op.opName}' on memrefs is not supported by the execution engine`);
-      }
-      const fastCast = rt instanceof VectorType ? undefined : this.fastCast(name, from, to, op.operand(0));
-      if (fastCast !== undefined) return this.define(op, fastCast);
-      const probe = castExpr(name, from, to, 'a', K);
-      if (probe !== undefined) {
-        let e = this.elementwise(op, ([a]) => castExpr(name, from, to, a, K)!);
-        if (name === 'trunci' && flags && !(rt instanceof VectorType)) {
-          const a = this.v(op.operand(0));
-          e = `$rt.truncCheck(${K}, ${flags}, ${(from as { w: number }).w}, ${(to as { w: number }).w}, ${a}, ${e})`;
-        }
-        return this.define(op, e);
-      }
+    this.unsupported(op);
+  }
+
+  private emitCast(op: Operation, info: CastOpInfo): void {
+    const K = this.K(op);
+    const name = info.kind;
+    const input = info.input(op);
+    const rt = info.output(op).type;
+    const resElem = elemOf(rt);
+    // An integer result's width is noted first (the order of the wide helpers in the prelude).
+    if (resElem instanceof IntegerType || resElem instanceof IndexType) this.noteWide(reprOf(resElem));
+    const from = this.noteWide(reprOf(elemOf(input.type)));
+    const to = this.noteWide(reprOf(resElem));
+    if (from.k === 'unsupported' || to.k === 'unsupported') return this.unsupported(op, `'${op.opName}' on ${from.k === 'unsupported' ? from.why : (to as { why: string }).why} is not supported by the execution engine`);
+    if (arith.TruncFOp.isa(op)) {
+      const rm = arith.TruncFOp.roundingmode(op);
+      if (rm !== undefined && rm !== arith.RoundingMode.case.to_nearest_even) return this.unsupported(op, `'${op.opName}' with a rounding mode other than to_nearest_even is not supported by the execution engine`);
     }
-    return this.unsupported(op);
+    if (input.type instanceof MemRefType) {
+      // index_cast/bitcast on memrefs: same data, viewed with another element type.
+      return this.unsupported(op, `'${op.opName}' on memrefs is not supported by the execution engine`);
+    }
+    const fastCast = rt instanceof VectorType ? undefined : this.fastCast(name, from, to, input);
+    if (fastCast !== undefined) return this.define(op, fastCast);
+    const probe = castExpr(name, from, to, 'a', K);
+    if (probe !== undefined) {
+      let e = this.elementwise(op, ([a]) => castExpr(name, from, to, a, K)!);
+      if (name === 'trunci' && info.overflowFlags(op) && !(rt instanceof VectorType)) {
+        const a = this.v(input);
+        e = `$rt.truncCheck(${K}, ${info.overflowFlags(op)}, ${(from as { w: number }).w}, ${(to as { w: number }).w}, ${a}, ${e})`;
+      }
+      return this.define(op, e);
+    }
+    this.unsupported(op);
   }
 
   private noteWide(r: Repr): Repr {
@@ -997,175 +1033,124 @@ class FunctionCompiler {
     return r;
   }
 
-  private emitIndex(op: Operation, name: string): void {
+  /** index.casts and index.castu (casts between index and integers). */
+  private emitIndexCast(op: Operation, info: CastOpInfo): void {
     const K = this.K(op);
-    const r: Repr = { k: 'wide', w: 64 };
-    const map: Record<string, string> = {
-      add: 'addi',
-      sub: 'subi',
-      mul: 'muli',
-      divs: 'divsi',
-      divu: 'divui',
-      ceildivs: 'ceildivsi',
-      ceildivu: 'ceildivui',
-      floordivs: 'floordivsi',
-      rems: 'remsi',
-      remu: 'remui',
-      maxs: 'maxsi',
-      maxu: 'maxui',
-      mins: 'minsi',
-      minu: 'minui',
-      shl: 'shli',
-      shrs: 'shrsi',
-      shru: 'shrui',
-      and: 'andi',
-      or: 'ori',
-      xor: 'xori',
-    };
-    if (map[name]) {
-      const fast = op.result(0).type instanceof VectorType ? undefined : this.fastWide(map[name], op, this.operandExpr(op.operand(0)), this.operandExpr(op.operand(1)));
-      if (fast !== undefined) return this.define(op, fast);
-      if (!(op.result(0).type instanceof VectorType) && this.bailWide(map[name], op, r)) return;
-      return this.define(op, this.elementwise(op, ([a, b]) => intBinary(map[name], r, a, b, K)!));
-    }
-    switch (name) {
-      case 'constant':
-        return this.define(op, intLit(r, (op.getAttr('value') as IntegerAttr).value));
-      case 'bool.constant':
-        return this.define(op, (op.getAttr('value') as IntegerAttr).value ? '1' : '0');
-      case 'cmp': {
-        const pred = this.cmpPred(CMPI[enumIndex(op.getAttr('pred'))], op);
-        return this.define(op, this.elementwise(op, ([a, b]) => `(${cmpiBool(pred, r, a, b)} ? 1 : 0)`));
-      }
-      case 'sizeof':
-        return this.define(op, '8');
-      case 'casts':
-      case 'castu': {
-        const from = this.noteWide(reprOf(op.operand(0).type));
-        const to = this.noteWide(reprOf(op.result(0).type));
-        const fastCast = op.result(0).type instanceof VectorType ? undefined : this.fastCast(name, from, to, op.operand(0));
-        if (fastCast !== undefined) return this.define(op, fastCast);
-        return this.define(op, this.elementwise(op, ([a]) => castExpr(name, from, to, a, K)!));
-      }
-    }
-    return this.unsupported(op);
+    const input = info.input(op);
+    const rt = info.output(op).type;
+    const from = this.noteWide(reprOf(input.type));
+    const to = this.noteWide(reprOf(rt));
+    const fastCast = rt instanceof VectorType ? undefined : this.fastCast(info.kind, from, to, input);
+    if (fastCast !== undefined) return this.define(op, fastCast);
+    this.define(op, this.elementwise(op, ([a]) => castExpr(info.kind, from, to, a, K)!));
   }
 
-  private emitFunc(op: Operation, name: string): void {
+  private emitAssert(op: OpOf<typeof cf.AssertOp>): void {
+    const arg = cf.AssertOp.arg(op);
+    this.checkPoison(op, arg, 'assertion condition');
+    this.emit(`if (!${this.v(arg)}) $rt.assertFail(${this.K(op)}, ${JSON.stringify(cf.AssertOp.msg(op))});`);
+  }
+
+  private emitCall(op: OpOf<typeof func.CallOp>): void {
     const K = this.K(op);
-    if (name === 'call' || name === 'call_indirect') {
-      let callee: string;
-      let args: Value[];
-      if (name === 'call') {
-        const sym = (op.getAttr('callee') as SymbolRefAttr).leaf;
-        args = op.operands;
-        const f = this.mc.functions.get(sym);
-        if (f) callee = f.js;
-        else if (BUILTINS.has(sym) || BUILTINS.has(sym.replace(/^_mlir_ciface_/, ''))) {
-          const argTypes = op.operands.map((o) => o.type);
-          for (let i = 0; i < args.length; i++) this.checkPoison(op, args[i], 'argument');
-          const call = `$rt.builtin(${K}, ${JSON.stringify(sym.replace(/^_mlir_ciface_/, ''))}, [${args.map((a) => this.v(a)).join(', ')}], ${JSON.stringify(argTypes.map((t) => elemFormatOf(t instanceof MemRefType || t instanceof UnrankedMemRefType ? t.elementType : t)))})`;
-          if (op.numResults === 1) this.define(op, call);
-          else this.emit(call + ';');
-          return;
-        } else {
-          this.emit(`$rt.missingSymbol(${K}, ${JSON.stringify(sym)});`);
-          return;
-        }
-      } else {
-        callee = this.v(op.operand(0));
-        args = op.operands.slice(1);
-      }
-      const call = `${callee}(${args.map((a) => this.v(a)).join(', ')})`;
-      this.emit(`$cl = ${K};`);
-      if (op.numResults === 0) this.emit(call + ';');
-      else if (op.numResults === 1) this.define(op, call);
-      else {
-        this.emit(`$r = ${call};`);
-        op.results.forEach((r, i) => {
-          this.emit(`${this.v(r)} = $r[${i}];`);
-          this.afterDefine(r);
-        });
-      }
+    const sym = func.CallOp.callee(op);
+    const args = func.CallOp.operands(op);
+    const results = func.CallOp.results(op);
+    const f = this.mc.functions.get(sym);
+    if (f) return this.emitCallTo(op, f.js, args, results);
+    if (BUILTINS.has(sym) || BUILTINS.has(sym.replace(/^_mlir_ciface_/, ''))) {
+      const argTypes = args.map((o) => o.type);
+      for (let i = 0; i < args.length; i++) this.checkPoison(op, args[i], 'argument');
+      const call = `$rt.builtin(${K}, ${JSON.stringify(sym.replace(/^_mlir_ciface_/, ''))}, [${args.map((a) => this.v(a)).join(', ')}], ${JSON.stringify(argTypes.map((t) => elemFormatOf(t instanceof MemRefType || t instanceof UnrankedMemRefType ? t.elementType : t)))})`;
+      if (results.length === 1) this.define(op, call);
+      else this.emit(call + ';');
       return;
     }
-    if (name === 'constant') {
-      const sym = (op.getAttr('value') as SymbolRefAttr).leaf;
-      const f = this.mc.functions.get(sym);
-      if (!f) return this.unsupported(op, `'func.constant' of an external function is not supported by the execution engine`);
-      return this.define(op, f.js);
+    this.emit(`$rt.missingSymbol(${K}, ${JSON.stringify(sym)});`);
+  }
+
+  private emitCallIndirect(op: OpOf<typeof func.CallIndirectOp>): void {
+    const callee = this.v(func.CallIndirectOp.callee(op));
+    this.emitCallTo(op, callee, func.CallIndirectOp.callee_operands(op), func.CallIndirectOp.results(op));
+  }
+
+  /** A call of the JS function `callee` (its call site recorded for stack traces). */
+  private emitCallTo(op: Operation, callee: string, args: Value[], results: Value[]): void {
+    const call = `${callee}(${args.map((a) => this.v(a)).join(', ')})`;
+    this.emit(`$cl = ${this.K(op)};`);
+    if (results.length === 0) this.emit(call + ';');
+    else if (results.length === 1) this.define(op, call);
+    else {
+      this.emit(`$r = ${call};`);
+      results.forEach((r, i) => {
+        this.emit(`${this.v(r)} = $r[${i}];`);
+        this.afterDefine(r);
+      });
     }
-    this.unsupported(op);
+  }
+
+  private emitFuncConstant(op: OpOf<typeof func.ConstantOp>): void {
+    const f = this.mc.functions.get(func.ConstantOp.value(op));
+    if (!f) return this.unsupported(op, `'${op.opName}' of an external function is not supported by the execution engine`);
+    this.define(op, f.js);
   }
 
   // ---- scf
 
-  private emitScf(op: Operation, name: string): void {
-    const K = this.K(op);
-    switch (name) {
-      case 'for':
-        return this.emitFor(op);
-      case 'if': {
-        const c = op.operand(0);
-        this.checkPoison(op, c, 'condition');
-        const res = op.results;
-        const onYield: Yield = (vals) => {
-          if (res.length) this.assign(res, vals);
-        };
-        this.emit(`if (${this.v(c)}) {`);
-        this.indent(() => this.emitRegion(op.regions[0], onYield));
-        if (!op.regions[1].empty) {
-          this.emit('} else {');
-          this.indent(() => this.emitRegion(op.regions[1], onYield));
-        }
-        this.emit('}');
-        return;
-      }
-      case 'while':
-        return this.emitWhile(op);
-      case 'execute_region': {
-        const L = this.label();
-        this.emit(`${L}: {`);
-        this.indent(() =>
-          this.emitRegion(op.regions[0], (vals) => {
-            if (op.numResults) this.assign(op.results, vals);
-          }),
-        );
-        this.emit('}');
-        return;
-      }
-      case 'index_switch': {
-        const arg = op.operand(0);
-        this.checkPoison(op, arg, 'switch argument');
-        const cases = staticList(op, 'cases');
-        const onYield: Yield = (vals) => {
-          if (op.numResults) this.assign(op.results, vals);
-        };
-        const L = this.label();
-        this.emit(`${L}: switch (${this.v(arg)}) {`);
+  private emitIf(op: OpOf<typeof scf.IfOp>): void {
+    const c = scf.IfOp.condition(op);
+    this.checkPoison(op, c, 'condition');
+    const res = scf.IfOp.results(op);
+    const onYield: Yield = (vals) => {
+      if (res.length) this.assign(res, vals);
+    };
+    this.emit(`if (${this.v(c)}) {`);
+    this.indent(() => this.emitRegion(scf.IfOp.thenRegion(op), onYield));
+    const elseRegion = scf.IfOp.elseRegion(op);
+    if (!elseRegion.empty) {
+      this.emit('} else {');
+      this.indent(() => this.emitRegion(elseRegion, onYield));
+    }
+    this.emit('}');
+  }
+
+  private emitExecuteRegion(op: OpOf<typeof scf.ExecuteRegionOp>): void {
+    const res = scf.ExecuteRegionOp.results(op);
+    const L = this.label();
+    this.emit(`${L}: {`);
+    this.indent(() =>
+      this.emitRegion(scf.ExecuteRegionOp.region(op), (vals) => {
+        if (res.length) this.assign(res, vals);
+      }),
+    );
+    this.emit('}');
+  }
+
+  private emitIndexSwitch(op: OpOf<typeof scf.IndexSwitchOp>): void {
+    const arg = scf.IndexSwitchOp.arg(op);
+    this.checkPoison(op, arg, 'switch argument');
+    const cases = scf.IndexSwitchOp.cases(op);
+    const caseRegions = scf.IndexSwitchOp.caseRegions(op);
+    const res = scf.IndexSwitchOp.results(op);
+    const onYield: Yield = (vals) => {
+      if (res.length) this.assign(res, vals);
+    };
+    const L = this.label();
+    this.emit(`${L}: switch (${this.v(arg)}) {`);
+    this.indent(() => {
+      cases.forEach((c, i) => {
+        this.emit(`case ${intLit({ k: 'wide', w: 64 }, c)}: {`);
         this.indent(() => {
-          cases.forEach((c, i) => {
-            this.emit(`case ${intLit({ k: 'wide', w: 64 }, c)}: {`);
-            this.indent(() => {
-              this.emitRegion(op.regions[i + 1], onYield);
-              this.emit(`break ${L};`);
-            });
-            this.emit('}');
-          });
-          this.emit('default: {');
-          this.indent(() => this.emitRegion(op.regions[0], onYield));
-          this.emit('}');
+          this.emitRegion(caseRegions[i], onYield);
+          this.emit(`break ${L};`);
         });
         this.emit('}');
-        return;
-      }
-      case 'parallel':
-        return this.emitParallel(op);
-      case 'forall':
-        return this.emitForall(op);
-    }
-    void K;
-    this.unsupported(op);
+      });
+      this.emit('default: {');
+      this.indent(() => this.emitRegion(scf.IndexSwitchOp.defaultRegion(op), onYield));
+      this.emit('}');
+    });
+    this.emit('}');
   }
 
   private stepCheck(op: Operation, step: string, r: Repr): void {
@@ -1173,14 +1158,17 @@ class FunctionCompiler {
     this.emit(`if (!(${sgn} > 0)) $rt.badStep(${this.K(op)}, ${step});`);
   }
 
-  private emitFor(op: Operation): void {
-    const [lb, ub, step, ...inits] = op.operands;
-    const body = op.regions[0].blocks[0];
-    const iv = body.args[0];
-    const iters = body.args.slice(1);
+  private emitFor(op: OpOf<typeof scf.ForOp>): void {
+    const lb = scf.ForOp.lowerBound(op);
+    const ub = scf.ForOp.upperBound(op);
+    const step = scf.ForOp.step(op);
+    const inits = scf.ForOp.initArgs(op);
+    const body = scf.ForOp.body(op);
+    const iv = scf.ForOp.inductionVar(op);
+    const iters = scf.ForOp.regionIterArgs(op);
     const r = this.noteWide(reprOf(iv.type));
     for (const x of [lb, ub, step]) this.checkPoison(op, x, 'loop bound');
-    const unsigned = op.getAttr('unsignedCmp') !== undefined;
+    const unsigned = scf.ForOp.unsignedCmp(op);
     const ubv = this.fresh('$ub');
     const stv = this.fresh('$st');
     this.emit(`${ubv} = ${this.v(ub)}; ${stv} = ${this.v(step)};`);
@@ -1197,7 +1185,8 @@ class FunctionCompiler {
       iters,
       true,
     );
-    if (op.numResults) this.assign(op.results, iters.map((x) => this.v(x)));
+    const results = scf.ForOp.results(op);
+    if (results.length) this.assign(results, iters.map((x) => this.v(x)));
   }
 
   /**
@@ -1277,7 +1266,7 @@ class FunctionCompiler {
       for (const ir of o.regions) for (const ib of ir.blocks) ib.args.forEach(addInside);
     });
     // scf.while's state is its "before" arguments; the "after" ones come from the condition.
-    if (loop.opName === 'scf.while') loop.regions[1].blocks[0]?.args.forEach(addInside);
+    if (scf.WhileOp.isa(loop)) scf.WhileOp.afterArguments(loop).forEach(addInside);
     const known = new Set([...this.vars, ...this.params]);
     const used = new Set<string>(outs);
     const locals = new Set<string>();
@@ -1290,7 +1279,7 @@ class FunctionCompiler {
         (inside.has(n) || inside.has(base) ? locals : used).add(n);
       }
     const args = [...used].join(', ');
-    const name = `${this.mc.functions.get(symName(this.fn))!.js}$g${this.extraFns.length}`;
+    const name = `${this.mc.functions.get(func.FuncOp.sym_name(this.fn))!.js}$g${this.extraFns.length}`;
     const ret = outs.length === 0 ? '' : outs.length === 1 ? `  return ${outs[0]};\n` : `  return [${outs.join(', ')}];\n`;
     const decl = ['$t', '$s', '$r', ...locals].join(', ');
     this.extraFns.push(`function ${name}(${args}) {\n  let ${decl};\n${inner.join('\n')}\n${ret}}\n`);
@@ -1415,24 +1404,27 @@ class FunctionCompiler {
     this.emit('}');
   }
 
-  private emitWhile(op: Operation): void {
-    const before = op.regions[0].blocks[0];
-    const after = op.regions[1].blocks[0];
-    if (op.regions[0].blocks.length !== 1 || op.regions[1].blocks.length !== 1) this.unsupported(op, "multi-block 'scf.while' regions are not supported");
-    if (before.args.length) this.assign(before.args, op.operands.map((x) => this.v(x)));
+  private emitWhile(op: OpOf<typeof scf.WhileOp>): void {
+    const before = scf.WhileOp.beforeBody(op);
+    const after = scf.WhileOp.afterBody(op);
+    if (scf.WhileOp.before(op).blocks.length !== 1 || scf.WhileOp.after(op).blocks.length !== 1) this.unsupported(op, `multi-block '${op.opName}' regions are not supported`);
+    const results = scf.WhileOp.results(op);
+    if (before.args.length) this.assign(before.args, scf.WhileOp.inits(op).map((x) => this.v(x)));
     const loop = (L: string, exit: string): void => {
       this.emit(`${L}: for (;;) {`);
       this.indent(() => {
-        this.emitBlockOps(before, (vals, term) => {
-          const c = term.operand(0);
+        this.emitBlockOps(before, (_vals, term) => {
+          const condition = scf.ConditionOp.cast(term);
+          const c = scf.ConditionOp.condition(condition);
           this.checkPoison(term, c, 'loop condition');
-          this.emit(`if (!${vals[0]}) {`);
+          const args = scf.ConditionOp.args(condition).map((x) => this.v(x));
+          this.emit(`if (!${this.v(c)}) {`);
           this.indent(() => {
-            if (op.numResults) this.assign(op.results, vals.slice(1));
+            if (results.length) this.assign(results, args);
             this.emit(`break ${exit};`);
           });
           this.emit('}');
-          if (after.args.length) this.assign(after.args, vals.slice(1));
+          if (after.args.length) this.assign(after.args, args);
         }, undefined);
         this.emitBlockOps(after, (vals) => {
           if (before.args.length) this.assign(before.args, vals);
@@ -1450,16 +1442,19 @@ class FunctionCompiler {
       (LF, LX) => loop(LF, LX),
       (LX) => loop(this.label(), LX),
       true,
-      op.results,
+      results,
     );
   }
 
-  private emitParallel(op: Operation): void {
-    const [lbs, ubs, steps, inits] = segments(op);
-    const body = op.regions[0].blocks[0];
-    const ivs = body.args;
+  private emitParallel(op: OpOf<typeof scf.ParallelOp>): void {
+    const lbs = scf.ParallelOp.lowerBound(op);
+    const ubs = scf.ParallelOp.upperBound(op);
+    const steps = scf.ParallelOp.step(op);
+    const inits = scf.ParallelOp.initVals(op);
+    const body = scf.ParallelOp.body(op);
+    const ivs = scf.ParallelOp.inductionVars(op);
     const r: Repr = { k: 'wide', w: 64 };
-    const res = op.results;
+    const res = scf.ParallelOp.results(op);
     if (res.length) this.assign(res, inits.map((x) => this.v(x)));
     const ubNames: string[] = [];
     const stNames: string[] = [];
@@ -1478,9 +1473,10 @@ class FunctionCompiler {
       () =>
         this.emitBlockOps(body, (_vals, term) => {
           // scf.reduce: one region per operand, combining the result so far with it.
-          term.operands.forEach((x, i) => {
-            const region = term.regions[i];
-            const blk = region.blocks[0];
+          const reduce = scf.ReduceOp.cast(term);
+          const reductions = scf.ReduceOp.reductions(reduce);
+          scf.ReduceOp.operands(reduce).forEach((x, i) => {
+            const blk = reductions[i].entry;
             this.assign(blk.args, [this.v(res[i]), this.v(x)]);
             this.emitBlockOps(blk, (vals) => this.assign([res[i]], vals), undefined);
           });
@@ -1489,20 +1485,18 @@ class FunctionCompiler {
     );
   }
 
-  private emitForall(op: Operation): void {
-    const seg = segments(op);
-    const [dynLb, dynUb, dynStep, outs] = seg;
-    if (outs && outs.length) this.unsupported(op, "'scf.forall' with shared outputs (tensors) is not supported by the execution engine");
-    const body = op.regions[0].blocks[0];
-    const ivs = body.args.slice(0, body.args.length - (outs?.length ?? 0));
+  private emitForall(op: OpOf<typeof scf.ForallOp>): void {
+    if (scf.ForallOp.outputs(op).length) this.unsupported(op, `'${op.opName}' with shared outputs (tensors) is not supported by the execution engine`);
+    const body = scf.ForallOp.body(op);
+    const ivs = scf.ForallOp.inductionVars(op);
     const r: Repr = { k: 'wide', w: 64 };
-    const mixed = (stat: bigint[], dyn: Value[]): string[] => {
+    const mixed = (stat: readonly bigint[], dyn: Value[]): string[] => {
       let j = 0;
       return stat.map((s) => (s === K_DYN_BIG ? this.v(dyn[j++]) : intLit(r, s)));
     };
-    const lbs = mixed(staticList(op, 'staticLowerBound'), dynLb ?? []);
-    const ubs = mixed(staticList(op, 'staticUpperBound'), dynUb ?? []);
-    const steps = mixed(staticList(op, 'staticStep'), dynStep ?? []);
+    const lbs = mixed(scf.ForallOp.staticLowerBound(op), scf.ForallOp.dynamicLowerBound(op));
+    const ubs = mixed(scf.ForallOp.staticUpperBound(op), scf.ForallOp.dynamicUpperBound(op));
+    const steps = mixed(scf.ForallOp.staticStep(op), scf.ForallOp.dynamicStep(op));
     const ubNames: string[] = [];
     const stNames: string[] = [];
     ivs.forEach((_, d) => {
@@ -1527,24 +1521,24 @@ class FunctionCompiler {
 
   // ---- vector.print
 
-  private emitVectorPrint(op: Operation): void {
+  private emitVectorPrint(op: OpOf<typeof vector.PrintOp>): void {
     const K = this.K(op);
-    const punct = (op.getAttr('punctuation') as { value?: string } | undefined)?.value ?? 'newline';
-    const str = op.getAttr('stringLiteral');
-    if (str instanceof StringAttr) {
-      this.emit(`$rt.write(${JSON.stringify(str.value)});`);
+    const punct = vector.PrintOp.punctuation(op);
+    const str = vector.PrintOp.stringLiteral(op);
+    if (str !== undefined) {
+      this.emit(`$rt.write(${JSON.stringify(str)});`);
       return;
     }
-    if (op.numOperands === 0) {
+    const x = vector.PrintOp.source(op);
+    if (x === undefined) {
       this.emit(`$rt.punct(${JSON.stringify(punct)});`);
       return;
     }
-    const x = op.operand(0);
     this.checkPoison(op, x, 'printed value');
     const t = x.type;
     const et = t instanceof VectorType ? t.elementType : t;
     const w = et instanceof IntegerType ? et.width : 64;
-    if (et instanceof IntegerType && w > 64) this.unsupported(op, `'vector.print' of integers wider than 64 bits is not supported`);
+    if (et instanceof IntegerType && w > 64) this.unsupported(op, `'${op.opName}' of integers wider than 64 bits is not supported`);
     const shape = t instanceof VectorType ? t.shape : [];
     this.emit(`$rt.vprint(${K}, ${this.v(x)}, ${JSON.stringify(elemFormatOf(et))}, ${w}, ${JSON.stringify(shape)}, ${JSON.stringify(punct)});`);
   }
@@ -1583,18 +1577,16 @@ class FunctionCompiler {
 
   /** True if `m` is (a view of) a constant global: stores into it are errors. */
   private isConstantGlobal(m: Value): boolean {
-    for (let v: Value = m; ; ) {
-      const d = v.definingOp;
+    for (let v: Value | undefined = m; v; ) {
+      const d: Operation | null = v.definingOp;
       if (!d) return false;
-      const n = d.opName;
-      if (n === 'memref.get_global') {
-        const sym = (d.getAttr('name') as SymbolRefAttr).leaf;
-        const id = this.mc.globalIds.get(sym);
+      if (memref.GetGlobalOp.isa(d)) {
+        const id = this.mc.globalIds.get(memref.GetGlobalOp.name(d));
         return id !== undefined && this.mc.globals[id].constant;
       }
-      if (n === 'memref.cast' || n === 'memref.subview' || n === 'memref.reinterpret_cast' || n === 'memref.expand_shape' || n === 'memref.collapse_shape' || n === 'memref.transpose' || n === 'memref.assume_alignment' || n === 'memref.memory_space_cast') v = d.operand(0);
-      else return false;
+      v = viewSource(d);
     }
+    return false;
   }
 
   private emitLoad(op: Operation, m: Value, lin: string, res: string, resv?: Value): void {
@@ -1622,205 +1614,232 @@ class FunctionCompiler {
     else this.emit(`${n}_b[$t] = ${x};`);
   }
 
-  private emitMemref(op: Operation, name: string): void {
-    const K = this.K(op);
-    switch (name) {
-      case 'load': {
-        const [m, ...indices] = op.operands;
-        const lin = this.memIndex(op, m, indices);
-        this.emitLoad(op, m, lin, this.v(op.result(0)), op.result(0));
-        return;
-      }
-      case 'store': {
-        const [x, m, ...indices] = op.operands;
-        this.checkPoison(op, x, 'stored value');
-        const lin = this.memIndex(op, m, indices);
-        this.emitStore(op, m, lin, this.v(x), x);
-        return;
-      }
-      case 'alloc':
-      case 'alloca': {
-        const t = op.result(0).type as MemRefType;
-        const kind = elemKindOf(t.elementType);
-        if (!kind) return this.unsupported(op, `memrefs of ${t.elementType.key} are not supported by the execution engine`);
-        const dyn = segments(op)[0] ?? op.operands;
-        dyn.forEach((x) => this.checkPoison(op, x, 'size'));
-        let j = 0;
-        const sizes = t.shape.map((d) => (d === kDynamic ? this.v(dyn[j++]) : String(d)));
-        let layout = 'null';
-        if (t.layoutAttr !== undefined) {
-          const so = stridesAndOffset(t);
-          if (!so) return this.unsupported(op, 'allocation with a non-strided layout');
-          if (so.strides.some((s) => s === kDynamic) || so.offset === kDynamic) return this.unsupported(op, 'allocation with a dynamic layout');
-          layout = JSON.stringify({ s: so.strides, o: so.offset });
+  private emitLoadOp(op: OpOf<typeof memref.LoadOp>): void {
+    const m = memref.LoadOp.memref(op);
+    const lin = this.memIndex(op, m, memref.LoadOp.indices(op));
+    const res = memref.LoadOp.result(op);
+    this.emitLoad(op, m, lin, this.v(res), res);
+  }
+
+  private emitStoreOp(op: OpOf<typeof memref.StoreOp>): void {
+    const x = memref.StoreOp.value(op);
+    const m = memref.StoreOp.memref(op);
+    this.checkPoison(op, x, 'stored value');
+    const lin = this.memIndex(op, m, memref.StoreOp.indices(op));
+    this.emitStore(op, m, lin, this.v(x), x);
+  }
+
+  /** memref.alloc and memref.alloca (`stack`: freed when its allocation scope ends). */
+  private emitAlloc(op: Operation, result: Value, dyn: Value[], stack: boolean): void {
+    const t = result.type as MemRefType;
+    const kind = elemKindOf(t.elementType);
+    if (!kind) return this.unsupported(op, `memrefs of ${t.elementType.key} are not supported by the execution engine`);
+    dyn.forEach((x) => this.checkPoison(op, x, 'size'));
+    let j = 0;
+    const sizes = t.shape.map((d) => (d === kDynamic ? this.v(dyn[j++]) : String(d)));
+    let layout = 'null';
+    if (t.layoutAttr !== undefined) {
+      const so = stridesAndOffset(t);
+      if (!so) return this.unsupported(op, 'allocation with a non-strided layout');
+      if (so.strides.some((s) => s === kDynamic) || so.offset === kDynamic) return this.unsupported(op, 'allocation with a dynamic layout');
+      layout = JSON.stringify({ s: so.strides, o: so.offset });
+    }
+    const wideW = reprOf(t.elementType).k === 'wide' ? (reprOf(t.elementType) as { w: number }).w : 64;
+    let scope = 'null';
+    if (stack) {
+      for (let i = this.scopes.length - 1; i >= 0; i--) {
+        if (this.scopes[i]) {
+          scope = this.scopes[i]!;
+          break;
         }
-        const wideW = reprOf(t.elementType).k === 'wide' ? (reprOf(t.elementType) as { w: number }).w : 64;
-        let scope = 'null';
-        if (name === 'alloca') {
-          for (let i = this.scopes.length - 1; i >= 0; i--) {
-            if (this.scopes[i]) {
-              scope = this.scopes[i]!;
-              break;
-            }
-          }
-        }
-        this.define(op, `$rt.alloc(${K}, "${kind}", [${sizes.join(', ')}], ${layout}, ${name === 'alloca' ? scope : 'null'}, ${name === 'alloca'}, ${wideW})`);
-        return;
-      }
-      case 'dealloc':
-        this.emit(`$rt.dealloc(${K}, ${this.v(op.operand(0))});`);
-        return;
-      case 'get_global': {
-        const sym = (op.getAttr('name') as SymbolRefAttr).leaf;
-        const id = this.mc.globalIds.get(sym);
-        if (id === undefined) return this.unsupported(op, `unknown global @${sym}`);
-        return this.define(op, `$G[${id}]`);
-      }
-      case 'cast': {
-        const t = op.result(0).type;
-        const shape = t instanceof MemRefType ? JSON.stringify(t.shape.map((d) => (d === kDynamic ? -1 : d))) : 'null';
-        const so = t instanceof MemRefType ? stridesAndOffset(t) : undefined;
-        const layout = so ? JSON.stringify({ s: so.strides.map((d) => (d === kDynamic ? null : d)), o: so.offset === kDynamic ? null : so.offset }) : 'null';
-        return this.define(op, `$rt.mcast(${K}, ${this.v(op.operand(0))}, ${shape}, ${layout})`);
-      }
-      case 'memory_space_cast':
-      case 'assume_alignment':
-        return this.define(op, this.v(op.operand(0)));
-      case 'distinct_objects':
-        op.results.forEach((r, i) => {
-          this.emit(`${this.v(r)} = ${this.v(op.operand(i))};`);
-          this.afterDefine(r);
-        });
-        return;
-      case 'prefetch':
-        return;
-      case 'dim':
-        this.checkPoison(op, op.operand(1), 'dimension index');
-        return this.define(op, `$rt.dim(${K}, ${this.v(op.operand(0))}, ${this.v(op.operand(1))})`);
-      case 'rank':
-        return this.define(op, `${this.v(op.operand(0))}.z.length`);
-      case 'copy':
-        this.emit(`$rt.copy(${K}, ${this.v(op.operand(0))}, ${this.v(op.operand(1))});`);
-        return;
-      case 'subview':
-      case 'reinterpret_cast': {
-        const [src, offs, sizes, strides] = segments(op);
-        const mixed = (stat: bigint[], dyn: Value[]): string => {
-          let j = 0;
-          return '[' + stat.map((s) => (s === K_DYN_BIG ? this.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
-        };
-        for (const x of [...offs, ...sizes, ...strides]) this.checkPoison(op, x, 'operand');
-        const o = mixed(staticList(op, 'static_offsets'), offs);
-        const z = mixed(staticList(op, 'static_sizes'), sizes);
-        const s = mixed(staticList(op, 'static_strides'), strides);
-        if (name === 'reinterpret_cast') return this.define(op, `$rt.reinterpret(${K}, ${this.v(src[0])}, ${o}, ${z}, ${s})`);
-        const res = op.result(0).type as MemRefType;
-        const drop = this.dropMask(staticList(op, 'static_sizes'), res);
-        return this.define(op, `$rt.subview(${K}, ${this.v(src[0])}, ${o}, ${z}, ${s}, ${JSON.stringify(drop)})`);
-      }
-      case 'expand_shape': {
-        const reassoc = (op.getAttr("reassociation") as ArrayAttr).elements.map((g) => (g as ArrayAttr).elements.map((x) => Number((x as IntegerAttr).value)));
-        const stat = staticList(op, 'static_output_shape');
-        const dyn = op.operands.slice(1);
-        let j = 0;
-        const shape = '[' + stat.map((s) => (s === K_DYN_BIG ? this.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
-        return this.define(op, `$rt.expandShape(${K}, ${this.v(op.operand(0))}, ${JSON.stringify(reassoc)}, ${shape})`);
-      }
-      case 'collapse_shape': {
-        const reassoc = (op.getAttr("reassociation") as ArrayAttr).elements.map((g) => (g as ArrayAttr).elements.map((x) => Number((x as IntegerAttr).value)));
-        return this.define(op, `$rt.collapseShape(${K}, ${this.v(op.operand(0))}, ${JSON.stringify(reassoc)})`);
-      }
-      case 'reshape': {
-        const t = op.result(0).type;
-        return this.define(op, `$rt.reshape(${K}, ${this.v(op.operand(0))}, ${this.v(op.operand(1))}, ${t instanceof MemRefType ? t.rank : -1})`);
-      }
-      case 'transpose': {
-        const perm = (op.getAttr('permutation') as AffineMapAttr).value;
-        const p = perm.results.map((e) => (e as unknown as { position: number }).position);
-        return this.define(op, `$rt.transpose(${this.v(op.operand(0))}, ${JSON.stringify(p)})`);
-      }
-      case 'view': {
-        const t = op.result(0).type as MemRefType;
-        const kind = elemKindOf(t.elementType);
-        const dyn = op.operands.slice(2);
-        let j = 0;
-        const sizes = t.shape.map((d) => (d === kDynamic ? this.v(dyn[j++]) : String(d)));
-        return this.define(op, `$rt.view(${K}, ${this.v(op.operand(0))}, ${this.v(op.operand(1))}, [${sizes.join(', ')}], "${kind}")`);
-      }
-      case 'extract_aligned_pointer_as_index':
-        return this.define(op, `${this.v(op.operand(0))}.a.addr`);
-      case 'extract_strided_metadata': {
-        const m = this.v(op.operand(0));
-        const rank = (op.operand(0).type as MemRefType).rank;
-        this.emit(`${this.v(op.result(0))} = $rt.baseBuffer(${m});`);
-        this.afterDefine(op.result(0));
-        this.emit(`${this.v(op.result(1))} = ${m}.o;`);
-        for (let i = 0; i < rank; i++) {
-          this.emit(`${this.v(op.result(2 + i))} = ${m}.z[${i}];`);
-          this.emit(`${this.v(op.result(2 + rank + i))} = ${m}.s[${i}];`);
-        }
-        return;
-      }
-      case 'realloc': {
-        const t = op.result(0).type as MemRefType;
-        const size = t.shape[0] === kDynamic ? this.v(op.operand(1)) : String(t.shape[0]);
-        return this.define(op, `$rt.realloc(${K}, ${this.v(op.operand(0))}, ${size})`);
-      }
-      case 'alloca_scope': {
-        const L = this.label();
-        this.emit(`${L}: {`);
-        this.indent(() =>
-          this.withScope(op, () => {
-            const depth = this.scopes.length - 1;
-            this.emitRegion(op.regions[0], (vals) => {
-              this.killScopes(depth);
-              if (op.numResults) this.assign(op.results, vals);
-            });
-          }),
-        );
-        this.emit('}');
-        return;
-      }
-      case 'atomic_rmw': {
-        const [x, m, ...indices] = op.operands;
-        const kinds = ['addf', 'addi', 'andi', 'assign', 'maximumf', 'maxnumf', 'maxs', 'maxu', 'minimumf', 'minnumf', 'mins', 'minu', 'mulf', 'muli', 'ori', 'xori'];
-        const kind = kinds[enumIndex(op.getAttr('kind'))];
-        const et = (m.type as MemRefType).elementType;
-        const r = this.noteWide(reprOf(et));
-        const lin = this.memIndex(op, m, indices);
-        const old = this.v(op.result(0));
-        const linv = this.fresh('$lin');
-        this.emit(`${linv} = ${lin};`);
-        this.emitLoad(op, m, linv, old);
-        const xv = this.v(x);
-        const intName: Record<string, string> = { addi: 'addi', andi: 'andi', maxs: 'maxsi', maxu: 'maxui', mins: 'minsi', minu: 'minui', muli: 'muli', ori: 'ori', xori: 'xori' };
-        let e: string;
-        if (kind === 'assign') e = xv;
-        else if (intName[kind]) e = intBinary(intName[kind], r, old, xv, K)!;
-        else e = floatBinary(kind, (r as { f: import('./types.js').FloatName }).f, old, xv)!;
-        const nv = this.fresh('$nv');
-        this.emit(`${nv} = ${e};`);
-        this.emitStore(op, m, linv, nv);
-        return;
-      }
-      case 'generic_atomic_rmw': {
-        const [m, ...indices] = op.operands;
-        const lin = this.memIndex(op, m, indices);
-        const linv = this.fresh('$lin');
-        this.emit(`${linv} = ${lin};`);
-        const blk = op.regions[0].blocks[0];
-        const cur = this.v(blk.args[0]);
-        this.emitLoad(op, m, linv, cur);
-        this.emit(`${this.v(op.result(0))} = ${cur};`);
-        this.emitBlockOps(blk, (vals) => this.emitStore(op, m, linv, vals[0]), undefined);
-        return;
       }
     }
-    this.unsupported(op);
+    this.define(op, `$rt.alloc(${this.K(op)}, "${kind}", [${sizes.join(', ')}], ${layout}, ${stack ? scope : 'null'}, ${stack}, ${wideW})`);
+  }
+
+  private emitGetGlobal(op: OpOf<typeof memref.GetGlobalOp>): void {
+    const sym = memref.GetGlobalOp.name(op);
+    const id = this.mc.globalIds.get(sym);
+    if (id === undefined) return this.unsupported(op, `unknown global @${sym}`);
+    this.define(op, `$G[${id}]`);
+  }
+
+  private emitMemrefCast(op: OpOf<typeof memref.CastOp>): void {
+    const t = memref.CastOp.dest(op).type;
+    const shape = t instanceof MemRefType ? JSON.stringify(t.shape.map((d) => (d === kDynamic ? -1 : d))) : 'null';
+    const so = t instanceof MemRefType ? stridesAndOffset(t) : undefined;
+    const layout = so ? JSON.stringify({ s: so.strides.map((d) => (d === kDynamic ? null : d)), o: so.offset === kDynamic ? null : so.offset }) : 'null';
+    this.define(op, `$rt.mcast(${this.K(op)}, ${this.v(memref.CastOp.source(op))}, ${shape}, ${layout})`);
+  }
+
+  private emitDistinctObjects(op: OpOf<typeof memref.DistinctObjectsOp>): void {
+    const operands = memref.DistinctObjectsOp.operands(op);
+    memref.DistinctObjectsOp.results(op).forEach((r, i) => {
+      this.emit(`${this.v(r)} = ${this.v(operands[i])};`);
+      this.afterDefine(r);
+    });
+  }
+
+  private emitDim(op: OpOf<typeof memref.DimOp>): void {
+    const index = memref.DimOp.index(op);
+    this.checkPoison(op, index, 'dimension index');
+    this.define(op, `$rt.dim(${this.K(op)}, ${this.v(memref.DimOp.source(op))}, ${this.v(index)})`);
+  }
+
+  /** Offsets, sizes and strides of a subview or reinterpret_cast, as JS arrays (poison checked). */
+  private offsetsSizesStrides(
+    op: Operation,
+    offsets: Value[],
+    sizes: Value[],
+    strides: Value[],
+    staticOffsets: readonly bigint[],
+    staticSizes: readonly bigint[],
+    staticStrides: readonly bigint[],
+  ): [string, string, string] {
+    const mixed = (stat: readonly bigint[], dyn: Value[]): string => {
+      let j = 0;
+      return '[' + stat.map((s) => (s === K_DYN_BIG ? this.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
+    };
+    for (const x of [...offsets, ...sizes, ...strides]) this.checkPoison(op, x, 'operand');
+    return [mixed(staticOffsets, offsets), mixed(staticSizes, sizes), mixed(staticStrides, strides)];
+  }
+
+  private emitSubView(op: OpOf<typeof memref.SubViewOp>): void {
+    const S = memref.SubViewOp;
+    const staticSizes = S.static_sizes(op);
+    const [o, z, s] = this.offsetsSizesStrides(op, S.offsets(op), S.sizes(op), S.strides(op), S.static_offsets(op), staticSizes, S.static_strides(op));
+    const drop = this.dropMask(staticSizes, S.result(op).type as MemRefType);
+    this.define(op, `$rt.subview(${this.K(op)}, ${this.v(S.source(op))}, ${o}, ${z}, ${s}, ${JSON.stringify(drop)})`);
+  }
+
+  private emitReinterpretCast(op: OpOf<typeof memref.ReinterpretCastOp>): void {
+    const R = memref.ReinterpretCastOp;
+    const [o, z, s] = this.offsetsSizesStrides(op, R.offsets(op), R.sizes(op), R.strides(op), R.static_offsets(op), R.static_sizes(op), R.static_strides(op));
+    this.define(op, `$rt.reinterpret(${this.K(op)}, ${this.v(R.source(op))}, ${o}, ${z}, ${s})`);
+  }
+
+  private emitExpandShape(op: OpOf<typeof memref.ExpandShapeOp>): void {
+    const reassoc = memref.ExpandShapeOp.reassociationIndices(op);
+    const dyn = memref.ExpandShapeOp.output_shape(op);
+    let j = 0;
+    const shape = '[' + memref.ExpandShapeOp.static_output_shape(op).map((s) => (s === K_DYN_BIG ? this.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
+    this.define(op, `$rt.expandShape(${this.K(op)}, ${this.v(memref.ExpandShapeOp.src(op))}, ${JSON.stringify(reassoc)}, ${shape})`);
+  }
+
+  private emitCollapseShape(op: OpOf<typeof memref.CollapseShapeOp>): void {
+    const reassoc = memref.CollapseShapeOp.reassociationIndices(op);
+    this.define(op, `$rt.collapseShape(${this.K(op)}, ${this.v(memref.CollapseShapeOp.src(op))}, ${JSON.stringify(reassoc)})`);
+  }
+
+  private emitReshape(op: OpOf<typeof memref.ReshapeOp>): void {
+    const t = memref.ReshapeOp.result(op).type;
+    this.define(op, `$rt.reshape(${this.K(op)}, ${this.v(memref.ReshapeOp.source(op))}, ${this.v(memref.ReshapeOp.shape(op))}, ${t instanceof MemRefType ? t.rank : -1})`);
+  }
+
+  private emitTranspose(op: OpOf<typeof memref.TransposeOp>): void {
+    const p = memref.TransposeOp.permutation(op).results.map((e) => (e as unknown as { position: number }).position);
+    this.define(op, `$rt.transpose(${this.v(memref.TransposeOp.in(op))}, ${JSON.stringify(p)})`);
+  }
+
+  private emitView(op: OpOf<typeof memref.ViewOp>): void {
+    const t = memref.ViewOp.result(op).type as MemRefType;
+    const kind = elemKindOf(t.elementType);
+    const dyn = memref.ViewOp.sizes(op);
+    let j = 0;
+    const sizes = t.shape.map((d) => (d === kDynamic ? this.v(dyn[j++]) : String(d)));
+    this.define(op, `$rt.view(${this.K(op)}, ${this.v(memref.ViewOp.source(op))}, ${this.v(memref.ViewOp.byte_shift(op))}, [${sizes.join(', ')}], "${kind}")`);
+  }
+
+  private emitExtractStridedMetadata(op: OpOf<typeof memref.ExtractStridedMetadataOp>): void {
+    const source = memref.ExtractStridedMetadataOp.source(op);
+    const m = this.v(source);
+    const rank = (source.type as MemRefType).rank;
+    const base = memref.ExtractStridedMetadataOp.base_buffer(op);
+    const sizes = memref.ExtractStridedMetadataOp.sizes(op);
+    const strides = memref.ExtractStridedMetadataOp.strides(op);
+    this.emit(`${this.v(base)} = $rt.baseBuffer(${m});`);
+    this.afterDefine(base);
+    this.emit(`${this.v(memref.ExtractStridedMetadataOp.offset(op))} = ${m}.o;`);
+    for (let i = 0; i < rank; i++) {
+      this.emit(`${this.v(sizes[i])} = ${m}.z[${i}];`);
+      this.emit(`${this.v(strides[i])} = ${m}.s[${i}];`);
+    }
+  }
+
+  private emitRealloc(op: OpOf<typeof memref.ReallocOp>): void {
+    const t = memref.ReallocOp.result(op).type as MemRefType;
+    const size = t.shape[0] === kDynamic ? this.v(memref.ReallocOp.dynamicResultSize(op)!) : String(t.shape[0]);
+    this.define(op, `$rt.realloc(${this.K(op)}, ${this.v(memref.ReallocOp.source(op))}, ${size})`);
+  }
+
+  private emitAllocaScope(op: OpOf<typeof memref.AllocaScopeOp>): void {
+    const results = memref.AllocaScopeOp.results(op);
+    const L = this.label();
+    this.emit(`${L}: {`);
+    this.indent(() =>
+      this.withScope(op, () => {
+        const depth = this.scopes.length - 1;
+        this.emitRegion(memref.AllocaScopeOp.bodyRegion(op), (vals) => {
+          this.killScopes(depth);
+          if (results.length) this.assign(results, vals);
+        });
+      }),
+    );
+    this.emit('}');
+  }
+
+  private emitAtomicRMW(op: OpOf<typeof memref.AtomicRMWOp>): void {
+    const K = this.K(op);
+    const x = memref.AtomicRMWOp.value(op);
+    const m = memref.AtomicRMWOp.memref(op);
+    const kind = memref.AtomicRMWKind.stringify(memref.AtomicRMWOp.kind(op))!;
+    const et = (m.type as MemRefType).elementType;
+    const r = this.noteWide(reprOf(et));
+    const lin = this.memIndex(op, m, memref.AtomicRMWOp.indices(op));
+    const old = this.v(memref.AtomicRMWOp.result(op));
+    const linv = this.fresh('$lin');
+    this.emit(`${linv} = ${lin};`);
+    this.emitLoad(op, m, linv, old);
+    const xv = this.v(x);
+    // The kinds' integer operations in scalar.ts's spelling.
+    const intName: Partial<Record<string, IntBinaryKind>> = { addi: 'addi', andi: 'andi', maxs: 'maxsi', maxu: 'maxui', mins: 'minsi', minu: 'minui', muli: 'muli', ori: 'ori', xori: 'xori' };
+    const intKind = intName[kind];
+    let e: string;
+    if (kind === 'assign') e = xv;
+    else if (intKind) e = intBinary(intKind, r, old, xv, K)!;
+    else e = floatBinary(kind, (r as { f: import('./types.js').FloatName }).f, old, xv)!;
+    const nv = this.fresh('$nv');
+    this.emit(`${nv} = ${e};`);
+    this.emitStore(op, m, linv, nv);
+  }
+
+  private emitGenericAtomicRMW(op: OpOf<typeof memref.GenericAtomicRMWOp>): void {
+    const m = memref.GenericAtomicRMWOp.memref(op);
+    const lin = this.memIndex(op, m, memref.GenericAtomicRMWOp.indices(op));
+    const linv = this.fresh('$lin');
+    this.emit(`${linv} = ${lin};`);
+    const cur = this.v(memref.GenericAtomicRMWOp.currentValue(op));
+    this.emitLoad(op, m, linv, cur);
+    this.emit(`${this.v(memref.GenericAtomicRMWOp.result(op))} = ${cur};`);
+    this.emitBlockOps(
+      memref.GenericAtomicRMWOp.atomic_body(op).entry,
+      (_vals, term) => this.emitStore(op, m, linv, this.v(memref.AtomicYieldOp.result(memref.AtomicYieldOp.cast(term)))),
+      undefined,
+    );
+  }
+
+  private emitUnrealizedConversionCast(op: OpOf<typeof builtin.UnrealizedConversionCastOp>): void {
+    const inputs = builtin.UnrealizedConversionCastOp.inputs(op);
+    const outputs = builtin.UnrealizedConversionCastOp.outputs(op);
+    if (inputs.length !== outputs.length) return this.unsupported(op);
+    outputs.forEach((r, i) => {
+      this.emit(`${this.v(r)} = ${this.v(inputs[i])};`);
+      this.afterDefine(r);
+    });
   }
 
   /** Which source dimensions a rank-reducing subview drops (greedy match of unit sizes). */
-  private dropMask(staticSizes: bigint[], res: MemRefType): boolean[] {
+  private dropMask(staticSizes: readonly bigint[], res: MemRefType): boolean[] {
     const n = staticSizes.length;
     const drop = new Array<boolean>(n).fill(false);
     let toDrop = n - res.rank;
@@ -1845,19 +1864,5 @@ class FunctionCompiler {
     return drop;
   }
 }
-
-const TERMINATORS = new Set([
-  'func.return',
-  'scf.yield',
-  'scf.condition',
-  'scf.reduce',
-  'scf.reduce.return',
-  'scf.forall.in_parallel',
-  'memref.alloca_scope.return',
-  'memref.atomic_yield',
-  'cf.br',
-  'cf.cond_br',
-  'cf.switch',
-]);
 
 export { N };

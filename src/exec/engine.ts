@@ -6,6 +6,9 @@ import { typeToString, type Type } from '../ir/attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType } from '../ir/builtin-types.js';
 import type { Operation } from '../ir/operation.js';
 import { compileModule, UnsupportedError, type CompiledModule } from './codegen.js';
+import { FuncOp } from '../dialects/func/index.js';
+import { AllocaOp } from '../dialects/memref/index.js';
+import type { OpOf } from '../ods/index.js';
 import { formatE, formatG, roundBF16, roundF16, wide } from './numeric.js';
 import { RuntimeBase, defaultOutput, nanoTime, opLabel, type OutputSink } from './runtime-base.js';
 import {
@@ -252,7 +255,7 @@ class Runtime extends RuntimeBase {
   };
   dealloc = (K: number, m: MemRef): void => {
     if (m.a.dead) this.error(K, 'deallocates a memref that was already deallocated');
-    if (m.a.how === 'stack') this.error(K, "deallocates a memref allocated by 'memref.alloca'");
+    if (m.a.how === 'stack') this.error(K, `deallocates a memref allocated by '${AllocaOp.opName}'`);
     if (m.a.how === 'global') this.error(K, 'deallocates a global memref');
     if (m.a.how === 'external') this.error(K, 'deallocates a memref that the program did not allocate');
     kill(m.a);
@@ -516,7 +519,7 @@ export class ExecutionEngine {
   }
 
   /** The function `name` (a func.func with a body), if any. */
-  lookup(name: string): Operation | undefined {
+  lookup(name: string): OpOf<typeof FuncOp> | undefined {
     return this.compiled.functions.get(name)?.op;
   }
 
@@ -549,7 +552,7 @@ export class ExecutionEngine {
   call(name: string, ...args: unknown[]): unknown {
     const fnOp = this.lookup(name);
     if (!fnOp) throw new Error(`no function @${name} with a body in the module`);
-    const type = (fnOp.getAttr('function_type') as unknown as { value: { inputs: Type[]; results: Type[] } }).value;
+    const type = FuncOp.function_type(fnOp);
     if (args.length !== type.inputs.length) throw new Error(`@${name} takes ${type.inputs.length} arguments, got ${args.length}`);
     const conv = args.map((a, i) => toEngineValue(a, type.inputs[i]));
     const res = this.invokeRaw(name, conv);

@@ -15,9 +15,19 @@
 // not model get no range.
 
 import { IndexType, IntegerType } from '../ir/builtin-types.js';
-import { DenseArrayAttr, IntegerAttr } from '../ir/builtin-attributes.js';
-import { EnumAttr } from '../ods/index.js';
-import type { Operation, Value } from '../ir/operation.js';
+import { IntegerAttr } from '../ir/builtin-attributes.js';
+import type { OpDefinition } from '../ir/context.js';
+import type { Block, Operation, Value } from '../ir/operation.js';
+import type { OpOf } from '../ods/index.js';
+import * as arith from '../dialects/arith/index.js';
+import * as cf from '../dialects/cf/index.js';
+import * as func from '../dialects/func/index.js';
+import * as index from '../dialects/index/index.js';
+import * as memref from '../dialects/memref/index.js';
+import * as scf from '../dialects/scf/index.js';
+import * as ub from '../dialects/ub/index.js';
+import * as vector from '../dialects/vector/index.js';
+import { castOf, intBinaryOf, type CastKind, type IntBinaryKind } from './op-kinds.js';
 
 export interface Range {
   readonly lo: number;
@@ -54,28 +64,8 @@ function fit(w: number, lo: number, hi: number): Range | undefined {
   return lo >= -(2 ** (w - 1)) && hi <= 2 ** (w - 1) - 1 ? { lo, hi } : undefined;
 }
 
-const ARITH_NAMES: Record<string, string> = {
-  'index.add': 'addi',
-  'index.sub': 'subi',
-  'index.mul': 'muli',
-  'index.divs': 'divsi',
-  'index.divu': 'divui',
-  'index.rems': 'remsi',
-  'index.remu': 'remui',
-  'index.maxs': 'maxsi',
-  'index.mins': 'minsi',
-  'index.maxu': 'maxui',
-  'index.minu': 'minui',
-  'index.shl': 'shli',
-  'index.shrs': 'shrsi',
-  'index.shru': 'shrui',
-  'index.and': 'andi',
-  'index.or': 'ori',
-  'index.xor': 'xori',
-  'index.casts': 'index_cast',
-  'index.castu': 'index_castui',
-  'index.cmp': 'cmpi',
-};
+/** Ops whose results are poison only when an operand is (or as makesPoison says). */
+const NO_POISON_OPS = new Set<OpDefinition>([...arith.ARITH_OPS, ...index.INDEX_OPS, ...memref.MEMREF_OPS, ...scf.SCF_OPS, vector.PrintOp].map((h) => h.definition));
 
 /** Smallest 2^k - 1 >= hi (hi >= 0). */
 function ones(hi: number): number {
@@ -91,7 +81,7 @@ export class RangeAnalysis {
   private changes = new Map<Value, number>();
   private changed = false;
 
-  constructor(readonly fn: Operation) {
+  constructor(readonly fn: OpOf<typeof func.FuncOp>) {
     this.run();
   }
 
@@ -109,7 +99,7 @@ export class RangeAnalysis {
   }
 
   private run(): void {
-    const entry = this.fn.regions[0]?.blocks[0];
+    const entry: Block | undefined = func.FuncOp.body(this.fn).blocks[0];
     if (!entry) return;
     for (const a of entry.args) {
       this.set(a, null);
@@ -167,87 +157,26 @@ export class RangeAnalysis {
   }
 
   private visit(op: Operation): void {
-    const n = op.opName;
     // Region-carrying ops: bind block arguments.
-    switch (n) {
-      case 'scf.for': {
-        const [lb, ub, step, ...inits] = op.operands;
-        const body = op.regions[0].blocks[0];
-        const rl = this.r(lb);
-        const ru = this.r(ub);
-        const rs = this.r(step);
-        const unsigned = op.getAttr('unsignedCmp') !== undefined;
-        const w = widthOf(body.args[0]);
-        if (rl === undefined || ru === undefined || rs === undefined) return;
-        let ivr: Range | null = null;
-        if (rl && ru && rs && rs.lo > 0 && (!unsigned || (rl.lo >= 0 && ru.lo >= 0))) ivr = fit(w, rl.lo, Math.max(rl.lo, ru.hi - 1)) ?? null;
-        if (w === 1) ivr = null;
-        this.set(body.args[0], ivr);
-        inits.forEach((x, i) => {
-          this.joinFrom(body.args[i + 1], x);
-          this.joinFrom(op.result(i), x);
-        });
-        const term = body.last;
-        if (term && term.opName === 'scf.yield')
-          term.operands.forEach((x, i) => {
-            this.joinFrom(body.args[i + 1], x);
-            this.joinFrom(op.result(i), x);
-          });
-        return;
-      }
-      case 'scf.while': {
-        const before = op.regions[0].blocks[0];
-        const after = op.regions[1].blocks[0];
-        if (!before || !after) return this.unknownAll(op);
-        op.operands.forEach((x, i) => this.joinFrom(before.args[i], x));
-        const cond = before.last;
-        if (cond && cond.opName === 'scf.condition')
-          cond.operands.slice(1).forEach((x, i) => {
-            this.joinFrom(after.args[i], x);
-            this.joinFrom(op.result(i), x);
-          });
-        const y = after.last;
-        if (y && y.opName === 'scf.yield') y.operands.forEach((x, i) => this.joinFrom(before.args[i], x));
-        return;
-      }
-      case 'scf.if':
-      case 'scf.index_switch':
-      case 'scf.execute_region': {
-        for (const reg of op.regions)
-          for (const b of reg.blocks) {
-            const t = b.last;
-            if (t && t.opName === 'scf.yield') t.operands.forEach((x, i) => i < op.numResults && this.joinFrom(op.result(i), x));
-            else if (n === 'scf.execute_region') this.unknownAll(op);
-          }
-        return;
-      }
-      case 'scf.parallel': {
-        const seg = op.properties.get('operandSegmentSizes');
-        const sizes = seg instanceof DenseArrayAttr ? seg.values.map(Number) : [];
-        const body = op.regions[0].blocks[0];
-        if (sizes.length < 3 || !body) return this.unknownAll(op);
-        const d = sizes[0];
-        for (let i = 0; i < d; i++) {
-          const rl = this.r(op.operand(i));
-          const ru = this.r(op.operand(d + i));
-          const rs = this.r(op.operand(2 * d + i));
-          if (rl === undefined || ru === undefined || rs === undefined) continue;
-          this.set(body.args[i], rl && ru && rs && rs.lo > 0 ? (fit(64, rl.lo, Math.max(rl.lo, ru.hi - 1)) ?? null) : null);
+    if (scf.ForOp.isa(op)) return this.visitFor(op);
+    if (scf.WhileOp.isa(op)) return this.visitWhile(op);
+    if (scf.IfOp.isa(op) || scf.IndexSwitchOp.isa(op) || scf.ExecuteRegionOp.isa(op)) {
+      for (const reg of op.regions)
+        for (const b of reg.blocks) {
+          const t = scf.YieldOp.dynCast(b.last);
+          if (t) scf.YieldOp.results(t).forEach((x, i) => i < op.numResults && this.joinFrom(op.result(i), x));
+          else if (scf.ExecuteRegionOp.isa(op)) this.unknownAll(op);
         }
-        this.unknownAll(op);
-        return;
-      }
-      case 'scf.forall': {
-        const body = op.regions[0].blocks[0];
-        if (body) for (const a of body.args) this.set(a, null);
-        this.unknownAll(op);
-        return;
-      }
-      case 'cf.br':
-      case 'cf.cond_br':
-      case 'cf.switch':
-        return this.bindBranch(op);
+      return;
     }
+    if (scf.ParallelOp.isa(op)) return this.visitParallel(op);
+    if (scf.ForallOp.isa(op)) {
+      const body: Block | undefined = scf.ForallOp.region(op).blocks[0];
+      if (body) for (const a of body.args) this.set(a, null);
+      this.unknownAll(op);
+      return;
+    }
+    if (cf.BranchOp.isa(op) || cf.CondBranchOp.isa(op) || cf.SwitchOp.isa(op)) return this.bindBranch(op);
     if (op.regions.length) {
       // Other ops with regions: arguments and results unknown.
       for (const reg of op.regions)
@@ -264,23 +193,81 @@ export class RangeAnalysis {
     if (op.operands.some((x) => this.poison.has(x)) || this.makesPoison(op)) this.markPoison(res);
     const w = widthOf(res);
     if (!w) return;
-    const rs = op.operands.map((x) => this.r(x));
-    if (rs.some((x) => x === undefined)) return; // an operand is not reached yet
-    this.set(res, this.transfer(op, w, rs as (Range | null)[]));
+    if (op.operands.some((x) => this.r(x) === undefined)) return; // an operand is not reached yet
+    this.set(res, this.transfer(op, w));
+  }
+
+  private visitFor(op: OpOf<typeof scf.ForOp>): void {
+    const rl = this.r(scf.ForOp.lowerBound(op));
+    const ru = this.r(scf.ForOp.upperBound(op));
+    const rs = this.r(scf.ForOp.step(op));
+    const unsigned = scf.ForOp.unsignedCmp(op);
+    const iv = scf.ForOp.inductionVar(op);
+    const w = widthOf(iv);
+    if (rl === undefined || ru === undefined || rs === undefined) return;
+    let ivr: Range | null = null;
+    if (rl && ru && rs && rs.lo > 0 && (!unsigned || (rl.lo >= 0 && ru.lo >= 0))) ivr = fit(w, rl.lo, Math.max(rl.lo, ru.hi - 1)) ?? null;
+    if (w === 1) ivr = null;
+    this.set(iv, ivr);
+    const iterArgs = scf.ForOp.regionIterArgs(op);
+    const results = scf.ForOp.results(op);
+    scf.ForOp.initArgs(op).forEach((x, i) => {
+      this.joinFrom(iterArgs[i], x);
+      this.joinFrom(results[i], x);
+    });
+    const term = scf.YieldOp.dynCast(scf.ForOp.body(op).last);
+    if (term)
+      scf.YieldOp.results(term).forEach((x, i) => {
+        this.joinFrom(iterArgs[i], x);
+        this.joinFrom(results[i], x);
+      });
+  }
+
+  private visitWhile(op: OpOf<typeof scf.WhileOp>): void {
+    const before: Block | undefined = scf.WhileOp.before(op).blocks[0];
+    const after: Block | undefined = scf.WhileOp.after(op).blocks[0];
+    if (!before || !after) return this.unknownAll(op);
+    scf.WhileOp.inits(op).forEach((x, i) => this.joinFrom(before.args[i], x));
+    const cond = scf.ConditionOp.dynCast(before.last);
+    if (cond) {
+      const results = scf.WhileOp.results(op);
+      scf.ConditionOp.args(cond).forEach((x, i) => {
+        this.joinFrom(after.args[i], x);
+        this.joinFrom(results[i], x);
+      });
+    }
+    const y = scf.YieldOp.dynCast(after.last);
+    if (y) scf.YieldOp.results(y).forEach((x, i) => this.joinFrom(before.args[i], x));
+  }
+
+  private visitParallel(op: OpOf<typeof scf.ParallelOp>): void {
+    const body: Block | undefined = scf.ParallelOp.region(op).blocks[0];
+    if (!body) return this.unknownAll(op);
+    const lbs = scf.ParallelOp.lowerBound(op);
+    const ubs = scf.ParallelOp.upperBound(op);
+    const steps = scf.ParallelOp.step(op);
+    for (let i = 0; i < lbs.length; i++) {
+      const rl = this.r(lbs[i]);
+      const ru = this.r(ubs[i]);
+      const rs = this.r(steps[i]);
+      if (rl === undefined || ru === undefined || rs === undefined) continue;
+      this.set(body.args[i], rl && ru && rs && rs.lo > 0 ? (fit(64, rl.lo, Math.max(rl.lo, ru.hi - 1)) ?? null) : null);
+    }
+    this.unknownAll(op);
   }
 
   /** Ops whose result may be poison even when their operands are not. */
   private makesPoison(op: Operation): boolean {
-    const n = op.opName;
-    if (n === 'ub.poison' || n === 'arith.fptosi' || n === 'arith.fptoui' || n === 'func.call' || n === 'func.call_indirect') return true;
-    const f = op.getAttr('overflowFlags');
-    if (f instanceof EnumAttr && f.value !== 0) return true;
-    if (n === 'arith.shli' || n === 'arith.shrsi' || n === 'arith.shrui' || n === 'index.shl' || n === 'index.shrs' || n === 'index.shru') {
-      const amt = this.r(op.operand(1));
-      const w = widthOf(op.result(0));
+    if (ub.PoisonOp.isa(op) || arith.FPToSIOp.isa(op) || arith.FPToUIOp.isa(op) || func.CallOp.isa(op) || func.CallIndirectOp.isa(op)) return true;
+    const bin = intBinaryOf(op);
+    if ((bin ?? castOf(op))?.overflowFlags(op)) return true;
+    if (bin && (bin.kind === 'shli' || bin.kind === 'shrsi' || bin.kind === 'shrui')) {
+      const amt = this.r(bin.rhs(op));
+      const w = widthOf(bin.result(op));
       return !(amt && amt.lo >= 0 && amt.hi < w);
     }
-    return !(n.startsWith('arith.') || n.startsWith('index.') || n.startsWith('memref.') || n.startsWith('scf.') || n === 'vector.print');
+    const def = op.name.def;
+    return !(def !== undefined && NO_POISON_OPS.has(def));
   }
 
   private joinFrom(target: Value, src: Value): void {
@@ -295,20 +282,19 @@ export class RangeAnalysis {
     }
   }
   private bindBranch(op: Operation): void {
-    const seg = op.properties.get('operandSegmentSizes');
-    if (op.opName === 'cf.br') {
-      op.operands.forEach((x, i) => this.joinFrom(op.successor(0).args[i], x));
+    if (cf.BranchOp.isa(op)) {
+      const dest = cf.BranchOp.dest(op);
+      cf.BranchOp.destOperands(op).forEach((x, i) => this.joinFrom(dest.args[i], x));
       return;
     }
-    const sizes = seg instanceof DenseArrayAttr ? seg.values.map(Number) : [];
-    if (op.opName === 'cf.cond_br' && sizes.length === 3) {
-      const t = op.operands.slice(1, 1 + sizes[1]);
-      const f = op.operands.slice(1 + sizes[1]);
-      t.forEach((x, i) => this.joinFrom(op.successor(0).args[i], x));
-      f.forEach((x, i) => this.joinFrom(op.successor(1).args[i], x));
+    if (cf.CondBranchOp.isa(op)) {
+      const t = cf.CondBranchOp.trueDest(op);
+      const f = cf.CondBranchOp.falseDest(op);
+      cf.CondBranchOp.trueDestOperands(op).forEach((x, i) => this.joinFrom(t.args[i], x));
+      cf.CondBranchOp.falseDestOperands(op).forEach((x, i) => this.joinFrom(f.args[i], x));
       return;
     }
-    // cf.switch and anything else: successor arguments unknown.
+    // cf.switch: successor arguments unknown.
     for (const s of op.successors)
       for (const a of s.args) {
         this.set(a, null);
@@ -316,126 +302,140 @@ export class RangeAnalysis {
       }
   }
 
-  private transfer(op: Operation, w: number, rs: (Range | null)[]): Range | null | undefined {
-    let n = op.opName;
-    if (ARITH_NAMES[n]) n = ARITH_NAMES[n];
-    else if (n.startsWith('arith.')) n = n.slice(6);
-    else if (n === 'index.constant' || n === 'index.bool.constant') n = 'constant';
-    else if (n === 'index.sizeof') return { lo: 8, hi: 8 };
-    else return null;
-    const [a, b] = rs;
-    switch (n) {
-      case 'constant': {
-        const v = op.getAttr('value');
-        if (!(v instanceof IntegerAttr)) return null;
-        let x = v.value;
-        if (w === 1) x &= 1n;
-        else x = BigInt.asIntN(w, x);
-        if (x < -BigInt(MAXS) || x > BigInt(MAXS)) return null;
-        return { lo: Number(x), hi: Number(x) };
-      }
-      case 'cmpi':
-      case 'cmpf':
-        return { lo: 0, hi: 1 };
-      case 'select': {
-        const x = rs[1];
-        const y = rs[2];
-        if (!x || !y) return null;
-        return { lo: Math.min(x.lo, y.lo), hi: Math.max(x.hi, y.hi) };
-      }
-      case 'extsi':
-      case 'index_cast':
-      case 'trunci': {
-        const fw = widthOf(op.operand(0));
-        let x = a ?? typeRange(fw) ?? null;
-        if (fw === 1 && x && n !== 'trunci') x = { lo: -x.hi, hi: -x.lo }; // i1 0/1 is 0/-1 signed
-        if (!x) return null;
-        return fit(w, x.lo, x.hi) ?? null;
-      }
-      case 'extui':
-      case 'index_castui': {
-        const fw = widthOf(op.operand(0));
-        if (a && a.lo >= 0) return fit(w, a.lo, a.hi) ?? null;
-        if (fw <= 52 && w > fw) return { lo: 0, hi: 2 ** fw - 1 };
-        return null;
-      }
+  /** The range of the single integer result (of width w) of `op`, whose operands are all reached. */
+  private transfer(op: Operation, w: number): Range | null | undefined {
+    const bin = intBinaryOf(op);
+    if (bin) return binaryRange(bin.kind, w, this.r(bin.lhs(op)) ?? null, this.r(bin.rhs(op)) ?? null);
+    const cast = castOf(op);
+    if (cast) {
+      const x = cast.input(op);
+      return castRange(cast.kind, w, widthOf(x), this.r(x) ?? null);
     }
-    if (w === 1) return null;
-    switch (n) {
-      case 'shrsi':
-      case 'shrui':
-        if (b && b.lo === b.hi && b.lo >= 0 && b.lo < w) {
-          const s = 2 ** b.lo;
-          if (a && (n === 'shrsi' || a.lo >= 0)) return { lo: Math.floor(a.lo / s), hi: Math.floor(a.hi / s) };
-          if (b.lo === 0) return a;
-          // Any value of the width shifted right.
-          if (n === 'shrsi') return fit(w, -(2 ** (w - 1 - b.lo)), 2 ** (w - 1 - b.lo) - 1) ?? null;
-          return fit(w, 0, 2 ** (w - b.lo) - 1) ?? null;
-        }
-        return null;
+    if (arith.ConstantOp.isa(op)) {
+      const v = arith.ConstantOp.value(op);
+      return v instanceof IntegerAttr ? constantRange(v.value, w) : null;
     }
-    if (!a || !b) {
-      if (n === 'andi') {
-        const x = a && a.lo >= 0 ? a : b && b.lo >= 0 ? b : undefined;
-        if (x) return { lo: 0, hi: x.hi };
-      }
-      if ((n === 'remui' || n === 'remsi') && b && b.lo > 0) return n === 'remui' ? { lo: 0, hi: b.hi - 1 } : { lo: -(b.hi - 1), hi: b.hi - 1 };
-      return null;
+    if (index.ConstantOp.isa(op)) return constantRange(index.ConstantOp.value(op), w);
+    if (index.BoolConstantOp.isa(op)) return constantRange(index.BoolConstantOp.value(op) ? 1n : 0n, w);
+    if (arith.CmpIOp.isa(op) || arith.CmpFOp.isa(op) || index.CmpOp.isa(op)) return { lo: 0, hi: 1 };
+    if (arith.SelectOp.isa(op)) {
+      const x = this.r(arith.SelectOp.true_value(op));
+      const y = this.r(arith.SelectOp.false_value(op));
+      if (!x || !y) return null;
+      return { lo: Math.min(x.lo, y.lo), hi: Math.max(x.hi, y.hi) };
     }
-    switch (n) {
-      case 'addi':
-        return fit(w, a.lo + b.lo, a.hi + b.hi);
-      case 'subi':
-        return fit(w, a.lo - b.hi, a.hi - b.lo);
-      case 'muli': {
-        const p = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi];
-        return fit(w, Math.min(...p), Math.max(...p));
-      }
-      case 'divsi':
-      case 'divui': {
-        if (n === 'divui' && (a.lo < 0 || b.lo < 0)) return null;
-        if (b.lo <= 0 && b.hi >= 0) return null; // the divisor may be zero (or change sign)
-        const q = [a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi].map(Math.trunc);
-        // Quotients of large operands may be rounded (by at most one).
-        const e = Math.max(-a.lo, a.hi) < 2 ** 31 ? 0 : 1;
-        return fit(w, Math.min(...q) - e, Math.max(...q) + e);
-      }
-      case 'remsi':
-      case 'remui': {
-        if (n === 'remui' && (a.lo < 0 || b.lo < 0)) return null;
-        if (b.lo <= 0 && b.hi >= 0) return null;
-        const m = Math.max(Math.abs(b.lo), Math.abs(b.hi)) - 1;
-        const lo = a.lo >= 0 ? 0 : Math.max(-m, a.lo);
-        const hi = a.hi <= 0 ? 0 : Math.min(m, a.hi);
-        return { lo, hi };
-      }
-      case 'maxsi':
-        return { lo: Math.max(a.lo, b.lo), hi: Math.max(a.hi, b.hi) };
-      case 'minsi':
-        return { lo: Math.min(a.lo, b.lo), hi: Math.min(a.hi, b.hi) };
-      case 'maxui':
-      case 'minui':
-        if (a.lo < 0 || b.lo < 0) return null;
-        return n === 'maxui' ? { lo: Math.max(a.lo, b.lo), hi: Math.max(a.hi, b.hi) } : { lo: Math.min(a.lo, b.lo), hi: Math.min(a.hi, b.hi) };
-      case 'andi':
-        if (a.lo >= 0 && b.lo >= 0) return { lo: 0, hi: Math.min(a.hi, b.hi) };
-        if (a.lo >= 0) return { lo: 0, hi: a.hi };
-        if (b.lo >= 0) return { lo: 0, hi: b.hi };
-        if (within(a, I32) && within(b, I32)) return I32;
-        return null;
-      case 'ori':
-      case 'xori':
-        if (a.lo >= 0 && b.lo >= 0) return fit(w, 0, ones(Math.max(a.hi, b.hi)));
-        if (within(a, I32) && within(b, I32)) return fit(w, I32.lo, I32.hi) ?? null;
-        return null;
-      case 'shli':
-        if (b.lo === b.hi && b.lo >= 0 && b.lo < w) return fit(w, a.lo * 2 ** b.lo, a.hi * 2 ** b.lo);
-        return null;
-      case 'ceildivsi':
-      case 'floordivsi':
-      case 'ceildivui':
-        return null;
-    }
+    if (index.SizeOfOp.isa(op)) return { lo: 8, hi: 8 };
     return null;
   }
+}
+
+/** The value of an integer constant of width w, if a safe integer. */
+function constantRange(v: bigint, w: number): Range | null {
+  let x = v;
+  if (w === 1) x &= 1n;
+  else x = BigInt.asIntN(w, x);
+  if (x < -BigInt(MAXS) || x > BigInt(MAXS)) return null;
+  return { lo: Number(x), hi: Number(x) };
+}
+
+/** The result of a cast of width w from an operand of width fw and range a. */
+function castRange(n: CastKind, w: number, fw: number, a: Range | null): Range | null | undefined {
+  switch (n) {
+    case 'extsi':
+    case 'index_cast':
+    case 'trunci': {
+      let x = a ?? typeRange(fw) ?? null;
+      if (fw === 1 && x && n !== 'trunci') x = { lo: -x.hi, hi: -x.lo }; // i1 0/1 is 0/-1 signed
+      if (!x) return null;
+      return fit(w, x.lo, x.hi) ?? null;
+    }
+    case 'extui':
+    case 'index_castui': {
+      if (a && a.lo >= 0) return fit(w, a.lo, a.hi) ?? null;
+      if (fw <= 52 && w > fw) return { lo: 0, hi: 2 ** fw - 1 };
+      return null;
+    }
+  }
+  return null;
+}
+
+/** The result (of width w) of an integer binary operation on operands of ranges a and b. */
+function binaryRange(n: IntBinaryKind, w: number, a: Range | null, b: Range | null): Range | null | undefined {
+  if (w === 1) return null;
+  switch (n) {
+    case 'shrsi':
+    case 'shrui':
+      if (b && b.lo === b.hi && b.lo >= 0 && b.lo < w) {
+        const s = 2 ** b.lo;
+        if (a && (n === 'shrsi' || a.lo >= 0)) return { lo: Math.floor(a.lo / s), hi: Math.floor(a.hi / s) };
+        if (b.lo === 0) return a;
+        // Any value of the width shifted right.
+        if (n === 'shrsi') return fit(w, -(2 ** (w - 1 - b.lo)), 2 ** (w - 1 - b.lo) - 1) ?? null;
+        return fit(w, 0, 2 ** (w - b.lo) - 1) ?? null;
+      }
+      return null;
+  }
+  if (!a || !b) {
+    if (n === 'andi') {
+      const x = a && a.lo >= 0 ? a : b && b.lo >= 0 ? b : undefined;
+      if (x) return { lo: 0, hi: x.hi };
+    }
+    if ((n === 'remui' || n === 'remsi') && b && b.lo > 0) return n === 'remui' ? { lo: 0, hi: b.hi - 1 } : { lo: -(b.hi - 1), hi: b.hi - 1 };
+    return null;
+  }
+  switch (n) {
+    case 'addi':
+      return fit(w, a.lo + b.lo, a.hi + b.hi);
+    case 'subi':
+      return fit(w, a.lo - b.hi, a.hi - b.lo);
+    case 'muli': {
+      const p = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi];
+      return fit(w, Math.min(...p), Math.max(...p));
+    }
+    case 'divsi':
+    case 'divui': {
+      if (n === 'divui' && (a.lo < 0 || b.lo < 0)) return null;
+      if (b.lo <= 0 && b.hi >= 0) return null; // the divisor may be zero (or change sign)
+      const q = [a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi].map(Math.trunc);
+      // Quotients of large operands may be rounded (by at most one).
+      const e = Math.max(-a.lo, a.hi) < 2 ** 31 ? 0 : 1;
+      return fit(w, Math.min(...q) - e, Math.max(...q) + e);
+    }
+    case 'remsi':
+    case 'remui': {
+      if (n === 'remui' && (a.lo < 0 || b.lo < 0)) return null;
+      if (b.lo <= 0 && b.hi >= 0) return null;
+      const m = Math.max(Math.abs(b.lo), Math.abs(b.hi)) - 1;
+      const lo = a.lo >= 0 ? 0 : Math.max(-m, a.lo);
+      const hi = a.hi <= 0 ? 0 : Math.min(m, a.hi);
+      return { lo, hi };
+    }
+    case 'maxsi':
+      return { lo: Math.max(a.lo, b.lo), hi: Math.max(a.hi, b.hi) };
+    case 'minsi':
+      return { lo: Math.min(a.lo, b.lo), hi: Math.min(a.hi, b.hi) };
+    case 'maxui':
+    case 'minui':
+      if (a.lo < 0 || b.lo < 0) return null;
+      return n === 'maxui' ? { lo: Math.max(a.lo, b.lo), hi: Math.max(a.hi, b.hi) } : { lo: Math.min(a.lo, b.lo), hi: Math.min(a.hi, b.hi) };
+    case 'andi':
+      if (a.lo >= 0 && b.lo >= 0) return { lo: 0, hi: Math.min(a.hi, b.hi) };
+      if (a.lo >= 0) return { lo: 0, hi: a.hi };
+      if (b.lo >= 0) return { lo: 0, hi: b.hi };
+      if (within(a, I32) && within(b, I32)) return I32;
+      return null;
+    case 'ori':
+    case 'xori':
+      if (a.lo >= 0 && b.lo >= 0) return fit(w, 0, ones(Math.max(a.hi, b.hi)));
+      if (within(a, I32) && within(b, I32)) return fit(w, I32.lo, I32.hi) ?? null;
+      return null;
+    case 'shli':
+      if (b.lo === b.hi && b.lo >= 0 && b.lo < w) return fit(w, a.lo * 2 ** b.lo, a.hi * 2 ** b.lo);
+      return null;
+    case 'ceildivsi':
+    case 'floordivsi':
+    case 'ceildivui':
+      return null;
+  }
+  return null;
 }

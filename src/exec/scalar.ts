@@ -68,8 +68,6 @@ function wideMin(w: number): string {
 const ULT = (a: string, b: string): string => `((${a} < 0) === (${b} < 0) ? ${a} < ${b} : ${b} < 0)`;
 const ULE = (a: string, b: string): string => `((${a} < 0) === (${b} < 0) ? ${a} <= ${b} : ${b} < 0)`;
 
-export const CMPI = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
-
 /** Integer comparison, as a JS boolean expression. */
 export function cmpiBool(pred: string, r: Repr, a: string, b: string): string {
   if (pred === 'eq') return `(${a} === ${b})`;
@@ -101,8 +99,6 @@ export function cmpiBool(pred: string, r: Repr, a: string, b: string): string {
   }
   throw new Error('bad predicate ' + pred);
 }
-
-export const CMPF = ['false', 'oeq', 'ogt', 'oge', 'olt', 'ole', 'one', 'ord', 'ueq', 'ugt', 'uge', 'ult', 'ule', 'une', 'uno', 'true'];
 
 export function cmpfBool(pred: string, a: string, b: string): string {
   switch (pred) {

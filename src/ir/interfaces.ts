@@ -2,7 +2,8 @@
 // An op definition lists its implementations under `interfaces`, keyed by the
 // names below; `getInterface(op, name)` looks one up.
 
-import type { Attribute } from './attributes.js';
+import type { Attribute, Type } from './attributes.js';
+import { IndexType, IntegerType, ShapedType } from './builtin-types.js';
 import type { Context } from './context.js';
 import type { Block, Operation, Region, Value } from './operation.js';
 
@@ -96,6 +97,14 @@ export interface LoopLikeInterface {
   getLowerBounds(op: Operation): Value[] | undefined;
   getUpperBounds(op: Operation): Value[] | undefined;
   getSteps(op: Operation): Value[] | undefined;
+  /**
+   * MLIR's getLoopLowerBounds/UpperBounds/Steps: a bound is a value, or the
+   * constant attribute of a static bound. Without them, getLowerBounds & co.
+   * give the values.
+   */
+  getLoopLowerBounds?(op: Operation): (Value | Attribute)[] | undefined;
+  getLoopUpperBounds?(op: Operation): (Value | Attribute)[] | undefined;
+  getLoopSteps?(op: Operation): (Value | Attribute)[] | undefined;
   /** Loop-carried values: the region arguments, the op's init operands, the yielded values and the results. */
   getRegionIterArgs(op: Operation): Value[];
   getInits(op: Operation): Value[];
@@ -149,10 +158,78 @@ export interface IntRange {
   smax: bigint;
 }
 
-/** MLIR's InferIntRangeInterface, queried with unknown operand ranges (m_IntRange* matchers). */
+/**
+ * MLIR's ConstantIntRanges: the bounds of a `width`-bit integer (`index` has
+ * width 64, a non-integer width 0), umin/umax as unsigned, smin/smax as signed
+ * numbers.
+ */
+export interface IntRanges extends IntRange {
+  readonly width: number;
+}
+
+/** Receives an inferred range; undefined is MLIR's uninitialized IntegerValueRange. */
+export type SetIntRange = (value: Value, range: IntRanges) => void;
+export type SetIntLattice = (value: Value, range: IntRanges | undefined) => void;
+
+/**
+ * MLIR's InferIntRangeInterface: an op implements `inferResultRanges` (called
+ * only when every operand's range is known) or `inferResultRangesFromOptional`
+ * (operands may be unknown); use `inferResultRangesFromOptional` below to call
+ * either.
+ */
 export interface InferIntRangeInterface {
-  /** The range of result 0 when nothing is known about the operands, if the op can tell. */
-  inferResultRange(op: Operation): IntRange | undefined;
+  inferResultRanges?(op: Operation, argRanges: readonly IntRanges[], setResultRange: SetIntRange): void;
+  inferResultRangesFromOptional?(op: Operation, argRanges: readonly (IntRanges | undefined)[], setResultRange: SetIntLattice): void;
+}
+
+/** InferIntRangeInterface::inferResultRangesFromOptional, with MLIR's default for ops that only implement inferResultRanges. */
+export function inferResultRangesFromOptional(
+  op: Operation,
+  iface: InferIntRangeInterface,
+  argRanges: readonly (IntRanges | undefined)[],
+  setResultRange: SetIntLattice,
+): void {
+  if (iface.inferResultRangesFromOptional) return iface.inferResultRangesFromOptional(op, argRanges, setResultRange);
+  if (!iface.inferResultRanges) return;
+  const known: IntRanges[] = [];
+  for (const r of argRanges) {
+    if (r === undefined) return;
+    known.push(r);
+  }
+  iface.inferResultRanges(op, known, setResultRange);
+}
+
+/** ConstantIntRanges::getStorageBitwidth: index is 64 bits, integers their width (of the element type), anything else 0. */
+export function intRangeStorageWidth(type: Type): number {
+  const t = type instanceof ShapedType ? type.elementType : type;
+  if (t instanceof IndexType) return 64;
+  if (t instanceof IntegerType) return t.width;
+  return 0;
+}
+
+/** IntegerValueRange::getMaxRange: every value of the type, or undefined for a non-integer. */
+export function maxIntRanges(type: Type): IntRanges | undefined {
+  const width = intRangeStorageWidth(type);
+  if (width === 0) return undefined;
+  const half = 1n << BigInt(width - 1);
+  return { width, umin: 0n, umax: 2n * half - 1n, smin: -half, smax: half - 1n };
+}
+
+/** MLIR's m_IntRange* matchers: the range of result 0 of `op` when nothing is known about its operands. */
+export function inferResultRangeOfUnknownOperands(op: Operation): IntRanges | undefined {
+  const iface = getInterface<InferIntRangeInterface>(op, Interfaces.InferIntRange);
+  if (!iface) return undefined;
+  let found: IntRanges | undefined;
+  const result = op.numResults ? op.result(0) : undefined;
+  inferResultRangesFromOptional(
+    op,
+    iface,
+    op.operands.map((v) => maxIntRanges(v.type)),
+    (v, r) => {
+      if (r !== undefined && v === result) found = r;
+    },
+  );
+  return found;
 }
 
 // ---- speculation and constants

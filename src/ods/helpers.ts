@@ -1,15 +1,10 @@
-// Small helpers for custom syntax and hand-written ops: attribute
-// dictionaries as ODS-generated printers handle them, successor operand
-// checks, bare operand lists; and, transitionally, the constraint and
-// segment helpers cf still uses (deprecated).
+// Small helpers for custom syntax: attribute dictionaries as ODS-generated
+// printers handle them, successor operand checks, bare operand lists.
 
 import type { Attribute } from '../ir/attributes.js';
-import { DenseArrayAttr } from '../ir/builtin-attributes.js';
-import { IntegerType } from '../ir/builtin-types.js';
-import { emitError, fail, type Context } from '../ir/context.js';
+import { emitError, type Context } from '../ir/context.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
-import type { OpAsmParser, OperationState, UnresolvedOperand } from '../ir/op-asm.js';
-import type { OpAsmPrinter } from '../ir/op-asm.js';
+import type { OpAsmParser, OpAsmPrinter, UnresolvedOperand } from '../ir/op-asm.js';
 
 /** The op's inherent and discardable attributes merged, sorted by name (MLIR's getAttrs order). */
 export function allAttrs(op: Operation): [string, Attribute][] {

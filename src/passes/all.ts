@@ -18,6 +18,9 @@ import { ForLoopCanonicalizationInfo } from '../transforms/scf/for-loop-canonica
 import { RemoveDeadValuesInfo } from '../transforms/remove-dead-values.js';
 import { LiftControlFlowToSCFInfo } from '../conversions/lift-cf-to-scf.js';
 import { TestSingleFoldInfo } from '../transforms/test-single-fold.js';
+import { ArithExpandOpsInfo } from '../dialects/arith/transforms/expand-ops.js';
+import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/duplicate-function-elimination.js';
+import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
 import { LowerAffineInfo } from '../conversions/lower-affine.js';
 import { ForLoopPeelingInfo, ForLoopSpecializationInfo, ParallelLoopSpecializationInfo } from '../transforms/scf/loop-specialization.js';
 
@@ -45,6 +48,9 @@ export function registerAllPasses(): void {
     RemoveDeadValuesInfo,
     LiftControlFlowToSCFInfo,
     TestSingleFoldInfo,
+    ArithExpandOpsInfo,
+    DuplicateFunctionEliminationInfo,
+    IntRangeOptimizationsInfo,
     LowerAffineInfo,
     ForLoopPeelingInfo,
     ForLoopSpecializationInfo,

@@ -3,8 +3,9 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createContext } from '../dialects/registry.js';
-import { FunctionType, IntegerType, FloatType } from '../ir/builtin-types.js';
-import type { TypeAttr } from '../ir/builtin-attributes.js';
+import { IntegerType, FloatType } from '../ir/builtin-types.js';
+import { ModuleOp } from '../dialects/builtin/index.js';
+import { FuncOp } from '../dialects/func/index.js';
 import type { Operation } from '../ir/operation.js';
 import { verify } from '../ir/verifier.js';
 import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
@@ -102,7 +103,7 @@ export function runScfRun(
     sinks.stderr('could not parse the input IR\n');
     return 1;
   }
-  if (v.get('no-implicit-module') && module.opName !== 'builtin.module') {
+  if (v.get('no-implicit-module') && !ModuleOp.isa(module)) {
     sinks.stderr('Error: top-level op must be a symbol table.\n');
     return 1;
   }
@@ -120,7 +121,19 @@ export function runScfRun(
     // mlir-runner's default entry point result is f32 (the func-level engine keeps its own default).
     const llvmKind = (v.get('entry-point-result') as string | undefined) ?? 'f32';
     const objectFile = v.get('dump-object-file') ? ((v.get('object-filename') as string | undefined) ?? `${input}.o`) : undefined;
-    const r = runLLVMModule(module, { entry: entryName, resultKind: llvmKind, stdout: sinks.stdout, stderr: sinks.stderr, renderError, objectFile });
+    const writeObjectFile = objectFile
+      ? (source: string): string | undefined => {
+          try {
+            writeFileSync(objectFile, source);
+            return undefined;
+          } catch (e) {
+            return `Error: could not write ${objectFile}: ${(e as Error).message}\n`;
+          }
+        }
+      : undefined;
+    const dump = process.env.SCFKIT_DUMP_JS;
+    const dumpJs = dump ? (source: string): void => writeFileSync(dump, source) : undefined;
+    const r = runLLVMModule(module, { entry: entryName, resultKind: llvmKind, stdout: sinks.stdout, stderr: sinks.stderr, renderError, writeObjectFile, dumpJs });
     if (typeof r === 'number') return r;
     if (opts.retryOnStackOverflow?.()) return RETRY_WITH_DEEPER_STACK;
     sinks.stderr(renderError(r.op, r.message));
@@ -143,7 +156,7 @@ export function runScfRun(
     sinks.stderr('Error: entry point not found\n');
     return 1;
   }
-  const type = (fn.getAttr('function_type') as TypeAttr).value as FunctionType;
+  const type = FuncOp.function_type(fn);
   if (type.inputs.length) {
     sinks.stderr("Error: JIT can't invoke a main function expecting arguments\n");
     return 1;
@@ -179,10 +192,10 @@ export function runScfRun(
   try {
     const r = engine.invokeRaw(entryName, []);
     if (resultKind === 'i32' || resultKind === 'i64') {
-      if (typeof r === 'object') throw new ExecError(fn, `'func.func' op returns a poison value`);
+      if (typeof r === 'object') throw new ExecError(fn, `'${fn.opName}' op returns a poison value`);
       sinks.stdout(String(r) + '\n');
     } else if (resultKind === 'f32') {
-      if (typeof r === 'object') throw new ExecError(fn, `'func.func' op returns a poison value`);
+      if (typeof r === 'object') throw new ExecError(fn, `'${fn.opName}' op returns a poison value`);
       sinks.stdout(formatE(r as number) + '\n');
     }
   } catch (e) {

@@ -222,8 +222,7 @@ class GreedyDriver implements PatternListener {
         for (const b of regionOp.blocks)
           for (let o = b.first; o; ) {
             const next = o.next;
-            // Each op comes with its ancestors (MLIR's addToWorklist), so a
-            // loop is queued right after the first op of its body.
+            // With its ancestors, as MLIR: a region op comes before the ops it holds.
             o.walk((n) => {
               if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n);
             });

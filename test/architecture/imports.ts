@@ -36,6 +36,23 @@ function isTypeOnly(node: ts.ImportDeclaration | ts.ExportDeclaration): boolean 
   return b !== undefined && ts.isNamedImports(b) && b.elements.length > 0 && b.elements.every((e) => e.isTypeOnly);
 }
 
+/** Every import of a package or built-in module (`node:fs`, `typescript`, ...), type-only ones excluded. */
+export function externalImports(srcDir: string): { file: string; module: string }[] {
+  const root = resolve(srcDir);
+  const out: { file: string; module: string }[] = [];
+  for (const file of listTs(root)) {
+    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+    for (const stmt of source.statements) {
+      if (!ts.isImportDeclaration(stmt) && !ts.isExportDeclaration(stmt)) continue;
+      const spec = stmt.moduleSpecifier;
+      if (!spec || !ts.isStringLiteral(spec) || spec.text.startsWith('.')) continue;
+      if (isTypeOnly(stmt)) continue;
+      out.push({ file: relative(root, file), module: spec.text });
+    }
+  }
+  return out;
+}
+
 /** Run-time imports between files of `srcDir` (paths relative to it, `.ts`). */
 export function runtimeImports(srcDir: string): ImportEdge[] {
   const root = resolve(srcDir);

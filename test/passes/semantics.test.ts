@@ -48,6 +48,9 @@ const PASSES: PassCase[] = [
   { name: 'scf-parallel-for-to-nested-fors', args: ['--scf-parallel-for-to-nested-fors'] },
   { name: 'scf-for-loop-canonicalization', args: ['--scf-for-loop-canonicalization'] },
   { name: 'scf-for-loop-range-folding', args: ['--scf-for-loop-range-folding'] },
+  { name: 'int-range-optimizations', args: ['--int-range-optimizations'] },
+  { name: 'arith-expand', args: ['--arith-expand=include-bf16=true include-f8e8m0=true include-f4e2m1=true'] },
+  { name: 'duplicate-function-elimination', args: ['--duplicate-function-elimination'] },
 ];
 
 const PROGRAMS = Number(process.env.SCFKIT_SEM_PROGRAMS ?? 200);

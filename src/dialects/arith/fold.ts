@@ -32,6 +32,7 @@ import {
   DivSIOp,
   DivUIOp,
   ExtFOp,
+  FastMathFlags,
   ExtSIOp,
   ExtUIOp,
   FloorDivSIOp,
@@ -329,7 +330,8 @@ implementDivision(CeilDivSIOp, (a, b, e) => {
   const y = s(b, e);
   if (y === 0n) return undefined;
   if (x === 0n) return 0n;
-  if (x === minSigned(e) && y === -1n) return undefined;
+  // MLIR negates a negative operand first: INT_MIN on either side does not fold.
+  if (x === minSigned(e) || y === minSigned(e)) return undefined;
   let q = x / y;
   if (x % y !== 0n && x > 0n === y > 0n) q += 1n;
   if (q !== s(q, e)) return undefined;
@@ -759,7 +761,17 @@ implementCast(FPToSIOp, (v, from, to) => {
   return F.toInteger(floatSem(from), v, -(1n << BigInt(w - 1)), (1n << BigInt(w - 1)) - 1n);
 });
 implementCast(FPToUIOp, (v, from, to) => F.toInteger(floatSem(from), v, 0n, (1n << BigInt(bitWidth(to))) - 1n));
-implementCast(ExtFOp, (v, from, to) => F.fconvert(floatSem(from), (to as FloatType).semantics, v));
+implementOp(ExtFOp, {
+  fold(op, c) {
+    // extf(truncf(x)) -> x when both may contract.
+    const trunc = TruncFOp.definingOp(ExtFOp.in(op));
+    if (trunc && TruncFOp.in(trunc).type === ExtFOp.out(op).type) {
+      const contract = (flags: number | undefined): boolean => ((flags ?? 0) & FastMathFlags.contract) !== 0;
+      if (contract(TruncFOp.fastmath(trunc)) && contract(ExtFOp.fastmath(op))) return [TruncFOp.in(trunc)];
+    }
+    return foldCast(ExtFOp, op, c, (v, from, to) => F.fconvert(floatSem(from), (to as FloatType).semantics, v));
+  },
+});
 
 implementOp(TruncFOp, {
   fold(op, c) {

@@ -5,6 +5,7 @@ import { defineDialect } from '../../ods/index.js';
 import './canonicalize.js';
 import { materializeArithConstant } from './fold.js';
 import { ARITH_OPS, parseArithAttribute } from './ops.js';
+import './int-range.js';
 
 export * from './ops.js';
 

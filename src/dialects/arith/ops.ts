@@ -19,7 +19,7 @@ import { Traits, fail, failPlain, q, type Context } from '../../ir/context.js';
 import type { DialectAsmParser } from '../../ir/op-asm.js';
 import type { Builder } from '../../ir/builder.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
-import { Interfaces, getInterface, type InferIntRangeInterface, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
+import { Interfaces, getInterface, inferResultRangeOfUnknownOperands, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import type { OpOperand, Operation, Value } from '../../ir/operation.js';
 import {
@@ -232,7 +232,7 @@ function signedOf(op: Operation, v: bigint): bigint {
 /** The divisor's range from its defining op's InferIntRange interface (MLIR's m_IntRange* matchers). */
 function divisorRange(op: Operation): IntRange | undefined {
   const def = op.operand(1).definingOp;
-  return def ? getInterface<InferIntRangeInterface>(def, Interfaces.InferIntRange)?.inferResultRange(def) : undefined;
+  return def ? inferResultRangeOfUnknownOperands(def) : undefined;
 }
 
 /** Unsigned division: speculatable when the divisor cannot be zero. */

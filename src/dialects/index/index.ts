@@ -3,6 +3,7 @@
 
 import { defineDialect } from '../../ods/index.js';
 import './canonicalize.js';
+import './int-range.js';
 import { materializeIndexConstant } from './fold.js';
 import { INDEX_OPS, parseIndexAttribute } from './ops.js';
 

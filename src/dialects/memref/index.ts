@@ -6,6 +6,7 @@
 import { defineDialect } from '../../ods/index.js';
 import { materializeArithConstant } from '../arith/fold.js';
 import './canonicalize.js';
+import './int-range.js';
 import { MEMREF_OPS } from './ops.js';
 
 export * from './ops.js';

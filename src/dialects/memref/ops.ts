@@ -23,7 +23,7 @@ import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, Shaped
 import { Traits, emitError, fail, failPlain, q, type Context } from '../../ir/context.js';
 import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { matchConstantInt } from '../../ir/matchers.js';
-import type { OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
+import type { OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
 import { Block, Operation, Region, type Value } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
 import {

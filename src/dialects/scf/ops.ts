@@ -21,7 +21,7 @@ import {
   type SpeculatableInterface,
 } from '../../ir/interfaces.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
-import { matchConstantInt } from '../../ir/matchers.js';
+import { matchConstant, matchConstantInt } from '../../ir/matchers.js';
 import type { Argument, OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
 import { Block, Operation, Region, type BlockArgument, type OpOperand, type Value } from '../../ir/operation.js';
 import {
@@ -77,6 +77,16 @@ export function mixedConstant(m: Mixed | undefined): bigint | undefined {
 function mixed(statics: readonly bigint[], dynamics: readonly Value[]): Mixed[] {
   let d = 0;
   return statics.map((s) => (s === DYNAMIC ? dynamics[d++] : s));
+}
+
+/** Mixed static/dynamic values as OpFoldResults: a value, or an index attribute. */
+function foldResults(statics: readonly bigint[], dynamics: readonly Value[]): (Value | Attribute)[] {
+  return mixed(statics, dynamics).map((m) => (typeof m === 'bigint' ? IntegerAttr.get(IndexType.get(), m) : m));
+}
+
+/** getAsOpFoldResult: a constant value as its attribute. */
+function asFoldResult(v: Value): Value | Attribute {
+  return matchConstant(v) ?? v;
 }
 
 // ============================================================================
@@ -525,6 +535,17 @@ const parallelLoopRegionBranch: RegionBranchInterface = {
   },
 };
 
+/** scf.forall: entered from the parent (zero threads may skip the body); its body only returns to the parent (MLIR's ForallOp::getSuccessorRegions). */
+const forallRegionBranch: RegionBranchInterface = {
+  getSuccessorRegions(op, from) {
+    if (from === 'parent') return [toRegion(op.regions[0]), { region: 'parent', inputs: [] }];
+    return [{ region: 'parent', inputs: [] }];
+  },
+  getEntrySuccessorOperands() {
+    return [];
+  },
+};
+
 /** Parses `(%a, 4, %b)`: operands and integers, MLIR's parseDynamicIndexList. */
 function parseDynamicIndexList(p: OpAsmParser): { values: UnresolvedOperand[]; statics: bigint[] } {
   const values: UnresolvedOperand[] = [];
@@ -844,13 +865,17 @@ implementOp(ForallOp, {
   },
   verifyRegions: (op, ctx) => verifyParallelLoopRegions(ctx, op, InParallelOp),
   interfaces: {
-    [Interfaces.RegionBranch]: parallelLoopRegionBranch,
+    [Interfaces.RegionBranch]: forallRegionBranch,
     [Interfaces.LoopLike]: {
       getLoopRegions: (op) => [op.regions[0]],
       getInductionVars: (op) => ForallOp.inductionVars(ForallOp.cast(op)),
       getLowerBounds: () => undefined,
       getUpperBounds: () => undefined,
       getSteps: () => undefined,
+      // Static bounds are index attributes (MLIR's getMixedValues).
+      getLoopLowerBounds: (op) => foldResults(ForallOp.staticLowerBound(ForallOp.cast(op)), ForallOp.dynamicLowerBound(ForallOp.cast(op))),
+      getLoopUpperBounds: (op) => foldResults(ForallOp.staticUpperBound(ForallOp.cast(op)), ForallOp.dynamicUpperBound(ForallOp.cast(op))),
+      getLoopSteps: (op) => foldResults(ForallOp.staticStep(ForallOp.cast(op)), ForallOp.dynamicStep(ForallOp.cast(op))),
       getRegionIterArgs: (op) => ForallOp.regionOutArgs(ForallOp.cast(op)),
       getInits: (op) => ForallOp.outputs(ForallOp.cast(op)),
       getYieldedValues: () => [],
@@ -1147,6 +1172,10 @@ implementOp(ParallelOp, {
       getLowerBounds: (op) => ParallelOp.lowerBound(ParallelOp.cast(op)),
       getUpperBounds: (op) => ParallelOp.upperBound(ParallelOp.cast(op)),
       getSteps: (op) => ParallelOp.step(ParallelOp.cast(op)),
+      // Constant bounds are their attributes (MLIR's getAsOpFoldResult).
+      getLoopLowerBounds: (op) => ParallelOp.lowerBound(ParallelOp.cast(op)).map(asFoldResult),
+      getLoopUpperBounds: (op) => ParallelOp.upperBound(ParallelOp.cast(op)).map(asFoldResult),
+      getLoopSteps: (op) => ParallelOp.step(ParallelOp.cast(op)).map(asFoldResult),
       getRegionIterArgs: () => [],
       getInits: () => [],
       getYieldedValues: () => [],

@@ -14,6 +14,7 @@ import {
   type CallableInterface,
   type CallOpInterface,
   type InferIntRangeInterface,
+  intRangeStorageWidth,
   type LoopLikeInterface,
   type MemoryEffect,
   type MemoryEffectKind,
@@ -52,6 +53,8 @@ import {
   variadicOperand,
   variadicResult,
   ArrayAttrC,
+  AllTypesMatch,
+  getElementTypeOrSelf,
 } from '../../ods/index.js';
 import type { OpAsmParser, OperationState } from '../../ir/op-asm.js';
 import type { OpAsmPrinter } from '../../ir/op-asm.js';
@@ -565,16 +568,37 @@ export const WithBoundsOp = defineOp({
   interfaces: {
     [Interfaces.MemoryEffects]: noEffects,
     [Interfaces.InferIntRange]: {
-      inferResultRange(op) {
-        const get = (name: string, signed: boolean): bigint | undefined => {
-          const a = op.getAttr(name);
-          if (!(a instanceof IntegerAttr)) return undefined;
-          const w = a.type instanceof IntegerType ? a.type.width : 64;
-          return signed ? BigInt.asIntN(w, a.value) : BigInt.asUintN(w, a.value);
-        };
-        const [umin, umax, smin, smax] = [get('umin', false), get('umax', false), get('smin', true), get('smax', true)];
-        if (umin === undefined || umax === undefined || smin === undefined || smax === undefined) return undefined;
-        return { umin, umax, smin, smax };
+      // The bounds have the width of the attributes' own type.
+      inferResultRanges(op, _args, setResultRange) {
+        const get = (name: string): IntegerAttr => op.getAttr(name) as IntegerAttr;
+        const width = intRangeStorageWidth(get('umin').type);
+        const u = (a: IntegerAttr): bigint => BigInt.asUintN(width, a.value);
+        const s = (a: IntegerAttr): bigint => BigInt.asIntN(width, a.value);
+        setResultRange(op.result(0), { width, umin: u(get('umin')), umax: u(get('umax')), smin: s(get('smin')), smax: s(get('smax')) });
+      },
+    } satisfies InferIntRangeInterface,
+  },
+});
+
+/** `test.reflect_bounds`: records the range inferred for its operand as attributes (while the analysis runs). */
+export const ReflectBoundsOp = defineOp({
+  name: 'test.reflect_bounds',
+  traits: [AllTypesMatch(['value', 'result'])],
+  operands: [operand('value', InferIntRangeType)],
+  attributes: [optionalAttr('smax', APIntAttr), optionalAttr('smin', APIntAttr), optionalAttr('umax', APIntAttr), optionalAttr('umin', APIntAttr)],
+  results: [result('result', InferIntRangeType)],
+  assemblyFormat: 'attr-dict $value `:` type($result)',
+  interfaces: {
+    [Interfaces.InferIntRange]: {
+      inferResultRanges(op, [range], setResultRange) {
+        const type = getElementTypeOrSelf(op.result(0).type);
+        const sType = type instanceof IntegerType ? IntegerType.get(type.width, 'signed') : type;
+        const uType = type instanceof IntegerType ? IntegerType.get(type.width, 'unsigned') : type;
+        op.setAttr('umin', IntegerAttr.get(uType, range.umin));
+        op.setAttr('umax', IntegerAttr.get(uType, range.umax));
+        op.setAttr('smin', IntegerAttr.get(sType, range.smin));
+        op.setAttr('smax', IntegerAttr.get(sType, range.smax));
+        setResultRange(op.result(0), range);
       },
     } satisfies InferIntRangeInterface,
   },
@@ -651,6 +675,7 @@ const TEST_OPS = [
   SideEffectOp,
   SingleNoTerminatorOp,
   WithBoundsOp,
+  ReflectBoundsOp,
 ] as const;
 
 implementOp(RegionIfOp, { implicitTerminator: RegionIfYieldOp });
@@ -663,6 +688,10 @@ export const testDialect = defineDialect({
   parseType: parseTestType,
   parseAttribute: parseTestAttribute,
   getAlias: testGetAlias,
+  // TestDialect::materializeConstant: any attribute becomes a `test.constant`.
+  materializeConstant(builder, value, type, location) {
+    return ConstantOp.build(builder, { value, result: type, location });
+  },
   // `test.invalid_attr` exists to exercise dialect attribute verification.
   verifyAttribute(ctx, op, name) {
     if (name !== 'test.invalid_attr') return true;

@@ -3,7 +3,6 @@
 // MLIR's runner-utils and c-runner-utils libraries (and a few of libc/libm)
 // that external declarations bind to.
 
-import { writeFileSync } from 'node:fs';
 import type { Operation } from '../../ir/operation.js';
 import type { Type } from '../../ir/attributes.js';
 import { FloatType, IntegerType } from '../../ir/builtin-types.js';
@@ -13,7 +12,7 @@ import type { OpOf } from '../../ods/index.js';
 import { f64Bits, formatG, fpToSI, fpToUI, MAXS, wide } from '../numeric.js';
 import { ExecError, Poison, formatScalar, formatStridedMemref, type ElemFormat } from '../runtime.js';
 import { compileLLVMModule, type CompiledLLVM } from './compile.js';
-import { RuntimeBase, opLabel, type OutputSink } from '../runtime-base.js';
+import { RuntimeBase, defaultOutput, nanoTime, opLabel, type OutputSink } from '../runtime-base.js';
 import { descOf, fromHalves, poisonValue, readValue, writeValue, zeroValue, type Desc } from './layout.js';
 import { BASE, Memory, MemoryFault } from './memory.js';
 
@@ -455,7 +454,7 @@ const EXTERNALS = new Map<string, ExtFn>([
   ],
   ['printFlops', (rt, _K, a) => rt.errSink(`${((a[0] as number) / 1e9).toFixed(6)} GFLOPS\n`)],
   ['rtclock', () => performance.now() / 1000],
-  ['nanoTime', () => Number(process.hrtime.bigint() % (1n << 53n))],
+  ['nanoTime', () => nanoTime()],
   ['malloc', (rt, K, a) => rt.mem.malloc(num(a[0]))],
   ['calloc', (rt, K, a) => rt.mem.malloc(num(a[0]) * num(a[1]))],
   ['aligned_alloc', (rt, K, a) => rt.mem.malloc(num(a[1]))],
@@ -543,12 +542,11 @@ export class LLVMExecutionEngine {
 
   constructor(
     readonly module: Operation,
-    options: { output?: OutputSink; errorOutput?: OutputSink } = {},
+    options: { output?: OutputSink; errorOutput?: OutputSink; dumpJs?: (source: string) => void } = {},
   ) {
     this.compiled = compileLLVMModule(module);
-    this.rt = new LLVMRuntime(this.compiled, options.output ?? ((s) => process.stdout.write(s)), options.errorOutput ?? ((s) => process.stderr.write(s)));
-    const dump = process.env.SCFKIT_DUMP_JS;
-    if (dump) writeFileSync(dump, this.compiled.source);
+    this.rt = new LLVMRuntime(this.compiled, options.output ?? defaultOutput(), options.errorOutput ?? defaultOutput('stderr'));
+    options.dumpJs?.(this.compiled.source);
     // Globals get their memory before any initializer runs (initializers take addresses of globals).
     for (const g of this.compiled.globals) this.rt.globalAddrs.push(this.rt.mem.malloc(g.desc.size, 'global'));
     this.rt.fnAddrs = this.compiled.fnTable.map((_, i) => FN_BASE + i * FN_STRIDE);

@@ -1,7 +1,6 @@
 // scf-run on an LLVM-dialect module: mlir-runner's entry-point checks and
 // messages (JitRunner.cpp), then the LLVM engine.
 
-import { writeFileSync } from 'node:fs';
 import { IntegerType, FloatType } from '../../ir/builtin-types.js';
 import type { Operation } from '../../ir/operation.js';
 import { UnsupportedError } from '../codegen.js';
@@ -17,8 +16,13 @@ export interface LLVMRunOptions {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   renderError: (op: Operation | undefined, msg: string) => string;
-  /** -dump-object-file: where to write the "object" (the generated JavaScript). */
-  objectFile?: string;
+  /**
+   * -dump-object-file: receives the "object" (the generated JavaScript);
+   * returns an error message when it cannot be written.
+   */
+  writeObjectFile?: (source: string) => string | undefined;
+  /** Receives the generated JavaScript (scf-run's SCFKIT_DUMP_JS). */
+  dumpJs?: (source: string) => void;
 }
 
 /** Whether scf-run should run `module` on the LLVM engine: its top level has llvm ops and no `func.func`. */
@@ -37,7 +41,7 @@ export function isLLVMModule(module: Operation): boolean {
 export function runLLVMModule(module: Operation, o: LLVMRunOptions): number | ExecError {
   let engine: LLVMExecutionEngine;
   try {
-    engine = new LLVMExecutionEngine(module, { output: o.stdout, errorOutput: o.stderr });
+    engine = new LLVMExecutionEngine(module, { output: o.stdout, errorOutput: o.stderr, dumpJs: o.dumpJs });
   } catch (e) {
     if (e instanceof UnsupportedError || e instanceof ExecError) {
       o.stderr(o.renderError(e.op, e.message));
@@ -45,11 +49,10 @@ export function runLLVMModule(module: Operation, o: LLVMRunOptions): number | Ex
     }
     return internalError(o, e);
   }
-  if (o.objectFile) {
-    try {
-      writeFileSync(o.objectFile, engine.compiled.source);
-    } catch (e) {
-      o.stderr(`Error: could not write ${o.objectFile}: ${(e as Error).message}\n`);
+  if (o.writeObjectFile) {
+    const error = o.writeObjectFile(engine.compiled.source);
+    if (error !== undefined) {
+      o.stderr(error);
       return 1;
     }
   }
