@@ -17,17 +17,20 @@
 
 import type { Type } from '../ir/attributes.js';
 import { Builder } from '../ir/builder.js';
-import { DenseArrayAttr, IntegerAttr } from '../ir/builtin-attributes.js';
 import { IndexType, IntegerType } from '../ir/builtin-types.js';
 import { emitOpError, type Context } from '../ir/context.js';
 import { Interfaces, getInterface, type BranchInterface } from '../ir/interfaces.js';
 import type { Location } from '../ir/location.js';
 import { Block, Region, type Operation, type Value } from '../ir/operation.js';
-import { SwitchOp } from '../dialects/cf/index.js';
-import { PoisonAttr } from '../dialects/ub/index.js';
+import { ConstantOp, IndexCastUIOp, TruncIOp } from '../dialects/arith/index.js';
+import { CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
+import { FuncOp, ReturnOp } from '../dialects/func/index.js';
+import { ConditionOp, IfOp, IndexSwitchOp, WhileOp, YieldOp } from '../dialects/scf/index.js';
+import { PoisonOp } from '../dialects/ub/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { isMemoryEffectFree } from '../ir/side-effects.js';
 import { DominanceInfo } from '../ir/dominance.js';
+import type { OpOf } from '../ods/index.js';
 
 class LiftFailure extends Error {}
 
@@ -188,10 +191,7 @@ class Lifter {
   switchValue(v: number): Value {
     const c = this.switchValues[v];
     if (c) return c;
-    const i32 = IntegerType.get(32);
-    return (this.switchValues[v] = this.atEntryStart(() =>
-      this.b.create('arith.constant', { results: [i32], attributes: { value: IntegerAttr.get(i32, v) }, location: this.region.parentOp!.location }).result(0),
-    ));
+    return (this.switchValues[v] = this.atEntryStart(() => ConstantOp.int(this.b, v, IntegerType.get(32), this.region.parentOp!.location)));
   }
   undef(t: Type): Value {
     const c = this.undefs.get(t);
@@ -201,7 +201,7 @@ class Lifter {
     return v;
   }
   private poison(t: Type): Value {
-    return this.b.create('ub.poison', { results: [t], attributes: { value: PoisonAttr.get() }, location: this.region.parentOp!.location }).result(0);
+    return PoisonOp.result(PoisonOp.build(this.b, { result: t, location: this.region.parentOp!.location }));
   }
 
   /** A `cf.switch` at the builder's insertion point. */
@@ -330,13 +330,12 @@ class Lifter {
     else {
       // An infinite loop: the region needs a terminator after it.
       const fn = this.region.parentOp!;
-      if (fn.name.name !== 'func.func') {
+      if (!FuncOp.isa(fn)) {
         this.ctx.diagnostics.emit('error', loc, `Cannot create unreachable terminator for '${fn.name.name}'`);
         throw new LiftFailure();
       }
-      const types = ((fn.getAttr('function_type') as unknown as { value: { results: Type[] } }).value.results);
-      const values = types.map((t) => this.poison(t));
-      const ret = this.b.create('func.return', { operands: values, location: loc });
+      const values = FuncOp.function_type(fn).results.map((t) => this.poison(t));
+      const ret = ReturnOp.build(this.b, { operands: values, location: loc });
       this.combineExit(ret);
     }
     return { latch, condition: shouldRepeat, exitBlock };
@@ -445,15 +444,16 @@ class Lifter {
 
   private doWhile(loc: Location, inits: readonly Value[], condition: Value, next: readonly Value[], body: Region): Operation {
     const types = inits.map((v) => v.type);
-    const op = this.b.create('scf.while', { operands: inits, results: types, regions: 2, location: loc });
-    op.regions[0].takeBody(body);
+    const op = WhileOp.build(this.b, { inits, results: types, location: loc });
+    const before = WhileOp.before(op);
+    before.takeBody(body);
     const b = new Builder(this.ctx);
-    b.setInsertionPointToEnd(op.regions[0].blocks[op.regions[0].blocks.length - 1]);
-    const t = b.create('arith.trunci', { operands: [condition], results: [IntegerType.get(1)], location: loc });
-    b.create('scf.condition', { operands: [t.result(0), ...next], location: loc });
-    const after = b.createBlock(op.regions[1]);
+    b.setInsertionPointToEnd(before.blocks[before.blocks.length - 1]);
+    const t = TruncIOp.build(b, { in: condition, out: IntegerType.get(1), location: loc });
+    ConditionOp.build(b, { condition: TruncIOp.out(t), args: next, location: loc });
+    const after = b.createBlock(WhileOp.after(op));
     for (const ty of types) after.addArgument(ty, loc);
-    b.create('scf.yield', { operands: after.args, location: loc });
+    YieldOp.build(b, { results: after.args, location: loc });
     return op;
   }
 
@@ -562,13 +562,13 @@ class Lifter {
     term.erase();
     for (const [block, values] of createdEmpty) {
       this.b.setInsertionPointToEnd(block);
-      this.b.create('scf.yield', { operands: values, location: structured.location });
+      YieldOp.build(this.b, { results: values, location: structured.location });
     }
     for (let u = continuation.firstUse; u; u = continuation.firstUse) {
       const user = u.owner;
       const values = succOperands({ from: user.parentBlock!, index: 0 });
       this.b.setInsertionPointBefore(user);
-      this.b.create('scf.yield', { operands: values, location: user.location });
+      YieldOp.build(this.b, { results: values, location: user.location });
       user.erase();
     }
     continuation.args.forEach((a, i) => a.replaceAllUsesWith(structured.result(i)));
@@ -579,26 +579,21 @@ class Lifter {
   }
 
   private branchRegionOp(term: Operation, types: readonly Type[], regions: Region[]): Operation {
-    if (term.name.name === 'cf.cond_br') {
-      const op = this.b.create('scf.if', { operands: [term.operand(0)], results: types, regions: 2, location: term.location });
-      op.regions[0].takeBody(regions[0]);
-      op.regions[1].takeBody(regions[1]);
+    if (CondBranchOp.isa(term)) {
+      const op = IfOp.build(this.b, { condition: CondBranchOp.condition(term), results: types, location: term.location });
+      IfOp.thenRegion(op).takeBody(regions[0]);
+      IfOp.elseRegion(op).takeBody(regions[1]);
       return op;
     }
-    if (term.name.name === 'cf.switch') {
-      const flag = term.operand(0);
-      const cast = this.b.create('arith.index_castui', { operands: [flag], results: [IndexType.get()], location: term.location });
-      const cv = term.getAttr('case_values') as unknown as { values?: readonly bigint[] } | undefined;
+    if (SwitchOp.isa(term)) {
+      const flag = SwitchOp.flag(term);
+      const cast = IndexCastUIOp.build(this.b, { in: flag, out: IndexType.get(), location: term.location });
       const width = (flag.type as IntegerType).width;
-      const cases = (cv?.values ?? []).map((v) => BigInt.asUintN(width, BigInt(v)));
-      const op = this.b.create('scf.index_switch', {
-        operands: [cast.result(0)],
-        results: types,
-        regions: cases.length + 1,
-        attributes: { cases: DenseArrayAttr.getI64(cases.map((c) => BigInt.asIntN(64, c))) },
-        location: term.location,
-      });
-      op.regions.forEach((r, i) => r.takeBody(regions[i]));
+      const cases = (SwitchOp.case_values(term) ?? []).map((v) => BigInt.asIntN(64, BigInt.asUintN(width, BigInt(v))));
+      // cf.switch's successors are the default, then the cases; so are the regions built for them.
+      const op = IndexSwitchOp.build(this.b, { arg: IndexCastUIOp.out(cast), results: types, cases, caseRegions: cases.length, location: term.location });
+      IndexSwitchOp.defaultRegion(op).takeBody(regions[0]);
+      IndexSwitchOp.caseRegions(op).forEach((r, i) => r.takeBody(regions[i + 1]));
       return op;
     }
     emitOpError(this.ctx, term, 'Cannot convert unknown control flow op to structured control flow');
@@ -696,14 +691,14 @@ class LiftControlFlowToSCF extends Pass {
     super(LiftControlFlowToSCFInfo);
   }
   runOnOperation(root: Operation, run: PassRun): void {
-    const funcs: Operation[] = [];
+    const funcs: OpOf<typeof FuncOp>[] = [];
     root.walk((op) => {
-      if (op.name.name === 'func.func') funcs.push(op);
+      if (FuncOp.isa(op)) funcs.push(op);
     });
     let changed = false;
     try {
       for (const fn of funcs) {
-        if (fn.regions[0].empty) continue;
+        if (FuncOp.isExternal(fn)) continue;
         const dom = new DominanceInfo();
         const ops: Operation[] = [];
         fn.walk((op) => void ops.push(op));

@@ -3,27 +3,38 @@
 // (each op's block is split at the op; regions are inlined before the
 // continuation).
 
-import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr, UnitAttr } from '../ir/builtin-attributes.js';
-import { IntegerType, VectorType } from '../ir/builtin-types.js';
-import { Block, type Operation, type Value } from '../ir/operation.js';
 import type { Type } from '../ir/attributes.js';
-import { BranchOp, CondBranchOp } from '../dialects/cf/index.js';
+import { IntegerType } from '../ir/builtin-types.js';
+import type { Block, Operation, Region, Value } from '../ir/operation.js';
+import { pattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
+import { AddIOp, CmpIOp, CmpIPredicate, IndexCastOp } from '../dialects/arith/index.js';
+import { BranchOp, CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
+import {
+  ConditionOp,
+  ExecuteRegionOp,
+  ForallOp,
+  ForOp,
+  IfOp,
+  IndexSwitchOp,
+  ParallelOp,
+  ReduceOp,
+  ReduceReturnOp,
+  WhileOp,
+  YieldOp,
+} from '../dialects/scf/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { ConversionTarget, applyPartialConversion } from '../transforms/dialect-conversion.js';
-import { legacyPattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
 
-const CMPI_SLT = 2n;
-const CMPI_ULT = 6n;
-
-function createYield(rewriter: PatternRewriter, operands: readonly Value[], op: Operation): Operation {
-  return rewriter.create('scf.yield', { operands, location: op.location });
+/** Copies the loop's `llvm.*` attributes (loop metadata) onto the branch that closes it, as MLIR does. */
+function copyLLVMAttrs(from: Operation, to: Operation): void {
+  for (const [k, v] of from.attributes) if (k.startsWith('llvm.')) to.attributes.set(k, v);
 }
 
-const forLowering = legacyPattern('scf.for', (forOp, rewriter) => {
+const forLowering = pattern(ForOp, (forOp, rewriter) => {
   const loc = forOp.location;
   const initBlock = forOp.parentBlock!;
   const endBlock = rewriter.splitBlock(initBlock, forOp);
-  const region = forOp.regions[0];
+  const region = ForOp.region(forOp);
   const conditionBlock = region.entry;
   const firstBodyBlock = rewriter.splitBlock(conditionBlock, conditionBlock.first);
   const lastBodyBlock = region.blocks[region.blocks.length - 1];
@@ -31,21 +42,16 @@ const forLowering = legacyPattern('scf.for', (forOp, rewriter) => {
   const iv = conditionBlock.args[0];
   const terminator = lastBodyBlock.last!;
   rewriter.setInsertionPointToEnd(lastBodyBlock);
-  const stepped = rewriter.create('arith.addi', { operands: [iv, forOp.operand(2)], results: [iv.type], location: loc }).result(0);
+  const stepped = AddIOp.result(AddIOp.build(rewriter, { lhs: iv, rhs: ForOp.step(forOp), location: loc }));
   const br = BranchOp.create(rewriter, conditionBlock, [stepped, ...terminator.operands], loc);
-  for (const [k, v] of forOp.attributes) if (k.startsWith('llvm.')) br.attributes.set(k, v);
+  copyLLVMAttrs(forOp, br);
   rewriter.eraseOp(terminator);
   rewriter.setInsertionPointToEnd(initBlock);
-  BranchOp.create(rewriter, conditionBlock, [forOp.operand(0), ...forOp.operands.slice(3)], loc);
+  BranchOp.create(rewriter, conditionBlock, [ForOp.lowerBound(forOp), ...ForOp.initArgs(forOp)], loc);
   rewriter.setInsertionPointToEnd(conditionBlock);
-  const pred = forOp.getAttr('unsignedCmp') ? CMPI_ULT : CMPI_SLT;
-  const cmp = rewriter.create('arith.cmpi', {
-    operands: [iv, forOp.operand(1)],
-    results: [IntegerType.get(1)],
-    attributes: { predicate: IntegerAttr.get(IntegerType.get(64), pred) },
-    location: loc,
-  });
-  CondBranchOp.create(rewriter, cmp.result(0), firstBodyBlock, [], endBlock, [], loc);
+  const predicate = ForOp.unsignedCmp(forOp) ? CmpIPredicate.case.ult : CmpIPredicate.case.slt;
+  const cmp = CmpIOp.build(rewriter, { predicate, lhs: iv, rhs: ForOp.upperBound(forOp), location: loc });
+  CondBranchOp.create(rewriter, CmpIOp.result(cmp), firstBodyBlock, [], endBlock, [], loc);
   rewriter.replaceOp(forOp, conditionBlock.args.slice(1));
   return true;
 });
@@ -55,7 +61,7 @@ function createBlockBefore(rewriter: PatternRewriter, before: Block, types: read
   return rewriter.createBlockIn(before.parent!, before, types, types.map(() => op.location));
 }
 
-const ifLowering = legacyPattern('scf.if', (ifOp, rewriter) => {
+const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
   const loc = ifOp.location;
   const condBlock = ifOp.parentBlock!;
   const remaining = rewriter.splitBlock(condBlock, ifOp);
@@ -65,7 +71,7 @@ const ifLowering = legacyPattern('scf.if', (ifOp, rewriter) => {
     continueBlock = createBlockBefore(rewriter, remaining, ifOp.resultTypes, ifOp);
     BranchOp.create(rewriter, remaining, [], loc);
   }
-  const thenRegion = ifOp.regions[0];
+  const thenRegion = IfOp.thenRegion(ifOp);
   const thenBlock = thenRegion.entry;
   const thenLast = thenRegion.blocks[thenRegion.blocks.length - 1];
   const thenTerm = thenLast.last!;
@@ -74,7 +80,7 @@ const ifLowering = legacyPattern('scf.if', (ifOp, rewriter) => {
   rewriter.eraseOp(thenTerm);
   rewriter.inlineRegionBefore(thenRegion, continueBlock.parent!, continueBlock);
   let elseBlock = continueBlock;
-  const elseRegion = ifOp.regions[1];
+  const elseRegion = IfOp.elseRegion(ifOp);
   if (!elseRegion.empty) {
     elseBlock = elseRegion.entry;
     const elseLast = elseRegion.blocks[elseRegion.blocks.length - 1];
@@ -85,23 +91,23 @@ const ifLowering = legacyPattern('scf.if', (ifOp, rewriter) => {
     rewriter.inlineRegionBefore(elseRegion, continueBlock.parent!, continueBlock);
   }
   rewriter.setInsertionPointToEnd(condBlock);
-  CondBranchOp.create(rewriter, ifOp.operand(0), thenBlock, [], elseBlock, [], loc);
+  CondBranchOp.create(rewriter, IfOp.condition(ifOp), thenBlock, [], elseBlock, [], loc);
   rewriter.replaceOp(ifOp, continueBlock.args);
   return true;
 });
 
-const executeRegionLowering = legacyPattern('scf.execute_region', (op, rewriter) => {
+const executeRegionLowering = pattern(ExecuteRegionOp, (op, rewriter) => {
   const loc = op.location;
   const condBlock = op.parentBlock!;
   const remaining = rewriter.splitBlock(condBlock, op);
-  const region = op.regions[0];
+  const region = ExecuteRegionOp.region(op);
   rewriter.setInsertionPointToEnd(condBlock);
   BranchOp.create(rewriter, region.entry, [], loc);
   for (const block of [...region.blocks]) {
     const term = block.last;
-    if (term && term.name.name === 'scf.yield') {
+    if (YieldOp.isa(term)) {
       rewriter.setInsertionPointToEnd(block);
-      BranchOp.create(rewriter, remaining, term.operands, loc);
+      BranchOp.create(rewriter, remaining, YieldOp.results(term), loc);
       rewriter.eraseOp(term);
     }
   }
@@ -111,54 +117,61 @@ const executeRegionLowering = legacyPattern('scf.execute_region', (op, rewriter)
   return true;
 });
 
-const whileLowering = legacyPattern('scf.while', (whileOp, rewriter) => {
+function lastBlock(region: Region): Block {
+  return region.blocks[region.blocks.length - 1];
+}
+
+const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {
   const loc = whileOp.location;
   const current = whileOp.parentBlock!;
   const continuation = rewriter.splitBlock(current, whileOp);
-  const before = whileOp.regions[0].entry;
-  const beforeLast = whileOp.regions[0].blocks[whileOp.regions[0].blocks.length - 1];
-  const after = whileOp.regions[1].entry;
-  const afterLast = whileOp.regions[1].blocks[whileOp.regions[1].blocks.length - 1];
-  rewriter.inlineRegionBefore(whileOp.regions[1], continuation.parent!, continuation);
-  rewriter.inlineRegionBefore(whileOp.regions[0], after.parent!, after);
+  const beforeRegion = WhileOp.before(whileOp);
+  const afterRegion = WhileOp.after(whileOp);
+  const before = beforeRegion.entry;
+  const beforeLast = lastBlock(beforeRegion);
+  const after = afterRegion.entry;
+  const afterLast = lastBlock(afterRegion);
+  rewriter.inlineRegionBefore(afterRegion, continuation.parent!, continuation);
+  rewriter.inlineRegionBefore(beforeRegion, after.parent!, after);
   rewriter.setInsertionPointToEnd(current);
-  BranchOp.create(rewriter, before, whileOp.operands, loc);
-  const condOp = beforeLast.last!;
-  const args = condOp.operands.slice(1);
+  BranchOp.create(rewriter, before, WhileOp.inits(whileOp), loc);
+  const condOp = ConditionOp.cast(beforeLast.last!);
+  const args = ConditionOp.args(condOp);
   rewriter.setInsertionPointBefore(condOp);
-  CondBranchOp.create(rewriter, condOp.operand(0), after, args, continuation, [], condOp.location);
+  CondBranchOp.create(rewriter, ConditionOp.condition(condOp), after, args, continuation, [], condOp.location);
   rewriter.eraseOp(condOp);
   const yieldOp = afterLast.last!;
   rewriter.setInsertionPointBefore(yieldOp);
   const backEdge = BranchOp.create(rewriter, before, yieldOp.operands, yieldOp.location);
   // The back edge carries the loop's LLVM metadata (e.g. llvm.loop_annotation), as in MLIR.
-  for (const [k, v] of whileOp.attributes) if (k.startsWith('llvm.')) backEdge.attributes.set(k, v);
+  copyLLVMAttrs(whileOp, backEdge);
   rewriter.eraseOp(yieldOp);
   rewriter.replaceOp(whileOp, args);
   return true;
 });
 
-const doWhileLowering = legacyPattern(
-  'scf.while',
+const doWhileLowering = pattern(
+  WhileOp,
   (whileOp, rewriter) => {
-    const afterBlock = whileOp.regions[1].entry;
+    const afterBlock = WhileOp.afterBody(whileOp);
     if (afterBlock.first !== afterBlock.last) return false;
     const y = afterBlock.first;
-    if (!y || y.name.name !== 'scf.yield') return false;
-    const ys = y.operands;
+    if (!YieldOp.isa(y)) return false;
+    const ys = YieldOp.results(y);
     if (ys.length !== afterBlock.args.length || ys.some((v, i) => v !== afterBlock.args[i])) return false;
     const current = whileOp.parentBlock!;
     const continuation = rewriter.splitBlock(current, whileOp);
-    const before = whileOp.regions[0].entry;
-    const beforeLast = whileOp.regions[0].blocks[whileOp.regions[0].blocks.length - 1];
-    rewriter.inlineRegionBefore(whileOp.regions[0], continuation.parent!, continuation);
+    const beforeRegion = WhileOp.before(whileOp);
+    const before = beforeRegion.entry;
+    const beforeLast = lastBlock(beforeRegion);
+    rewriter.inlineRegionBefore(beforeRegion, continuation.parent!, continuation);
     rewriter.setInsertionPointToEnd(current);
-    BranchOp.create(rewriter, before, whileOp.operands, whileOp.location);
-    const condOp = beforeLast.last!;
-    const args = condOp.operands.slice(1);
+    BranchOp.create(rewriter, before, WhileOp.inits(whileOp), whileOp.location);
+    const condOp = ConditionOp.cast(beforeLast.last!);
+    const args = ConditionOp.args(condOp);
     rewriter.setInsertionPointBefore(condOp);
-    const latch = CondBranchOp.create(rewriter, condOp.operand(0), before, args, continuation, [], condOp.location);
-    for (const [k, v] of whileOp.attributes) if (k.startsWith('llvm.')) latch.attributes.set(k, v);
+    const latch = CondBranchOp.create(rewriter, ConditionOp.condition(condOp), before, args, continuation, [], condOp.location);
+    copyLLVMAttrs(whileOp, latch);
     rewriter.eraseOp(condOp);
     rewriter.replaceOp(whileOp, args);
     return true;
@@ -166,13 +179,12 @@ const doWhileLowering = legacyPattern(
   { benefit: 2 },
 );
 
-const indexSwitchLowering = legacyPattern('scf.index_switch', (op, rewriter) => {
+const indexSwitchLowering = pattern(IndexSwitchOp, (op, rewriter) => {
   const loc = op.location;
   const condBlock = op.parentBlock!;
   const continueBlock = rewriter.splitBlock(condBlock, op);
   const results = op.resultTypes.map((t) => continueBlock.addArgument(t, loc));
-  const convertRegion = (index: number): Block => {
-    const region = op.regions[index];
+  const convertRegion = (region: Region): Block => {
     const block = region.entry;
     const y = block.last!;
     rewriter.setInsertionPointBefore(y);
@@ -181,88 +193,62 @@ const indexSwitchLowering = legacyPattern('scf.index_switch', (op, rewriter) => 
     rewriter.inlineRegionBefore(region, continueBlock.parent!, continueBlock);
     return block;
   };
-  const cases = op.getAttr('cases') as unknown as { values: readonly bigint[] } | undefined;
-  const caseValues = cases ? [...cases.values] : [];
-  const caseSuccessors: Block[] = [];
-  for (let i = 0; i < caseValues.length; i++) caseSuccessors.push(convertRegion(i + 1));
-  const defaultBlock = convertRegion(0);
+  const caseValues = IndexSwitchOp.cases(op);
+  const caseSuccessors = IndexSwitchOp.caseRegions(op).map(convertRegion);
+  const defaultBlock = convertRegion(IndexSwitchOp.defaultRegion(op));
   rewriter.setInsertionPointToEnd(condBlock);
   const i32 = IntegerType.get(32);
-  const caseValue = rewriter.create('arith.index_cast', { operands: [op.operand(0)], results: [i32], location: loc }).result(0);
-  const segs = (sizes: readonly number[]) => denseI32Array(sizes);
-  const attrs: Record<string, import('../ir/attributes.js').Attribute> = {
-    case_operand_segments: segs(caseSuccessors.map(() => 0)),
-    operandSegmentSizes: segs([1, 0, 0]),
-  };
-  if (caseValues.length) attrs.case_values = DenseIntOrFPElementsAttr.get(VectorType.get([caseValues.length], i32), caseValues.map((v) => BigInt.asIntN(32, v)));
-  rewriter.create('cf.switch', { operands: [caseValue], successors: [defaultBlock, ...caseSuccessors], attributes: attrs, location: loc });
+  const caseValue = IndexCastOp.out(IndexCastOp.build(rewriter, { in: IndexSwitchOp.arg(op), out: i32, location: loc }));
+  SwitchOp.create(
+    rewriter,
+    caseValue,
+    defaultBlock,
+    [],
+    caseValues.map((v) => BigInt.asIntN(32, v)),
+    caseSuccessors,
+    caseSuccessors.map(() => []),
+    loc,
+  );
   rewriter.replaceOp(op, results);
   return true;
 });
 
-function denseI32Array(sizes: readonly number[]): DenseArrayAttr {
-  return DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt));
-}
-
-/** Builds `scf.for` with an empty body (block with iv and iter args), ending in scf.yield when there are no iter args. */
-function createFor(rewriter: PatternRewriter, loc: Operation, lb: Value, ub: Value, step: Value, inits: readonly Value[], unsigned: boolean): Operation {
-  const forOp = rewriter.create('scf.for', {
-    operands: [lb, ub, step, ...inits],
-    results: inits.map((v) => v.type),
-    regions: 1,
-    location: loc.location,
-  });
-  if (unsigned) forOp.properties.set('unsignedCmp', UnitAttr.get());
-  const body = new Block();
-  forOp.regions[0].pushBlock(body);
-  body.addArgument(lb.type, loc.location);
-  for (const v of inits) body.addArgument(v.type, loc.location);
-  if (!inits.length) {
-    const saved = rewriter.insertionPoint;
-    rewriter.setInsertionPointToEnd(body);
-    createYield(rewriter, [], loc);
-    rewriter.insertionPoint = saved;
-  }
-  return forOp;
-}
-
-const parallelLowering = legacyPattern('scf.parallel', (par, rewriter) => {
-  const body = par.regions[0].entry;
+const parallelLowering = pattern(ParallelOp, (par, rewriter) => {
+  const body = ParallelOp.body(par);
   const reduce = body.last;
-  if (!reduce || reduce.name.name !== 'scf.reduce') return false;
-  const segments = (par.getAttr('operandSegmentSizes') as unknown as { values: readonly bigint[] }).values.map(Number);
-  const ops = par.operands;
-  const n = segments[0];
-  const lbs = ops.slice(0, n);
-  const ubs = ops.slice(n, n + segments[1]);
-  const steps = ops.slice(n + segments[1], n + segments[1] + segments[2]);
-  let iterArgs: Value[] = ops.slice(n + segments[1] + segments[2]);
+  if (!ReduceOp.isa(reduce)) return false;
+  const lbs = ParallelOp.lowerBound(par);
+  const ubs = ParallelOp.upperBound(par);
+  const steps = ParallelOp.step(par);
+  let iterArgs: Value[] = ParallelOp.initVals(par);
   const ivs: Value[] = [];
   let first = true;
   let loopResults: Value[] = [...iterArgs];
-  const unsigned = par.getAttr('unsignedCmp') !== undefined;
-  for (let i = 0; i < n; i++) {
-    const forOp = createFor(rewriter, par, lbs[i], ubs[i], steps[i], iterArgs, unsigned);
-    const forBody = forOp.regions[0].entry;
-    ivs.push(forBody.args[0]);
-    iterArgs = forBody.args.slice(1);
+  const unsignedCmp = par.getAttr('unsignedCmp') !== undefined;
+  for (let i = 0; i < lbs.length; i++) {
+    const forOp = ForOp.create(rewriter, { lowerBound: lbs[i], upperBound: ubs[i], step: steps[i], initArgs: iterArgs, unsignedCmp, location: par.location });
+    const forBody = ForOp.body(forOp);
+    ivs.push(ForOp.inductionVar(forOp));
+    iterArgs = ForOp.regionIterArgs(forOp);
     if (first) {
       loopResults = [...forOp.results];
       first = false;
     } else if (forOp.numResults) {
       rewriter.setInsertionPointToEnd(forOp.parentBlock!);
-      createYield(rewriter, forOp.results, par);
+      YieldOp.build(rewriter, { results: forOp.results, location: par.location });
     }
     rewriter.setInsertionPointToStart(forBody);
   }
   const yieldOperands: Value[] = [];
+  const reductions = ReduceOp.reductions(reduce);
+  const reduced = ReduceOp.operands(reduce);
   for (let i = 0; i < par.numResults; i++) {
-    const rb = reduce.regions[i].entry;
+    const rb = reductions[i].entry;
     const arg = iterArgs[yieldOperands.length];
-    const ret = rb.last!;
-    yieldOperands.push(ret.operand(0));
+    const ret = ReduceReturnOp.cast(rb.last!);
+    yieldOperands.push(ReduceReturnOp.result(ret));
     rewriter.eraseOp(ret);
-    rewriter.inlineBlockBefore(rb, reduce.parentBlock!, reduce, [arg, reduce.operand(i)]);
+    rewriter.inlineBlockBefore(rb, reduce.parentBlock!, reduce, [arg, reduced[i]]);
   }
   rewriter.eraseOp(reduce);
   const newBody = rewriter.insertionPoint!.block;
@@ -270,7 +256,7 @@ const parallelLowering = legacyPattern('scf.parallel', (par, rewriter) => {
   else rewriter.inlineBlockBefore(body, newBody, newBody.last, ivs);
   if (yieldOperands.length) {
     rewriter.setInsertionPointToEnd(newBody);
-    createYield(rewriter, yieldOperands, par);
+    YieldOp.build(rewriter, { results: yieldOperands, location: par.location });
   }
   rewriter.replaceOp(par, loopResults);
   return true;
@@ -294,7 +280,7 @@ export class SCFToControlFlowPass extends Pass {
   }
   runOnOperation(op: Operation, run: PassRun): void {
     const target = new ConversionTarget();
-    target.addIllegalOp('scf.forall', 'scf.for', 'scf.if', 'scf.index_switch', 'scf.parallel', 'scf.while', 'scf.execute_region');
+    target.addIllegalOp(ForallOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp, ExecuteRegionOp);
     target.markUnknownOpDynamicallyLegal(() => true);
     if (!applyPartialConversion(run.ctx, op, target, scfToControlFlowPatterns())) run.signalPassFailure();
   }

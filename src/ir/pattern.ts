@@ -78,15 +78,6 @@ export function pattern<N extends string>(
   return new FnPattern(root.opName, fn as (op: Operation, rewriter: PatternRewriter) => boolean, opts.benefit ?? 1, opts.name ?? '');
 }
 
-/** @deprecated transitional: a pattern rooted at an op name; use `pattern` with the op's handle. */
-export function legacyPattern(
-  root: string | null,
-  fn: (op: Operation, rewriter: PatternRewriter) => boolean,
-  opts: PatternOptions = {},
-): RewritePattern {
-  return new FnPattern(root, fn, opts.benefit ?? 1, opts.name ?? '');
-}
-
 /** A pattern tried on every op (MLIR's MatchAnyOpTypeTag), from a function. */
 export function anyOpPattern(fn: (op: Operation, rewriter: PatternRewriter) => boolean, opts: PatternOptions = {}): RewritePattern {
   return new FnPattern(null, fn, opts.benefit ?? 1, opts.name ?? '');

@@ -10,19 +10,24 @@ import { PatternRewriter, type PatternListener, type RewritePattern } from '../i
 
 export type Legality = 'legal' | 'illegal' | 'unknown';
 
+/** An op's handle (anything naming a declared op). */
+export interface OpKindRef {
+  readonly opName: string;
+}
+
 export class ConversionTarget {
   private readonly ops = new Map<string, Legality | ((op: Operation) => boolean)>();
   private readonly dialects = new Map<string, Legality>();
   private unknown: ((op: Operation) => boolean) | undefined;
 
-  addLegalOp(...names: string[]): void {
-    for (const n of names) this.ops.set(n, 'legal');
+  addLegalOp(...kinds: OpKindRef[]): void {
+    for (const k of kinds) this.ops.set(k.opName, 'legal');
   }
-  addIllegalOp(...names: string[]): void {
-    for (const n of names) this.ops.set(n, 'illegal');
+  addIllegalOp(...kinds: OpKindRef[]): void {
+    for (const k of kinds) this.ops.set(k.opName, 'illegal');
   }
-  addDynamicallyLegalOp(name: string, fn: (op: Operation) => boolean): void {
-    this.ops.set(name, fn);
+  addDynamicallyLegalOp(kind: OpKindRef, fn: (op: Operation) => boolean): void {
+    this.ops.set(kind.opName, fn);
   }
   addLegalDialect(...names: string[]): void {
     for (const n of names) this.dialects.set(n, 'legal');

@@ -28,8 +28,15 @@ export interface GreedyConfig {
   listener?: PatternListener;
 }
 
+/**
+ * MLIR's GreedyRewriteConfig defaults. The initial traversal is bottom-up
+ * (post-order, processed from the last op back): passes that call
+ * applyPatternsGreedily without a config (scf-for-to-while,
+ * scf-for-loop-canonicalization) fold and rewrite in that order, which decides
+ * where folded constants land. Canonicalize asks for top-down itself.
+ */
 export const DEFAULT_GREEDY_CONFIG: GreedyConfig = {
-  topDown: true,
+  topDown: false,
   maxIterations: 10,
   maxNumRewrites: -1,
   regionSimplification: 'normal',

@@ -10,6 +10,7 @@ import { Traits, emitOpError } from '../ir/context.js';
 import { SymbolRefAttr } from '../ir/builtin-attributes.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Block as BlockCtor } from '../ir/operation.js';
+import { ModuleOp } from '../dialects/builtin/index.js';
 import { BranchOp } from '../dialects/cf/index.js';
 import { Builder } from '../ir/builder.js';
 import { OpPassManager, runPassManager } from '../passes/pass-manager.js';
@@ -24,7 +25,7 @@ const INLINABLE_DIALECTS = new Set(['arith', 'cf', 'func', 'index', 'math', 'mem
 function isLegalToInlineOp(op: Operation): boolean {
   if (!op.isRegistered) return false;
   if (!INLINABLE_DIALECTS.has(op.name.dialectName)) return false;
-  if (op.name.name === 'builtin.module') return false;
+  if (ModuleOp.isa(op)) return false;
   for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o)) return false;
   return true;
 }

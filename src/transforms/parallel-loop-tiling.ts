@@ -4,14 +4,17 @@
 // multiple of the tile size), an affine.min clamp, or, with
 // no-min-max-bounds, the tile with an scf.if in-bounds check around the body.
 
-import { AffineMapAttr, IntegerAttr } from '../ir/builtin-attributes.js';
+import { AffineMapAttr } from '../ir/builtin-attributes.js';
 import { IndexType } from '../ir/builtin-types.js';
 import { AffineMap, affineAdd, affineMul, constExpr, dimExpr } from '../ir/affine.js';
 import { Builder } from '../ir/builder.js';
 import { UnknownLoc } from '../ir/location.js';
+import { matchConstantInt } from '../ir/matchers.js';
 import type { Operation, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { binary, cmpi, constantBool, constantIndex, createIf, createParallel, operandSegment } from './scf/build.js';
+import { AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, MulIOp } from '../dialects/arith/index.js';
+import { IfOp, ParallelOp, ReduceOp, YieldOp } from '../dialects/scf/index.js';
+import type { OpOf } from '../ods/index.js';
 
 export const ParallelLoopTilingInfo: PassInfo = {
   argument: 'scf-parallel-loop-tiling',
@@ -26,14 +29,14 @@ export const ParallelLoopTilingInfo: PassInfo = {
 };
 
 /** Appends the innermost scf.parallel ops nested in `root`; returns whether `root` encloses any. */
-function innermostParallelLoops(root: Operation, out: Operation[]): boolean {
+function innermostParallelLoops(root: Operation, out: OpOf<typeof ParallelOp>[]): boolean {
   let encloses = false;
   for (const region of root.regions)
     for (const block of region.blocks)
       for (let op = block.first; op; op = op.next) {
         const nested = innermostParallelLoops(op, out);
         encloses ||= nested;
-        if (op.name.name === 'scf.parallel') {
+        if (ParallelOp.isa(op)) {
           encloses = true;
           if (!nested) out.push(op);
         }
@@ -41,11 +44,9 @@ function innermostParallelLoops(root: Operation, out: Operation[]): boolean {
   return encloses;
 }
 
-function constantIndexValue(v: Value): bigint | undefined {
-  const d = v.definingOp;
-  if (!d || d.name.name !== 'arith.constant' || !(d.result(0).type instanceof IndexType)) return undefined;
-  const a = d.getAttr('value');
-  return a instanceof IntegerAttr ? a.value : undefined;
+/** The value of an `arith.constant` bound (MLIR's dyn_cast<arith::ConstantIndexOp>; bounds are index-typed). */
+function arithConstantIndex(v: Value): bigint | undefined {
+  return ConstantOp.definingOp(v) ? matchConstantInt(v) : undefined;
 }
 
 function divideCeil(a: bigint, b: bigint): bigint {
@@ -56,26 +57,28 @@ function divideCeil(a: bigint, b: bigint): bigint {
   return ub === 0n ? 0n : (ua + ub - 1n) / ub;
 }
 
-export function tileParallelLoop(b: Builder, op: Operation, tileSizes: readonly bigint[], noMinMaxBounds: boolean): void {
-  const loc = op.location;
+export function tileParallelLoop(b: Builder, op: OpOf<typeof ParallelOp>, tileSizes: readonly bigint[], noMinMaxBounds: boolean): void {
+  const location = op.location;
   b.setInsertionPointBefore(op);
-  const lbs = operandSegment(op, 0);
-  const ubs = operandSegment(op, 1);
-  const steps = operandSegment(op, 2);
-  const zero = constantIndex(b, 0, loc);
-  const tiles = ubs.map((_, i) => constantIndex(b, i < tileSizes.length ? tileSizes[i] : 1n, loc));
-  const newSteps = steps.map((s, i) => binary(b, 'arith.muli', s, tiles[i], loc));
-  const outer = createParallel(b, lbs, ubs, newSteps, [], loc);
-  const outerBody = outer.regions[0].entry;
+  const lbs = ParallelOp.lowerBound(op);
+  const ubs = ParallelOp.upperBound(op);
+  const steps = ParallelOp.step(op);
+  const addi = (lhs: Value, rhs: Value): Value => AddIOp.result(AddIOp.build(b, { lhs, rhs, location }));
+  const muli = (lhs: Value, rhs: Value): Value => MulIOp.result(MulIOp.build(b, { lhs, rhs, location }));
+  const zero = ConstantOp.index(b, 0, location);
+  const tiles = ubs.map((_, i) => ConstantOp.index(b, i < tileSizes.length ? tileSizes[i] : 1n, location));
+  const newSteps = steps.map((s, i) => muli(s, tiles[i]));
+  const outer = ParallelOp.create(b, { lowerBound: lbs, upperBound: ubs, step: newSteps, location });
+  const outerBody = ParallelOp.body(outer);
   const outerIvs = outerBody.args;
   b.setInsertionPointToStart(outerBody);
   const newBounds: Value[] = [];
   let needInboundCheck = false;
   for (let i = 0; i < ubs.length; i++) {
-    const lbC = constantIndexValue(lbs[i]);
-    const ubC = constantIndexValue(ubs[i]);
-    const stepC = constantIndexValue(steps[i]);
-    const tile = constantIndexValue(tiles[i])!;
+    const lbC = arithConstantIndex(lbs[i]);
+    const ubC = arithConstantIndex(ubs[i]);
+    const stepC = arithConstantIndex(steps[i]);
+    const tile = arithConstantIndex(tiles[i])!;
     if (lbC !== undefined && ubC !== undefined && stepC !== undefined) {
       const n = BigInt.asIntN(64, divideCeil(ubC - lbC, stepC));
       if (BigInt.asIntN(64, n % tile) === 0n) {
@@ -89,48 +92,49 @@ export function tileParallelLoop(b: Builder, op: Operation, tileSizes: readonly 
       continue;
     }
     const map = AffineMap.get(3, 0, [dimExpr(0), affineAdd(dimExpr(1), affineMul(dimExpr(2), constExpr(-1)))]);
+    // scfkit has no affine dialect: the clamp is MLIR's affine.min, created unregistered.
     newBounds.push(
-      b.create('affine.min', { operands: [newSteps[i], ubs[i], outerIvs[i]], results: [IndexType.get()], attributes: { map: AffineMapAttr.get(map) }, location: loc }).result(0),
+      b.create('affine.min', { operands: [newSteps[i], ubs[i], outerIvs[i]], results: [IndexType.get()], attributes: { map: AffineMapAttr.get(map) }, location }).result(0),
     );
   }
-  const inner = createParallel(b, newBounds.map(() => zero), newBounds, steps, [], loc, false);
-  const innerBody = inner.regions[0].entry;
+  const inner = ParallelOp.create(b, { lowerBound: newBounds.map(() => zero), upperBound: newBounds, step: steps, location }, () => {});
+  const innerBody = ParallelOp.body(inner);
   const innerIvs = innerBody.args;
-  const oldBody = op.regions[0].entry;
+  const oldBody = ParallelOp.body(op);
   if (noMinMaxBounds && needInboundCheck) {
     const reduce = new Builder(b.ctx);
     reduce.setInsertionPointToEnd(innerBody);
-    reduce.create('scf.reduce', { location: loc });
+    ReduceOp.build(reduce, { location });
     b.setInsertionPointBefore(innerBody.last!);
-    let inbound = constantBool(b, true, loc);
+    let inbound = ConstantOp.bool(b, true, location);
     for (let i = 0; i < innerIvs.length; i++) {
-      const index = binary(b, 'arith.addi', binary(b, 'arith.muli', innerIvs[i], steps[i], loc), outerIvs[i], loc);
-      const dim = cmpi(b, 'ult', index, ubs[i], loc);
-      inbound = binary(b, 'arith.andi', inbound, dim, loc);
+      const index = addi(muli(innerIvs[i], steps[i]), outerIvs[i]);
+      const dim = CmpIOp.result(CmpIOp.build(b, { predicate: CmpIPredicate.case.ult, lhs: index, rhs: ubs[i], location }));
+      inbound = AndIOp.result(AndIOp.build(b, { lhs: inbound, rhs: dim, location }));
     }
-    const ifOp = createIf(b, inbound, [], false, loc);
-    const thenRegion = ifOp.regions[0];
+    const ifOp = IfOp.create(b, { condition: inbound, location });
+    const thenRegion = IfOp.thenRegion(ifOp);
     thenRegion.entry.erase();
     oldBody.remove();
     thenRegion.pushBlock(oldBody);
     const term = oldBody.last!;
     const y = new Builder(b.ctx);
     y.setInsertionPointToEnd(oldBody);
-    y.create('scf.yield', { location: term.location });
+    YieldOp.build(y, { location: term.location });
     term.erase();
     b.setInsertionPointToStart(innerBody);
     for (let i = 0; i < innerIvs.length; i++) {
-      const idx = binary(b, 'arith.addi', innerIvs[i], outerIvs[i], loc);
+      const idx = addi(innerIvs[i], outerIvs[i]);
       oldBody.args[i].replaceAllUsesWith(idx);
     }
     while (oldBody.args.length) oldBody.eraseArgument(oldBody.args.length - 1);
   } else {
     innerBody.erase();
     oldBody.remove();
-    inner.regions[0].pushBlock(oldBody);
+    ParallelOp.region(inner).pushBlock(oldBody);
     b.setInsertionPointToStart(oldBody);
     for (const iv of [...oldBody.args]) {
-      const idx = binary(b, 'arith.addi', iv, outerIvs[oldBody.args.indexOf(iv)], loc);
+      const idx = addi(iv, outerIvs[oldBody.args.indexOf(iv)]);
       iv.replaceUsesWithIf(idx, (u) => u.owner !== idx.definingOp);
     }
   }
@@ -147,7 +151,7 @@ export class ParallelLoopTiling extends Pass {
       run.ctx.diagnostics.emit('error', UnknownLoc.get(), 'tile size cannot be 0');
       return run.signalPassFailure();
     }
-    const loops: Operation[] = [];
+    const loops: OpOf<typeof ParallelOp>[] = [];
     innermostParallelLoops(op, loops);
     const b = new Builder(run.ctx);
     for (const loop of loops) if (loop.numResults === 0) tileParallelLoop(b, loop, sizes, this.options.bool('no-min-max-bounds'));

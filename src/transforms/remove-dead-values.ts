@@ -21,7 +21,7 @@ import { Traits, type Context } from '../ir/context.js';
 import { Operation, OpResult, type BlockArgument, type Block, type Value } from '../ir/operation.js';
 import { lookupNearestSymbolFrom } from '../ir/symbol-table.js';
 import { Rewriter } from '../ir/builder.js';
-import { PoisonAttr } from '../dialects/ub/index.js';
+import { PoisonOp, UnreachableOp } from '../dialects/ub/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { callableInterface, callInterface, isSymbol, symbolRefsOf, symbolVisibility } from './call-utils.js';
 import { collectCanonicalizationPatterns } from './canonicalize.js';
@@ -178,7 +178,9 @@ function eraseFunctionArgsAndResults(fn: Operation, deadArgs: readonly boolean[]
     if (kept.every((d) => d instanceof DictionaryAttr && d.entries.length === 0)) fn.removeAttr(name);
     else fn.setAttr(name, ArrayAttr.get(kept));
   }
-  const entry = fn.regions[0].entry;
+  const body = callableInterface(fn)!.getCallableRegion(fn);
+  if (!body || body.empty) return;
+  const entry = body.entry;
   for (let i = deadArgs.length - 1; i >= 0; i--)
     if (deadArgs[i] && i < entry.args.length) {
       dropAllUses(entry.args[i]);
@@ -258,9 +260,9 @@ function cleanUp(ctx: Context, list: CleanupList): void {
       o.dead.forEach((d, i) => {
         if (!d) return;
         const v = o.op.operand(i);
-        const p = rewriter.create('ub.poison', { results: [v.type], attributes: { value: PoisonAttr.get() }, location: v.definingOp?.location ?? (v as BlockArgument).location });
+        const p = PoisonOp.build(rewriter, { result: v.type, location: v.definingOp?.location ?? (v as BlockArgument).location });
         poisons.add(p);
-        o.op.setOperand(i, p.result(0));
+        o.op.setOperand(i, PoisonOp.result(p));
       });
     } else {
       o.op.setOperands(o.op.operands.filter((_, i) => !o.dead[i]));
@@ -279,7 +281,7 @@ function cleanUp(ctx: Context, list: CleanupList): void {
     if (!op.parentBlock) continue;
     if (op.hasTrait(Traits.IsTerminator)) {
       rewriter.setInsertionPointBefore(op);
-      rewriter.create('ub.unreachable', { location: op.location });
+      UnreachableOp.build(rewriter, { location: op.location });
     }
     for (const r of op.results) dropAllUses(r);
     op.walk((n) => {
@@ -308,7 +310,7 @@ function poisonDanglingOperands(ctx: Context, root: Operation): void {
     op.operandList.forEach((o, i) => {
       if (!isDangling(o.value)) return;
       rewriter.setInsertionPointBefore(op);
-      op.setOperand(i, rewriter.create('ub.poison', { results: [o.value.type], attributes: { value: PoisonAttr.get() }, location: op.location }).result(0));
+      op.setOperand(i, PoisonOp.result(PoisonOp.build(rewriter, { result: o.value.type, location: op.location })));
     });
   });
 }

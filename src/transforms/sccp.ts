@@ -149,18 +149,20 @@ export class ConstantPropagationSolver {
   private initializeSymbolCallables(): void {
     const top = this.top;
     walkSymbolTables(top, !top.parentBlock, (table, allUsesVisible) => {
-      const region = table.regions[0];
-      if (!region || region.empty) return;
+      // A symbol table has one region with one block (the SymbolTable trait).
+      const regions = table.regions.filter((r) => !r.empty);
+      if (!regions.length) return;
       let found = false;
-      for (let op = region.entry.first; op; op = op.next) {
-        const ci = callableInterface(op);
-        if (!ci || !ci.getCallableRegion(op) || !isSymbol(op)) continue;
-        const vis = symbolVisibility(op);
-        if (vis === 'public' || (!allUsesVisible && vis === 'nested')) this.predUnknown(op);
-        found = true;
-      }
+      for (const region of regions)
+        for (let op = region.entry.first; op; op = op.next) {
+          const ci = callableInterface(op);
+          if (!ci || !ci.getCallableRegion(op) || !isSymbol(op)) continue;
+          const vis = symbolVisibility(op);
+          if (vis === 'public' || (!allUsesVisible && vis === 'nested')) this.predUnknown(op);
+          found = true;
+        }
       if (!found) return;
-      const uses = getSymbolUses([region]);
+      const uses = getSymbolUses(regions);
       if (!uses) {
         top.walk((o) => {
           if (callableInterface(o)) this.predUnknown(o);

@@ -33,20 +33,22 @@ function symbolUsesOf(op: Operation): import('../ir/builtin-attributes.js').Symb
 
 function computeLiveness(ctx: Context, table: Operation, hidden: boolean, live: Set<Operation>): boolean {
   const worklist: Operation[] = [];
-  for (const block of table.regions[0].blocks)
-    for (let op = block.first; op; op = op.next) {
-      if (!isSymbol(op)) {
-        worklist.push(op);
-        continue;
+  // A symbol table has one region (the SymbolTable trait).
+  for (const region of table.regions)
+    for (const block of region.blocks)
+      for (let op = block.first; op; op = op.next) {
+        if (!isSymbol(op)) {
+          worklist.push(op);
+          continue;
+        }
+        // SymbolOpInterface::canDiscardOnUseEmpty: any non-public symbol.
+        const vis = symbolVisibility(op);
+        const discardable = (hidden || vis === 'private') && vis !== 'public';
+        if (!discardable && !live.has(op)) {
+          live.add(op);
+          worklist.push(op);
+        }
       }
-      // SymbolOpInterface::canDiscardOnUseEmpty: any non-public symbol.
-      const vis = symbolVisibility(op);
-      const discardable = (hidden || vis === 'private') && vis !== 'public';
-      if (!discardable && !live.has(op)) {
-        live.add(op);
-        worklist.push(op);
-      }
-    }
   while (worklist.length) {
     const op = worklist.pop()!;
     if (op.hasTrait(Traits.SymbolTable)) {
@@ -107,12 +109,13 @@ class SymbolDCE extends Pass {
     if (!computeLiveness(run.ctx, root, hidden, live)) return run.signalPassFailure();
     root.walk((table) => {
       if (!table.hasTrait(Traits.SymbolTable)) return;
-      for (const block of table.regions[0].blocks)
-        for (let op = block.first; op; ) {
-          const next = op.next;
-          if (isSymbol(op) && !live.has(op)) op.erase();
-          op = next;
-        }
+      for (const region of table.regions)
+        for (const block of region.blocks)
+          for (let op = block.first; op; ) {
+            const next = op.next;
+            if (isSymbol(op) && !live.has(op)) op.erase();
+            op = next;
+          }
     });
   }
 }

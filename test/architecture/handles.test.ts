@@ -44,7 +44,13 @@ const RULES: { what: string; re: RegExp }[] = [
 /**
  * Justified exceptions: `file:line-text` fragments. Each says why.
  */
-const ALLOWED: { file: string; text: string; why: string }[] = [];
+const ALLOWED: { file: string; text: string; why: string }[] = [
+  {
+    file: 'transforms/parallel-loop-tiling.ts',
+    text: "b.create('affine.min'",
+    why: 'scfkit has no affine dialect: the tile clamp is created unregistered, under the name MLIR gives it',
+  },
+];
 
 test('no op accessed by position or named by a string outside the declarations', () => {
   const problems: string[] = [];

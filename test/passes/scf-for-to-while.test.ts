@@ -80,6 +80,60 @@ const CASES: OptCase[] = [
     stderr: ``,
     code: 0,
   },
+  {
+    // MLIR's pass runs the greedy driver with its default configuration: the
+    // worklist is seeded bottom-up, so the scf.if (moved into the while) folds
+    // before the xori feeding it: the regions swap and the condition becomes
+    // %true, instead of the xori folding to a new %false first.
+    name: "the greedy driver works bottom-up: folds happen in MLIR's order",
+    args: ["--scf-for-to-while"],
+    input: `func.func @f(%n: index, %m: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  %x = arith.xori %true, %true : i1
+  scf.for %i = %c0 to %n step %c1 {
+    %v = scf.if %x -> i32 {
+      %a = arith.constant 1 : i32
+      scf.yield %a : i32
+    } else {
+      %b = arith.constant 2 : i32
+      scf.yield %b : i32
+    }
+    memref.store %v, %m[%i] : memref<?xi32>
+  }
+  return
+}
+`,
+    stdout: `module {
+  func.func @f(%arg0: index, %arg1: memref<?xi32>) {
+    %c2_i32 = arith.constant 2 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %true = arith.constant true
+    %0 = scf.while (%arg2 = %c0) : (index) -> index {
+      %1 = arith.cmpi slt, %arg2, %arg0 : index
+      scf.condition(%1) %arg2 : index
+    } do {
+    ^bb0(%arg2: index):
+      %1 = arith.addi %arg2, %c1 : index
+      %2 = scf.if %true -> (i32) {
+        scf.yield %c2_i32 : i32
+      } else {
+        scf.yield %c1_i32 : i32
+      }
+      memref.store %2, %arg1[%arg2] : memref<?xi32>
+      scf.yield %1 : index
+    }
+    return
+  }
+}
+
+`,
+    stderr: ``,
+    code: 0,
+  },
 ];
 
 testOptCases(CASES);

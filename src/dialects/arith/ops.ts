@@ -19,7 +19,7 @@ import { Traits, fail, failPlain, q, type Context } from '../../ir/context.js';
 import type { DialectAsmParser } from '../../ir/op-asm.js';
 import type { Builder } from '../../ir/builder.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
-import { Interfaces, getInterface, inferResultRangeOfUnknownOperands, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
+import { Interfaces, inferResultRangeOfUnknownOperands, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import type { OpOperand, Operation, Value } from '../../ir/operation.js';
 import {

@@ -131,7 +131,7 @@ export const ForOp = defineOp({
     regionIterArgs: (op): BlockArgument[] => op.regions[0].entry.args.slice(1),
     /** The `scf.yield` ending the body. */
     yieldOp: (op): Operation => op.regions[0].entry.last!,
-    /** The operands of the bounds, the step and the inits, to replace in place (setLowerBound, ...). */
+    /** getLowerBoundMutable/getUpperBoundMutable/getStepMutable: the operands, to set them (setLowerBound, ...). */
     lowerBoundMutable: (op): OpOperand => op.operandList[0],
     upperBoundMutable: (op): OpOperand => op.operandList[1],
     stepMutable: (op): OpOperand => op.operandList[2],

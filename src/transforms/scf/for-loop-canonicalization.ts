@@ -1,55 +1,56 @@
 // scf-for-loop-canonicalization: cross-dialect simplifications of scf.for
-// bodies applied greedily: `dim` of a loop-carried value (or of a loop result)
-// whose shape the loop preserves reads the init value instead. (MLIR also
-// tightens affine.min/max in loops here; scfkit has no affine dialect.)
+// bodies applied greedily: `memref.dim` of a loop-carried value (or of a loop
+// result) whose shape the loop preserves reads the init value instead. (MLIR
+// also does this for tensor.dim, through tensor.insert_slice, and tightens
+// affine.min/max in loops; scfkit has neither the tensor nor the affine
+// dialect.)
 
 import { OpResult, type Operation, type Value } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
-import { legacyPattern, type RewritePattern } from '../../ir/pattern.js';
-
-const DIM_OPS = ['memref.dim', 'tensor.dim'];
+import { pattern } from '../../ir/pattern.js';
+import { DimOp } from '../../dialects/memref/index.js';
+import { ForOp } from '../../dialects/scf/index.js';
+import type { OpOf } from '../../ods/index.js';
 
 /** Whether iteration argument `arg` of `forOp` keeps its shape across iterations (conservatively). */
-function isShapePreserving(forOp: Operation, arg: number): boolean {
-  const body = forOp.regions[0].entry;
-  const yieldOp = body.last;
-  if (!yieldOp || arg >= yieldOp.numOperands) return false;
-  let value: Value | undefined = yieldOp.operand(arg);
+function isShapePreserving(forOp: OpOf<typeof ForOp>, arg: number): boolean {
+  const yielded = ForOp.yieldOp(forOp).operands;
+  if (arg >= yielded.length) return false;
+  const iterArg = ForOp.regionIterArgs(forOp)[arg];
+  let value: Value | undefined = yielded[arg];
   while (value) {
-    if (value === body.args[arg + 1]) return true;
+    if (value === iterArg) return true;
     if (!(value instanceof OpResult)) return false;
     const owner: Operation = value.owner;
-    if (owner.name.name === 'tensor.insert_slice') value = owner.operand(1);
-    else if (owner.name.name === 'scf.for') value = isShapePreserving(owner, value.index) ? owner.operand(3 + value.index) : undefined;
-    else value = undefined;
+    const index: number = value.index;
+    value = ForOp.isa(owner) && isShapePreserving(owner, index) ? ForOp.initArgs(owner)[index] : undefined;
   }
   return false;
 }
 
-function dimOfIterArg(name: string): RewritePattern {
-  return legacyPattern(name, (dim, rewriter) => {
-    const src = dim.operand(0);
-    if (src instanceof OpResult) return false;
-    const block = src.parentBlock;
-    const forOp = block?.parentOp;
-    if (!forOp || forOp.name.name !== 'scf.for' || block !== forOp.regions[0].entry) return false;
-    const index = block.args.indexOf(src as never);
-    if (index < 1 || !isShapePreserving(forOp, index - 1)) return false;
-    rewriter.modifyOpInPlace(dim, () => dim.setOperand(0, forOp.operand(3 + index - 1)));
-    return true;
-  });
-}
+/** dim(%iterArg) of a shape-preserving iteration argument reads the matching init value. */
+const dimOfIterArg = pattern(DimOp, (dim, rewriter) => {
+  const src = DimOp.source(dim);
+  if (src instanceof OpResult) return false;
+  const forOp = src.parentBlock?.parentOp;
+  if (!ForOp.isa(forOp) || src.parentBlock !== ForOp.body(forOp)) return false;
+  const index = ForOp.regionIterArgs(forOp).indexOf(src as never);
+  if (index < 0 || !isShapePreserving(forOp, index)) return false;
+  const init = ForOp.initArgs(forOp)[index];
+  rewriter.replaceUsesWithIf(src, init, (use) => use.owner === dim);
+  return true;
+});
 
-function dimOfLoopResult(name: string): RewritePattern {
-  return legacyPattern(name, (dim, rewriter) => {
-    const src = dim.operand(0);
-    if (!(src instanceof OpResult) || src.owner.name.name !== 'scf.for') return false;
-    if (!isShapePreserving(src.owner, src.index)) return false;
-    rewriter.modifyOpInPlace(dim, () => dim.setOperand(0, src.owner.operand(3 + src.index)));
-    return true;
-  });
-}
+/** dim(%loopResult) of a shape-preserving loop reads the matching init value. */
+const dimOfLoopResult = pattern(DimOp, (dim, rewriter) => {
+  const src = DimOp.source(dim);
+  const forOp = src instanceof OpResult ? src.owner : undefined;
+  if (!ForOp.isa(forOp) || !isShapePreserving(forOp, (src as OpResult).index)) return false;
+  const init = ForOp.initArgs(forOp)[(src as OpResult).index];
+  rewriter.replaceUsesWithIf(src, init, (use) => use.owner === dim);
+  return true;
+});
 
 export const ForLoopCanonicalizationInfo: PassInfo = {
   argument: 'scf-for-loop-canonicalization',
@@ -59,7 +60,7 @@ export const ForLoopCanonicalizationInfo: PassInfo = {
 };
 
 class ForLoopCanonicalization extends Pass {
-  private readonly patterns = new FrozenPatternSet([...DIM_OPS.map(dimOfIterArg), ...DIM_OPS.map(dimOfLoopResult)]);
+  private readonly patterns = new FrozenPatternSet([dimOfIterArg, dimOfLoopResult]);
   constructor() {
     super(ForLoopCanonicalizationInfo);
   }

@@ -2,14 +2,21 @@
 // region compares the induction variable with the upper bound and whose
 // `after` region holds the body plus the increment (applied greedily).
 
-import type { Operation } from '../../ir/operation.js';
+import { UnknownLoc, type Location } from '../../ir/location.js';
+import type { Operation, Value } from '../../ir/operation.js';
 import { pattern } from '../../ir/pattern.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
 import { AddIOp, CmpIOp, CmpIPredicate } from '../../dialects/arith/index.js';
 import { ConditionOp, ForOp, WhileOp, YieldOp } from '../../dialects/scf/index.js';
 import { allAttrs } from '../../ods/index.js';
-import { valueLoc } from './build.js';
+
+/** Value::getLoc: a block argument's location, or its defining op's. */
+function valueLoc(v: Value): Location {
+  const d = v.definingOp;
+  if (d) return d.location;
+  return (v as { location?: Location }).location ?? UnknownLoc.get();
+}
 
 export const forToWhilePattern = pattern(ForOp, (forOp, rewriter) => {
   const location = forOp.location;

@@ -3,16 +3,49 @@
 // bounds and step (a muli only by a positive constant, unlike MLIR, which
 // also folds factors that may be zero or negative).
 
-import type { Operation } from '../../ir/operation.js';
+import type { OpOperand, Operation, Value } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { Builder } from '../../ir/builder.js';
 import { cloneAt, IRMapping } from '../clone.js';
-import { IntegerAttr } from '../../ir/builtin-attributes.js';
-import { matchConstant } from '../../ir/matchers.js';
+import { matchConstantInt } from '../../ir/matchers.js';
+import { AddIOp, MulIOp } from '../../dialects/arith/index.js';
+import { ForOp } from '../../dialects/scf/index.js';
+import type { OpOf } from '../../ods/index.js';
 
-function isPositiveConstant(v: import('../../ir/operation.js').Value | undefined): boolean {
-  const c = v && matchConstant(v);
-  return c instanceof IntegerAttr && c.value > 0n;
+function isPositiveConstant(v: Value | undefined): boolean {
+  const c = v && matchConstantInt(v);
+  return c !== undefined && c > 0n;
+}
+
+/** MLIR's foldLoopBounds on one loop. */
+function foldLoopBounds(b: Builder, loop: OpOf<typeof ForOp>): void {
+  const iv = ForOp.inductionVar(loop);
+  const invariant = (v: Value): boolean => {
+    const owner = v.parentBlock?.parentOp;
+    return v === iv || !owner || !loop.isAncestorOf(owner);
+  };
+  for (;;) {
+    if (!iv.hasOneUse) break;
+    const user = iv.firstUse!.owner;
+    const isAdd = AddIOp.isa(user);
+    if (!isAdd && !MulIOp.isa(user)) break;
+    if (!user.operands.every(invariant)) break;
+    // Scaling the range by a factor that is not known to be positive would
+    // change the trip count (or make the step non-positive): MLIR folds any
+    // loop-invariant factor, which changes what such loops compute.
+    if (!isAdd && !isPositiveConstant(user.operands.find((v) => v !== iv))) break;
+    b.setInsertionPointBefore(loop);
+    const fold = (bound: OpOperand): void => {
+      const m = new IRMapping();
+      m.map(iv, bound.value);
+      bound.set(cloneAt(b, user, m).results[0]);
+    };
+    fold(ForOp.lowerBoundMutable(loop));
+    fold(ForOp.upperBoundMutable(loop));
+    if (!isAdd) fold(ForOp.stepMutable(loop));
+    user.results[0].replaceAllUsesWith(iv);
+    user.erase();
+  }
 }
 
 export const ForLoopRangeFoldingInfo: PassInfo = {
@@ -27,46 +60,11 @@ class ForLoopRangeFolding extends Pass {
     super(ForLoopRangeFoldingInfo);
   }
   runOnOperation(root: Operation, run: PassRun): void {
-    const loops: Operation[] = [];
+    const loops: OpOf<typeof ForOp>[] = [];
     root.walk((o) => {
-      if (o.name.name === 'scf.for') loops.push(o);
+      if (ForOp.isa(o)) loops.push(o);
     });
-    for (const loop of loops) {
-      const iv = loop.regions[0].entry.args[0];
-      const invariant = (v: import('../../ir/operation.js').Value): boolean => {
-        const blk = v.parentBlock;
-        const owner = blk?.parentOp;
-        return v === iv || !owner || !loop.isAncestorOf(owner);
-      };
-      for (;;) {
-        if (!iv.hasOneUse) break;
-        const user = iv.firstUse!.owner;
-        const kind = user.name.name;
-        if (kind !== 'arith.addi' && kind !== 'arith.muli') break;
-        if (!user.operands.every(invariant)) break;
-        // Scaling the range by a factor that is not known to be positive would
-        // change the trip count (or make the step non-positive): MLIR folds any
-        // loop-invariant factor, which changes what such loops compute.
-        if (kind === 'arith.muli' && !isPositiveConstant(user.operands.find((v) => v !== iv))) break;
-        const b = new Builder(run.ctx);
-        b.setInsertionPointBefore(loop);
-        const fold = (bound: number): void => {
-          const m = new IRMapping();
-          m.map(iv, loop.operand(bound));
-          const c = cloneAt(b, user, m);
-          loop.setOperand(bound, c.result(0));
-        };
-        if (kind === 'arith.addi') {
-          fold(0);
-          fold(1);
-        } else {
-          fold(0);
-          fold(1);
-          fold(2);
-        }
-        user.result(0).replaceAllUsesWith(iv);
-        user.erase();
-      }
-    }
+    const b = new Builder(run.ctx);
+    for (const loop of loops) foldLoopBounds(b, loop);
   }
 }

@@ -4,7 +4,23 @@
 import type { Operation } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { PatternRewriter } from '../../ir/pattern.js';
-import { buildLoopNest, operandSegment } from './build.js';
+import { ForOp, ParallelOp } from '../../dialects/scf/index.js';
+import { buildLoopNest, type LoopNest } from '../../dialects/scf/utils.js';
+import type { OpOf } from '../../ods/index.js';
+
+/** MLIR's scf::parallelForToNestedFors; undefined (IR untouched) for a loop with results. */
+export function parallelForToNestedFors(rewriter: PatternRewriter, op: OpOf<typeof ParallelOp>): LoopNest | undefined {
+  if (op.numResults) return undefined;
+  rewriter.setInsertionPointBefore(op);
+  const nest = buildLoopNest(rewriter, op.location, ParallelOp.lowerBound(op), ParallelOp.upperBound(op), ParallelOp.step(op));
+  const ivs = nest.loops.map((l) => ForOp.inductionVar(l));
+  const inner = ForOp.body(nest.loops[nest.loops.length - 1]);
+  const body = ParallelOp.body(op);
+  rewriter.eraseOp(ParallelOp.reduceOp(op));
+  rewriter.inlineBlockBefore(body, inner, inner.last, ivs);
+  rewriter.eraseOp(op);
+  return nest;
+}
 
 export const ParallelForToNestedForsInfo: PassInfo = {
   argument: 'scf-parallel-for-to-nested-fors',
@@ -19,20 +35,10 @@ class ParallelForToNestedFors extends Pass {
   }
   runOnOperation(root: Operation, run: PassRun): void {
     const rewriter = new PatternRewriter(run.ctx);
-    const loops: Operation[] = [];
+    const loops: OpOf<typeof ParallelOp>[] = [];
     root.walk((o) => {
-      if (o.name.name === 'scf.parallel') loops.push(o);
+      if (ParallelOp.isa(o)) loops.push(o);
     });
-    for (const op of loops) {
-      if (op.numResults) continue;
-      rewriter.setInsertionPointBefore(op);
-      const nest = buildLoopNest(rewriter, op.location, operandSegment(op, 0), operandSegment(op, 1), operandSegment(op, 2));
-      const ivs = nest.map((l) => l.regions[0].entry.args[0]);
-      const inner = nest[nest.length - 1].regions[0].entry;
-      const body = op.regions[0].entry;
-      rewriter.eraseOp(body.last!);
-      rewriter.inlineBlockBefore(body, inner, inner.last, ivs);
-      rewriter.eraseOp(op);
-    }
+    for (const op of loops) parallelForToNestedFors(rewriter, op);
   }
 }

@@ -332,3 +332,9 @@ test("unknown arith attribute", () => {
   assert.equal(r.code, 1);
   assert.equal(firstError(r.err), "<stdin>:1:13: error: unknown attribute `foo` in dialect `arith`");
 });
+
+test("ceildivsi does not fold when negating an operand overflows (as MLIR)", () => {
+  const r = opt("func.func @f() -> (i8, i8, i8, i8, i8, i8) {\n  %min = arith.constant -128 : i8\n  %m2 = arith.constant -2 : i8\n  %p2 = arith.constant 2 : i8\n  %m1 = arith.constant -1 : i8\n  %p3 = arith.constant 3 : i8\n  %m3 = arith.constant -3 : i8\n  %a = arith.ceildivsi %min, %m2 : i8\n  %b = arith.ceildivsi %min, %p2 : i8\n  %c = arith.ceildivsi %m3, %min : i8\n  %d = arith.ceildivsi %p3, %min : i8\n  %e = arith.ceildivsi %m3, %p2 : i8\n  %f = arith.ceildivsi %min, %m1 : i8\n  return %a, %b, %c, %d, %e, %f : i8, i8, i8, i8, i8, i8\n}\n", "--canonicalize");
+  assert.equal(r.code, 0);
+  assert.equal(r.out, "module {\n  func.func @f() -> (i8, i8, i8, i8, i8, i8) {\n    %c-128_i8 = arith.constant -128 : i8\n    %c-2_i8 = arith.constant -2 : i8\n    %c2_i8 = arith.constant 2 : i8\n    %c-1_i8 = arith.constant -1 : i8\n    %c3_i8 = arith.constant 3 : i8\n    %c-3_i8 = arith.constant -3 : i8\n    %0 = arith.ceildivsi %c-128_i8, %c-2_i8 : i8\n    %1 = arith.ceildivsi %c-128_i8, %c2_i8 : i8\n    %2 = arith.ceildivsi %c-3_i8, %c-128_i8 : i8\n    %3 = arith.ceildivsi %c3_i8, %c-128_i8 : i8\n    %4 = arith.ceildivsi %c-128_i8, %c-1_i8 : i8\n    return %0, %1, %2, %3, %c-1_i8, %4 : i8, i8, i8, i8, i8, i8\n  }\n}\n\n");
+});

@@ -506,11 +506,9 @@ export function arithExpandTarget(opts: ArithExpandOptions = {}): ConversionTarg
   const target = new ConversionTarget();
   target.addLegalDialect('arith', 'vector');
   target.addIllegalOp(
-    ...[CeilDivSIOp, CeilDivUIOp, FloorDivSIOp, MaxSIOp, MaxUIOp, MinSIOp, MinUIOp, MaximumFOp, MinimumFOp, MaxNumFOp, MinNumFOp, ScalingExtFOp, ScalingTruncFOp].map(
-      (h) => h.opName,
-    ),
+    ...[CeilDivSIOp, CeilDivUIOp, FloorDivSIOp, MaxSIOp, MaxUIOp, MinSIOp, MinUIOp, MaximumFOp, MinimumFOp, MaxNumFOp, MinNumFOp, ScalingExtFOp, ScalingTruncFOp],
   );
-  target.addDynamicallyLegalOp(ExtFOp.opName, (op) => {
+  target.addDynamicallyLegalOp(ExtFOp, (op) => {
     const extf = ExtFOp.cast(op);
     const inETy = getElementTypeOrSelf(ExtFOp.in(extf).type);
     const outETy = getElementTypeOrSelf(ExtFOp.out(extf).type);
@@ -520,7 +518,7 @@ export function arithExpandTarget(opts: ArithExpandOptions = {}): ConversionTarg
     if (opts.includeF4E2M1) legal &&= !isF4E2M1(inETy);
     return legal;
   });
-  target.addDynamicallyLegalOp(TruncFOp.opName, (op) => {
+  target.addDynamicallyLegalOp(TruncFOp, (op) => {
     const truncf = TruncFOp.cast(op);
     const inETy = getElementTypeOrSelf(TruncFOp.in(truncf).type);
     const outETy = getElementTypeOrSelf(TruncFOp.out(truncf).type);
