@@ -97,8 +97,8 @@ function minMaxPatterns<N extends 'affine.min' | 'affine.max'>(h: MinMaxHandle<N
   // min(min(a, b), c) -> min(a, b, c) when the inner op stands alone as a result.
   const merge = pattern(h, (op, rewriter) => {
     const oldMap = h.map(op);
-    const dimOperands = op.operands.slice(0, oldMap.numDims);
-    const symOperands = op.operands.slice(oldMap.numDims);
+    const dimOperands = h.dimOperands(op);
+    const symOperands = h.symbolOperands(op);
     const newDims = [...dimOperands];
     const newSyms = [...symOperands];
     const exprs: AffineExpr[] = [];
@@ -117,8 +117,8 @@ function minMaxPatterns<N extends 'affine.min' | 'affine.max'>(h: MinMaxHandle<N
     let numSyms = oldMap.numSymbols;
     for (const p of producers) {
       const pm = h.map(p);
-      newDims.push(...p.operands.slice(0, pm.numDims));
-      newSyms.push(...p.operands.slice(pm.numDims));
+      newDims.push(...h.dimOperands(p));
+      newSyms.push(...h.symbolOperands(p));
       for (const e of pm.results) exprs.push(shiftSymbols(shiftDims(e, pm.numDims, numDims), pm.numSymbols, numSyms));
       numDims += pm.numDims;
       numSyms += pm.numSymbols;

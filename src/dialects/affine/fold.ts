@@ -40,7 +40,7 @@ function foldMinMax<N extends 'affine.min' | 'affine.max'>(h: MinMaxHandle<N>, i
       const map = h.map(op);
       const folded = partialConstantFold(map, operands.map(intOf));
       // MLIR's isSymbolIdentity tests for dims: `(d0)[s0] -> (d0)` folds to its first operand.
-      if (folded.map.numSymbols === 1 && isSymbolIdentity(folded.map)) return [op.operand(0)];
+      if (folded.map.numSymbols === 1 && isSymbolIdentity(folded.map)) return [h.mapOperands(op)[0]];
       if (!folded.results || folded.results.length === 0) {
         if (folded.map === map) return undefined;
         op.setAttr('map', AffineMapAttr.get(folded.map));

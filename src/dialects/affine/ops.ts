@@ -51,6 +51,8 @@ function minMaxOp<const N extends string>(name: N, summary: string) {
     attributes: [attr('map', AffineMapAttrC)],
   })
     .withAccessors({
+      /** getMapOperands: all operands, dims then symbols. */
+      mapOperands: (op): Value[] => op.operands,
       dimOperands: (op): Value[] => op.operands.slice(0, (op.propertiesView.get('map') as AffineMapAttr).value.numDims),
       symbolOperands: (op): Value[] => op.operands.slice((op.propertiesView.get('map') as AffineMapAttr).value.numDims),
     })

@@ -11,7 +11,7 @@ import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { ForOp, ParallelOp } from '../../dialects/scf/index.js';
 import { peelForLoopAndSimplifyBounds, peelForLoopFirstIteration } from '../../dialects/scf/transforms/loop-peeling.js';
 import { specializeForLoopForUnrolling, specializeParallelLoopForUnrolling } from '../../dialects/scf/transforms/loop-specialization.js';
-import type { Op } from '../../ods/index.js';
+import type { OpOf } from '../../ods/index.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
 
 const PEELED_LOOP = '__peeled_loop__';
@@ -22,7 +22,7 @@ export function forLoopPeelingPattern(peelFront: boolean, skipPartial: boolean) 
   return pattern(ForOp, (forOp, rewriter) => {
     if (ForOp.unsignedCmp(forOp)) return rewriter.notifyMatchFailure('unsigned loops are not supported');
     if (forOp.getAttr(PEELED_LOOP)) return false;
-    let partial: Op<'scf.for'> | undefined;
+    let partial: OpOf<typeof ForOp> | undefined;
     if (peelFront) partial = peelForLoopFirstIteration(rewriter, forOp);
     else {
       if (skipPartial) for (let p = forOp.parentOp; p; p = p.parentOp) if (ForOp.isa(p) && p.getAttr(PARTIAL_ITERATION)) return false;
@@ -77,7 +77,7 @@ class ForLoopSpecialization extends Pass {
     super(ForLoopSpecializationInfo);
   }
   runOnOperation(op: Operation, run: PassRun): void {
-    const loops: Op<'scf.for'>[] = [];
+    const loops: OpOf<typeof ForOp>[] = [];
     op.walk((o) => {
       if (ForOp.isa(o)) loops.push(o);
     });
@@ -98,7 +98,7 @@ class ParallelLoopSpecialization extends Pass {
     super(ParallelLoopSpecializationInfo);
   }
   runOnOperation(op: Operation, run: PassRun): void {
-    const loops: Op<'scf.parallel'>[] = [];
+    const loops: OpOf<typeof ParallelOp>[] = [];
     op.walk((o) => {
       if (ParallelOp.isa(o)) loops.push(o);
     });

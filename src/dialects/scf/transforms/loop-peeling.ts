@@ -24,10 +24,10 @@ import { fullyComposeAffineMapAndOperands } from '../../affine/utils.js';
 import { AffineApplyOp, AffineMaxOp, AffineMinOp } from '../../affine/ops.js';
 import { AddIOp, CeilDivSIOp, ConstantOp, IndexCastOp, MaxSIOp, MinSIOp, MulIOp, SubIOp } from '../../arith/index.js';
 import { ForOp, mixedConstant } from '../ops.js';
-import type { Op } from '../../../ods/index.js';
+import type { OpOf } from '../../../ods/index.js';
 import { rewritePeeledMinMaxOp } from './affine-canonicalization.js';
 
-type ForLoop = Op<'scf.for'>;
+type ForLoop = OpOf<typeof ForOp>;
 
 /** Clones `op` at the builder's insertion point, telling the listener of every nested block and op (OpBuilder::clone). */
 function cloneNotifying(rewriter: PatternRewriter, op: ForLoop): ForLoop {

@@ -12,7 +12,7 @@ import { cloneAt, IRMapping } from '../../../transforms/clone.js';
 import { AffineMinOp } from '../../affine/ops.js';
 import { AndIOp, CmpIOp, CmpIPredicate, ConstantOp } from '../../arith/index.js';
 import { ForOp, IfOp, ParallelOp } from '../ops.js';
-import type { Op } from '../../../ods/index.js';
+import type { OpOf } from '../../../ods/index.js';
 
 /** The smallest constant result of the affine.min defining `bound`, if any. */
 function minConstantOf(bound: Value): bigint | undefined {
@@ -24,7 +24,7 @@ function minConstantOf(bound: Value): bigint | undefined {
 }
 
 /** Builds `scf.if cond { clone(op, map) } else { clone(op) }` before `op`, then erases `op`. */
-function specialize(b: Builder, op: Op<'scf.for'> | Op<'scf.parallel'>, cond: Value, map: IRMapping): void {
+function specialize(b: Builder, op: OpOf<typeof ForOp> | OpOf<typeof ParallelOp>, cond: Value, map: IRMapping): void {
   const ifOp = IfOp.create(b, { condition: cond, withElse: true, location: op.location });
   b.setInsertionPointBefore(IfOp.thenBlock(ifOp).last!);
   cloneAt(b, op, map);
@@ -39,7 +39,7 @@ function specialize(b: Builder, op: Op<'scf.for'> | Op<'scf.parallel'>, cond: Va
  * by c and the original loop. Returns whether it applied (loops with results
  * are left alone: MLIR 22 erases them with their results still used).
  */
-export function specializeForLoopForUnrolling(b: Builder, op: Op<'scf.for'>): boolean {
+export function specializeForLoopForUnrolling(b: Builder, op: OpOf<typeof ForOp>): boolean {
   const bound = ForOp.upperBound(op);
   const c = minConstantOf(bound);
   if (c === undefined || op.numResults) return false;
@@ -58,7 +58,7 @@ export function specializeForLoopForUnrolling(b: Builder, op: Op<'scf.for'>): bo
  * upper bound is an affine.min with a constant result (the conditions are
  * and-ed).
  */
-export function specializeParallelLoopForUnrolling(b: Builder, op: Op<'scf.parallel'>): boolean {
+export function specializeParallelLoopForUnrolling(b: Builder, op: OpOf<typeof ParallelOp>): boolean {
   const bounds = ParallelOp.upperBound(op);
   const constants: bigint[] = [];
   for (const bound of bounds) {
