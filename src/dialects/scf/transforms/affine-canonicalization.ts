@@ -112,7 +112,8 @@ export function canonicalizeMinMaxOpInLoop(rewriter: PatternRewriter, op: Operat
  */
 export function rewritePeeledMinMaxOp(rewriter: PatternRewriter, op: Operation, iv: Value, ub: Value, step: Value, insideLoop: boolean): boolean {
   const constraints = new FlatLinearConstraints(0, 0);
-  constraints.appendDimVar([iv, ub, step]);
+  constraints.appendDimVar([iv]);
+  constraints.appendSymbolVar([ub, step]);
   const constUb = mixedConstant(ub);
   if (constUb !== undefined) constraints.addConstBound(BoundType.EQ, 1, constUb);
   const constStep = mixedConstant(step);
