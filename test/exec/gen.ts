@@ -61,8 +61,8 @@ export interface GenOptions {
   ivArith?: boolean;
   /**
    * Loops with dynamic bounds and steps (derived from an enclosing induction
-   * variable, trip counts 0 and up, upper bounds sometimes an affine.min with
-   * a constant result) whose bodies compute affine.min/max/apply of the
+   * variable; lb < ub; upper bounds
+   * sometimes an affine.min with a constant result) whose bodies compute affine.min/max/apply of the
    * induction variable: what loop peeling and the loop specializations rewrite.
    */
   peelLoops?: boolean;
@@ -580,12 +580,18 @@ class ProgramGen {
     this.emit(`scf.for ${o} = ${c0} to ${n} step ${c1} {`);
     this.depth++;
     this.pushScope();
-    const lb = this.rng.chance(0.5) ? this.dynSmall(o, 3) : this.smallIndexConst(this.rng.int(4));
-    let ub = this.rng.chance(0.7) ? this.dynSmall(o, 12) : this.smallIndexConst(this.rng.int(14));
+    // lb < ub always: MLIR 22's peeling assumes lb <= ub, and peel-front
+    // peels one iteration out of any loop it cannot prove empty (a dynamic or
+    // folded-to-constant zero-trip loop then runs once). Zero-trip loops come
+    // from the generator's other loops (constant bounds, never peeled).
+    const a = this.rng.int(4);
+    const dynLb = this.rng.chance(0.5);
+    const lb = dynLb ? this.dynSmall(o, a, a) : this.smallIndexConst(a);
+    let ub = !dynLb && this.rng.chance(0.2) ? this.smallIndexConst(a + 1 + this.rng.int(10)) : this.dynSmall(o, a + 10, a + 1);
     if (this.rng.chance(0.3)) {
-      // The shape the specializations look for: min(C, x).
+      // The shape the specializations look for: min(C, x), C above lb.
       const m = this.fresh();
-      this.emit(`${m} = affine.min affine_map<()[s0] -> (${1 + this.rng.int(8)}, s0)>()[${ub}]`);
+      this.emit(`${m} = affine.min affine_map<()[s0] -> (${7 + this.rng.int(8)}, s0)>()[${ub}]`);
       ub = m;
     }
     const step = this.rng.chance(0.25) ? this.dynSmall(o, 2, 1) : this.smallIndexConst(1 + this.rng.int(4));

@@ -26,6 +26,8 @@ interface PassCase {
   args: string[];
   /** Passes run first, whose output is the pass's input (and is checked too). */
   pre?: string[];
+  /** Run on the programs with peelable loops (gen.ts peelLoops) instead. */
+  peelLoops?: boolean;
 }
 
 const PASSES: PassCase[] = [
@@ -51,7 +53,19 @@ const PASSES: PassCase[] = [
   { name: 'int-range-optimizations', args: ['--int-range-optimizations'] },
   { name: 'arith-expand', args: ['--arith-expand=include-bf16=true include-f8e8m0=true include-f4e2m1=true'] },
   { name: 'duplicate-function-elimination', args: ['--duplicate-function-elimination'] },
+  ...PEELING_PASSES(),
 ];
+
+/** Loop peeling and the loop specializations (issue 11), on loops with dynamic bounds and affine.min/max of their IVs. */
+function PEELING_PASSES(): PassCase[] {
+  const peel = ['--scf-for-loop-peeling', '--scf-for-loop-peeling=peel-front=true', '--scf-for-loop-peeling=skip-partial=false', '--scf-for-loop-peeling=peel-front=true skip-partial=false'];
+  return [
+    ...peel.map((a) => ({ name: a.slice(2).replace(/=/g, ':').replace(/ /g, '+'), args: [a], peelLoops: true })),
+    { name: 'scf-for-loop-specialization', args: ['--scf-for-loop-specialization'], peelLoops: true },
+    { name: 'scf-parallel-loop-specialization', args: ['--scf-parallel-loop-specialization'], peelLoops: true },
+    { name: 'scf-for-loop-canonicalization:affine', args: ['--scf-for-loop-canonicalization'], peelLoops: true },
+  ];
+}
 
 const PROGRAMS = Number(process.env.SCFKIT_SEM_PROGRAMS ?? 200);
 const PER_MODULE = 50;
@@ -108,6 +122,11 @@ for (let k = 0; k * PER_MODULE < PROGRAMS; k++) {
   // Every other module has private helpers (for the interprocedural passes).
   modules.push({ seed, text: generateModule(seed, count, { ...genOptions, privateHelpers: k % 2 === 0 }), output: '' });
 }
+const peelModules: Program[] = [];
+for (let k = 0; k * PER_MODULE < PROGRAMS; k++) {
+  const seed = BASE_SEED + 1000 + k;
+  peelModules.push({ seed, text: generateModule(seed, Math.min(PER_MODULE, PROGRAMS - k * PER_MODULE), { peelLoops: true }), output: '' });
+}
 const dir = mkdtempSync(join(tmpdir(), 'scfkit-semantics-'));
 const checks: Promise<void>[] = [];
 /** Set while a pass is being checked and left set when it fails: its files are kept. */
@@ -116,12 +135,13 @@ let failedAny = false;
 
 test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed ${BASE_SEED})`, { timeout: 30 * 60 * 1000 }, async (t) => {
   for (const m of modules) m.output = execute(m.text);
+  if (!only || PASSES.some((pc) => pc.peelLoops && only.includes(pc.name))) for (const m of peelModules) m.output = execute(m.text);
   for (const pc of PASSES) {
     if (only && !only.includes(pc.name)) continue;
     await t.test(pc.name, () => {
       keep = true;
       const outputs: string[] = [];
-      for (const m of modules) {
+      for (const m of pc.peelLoops ? peelModules : modules) {
         let input = m.text;
         if (pc.pre) {
           const pre = runOpt(['-', ...pc.pre], input);
