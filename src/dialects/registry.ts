@@ -2,6 +2,7 @@
 
 import { Context, type Dialect } from '../ir/context.js';
 import { printOpForDiagnostic, type PrintOptions } from '../syntax/printer.js';
+import { affineDialect } from './affine/index.js';
 import { arithDialect } from './arith/index.js';
 import { builtinDialect } from './builtin/index.js';
 import { cfDialect } from './cf/index.js';
@@ -16,6 +17,7 @@ import { ubDialect } from './ub/index.js';
 import { vectorDialect } from './vector/index.js';
 
 export const ALL_DIALECTS: readonly Dialect[] = [
+  affineDialect,
   arithDialect,
   builtinDialect,
   cfDialect,

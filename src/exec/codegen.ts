@@ -11,6 +11,7 @@ import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, Vect
 import type { OpDefinition } from '../ir/context.js';
 import type { Block, Op, OpKind, Operation, Region, Value } from '../ir/operation.js';
 import { stringifyEnum, type OpHandleCore, type OpOf } from '../ods/index.js';
+import * as affine from '../dialects/affine/index.js';
 import * as arith from '../dialects/arith/index.js';
 import * as builtin from '../dialects/builtin/index.js';
 import * as cf from '../dialects/cf/index.js';
@@ -27,7 +28,8 @@ import { toDouble } from '../ir/apfloat.js';
 import { wide } from './numeric.js';
 import { castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
 import { elemFormatOf, elemKindOf, reprOf, type Repr } from './types.js';
-import { RangeAnalysis, type Range } from './ranges.js';
+import { RangeAnalysis, affineBinaryRange, affineLeafRange, type Range } from './ranges.js';
+import { AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineKind, AffineSymbolExpr, type AffineExpr, type AffineMap } from '../ir/affine.js';
 import { castOf, floatBinaryOf, intBinaryOf, type BinaryOpInfo, type CastKind, type CastOpInfo, type FloatBinaryKind, type IntBinaryKind } from './op-kinds.js';
 
 const I32_LO = -2147483648;
@@ -804,6 +806,9 @@ class FunctionCompiler {
 
   /** The emitter of each op the engine executes but the scalar ops of op-kinds.ts and cf's branches. */
   private static readonly EMITTERS = new Map<OpDefinition, Emitter>([
+    on(affine.AffineApplyOp, (c, op) => c.emitAffine(op, affine.AffineApplyOp.map(op), affine.AffineApplyOp.mapOperands(op), 'apply')),
+    on(affine.AffineMinOp, (c, op) => c.emitAffine(op, affine.AffineMinOp.map(op), affine.AffineMinOp.mapOperands(op), 'min')),
+    on(affine.AffineMaxOp, (c, op) => c.emitAffine(op, affine.AffineMaxOp.map(op), affine.AffineMaxOp.mapOperands(op), 'max')),
     on(arith.ConstantOp, (c, op) => c.emitConstant(op)),
     on(arith.SelectOp, (c, op) => c.emitSelect(op)),
     on(arith.CmpIOp, (c, op) => c.emitCmpI(op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op))),
@@ -1056,6 +1061,129 @@ class FunctionCompiler {
   private noteWide(r: Repr): Repr {
     if (r.k === 'wide') this.mc.wideWidths.add(r.w);
     return r;
+  }
+
+  /**
+   * affine.apply/min/max: each result expression computed as lower-affine's
+   * arith expansion computes it (mod, floordiv and ceildiv through remsi and
+   * divsi, products with nsw, min/max as a minsi/maxsi chain), so the engine
+   * agrees with mlir-runner on the lowered program. Subexpressions whose range
+   * stays within the safe integers use plain number arithmetic.
+   */
+  private emitAffine(op: Operation, map: AffineMap, operands: readonly Value[], kind: 'apply' | 'min' | 'max'): void {
+    const K = this.K(op);
+    const r = this.noteWide(reprOf(op.result(0).type));
+    const res = this.v(op.result(0));
+    const ranges = operands.map((o) => this.range(o) ?? null);
+    const dims = ranges.slice(0, map.numDims);
+    const syms = ranges.slice(map.numDims);
+    const lbl = this.label();
+    let breaks = false;
+    const start = this.lines.length;
+    this.depth++;
+    const bail = (x: string): void => {
+      breaks = true;
+      this.emit(`if (typeof ${x} === "object") { ${res} = ${x}; break ${lbl}; }`);
+    };
+    for (const o of operands) if (this.isTainted(o)) bail(this.v(o));
+    const bin = (name: string, a: string, b: string): string => intBinary(name, r, a, b, K)!;
+    const tmp = (e: string): string => {
+      const t = this.fresh('$x');
+      this.emit(`${t} = ${e};`);
+      return t;
+    };
+    // Post-order over the expression tree, without recursion; each node's
+    // code and range (its range known: plain number arithmetic).
+    const exprOf = (root: AffineExpr): string => {
+      const done = new Map<AffineExpr, { code: string; range: Range | undefined }>();
+      const stack: AffineExpr[] = [root];
+      while (stack.length) {
+        const e = stack[stack.length - 1];
+        if (done.has(e)) {
+          stack.pop();
+          continue;
+        }
+        if (e instanceof AffineBinaryExpr) {
+          const a = done.get(e.lhs);
+          const b = done.get(e.rhs);
+          if (a === undefined || b === undefined) {
+            if (b === undefined) stack.push(e.rhs);
+            if (a === undefined) stack.push(e.lhs);
+            continue;
+          }
+          const range = affineBinaryRange(e.kind, a.range, b.range);
+          done.set(e, { code: this.affineBinary(e.kind, a.code, b.code, range !== undefined, bin, tmp, bail, K), range });
+        } else {
+          const code =
+            e instanceof AffineConstantExpr
+              ? intLit(r, BigInt(e.value))
+              : this.operandExpr(operands[e instanceof AffineDimExpr ? e.position : map.numDims + (e as AffineSymbolExpr).position]);
+          done.set(e, { code, range: affineLeafRange(e, dims, syms) });
+        }
+        stack.pop();
+      }
+      return done.get(root)!.code;
+    };
+    const values = map.results.map(exprOf);
+    let v = values[0];
+    for (let i = 1; i < values.length; i++) v = tmp(`(${v} ${kind === 'min' ? '<' : '>'} ${values[i]} ? ${v} : ${values[i]})`);
+    this.emit(`${res} = ${v};`);
+    this.depth--;
+    if (breaks) {
+      this.lines.splice(start, 0, '  '.repeat(this.depth) + `${lbl}: {`);
+      this.emit('}');
+    } else for (let i = start; i < this.lines.length; i++) this.lines[i] = this.lines[i].slice(2);
+  }
+
+  /** One binary node of an affine expression (see emitAffine); `exact` when its range is known. */
+  private affineBinary(
+    kind: AffineKind,
+    a: string,
+    b: string,
+    exact: boolean,
+    bin: (name: string, a: string, b: string) => string,
+    tmp: (e: string) => string,
+    bail: (x: string) => void,
+    K: number,
+  ): string {
+    if (exact) {
+      // Plain numbers; the divisor is then positive.
+      switch (kind) {
+        case AffineKind.Add:
+          return tmp(`${a} + ${b}`);
+        case AffineKind.Mul:
+          return tmp(`${a} * ${b} + 0`);
+        case AffineKind.Mod:
+          return tmp(`(($t = ${a} % ${b}) < 0 ? $t + ${b} : $t + 0)`);
+        case AffineKind.FloorDiv:
+          return tmp(`($t = ${a} % ${b}, (${a} - $t) / ${b} - ($t < 0 ? 1 : 0))`);
+        default:
+          return tmp(`($t = ${a} % ${b}, (${a} - $t) / ${b} + ($t > 0 ? 1 : 0))`);
+      }
+    }
+    switch (kind) {
+      case AffineKind.Add:
+        return tmp(bin('addi', a, b));
+      case AffineKind.Mul: {
+        const x = tmp(`$rt.overflowCheck(${K}, "muli", ${arith.IntegerOverflowFlags.nsw}, 64, ${a}, ${b}, ${bin('muli', a, b)})`);
+        bail(x);
+        return x;
+      }
+      case AffineKind.Mod: {
+        const rem = tmp(bin('remsi', a, b));
+        return tmp(`(${rem} < 0 ? ${bin('addi', rem, b)} : ${rem})`);
+      }
+      case AffineKind.FloorDiv: {
+        const neg = tmp(`${a} < 0`);
+        const q = tmp(bin('divsi', tmp(`(${neg} ? ${bin('subi', '-1', a)} : ${a})`), b));
+        return tmp(`(${neg} ? ${bin('subi', '-1', q)} : ${q})`);
+      }
+      default: {
+        const nonPos = tmp(`${a} <= 0`);
+        const q = tmp(bin('divsi', tmp(`(${nonPos} ? ${bin('subi', '0', a)} : ${bin('subi', a, '1')})`), b));
+        return tmp(`(${nonPos} ? ${bin('subi', '0', q)} : ${bin('addi', q, '1')})`);
+      }
+    }
   }
 
   /** index.casts and index.castu (casts between index and integers). */

@@ -28,6 +28,8 @@ import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
 import * as vector from '../dialects/vector/index.js';
 import { castOf, intBinaryOf, type CastKind, type IntBinaryKind } from './op-kinds.js';
+import { AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineKind, AffineSymbolExpr, type AffineExpr, type AffineMap } from '../ir/affine.js';
+import { AffineApplyOp, AffineMaxOp, AffineMinOp } from '../dialects/affine/index.js';
 
 export interface Range {
   readonly lo: number;
@@ -62,6 +64,83 @@ function fit(w: number, lo: number, hi: number): Range | undefined {
   if (w === 1) return lo >= 0 && hi <= 1 ? { lo, hi } : undefined;
   if (w > 53) return lo >= -MAXS && hi <= MAXS ? { lo, hi } : undefined;
   return lo >= -(2 ** (w - 1)) && hi <= 2 ** (w - 1) - 1 ? { lo, hi } : undefined;
+}
+
+/**
+ * The values a binary affine node takes when its operands range over `a` and
+ * `b`, evaluated exactly as lower-affine's arith expansion computes it;
+ * undefined when unknown or when a step may leave the safe integers (then the
+ * expansion may wrap, or be poison for a product).
+ */
+export function affineBinaryRange(kind: AffineKind, a: Range | undefined, b: Range | undefined): Range | undefined {
+  if (!a || !b) return undefined;
+  const fit = safe;
+  switch (kind) {
+    case AffineKind.Add:
+      return fit(64, a.lo + b.lo, a.hi + b.hi);
+    case AffineKind.Mul: {
+      const p = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi];
+      return fit(64, Math.min(...p), Math.max(...p));
+    }
+    case AffineKind.Mod:
+      // The expansion's remainder plus divisor is floor modulo for a positive divisor.
+      if (b.lo <= 0) return undefined;
+      if (b.lo === b.hi && a.lo >= 0 && a.hi < b.lo) return a;
+      return { lo: 0, hi: b.hi - 1 };
+    default: {
+      // floordiv and ceildiv are monotonic in each operand for a positive divisor.
+      if (b.lo <= 0) return undefined;
+      const f = kind === AffineKind.FloorDiv ? Math.floor : Math.ceil;
+      const q = [a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi].map(f);
+      // Beyond 2^31 the float quotient may round across an integer.
+      const slack = Math.max(-a.lo, a.hi) < 2 ** 31 ? 0 : 1;
+      return fit(64, Math.min(...q) - slack, Math.max(...q) + slack);
+    }
+  }
+}
+
+/**
+ * The values `expr` takes when its dims and symbols range over `dims` and
+ * `syms` (null: unknown); see affineBinaryRange. Iterative: expressions may be deep.
+ */
+export function affineExprRange(expr: AffineExpr, dims: readonly (Range | null)[], syms: readonly (Range | null)[]): Range | undefined {
+  const done = new Map<AffineExpr, Range | undefined>();
+  const stack: AffineExpr[] = [expr];
+  while (stack.length) {
+    const e = stack[stack.length - 1];
+    if (done.has(e)) {
+      stack.pop();
+      continue;
+    }
+    if (e instanceof AffineBinaryExpr) {
+      if (!done.has(e.lhs) || !done.has(e.rhs)) {
+        if (!done.has(e.rhs)) stack.push(e.rhs);
+        if (!done.has(e.lhs)) stack.push(e.lhs);
+        continue;
+      }
+      done.set(e, affineBinaryRange(e.kind, done.get(e.lhs), done.get(e.rhs)));
+    } else done.set(e, affineLeafRange(e, dims, syms));
+    stack.pop();
+  }
+  return done.get(expr);
+}
+
+/** The range of a constant, dim or symbol expression. */
+export function affineLeafRange(e: AffineExpr, dims: readonly (Range | null)[], syms: readonly (Range | null)[]): Range | undefined {
+  const r = e instanceof AffineConstantExpr ? { lo: e.value, hi: e.value } : e instanceof AffineDimExpr ? dims[e.position] : e instanceof AffineSymbolExpr ? syms[e.position] : undefined;
+  return r ? safe(64, r.lo, r.hi) : undefined;
+}
+
+/** [lo, hi] if within the safe integers (values then are JS numbers, and exact). */
+function safe(_w: number, lo: number, hi: number): Range | undefined {
+  return lo >= -Number.MAX_SAFE_INTEGER && hi <= Number.MAX_SAFE_INTEGER ? { lo, hi } : undefined;
+}
+
+/** The range of each result of `map` applied to operands of the given ranges (see affineExprRange). */
+export function affineMapRanges(map: AffineMap, operands: readonly (Range | null)[]): (Range | undefined)[] {
+  const dims = operands.slice(0, map.numDims);
+  const syms = operands.slice(map.numDims);
+  return map.results.map((e) => affineExprRange(e, dims, syms));
 }
 
 /** Ops whose results are poison only when an operand is (or as makesPoison says). */
@@ -268,6 +347,14 @@ export class RangeAnalysis {
       const w = widthOf(bin.result(op));
       return !(amt && amt.lo >= 0 && amt.hi < w);
     }
+    // An affine product may overflow (its expansion multiplies with nsw) unless
+    // ranges bound it; operands not reached yet are decided on a later visit.
+    const map = AffineApplyOp.isa(op) ? AffineApplyOp.map(op) : AffineMinOp.isa(op) ? AffineMinOp.map(op) : AffineMaxOp.isa(op) ? AffineMaxOp.map(op) : undefined;
+    if (map) {
+      const ranges = op.operands.map((x) => this.r(x));
+      if (ranges.some((x) => x === undefined)) return false;
+      return affineMapRanges(map, ranges as (Range | null)[]).some((x) => x === undefined) && map.results.some(hasMul);
+    }
     const def = op.name.def;
     return !(def !== undefined && NO_POISON_OPS.has(def));
   }
@@ -327,8 +414,29 @@ export class RangeAnalysis {
       return { lo: Math.min(x.lo, y.lo), hi: Math.max(x.hi, y.hi) };
     }
     if (index.SizeOfOp.isa(op)) return { lo: 8, hi: 8 };
+    if (AffineApplyOp.isa(op)) return affineMapRanges(AffineApplyOp.map(op), op.operands.map((x) => this.r(x) ?? null))[0] ?? null;
+    const isMin = AffineMinOp.isa(op);
+    if (isMin || AffineMaxOp.isa(op)) {
+      const rs = affineMapRanges(isMin ? AffineMinOp.map(op) : AffineMaxOp.map(op), op.operands.map((x) => this.r(x) ?? null));
+      if (rs.some((x) => x === undefined)) return null;
+      const lo = rs.map((x) => x!.lo);
+      const hi = rs.map((x) => x!.hi);
+      return isMin ? { lo: Math.min(...lo), hi: Math.min(...hi) } : { lo: Math.max(...lo), hi: Math.max(...hi) };
+    }
     return null;
   }
+}
+
+/** Whether `e` has a product (iterative: expressions may be deep). */
+function hasMul(e: AffineExpr): boolean {
+  const stack = [e];
+  while (stack.length) {
+    const x = stack.pop()!;
+    if (!(x instanceof AffineBinaryExpr)) continue;
+    if (x.kind === AffineKind.Mul) return true;
+    stack.push(x.lhs, x.rhs);
+  }
+  return false;
 }
 
 /** The value of an integer constant of width w, if a safe integer. */

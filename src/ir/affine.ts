@@ -211,7 +211,7 @@ function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | undefined {
     c2 = 1;
     second = rhs;
   }
-  if (first === second) return rawBinary(AffineKind.Mul, first, constExpr(c1 + c2));
+  if (first === second) return affineMul(first, constExpr(c1 + c2));
   if (lAdd) {
     const lrc = asConst(lAdd.rhs);
     if (lrc !== undefined) return affineAdd(affineAdd(lAdd.lhs, rhs), constExpr(lrc));
@@ -229,20 +229,46 @@ function simplifyAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | undefined {
     if (!fd) return undefined;
     if (fd.rhs === rlrhs && lhs === fd.lhs) return affineMod(lhs, rlrhs);
   }
+  // expr + (expr floordiv c) * -c -> expr mod c (c a positive constant).
   const lrFd = asBin(lrhs, AffineKind.FloorDiv);
-  if (!lrFd) return undefined;
-  if (lhs === lrFd.lhs && lrFd.rhs === rrhs.neg()) return affineMod(lhs, lrFd.rhs);
+  if (!lrFd || rBin.kind !== AffineKind.Mul) return undefined;
+  const q = asConst(lrFd.rhs);
+  if (q !== undefined && q > 0 && lhs === lrFd.lhs && asConst(rrhs) === -q) return affineMod(lhs, lrFd.rhs);
+  // (a + b) + (e floordiv q) * m -> a + s when b + (e floordiv q) * m
+  // simplifies to s (e.g. (a + e) + (e floordiv c) * -c -> a + e mod c).
+  if (lAdd) {
+    const inner = simplifyAdd(lAdd.rhs, rhs);
+    if (inner) return affineAdd(lAdd.lhs, inner);
+  }
   return undefined;
 }
 
+/**
+ * Operands of a new add/mul node: dims and symbols ordered by position, dims
+ * before symbols (MLIR 22 orders them when it creates the node).
+ */
+function commutative(kind: AffineKind.Add | AffineKind.Mul, lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
+  const ld = lhs instanceof AffineDimExpr;
+  const ls = lhs instanceof AffineSymbolExpr;
+  const rd = rhs instanceof AffineDimExpr;
+  const rs = rhs instanceof AffineSymbolExpr;
+  let swap = false;
+  if ((ld && rd) || (ls && rs)) swap = (lhs as AffineDimExpr).position > (rhs as AffineDimExpr).position;
+  else if (ls && rd) swap = true;
+  return swap ? rawBinary(kind, rhs, lhs) : rawBinary(kind, lhs, rhs);
+}
+
 export function affineAdd(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
-  return simplifyAdd(lhs, rhs) ?? rawBinary(AffineKind.Add, lhs, rhs);
+  return simplifyAdd(lhs, rhs) ?? commutative(AffineKind.Add, lhs, rhs);
 }
 
 function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | undefined {
   const lc = asConst(lhs);
   const rc = asConst(rhs);
   if (lc !== undefined && rc !== undefined) return constExpr(wrap(lc * rc));
+  // A product of two dim-dependent expressions is not affine; it can still
+  // come out of composition (MLIR keeps it as built).
+  if (!lhs.isSymbolicOrConstant() && !rhs.isSymbolicOrConstant()) return undefined;
   if (!rhs.isSymbolicOrConstant() || lc !== undefined) return affineMul(rhs, lhs);
   if (rc !== undefined) {
     if (rc === 1) return lhs;
@@ -261,19 +287,20 @@ function simplifyMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | undefined {
 }
 
 export function affineMul(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
-  return simplifyMul(lhs, rhs) ?? rawBinary(AffineKind.Mul, lhs, rhs);
+  return simplifyMul(lhs, rhs) ?? commutative(AffineKind.Mul, lhs, rhs);
 }
 
 function simplifyFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | undefined {
   const rc = asConst(rhs);
-  if (rc === undefined || rc < 1) return undefined;
+  // Negative divisors simplify too (MLIR 22); division by zero is kept as written.
+  if (rc === undefined || rc === 0) return undefined;
   const lc = asConst(lhs);
   if (lc !== undefined) return constExpr(floorDivInt(lc, rc));
   if (rc === 1) return lhs;
   const lMul = asBin(lhs, AffineKind.Mul);
   if (lMul) {
     const lrc = asConst(lMul.rhs);
-    if (lrc !== undefined && lrc % rc === 0) return affineMul(lMul.lhs, constExpr(lrc / rc));
+    if (lrc !== undefined && lrc % rc === 0) return affineMul(lMul.lhs, constExpr(lrc / rc + 0));
   }
   const lAdd = asBin(lhs, AffineKind.Add);
   if (lAdd) {
@@ -290,14 +317,14 @@ export function affineFloorDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr {
 
 function simplifyCeilDiv(lhs: AffineExpr, rhs: AffineExpr): AffineExpr | undefined {
   const rc = asConst(rhs);
-  if (rc === undefined || rc < 1) return undefined;
+  if (rc === undefined || rc === 0) return undefined;
   const lc = asConst(lhs);
   if (lc !== undefined) return constExpr(ceilDivInt(lc, rc));
   if (rc === 1) return lhs;
   const lMul = asBin(lhs, AffineKind.Mul);
   if (lMul) {
     const lrc = asConst(lMul.rhs);
-    if (lrc !== undefined && lrc % rc === 0) return affineMul(lMul.lhs, constExpr(lrc / rc));
+    if (lrc !== undefined && lrc % rc === 0) return affineMul(lMul.lhs, constExpr(lrc / rc + 0));
   }
   return undefined;
 }

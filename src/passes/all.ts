@@ -27,6 +27,8 @@ import { TestLoopUnrollingInfo, TestParallelLoopUnrollingInfo } from '../transfo
 import { ParallelLoopFusionInfo } from '../transforms/scf/parallel-loop-fusion.js';
 import { SCF_TEST_PASSES } from '../transforms/scf/test-passes.js';
 import { TestPrintInvalidInfo, TestPrintNestingInfo } from '../transforms/test-ir-passes.js';
+import { LowerAffineInfo } from '../conversions/lower-affine.js';
+import { ForLoopPeelingInfo, ForLoopSpecializationInfo, ParallelLoopSpecializationInfo } from '../transforms/scf/loop-specialization.js';
 
 let done = false;
 
@@ -63,6 +65,10 @@ export function registerAllPasses(): void {
     ...SCF_TEST_PASSES,
     TestPrintNestingInfo,
     TestPrintInvalidInfo,
+    LowerAffineInfo,
+    ForLoopPeelingInfo,
+    ForLoopSpecializationInfo,
+    ParallelLoopSpecializationInfo,
   ])
     registerPass(info);
 }

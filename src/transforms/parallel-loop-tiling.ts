@@ -4,14 +4,13 @@
 // multiple of the tile size), an affine.min clamp, or, with
 // no-min-max-bounds, the tile with an scf.if in-bounds check around the body.
 
-import { AffineMapAttr } from '../ir/builtin-attributes.js';
-import { IndexType } from '../ir/builtin-types.js';
 import { AffineMap, affineAdd, affineMul, constExpr, dimExpr } from '../ir/affine.js';
 import { Builder } from '../ir/builder.js';
 import { UnknownLoc } from '../ir/location.js';
 import { matchConstantInt } from '../ir/matchers.js';
 import type { Operation, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
+import { AffineMinOp } from '../dialects/affine/index.js';
 import { AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, MulIOp } from '../dialects/arith/index.js';
 import { IfOp, ParallelOp, YieldOp } from '../dialects/scf/index.js';
 import type { OpOf } from '../ods/index.js';
@@ -92,10 +91,7 @@ export function tileParallelLoop(b: Builder, op: OpOf<typeof ParallelOp>, tileSi
       continue;
     }
     const map = AffineMap.get(3, 0, [dimExpr(0), affineAdd(dimExpr(1), affineMul(dimExpr(2), constExpr(-1)))]);
-    // scfkit has no affine dialect: the clamp is MLIR's affine.min, created unregistered.
-    newBounds.push(
-      b.create('affine.min', { operands: [newSteps[i], ubs[i], outerIvs[i]], results: [IndexType.get()], attributes: { map: AffineMapAttr.get(map) }, location }).result(0),
-    );
+    newBounds.push(AffineMinOp.create(b, map, [newSteps[i], ubs[i], outerIvs[i]], location).result(0));
   }
   // ParallelOp.create ends the body with an empty scf.reduce (MLIR's ensureTerminator).
   const inner = ParallelOp.create(b, { lowerBound: newBounds.map(() => zero), upperBound: newBounds, step: steps, location });

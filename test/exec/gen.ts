@@ -105,6 +105,13 @@ export interface GenOptions {
    * broken out of, and loops nested directly in them exiting the outer ones.
    */
   earlyExits?: boolean;
+  /**
+   * Loops with dynamic bounds and steps (derived from an enclosing induction
+   * variable; lb < ub; upper bounds
+   * sometimes an affine.min with a constant result) whose bodies compute affine.min/max/apply of the
+   * induction variable: what loop peeling and the loop specializations rewrite.
+   */
+  peelLoops?: boolean;
 }
 
 /** An early-exit target the statement being generated is directly nested in. */
@@ -461,6 +468,7 @@ class ProgramGen {
     switch (k) {
       case 4:
       case 5:
+        if (this.opts.peelLoops && this.rng.chance(0.5)) return this.peelLoopNest(level);
         return this.forLoop(level);
       case 6:
         return this.ifStmt(level);
@@ -475,6 +483,7 @@ class ProgramGen {
       case 10:
         return this.callStmt();
       case 11:
+        if (this.opts.peelLoops && this.rng.chance(0.5)) return this.rng.chance(0.7) ? this.peelLoopNest(level) : this.parallelMinStmt(level);
         if (this.opts.parallelChains && this.rng.chance(0.7)) return this.parallelChain(level);
         if (this.opts.parallelDims) return this.parallelShape(level, this.opts.parallelDims);
         return this.parallelStmt(level);
@@ -916,6 +925,171 @@ class ProgramGen {
     this.emit('}');
     this.add(t, r);
     this.print(r, t);
+  }
+
+  /** A small dynamic index value: `%o + c` (o in [0, 3], c in [min, max]). */
+  private dynSmall(o: string, max: number, min = 0): string {
+    const v = this.fresh();
+    this.emit(`${v} = arith.addi ${o}, ${this.smallIndexConst(min + this.rng.int(max - min + 1))} : index`);
+    return v;
+  }
+
+  /**
+   * `scf.for %o = 0 to n { scf.for %iv = lb to ub step st { ... } }` where
+   * lb, ub and st may depend on %o (see GenOptions.peelLoops).
+   */
+  private peelLoopNest(level: number): void {
+    const c0 = this.smallIndexConst(0);
+    const c1 = this.smallIndexConst(1);
+    const n = this.smallIndexConst(1 + this.rng.int(4));
+    const o = this.fresh();
+    this.emit(`scf.for ${o} = ${c0} to ${n} step ${c1} {`);
+    this.depth++;
+    this.pushScope();
+    // lb < ub always: MLIR 22's peeling assumes lb <= ub, and peel-front
+    // peels one iteration out of any loop it cannot prove empty (a dynamic or
+    // folded-to-constant zero-trip loop then runs once). Zero-trip loops come
+    // from the generator's other loops (constant bounds, never peeled).
+    const a = this.rng.int(4);
+    const dynLb = this.rng.chance(0.5);
+    const lb = dynLb ? this.dynSmall(o, a, a) : this.smallIndexConst(a);
+    let ub = !dynLb && this.rng.chance(0.2) ? this.smallIndexConst(a + 1 + this.rng.int(10)) : this.dynSmall(o, a + 10, a + 1);
+    if (this.rng.chance(0.3)) {
+      // The shape the specializations look for: min(C, x), C above lb.
+      const m = this.fresh();
+      this.emit(`${m} = affine.min affine_map<()[s0] -> (${7 + this.rng.int(8)}, s0)>()[${ub}]`);
+      ub = m;
+    }
+    const step = this.rng.chance(0.25) ? this.dynSmall(o, 2, 1) : this.smallIndexConst(1 + this.rng.int(4));
+    const init = this.value('index');
+    const r = this.fresh();
+    const iv = this.fresh();
+    const acc = this.fresh();
+    this.emit(`${r} = scf.for ${iv} = ${lb} to ${ub} step ${step} iter_args(${acc} = ${init}) -> (index) {`);
+    this.depth++;
+    this.pushScope();
+    this.add('index', iv);
+    let sum = acc;
+    const accumulate = (x: string): void => {
+      const s = this.fresh();
+      this.emit(`${s} = arith.addi ${sum}, ${x} : index`);
+      sum = s;
+    };
+    // The tile size of the current iteration, as tiling writes it.
+    const m = this.fresh();
+    this.emit(`${m} = affine.min affine_map<(d0)[s0, s1] -> (s1, s0 - d0)>(${iv})[${ub}, ${step}]`);
+    accumulate(m);
+    if (this.rng.chance(0.5)) {
+      const x = this.fresh();
+      this.emit(`${x} = affine.max affine_map<(d0)[s0, s1] -> (-s1, d0 - s0)>(${iv})[${ub}, ${step}]`);
+      accumulate(x);
+    }
+    if (this.rng.chance(0.4)) {
+      const x = this.fresh();
+      const k = 2 + this.rng.int(4);
+      this.emit(`${x} = affine.min affine_map<(d0)[s0] -> (s0 - d0, ${k}, d0 * 2 - s0 + ${k})>(${iv})[${ub}]`);
+      accumulate(x);
+    }
+    if (this.rng.chance(0.6)) {
+      const x = this.fresh();
+      this.emit(`${x} = affine.apply affine_map<(d0)[s0, s1, s2] -> (${this.affineExpr()})>(${iv})[${ub}, ${step}, ${this.bigIndex()}]`);
+      accumulate(x);
+    }
+    this.body(level, this.rng.int(2));
+    this.emit(`scf.yield ${sum} : index`);
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.print(r, 'index');
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+  }
+
+  /**
+   * A random affine expression over d0, s0, s1 (small values) and s2 (up to
+   * 2^52 in magnitude), s2 used once, never multiplied nor subtracted: products
+   * must not overflow (lower-affine multiplies with nsw). (Constants beyond
+   * 2^53 stay out: scfkit's affine constants are JS numbers.)
+   */
+  private affineExpr(): string {
+    const leaf = (): string => this.rng.pick(['d0', 's0', 's1', String(this.rng.int(9) - 4)]);
+    const gen = (d: number): string => {
+      if (d === 0) return leaf();
+      switch (this.rng.int(6)) {
+        case 0:
+          return `(${gen(d - 1)} + ${gen(d - 1)})`;
+        case 1:
+          return `(${gen(d - 1)} * ${this.rng.int(7) - 3})`;
+        case 2:
+          return `(${gen(d - 1)} floordiv ${1 + this.rng.int(5)})`;
+        case 3:
+          return `(${gen(d - 1)} ceildiv ${1 + this.rng.int(5)})`;
+        case 4:
+          return `(${gen(d - 1)} mod ${1 + this.rng.int(5)})`;
+        default:
+          return `(${gen(d - 1)} - ${gen(d - 1)})`;
+      }
+    };
+    const e = gen(1 + this.rng.int(2));
+    const k = 1 + this.rng.int(5);
+    switch (this.rng.int(4)) {
+      case 0:
+        return `(s2 + ${e}) floordiv ${k}`;
+      case 1:
+        return `(s2 + ${e}) mod ${k}`;
+      case 2:
+        return `(s2 + ${e}) ceildiv ${k}`;
+      default:
+        return `${e} + s2`;
+    }
+  }
+
+  /** An index constant, sometimes near 2^52 in magnitude. */
+  private bigIndex(): string {
+    const v = this.rng.chance(0.5) ? this.rng.int(200) - 100 : (this.rng.chance(0.5) ? 1 : -1) * (2 ** 52 - this.rng.int(1000));
+    return this.constant('index', String(v));
+  }
+
+  /** An scf.parallel whose upper bounds are min(C, dynamic), reducing its induction variables. */
+  private parallelMinStmt(level: number): void {
+    const c0 = this.smallIndexConst(0);
+    const c1 = this.smallIndexConst(1);
+    const n = this.smallIndexConst(1 + this.rng.int(3));
+    const o = this.fresh();
+    this.emit(`scf.for ${o} = ${c0} to ${n} step ${c1} {`);
+    this.depth++;
+    this.pushScope();
+    const ubs: string[] = [];
+    for (let k = 0; k < 2; k++) {
+      const x = this.dynSmall(o, 4);
+      const m = this.fresh();
+      this.emit(`${m} = affine.min affine_map<(d0) -> (${1 + this.rng.int(4)}, d0)>(${x})`);
+      ubs.push(m);
+    }
+    const init = this.value('index');
+    const [i, j, r, l, rr, s, x] = [0, 0, 0, 0, 0, 0, 0].map(() => this.fresh());
+    this.emit(`${r} = scf.parallel (${i}, ${j}) = (${c0}, ${c0}) to (${ubs[0]}, ${ubs[1]}) step (${c1}, ${c1}) init (${init}) -> index {`);
+    this.depth++;
+    this.pushScope();
+    this.add('index', i);
+    this.add('index', j);
+    this.body(level, this.rng.int(2));
+    this.emit(`${x} = affine.apply affine_map<(d0, d1) -> (d0 * 5 + d1)>(${i}, ${j})`);
+    this.emit(`scf.reduce(${x} : index) {`);
+    this.emit(`^bb0(${l}: index, ${rr}: index):`);
+    this.depth++;
+    this.emit(`${s} = arith.addi ${l}, ${rr} : index`);
+    this.emit(`scf.reduce.return ${s} : index`);
+    this.depth--;
+    this.emit('}');
+    this.popScope();
+    this.depth--;
+    this.emit('}');
+    this.print(r, 'index');
+    this.popScope();
+    this.depth--;
+    this.emit('}');
   }
 
   /** `iv + c` and `(iv + c) * k` (what scf-for-loop-range-folding folds into the bounds), as index values. */

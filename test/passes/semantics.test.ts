@@ -39,6 +39,8 @@ interface PassCase {
   seedOffset?: number;
   /** Runs on programs with upstream's early exits (gen's earlyExits) instead of the shared ones. */
   earlyExits?: boolean;
+  /** Run on the programs with peelable loops (gen.ts peelLoops) instead. */
+  peelLoops?: boolean;
 }
 
 const collapse = (indices: string): string[] => [`--pass-pipeline=builtin.module(func.func(test-scf-parallel-loop-collapsing{${indices}}))`];
@@ -86,7 +88,19 @@ const PASSES: PassCase[] = [
     args: ['--test-wrap-scf-while-loop-in-zero-trip-check=force-create-check=true'],
     gen: { whileShapes: true },
   },
+  ...PEELING_PASSES(),
 ];
+
+/** Loop peeling and the loop specializations (issue 11), on loops with dynamic bounds and affine.min/max of their IVs. */
+function PEELING_PASSES(): PassCase[] {
+  const peel = ['--scf-for-loop-peeling', '--scf-for-loop-peeling=peel-front=true', '--scf-for-loop-peeling=skip-partial=false', '--scf-for-loop-peeling=peel-front=true skip-partial=false'];
+  return [
+    ...peel.map((a) => ({ name: a.slice(2).replace(/=/g, ':').replace(/ /g, '+'), args: [a], peelLoops: true })),
+    { name: 'scf-for-loop-specialization', args: ['--scf-for-loop-specialization'], peelLoops: true },
+    { name: 'scf-parallel-loop-specialization', args: ['--scf-parallel-loop-specialization'], peelLoops: true },
+    { name: 'scf-for-loop-canonicalization:affine', args: ['--scf-for-loop-canonicalization'], peelLoops: true },
+  ];
+}
 
 const PROGRAMS = Number(process.env.SCFKIT_SEM_PROGRAMS ?? 200);
 const PER_MODULE = 50;
@@ -165,6 +179,11 @@ function earlyExitModules(): Program[] {
   }
   return earlyModules;
 }
+const peelModules: Program[] = [];
+for (let k = 0; k * PER_MODULE < PROGRAMS; k++) {
+  const seed = BASE_SEED + 1000 + k;
+  peelModules.push({ seed, text: generateModule(seed, Math.min(PER_MODULE, PROGRAMS - k * PER_MODULE), { peelLoops: true }), output: '' });
+}
 const dir = mkdtempSync(join(tmpdir(), 'scfkit-semantics-'));
 const checks: Promise<void>[] = [];
 /** Set while a pass is being checked and left set when it fails: its files are kept. */
@@ -172,12 +191,13 @@ let keep = false;
 let failedAny = false;
 
 test(`semantics: ${PROGRAMS} generated programs per pass, before and after (seed ${BASE_SEED})`, { timeout: 30 * 60 * 1000 }, async (t) => {
+  if (!only || PASSES.some((pc) => pc.peelLoops && only.includes(pc.name))) for (const m of peelModules) m.output = execute(m.text);
   for (const pc of PASSES) {
     if (only && !only.some((o) => pc.name === o || pc.name.startsWith(o + '{'))) continue;
     await t.test(pc.name, () => {
       keep = true;
       const outputs: string[] = [];
-      for (const m of pc.earlyExits ? earlyExitModules() : modulesFor(pc.gen, Math.ceil(PROGRAMS * (pc.share ?? 1)), pc.seedOffset)) {
+      for (const m of pc.peelLoops ? peelModules : pc.earlyExits ? earlyExitModules() : modulesFor(pc.gen, Math.ceil(PROGRAMS * (pc.share ?? 1)), pc.seedOffset)) {
         let input = m.text;
         if (pc.pre) {
           const pre = runOpt(['-', ...pc.pre], input);

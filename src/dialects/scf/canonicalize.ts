@@ -439,6 +439,9 @@ function constantTripCount(lb: Value, ub: Value, step: Value, unsigned = false):
   const t = lb.type;
   const w = t instanceof IntegerType ? t.width : 64;
   const conv = (x: bigint): bigint => (unsigned ? BigInt.asUintN(w, x) : BigInt.asIntN(w, x));
+  // MLIR 22 counts no iteration for a constant step <= 0, whatever the bounds.
+  const s0 = matchConstantInt(step);
+  if (s0 !== undefined && conv(s0) <= 0n) return 0n;
   let diff: bigint;
   if (l !== undefined && u !== undefined) diff = conv(u) - conv(l);
   else {

@@ -139,7 +139,7 @@ export const ExecuteRegionOp = defineOp({
 export const ForOp = defineOp({
   name: 'scf.for',
   summary: 'for operation',
-  traits: [Traits.AffineScope, AllTypesMatch(['lowerBound', 'upperBound', 'step']), SingleBlockTrait, Traits.RecursiveMemoryEffects],
+  traits: [AllTypesMatch(['lowerBound', 'upperBound', 'step']), SingleBlockTrait, Traits.RecursiveMemoryEffects],
   operands: [
     operand('lowerBound', AnySignlessIntegerOrIndex),
     operand('upperBound', AnySignlessIntegerOrIndex),

@@ -1,15 +1,17 @@
 // scf-for-loop-canonicalization: cross-dialect simplifications of scf.for
 // bodies applied greedily: `memref.dim` of a loop-carried value (or of a loop
-// result) whose shape the loop preserves reads the init value instead. (MLIR
-// also does this for tensor.dim, through tensor.insert_slice, and tightens
-// affine.min/max in loops; scfkit has neither the tensor nor the affine
-// dialect.)
+// result) whose shape the loop preserves reads the init value instead, and an
+// affine.min/max of loop induction variables that the loop ranges decide
+// becomes an affine.apply. (MLIR also does the former for tensor.dim, through
+// tensor.insert_slice; scfkit has no tensor dialect.)
 
 import { OpResult, type Operation, type Value } from '../../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../../passes/pass.js';
 import { applyPatternsGreedily, FrozenPatternSet } from '../greedy.js';
 import { pattern } from '../../ir/pattern.js';
+import { AffineMaxOp, AffineMinOp } from '../../dialects/affine/index.js';
 import { DimOp } from '../../dialects/memref/index.js';
+import { canonicalizeMinMaxOpInLoop } from '../../dialects/scf/transforms/affine-canonicalization.js';
 import { ForOp } from '../../dialects/scf/index.js';
 import type { OpOf } from '../../ods/index.js';
 
@@ -52,6 +54,10 @@ const dimOfLoopResult = pattern(DimOp, (dim, rewriter) => {
   return true;
 });
 
+/** AffineOpSCFCanonicalizationPattern: affine.min/max tightened by the ranges of the loops around them. */
+const minInLoop = pattern(AffineMinOp, (op, rewriter) => canonicalizeMinMaxOpInLoop(rewriter, op));
+const maxInLoop = pattern(AffineMaxOp, (op, rewriter) => canonicalizeMinMaxOpInLoop(rewriter, op));
+
 export const ForLoopCanonicalizationInfo: PassInfo = {
   argument: 'scf-for-loop-canonicalization',
   name: 'SCFForLoopCanonicalization',
@@ -60,7 +66,7 @@ export const ForLoopCanonicalizationInfo: PassInfo = {
 };
 
 class ForLoopCanonicalization extends Pass {
-  private readonly patterns = new FrozenPatternSet([dimOfIterArg, dimOfLoopResult]);
+  private readonly patterns = new FrozenPatternSet([minInLoop, maxInLoop, dimOfIterArg, dimOfLoopResult]);
   constructor() {
     super(ForLoopCanonicalizationInfo);
   }
