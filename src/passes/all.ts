@@ -23,6 +23,8 @@ import { DuplicateFunctionEliminationInfo } from '../dialects/func/transforms/du
 import { IntRangeOptimizationsInfo } from '../transforms/int-range-optimizations.js';
 import { LowerEarlyExitInfo } from '../dialects/scf/transforms/lower-early-exit.js';
 import { FoldConstantLoopsInfo } from '../dialects/scf/transforms/fold-constant-loops.js';
+import { ConvertControlFlowToLLVMInfo } from '../conversions/cf-to-llvm.js';
+import { ConvertToLLVMInfo } from '../conversions/to-llvm.js';
 
 let done = false;
 
@@ -53,6 +55,8 @@ export function registerAllPasses(): void {
     IntRangeOptimizationsInfo,
     LowerEarlyExitInfo,
     FoldConstantLoopsInfo,
+    ConvertControlFlowToLLVMInfo,
+    ConvertToLLVMInfo,
   ])
     registerPass(info);
 }
