@@ -122,5 +122,6 @@ export class ConvertControlFlowToLLVMPass extends Pass {
   runOnOperation(op: Operation, run: PassRun): void {
     const l = new LLVMLowering(run.ctx, indexBitwidth(this.options.int('index-bitwidth')));
     lowerAll(op, (o) => lowerControlFlowOp(l, o));
+    l.finish();
   }
 }

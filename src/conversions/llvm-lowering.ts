@@ -65,6 +65,12 @@ export class LLVMLowering {
     return vs.map((v) => this.remap(v));
   }
 
+  /** Drops the source casts nothing uses any more (MLIR erases unused unresolved materializations). */
+  finish(): void {
+    for (const cast of this.sourceCasts) if (!cast.results[0].hasUses) this.rewriter.eraseOp(cast);
+    this.sourceCasts.clear();
+  }
+
   /** Converts a branch target's argument types (once); used arguments keep their uses through a source cast. */
   convertBlockSignature(block: Block): void {
     if (this.convertedBlocks.has(block)) return;

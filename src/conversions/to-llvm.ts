@@ -96,5 +96,6 @@ export class ConvertToLLVMPass extends Pass {
     const use = (d: string): boolean => filter.length === 0 || filter.includes(d);
     const l = new LLVMLowering(run.ctx, 64);
     lowerAll(op, (o) => (use('cf') && lowerControlFlowOp(l, o)) || (use('vector') && lowerPrintOp(l, o)));
+    l.finish();
   }
 }
