@@ -112,13 +112,18 @@ export function lookupOrCreateFn(r: PatternRewriter, module: Op<'builtin.module'
   r.insertionPoint = saved;
 }
 
-/** The first of `base`, `base_0`, `base_1`, ... not yet a symbol of the module (SymbolTable's uniquing). */
-function uniqueSymbolName(module: Op<'builtin.module'>, base: string): string {
-  if (!lookupSymbolIn(module, base)) return base;
-  for (let i = 0; ; i++) {
-    const n = `${base}_${i}`;
-    if (!lookupSymbolIn(module, n)) return n;
-  }
+/**
+ * ensureSymbolNameIsUnique: `base`, else `base_N` with N from one counter
+ * that only grows (MLIR's is a function-local static, so it spans every pass
+ * of one mlir-opt run; here it lives as long as the context).
+ */
+const uniquingCounters = new WeakMap<Context, { n: number }>();
+function uniqueSymbolName(ctx: Context, module: Op<'builtin.module'>, base: string): string {
+  let counter = uniquingCounters.get(ctx);
+  if (!counter) uniquingCounters.set(ctx, (counter = { n: 0 }));
+  let name = base;
+  while (lookupSymbolIn(module, name)) name = `${base}_${counter.n++}`;
+  return name;
 }
 
 /**
@@ -132,7 +137,7 @@ export function createPrintStrCall(r: PatternRewriter, loc: Location, module: Op
   const arrayType = LLVMArrayType.get(bytes.length, i8);
   const saved = r.insertionPoint;
   r.setInsertionPointToStart(ModuleOp.body(module));
-  const name = uniqueSymbolName(module, symbolName);
+  const name = uniqueSymbolName(r.ctx, module, symbolName);
   GlobalOp.build(r, {
     global_type: arrayType,
     constant: true,

@@ -3,6 +3,7 @@
 // (cf-to-llvm) and vector.print (vector-to-llvm's print lowering) — and
 // leaves the others in place, as MLIR's partial conversion does.
 
+import { IntegerAttr } from '../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType } from '../ir/builtin-types.js';
 import type { Operation, Value } from '../ir/operation.js';
 import { PrintOp } from '../dialects/vector/index.js';
@@ -61,8 +62,18 @@ export function lowerPrintOp(l: LLVMLowering, op: Operation): boolean {
     r.setInsertionPointBefore(op);
     lookupOrCreateFn(r, module, fn, [extend ? i64 : value.type]);
     let arg = value;
-    if (extend === 'zext') arg = llvm.ZExtOp.res(llvm.ZExtOp.build(r, { arg: value, res: i64, location }));
-    else if (extend === 'sext') arg = llvm.SExtOp.res(llvm.SExtOp.build(r, { arg: value, res: i64, location }));
+    if (extend) {
+      // The extension folds on a constant, as MLIR's createOrFold does.
+      const c = llvm.ConstantOp.dynCast(value.definingOp);
+      const v = c ? llvm.ConstantOp.value(c) : undefined;
+      if (v instanceof IntegerAttr && v.type instanceof IntegerType) {
+        const w = BigInt(v.type.width);
+        const bits = BigInt.asUintN(Number(w), v.value);
+        const x = extend === 'zext' ? bits : BigInt.asIntN(Number(w), bits);
+        arg = llvm.ConstantOp.res(llvm.ConstantOp.build(r, { value: IntegerAttr.get(i64, x), res: i64, location }));
+      } else if (extend === 'zext') arg = llvm.ZExtOp.res(llvm.ZExtOp.build(r, { arg: value, res: i64, location }));
+      else arg = llvm.SExtOp.res(llvm.SExtOp.build(r, { arg: value, res: i64, location }));
+    }
     call(fn, [arg]);
   } else r.setInsertionPointBefore(op);
   const punct = PrintOp.punctuation(op);

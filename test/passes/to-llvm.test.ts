@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { loadModule } from '../../src/index.js';
 import { runOpt } from '../../src/tools/opt-driver.js';
+import { runScfRun } from '../../src/tools/scf-run-driver.js';
 import { generateModule } from '../exec/gen.js';
 import { MLIR_OPT } from '../exec/difftool.js';
 
@@ -109,4 +110,38 @@ test('generated programs: convert-scf-to-cf + convert-cf-to-llvm equal mlir-opt 
     loadModule(lowered, { output: (s) => (after += s) }).call('main');
     assert.equal(after, before, `program ${seed + i}: the lowered program prints differently`);
   }
+});
+
+function scfRun(input: string): { code: number; stdout: string; stderr: string } {
+  let stdout = '';
+  let stderr = '';
+  const code = runScfRun(['-e', 'entry', '-entry-point-result=void'], { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s) }, input);
+  return { code, stdout, stderr };
+}
+
+test('lowered llvm functions run: prints, branches, and a failing cf.assert prints its message and aborts', () => {
+  const src = `llvm.func @entry() {
+  %f = llvm.mlir.constant(false) : i1
+  %t = llvm.mlir.constant(true) : i1
+  %k = llvm.mlir.constant(-3 : i32) : i32
+  vector.print str "before\\n"
+  vector.print %k : i32
+  vector.print %t : i1
+  cf.assert %t, "fine"
+  cf.cond_br %t, ^bb1(%k : i32), ^bb2
+^bb1(%x: i32):
+  vector.print %x : i32 punctuation <comma>
+  vector.print punctuation <newline>
+  cf.assert %f, "assertion foo"
+  cf.br ^bb2
+^bb2:
+  vector.print str "after\\n"
+  llvm.return
+}
+`;
+  const lowered = sameAsMlirOpt(['--convert-cf-to-llvm', '--convert-to-llvm'], src, 'assert program');
+  const r = scfRun(lowered);
+  assert.equal(r.code, 1);
+  assert.equal(r.stdout, 'before\n-3\n1\n-3, \nassertion foo\n');
+  assert.match(r.stderr, /error: 'llvm\.call' op abort\(\) called/);
 });
