@@ -6,6 +6,7 @@
 
 import type { DenseIntOrFPElementsAttr } from '../ir/builtin-attributes.js';
 import type { Operation } from '../ir/operation.js';
+import { ModuleOp } from '../dialects/builtin/index.js';
 import { AssertOp, BranchOp, CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
 import * as llvm from '../dialects/llvm/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
@@ -105,7 +106,7 @@ export const ConvertControlFlowToLLVMInfo: PassInfo = {
   argument: 'convert-cf-to-llvm',
   name: 'ConvertControlFlowToLLVMPass',
   description: 'Convert ControlFlow operations to the LLVM dialect',
-  opName: 'builtin.module',
+  opName: ModuleOp.opName,
   options: [{ name: 'index-bitwidth', kind: 'uint', description: 'Bitwidth of the index type, 0 to use size of machine word', default: 0n }],
   create: () => new ConvertControlFlowToLLVMPass(),
 };

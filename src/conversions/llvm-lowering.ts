@@ -13,10 +13,12 @@ import type { Context } from '../ir/context.js';
 import type { Location } from '../ir/location.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
 import { PatternRewriter } from '../ir/pattern.js';
-import type { Op } from '../ods/index.js';
+import type { OpOf } from '../ods/index.js';
 import { lookupSymbolIn } from '../ir/symbol-table.js';
 import { ModuleOp, UnrealizedConversionCastOp } from '../dialects/builtin/index.js';
 import { AddressOfOp, CallOp, GEPOp, GlobalOp, LLVMArrayType, LLVMFuncOp, LLVMFunctionType, LLVMPointerType, LLVMVoidType, Linkage } from '../dialects/llvm/index.js';
+
+type ModuleOpT = OpOf<typeof ModuleOp>;
 
 export class LLVMLowering {
   readonly rewriter: PatternRewriter;
@@ -94,13 +96,13 @@ export class LLVMLowering {
 }
 
 /** The module an op lives in (where runtime declarations and globals go). */
-export function parentModule(op: Operation): Op<'builtin.module'> {
+export function parentModule(op: Operation): ModuleOpT {
   for (let o: Operation | null = op.parentOp; o; o = o.parentOp) if (ModuleOp.isa(o)) return o;
   throw new Error('op is not inside a builtin.module');
 }
 
 /** LLVM::lookupOrCreateFn: finds `name` in the module, or declares it at the module's start. */
-export function lookupOrCreateFn(r: PatternRewriter, module: Op<'builtin.module'>, name: string, params: readonly Type[], result: Type = LLVMVoidType.get()): void {
+export function lookupOrCreateFn(r: PatternRewriter, module: ModuleOpT, name: string, params: readonly Type[], result: Type = LLVMVoidType.get()): void {
   if (lookupSymbolIn(module, name)) return;
   const saved = r.insertionPoint;
   r.setInsertionPointToStart(ModuleOp.body(module));
@@ -118,7 +120,7 @@ export function lookupOrCreateFn(r: PatternRewriter, module: Op<'builtin.module'
  * of one mlir-opt run; here it lives as long as the context).
  */
 const uniquingCounters = new WeakMap<Context, { n: number }>();
-function uniqueSymbolName(ctx: Context, module: Op<'builtin.module'>, base: string): string {
+function uniqueSymbolName(ctx: Context, module: ModuleOpT, base: string): string {
   let counter = uniquingCounters.get(ctx);
   if (!counter) uniquingCounters.set(ctx, (counter = { n: 0 }));
   let name = base;
@@ -131,7 +133,7 @@ function uniqueSymbolName(ctx: Context, module: Op<'builtin.module'>, base: stri
  * global at the module's start, the print function declared, and at the
  * insertion point its address passed to the function.
  */
-export function createPrintStrCall(r: PatternRewriter, loc: Location, module: Op<'builtin.module'>, symbolName: string, str: string, printFn: string): void {
+export function createPrintStrCall(r: PatternRewriter, loc: Location, module: ModuleOpT, symbolName: string, str: string, printFn: string): void {
   const bytes = [...new TextEncoder().encode(str), 0].map((b) => BigInt(b));
   const i8 = IntegerType.get(8);
   const arrayType = LLVMArrayType.get(bytes.length, i8);
