@@ -19,6 +19,7 @@ import * as func from '../dialects/func/index.js';
 import * as index from '../dialects/index/index.js';
 import * as js from '../dialects/js/index.js';
 import * as math from '../dialects/math/index.js';
+import * as llvm from '../dialects/llvm/index.js';
 import * as memref from '../dialects/memref/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
@@ -744,13 +745,16 @@ class FunctionCompiler {
         if (this.bail && this.bail.ok && this.hasEffects(op)) this.bail.ok = false;
         continue;
       }
-      if (cf.BranchOp.isa(op) || cf.CondBranchOp.isa(op) || cf.SwitchOp.isa(op)) {
+      if (cf.BranchOp.isa(op) || cf.CondBranchOp.isa(op) || cf.SwitchOp.isa(op) || llvm.BrOp.isa(op) || llvm.CondBrOp.isa(op) || llvm.SwitchOp.isa(op)) {
         if (!cfg) this.unsupported(op, `'${op.opName}' outside of a multi-block region`);
         this.emitBranch(op, cfg);
       } else if (scf.BreakOp.isa(op) || scf.ContinueOp.isa(op)) {
         this.emitEarlyExit(op);
       } else if (ub.UnreachableOp.isa(op)) {
         this.emit(`$err(${this.K(op)}, "reached '${op.opName}'");`);
+      } else if (op.numSuccessors > 0) {
+        // Any other branch (an unknown terminator must not read as a return).
+        this.unsupported(op);
       } else {
         onExit(
           op.operands.map((o) => this.v(o)),
@@ -771,6 +775,30 @@ class FunctionCompiler {
       this.jump(cf.BranchOp.dest(op), cf.BranchOp.destOperands(op), cfg);
       return;
     }
+    // convert-cf-to-llvm's branches inside func.func (a partial lowering).
+    if (llvm.BrOp.isa(op)) {
+      this.jump(llvm.BrOp.dest(op), llvm.BrOp.destOperands(op), cfg);
+      return;
+    }
+    if (llvm.CondBrOp.isa(op)) {
+      const c = llvm.CondBrOp.condition(op);
+      this.checkPoison(op, c, 'branch condition');
+      this.emit(`if (${this.v(c)}) {`);
+      this.indent(() => this.jump(llvm.CondBrOp.trueDest(op), llvm.CondBrOp.trueDestOperands(op), cfg));
+      this.emit('} else {');
+      this.indent(() => this.jump(llvm.CondBrOp.falseDest(op), llvm.CondBrOp.falseDestOperands(op), cfg));
+      this.emit('}');
+      return;
+    }
+    if (llvm.SwitchOp.isa(op)) {
+      const cases = llvm.SwitchOp.case_values(op)?.intValues() ?? [];
+      const dests = llvm.SwitchOp.caseDestinations(op);
+      const operands = llvm.SwitchOp.caseOperandRanges(op);
+      this.emitSwitch(op, llvm.SwitchOp.value(op), cases, (i) => this.jump(dests[i], operands[i], cfg), () =>
+        this.jump(llvm.SwitchOp.defaultDestination(op), llvm.SwitchOp.defaultOperands(op), cfg),
+      );
+      return;
+    }
     if (cf.CondBranchOp.isa(op)) {
       const c = cf.CondBranchOp.condition(op);
       this.checkPoison(op, c, 'branch condition');
@@ -782,21 +810,25 @@ class FunctionCompiler {
       return;
     }
     const sw = cf.SwitchOp.cast(op);
-    const flag = cf.SwitchOp.flag(sw);
-    this.checkPoison(op, flag, 'switch flag');
-    const r = reprOf(flag.type);
-    const caseValues = cf.SwitchOp.case_values(sw) ?? [];
     const caseOperands = cf.SwitchOp.caseOperands(sw);
     const caseDestinations = cf.SwitchOp.caseDestinations(sw);
+    this.emitSwitch(op, cf.SwitchOp.flag(sw), cf.SwitchOp.case_values(sw) ?? [], (i) => this.jump(caseDestinations[i], caseOperands[i], cfg), () =>
+      this.jump(cf.SwitchOp.defaultDestination(sw), cf.SwitchOp.defaultOperands(sw), cfg),
+    );
+  }
+
+  private emitSwitch(op: Operation, flag: Value, caseValues: readonly bigint[], toCase: (i: number) => void, toDefault: () => void): void {
+    this.checkPoison(op, flag, 'switch flag');
+    const r = reprOf(flag.type);
     this.emit(`switch (${this.v(flag)}) {`);
     this.indent(() => {
       caseValues.forEach((cv, i) => {
         this.emit(`case ${intLit(r, cv)}: {`);
-        this.indent(() => this.jump(caseDestinations[i], caseOperands[i], cfg));
+        this.indent(() => toCase(i));
         this.emit('}');
       });
       this.emit('default: {');
-      this.indent(() => this.jump(cf.SwitchOp.defaultDestination(sw), cf.SwitchOp.defaultOperands(sw), cfg));
+      this.indent(toDefault);
       this.emit('}');
     });
     this.emit('}');

@@ -29,6 +29,8 @@ import { SCF_TEST_PASSES } from '../transforms/scf/test-passes.js';
 import { TestPrintInvalidInfo, TestPrintNestingInfo } from '../transforms/test-ir-passes.js';
 import { LowerAffineInfo } from '../conversions/lower-affine.js';
 import { ForLoopPeelingInfo, ForLoopSpecializationInfo, ParallelLoopSpecializationInfo } from '../transforms/scf/loop-specialization.js';
+import { ConvertControlFlowToLLVMInfo } from '../conversions/cf-to-llvm.js';
+import { ConvertToLLVMInfo } from '../conversions/to-llvm.js';
 
 let done = false;
 
@@ -69,6 +71,8 @@ export function registerAllPasses(): void {
     ForLoopPeelingInfo,
     ForLoopSpecializationInfo,
     ParallelLoopSpecializationInfo,
+    ConvertControlFlowToLLVMInfo,
+    ConvertToLLVMInfo,
   ])
     registerPass(info);
 }

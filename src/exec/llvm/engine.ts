@@ -453,6 +453,22 @@ const EXTERNALS = new Map<string, ExtFn>([
     },
   ],
   ['printFlops', (rt, _K, a) => rt.errSink(`${((a[0] as number) / 1e9).toFixed(6)} GFLOPS\n`)],
+  // cf.assert's lowering (convert-cf-to-llvm): the message, then abort.
+  [
+    'puts',
+    (rt, K, a) => {
+      let p = num(a[0]);
+      let s = '';
+      for (;;) {
+        const c = rt.read(K, p++, descOf(IntegerType.get(8))) as number;
+        if (c === 0) break;
+        s += String.fromCharCode(c & 255);
+      }
+      rt.write(s + '\n');
+      return 0;
+    },
+  ],
+  ['abort', (rt, K) => rt.error(K, 'abort() called')],
   ['rtclock', () => performance.now() / 1000],
   ['nanoTime', () => nanoTime()],
   ['malloc', (rt, K, a) => rt.mem.malloc(num(a[0]))],

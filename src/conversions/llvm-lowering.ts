@@ -1,0 +1,158 @@
+// What the conversions to the llvm dialect share (MLIR's LLVMTypeConverter,
+// the conversion driver's materializations and LLVM::lookupOrCreateFn /
+// createPrintStrCall): index converts to an integer of the index bitwidth;
+// a converted block argument keeps its uses through a source cast
+// (`unrealized_conversion_cast %new : i64 to index`) at the block start, and
+// an operand of an unconverted type reaches a converted op through one target
+// cast per value, placed right after its definition (as MLIR's driver does).
+
+import type { Type } from '../ir/attributes.js';
+import { DenseIntOrFPElementsAttr } from '../ir/builtin-attributes.js';
+import { IndexType, IntegerType, RankedTensorType } from '../ir/builtin-types.js';
+import type { Context } from '../ir/context.js';
+import type { Location } from '../ir/location.js';
+import type { Block, Operation, Value } from '../ir/operation.js';
+import { PatternRewriter } from '../ir/pattern.js';
+import type { OpOf } from '../ods/index.js';
+import { lookupSymbolIn } from '../ir/symbol-table.js';
+import { ModuleOp, UnrealizedConversionCastOp } from '../dialects/builtin/index.js';
+import { AddressOfOp, CallOp, GEPOp, GlobalOp, LLVMArrayType, LLVMFuncOp, LLVMFunctionType, LLVMPointerType, LLVMVoidType, Linkage } from '../dialects/llvm/index.js';
+
+type ModuleOpT = OpOf<typeof ModuleOp>;
+
+export class LLVMLowering {
+  readonly rewriter: PatternRewriter;
+  readonly indexType: IntegerType;
+  /** Target casts made so far: value of an illegal type → its converted value. */
+  private readonly targetCasts = new Map<Value, Value>();
+  /** Source casts made for converted block arguments (their input is the converted value). */
+  private readonly sourceCasts = new Set<Operation>();
+  private readonly convertedBlocks = new Set<Block>();
+
+  constructor(
+    readonly ctx: Context,
+    indexBitwidth: number,
+  ) {
+    this.rewriter = new PatternRewriter(ctx);
+    this.indexType = IntegerType.get(indexBitwidth);
+  }
+
+  convertType(t: Type): Type {
+    return t instanceof IndexType ? this.indexType : t;
+  }
+
+  isLegal(t: Type): boolean {
+    return this.convertType(t) === t;
+  }
+
+  /** The converted value standing for `v` (MLIR's remapped operand). */
+  remap(v: Value): Value {
+    if (this.isLegal(v.type)) return v;
+    const def = v.definingOp;
+    if (def && this.sourceCasts.has(def)) return UnrealizedConversionCastOp.inputs(UnrealizedConversionCastOp.cast(def))[0];
+    const known = this.targetCasts.get(v);
+    if (known) return known;
+    const r = this.rewriter;
+    const saved = r.insertionPoint;
+    if (def) r.setInsertionPointAfter(def);
+    else r.setInsertionPointToStart(v.parentBlock!);
+    const cast = UnrealizedConversionCastOp.build(r, { inputs: [v], outputs: [this.convertType(v.type)] });
+    r.insertionPoint = saved;
+    const out = UnrealizedConversionCastOp.outputs(cast)[0];
+    this.targetCasts.set(v, out);
+    return out;
+  }
+
+  remapAll(vs: readonly Value[]): Value[] {
+    return vs.map((v) => this.remap(v));
+  }
+
+  /** Drops the source casts nothing uses any more (MLIR erases unused unresolved materializations). */
+  finish(): void {
+    for (const cast of this.sourceCasts) if (!cast.results[0].hasUses) this.rewriter.eraseOp(cast);
+    this.sourceCasts.clear();
+  }
+
+  /** Converts a branch target's argument types (once); used arguments keep their uses through a source cast. */
+  convertBlockSignature(block: Block): void {
+    if (this.convertedBlocks.has(block)) return;
+    this.convertedBlocks.add(block);
+    const r = this.rewriter;
+    const saved = r.insertionPoint;
+    for (const arg of block.args) {
+      const oldType = arg.type;
+      if (this.isLegal(oldType)) continue;
+      arg.type = this.convertType(oldType);
+      if (!arg.hasUses) continue;
+      const uses = [...arg.uses()];
+      r.setInsertionPointToStart(block);
+      const cast = UnrealizedConversionCastOp.build(r, { inputs: [arg], outputs: [oldType] });
+      this.sourceCasts.add(cast);
+      const out = UnrealizedConversionCastOp.outputs(cast)[0];
+      for (const u of uses) u.set(out);
+    }
+    r.insertionPoint = saved;
+  }
+}
+
+/** The module an op lives in (where runtime declarations and globals go). */
+export function parentModule(op: Operation): ModuleOpT {
+  for (let o: Operation | null = op.parentOp; o; o = o.parentOp) if (ModuleOp.isa(o)) return o;
+  throw new Error('op is not inside a builtin.module');
+}
+
+/** LLVM::lookupOrCreateFn: finds `name` in the module, or declares it at the module's start. */
+export function lookupOrCreateFn(r: PatternRewriter, module: ModuleOpT, name: string, params: readonly Type[], result: Type = LLVMVoidType.get()): void {
+  if (lookupSymbolIn(module, name)) return;
+  const saved = r.insertionPoint;
+  r.setInsertionPointToStart(ModuleOp.body(module));
+  LLVMFuncOp.build(r, {
+    sym_name: name,
+    function_type: LLVMFunctionType.get(result, params),
+    location: module.location,
+  });
+  r.insertionPoint = saved;
+}
+
+/**
+ * ensureSymbolNameIsUnique: `base`, else `base_N` with N from one counter
+ * that only grows (MLIR's is a function-local static, so it spans every pass
+ * of one mlir-opt run; here it lives as long as the context).
+ */
+const uniquingCounters = new WeakMap<Context, { n: number }>();
+function uniqueSymbolName(ctx: Context, module: ModuleOpT, base: string): string {
+  let counter = uniquingCounters.get(ctx);
+  if (!counter) uniquingCounters.set(ctx, (counter = { n: 0 }));
+  let name = base;
+  while (lookupSymbolIn(module, name)) name = `${base}_${counter.n++}`;
+  return name;
+}
+
+/**
+ * LLVM::createPrintStrCall: the string (NUL-terminated) as a private constant
+ * global at the module's start, the print function declared, and at the
+ * insertion point its address passed to the function.
+ */
+export function createPrintStrCall(r: PatternRewriter, loc: Location, module: ModuleOpT, symbolName: string, str: string, printFn: string): void {
+  const bytes = [...new TextEncoder().encode(str), 0].map((b) => BigInt(b));
+  const i8 = IntegerType.get(8);
+  const arrayType = LLVMArrayType.get(bytes.length, i8);
+  const saved = r.insertionPoint;
+  r.setInsertionPointToStart(ModuleOp.body(module));
+  const name = uniqueSymbolName(r.ctx, module, symbolName);
+  GlobalOp.build(r, {
+    global_type: arrayType,
+    constant: true,
+    sym_name: name,
+    linkage: Linkage.attr(Linkage.case.private),
+    value: DenseIntOrFPElementsAttr.get(RankedTensorType.get([bytes.length], i8), bytes),
+    location: loc,
+  });
+  r.insertionPoint = saved;
+  const ptr = LLVMPointerType.get();
+  lookupOrCreateFn(r, module, printFn, [ptr]);
+  const addr = AddressOfOp.build(r, { global_name: name, res: ptr, location: loc });
+  const gep = GEPOp.build(r, { base: AddressOfOp.res(addr), rawConstantIndices: [0n], elem_type: arrayType, res: ptr, location: loc });
+  CallOp.build(r, { callee_operands: [GEPOp.res(gep)], callee: printFn, op_bundle_sizes: [], location: loc });
+}
+
