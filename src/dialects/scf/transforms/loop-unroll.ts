@@ -19,6 +19,8 @@ import { OpResult, type Block, type BlockArgument, type Operation, type Region, 
 import { cloneAt, IRMapping } from '../../../transforms/clone.js';
 import { AddIOp, ConstantOp, DivUIOp, MulIOp, RemSIOp, SubIOp } from '../../arith/index.js';
 import { ForOp, ParallelOp, YieldOp } from '../ops.js';
+import { AffineApplyOp } from '../../affine/ops.js';
+import { AffineMap, affineAdd, constExpr, dimExpr } from '../../../ir/affine.js';
 import { asLoopInt, constantTripCount, getStaticTripCount, loopBitWidth, promoteIfSingleIteration } from './trip-count.js';
 import type { OpOf } from '../../../ods/index.js';
 
@@ -442,10 +444,18 @@ export type ParallelUnrollResult =
   | { ok: false; reason: string; zeroFactor?: boolean };
 
 /**
- * The default IV remapping of parallelLoopUnrollByFactors, `iv + step * i`
- * as `arith.addi` of an index constant. MLIR builds `affine.apply` of
- * `(d0) -> (d0 + step * i)`, which scfkit has no dialect for.
+ * The default IV remapping of parallelLoopUnrollByFactors, as MLIR's:
+ * `affine.apply (d0) -> (d0 + step * i)` of the induction variable.
  */
+export function affineParallelIvRemap(origStep: bigint): IvRemapFn {
+  return (i, iv, b) => {
+    const loc = (iv as BlockArgument).location;
+    const map = AffineMap.get(1, 0, [affineAdd(dimExpr(0), constExpr(Number(origStep * BigInt(i))))]);
+    return AffineApplyOp.result(AffineApplyOp.create(b, map, [iv], loc));
+  };
+}
+
+/** An IV remapping without the affine dialect: `iv + step * i` as `arith.addi` of an index constant. */
 export function arithParallelIvRemap(origStep: bigint): IvRemapFn {
   return (i, iv, b) => {
     const loc = (iv as BlockArgument).location;
@@ -459,14 +469,14 @@ export function arithParallelIvRemap(origStep: bigint): IvRemapFn {
  * scf.parallel (the last `unrollFactors.length` ones) by the given factors,
  * which must divide their constant trip counts; the copies of each unrolled
  * dimension follow the body, and its step is multiplied by the factor.
- * `ivRemap(step)` builds the IV of each copy (arithParallelIvRemap by default).
+ * `ivRemap(step)` builds the IV of each copy (affineParallelIvRemap by default).
  */
 export function parallelLoopUnrollByFactors(
   op: ParallelLoop,
   unrollFactors: readonly bigint[],
   rewriter: Rewriter,
   annotateFn?: AnnotateFn,
-  ivRemap: (origStep: bigint) => IvRemapFn = arithParallelIvRemap,
+  ivRemap: (origStep: bigint) => IvRemapFn = affineParallelIvRemap,
 ): ParallelUnrollResult {
   const ivs = ParallelOp.inductionVars(op);
   const numLoops = ivs.length;
