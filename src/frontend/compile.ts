@@ -426,7 +426,7 @@ class FunctionEmitter {
   compileFile(): Operation {
     const module = ModuleOp.build(this.b, { location: this.loc });
     const body = new Block();
-    module.regions[0].pushBlock(body);
+    ModuleOp.bodyRegion(module).pushBlock(body);
     const decls: ts.FunctionDeclaration[] = [];
     for (const stmt of this.sf.statements) {
       if (ts.isImportDeclaration(stmt)) {
