@@ -11,6 +11,7 @@ import type { Location } from '../../ir/location.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import { implementOp } from '../../ods/index.js';
+import { ConstantIntRanges, evaluatePred } from '../../analysis/int-range.js';
 import {
   AddOp,
   AndOp,
@@ -132,68 +133,6 @@ export function applyCmpPredicate(pred: number, a: bigint, b: bigint, width: num
   }
 }
 
-interface Range {
-  smin: bigint;
-  smax: bigint;
-  umin: bigint;
-  umax: bigint;
-}
-
-function fromSigned(lo: bigint, hi: bigint, w: number): Range {
-  const sameSign = lo < 0n === hi < 0n;
-  return { smin: lo, smax: hi, umin: sameSign ? u(lo, w) : 0n, umax: sameSign ? u(hi, w) : (1n << BigInt(w)) - 1n };
-}
-function fromUnsigned(lo: bigint, hi: bigint, w: number): Range {
-  const sameSign = s(lo, w) < 0n === s(hi, w) < 0n;
-  return { umin: lo, umax: hi, smin: sameSign ? s(lo, w) : -(1n << BigInt(w - 1)), smax: sameSign ? s(hi, w) : (1n << BigInt(w - 1)) - 1n };
-}
-
-/** intrange::evaluatePred: whether `pred` holds for every pair of values in the ranges. */
-function staticallyTrue(pred: number, l: Range, r: Range): boolean {
-  switch (pred) {
-    case P.sle:
-      return l.smax <= r.smin;
-    case P.slt:
-      return l.smax < r.smin;
-    case P.ule:
-      return l.umax <= r.umin;
-    case P.ult:
-      return l.umax < r.umin;
-    case P.sge:
-      return l.smin >= r.smax;
-    case P.sgt:
-      return l.smin > r.smax;
-    case P.uge:
-      return l.umin >= r.umax;
-    case P.ugt:
-      return l.umin > r.umax;
-    case P.eq: {
-      const lc = l.smin === l.smax ? l.smin : l.umin === l.umax ? l.umin : undefined;
-      const rc = r.smin === r.smax ? r.smin : r.umin === r.umax ? r.umin : undefined;
-      return lc !== undefined && rc !== undefined && lc === rc;
-    }
-    default: {
-      const sne = staticallyTrue(P.slt, l, r) || staticallyTrue(P.sgt, l, r);
-      const une = staticallyTrue(P.ult, l, r) || staticallyTrue(P.ugt, l, r);
-      return sne && une;
-    }
-  }
-}
-
-/** The predicate that holds exactly when `pred` does not. */
-const INVERT: Readonly<Record<number, number>> = {
-  [P.eq]: P.ne,
-  [P.ne]: P.eq,
-  [P.slt]: P.sge,
-  [P.sge]: P.slt,
-  [P.sle]: P.sgt,
-  [P.sgt]: P.sle,
-  [P.ult]: P.uge,
-  [P.uge]: P.ult,
-  [P.ule]: P.ugt,
-  [P.ugt]: P.ule,
-};
-
 type MinMaxKind = 'maxs' | 'mins' | 'maxu' | 'minu';
 
 /** The min/max op defining `v` and its right operand. */
@@ -211,24 +150,22 @@ function cmpOfMaxOrMin(kind: MinMaxKind, cstA: bigint, cstB: bigint, w: number, 
   const smin = -(1n << BigInt(w - 1));
   const smax = (1n << BigInt(w - 1)) - 1n;
   const umax = (1n << BigInt(w)) - 1n;
-  let l: Range;
+  let l: ConstantIntRanges;
   switch (kind) {
     case 'maxs':
-      l = fromSigned(s(cstA, w), smax, w);
+      l = ConstantIntRanges.fromSigned(s(cstA, w), smax, w);
       break;
     case 'mins':
-      l = fromSigned(smin, s(cstA, w), w);
+      l = ConstantIntRanges.fromSigned(smin, s(cstA, w), w);
       break;
     case 'maxu':
-      l = fromUnsigned(u(cstA, w), umax, w);
+      l = ConstantIntRanges.fromUnsigned(u(cstA, w), umax, w);
       break;
     default:
-      l = fromUnsigned(0n, u(cstA, w), w);
+      l = ConstantIntRanges.fromUnsigned(0n, u(cstA, w), w);
   }
-  const r: Range = { smin: s(cstB, w), smax: s(cstB, w), umin: u(cstB, w), umax: u(cstB, w) };
-  if (staticallyTrue(pred, l, r)) return true;
-  if (staticallyTrue(INVERT[pred], l, r)) return false;
-  return undefined;
+  const b = s(cstB, w);
+  return evaluatePred(pred, l, ConstantIntRanges.fromSigned(b, b, w));
 }
 
 function castFold(c: Operands, to: Type, signed: boolean): FoldResult | undefined {
