@@ -674,21 +674,27 @@ class ProgramGen {
     }
   }
 
+  /** The index `idx` as a value of t (floats through a signed i32). */
+  private indexAs(t: string, idx: string): string {
+    if (t === 'index') return idx;
+    const x = this.fresh();
+    if (!isFloat(t)) {
+      this.emit(`${x} = arith.index_cast ${idx} : index to ${t}`);
+      return x;
+    }
+    this.emit(`${x} = arith.index_cast ${idx} : index to i32`);
+    const y = this.fresh();
+    this.emit(`${y} = arith.sitofp ${x} : i32 to ${t}`);
+    return y;
+  }
+
   /** `a` combined with the index `idx` (as a value of t): no UB, floats stay clamped. */
   private mixIndex(t: string, a: string, idx: string): string {
-    let x = idx;
+    const x = this.indexAs(t, idx);
     if (isFloat(t)) {
-      const k = this.fresh();
-      this.emit(`${k} = arith.index_cast ${idx} : index to i32`);
-      x = this.fresh();
-      this.emit(`${x} = arith.sitofp ${k} : i32 to ${t}`);
       const y = this.fresh();
       this.emit(`${y} = arith.addf ${a}, ${x} : ${t}`);
       return this.clamp(t, y);
-    }
-    if (t !== 'index') {
-      x = this.fresh();
-      this.emit(`${x} = arith.index_cast ${idx} : index to ${t}`);
     }
     const y = this.fresh();
     this.emit(`${y} = arith.${this.rng.pick(['addi', 'xori', 'muli', 'maxsi'])} ${a}, ${x} : ${t}`);
@@ -1154,17 +1160,7 @@ class ProgramGen {
   private forallBody(level: number, t: string, m: string, size: number, idx: string, iv: string): void {
     this.add('index', iv);
     if (level < 2) this.body(level + 1, this.rng.int(2));
-    let x: string;
-    if (isFloat(t)) {
-      const k = this.fresh();
-      this.emit(`${k} = arith.index_cast ${idx} : index to i32`);
-      x = this.fresh();
-      this.emit(`${x} = arith.sitofp ${k} : i32 to ${t}`);
-    } else if (t === 'index') x = idx;
-    else {
-      x = this.fresh();
-      this.emit(`${x} = arith.index_cast ${idx} : index to ${t}`);
-    }
+    let x = this.indexAs(t, idx);
     const y = this.fresh();
     const other = this.value(t);
     if (isFloat(t)) {
@@ -1204,27 +1200,19 @@ class ProgramGen {
     this.add('index', j);
     this.body(level, this.rng.int(2));
     // The reduced value depends on the induction variables.
-    let x: string;
-    if (isFloat(t)) {
-      const k = this.fresh();
-      this.emit(`${k} = arith.index_cast ${i} : index to i32`);
-      x = this.fresh();
-      this.emit(`${x} = arith.sitofp ${k} : i32 to ${t}`);
-    } else if (t === 'index') x = j;
-    else {
-      x = this.fresh();
-      this.emit(`${x} = arith.index_cast ${j} : index to ${t}`);
-    }
+    const x = this.indexAs(t, isFloat(t) ? i : j);
+    this.reduceAndClose(t, x, r);
+  }
+
+  /** Ends a reducing scf.parallel: an `scf.reduce` of x (a random combiner), then its result r is printed. */
+  private reduceAndClose(t: string, x: string, r: string): void {
     const op = isFloat(t) ? this.rng.pick(['addf', 'subf', 'maximumf']) : this.rng.pick(['addi', 'subi', 'muli', 'xori', 'maxsi']);
-    const l = this.fresh();
-    const rr = this.fresh();
-    const s = this.fresh();
+    const [l, rr, s] = [this.fresh(), this.fresh(), this.fresh()];
     this.emit(`scf.reduce(${x} : ${t}) {`);
     this.emit(`^bb0(${l}: ${t}, ${rr}: ${t}):`);
     this.depth++;
     this.emit(`${s} = arith.${op} ${l}, ${rr} : ${t}`);
-    const s2 = isFloat(t) ? this.clamp(t, s) : s;
-    this.emit(`scf.reduce.return ${s2} : ${t}`);
+    this.emit(`scf.reduce.return ${isFloat(t) ? this.clamp(t, s) : s} : ${t}`);
     this.depth--;
     this.emit('}');
     this.popScope();
@@ -1418,31 +1406,8 @@ class ProgramGen {
       this.emit(`${s} = arith.addi ${m}, ${ivs[d]} : index`);
       acc = s;
     }
-    let x: string;
-    if (isFloat(t)) {
-      const k = this.fresh();
-      this.emit(`${k} = arith.index_cast ${acc} : index to i32`);
-      x = this.fresh();
-      this.emit(`${x} = arith.sitofp ${k} : i32 to ${t}`);
-    } else if (t === 'index') x = acc;
-    else {
-      x = this.fresh();
-      this.emit(`${x} = arith.index_cast ${acc} : index to ${t}`);
-    }
-    const op = isFloat(t) ? this.rng.pick(['addf', 'subf', 'maximumf']) : this.rng.pick(['addi', 'subi', 'muli', 'xori', 'maxsi']);
-    const [l, rr, s] = [this.fresh(), this.fresh(), this.fresh()];
-    this.emit(`scf.reduce(${x} : ${t}) {`);
-    this.emit(`^bb0(${l}: ${t}, ${rr}: ${t}):`);
-    this.depth++;
-    this.emit(`${s} = arith.${op} ${l}, ${rr} : ${t}`);
-    this.emit(`scf.reduce.return ${isFloat(t) ? this.clamp(t, s) : s} : ${t}`);
-    this.depth--;
-    this.emit('}');
-    this.popScope();
-    this.depth--;
-    this.emit('}');
-    this.add(t, r);
-    this.print(r, t);
+    const x = this.indexAs(t, acc);
+    this.reduceAndClose(t, x, r);
   }
 
   // ---- chains of adjacent parallel loops (parallelChains)
