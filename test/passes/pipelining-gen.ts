@@ -96,6 +96,13 @@ interface BodyOp {
 
 const MEM = 64;
 
+/** Whether `kind a, b` would fold away: add/sub/xor of a value with one of the operands it was made from. */
+function foldsAway(kind: string, a: Val, b: Val): boolean {
+  if (!['addi', 'subi', 'xori'].includes(kind)) return false;
+  const madeFrom = (x: Val, y: Val): boolean => ['addi', 'subi', 'xori'].includes(x.kind ?? '') && (x.operands ?? []).includes(y);
+  return madeFrom(a, b) || madeFrom(b, a);
+}
+
 function fmtF(x: number): string {
   return x.toFixed(4).replace(/0+$/, '').replace(/\.$/, '.0');
 }
@@ -317,12 +324,7 @@ class ProgramGen {
       for (let tries = 0; tries < 8; tries++) {
         const a = rng.pick(vals);
         const b = consts.length && rng.chance(0.3) ? rng.pick(consts) : rng.pick(vals);
-        if (a === b) continue;
-        if (['addi', 'subi', 'xori'].includes(kind)) {
-          const bad = (x: Val, y: Val): boolean =>
-            ['addi', 'subi', 'xori'].includes(x.kind ?? '') && (x.operands ?? []).includes(y);
-          if (bad(a, b) || bad(b, a)) continue;
-        }
+        if (a === b || foldsAway(kind, a, b)) continue;
         return [a, b];
       }
       return undefined;
@@ -428,11 +430,13 @@ class ProgramGen {
       const vals = ofType(t);
       if (vals.length < 2) return undefined;
       const a = rng.pick(vals);
-      const b = rng.pick(vals.filter((v) => v !== a));
+      const kind = t === 'f32' ? rng.pick(['addf', 'subf']) : rng.pick(['addi', 'subi', 'maxsi']);
+      const bs = vals.filter((v) => v !== a && !foldsAway(kind, a, v));
+      if (!bs.length) return undefined;
+      const b = rng.pick(bs);
       const e = rng.pick(vals);
       const r = result(t, 'if', [c, a, b, e]);
       const inner = this.fresh();
-      const kind = t === 'f32' ? rng.pick(['addf', 'subf']) : rng.pick(['addi', 'subi', 'maxsi']);
       // The int output's single store may live in the `then` branch.
       const intOut = outs.find((o) => o.type !== 'f32');
       let storeText: ((ind: string) => string) | undefined;
@@ -525,8 +529,7 @@ class ProgramGen {
         next = hi;
       } else {
         const kind = rng.pick(['addi', 'xori', 'muli', 'subi']);
-        const ok = !(['addi', 'subi', 'xori'].includes(other.kind ?? '') && (other.operands ?? []).includes(arg));
-        const o2 = ok ? other : load(t);
+        const o2 = foldsAway(kind, arg, other) ? load(t) : other;
         const s = result(t, kind, [arg, o2]);
         addOp([arg, o2], [s], (a) => `${s.name} = arith.${kind} ${arg.name}, ${o2.name}${a} : ${t}`);
         next = s;
