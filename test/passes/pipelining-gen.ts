@@ -96,10 +96,15 @@ interface BodyOp {
 
 const MEM = 64;
 
-/** Whether `kind a, b` would fold away: add/sub/xor of a value with one of the operands it was made from. */
+/**
+ * Whether `kind a, b` might fold away: add/sub/xor of a value with one of the
+ * operands it was made from (a + b - b), or and/or/min/max of a value with
+ * an operand of the same op that made it (and(a, and(a, b))).
+ */
 function foldsAway(kind: string, a: Val, b: Val): boolean {
-  if (!['addi', 'subi', 'xori'].includes(kind)) return false;
-  const madeFrom = (x: Val, y: Val): boolean => ['addi', 'subi', 'xori'].includes(x.kind ?? '') && (x.operands ?? []).includes(y);
+  const additive = ['addi', 'subi', 'xori'];
+  const madeFrom = (x: Val, y: Val): boolean =>
+    (additive.includes(kind) ? additive.includes(x.kind ?? '') : x.kind === kind) && (x.operands ?? []).includes(y);
   return madeFrom(a, b) || madeFrom(b, a);
 }
 
