@@ -612,7 +612,8 @@ export function memrefFromArray(x: unknown, elementType: Type, shape?: number[])
   if (Object.getPrototypeOf(arr) === Object.getPrototypeOf(proto) && kind !== 'wide') buf = arr as typeof proto;
   else {
     buf = newBuffer(kind, n);
-    const a0 = new Alloc(buf, kind, 'external');
+    const r = reprOf(elementType);
+    const a0 = new Alloc(buf, kind, 'external', r.k === 'wide' ? r.w : 64);
     for (let i = 0; i < n; i++) storeElem(a0, i, toEngineValue(arr[i], elementType) as number | bigint);
     return new MemRef(a0, 0, sizes, canonicalStrides(sizes));
   }
