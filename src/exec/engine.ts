@@ -6,6 +6,8 @@ import { typeToString, type Type } from '../ir/attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType } from '../ir/builtin-types.js';
 import type { Operation } from '../ir/operation.js';
 import { compileModule, UnsupportedError, type CompiledModule } from './codegen.js';
+// Each dialect's execution semantics, registered with the backends.
+import '../dialects/exec.js';
 import { FuncOp } from '../dialects/func/index.js';
 import { formatJsNumber } from '../dialects/js/index.js';
 import { AllocaOp } from '../dialects/memref/index.js';
