@@ -8,7 +8,6 @@ import { Interner } from './interner.js';
 import type { Type } from '../ir/attributes.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
-import type { OpDefinition } from '../ir/context.js';
 import type { Block, OpKind, Operation, Region, Value } from '../ir/operation.js';
 import type { OpOf } from '../ods/index.js';
 import * as arith from '../dialects/arith/index.js';
@@ -16,12 +15,10 @@ import * as builtin from '../dialects/builtin/index.js';
 import * as cf from '../dialects/cf/index.js';
 import * as func from '../dialects/func/index.js';
 import * as index from '../dialects/index/index.js';
-import * as js from '../dialects/js/index.js';
 import * as llvm from '../dialects/llvm/index.js';
 import * as memref from '../dialects/memref/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
-import * as vector from '../dialects/vector/index.js';
 import { stridesAndOffset } from '../dialects/memref/layout.js';
 import { toDouble } from '../ir/apfloat.js';
 import { wide } from './numeric.js';
@@ -29,6 +26,7 @@ import { castExpr, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr a
 import { reprOf, type Repr } from './types.js';
 import { RangeAnalysis, type Range } from './ranges.js';
 import { jsEmitterOf } from './emitters.js';
+import { getMemoryEffects } from '../ir/side-effects.js';
 import { castOf, floatBinaryOf, intBinaryOf, type BinaryOpInfo, type CastKind, type CastOpInfo, type FloatBinaryKind, type IntBinaryKind } from './op-kinds.js';
 
 const I32_LO = -2147483648;
@@ -136,23 +134,6 @@ export function staticLayout(t: MemRefType): { strides: number[]; offset: number
 /** Ops whose regions are allocation scopes: their allocas end with them. */
 const SCOPE_OPS: readonly OpKind[] = [func.FuncOp, memref.AllocaScopeOp, scf.ForallOp];
 
-/** Ops with effects beyond defining their results (memory, output, calls, allocation). */
-const EFFECT_OPS = new Set<OpDefinition>(
-  [
-    memref.StoreOp,
-    memref.AtomicRMWOp,
-    memref.GenericAtomicRMWOp,
-    memref.CopyOp,
-    memref.DeallocOp,
-    memref.AllocOp,
-    memref.AllocaOp,
-    memref.ReallocOp,
-    func.CallOp,
-    func.CallIndirectOp,
-    vector.PrintOp,
-    js.PrintOp,
-  ].map((h) => h.definition),
-);
 
 /** The memref a view (or a cast) of memory is made from, if `op` is one. */
 export function viewSource(op: Operation): Value | undefined {
@@ -473,13 +454,14 @@ export class FunctionCompiler {
   hasEffects(op: Operation): boolean {
     let e = this.effectCache.get(op);
     if (e !== undefined) return e;
-    const def = op.name.def;
-    e =
-      (def !== undefined && EFFECT_OPS.has(def)) ||
-      op.regions.some((r) => r.blocks.some((b) => [...b].some((o) => this.hasEffects(o))));
+    // Effects beyond reads (writes, output, allocation, frees, unknown ones as
+    // calls have), nested ones included: re-running them is observable.
+    const effects = getMemoryEffects(op);
+    e = effects === undefined || effects.some((x) => x.kind !== 'read');
     this.effectCache.set(op, e);
     return e;
   }
+
 
   /** The label to leave the optimistic copy of the enclosing loop with, if allowed here. */
   bailLabel(): string | undefined {
