@@ -49,7 +49,7 @@ export interface EngineOptions {
 const MAX_ELEMENTS = 2 ** 31;
 
 /** The runtime object the generated code calls (`$rt`). */
-class Runtime extends RuntimeBase {
+export class Runtime extends RuntimeBase {
   globals: MemRef[] = [];
 
   // ---- math ops (the C library's results) and js ops (JavaScript's)
