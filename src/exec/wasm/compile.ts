@@ -28,6 +28,7 @@ import * as scf from '../../dialects/scf/index.js';
 import * as vector from '../../dialects/vector/index.js';
 import { Interner } from '../interner.js';
 import { castOf, floatBinaryOf, intBinaryOf } from '../op-kinds.js';
+import { RangeAnalysis } from '../ranges.js';
 import { elemFormatOf, type FloatName } from '../types.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
 
@@ -230,6 +231,13 @@ class FunctionCompiler {
   private locals = new Map<Value, number[]>();
   /** Structured-control nesting depth (for br's relative label indices). */
   private depth = 0;
+  /**
+   * Memrefs whose live flag a loop read into a local before it started
+   * (loops without deallocations: the flag cannot change while they run), so
+   * accesses inside test a local instead of loading from memory.
+   */
+  private liveCache = new Map<Value, number>();
+  private ranges!: RangeAnalysis;
 
   constructor(
     private readonly type: FuncType,
@@ -242,6 +250,7 @@ class FunctionCompiler {
   ) {}
 
   compile(): void {
+    this.ranges = new RangeAnalysis(this.fn);
     this.body = this.fns.get(func.FuncOp.sym_name(this.fn))!.body;
     const region = func.FuncOp.body(this.fn);
     if (region.blocks.length !== 1) throw new WasmUnsupported(this.fn, 'functions with several blocks');
@@ -711,7 +720,41 @@ class FunctionCompiler {
     for (let i = targets.length - 1; i >= 0; i--) this.pop(targets[i]);
   }
 
+  /**
+   * Reads the live flags of the memrefs `loop` accesses but does not define
+   * into locals (when it deallocates nothing); returns what to undo after it.
+   */
+  private cacheLiveness(loop: Operation): Value[] {
+    const inside = new Set<Value>();
+    const accessed = new Set<Value>();
+    let frees = false;
+    loop.walk((o) => {
+      for (const r of o.results) inside.add(r);
+      for (const rg of o.regions) for (const b of rg.blocks) for (const a of b.args) inside.add(a);
+      if (memref.DeallocOp.isa(o)) frees = true;
+      else if (memref.LoadOp.isa(o)) accessed.add(memref.LoadOp.memref(o));
+      else if (memref.StoreOp.isa(o)) accessed.add(memref.StoreOp.memref(o));
+    });
+    if (frees) return [];
+    const added: Value[] = [];
+    for (const m of accessed) {
+      const l = this.locals.get(m);
+      if (inside.has(m) || this.liveCache.has(m) || !l) continue;
+      const c = this.body.local('i32');
+      this.body.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).set(c);
+      this.liveCache.set(m, c);
+      added.push(m);
+    }
+    return added;
+  }
+
   private forOp(op: OpOf<typeof scf.ForOp>): void {
+    const cached = this.cacheLiveness(op);
+    this.forLoop(op);
+    for (const m of cached) this.liveCache.delete(m);
+  }
+
+  private forLoop(op: OpOf<typeof scf.ForOp>): void {
     const f = this.body;
     const iv = scf.ForOp.inductionVar(op);
     const s = this.scalar(iv, op);
@@ -777,6 +820,12 @@ class FunctionCompiler {
   }
 
   private whileOp(op: OpOf<typeof scf.WhileOp>): void {
+    const cached = this.cacheLiveness(op);
+    this.whileLoop(op);
+    for (const m of cached) this.liveCache.delete(m);
+  }
+
+  private whileLoop(op: OpOf<typeof scf.WhileOp>): void {
     const f = this.body;
     const before = scf.WhileOp.beforeArguments(op);
     const after = scf.WhileOp.afterArguments(op);
@@ -857,12 +906,18 @@ class FunctionCompiler {
     const mi = this.memInfo(m, op);
     const l = this.locals.get(m)!;
     const f = this.body;
+    const shape = (m.type as MemRefType).shape;
     indices.forEach((x, d) => {
+      // Checks the integer range analysis proves unnecessary are left out (as in the JavaScript backend).
+      const r = this.ranges.get(x);
+      if (r && r.lo >= 0 && shape[d] !== kDynamic && r.hi < shape[d]) return;
       this.push(x);
       f.get(l[2 + d]).op(Op.i64_ge_u);
       this.errorIf(op, ErrCode.oob);
     });
-    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+    const cached = this.liveCache.get(m);
+    if (cached !== undefined) f.get(cached).op(Op.i32_eqz);
+    else f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
     this.errorIf(op, ErrCode.useAfterFree);
     f.get(l[1]);
     if (indices.length) {
