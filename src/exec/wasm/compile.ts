@@ -43,7 +43,7 @@ export class WasmUnsupported extends Error {
 }
 
 /** Runtime error codes passed to the `err` import (with the op's index). */
-export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7 } as const;
+export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8 } as const;
 
 /** The formats of vector.print passed to the `printI` import. */
 export const FORMATS = ['signed', 'unsigned', 'bool'] as const;
@@ -437,6 +437,9 @@ class FunctionCompiler {
     if (scf.ForOp.isa(op)) return this.forOp(op);
     if (scf.IfOp.isa(op)) return this.ifOp(op);
     if (scf.WhileOp.isa(op)) return this.whileOp(op);
+    if (scf.IndexSwitchOp.isa(op)) return this.indexSwitch(op);
+    if (scf.ParallelOp.isa(op)) return this.parallel(op);
+    if (memref.CopyOp.isa(op)) return this.copy(op);
     if (memref.AllocOp.isa(op)) return this.alloc(op);
     if (memref.DeallocOp.isa(op)) return this.dealloc(op);
     if (memref.LoadOp.isa(op)) return this.load(op);
@@ -849,6 +852,98 @@ class FunctionCompiler {
     f.br(Op.br, 0);
     f.op(Op.end).op(Op.end);
     this.depth -= 2;
+  }
+
+  private indexSwitch(op: OpOf<typeof scf.IndexSwitchOp>): void {
+    const f = this.body;
+    const results = scf.IndexSwitchOp.results(op);
+    results.forEach((r) => this.def(r));
+    const onYield = (term: Operation): void => {
+      if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a switch case`);
+      this.assign(results, scf.YieldOp.results(term));
+    };
+    const cases = scf.IndexSwitchOp.cases(op);
+    const blocks = scf.IndexSwitchOp.caseBlocks(op);
+    // A chain of if/else on the cases, the default in the innermost else.
+    cases.forEach((c, i) => {
+      this.push(scf.IndexSwitchOp.arg(op));
+      f.i64(BigInt(c)).op(Op.i64_eq).structured(Op.if, 'void');
+      this.depth++;
+      this.block(blocks[i], onYield);
+      f.op(Op.else);
+    });
+    this.block(scf.IndexSwitchOp.defaultBlock(op), onYield);
+    for (let i = 0; i < cases.length; i++) {
+      f.op(Op.end);
+      this.depth--;
+    }
+  }
+
+  /** scf.parallel as a sequential loop nest; scf.reduce folds each operand into its accumulator in order. */
+  private parallel(op: OpOf<typeof scf.ParallelOp>): void {
+    const cached = this.cacheLiveness(op);
+    const f = this.body;
+    const lbs = scf.ParallelOp.lowerBound(op);
+    const ubs = scf.ParallelOp.upperBound(op);
+    const steps = scf.ParallelOp.step(op);
+    const ivs = scf.ParallelOp.inductionVars(op);
+    const res = scf.ParallelOp.results(op);
+    this.assign(res, scf.ParallelOp.initVals(op));
+    ivs.forEach((_, d) => {
+      this.push(steps[d]);
+      f.i64(0n).op(Op.i64_le_s).structured(Op.if, 'void').i32(this.K(op));
+      this.push(steps[d]);
+      f.call(this.imp.badStep).op(Op.end);
+    });
+    ivs.forEach((iv, d) => {
+      this.assign([iv], [lbs[d]]);
+      f.structured(Op.block, 'void').structured(Op.loop, 'void');
+      this.depth += 2;
+      this.push(iv);
+      this.push(ubs[d]);
+      f.op(Op.i64_ge_s).br(Op.br_if, 1);
+    });
+    this.block(scf.ParallelOp.body(op), (term) => {
+      const reduce = scf.ReduceOp.dynCast(term);
+      if (!reduce) throw new WasmUnsupported(term, `'${term.opName}' ending a parallel loop`);
+      const regions = scf.ReduceOp.reductions(reduce);
+      scf.ReduceOp.operands(reduce).forEach((x, i) => {
+        const blk = regions[i].entry;
+        this.assign(blk.args, [res[i], x]);
+        this.block(blk, (ret) => {
+          const rr = scf.ReduceReturnOp.dynCast(ret);
+          if (!rr) throw new WasmUnsupported(ret, `'${ret.opName}' ending a reduction`);
+          this.assign([res[i]], [scf.ReduceReturnOp.result(rr)]);
+        });
+      });
+    });
+    for (let d = ivs.length - 1; d >= 0; d--) {
+      this.push(ivs[d]);
+      this.push(steps[d]);
+      f.op(Op.i64_add);
+      this.pop(ivs[d]);
+      f.br(Op.br, 0).op(Op.end).op(Op.end);
+      this.depth -= 2;
+    }
+    for (const m of cached) this.liveCache.delete(m);
+  }
+
+  /** memref.copy between identity-layout memrefs of one static shape: a bulk memory copy. */
+  private copy(op: OpOf<typeof memref.CopyOp>): void {
+    const src = memref.CopyOp.source(op);
+    const dst = memref.CopyOp.target(op);
+    const st = src.type;
+    const dt = dst.type;
+    if (!(st instanceof MemRefType) || !(dt instanceof MemRefType) || !st.hasStaticShape || st.shape.join() !== dt.shape.join() || st.elementType !== dt.elementType)
+      throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+    const mi = this.memInfo(src, op);
+    const ls = this.locals.get(src)!;
+    const ld = this.locals.get(dst)!;
+    const f = this.body;
+    f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+    f.get(ld[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz).op(Op.i32_or);
+    this.errorIf(op, ErrCode.copyDead);
+    f.get(ld[1]).get(ls[1]).i32(st.numElements << mi.shift).memoryCopy();
   }
 
   private memInfo(v: Value, op: Operation): MemInfo {

@@ -258,6 +258,11 @@ export class FunctionBody {
     this.code.byte(code).u32(0);
     return this;
   }
+  /** memory.copy (bulk memory) within memory 0: dst, src, n on the stack. */
+  memoryCopy(): this {
+    this.code.byte(0xfc).u32(10).byte(0).byte(0);
+    return this;
+  }
   call(f: number): this {
     this.code.byte(Op.call).u32(f);
     return this;

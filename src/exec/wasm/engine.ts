@@ -52,6 +52,8 @@ export class WasmEngine {
             return rt.ovf(K);
           case ErrCode.doubleFree:
             return rt.error(K, 'deallocates a memref that was already deallocated');
+          case ErrCode.copyDead:
+            return rt.error(K, 'copies from or to a deallocated memref');
           case ErrCode.invalidSize:
             return rt.error(K, `invalid dynamic size ${value}`);
           case ErrCode.tooLarge:
