@@ -6,10 +6,12 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import vm from 'node:vm';
 import { MLIR_RUNNER, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
-import { PROGRAMS } from './paths.js';
+import { PROGRAMS, ROOT } from './paths.js';
 import { parse } from '../../src/index.js';
 import { WasmEngine } from '../../src/exec/wasm/engine.js';
 import { Rng } from './gen.js';
@@ -256,4 +258,28 @@ test('wasm: the engine runs in a host without Node globals (WebAssembly only)', 
   const r = e.invokeRaw('f', [3n]);
   assert.equal(BigInt(r as bigint), BigInt.asIntN(64, 3n * 6364136223846793005n));
   assert.equal(out, `${BigInt.asIntN(64, 3n * 6364136223846793005n)}\n`);
+});
+
+test('wasm: a browser bundle runs a module on the WebAssembly backend in a bare V8 context', () => {
+  const dir = tempDir();
+  const entry = writeTemp(
+    dir,
+    'entry.js',
+    `import { parse } from ${JSON.stringify(join(ROOT, 'dist/src/index.js'))};
+import { WasmEngine } from ${JSON.stringify(join(ROOT, 'dist/src/exec/wasm/engine.js'))};
+globalThis.runWasm = (text) => {
+  const out = [];
+  new WasmEngine(parse(text), { output: (s) => out.push(s) }).invokeRaw('main');
+  return out.join('');
+};
+`,
+  );
+  const bundle = join(dir, 'bundle.js');
+  execFileSync(join(ROOT, 'node_modules/.bin/esbuild'), [entry, '--bundle', '--platform=browser', '--format=iife', `--outfile=${bundle}`, '--log-level=error']);
+  const context = vm.createContext({});
+  vm.runInContext(readFileSync(bundle, 'utf8'), context);
+  assert.deepEqual([...(vm.runInContext('[typeof process, typeof TextEncoder, typeof WebAssembly]', context) as string[])], ['undefined', 'undefined', 'object']);
+  context.programText = CONTROL;
+  const out = vm.runInContext('runWasm(programText)', context) as string;
+  assert.equal(out, runOurs([writeTemp(dir, 'control.mlir', CONTROL), '--backend=js']).stdout);
 });

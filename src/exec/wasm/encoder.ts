@@ -175,10 +175,14 @@ export class Bytes {
     for (let i = 0; i < 8; i++) this.b.push(dv.getUint8(i));
     return this;
   }
+  /** An import/export name: ASCII only (the backend makes them), so no TextEncoder (not in plain V8 contexts). */
   name(s: string): this {
-    const utf8 = new TextEncoder().encode(s);
-    this.u32(utf8.length);
-    for (const x of utf8) this.b.push(x);
+    this.u32(s.length);
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0x7f) throw new Error(`non-ASCII name ${s}`);
+      this.b.push(c);
+    }
     return this;
   }
   bytes(other: Bytes | number[]): this {
