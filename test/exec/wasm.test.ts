@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import vm from 'node:vm';
 import { MLIR_RUNNER, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
 import { PROGRAMS, ROOT } from './paths.js';
-import { parse } from '../../src/index.js';
+import { compileFor, parse, WasmUnsupported } from '../../src/index.js';
 import { WasmEngine } from '../../src/exec/wasm/engine.js';
 import { Rng } from './gen.js';
 
@@ -282,4 +282,18 @@ globalThis.runWasm = (text) => {
   context.programText = CONTROL;
   const out = vm.runInContext('runWasm(programText)', context) as string;
   assert.equal(out, runOurs([writeTemp(dir, 'control.mlir', CONTROL), '--backend=js']).stdout);
+});
+
+test('wasm: the library API makes the same backend choice', () => {
+  const out: string[] = [];
+  const simple = compileFor(parse('func.func @main() {\n  %c = arith.constant 7 : i32\n  vector.print %c : i32\n  return\n}\n'), { output: (s) => out.push(s) });
+  assert.equal(simple.backend, 'wasm');
+  simple.invokeRaw('main');
+  assert.equal(out.join(''), '7\n');
+  const poisonText = 'func.func @main() {\n  %p = ub.poison : i32\n  return\n}\n';
+  const fallback = compileFor(parse(poisonText), { output: () => {} });
+  assert.equal(fallback.backend, 'js');
+  assert.match(fallback.fallback?.message ?? '', /ub.poison/);
+  assert.equal(compileFor(parse(poisonText), { backend: 'js' }).fallback, undefined);
+  assert.throws(() => compileFor(parse(poisonText), { backend: 'wasm' }), WasmUnsupported);
 });
