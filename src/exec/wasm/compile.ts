@@ -238,6 +238,10 @@ class FunctionCompiler {
    */
   private liveCache = new Map<Value, number>();
   private ranges!: RangeAnalysis;
+  /** For memrefs allocated here: the SSA value of each dynamic size. */
+  private sizeValues = new Map<Value, (Value | undefined)[]>();
+  /** Induction variables known to lie in [0, ub) inside their loop: ub's SSA value. */
+  private ivBelow = new Map<Value, Value>();
 
   constructor(
     private readonly type: FuncType,
@@ -573,6 +577,22 @@ class FunctionCompiler {
     this.pop(res);
   }
 
+  /**
+   * A constant step in (0, 2^32): below a size of at most 2^31 elements, the
+   * induction variable cannot wrap past 2^63 back to negative values.
+   */
+  private smallStep(v: Value): boolean {
+    const c = this.constInt(v);
+    return c !== undefined && c > 0n && c < 1n << 32n;
+  }
+
+  private nonNegative(v: Value): boolean {
+    const c = this.constInt(v);
+    if (c !== undefined) return c >= 0n;
+    const r = this.ranges.get(v);
+    return r !== undefined && r.lo >= 0;
+  }
+
   /** The value of an integer constant operand (arith or index constant), if it is one. */
   private constInt(v: Value): bigint | undefined {
     const d = v.definingOp;
@@ -777,6 +797,7 @@ class FunctionCompiler {
     f.call(this.imp.badStep).op(Op.end);
     const iters = scf.ForOp.regionIterArgs(op);
     this.assign([iv, ...iters], [lb, ...scf.ForOp.initArgs(op)]);
+    if (!unsigned && s.w === 64 && this.nonNegative(lb) && this.smallStep(step)) this.ivBelow.set(iv, ub);
     f.structured(Op.block, 'void');
     f.structured(Op.loop, 'void');
     this.depth += 2;
@@ -897,6 +918,7 @@ class FunctionCompiler {
     });
     ivs.forEach((iv, d) => {
       this.assign([iv], [lbs[d]]);
+      if (this.nonNegative(lbs[d]) && this.smallStep(steps[d])) this.ivBelow.set(iv, ubs[d]);
       f.structured(Op.block, 'void').structured(Op.loop, 'void');
       this.depth += 2;
       this.push(iv);
@@ -960,6 +982,11 @@ class FunctionCompiler {
     if (memref.AllocOp.symbolOperands(op).length) throw new WasmUnsupported(op, 'allocations with symbol operands');
     const l = this.def(res);
     const dyn = memref.AllocOp.dynamicSizes(op);
+    let k = 0;
+    this.sizeValues.set(
+      res,
+      t.shape.map((d) => (d === kDynamic ? dyn[k++] : undefined)),
+    );
     let j = 0;
     const rank = mi.rank;
     // Sizes.
@@ -1006,6 +1033,9 @@ class FunctionCompiler {
       // Checks the integer range analysis proves unnecessary are left out (as in the JavaScript backend).
       const r = this.ranges.get(x);
       if (r && r.lo >= 0 && shape[d] !== kDynamic && r.hi < shape[d]) return;
+      // An induction variable in [0, ub) indexing a dimension whose size is that same ub.
+      const ub = this.ivBelow.get(x);
+      if (ub !== undefined && ub === this.sizeValues.get(m)?.[d]) return;
       this.push(x);
       f.get(l[2 + d]).op(Op.i64_ge_u);
       this.errorIf(op, ErrCode.oob);
