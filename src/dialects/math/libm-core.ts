@@ -64,8 +64,15 @@ function twoProdLo(a: number, b: number, hi: number): number {
 /** The neighbour of x towards +inf (up) or -inf (down), for finite nonzero x. */
 function nextToward(x: number, up: boolean): number {
   F64[0] = x;
-  const away = up === x > 0;
-  U64[0] = away ? U64[0] + 1n : U64[0] - 1n;
+  // on the 32-bit halves with carry: BigInt arithmetic here would allocate on every call
+  const lo = U32[0];
+  if (up === x > 0) {
+    U32[0] = (lo + 1) >>> 0;
+    if (lo === 0xffffffff) U32[1] = (U32[1] + 1) >>> 0;
+  } else {
+    U32[0] = (lo - 1) >>> 0;
+    if (lo === 0) U32[1] = (U32[1] - 1) >>> 0;
+  }
   return F64[0];
 }
 
@@ -135,6 +142,8 @@ export function roundToDouble(m: bigint, e: number): number {
 /** The correctly rounded a * b + c, as an FMA instruction computes it. */
 export function fma(a: number, b: number, c: number): number {
   const p = a * b;
+  // a zero factor makes the product exact (a signed zero): one IEEE addition is the fma
+  if ((a === 0 || b === 0) && Number.isFinite(a) && Number.isFinite(b)) return p + c;
   if (!Number.isFinite(p) || !Number.isFinite(c) || a === 0 || b === 0) {
     if (Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c)) return fmaExact(a, b, c);
     return p + c;
