@@ -23,10 +23,12 @@ function specialcase(tmp: number, sHi: number, sLo: number, ki: number, up: numb
     const inner = useFma ? fma(scale, tmp, scale) : scale + scale * tmp;
     return 2 ** up * inner;
   }
+  // k < 0: scale * tmp has two uses here, so even the FMA build keeps it a
+  // separate product (seen in libm.so.6's __exp_fma).
   const scale = fromWords((sHi + (1022 << 20)) >>> 0, sLo);
-  let y = useFma ? fma(scale, tmp, scale) : scale + scale * tmp;
+  let y = scale + scale * tmp;
   if (y < 1.0) {
-    let lo = useFma ? fma(scale, tmp, scale - y) : scale - y + scale * tmp;
+    let lo = scale - y + scale * tmp;
     const hi = 1.0 + y;
     lo = 1.0 - hi + y + lo;
     y = hi + lo - 1.0;
@@ -107,17 +109,15 @@ export function log(x: number): number {
     const in3 = fma(r3, B[10], fma(r2, B[9], fma(r, B[8], B[7])));
     const in2 = fma(r3, in3, fma(r2, B[6], fma(r, B[5], B[4])));
     const in1 = fma(r3, in2, fma(r2, B[3], fma(r, B[2], B[1])));
-    let y = r3 * in1;
-    let w = r * 2 ** 27;
-    const rhi = r + w - w;
+    // As __log_fma contracts it: r + r*2^27 and the single-use products
+    // rhi*rhi*B0 and r3*in1 fuse with the additions that follow them.
+    const rhi = fma(-r, 2 ** 27, fma(r, 2 ** 27, r));
     const rlo = r - rhi;
-    w = rhi * rhi * B[0];
-    const hi = r + w;
-    let lo = r - hi + w;
+    const w2 = rhi * rhi;
+    const hi = fma(w2, B[0], r);
+    let lo = fma(w2, B[0], r - hi);
     lo = fma(B[0] * rlo, rhi + r, lo);
-    y += lo;
-    y += hi;
-    return y;
+    return fma(r3, in1, lo) + hi;
   }
   void LOG_LO_HI;
   void LOG_LO_LO;
