@@ -281,7 +281,7 @@ const SC0: SinCosT = {
 const SC1: SinCosT = { ...SC0, c0: -1, c1: -SC0.c1, c2: -SC0.c2, c3: -SC0.c3, c4: -SC0.c4 };
 
 /** 4/pi to 192 bits, 8 new bits per entry (sincosf_data.c). */
-const INV_PIO4 = [
+export const INV_PIO4 = [
   0xa2, 0xa2f9, 0xa2f983, 0xa2f9836e, 0xf9836e4e, 0x836e4e44, 0x6e4e4415, 0x4e441529, 0x441529fc, 0x1529fc27, 0x29fc2757, 0xfc2757d1,
   0x2757d1f5, 0x57d1f534, 0xd1f534dd, 0xf534ddc0, 0x34ddc0db, 0xddc0db62, 0xc0db6295, 0xdb629599, 0x6295993c, 0x95993c43, 0x993c4390,
   0x3c439041,
