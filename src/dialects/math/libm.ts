@@ -5,7 +5,7 @@
 
 const fround = Math.fround;
 
-export { exp, exp2, log, log2 } from './libm-double-or.js';
+export { exp, exp2, log, log2, pow } from './libm-double-or.js';
 export { expf, exp2f, logf, log2f, powf, sinf, cosf } from './libm-float-or.js';
 export {
   acosf, acoshf, asinf, asinhf, atanf, atan2f, atanhf, coshf, erfcf, erff, expm1f, log10f, log1pf, sinhf, tanf, tanhf,
@@ -36,4 +36,3 @@ export const cos = Math.cos;
 export const sin = Math.sin;
 export const tan = Math.tan;
 export const atan2 = Math.atan2;
-export const pow = Math.pow;
