@@ -1,0 +1,222 @@
+// glibc 2.36's double sin and cos (sysdeps/ieee754/dbl-64/s_sin.c and
+// branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
+// them on a CPU with FMA: __sin_fma/__cos_fma, s_sin.c built with -mfma, where
+// GCC contracted a*b+c into fma. The contractions are the ones found in
+// libm.so.6's disassembly; __branred has no FMA build and is plain double
+// arithmetic. Algorithms: Copyright (C) 2001-2022 Free Software Foundation,
+// Inc. (IBM Accurate Mathematical Library), LGPL-2.1-or-later; this is an
+// independent TypeScript rendering of them.
+
+import { fma, fromWords, hiWord, loWord } from './libm-core.js';
+import { SINCOSTAB as T, TOVERP } from './libm-data-ibm.js';
+
+// usncs.h
+const S1 = -0x15555555555555 * 2 ** -55;
+const S2 = 0x11111111110ece * 2 ** -59;
+const S3 = -0x1a01a019db08b8 * 2 ** -65;
+const S4 = 0x171de27b9a7ed9 * 2 ** -71;
+const S5 = -0x1addffc2fcdf59 * 2 ** -78;
+const BIG = 0x18000000000000 * 2 ** -7; // 0x1.8p45
+const HP0 = 0x1921fb54442d18 * 2 ** -52;
+const HP1 = 0x11a62633145c07 * 2 ** -106;
+const MP1 = 0x1921fb58000000 * 2 ** -52;
+const MP2 = -0x1dde973c000000 * 2 ** -79;
+const PP3 = -0x1cb3b398000000 * 2 ** -107;
+const PP4 = -0x1d747f23e32ed7 * 2 ** -135;
+const HPINV = 0x145f306dc9c883 * 2 ** -53;
+const TOINT = 0x18000000000000; // 0x1.8p52
+// s_sin.c
+const SN3 = -1.66666666666664880952546298448555e-1;
+const SN5 = 8.33333214285722277379541354343671e-3;
+const CS2 = 4.99999999999999999999950396842453e-1;
+const CS4 = -4.16666666666664434524222570944589e-2;
+const CS6 = 1.38888874007937613028114285595617e-3;
+
+const copysign = (v: number, s: number): number => (hiWord(s) >>> 31 ? -Math.abs(v) : Math.abs(v));
+
+/** cos(x + dx), |x| < 0.855469 (do_cos). */
+function doCos(x0: number, dx0: number): number {
+  const dx = x0 < 0 ? -dx0 : dx0;
+  const ax = Math.abs(x0);
+  const u = BIG + ax;
+  const x = ax - (u - BIG) + dx;
+  const xx = x * x;
+  const s = fma(x * xx, fma(xx, SN5, SN3), x);
+  const c = xx * fma(xx, fma(xx, CS6, CS4), CS2);
+  const k = loWord(u) << 2;
+  const sn = T[k];
+  const ssn = T[k + 1];
+  const cs = T[k + 2];
+  const ccs = T[k + 3];
+  const cor = fma(-s, sn, fma(-c, cs, fma(-s, ssn, ccs)));
+  return cs + cor;
+}
+
+/** sin(x + dx), |x| < 0.855469 (do_sin). */
+function doSin(x0: number, dx0: number): number {
+  if (Math.abs(x0) < 0.126) {
+    // TAYLOR_SIN
+    const xx = x0 * x0;
+    const p = fma(xx, fma(xx, fma(xx, fma(xx, S5, S4), S3), S2), S1);
+    return x0 + fma(xx, fma(p, x0, -(0.5 * dx0)), dx0);
+  }
+  const dx = x0 <= 0 ? -dx0 : dx0;
+  const ax = Math.abs(x0);
+  const u = BIG + ax;
+  const x = ax - (u - BIG);
+  const xx = x * x;
+  const s = x + fma(x * xx, fma(xx, SN5, SN3), dx);
+  const c = fma(x, dx, xx * fma(xx, fma(xx, CS6, CS4), CS2));
+  const k = loWord(u) << 2;
+  const sn = T[k];
+  const ssn = T[k + 1];
+  const cs = T[k + 2];
+  const ccs = T[k + 3];
+  const cor = fma(s, cs, fma(-sn, c, fma(s, ccs, ssn)));
+  return copysign(sn + cor, x0);
+}
+
+let redA = 0;
+let redDa = 0;
+
+/** x = n*pi/2 + (redA + redDa) for |x| < 105414350 (reduce_sincos); returns n mod 4. */
+function reduceSincos(x: number): number {
+  const t = fma(x, HPINV, TOINT);
+  const xn = t - TOINT;
+  const y = fma(-xn, MP2, fma(-xn, MP1, x));
+  const n = loWord(t) & 3;
+  const t2 = fma(-xn, PP3, y);
+  let db = fma(-xn, PP3, y - t2);
+  const b = fma(-xn, PP4, t2);
+  db += fma(-xn, PP4, t2 - b);
+  redA = b;
+  redDa = db;
+  return n;
+}
+
+const T576 = 2 ** 576;
+const TM600 = 2 ** -600;
+const TM24 = 2 ** -24;
+const BIG_R = 6755399441055744; // 0x1.8p52
+const BIG1 = 27021597764222976; // 0x1.8p54
+const SPLIT = 134217729;
+// branred.h's mp1/mp2 (mp2 differs from usncs.h's in its last bits)
+const MP1_B = fromWords(0x3ff921fb, 0x58000000);
+const MP2_B = fromWords(0xbe4dde97, 0x40000000);
+const R = new Float64Array(6);
+let brSum = 0;
+let brB = 0;
+let brBb = 0;
+
+/** One half (x1 or x2) of __branred: its integer part mod a large power of 2 in brSum, the fraction in brB + brBb. */
+function branredPart(xp: number): void {
+  let k = (hiWord(xp) >>> 20) & 2047;
+  k = Math.trunc((k - 450) / 24);
+  if (k < 0) k = 0;
+  let gor = fromWords((hiWord(T576) - ((k * 24) << 20)) >>> 0, 0);
+  for (let i = 0; i < 6; i++) {
+    R[i] = xp * TOVERP[k + i] * gor;
+    gor *= TM24;
+  }
+  let sum = 0;
+  for (let i = 0; i < 3; i++) {
+    const s = R[i] + BIG_R - BIG_R;
+    sum += s;
+    R[i] -= s;
+  }
+  let t = 0;
+  for (let i = 0; i < 6; i++) t += R[5 - i];
+  let bb = R[0] - t + R[1] + R[2] + R[3] + R[4] + R[5];
+  let s = t + BIG_R - BIG_R;
+  sum += s;
+  t -= s;
+  const b = t + bb;
+  bb = t - b + bb;
+  s = sum + BIG1 - BIG1;
+  sum -= s;
+  brSum = sum;
+  brB = b;
+  brBb = bb;
+}
+
+/** Payne-Hanek reduction of huge x (branred.c): redA + redDa, returns n mod 4. */
+function branred(x0: number): number {
+  const x = x0 * TM600;
+  const t0 = x * SPLIT;
+  const x1 = t0 - (t0 - x);
+  const x2 = x - x1;
+  branredPart(x1);
+  const b1 = brB;
+  const bb1 = brBb;
+  const sum1 = brSum;
+  branredPart(x2);
+  const b2 = brB;
+  const bb2 = brBb;
+  const sum2 = brSum;
+  let sum = sum1 + sum2;
+  let b = b1 + b2;
+  let bb = Math.abs(b1) > Math.abs(b2) ? b1 - b + b2 : b2 - b + b1;
+  if (b > 0.5) {
+    b -= 1.0;
+    sum += 1.0;
+  } else if (b < -0.5) {
+    b += 1.0;
+    sum -= 1.0;
+  }
+  let s = b + (bb + bb1 + bb2);
+  let t = b - s + bb + (bb1 + bb2);
+  b = s * SPLIT;
+  const t1 = b - (b - s);
+  const t2 = s - t1;
+  b = s * HP0;
+  bb = t1 * MP1_B - b + t1 * MP2_B + t2 * MP1_B + (t2 * MP2_B + s * HP1 + t * HP0);
+  s = b + bb;
+  t = b - s + bb;
+  redA = s;
+  redDa = t;
+  return Math.trunc(sum) & 3;
+}
+
+function doSincos(a: number, da: number, n: number): number {
+  const r = n & 1 ? doCos(a, da) : doSin(a, da);
+  return n & 2 ? -r : r;
+}
+
+/** sin on non-NaN arguments; NaN for infinities. */
+export function sin(x: number): number {
+  const k = hiWord(x) & 0x7fffffff;
+  if (k < 0x3e500000) return x;
+  if (k < 0x3feb6000) return doSin(x, 0);
+  if (k < 0x400368fd) return copysign(doCos(HP0 - Math.abs(x), HP1), x);
+  if (k < 0x419921fb) {
+    const n = reduceSincos(x);
+    return doSincos(redA, redDa, n);
+  }
+  if (k < 0x7ff00000) {
+    const n = branred(x);
+    return doSincos(redA, redDa, n);
+  }
+  return NaN;
+}
+
+/** cos on non-NaN arguments; NaN for infinities. */
+export function cos(x: number): number {
+  const k = hiWord(x) & 0x7fffffff;
+  if (k < 0x3e400000) return 1.0;
+  if (k < 0x3feb6000) return doCos(x, 0);
+  if (k < 0x400368fd) {
+    const y = HP0 - Math.abs(x);
+    const a = y + HP1;
+    const da = y - a + HP1;
+    return doSin(a, da);
+  }
+  if (k < 0x419921fb) {
+    const n = reduceSincos(x);
+    return doSincos(redA, redDa, n + 1);
+  }
+  if (k < 0x7ff00000) {
+    const n = branred(x);
+    return doSincos(redA, redDa, n + 1);
+  }
+  return NaN;
+}
