@@ -1,6 +1,6 @@
-// glibc 2.36's double sin and cos (sysdeps/ieee754/dbl-64/s_sin.c and
-// branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
-// them on a CPU with FMA: __sin_fma/__cos_fma, s_sin.c built with -mfma, where
+// glibc 2.36's double sin, cos and tan (sysdeps/ieee754/dbl-64/s_sin.c,
+// s_tan.c and branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
+// them on a CPU with FMA: __sin_fma/__cos_fma/__tan_fma, built with -mfma, where
 // GCC contracted a*b+c into fma. The contractions are the ones found in
 // libm.so.6's disassembly; __branred has no FMA build and is plain double
 // arithmetic. Algorithms: Copyright (C) 2001-2022 Free Software Foundation,
@@ -8,7 +8,7 @@
 // independent TypeScript rendering of them.
 
 import { fma, fromWords, hiWord, loWord } from './libm-core.js';
-import { SINCOSTAB as T, TOVERP } from './libm-data-ibm.js';
+import { SINCOSTAB as T, TOVERP, XFG } from './libm-data-ibm.js';
 
 // usncs.h
 const S1 = -0x15555555555555 * 2 ** -55;
@@ -219,4 +219,110 @@ export function cos(x: number): number {
     return doSincos(redA, redDa, n + 1);
   }
   return NaN;
+}
+
+// ---- tan (s_tan.c, utan.h)
+
+const D3 = fromWords(0x3fd55555, 0x55555555);
+const D5 = fromWords(0x3fc11111, 0x111107c6);
+const D7 = fromWords(0x3faba1ba, 0x1cdb8745);
+const D9 = fromWords(0x3f9664ed, 0x49cfc666);
+const D11 = fromWords(0x3f82385a, 0x3cf2e4ea);
+const E0 = fromWords(0x3fd55555, 0x55554dbd);
+const E1 = fromWords(0x3fc11112, 0xe0a6b45f);
+const MFFTNHF = -15.5;
+const G1 = fromWords(0x3e4b096c, 0);
+const G2 = fromWords(0x3faf212d, 0);
+const G3 = fromWords(0x3fe92f1a, 0);
+const G4 = fromWords(0x40390000, 0);
+const G5 = fromWords(0x4197d784, 0);
+const MP2_T = fromWords(0xbe4dde97, 0x3c000000);
+const MP3_T = fromWords(0xbc8cb3b3, 0x99d747f2);
+const PP3_T = fromWords(0xbc8cb3b3, 0x98000000);
+const PP4_T = fromWords(0xbacd747f, 0x23e32ed7);
+
+/** d3 + a2*(d5 + a2*(d7 + a2*(d9 + a2*d11))), each step one fma. */
+const tanPoly = (a2: number): number => fma(a2, fma(a2, fma(a2, fma(a2, D11, D9), D7), D5), D3);
+
+/** tan(a + da) (n even) or -cot(a + da) (n odd) for a reduced argument |a + da| <= pi/4. */
+function tanReduced(a: number, da: number, n: number): number {
+  const neg = a < 0;
+  const ya = neg ? -a : a;
+  const yya = neg ? -da : da;
+  const sy = neg ? -1 : 1;
+  if (ya <= G2) {
+    const a2 = a * a;
+    const t2 = fma(a * a2, tanPoly(a2), da);
+    const b = a + t2;
+    if (!n) return b;
+    // EADD(a, t2, b, db), then DIV2(1, 0, b, db): -1/(b + db) in double length
+    const db = Math.abs(a) > Math.abs(t2) ? a - b + t2 : t2 - b + a;
+    const c = 1.0 / b;
+    const u = c * b;
+    const uu = fma(c, b, -u);
+    const cc = fma(-db, c, 1.0 - u - uu + 0.0) / b;
+    const z = c + cc;
+    const zz = c - z + cc;
+    return -(zz + z);
+  }
+  const i = Math.trunc(fma(256, ya, MFFTNHF));
+  const z = ya - XFG[4 * i] + yya;
+  const z2 = z * z;
+  const pz = fma(z * z2, fma(z2, E1, E0), z);
+  const fi = XFG[4 * i + 1];
+  const gi = XFG[4 * i + 2];
+  const num = (fi + gi) * pz;
+  if (n) return (gi - num / (pz + fi)) * -sy;
+  return (num / (gi - pz) + fi) * sy;
+}
+
+/** tan on non-NaN arguments; NaN for infinities. */
+export function tan(x: number): number {
+  const ux = hiWord(x);
+  if ((ux & 0x7ff00000) === 0x7ff00000) return NaN;
+  const w = Math.abs(x);
+  if (w <= G1) return x;
+  if (w <= G2) {
+    const x2 = x * x;
+    return fma(x * x2, tanPoly(x2), x);
+  }
+  if (w <= G3) {
+    const i = Math.trunc(fma(256, w, MFFTNHF));
+    const z = w - XFG[4 * i];
+    const z2 = z * z;
+    const pz = fma(z * z2, fma(z2, E1, E0), z);
+    const fi = XFG[4 * i + 1];
+    const gi = XFG[4 * i + 2];
+    return ((fi + gi) * pz / (gi - pz) + fi) * (x < 0 ? -1 : 1);
+  }
+  let a: number;
+  let da: number;
+  let n: number;
+  if (w <= G4) {
+    const t = fma(x, HPINV, TOINT);
+    const xn = t - TOINT;
+    const t1 = fma(-xn, MP2_T, fma(-xn, MP1, x));
+    n = loWord(t) & 1;
+    a = fma(-xn, MP3_T, t1);
+    da = fma(-xn, MP3_T, t1 - a);
+    return tanReduced(a, da, n);
+  }
+  if (w <= G5) {
+    const t = fma(x, HPINV, TOINT);
+    const xn = t - TOINT;
+    const t1 = fma(-xn, MP2_T, fma(-xn, MP1, x));
+    n = loWord(t) & 1;
+    const tt = fma(-xn, PP3_T, t1);
+    da = fma(-xn, PP3_T, t1 - tt);
+    a = fma(-xn, PP4_T, tt);
+    da = da + fma(-xn, PP4_T, tt - a);
+  } else {
+    n = branred(x) & 1;
+    a = redA;
+    da = redDa;
+  }
+  // EADD(a, da, t1, t2)
+  const s = a + da;
+  const e = Math.abs(a) > Math.abs(da) ? a - s + da : da - s + a;
+  return tanReduced(s, e, n);
 }
