@@ -1,6 +1,6 @@
-// glibc 2.36's double sin, cos and tan (sysdeps/ieee754/dbl-64/s_sin.c,
-// s_tan.c and branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
-// them on a CPU with FMA: __sin_fma/__cos_fma/__tan_fma, built with -mfma, where
+// glibc 2.36's double sin, cos, tan and atan (sysdeps/ieee754/dbl-64/s_sin.c,
+// s_tan.c, s_atan.c and branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
+// them on a CPU with FMA: __sin_fma/__cos_fma/__tan_fma/__atan_fma, built with -mfma, where
 // GCC contracted a*b+c into fma. The contractions are the ones found in
 // libm.so.6's disassembly; __branred has no FMA build and is plain double
 // arithmetic. Algorithms: Copyright (C) 2001-2022 Free Software Foundation,
@@ -8,7 +8,7 @@
 // independent TypeScript rendering of them.
 
 import { fma, fromWords, hiWord, loWord } from './libm-core.js';
-import { SINCOSTAB as T, TOVERP, XFG } from './libm-data-ibm.js';
+import { CIJ, SINCOSTAB as T, TOVERP, XFG } from './libm-data-ibm.js';
 
 // usncs.h
 const S1 = -0x15555555555555 * 2 ** -55;
@@ -325,4 +325,63 @@ export function tan(x: number): number {
   const s = a + da;
   const e = Math.abs(a) > Math.abs(da) ? a - s + da : da - s + a;
   return tanReduced(s, e, n);
+}
+
+// ---- atan (s_atan.c, atnat.h, uatan.tbl)
+
+const AD3 = fromWords(0xbfd55555, 0x55555555);
+const AD5 = fromWords(0x3fc99999, 0x999997fd);
+const AD7 = fromWords(0xbfc24924, 0x923f7603);
+const AD9 = fromWords(0x3fbc71c6, 0xe5129a3b);
+const AD11 = fromWords(0xbfb74580, 0x22b13c25);
+const AD13 = fromWords(0x3fb375f0, 0x8b31cbce);
+const ATAN_A = fromWords(0x3e4bb67a, 0);
+const ATAN_B = 1 / 16;
+const ATAN_D = 16;
+const ATAN_E = fromWords(0x43349ff2, 0);
+const TWO52 = 2 ** 52;
+
+/** d3 + v*(d5 + v*(d7 + v*(d9 + v*(d11 + v*d13)))), each step one fma. */
+const atanPoly = (v: number): number => fma(v, fma(v, fma(v, fma(v, fma(v, AD13, AD11), AD9), AD7), AD5), AD3);
+
+/** c2 + z*(c3 + z*(c4 + z*(c5 + z*c6))) of the table row at 7*i. */
+function cijPoly(i: number, z: number): number {
+  return fma(z, fma(z, fma(z, fma(z, CIJ[i + 6], CIJ[i + 5]), CIJ[i + 4]), CIJ[i + 3]), CIJ[i + 2]);
+}
+
+/** atan on non-NaN arguments. */
+export function atan(x: number): number {
+  const u = x < 0 ? -x : x;
+  if (u < 1) {
+    if (u < ATAN_B) {
+      if (u < ATAN_A) return x;
+      const v = x * x;
+      return fma(x * v, atanPoly(v), x);
+    }
+    const i = 7 * ((fma(256, u, TWO52) - TWO52) - 16);
+    const z = u - CIJ[i];
+    return copysign(fma(cijPoly(i, z), z, CIJ[i + 1]), x);
+  }
+  if (u < ATAN_D) {
+    const w = 1 / u;
+    const t1 = w * u;
+    const t2 = fma(u, w, -t1);
+    const i = 7 * ((fma(256, w, TWO52) - TWO52) - 16);
+    const z = fma(1 - t1 - t2, w, w - CIJ[i]);
+    const yy = fma(-cijPoly(i, z), z, HP1);
+    return copysign(HP0 - CIJ[i + 1] + yy, x);
+  }
+  if (u < ATAN_E) {
+    const w = 1 / u;
+    const v = w * w;
+    const t1 = w * u;
+    const t2 = fma(u, w, -t1);
+    const yy = atanPoly(v) * (w * v);
+    const ww = (1 - t1 - t2) * w;
+    // ESUB(HPI, w, t3, cor)
+    const t3 = HP0 - w;
+    const cor = Math.abs(HP0) > Math.abs(w) ? HP0 - t3 - w : HP0 - (w + t3);
+    return copysign(HP1 + cor - ww - yy + t3, x);
+  }
+  return x > 0 ? HP0 : -HP0;
 }

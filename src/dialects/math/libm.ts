@@ -6,7 +6,7 @@
 const fround = Math.fround;
 
 export { exp, exp2, log, log2, pow } from './libm-double-or.js';
-export { cos, sin, tan } from './libm-double-ibm.js';
+export { atan, cos, sin, tan } from './libm-double-ibm.js';
 export { expf, exp2f, logf, log2f, powf, sinf, cosf } from './libm-float-or.js';
 export {
   acosf, acoshf, asinf, asinhf, atanf, atan2f, atanhf, coshf, erfcf, erff, expm1f, log10f, log1pf, sinhf, tanf, tanhf,
@@ -28,7 +28,6 @@ export const roundf = round;
 // some inputs; measured rates in test/dialects/math/fold-diff.test.ts).
 export const acos = Math.acos;
 export const asin = Math.asin;
-export const atan = Math.atan;
 
 
 
