@@ -1,6 +1,6 @@
-// glibc 2.36's double sin, cos, tan and atan (sysdeps/ieee754/dbl-64/s_sin.c,
-// s_tan.c, s_atan.c and branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
-// them on a CPU with FMA: __sin_fma/__cos_fma/__tan_fma/__atan_fma, built with -mfma, where
+// glibc 2.36's double sin, cos, tan, atan and atan2 (sysdeps/ieee754/dbl-64/
+// s_sin.c, s_tan.c, s_atan.c, e_atan2.c and branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
+// them on a CPU with FMA: __sin_fma/__cos_fma/__tan_fma/__atan_fma/__ieee754_atan2_fma, built with -mfma, where
 // GCC contracted a*b+c into fma. The contractions are the ones found in
 // libm.so.6's disassembly; __branred has no FMA build and is plain double
 // arithmetic. Algorithms: Copyright (C) 2001-2022 Free Software Foundation,
@@ -384,4 +384,107 @@ export function atan(x: number): number {
     return copysign(HP1 + cor - ww - yy + t3, x);
   }
   return x > 0 ? HP0 : -HP0;
+}
+
+// ---- atan2 (e_atan2.c, atnat2.h)
+
+const OPI = fromWords(0x400921fb, 0x54442d18);
+const OPI1 = fromWords(0x3ca1a626, 0x33145c07);
+const QPI = fromWords(0x3fe921fb, 0x54442d18);
+const TQPI = fromWords(0x4002d97c, 0x7f3321d2);
+const TWO500 = 2 ** 500;
+const TWOM500 = 2 ** -500;
+const EP = 59768832;
+
+/** atan2(y, x) on non-NaN operands. */
+export function atan2(y: number, x: number): number {
+  const ux = hiWord(x);
+  const uy = hiWord(y);
+  if (y === 0) return ux >>> 31 ? (uy >>> 31 ? -OPI : OPI) : y;
+  if (x === 0) return uy >>> 31 ? -HP0 : HP0;
+  if (x === Infinity) return y === Infinity ? QPI : y === -Infinity ? -QPI : uy >>> 31 ? -0 : 0;
+  if (x === -Infinity) return y === Infinity ? TQPI : y === -Infinity ? -TQPI : uy >>> 31 ? -OPI : OPI;
+  if (y === Infinity) return HP0;
+  if (y === -Infinity) return -HP0;
+  let ax = x < 0 ? -x : x;
+  let ay = y < 0 ? -y : y;
+  const de = (uy & 0x7ff00000) - (ux & 0x7ff00000);
+  if (de >= EP) return y > 0 ? HP0 : -HP0;
+  if (de <= -EP) {
+    if (x > 0) return copysign(ay / ax, y);
+    return y > 0 ? OPI : -OPI;
+  }
+  if (ax < TWOM500 || ay < TWOM500) {
+    ax *= TWO500;
+    ay *= TWO500;
+  }
+  if (ax > TWO500 || ay > TWO500) {
+    ax *= TWOM500;
+    ay *= TWOM500;
+  }
+  let u: number;
+  let du: number;
+  if (ay < ax) {
+    u = ay / ax;
+    const v = ax * u;
+    du = (ay - v - fma(ax, u, -v)) / ax;
+  } else {
+    u = ax / ay;
+    const v = ay * u;
+    du = (ax - v - fma(ay, u, -v)) / ay;
+  }
+  let z: number;
+  if (x > 0) {
+    if (ay < ax) {
+      // (i) atan(ay/ax)
+      if (u < ATAN_B) {
+        const v = u * u;
+        z = u + fma(u * v, atanPoly(v), du);
+      } else {
+        const i = 7 * ((fma(256, u, TWO52) - TWO52) - 16);
+        const t3 = u - CIJ[i];
+        const v = t3 + du;
+        const dv = Math.abs(t3) > Math.abs(du) ? t3 - v + du : du - v + t3;
+        const t2 = CIJ[i + 2];
+        const q = fma(v, fma(v, fma(v, CIJ[i + 6], CIJ[i + 5]), CIJ[i + 4]), CIJ[i + 3]);
+        z = fma(v, t2, fma(dv, t2, v * v * q)) + CIJ[i + 1];
+      }
+    } else if (u < ATAN_B) {
+      // (ii) pi/2 - atan(ax/ay)
+      const v = u * u;
+      const zz = u * v * atanPoly(v);
+      const t2 = HP0 - u;
+      const cor = Math.abs(HP0) > Math.abs(u) ? HP0 - t2 - u : HP0 - (u + t2);
+      z = HP1 + cor - du - zz + t2;
+    } else {
+      const i = 7 * ((fma(256, u, TWO52) - TWO52) - 16);
+      const v = u - CIJ[i] + du;
+      z = HP0 - CIJ[i + 1] + fma(-v, cijPoly(i, v), HP1);
+    }
+  } else if (ax < ay) {
+    // (iii) pi/2 + atan(ax/ay)
+    if (u < ATAN_B) {
+      const v = u * u;
+      const zz = u * v * atanPoly(v);
+      const t2 = HP0 + u;
+      const cor = Math.abs(HP0) > Math.abs(u) ? HP0 - t2 + u : u - t2 + HP0;
+      z = HP1 + cor + du + zz + t2;
+    } else {
+      const i = 7 * ((fma(256, u, TWO52) - TWO52) - 16);
+      const v = u - CIJ[i] + du;
+      z = HP0 + CIJ[i + 1] + fma(v, cijPoly(i, v), HP1);
+    }
+  } else if (u < ATAN_B) {
+    // (iv) pi - atan(ay/ax)
+    const v = u * u;
+    const zz = u * v * atanPoly(v);
+    const t2 = OPI - u;
+    const cor = Math.abs(OPI) > Math.abs(u) ? OPI - t2 - u : OPI - (u + t2);
+    z = OPI1 + cor - du - zz + t2;
+  } else {
+    const i = 7 * ((fma(256, u, TWO52) - TWO52) - 16);
+    const v = u - CIJ[i] + du;
+    z = OPI - CIJ[i + 1] + fma(-v, cijPoly(i, v), OPI1);
+  }
+  return copysign(z, y);
 }

@@ -6,7 +6,7 @@
 const fround = Math.fround;
 
 export { exp, exp2, log, log2, pow } from './libm-double-or.js';
-export { atan, cos, sin, tan } from './libm-double-ibm.js';
+export { atan, atan2, cos, sin, tan } from './libm-double-ibm.js';
 export { expf, exp2f, logf, log2f, powf, sinf, cosf } from './libm-float-or.js';
 export {
   acosf, acoshf, asinf, asinhf, atanf, atan2f, atanhf, coshf, erfcf, erff, expm1f, log10f, log1pf, sinhf, tanf, tanhf,
@@ -32,4 +32,3 @@ export const asin = Math.asin;
 
 
 
-export const atan2 = Math.atan2;
