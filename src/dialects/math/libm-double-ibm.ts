@@ -1,6 +1,8 @@
-// glibc 2.36's double sin, cos, tan, atan and atan2 (sysdeps/ieee754/dbl-64/
-// s_sin.c, s_tan.c, s_atan.c, e_atan2.c and branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
-// them on a CPU with FMA: __sin_fma/__cos_fma/__tan_fma/__atan_fma/__ieee754_atan2_fma, built with -mfma, where
+// glibc 2.36's double sin, cos, tan, atan, atan2, asin and acos
+// (sysdeps/ieee754/dbl-64/s_sin.c, s_tan.c, s_atan.c, e_atan2.c, e_asin.c and
+// branred.c, from IBM's Accurate Mathematical Library) as x86-64 glibc runs
+// them on a CPU with FMA: __sin_fma, __cos_fma, __tan_fma, __atan_fma, __ieee754_atan2_fma,
+// __ieee754_asin_fma and __ieee754_acos_fma, built with -mfma, where
 // GCC contracted a*b+c into fma. The contractions are the ones found in
 // libm.so.6's disassembly; __branred has no FMA build and is plain double
 // arithmetic. Algorithms: Copyright (C) 2001-2022 Free Software Foundation,
@@ -8,7 +10,7 @@
 // independent TypeScript rendering of them.
 
 import { fma, fromWords, hiWord, loWord } from './libm-core.js';
-import { CIJ, SINCOSTAB as T, TOVERP, XFG } from './libm-data-ibm.js';
+import { ASNCS, CIJ, INROOT, SINCOSTAB as T, TOVERP, XFG } from './libm-data-ibm.js';
 
 // usncs.h
 const S1 = -0x15555555555555 * 2 ** -55;
@@ -487,4 +489,137 @@ export function atan2(y: number, x: number): number {
     z = OPI - CIJ[i + 1] + fma(-v, cijPoly(i, v), OPI1);
   }
   return copysign(z, y);
+}
+
+// ---- asin, acos (e_asin.c, uasncs.h, asincos.tbl, root.tbl, powtwo.tbl)
+
+const F1 = 1.66666666666664110590506577996662e-1;
+const F2 = 7.50000000026122686814431784722623e-2;
+const F3 = 4.4642856142105975097851735000694e-2;
+const F4 = 3.03821268582119319911193410625235e-2;
+const F5 = 2.23551211026525610742786300334557e-2;
+const F6 = 1.81382903404565056280372531963613e-2;
+const RT0 = 9.99999999859990725855365213134618e-1;
+const RT1 = 4.99999999495955425917856814202739e-1;
+const RT2 = 3.7501750086734518258145302613085e-1;
+const RT3 = 3.12523626554518656309172508769531e-1;
+const T24 = 16777216;
+const T27 = 134217728;
+
+/** ((((f6*x + f5)*x + f4)*x + f3)*x + f2)*x + f1, each step one fma. */
+const asinPoly = (x2: number): number => fma(x2, fma(x2, fma(x2, fma(x2, fma(x2, F6, F5), F4), F3), F2), F1);
+
+/**
+ * The table interpolation of 0.125 <= |x| < 0.96875 for the row at n with m inner
+ * coefficients: c1*xx + (xx*xx*poly + c[2+m]), added to the row's value c[3+m] by the caller.
+ */
+function asncsTerm(n: number, m: number, xx: number): number {
+  let a = ASNCS[n + 1 + m];
+  for (let j = n + m; j >= n + 2; j--) a = fma(xx, a, ASNCS[j]);
+  return fma(xx, ASNCS[n + 1], fma(xx * xx, a, ASNCS[n + 2 + m]));
+}
+
+/** The row and its inner coefficient count for 0.125 <= |x| < 0.96875 (k the high word of |x|). */
+let asRowM = 0;
+function asncsRow(k: number): number {
+  if (k < 0x3fe00000) {
+    asRowM = 5;
+    return k < 0x3fd00000 ? 11 * ((k & 0x000fffff) >> 15) : 11 * ((k & 0x000fffff) >> 14) + 352;
+  }
+  if (k < 0x3fe80000) {
+    asRowM = 6;
+    return 1056 + ((k & 0x000fe000) >> 11) * 3;
+  }
+  if (k < 0x3fed8000) {
+    asRowM = 7;
+    return 992 + ((k & 0x000fe000) >> 13) * 13;
+  }
+  if (k < 0x3fee8000) {
+    asRowM = 8;
+    return 884 + ((k & 0x000fe000) >> 13) * 14;
+  }
+  asRowM = 9;
+  return 768 + ((k & 0x000fe000) >> 13) * 15;
+}
+
+let sqY = 0;
+let sqCc = 0;
+
+/** sqrt(z) = sqY + sqCc in double length, for z = (1 - |x|)/2 (the |x| >= 0.96875 paths); `wide` rounds y to 27 bits (acos) instead of 24 (asin). */
+function asinSqrt(z: number, wide: boolean): void {
+  const k = hiWord(z);
+  let t = INROOT[(k & 0x001fffff) >> 14] * 2 ** (511 - (k >> 21));
+  const r = fma(-(t * t), z, 1.0);
+  t = fma(r, fma(r, fma(r, RT3, RT2), RT1), RT0) * t;
+  const c = z * t;
+  const h = fma(-(0.5 * t), c, 1.5);
+  const y = wide ? fma(-T27, c, fma(c, T27, c)) : c + T24 - T24;
+  sqY = y;
+  sqCc = fma(-y, y, z) / fma(h, c, y);
+}
+
+/** asin on non-NaN arguments; NaN for |x| > 1. */
+export function asin(x: number): number {
+  const m = hiWord(x) | 0;
+  const k = m & 0x7fffffff;
+  if (k < 0x3e500000) return x;
+  if (k < 0x3fc00000) {
+    const x2 = x * x;
+    return fma(asinPoly(x2), x2 * x, x);
+  }
+  if (k < 0x3fef0000) {
+    const n = asncsRow(k);
+    const mm = asRowM;
+    const xx = (m > 0 ? x : -x) - ASNCS[n];
+    const res = asncsTerm(n, mm, xx) + ASNCS[n + 3 + mm];
+    return m > 0 ? res : -res;
+  }
+  if (k < 0x3ff00000) {
+    const z = 0.5 * (m > 0 ? 1.0 - x : 1.0 + x);
+    asinSqrt(z, false);
+    const y = sqY;
+    const cc = sqCc;
+    const p = asinPoly(z) * z;
+    const cor = fma(-((y + cc) + (y + cc)), p, fma(-2.0, cc, HP1));
+    const res = cor + fma(-2.0, y, HP0);
+    return m > 0 ? res : -res;
+  }
+  if (k === 0x3ff00000 && loWord(x) === 0) return m > 0 ? HP0 : -HP0;
+  return NaN;
+}
+
+/** acos on non-NaN arguments; NaN for |x| > 1. */
+export function acos(x: number): number {
+  const m = hiWord(x) | 0;
+  const k = m & 0x7fffffff;
+  if (k < 0x3c880000) return HP0;
+  if (k < 0x3fc00000) {
+    const x2 = x * x;
+    const r = HP0 - x;
+    const cor = fma(-asinPoly(x2), x * x2, HP0 - r - x + HP1);
+    return r + cor;
+  }
+  if (k < 0x3fef0000) {
+    const n = asncsRow(k);
+    const mm = asRowM;
+    const xx = (m > 0 ? x : -x) - ASNCS[n];
+    const t = asncsTerm(n, mm, xx);
+    const base = ASNCS[n + 3 + mm];
+    return m > 0 ? HP1 - t + (HP0 - base) : HP1 + t + (HP0 + base);
+  }
+  if (k < 0x3ff00000) {
+    const z = 0.5 * (m > 0 ? 1.0 - x : 1.0 + x);
+    asinSqrt(z, true);
+    const y = sqY;
+    const cc = sqCc;
+    const q = asinPoly(z) * z * (y + cc);
+    if (m < 0) {
+      const res = HP1 - cc - q + (HP0 - y);
+      return res + res;
+    }
+    const res = cc + q + y;
+    return res + res;
+  }
+  if (k === 0x3ff00000 && loWord(x) === 0) return m > 0 ? 0 : 2.0 * HP0;
+  return NaN;
 }

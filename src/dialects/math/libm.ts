@@ -6,7 +6,7 @@
 const fround = Math.fround;
 
 export { exp, exp2, log, log2, pow } from './libm-double-or.js';
-export { atan, atan2, cos, sin, tan } from './libm-double-ibm.js';
+export { acos, asin, atan, atan2, cos, sin, tan } from './libm-double-ibm.js';
 export { expf, exp2f, logf, log2f, powf, sinf, cosf } from './libm-float-or.js';
 export {
   acosf, acoshf, asinf, asinhf, atanf, atan2f, atanhf, coshf, erfcf, erff, expm1f, log10f, log1pf, sinhf, tanf, tanhf,
@@ -26,8 +26,6 @@ export const roundf = round;
 
 // Not yet bit-exact: V8's fdlibm ports (last-bit differences from glibc in
 // some inputs; measured rates in test/dialects/math/fold-diff.test.ts).
-export const acos = Math.acos;
-export const asin = Math.asin;
 
 
 
