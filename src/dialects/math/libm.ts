@@ -1,5 +1,6 @@
 // Bit-exact emulation of the glibc 2.36 libm functions that MLIR's math
-// folders call (x86-64, FMA variants where glibc selects them). Each function
+// folders call (x86-64, FMA variants where glibc selects them; Debian 12's
+// 2.36-9+deb12u* builds, which carry the 2.36 branch's FMA expm1/log1p/log2). Each function
 // takes and returns a double; the `*f` functions take a float value and return
 // one (rounded as C does). NaN arguments are handled by the callers (fold.ts).
 
@@ -23,10 +24,3 @@ export function round(x: number): number {
   return Math.abs(x - t) >= 0.5 ? t + Math.sign(x) : t;
 }
 export const roundf = round;
-
-// Not yet bit-exact: V8's fdlibm ports (last-bit differences from glibc in
-// some inputs; measured rates in test/dialects/math/fold-diff.test.ts).
-
-
-
-
