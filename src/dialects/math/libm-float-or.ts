@@ -305,15 +305,21 @@ function sinfPoly(x: number, x2: number, p: SinCosT, n: number): number {
   return fround(fma(x6, c2, c));
 }
 
-function reduceFast(x: number, p: SinCosT): { r: number; n: number } {
+// The quadrant of the last reduction: module state, so the reductions allocate nothing per call.
+let reducedN = 0;
+
+/** x - n*pi/2 (n in reducedN) for |x| < 120. */
+function reduceFast(x: number, p: SinCosT): number {
   const r = x * p.hpiInv;
   const n = ((Math.trunc(r) | 0) + 0x800000) >> 24;
-  return { r: fma(-n, p.hpi, x), n };
+  reducedN = n;
+  return fma(-n, p.hpi, x);
 }
 
 const M64 = (1n << 64n) - 1n;
 
-function reduceLarge(xi: number): { r: number; n: number } {
+/** x mod pi/2 for |x| >= 120 (the quadrant in reducedN). */
+function reduceLarge(xi: number): number {
   const base = (xi >>> 26) & 15;
   const shift = (xi >>> 23) & 7;
   let m = BigInt((((xi & 0xffffff) | 0x800000) << shift) >>> 0);
@@ -326,7 +332,8 @@ function reduceLarge(xi: number): { r: number; n: number } {
   const n = ((res0 + (1n << 61n)) & M64) >> 62n;
   res0 = (res0 - (n << 62n)) & M64;
   const xr = Number(BigInt.asIntN(64, res0));
-  return { r: xr * PI63, n: Number(n) };
+  reducedN = Number(n);
+  return xr * PI63;
 }
 
 export function sinf(y: number): number {
@@ -338,8 +345,8 @@ export function sinf(y: number): number {
     return sinfPoly(x, s, p, 0);
   }
   if (abstop12f(y) < abstop12f(120)) {
-    const { r, n } = reduceFast(x, p);
-    x = r;
+    x = reduceFast(x, p);
+    const n = reducedN;
     const s = p.sign[n & 3];
     if (n & 2) p = SC1;
     return sinfPoly(x * s, x * x, p, n);
@@ -347,8 +354,8 @@ export function sinf(y: number): number {
   if (abstop12f(y) < abstop12f(Infinity)) {
     const xi = asuint(y);
     const sign = xi >>> 31;
-    const { r, n } = reduceLarge(xi);
-    x = r;
+    x = reduceLarge(xi);
+    const n = reducedN;
     const s = p.sign[(n + sign) & 3];
     if ((n + sign) & 2) p = SC1;
     return sinfPoly(x * s, x * x, p, n);
@@ -365,8 +372,8 @@ export function cosf(y: number): number {
     return sinfPoly(x, x2, p, 1);
   }
   if (abstop12f(y) < abstop12f(120)) {
-    const { r, n } = reduceFast(x, p);
-    x = r;
+    x = reduceFast(x, p);
+    const n = reducedN;
     const s = p.sign[n & 3];
     if (n & 2) p = SC1;
     return sinfPoly(x * s, x * x, p, n ^ 1);
@@ -374,8 +381,8 @@ export function cosf(y: number): number {
   if (abstop12f(y) < abstop12f(Infinity)) {
     const xi = asuint(y);
     const sign = xi >>> 31;
-    const { r, n } = reduceLarge(xi);
-    x = r;
+    x = reduceLarge(xi);
+    const n = reducedN;
     const s = p.sign[(n + sign) & 3];
     if ((n + sign) & 2) p = SC1;
     return sinfPoly(x * s, x * x, p, n ^ 1);
