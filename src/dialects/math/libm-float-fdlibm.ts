@@ -8,7 +8,7 @@
 // this is an independent TypeScript rendering of them.
 
 import { asfloat, asuint } from './libm-core.js';
-import { expf, INV_PIO4, logf } from './libm-float-or.js';
+import { expf, logf, reduceLarge, reducedN } from './libm-float-or.js';
 
 const F = Math.fround;
 
@@ -239,26 +239,6 @@ function kernelTanf(x0: number, y0: number, iy: number): number {
 
 const HPI_INV = 0x145f306dc9c883 * 2 ** -29;
 const HPI = 0x1921fb54442d18 * 2 ** -52;
-const PI63 = 0x1921fb54442d18 * 2 ** -114;
-const M64 = (1n << 64n) - 1n;
-let reducedN = 0;
-
-/** sincosf.h's reduce_large for |x| >= 120: x mod pi/2 as a double, the quadrant in reducedN. */
-function reduceLarge(xi: number): number {
-  const base = (xi >>> 26) & 15;
-  const shift = (xi >>> 23) & 7;
-  const m = BigInt((((xi & 0xffffff) | 0x800000) << shift) >>> 0);
-  let res0 = (m * BigInt(INV_PIO4[base])) & 0xffffffffn;
-  const res1 = m * BigInt(INV_PIO4[base + 4]);
-  const res2 = m * BigInt(INV_PIO4[base + 8]);
-  res0 = ((res2 >> 32n) | (res0 << 32n)) & M64;
-  res0 = (res0 + res1) & M64;
-  const n = ((res0 + (1n << 61n)) & M64) >> 62n;
-  res0 = (res0 - (n << 62n)) & M64;
-  reducedN = Number(n);
-  return Number(BigInt.asIntN(64, res0)) * PI63;
-}
-
 export function tanf(x: number): number {
   const ix = asuint(x) & 0x7fffffff;
   if (ix <= 0x3f490fda) return kernelTanf(x, 0, 1);
@@ -271,7 +251,7 @@ export function tanf(x: number): number {
     n = ((Math.trunc(r) | 0) + 0x800000) >> 24;
     dx = x - n * HPI;
   } else {
-    dx = reduceLarge(ix | (asuint(x) & 0x80000000));
+    dx = reduceLarge(ix);
     n = reducedN;
     if (x < 0) dx = -dx;
   }

@@ -306,7 +306,7 @@ function sinfPoly(x: number, x2: number, p: SinCosT, n: number): number {
 }
 
 // The quadrant of the last reduction: module state, so the reductions allocate nothing per call.
-let reducedN = 0;
+export let reducedN = 0;
 
 /** x - n*pi/2 (n in reducedN) for |x| < 120. */
 function reduceFast(x: number, p: SinCosT): number {
@@ -316,24 +316,42 @@ function reduceFast(x: number, p: SinCosT): number {
   return fma(-n, p.hpi, x);
 }
 
-const M64 = (1n << 64n) - 1n;
+// 32 x 32 -> 64-bit unsigned products as (mulHi, return value = low word), exact through 16-bit halves.
+let mulHi = 0;
+function mul64(a: number, b: number): number {
+  const ah = a >>> 16;
+  const al = a & 0xffff;
+  const bh = b >>> 16;
+  const bl = b & 0xffff;
+  const ll = al * bl;
+  const mid = ah * bl + al * bh + (ll >>> 16); // < 2^34, exact
+  mulHi = ah * bh + Math.floor(mid / 65536);
+  return (Math.imul(a, b) >>> 0);
+}
 
-/** x mod pi/2 for |x| >= 120 (the quadrant in reducedN). */
-function reduceLarge(xi: number): number {
+/**
+ * sincosf.h's reduce_large for |x| >= 120 (xi the float's bits): x mod pi/2 as a double, the
+ * quadrant in reducedN. Its 64-bit integer arithmetic runs on 32-bit halves.
+ */
+export function reduceLarge(xi: number): number {
   const base = (xi >>> 26) & 15;
   const shift = (xi >>> 23) & 7;
-  let m = BigInt((((xi & 0xffffff) | 0x800000) << shift) >>> 0);
-  m &= 0xffffffffn;
-  let res0 = (m * BigInt(INV_PIO4[base])) & 0xffffffffn;
-  const res1 = m * BigInt(INV_PIO4[base + 4]);
-  const res2 = m * BigInt(INV_PIO4[base + 8]);
-  res0 = ((res2 >> 32n) | (res0 << 32n)) & M64;
-  res0 = (res0 + res1) & M64;
-  const n = ((res0 + (1n << 61n)) & M64) >> 62n;
-  res0 = (res0 - (n << 62n)) & M64;
-  const xr = Number(BigInt.asIntN(64, res0));
-  reducedN = Number(n);
-  return xr * PI63;
+  const m = (((xi & 0xffffff) | 0x800000) << shift) >>> 0;
+  const r0 = Math.imul(m, INV_PIO4[base]) >>> 0; // uint32 * uint32 in C: the low 32 bits
+  const lo1 = mul64(m, INV_PIO4[base + 4]);
+  const hi1 = mulHi;
+  mul64(m, INV_PIO4[base + 8]);
+  const hi2 = mulHi;
+  // res0 = (res2 >> 32 | res0 << 32) + res1
+  let lo = hi2 + lo1;
+  let hi = r0 + hi1 + (lo >= 0x100000000 ? 1 : 0);
+  lo >>>= 0;
+  hi >>>= 0;
+  const n = ((hi + 0x20000000) >>> 0) >>> 30; // (res0 + 2^61) >> 62
+  hi = (hi - n * 0x40000000) | 0; // res0 - (n << 62), as a signed 64-bit integer
+  reducedN = n;
+  // (double)(int64_t)res0: the exact integer hi*2^32 + lo rounded once
+  return (hi * 0x100000000 + lo) * PI63;
 }
 
 export function sinf(y: number): number {
