@@ -383,9 +383,11 @@ function libm2(spec: Libm2): MathFolder {
 /** MLIR's `a.isNegative()` guard (log, sqrt): refuses -0, negative numbers and negative NaNs. */
 const negative = (neg: boolean): boolean => neg;
 
-export const foldAcos = libm1({ d: M.acos, f: M.acosf });
+/** For |x| > 1 glibc's acos/asin wrappers (w_acos_compat.c) return __kernel_standard's NAN: a positive quiet NaN. */
+const POS_NAN = { invalid64: 0x7ff8000000000000n, invalid32: 0x7fc00000n };
+export const foldAcos = libm1({ d: M.acos, f: M.acosf, ...POS_NAN });
 export const foldAcosh = libm1({ d: M.acosh, f: M.acoshf });
-export const foldAsin = libm1({ d: M.asin, f: M.asinf });
+export const foldAsin = libm1({ d: M.asin, f: M.asinf, ...POS_NAN });
 export const foldAsinh = libm1({ d: M.asinh, f: M.asinhf });
 export const foldAtan = libm1({ d: M.atan, f: M.atanf });
 export const foldAtanh = libm1({ d: M.atanh, f: M.atanhf });

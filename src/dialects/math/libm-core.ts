@@ -64,8 +64,15 @@ function twoProdLo(a: number, b: number, hi: number): number {
 /** The neighbour of x towards +inf (up) or -inf (down), for finite nonzero x. */
 function nextToward(x: number, up: boolean): number {
   F64[0] = x;
-  const away = up === x > 0;
-  U64[0] = away ? U64[0] + 1n : U64[0] - 1n;
+  // on the 32-bit halves with carry: BigInt arithmetic here would allocate on every call
+  const lo = U32[0];
+  if (up === x > 0) {
+    U32[0] = (lo + 1) >>> 0;
+    if (lo === 0xffffffff) U32[1] = (U32[1] + 1) >>> 0;
+  } else {
+    U32[0] = (lo - 1) >>> 0;
+    if (lo === 0) U32[1] = (U32[1] - 1) >>> 0;
+  }
   return F64[0];
 }
 
@@ -132,17 +139,21 @@ export function roundToDouble(m: bigint, e: number): number {
   return neg ? -v : v;
 }
 
+// The fast path's bounds: below FMA_HI nothing overflows (SPLIT * x, the sums);
+// above FMA_LO the product's error term a*b - p and every partial product are
+// exact (no underflow). Anything else takes the exact path.
+const FMA_HI = 2 ** 995;
+const FMA_LO = 2 ** -900;
+
 /** The correctly rounded a * b + c, as an FMA instruction computes it. */
 export function fma(a: number, b: number, c: number): number {
   const p = a * b;
-  if (!Number.isFinite(p) || !Number.isFinite(c) || a === 0 || b === 0) {
-    if (Number.isFinite(a) && Number.isFinite(b) && Number.isFinite(c)) return fmaExact(a, b, c);
-    return p + c;
-  }
-  if (c === 0) return p === 0 ? fmaExact(a, b, c) : p;
   const ep = Math.abs(p);
   const ec = Math.abs(c);
-  if (ep < 2 ** -960 || ep > 2 ** 1000 || ec > 2 ** 1000 || (ec < 2 ** -960 && ec !== 0)) return fmaExact(a, b, c);
+  if (!(ep > FMA_LO && ep < FMA_HI && Math.abs(a) < FMA_HI && Math.abs(b) < FMA_HI && ec < FMA_HI && (ec > FMA_LO || c === 0))) {
+    return fmaSlow(a, b, c, p);
+  }
+  if (c === 0) return p;
   // Boldo & Melquiond: RN(uh + RO(ul + pl)) with round-to-odd in the middle.
   const pl = twoProdLo(a, b, p);
   const uh = c + p;
@@ -157,6 +168,17 @@ export function fma(a: number, b: number, c: number): number {
     if ((U32[0] & 1) === 0) t = nextToward(t, te > 0);
   }
   return uh + t;
+}
+
+/** fma outside the fast path's range: special operands, zero factors, extreme magnitudes. */
+function fmaSlow(a: number, b: number, c: number, p: number): number {
+  // an infinite or NaN factor: IEEE's product and sum (inf * 0 and inf - inf are NaN)
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return p + c;
+  // finite a*b plus an infinite or NaN c is c
+  if (!Number.isFinite(c)) return c;
+  // a zero factor makes the product an exact signed zero: one IEEE addition
+  if (a === 0 || b === 0) return p + c;
+  return fmaExact(a, b, c);
 }
 
 /** fma in binary32: a float FMA (vfmadd*ss) on float operands. */

@@ -23,10 +23,12 @@ function specialcase(tmp: number, sHi: number, sLo: number, ki: number, up: numb
     const inner = useFma ? fma(scale, tmp, scale) : scale + scale * tmp;
     return 2 ** up * inner;
   }
+  // k < 0: scale * tmp has two uses here, so even the FMA build keeps it a
+  // separate product (seen in libm.so.6's __exp_fma).
   const scale = fromWords((sHi + (1022 << 20)) >>> 0, sLo);
-  let y = useFma ? fma(scale, tmp, scale) : scale + scale * tmp;
+  let y = scale + scale * tmp;
   if (y < 1.0) {
-    let lo = useFma ? fma(scale, tmp, scale - y) : scale - y + scale * tmp;
+    let lo = scale - y + scale * tmp;
     const hi = 1.0 + y;
     lo = 1.0 - hi + y + lo;
     y = hi + lo - 1.0;
@@ -107,17 +109,15 @@ export function log(x: number): number {
     const in3 = fma(r3, B[10], fma(r2, B[9], fma(r, B[8], B[7])));
     const in2 = fma(r3, in3, fma(r2, B[6], fma(r, B[5], B[4])));
     const in1 = fma(r3, in2, fma(r2, B[3], fma(r, B[2], B[1])));
-    let y = r3 * in1;
-    let w = r * 2 ** 27;
-    const rhi = r + w - w;
+    // As __log_fma contracts it: r + r*2^27 and the single-use products
+    // rhi*rhi*B0 and r3*in1 fuse with the additions that follow them.
+    const rhi = fma(-r, 2 ** 27, fma(r, 2 ** 27, r));
     const rlo = r - rhi;
-    w = rhi * rhi * B[0];
-    const hi = r + w;
-    let lo = r - hi + w;
+    const w2 = rhi * rhi;
+    const hi = fma(w2, B[0], r);
+    let lo = fma(w2, B[0], r - hi);
     lo = fma(B[0] * rlo, rhi + r, lo);
-    y += lo;
-    y += hi;
-    return y;
+    return fma(r3, in1, lo) + hi;
   }
   void LOG_LO_HI;
   void LOG_LO_LO;
@@ -201,4 +201,141 @@ export function log2(x: number): number {
   const r4 = r2 * r2;
   const p = fma(r4, fma(r, A[5], A[4]), fma(r2, fma(r, A[3], A[2]), fma(r, A[1], A[0])));
   return fma(r2, p, lo) + hi;
+}
+
+// ---- pow (e_pow.c), as glibc's FMA build (__pow_fma) computes it: the
+// explicit __builtin_fma of the __FP_FAST_FMA paths plus the contractions
+// GCC made (read from libm.so.6's disassembly).
+
+const SIGN_BIAS = 0x800 << 7;
+let powTail = 0;
+
+/** log(x) for the bits (hi, lo) of a positive normalized x, rounded, with ~15 more bits in powTail. */
+function powLog(hi0: number, lo0: number): number {
+  const tmpHi = (hi0 - 0x3fe69555) >>> 0; // OFF = 0x3fe6955500000000
+  const i = (tmpHi >>> (52 - 7 - 32)) & 127;
+  const k = (tmpHi | 0) >> 20;
+  const z = fromWords((hi0 - (tmpHi & 0xfff00000)) >>> 0, lo0);
+  const kd = k;
+  const T = D.POW_LOG_TAB;
+  const invc = T[4 * i];
+  const logc = T[4 * i + 2];
+  const logctail = T[4 * i + 3];
+  const A = D.POW_LOG_POLY;
+  const r = fma(z, invc, -1.0);
+  const t1 = fma(kd, D.POW_LOG_LN2HI, logc);
+  const t2 = t1 + r;
+  const lo1 = fma(kd, D.POW_LOG_LN2LO, logctail);
+  const lo2 = t1 - t2 + r;
+  const ar = A[0] * r;
+  const ar2 = r * ar;
+  const ar3 = r * ar2;
+  const hi = t2 + ar2;
+  const lo3 = fma(ar, r, -ar2);
+  const lo4 = t2 - hi + ar2;
+  const q = fma(ar2, fma(ar2, fma(r, A[6], A[5]), fma(r, A[4], A[3])), fma(r, A[2], A[1]));
+  const lo = fma(ar3, q, lo1 + lo2 + lo3 + lo4);
+  const y = hi + lo;
+  powTail = hi - y + lo;
+  return y;
+}
+
+/** sign * exp(x + xtail), signBias SIGN_BIAS for a negative result. */
+function powExp(x: number, xtail: number, signBias: number): number {
+  let abstop = top12(x) & 0x7ff;
+  if (((abstop - T12_TINY) >>> 0) >= T12_512 - T12_TINY) {
+    if (((abstop - T12_TINY) >>> 0) >= 0x80000000) {
+      const one = 1.0 + x;
+      return signBias ? -one : one;
+    }
+    if (abstop >= T12_1024) return hiWord(x) >>> 31 ? uflow(signBias !== 0) : oflow(signBias !== 0);
+    abstop = 0;
+  }
+  let kd = fma(D.EXP_INVLN2N, x, D.EXP_SHIFT);
+  const ki = loWord(kd) | 0;
+  kd -= D.EXP_SHIFT;
+  let r = fma(kd, D.EXP_NEGLN2LON, fma(kd, D.EXP_NEGLN2HIN, x));
+  r += xtail;
+  const idx = 2 * (ki & 127);
+  const tail = D.EXP_TAB[idx];
+  const t = D.EXP_TAB[idx + 1];
+  const sHi = (hiWord(t) + ((ki + signBias) << 13)) >>> 0;
+  const sLo = loWord(t);
+  const C = D.EXP_POLY; // C2..C5
+  const r2 = r * r;
+  const tmp = fma(r2 * r2, fma(r, C[3], C[2]), fma(r2, fma(r, C[1], C[0]), tail + r));
+  if (abstop === 0) {
+    if ((ki & 0x80000000) === 0) {
+      const scale = fromWords((sHi - (1009 << 20)) >>> 0, sLo);
+      return 2 ** 1009 * fma(scale, tmp, scale);
+    }
+    // k < 0: scale (signed) * tmp has two uses, so it stays a separate product
+    const adjHi = (sHi + (1022 << 20)) >>> 0;
+    const scale = fromWords(adjHi, sLo);
+    let y = scale + scale * tmp;
+    if (Math.abs(y) < 1.0) {
+      const one = y < 0.0 ? -1.0 : 1.0;
+      let lo = scale - y + scale * tmp;
+      const hi = one + y;
+      lo = one - hi + y + lo;
+      y = hi + lo - one;
+      if (y === 0) y = adjHi >>> 31 ? -0 : 0;
+    }
+    return 2 ** -1022 * y;
+  }
+  const scale = fromWords(sHi, sLo);
+  return fma(scale, tmp, scale);
+}
+
+/** 0 if y is not an integer, 1 if odd, 2 if even (y finite and nonzero). */
+function checkint(y: number): number {
+  if (!Number.isInteger(y)) return 0;
+  if (Math.abs(y) >= 2 ** 53) return 2;
+  return y % 2 === 0 ? 2 : 1;
+}
+
+/** pow on non-NaN operands (fold.ts handles NaNs); NaN for invalid ones. */
+export function pow(x: number, y: number): number {
+  let signBias = 0;
+  let hx = hiWord(x);
+  let lx = loWord(x);
+  let topx = hx >>> 20;
+  const topy = hiWord(y) >>> 20;
+  const yneg = topy >>> 11 === 1;
+  if (((topx - 0x001) >>> 0) >= 0x7ff - 0x001 || (((topy & 0x7ff) - 0x3be) >>> 0) >= 0x43e - 0x3be) {
+    if (y === 0 || !Number.isFinite(y)) {
+      if (y === 0 || x === 1) return 1.0;
+      if (Math.abs(x) === 1) return 1.0;
+      if (Math.abs(x) < 1 === !yneg) return 0.0;
+      return y * y;
+    }
+    if (x === 0 || !Number.isFinite(x)) {
+      let x2 = x * x;
+      if (hx >>> 31 && checkint(y) === 1) x2 = -x2;
+      return yneg ? 1 / x2 : x2;
+    }
+    if (hx >>> 31) {
+      const yint = checkint(y);
+      if (yint === 0) return NaN;
+      if (yint === 1) signBias = SIGN_BIAS;
+      hx &= 0x7fffffff;
+      topx &= 0x7ff;
+    }
+    const ax = fromWords(hx, lx);
+    if ((((topy & 0x7ff) - 0x3be) >>> 0) >= 0x43e - 0x3be) {
+      if (ax === 1) return 1.0;
+      if ((topy & 0x7ff) < 0x3be) return ax > 1 ? 1.0 + y : 1.0 - y;
+      return ax > 1 === topy < 0x800 ? oflow(false) : uflow(false);
+    }
+    if (topx === 0) {
+      const xs = x * 2 ** 52;
+      hx = ((hiWord(xs) & 0x7fffffff) - (52 << 20)) >>> 0;
+      lx = loWord(xs);
+    }
+  }
+  const hi = powLog(hx, lx);
+  const lo = powTail;
+  const ehi = y * hi;
+  const elo = fma(y, lo, fma(hi, y, -ehi));
+  return powExp(ehi, elo, signBias);
 }

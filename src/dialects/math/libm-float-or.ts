@@ -281,7 +281,7 @@ const SC0: SinCosT = {
 const SC1: SinCosT = { ...SC0, c0: -1, c1: -SC0.c1, c2: -SC0.c2, c3: -SC0.c3, c4: -SC0.c4 };
 
 /** 4/pi to 192 bits, 8 new bits per entry (sincosf_data.c). */
-const INV_PIO4 = [
+export const INV_PIO4 = [
   0xa2, 0xa2f9, 0xa2f983, 0xa2f9836e, 0xf9836e4e, 0x836e4e44, 0x6e4e4415, 0x4e441529, 0x441529fc, 0x1529fc27, 0x29fc2757, 0xfc2757d1,
   0x2757d1f5, 0x57d1f534, 0xd1f534dd, 0xf534ddc0, 0x34ddc0db, 0xddc0db62, 0xc0db6295, 0xdb629599, 0x6295993c, 0x95993c43, 0x993c4390,
   0x3c439041,
@@ -305,28 +305,53 @@ function sinfPoly(x: number, x2: number, p: SinCosT, n: number): number {
   return fround(fma(x6, c2, c));
 }
 
-function reduceFast(x: number, p: SinCosT): { r: number; n: number } {
+// The quadrant of the last reduction: module state, so the reductions allocate nothing per call.
+export let reducedN = 0;
+
+/** x - n*pi/2 (n in reducedN) for |x| < 120. */
+function reduceFast(x: number, p: SinCosT): number {
   const r = x * p.hpiInv;
   const n = ((Math.trunc(r) | 0) + 0x800000) >> 24;
-  return { r: fma(-n, p.hpi, x), n };
+  reducedN = n;
+  return fma(-n, p.hpi, x);
 }
 
-const M64 = (1n << 64n) - 1n;
+// 32 x 32 -> 64-bit unsigned products as (mulHi, return value = low word), exact through 16-bit halves.
+let mulHi = 0;
+function mul64(a: number, b: number): number {
+  const ah = a >>> 16;
+  const al = a & 0xffff;
+  const bh = b >>> 16;
+  const bl = b & 0xffff;
+  const ll = al * bl;
+  const mid = ah * bl + al * bh + (ll >>> 16); // < 2^34, exact
+  mulHi = ah * bh + Math.floor(mid / 65536);
+  return (Math.imul(a, b) >>> 0);
+}
 
-function reduceLarge(xi: number): { r: number; n: number } {
+/**
+ * sincosf.h's reduce_large for |x| >= 120 (xi the float's bits): x mod pi/2 as a double, the
+ * quadrant in reducedN. Its 64-bit integer arithmetic runs on 32-bit halves.
+ */
+export function reduceLarge(xi: number): number {
   const base = (xi >>> 26) & 15;
   const shift = (xi >>> 23) & 7;
-  let m = BigInt((((xi & 0xffffff) | 0x800000) << shift) >>> 0);
-  m &= 0xffffffffn;
-  let res0 = (m * BigInt(INV_PIO4[base])) & 0xffffffffn;
-  const res1 = m * BigInt(INV_PIO4[base + 4]);
-  const res2 = m * BigInt(INV_PIO4[base + 8]);
-  res0 = ((res2 >> 32n) | (res0 << 32n)) & M64;
-  res0 = (res0 + res1) & M64;
-  const n = ((res0 + (1n << 61n)) & M64) >> 62n;
-  res0 = (res0 - (n << 62n)) & M64;
-  const xr = Number(BigInt.asIntN(64, res0));
-  return { r: xr * PI63, n: Number(n) };
+  const m = (((xi & 0xffffff) | 0x800000) << shift) >>> 0;
+  const r0 = Math.imul(m, INV_PIO4[base]) >>> 0; // uint32 * uint32 in C: the low 32 bits
+  const lo1 = mul64(m, INV_PIO4[base + 4]);
+  const hi1 = mulHi;
+  mul64(m, INV_PIO4[base + 8]);
+  const hi2 = mulHi;
+  // res0 = (res2 >> 32 | res0 << 32) + res1
+  let lo = hi2 + lo1;
+  let hi = r0 + hi1 + (lo >= 0x100000000 ? 1 : 0);
+  lo >>>= 0;
+  hi >>>= 0;
+  const n = ((hi + 0x20000000) >>> 0) >>> 30; // (res0 + 2^61) >> 62
+  hi = (hi - n * 0x40000000) | 0; // res0 - (n << 62), as a signed 64-bit integer
+  reducedN = n;
+  // (double)(int64_t)res0: the exact integer hi*2^32 + lo rounded once
+  return (hi * 0x100000000 + lo) * PI63;
 }
 
 export function sinf(y: number): number {
@@ -338,8 +363,8 @@ export function sinf(y: number): number {
     return sinfPoly(x, s, p, 0);
   }
   if (abstop12f(y) < abstop12f(120)) {
-    const { r, n } = reduceFast(x, p);
-    x = r;
+    x = reduceFast(x, p);
+    const n = reducedN;
     const s = p.sign[n & 3];
     if (n & 2) p = SC1;
     return sinfPoly(x * s, x * x, p, n);
@@ -347,8 +372,8 @@ export function sinf(y: number): number {
   if (abstop12f(y) < abstop12f(Infinity)) {
     const xi = asuint(y);
     const sign = xi >>> 31;
-    const { r, n } = reduceLarge(xi);
-    x = r;
+    x = reduceLarge(xi);
+    const n = reducedN;
     const s = p.sign[(n + sign) & 3];
     if ((n + sign) & 2) p = SC1;
     return sinfPoly(x * s, x * x, p, n);
@@ -365,8 +390,8 @@ export function cosf(y: number): number {
     return sinfPoly(x, x2, p, 1);
   }
   if (abstop12f(y) < abstop12f(120)) {
-    const { r, n } = reduceFast(x, p);
-    x = r;
+    x = reduceFast(x, p);
+    const n = reducedN;
     const s = p.sign[n & 3];
     if (n & 2) p = SC1;
     return sinfPoly(x * s, x * x, p, n ^ 1);
@@ -374,8 +399,8 @@ export function cosf(y: number): number {
   if (abstop12f(y) < abstop12f(Infinity)) {
     const xi = asuint(y);
     const sign = xi >>> 31;
-    const { r, n } = reduceLarge(xi);
-    x = r;
+    x = reduceLarge(xi);
+    const n = reducedN;
     const s = p.sign[(n + sign) & 3];
     if ((n + sign) & 2) p = SC1;
     return sinfPoly(x * s, x * x, p, n ^ 1);
