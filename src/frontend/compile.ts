@@ -224,11 +224,11 @@ const MATH_UNARY: Record<string, (b: Builder, operand: Value, location: Location
   floor: (b, operand, location) => math.FloorOp.build(b, { operand, location }).results[0],
   ceil: (b, operand, location) => math.CeilOp.build(b, { operand, location }).results[0],
   trunc: (b, operand, location) => math.TruncOp.build(b, { operand, location }).results[0],
-  // V8's exp/log, which folding must not replace by glibc's (see the js dialect).
+  // V8's exp/log/sin/cos, which folding must not replace by glibc's (see the js dialect).
   exp: (b, operand, location) => js.ExpOp.build(b, { operand, location }).results[0],
   log: (b, operand, location) => js.LogOp.build(b, { operand, location }).results[0],
-  sin: (b, operand, location) => math.SinOp.build(b, { operand, location }).results[0],
-  cos: (b, operand, location) => math.CosOp.build(b, { operand, location }).results[0],
+  sin: (b, operand, location) => js.SinOp.build(b, { operand, location }).results[0],
+  cos: (b, operand, location) => js.CosOp.build(b, { operand, location }).results[0],
 };
 
 const MATH_CONSTANTS: Record<string, number> = {
@@ -1941,7 +1941,8 @@ class FunctionEmitter {
     const b = this.b;
     const location = this.loc;
     const cmpf = (p: number, lhs: Value, rhs: Value): Value => arith.CmpFOp.build(b, { predicate: p, lhs, rhs, location }).results[0];
-    const p = math.PowFOp.build(b, { lhs: x, rhs: y, location }).results[0];
+    const p = js.PowOp.build(b, { lhs: x, rhs: y, location }).results[0];
+    // Math.pow's NaN cases made explicit, so the lowering to C's pow (1 there) keeps them.
     const yNaN = cmpf(arith.CmpFPredicate.case.uno, y, y);
     const absX = math.AbsFOp.build(b, { operand: x, location }).results[0];
     const absY = math.AbsFOp.build(b, { operand: y, location }).results[0];

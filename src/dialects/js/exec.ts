@@ -25,3 +25,6 @@ function emitJsPrint(cg: FunctionCompiler, op: OpOf<typeof js.PrintOp>): void {
 implementJsExec(js.PrintOp, (cg, op) => emitJsPrint(cg, op));
 implementJsExec(js.ExpOp, (cg, op) => cg.emitMath(op, 'Math.exp'));
 implementJsExec(js.LogOp, (cg, op) => cg.emitMath(op, 'Math.log'));
+implementJsExec(js.SinOp, (cg, op) => cg.emitMath(op, 'Math.sin'));
+implementJsExec(js.CosOp, (cg, op) => cg.emitMath(op, 'Math.cos'));
+implementJsExec(js.PowOp, (cg, op) => cg.emitMath(op, 'Math.pow'));

@@ -12,11 +12,13 @@
 // true/false; other integers and index as signed decimals (a bigint's "n"
 // suffix is part of the following string).
 //
-// `js.exp` and `js.log` are Math.exp and Math.log: V8's results, which differ
-// from glibc's (what MLIR's math.exp/math.log folders and libm compute) in the
-// last bit on about 10% (exp) and 2% (log) of inputs. They have no folder, so
-// constant folding never replaces JavaScript's result by glibc's; plain MLIR
-// output (scf-ts --emit=mlir-lowered) turns them into math.exp/math.log.
+// `js.exp`, `js.log`, `js.sin`, `js.cos` and `js.pow` are Math.exp, Math.log,
+// Math.sin, Math.cos and Math.pow: V8's results, which differ from glibc's
+// (what MLIR's math folders and libm compute, and so the engine's math ops) in
+// the last bit on a few percent of inputs (about 10% for exp). They have no
+// folder, so constant folding never replaces JavaScript's result by glibc's;
+// plain MLIR output (scf-ts --emit=mlir-lowered) turns them into math.exp,
+// math.log, math.sin, math.cos and math.powf.
 
 import { ArrayAttr, StringAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType } from '../../ir/builtin-types.js';
@@ -78,4 +80,34 @@ export function formatJsNumber(x: number): string {
   return Object.is(x, -0) ? '-0' : String(x);
 }
 
-export const JS_OPS = [PrintOp, ExpOp, LogOp];
+/** `js.sin %x : f64`: Math.sin. */
+export const SinOp = defineOp({
+  name: 'js.sin',
+  summary: "JavaScript's Math.sin",
+  traits: [Traits.Pure, SameOperandsAndResultType],
+  operands: [operand('operand', F64)],
+  results: [result('result', F64)],
+  assemblyFormat: '$operand attr-dict `:` type($result)',
+});
+
+/** `js.cos %x : f64`: Math.cos. */
+export const CosOp = defineOp({
+  name: 'js.cos',
+  summary: "JavaScript's Math.cos",
+  traits: [Traits.Pure, SameOperandsAndResultType],
+  operands: [operand('operand', F64)],
+  results: [result('result', F64)],
+  assemblyFormat: '$operand attr-dict `:` type($result)',
+});
+
+/** `js.pow %x, %y : f64`: Math.pow (NaN for a base of ±1 with an infinite or NaN exponent, unlike C's pow). */
+export const PowOp = defineOp({
+  name: 'js.pow',
+  summary: "JavaScript's Math.pow",
+  traits: [Traits.Pure, SameOperandsAndResultType],
+  operands: [operand('lhs', F64), operand('rhs', F64)],
+  results: [result('result', F64)],
+  assemblyFormat: '$lhs `,` $rhs attr-dict `:` type($result)',
+});
+
+export const JS_OPS = [PrintOp, ExpOp, LogOp, SinOp, CosOp, PowOp];
