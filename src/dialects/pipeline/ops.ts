@@ -95,7 +95,7 @@ export const MaskOp = defineOp({
 })
   .withAccessors({
     body: (op): Block => op.regions[0].entry,
-    yieldOp: (op): Operation => op.regions[0].entry.last!,
+    yieldOp: (op) => YieldOp.cast(op.regions[0].entry.last!),
     /** The guarded op (the region's first op; the yield when the region holds no op). */
     maskedOp: (op): Operation => op.regions[0].entry.first!,
   })
