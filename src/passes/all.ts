@@ -31,6 +31,7 @@ import { LowerAffineInfo } from '../conversions/lower-affine.js';
 import { ForLoopPeelingInfo, ForLoopSpecializationInfo, ParallelLoopSpecializationInfo } from '../transforms/scf/loop-specialization.js';
 import { ConvertControlFlowToLLVMInfo } from '../conversions/cf-to-llvm.js';
 import { ConvertToLLVMInfo } from '../conversions/to-llvm.js';
+import { SoftwarePipelineInfo } from '../transforms/scf/software-pipeline.js';
 
 let done = false;
 
@@ -73,6 +74,7 @@ export function registerAllPasses(): void {
     ParallelLoopSpecializationInfo,
     ConvertControlFlowToLLVMInfo,
     ConvertToLLVMInfo,
+    SoftwarePipelineInfo,
   ])
     registerPass(info);
 }

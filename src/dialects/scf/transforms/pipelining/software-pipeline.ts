@@ -24,12 +24,13 @@ import type { Type } from '../../../../ir/attributes.js';
 import type { Builder } from '../../../../ir/builder.js';
 import type { Location } from '../../../../ir/location.js';
 import { matchConstantBool, matchConstantInt } from '../../../../ir/matchers.js';
-import type { Operation, Value } from '../../../../ir/operation.js';
+import type { Block, Operation, Value } from '../../../../ir/operation.js';
 import type { PatternRewriter } from '../../../../ir/pattern.js';
 import { isSpeculatable, isMemoryEffectFree } from '../../../../ir/side-effects.js';
 import type { OpOf } from '../../../../ods/index.js';
 import { IRMapping, cloneAt } from '../../../../transforms/clone.js';
 import { createOrFold } from '../../../../transforms/create-or-fold.js';
+import { FrozenPatternSet, applyOpListPatternsGreedily } from '../../../../transforms/greedy.js';
 import { AddIOp, AndIOp, CmpIOp, CmpIPredicate, ConstantOp, MulIOp, SelectOp, SubIOp } from '../../../arith/index.js';
 import { MaskOp, PredicateOp, YieldOp as PipelineYieldOp } from '../../../pipeline/index.js';
 import { PoisonOp } from '../../../ub/index.js';
@@ -59,6 +60,8 @@ export interface SoftwarePipelineOptions {
   stopAfter?: 'kernel' | 'peel';
   /** Lowers the masks of ops that are not speculatable, before the `scf.if` fallback. */
   predicate?: PredicateOpFn;
+  /** Fold and erase dead ops among the ones the pipeliner created (default true). */
+  simplify?: boolean;
 }
 
 export interface SoftwarePipelineResult {
@@ -100,9 +103,15 @@ export function softwarePipeline(
   const step = mixedConstant(ForOp.step(forOp));
   if (step !== undefined && step <= 0n) return { error: { op: forOp, message: `cannot be pipelined: its step ${step} is not positive` } };
 
+  const block = forOp.parentBlock!;
+  const before = new Set(block.ops);
+  const finish = (r: SoftwarePipelineResult): SoftwarePipelineResult => {
+    if (options.simplify ?? true) simplifyNewOps(rewriter, block, before);
+    return r;
+  };
   const kernel = emitKernel(rewriter, forOp, schedule, S);
   const result: SoftwarePipelineResult = { kernel, prologue: [], epilogue: [], numStages: S };
-  if (options.stopAfter === 'kernel') return result;
+  if (options.stopAfter === 'kernel') return finish(result);
 
   const info = kernelInfo(kernel, S);
   const K = staticKernelTrips(kernel);
@@ -124,13 +133,20 @@ export function softwarePipeline(
     result.prologue = result.prologue.filter((p) => inlineOrDropStaticPart(rewriter, p));
     result.epilogue = result.epilogue.filter((p) => inlineOrDropStaticPart(rewriter, p));
   }
-  if (options.stopAfter === 'peel') return result;
+  if (options.stopAfter === 'peel') return finish(result);
 
   for (const loop of [...result.prologue, kernel, ...result.epilogue]) lowerPipelineOps(rewriter, loop, options.predicate);
   // Parts inlined into the parent block: lower what they left there too.
   const parent = kernel.parentBlock;
   if (parent) lowerPipelineOpsIn(rewriter, [...parent.ops], options.predicate);
-  return result;
+  return finish(result);
+}
+
+/** Folds and erases dead ops among those the pipeliner put in `block` (and their nested ops). */
+function simplifyNewOps(rewriter: PatternRewriter, block: Block, before: ReadonlySet<Operation>): void {
+  const ops: Operation[] = [];
+  for (const op of block.ops) if (!before.has(op)) op.walk((o) => void ops.push(o));
+  if (ops.length) applyOpListPatternsGreedily(rewriter.ctx, ops, new FrozenPatternSet([]), { strictness: 'existing' });
 }
 
 // ============================================================================
