@@ -38,7 +38,7 @@ import { ForOp, IfOp, YieldOp, mixedConstant } from '../../ops.js';
 import { peelForLoop } from '../loop-peeling.js';
 import { checkSchedule, numStages, type ScheduleError } from './check-schedule.js';
 import { carriedProducers, classify, valuesUsedBy } from './dependences.js';
-import type { PipelineSchedule } from './schedule.js';
+import { TEST_PIPELINING_OP_ORDER, TEST_PIPELINING_STAGE, type PipelineSchedule } from './schedule.js';
 
 type ForLoop = OpOf<typeof ForOp>;
 
@@ -284,6 +284,8 @@ function emitKernel(rewriter: PatternRewriter, forOp: ForLoop, schedule: Pipelin
       for (const v of valuesUsedBy(op)) mapping.map(v, read(v, s));
       const mask = MaskOp.create(b, { predicate: preds[s], resultTypes: op.resultTypes, location: op.location }, (bb) => {
         const copy = cloneAt(bb, op, mapping);
+        // The schedule's own attributes do not belong in the pipelined code (as MLIR's test pass).
+        for (const a of [TEST_PIPELINING_STAGE, TEST_PIPELINING_OP_ORDER]) copy.removeAttr(a);
         PipelineYieldOp.build(bb, { results: copy.results, location: op.location });
       });
       op.results.forEach((res, i) => current.set(res, mask.results[i]));
@@ -419,9 +421,9 @@ function inlineOrDropStaticPart(rewriter: PatternRewriter, part: ForLoop): boole
   if (lb + step < ub) return true;
   const body = ForOp.body(part);
   const y = ForOp.yieldOp(part);
-  const values = YieldOp.results(YieldOp.cast(y));
   rewriter.inlineBlockBefore(body, part.parentBlock!, part, [ForOp.lowerBound(part), ...ForOp.initArgs(part)]);
-  rewriter.replaceOp(part, values);
+  // Read after inlining: yielded block arguments are now the part's operands.
+  rewriter.replaceOp(part, YieldOp.results(YieldOp.cast(y)));
   rewriter.eraseOp(y);
   return false;
 }
@@ -511,7 +513,7 @@ function lowerMask(rewriter: PatternRewriter, m: OpOf<typeof MaskOp>, hook?: Pre
     (b) => {
       const block = b.insertionPoint!.block;
       for (const o of inner) rewriter.moveOpToEnd(o, block);
-      if (types.length) YieldOp.build(b, { results: PipelineYieldOp.results(y), location: m.location });
+      YieldOp.build(b, { results: PipelineYieldOp.results(y), location: m.location });
     },
     types.length
       ? (b) => {
