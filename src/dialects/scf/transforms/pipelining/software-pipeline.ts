@@ -500,7 +500,7 @@ function lowerMask(rewriter: PatternRewriter, m: OpOf<typeof MaskOp>, hook?: Pre
         return i >= 0 ? predicated.results[i] : v;
       });
       rewriter.replaceOp(m, values);
-      if (predicated !== single && !single.hasUses) rewriter.eraseOp(single);
+      if (!predicated.isAncestorOf(single) && !single.hasUses) rewriter.eraseOp(single);
       return;
     }
     rewriter.moveOpBefore(single, y);
