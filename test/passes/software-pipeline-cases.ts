@@ -111,6 +111,19 @@ export const LOOP_CASES: LoopCase[] = [
       memref.store %y, %B[%i] ${at(1, 2)} : memref<?xi32>
       scf.yield %y : i32`,
   },
+  {
+    name: 'unsigned-three-stages',
+    stages: 3,
+    unsigned: true,
+    iterArgs: [{ name: 'acc', init: '%c1', type: 'i32' }],
+    body: `
+      %x = memref.load %A[%i] ${at(0, 0)} : memref<?xi32>
+      %y = arith.muli %x, %acc ${at(1, 1)} : i32
+      %t = arith.index_cast %i ${at(1, 2)} : index to i32
+      %u = arith.addi %y, %t ${at(1, 3)} : i32
+      memref.store %u, %B[%i] ${at(2, 4)} : memref<?xi32>
+      scf.yield %u : i32`,
+  },
 ];
 
 export interface Bounds {

@@ -21,6 +21,7 @@
 // `scf.if` yielding poison otherwise; predicates become arith comparisons.
 
 import type { Type } from '../../../../ir/attributes.js';
+import { IntegerType } from '../../../../ir/builtin-types.js';
 import type { Builder } from '../../../../ir/builder.js';
 import type { Location } from '../../../../ir/location.js';
 import { matchConstantBool, matchConstantInt } from '../../../../ir/matchers.js';
@@ -115,7 +116,7 @@ export function softwarePipeline(
 
   const info = kernelInfo(kernel, S);
   const K = staticKernelTrips(kernel);
-  // peelForLoop leaves unsigned loops alone: then nothing is peeled.
+  // peelForLoop refuses only non-positive constant steps (rejected above).
   const peeled = peelForLoop(rewriter, kernel, { first: N, last: M });
   const [n, m] = peeled ? [N, M] : [0, 0];
   if (peeled) {
@@ -313,12 +314,20 @@ function emitKernel(rewriter: PatternRewriter, forOp: ForLoop, schedule: Pipelin
 // ============================================================================
 // Step 2: fold the predicates of the peeled parts
 
-/** The kernel's trip count when its bounds are constants (signed loops). */
+/** A constant bound as the loop compares it (unsigned loops: as an unsigned number of the type's width). */
+function loopConstant(v: Value, unsigned: boolean): bigint | undefined {
+  const c = matchConstantInt(v);
+  if (c === undefined || !unsigned) return c;
+  const t = v.type;
+  return BigInt.asUintN(t instanceof IntegerType ? t.width : 64, c);
+}
+
+/** The kernel's trip count when its bounds are constants. */
 function staticKernelTrips(kernel: ForLoop): number | undefined {
-  if (ForOp.unsignedCmp(kernel)) return undefined;
-  const lb = matchConstantInt(ForOp.lowerBound(kernel));
-  const ub = matchConstantInt(ForOp.upperBound(kernel));
-  const step = matchConstantInt(ForOp.step(kernel));
+  const unsigned = ForOp.unsignedCmp(kernel);
+  const lb = loopConstant(ForOp.lowerBound(kernel), unsigned);
+  const ub = loopConstant(ForOp.upperBound(kernel), unsigned);
+  const step = loopConstant(ForOp.step(kernel), unsigned);
   if (lb === undefined || ub === undefined || step === undefined || step <= 0n) return undefined;
   return ub > lb ? Number((ub - lb + step - 1n) / step) : 0;
 }
@@ -409,12 +418,12 @@ function dropMask(rewriter: PatternRewriter, m: OpOf<typeof MaskOp>): void {
 
 /** A peeled part with constant bounds: inlined when it runs once, erased when it never runs. False when it is gone. */
 function inlineOrDropStaticPart(rewriter: PatternRewriter, part: ForLoop): boolean {
-  const lb = matchConstantInt(ForOp.lowerBound(part));
-  const ub = matchConstantInt(ForOp.upperBound(part));
-  const step = matchConstantInt(ForOp.step(part));
+  const unsigned = ForOp.unsignedCmp(part);
+  const lb = loopConstant(ForOp.lowerBound(part), unsigned);
+  const ub = loopConstant(ForOp.upperBound(part), unsigned);
+  const step = loopConstant(ForOp.step(part), unsigned);
   if (lb === undefined || ub === undefined || step === undefined || step <= 0n) return true;
-  const runs = ForOp.unsignedCmp(part) ? BigInt.asUintN(64, lb) < BigInt.asUintN(64, ub) : lb < ub;
-  if (!runs) {
+  if (lb >= ub) {
     rewriter.replaceOp(part, ForOp.initArgs(part));
     return false;
   }
