@@ -42,8 +42,9 @@ const SignlessIntegerOrIndex = typeConstraint(
  * iteration its last stage works on, so stage s works on
  * `iv + (S - 1 - s) * step`; the result is `lb <= that < ub`. With `unsigned`
  * (a kernel of an unsigned loop, widened upwards) the induction variable
- * stands for the first stage's iteration, stage s works on `iv - s * step`,
- * and the comparisons are unsigned.
+ * stands for the first stage's iteration, stage s works on `iv - s * step`
+ * (real when `iv - lb >= s * step`, as the kernel's iv is never below lb,
+ * and `iv - s * step < ub`), the comparisons unsigned.
  */
 export const PredicateOp = defineOp({
   name: 'pipeline.predicate',

@@ -460,8 +460,13 @@ function emitPredicate(rewriter: PatternRewriter, p: OpOf<typeof PredicateOp>, s
     it = fold((b) => (off > 0 ? AddIOp : SubIOp).build(b, { lhs: iv, rhs: delta, location: loc }));
   }
   const conds: Value[] = [];
-  if (sides.lower)
-    conds.push(fold((b) => CmpIOp.build(b, { predicate: unsigned ? CmpIPredicate.case.uge : CmpIPredicate.case.sge, lhs: it, rhs: PredicateOp.lowerBound(p), location: loc })));
+  if (sides.lower && unsigned) {
+    // iv - s*step may wrap below zero; the kernel's iv never is below lb, so compare iv - lb with s*step.
+    const c = fold((b) => ConstantOp.int(b, s, type, loc).definingOp!);
+    const delta = fold((b) => MulIOp.build(b, { lhs: c, rhs: PredicateOp.step(p), location: loc }));
+    const offset = fold((b) => SubIOp.build(b, { lhs: iv, rhs: PredicateOp.lowerBound(p), location: loc }));
+    conds.push(fold((b) => CmpIOp.build(b, { predicate: CmpIPredicate.case.uge, lhs: offset, rhs: delta, location: loc })));
+  } else if (sides.lower) conds.push(fold((b) => CmpIOp.build(b, { predicate: CmpIPredicate.case.sge, lhs: it, rhs: PredicateOp.lowerBound(p), location: loc })));
   if (sides.upper)
     conds.push(fold((b) => CmpIOp.build(b, { predicate: unsigned ? CmpIPredicate.case.ult : CmpIPredicate.case.slt, lhs: it, rhs: PredicateOp.upperBound(p), location: loc })));
   if (conds.length === 0) return ConstantOp.bool(rewriter, true, loc);
