@@ -21,6 +21,7 @@ import * as js from '../dialects/js/index.js';
 import * as math from '../dialects/math/index.js';
 import * as llvm from '../dialects/llvm/index.js';
 import * as memref from '../dialects/memref/index.js';
+import * as pipeline from '../dialects/pipeline/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
 import * as vector from '../dialects/vector/index.js';
@@ -632,7 +633,7 @@ class FunctionCompiler {
     const hasPoison = (() => {
       let found = false;
       this.fn.walk((op) => {
-        if (ub.PoisonOp.isa(op)) found = true;
+        if (ub.PoisonOp.isa(op) || pipeline.MaskOp.isa(op)) found = true;
       });
       return found;
     })();
@@ -644,6 +645,8 @@ class FunctionCompiler {
           for (const r of op.results) mark(r);
           return;
         }
+        // A mask whose predicate is false gives poison.
+        if (pipeline.MaskOp.isa(op)) for (const r of op.results) mark(r);
         const anyIn = op.operands.some((o) => t.has(o));
         if (anyIn) {
           for (const r of op.results) mark(r);
@@ -899,6 +902,8 @@ class FunctionCompiler {
     on(func.CallIndirectOp, (c, op) => c.emitCallIndirect(op)),
     on(func.ConstantOp, (c, op) => c.emitFuncConstant(op)),
     on(ub.PoisonOp, (c, op) => c.emit(`${c.v(ub.PoisonOp.result(op))} = $P(${c.K(op)});`)),
+    on(pipeline.PredicateOp, (c, op) => c.emitPipelinePredicate(op)),
+    on(pipeline.MaskOp, (c, op) => c.emitPipelineMask(op)),
     on(vector.PrintOp, (c, op) => c.emitVectorPrint(op)),
     on(js.PrintOp, (c, op) => c.emitJsPrint(op)),
     on(js.ExpOp, (c, op) => c.emitMath(op, 'Math.exp')),
@@ -1319,6 +1324,46 @@ class FunctionCompiler {
     this.emit(`${L}: for (;;) {`);
     // No optimistic-copy exits inside: an iteration may follow another one's side effects.
     this.indent(() => this.noBail(() => this.emitRegion(scf.LoopOp.region(op), () => {})));
+    this.emit('}');
+  }
+
+  /** pipeline.predicate: lb <= (the stage's iteration) < ub, as the op documents it. */
+  private emitPipelinePredicate(op: OpOf<typeof pipeline.PredicateOp>): void {
+    const iv = pipeline.PredicateOp.iv(op);
+    const r = this.noteWide(reprOf(iv.type));
+    const K = this.K(op);
+    const [v, lb, ub, st] = [iv, pipeline.PredicateOp.lowerBound(op), pipeline.PredicateOp.upperBound(op), pipeline.PredicateOp.step(op)].map((x) => this.v(x));
+    for (const x of op.operands) this.checkPoison(op, x, "operand");
+    const S = pipeline.PredicateOp.numStages(op);
+    const s = pipeline.PredicateOp.stage(op);
+    const times = (n: bigint): string => intBinary('muli', r, intLit(r, n), st, K)!;
+    const it = this.fresh('$it');
+    let cond: string;
+    if (pipeline.PredicateOp.unsignedCmp(op)) {
+      const off = this.fresh('$off');
+      this.emit(`${off} = ${intBinary('subi', r, v, lb, K)!};`);
+      this.emit(`${it} = ${intBinary('subi', r, v, times(s), K)!};`);
+      cond = `${cmpiBool('uge', r, off, times(s))} && ${cmpiBool('ult', r, it, ub)}`;
+    } else {
+      this.emit(`${it} = ${intBinary('addi', r, v, times(S - 1n - s), K)!};`);
+      cond = `${cmpiBool('sge', r, it, lb)} && ${cmpiBool('slt', r, it, ub)}`;
+    }
+    this.emit(`${this.v(pipeline.PredicateOp.result(op))} = (${cond}) ? 1 : 0;`);
+  }
+
+  /** pipeline.mask: its region when the predicate holds, poison results otherwise. */
+  private emitPipelineMask(op: OpOf<typeof pipeline.MaskOp>): void {
+    const p = pipeline.MaskOp.predicate(op);
+    this.checkPoison(op, p, 'predicate');
+    const res = pipeline.MaskOp.results(op);
+    this.emit(`if (${this.v(p)}) {`);
+    this.indent(() => this.emitRegion(pipeline.MaskOp.region(op), (vals) => res.length && this.assign(res, vals)));
+    if (res.length) {
+      this.emit('} else {');
+      this.indent(() => {
+        for (const x of res) this.emit(`${this.v(x)} = $P(${this.K(op)});`);
+      });
+    }
     this.emit('}');
   }
 

@@ -4,8 +4,10 @@
 // 17 and a negative range, static and dynamic bounds, steps 1 and 2, the
 // engine prints the same before and after, real mlir-opt 22 accepts every
 // output (one run), and real mlir-runner prints the original's output on a
-// sample. With full peeling and a static trip count >= S no predicate or
-// mask survives step 2; with no peeling no iteration is peeled.
+// sample; the engine runs the transient ops, so the IR after step 1 and
+// step 2 must print the same too. With full peeling and a static trip count
+// >= S no predicate or mask survives step 2; with no peeling no iteration is
+// peeled.
 // schedule=auto must preserve semantics too, and its schedules pass the
 // checker. Bad schedules and options give MLIR-form diagnostics.
 
@@ -73,6 +75,8 @@ for (const c of LOOP_CASES) {
 
               const peeled = runOpt(['-', `--scf-software-pipeline=peel-prologue=${N} peel-epilogue=${M} stop-after=peel`], src);
               assert.equal(peeled.exitCode, 0, `${what} stop-after=peel: ${peeled.stderr}`);
+              // The engine runs the transient ops: the peeled, folded IR means the same.
+              assert.equal(execute(peeled.stdout), expected, `${what} stop-after=peel changed the output`);
               if (N === S - 1 && M === S - 1 && !dynamic && tc >= S) {
                 assert.equal(count(peeled.stdout, /pipeline\.|arith\.select/g), 0, `${what}: a predicate, mask or register select survived full peeling`);
                 assert.equal(count(r.stdout, /scf\.if/g), count(peeled.stdout, /scf\.if/g), `${what}: a mask became an scf.if`);
@@ -87,12 +91,14 @@ for (const c of LOOP_CASES) {
   });
 }
 
-test('scf-software-pipeline: step 1 and step 2 outputs verify and keep their masks until lowered', () => {
+test('scf-software-pipeline: step 1 and step 2 outputs verify, run, and keep their masks until lowered', () => {
   for (const c of LOOP_CASES) {
     const src = caseProgram(c, { lb: 3, ub: 20, step: 1, dynamic: true });
+    const expected = execute(src);
     for (const stop of ['kernel', 'peel']) {
       const r = runOpt(['-', `--scf-software-pipeline=stop-after=${stop}`], src);
       assert.equal(r.exitCode, 0, r.stderr);
+      assert.equal(execute(r.stdout), expected, `${c.name} stop-after=${stop} changed the output`);
       // Our own printer/parser/verifier round trip of the transient ops.
       assert.ok(verify(parse(r.stdout)));
       if (stop === 'kernel') {

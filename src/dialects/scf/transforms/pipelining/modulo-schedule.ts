@@ -16,7 +16,9 @@
 import type { Operation, Value } from '../../../../ir/operation.js';
 import { getMemoryEffects } from '../../../../ir/side-effects.js';
 import type { OpOf } from '../../../../ods/index.js';
-import { AllocOp, AllocaOp } from '../../../memref/ops.js';
+import { AddFOp, CeilDivSIOp, DivFOp, DivSIOp, DivUIOp, FloorDivSIOp, MulFOp, MulIOp, RemSIOp, RemUIOp, SubFOp } from '../../../arith/index.js';
+import { ExpOp, SqrtOp } from '../../../math/ops.js';
+import { AllocOp, AllocaOp, LoadOp } from '../../../memref/ops.js';
 import { ForOp } from '../../ops.js';
 import { carriedProducers, classify, valuesUsedBy } from './dependences.js';
 import type { PipelineSchedule } from './schedule.js';
@@ -24,23 +26,26 @@ import type { PipelineSchedule } from './schedule.js';
 type ForLoop = OpOf<typeof ForOp>;
 
 /** Cycles per op when `latency=` does not say otherwise (1 for every other op). */
-export const DEFAULT_LATENCIES: Readonly<Record<string, number>> = {
-  'memref.load': 3,
-  'vector.load': 3,
-  'arith.addf': 2,
-  'arith.subf': 2,
-  'arith.mulf': 3,
-  'arith.divf': 8,
-  'arith.muli': 2,
-  'arith.divsi': 8,
-  'arith.divui': 8,
-  'arith.remsi': 8,
-  'arith.remui': 8,
-  'arith.ceildivsi': 8,
-  'arith.floordivsi': 8,
-  'math.sqrt': 8,
-  'math.exp': 8,
-};
+export const DEFAULT_LATENCIES: Readonly<Record<string, number>> = Object.fromEntries(
+  (
+    [
+      [LoadOp, 3],
+      [AddFOp, 2],
+      [SubFOp, 2],
+      [MulFOp, 3],
+      [DivFOp, 8],
+      [MulIOp, 2],
+      [DivSIOp, 8],
+      [DivUIOp, 8],
+      [RemSIOp, 8],
+      [RemUIOp, 8],
+      [CeilDivSIOp, 8],
+      [FloorDivSIOp, 8],
+      [SqrtOp, 8],
+      [ExpOp, 8],
+    ] as const
+  ).map(([handle, cycles]) => [handle.opName, cycles]),
+);
 
 interface Edge {
   from: number;
