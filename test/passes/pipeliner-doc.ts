@@ -14,8 +14,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.
 export const DOC_PATH = join(ROOT, 'docs', 'PIPELINER.md');
 const EXAMPLE = 'examples/pipeline/rfc-example.mlir';
 
-function tool(args: string[]): string {
-  const input = readFileSync(join(ROOT, EXAMPLE), 'utf8');
+function tool(args: string[], example = EXAMPLE): string {
+  const input = readFileSync(join(ROOT, example), 'utf8');
   const r = runOpt(['-', ...args], input);
   if (r.exitCode !== 0) throw new Error(`scf-opt ${args.join(' ')} failed: ${r.stderr}`);
   return r.stdout.trimEnd();
@@ -147,10 +147,17 @@ floor(t / II) and the kernel order (t mod II, original position); the checker th
 the result. Dependences are SSA uses (distance 0), loop-carried values (distance 1), and
 memory: two ops that may access the same memref, one of them writing, keep their order within
 an iteration and across iterations. Memrefs may alias unless they are different values and one
-of them is a fresh \`memref.alloc\`/\`memref.alloca\`, so in the example (two function arguments,
-which may alias) the store must precede the next iteration's load:
+of them is a fresh \`memref.alloc\`/\`memref.alloca\`: in the RFC's example (two function
+arguments, which may alias) the store must precede the next iteration's load, which leaves
+one stage. \`examples/pipeline/dot-product.mlir\` only reads memory; its recurrence is the
+\`arith.addf\` (2 cycles), so II = 2, and the loads (3 cycles) and the \`arith.mulf\` (3 cycles)
+spread the body over four stages. Its kernel (\`schedule=auto stop-after=kernel\`):
 
-${run('schedule=auto')}
+${block(tool(['--scf-software-pipeline=schedule=auto stop-after=kernel'], 'examples/pipeline/dot-product.mlir'))}
+
+and the result (\`schedule=auto\`):
+
+${block(tool(['--scf-software-pipeline=schedule=auto'], 'examples/pipeline/dot-product.mlir'))}
 
 Default latencies (cycles; every other op 1; \`latency=\` overrides):
 
