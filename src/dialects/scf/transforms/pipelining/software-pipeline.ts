@@ -205,14 +205,11 @@ function emitKernel(rewriter: PatternRewriter, forOp: ForLoop, schedule: Pipelin
   const lbW = lag && !unsigned ? fold((b) => SubIOp.build(b, { lhs: lb, rhs: lag, location: loc })) : lb;
   const ubW = lag && unsigned ? fold((b) => AddIOp.build(b, { lhs: ub, rhs: lag, location: loc })) : ub;
 
-  // Iter args: registers of the loop-carried values (slot 1 first: they are the results), then further slots, then delay chains.
+  // Iter args: the registers of the loop-carried values first (they are the results), then
+  // the delay slots of each value read in a later kernel iteration, in the order of their first
+  // such use, oldest slot first (the layout MLIR's pipeliner gives its loop-carried copies).
   const kernelInits: Value[] = [...inits];
   const argSlot: number[][] = inits.map((_, r) => [-1, r]);
-  for (let r = 0; r < nArgs; r++)
-    for (let e = 2; e <= argDelay[r]; e++) {
-      argSlot[r][e] = kernelInits.length;
-      kernelInits.push(inits[r]);
-    }
   const poisons = new Map<Type, Value>();
   const poison = (t: Type): Value => {
     let p = poisons.get(t);
@@ -220,15 +217,23 @@ function emitKernel(rewriter: PatternRewriter, forOp: ForLoop, schedule: Pipelin
     return p;
   };
   const opSlot = new Map<Value, number[]>();
-  for (const [v, d] of opDelay) {
-    if (d === 0) continue;
-    const slots = [-1];
-    for (let e = 1; e <= d; e++) {
-      slots.push(kernelInits.length);
-      kernelInits.push(poison(v.type));
+  const allocate = (depth: number, lowest: number, init: Value): number[] => {
+    const slots: number[] = [];
+    for (let e = depth; e >= lowest; e--) {
+      slots[e] = kernelInits.length;
+      kernelInits.push(init);
     }
-    opSlot.set(v, slots);
-  }
+    return slots;
+  };
+  for (const { op, stage: s } of schedule)
+    for (const v of valuesUsedBy(op)) {
+      const src = classify(forOp, v);
+      if (src.kind === 'op' && s > stageOf.get(src.op)! && !opSlot.has(v)) opSlot.set(v, allocate(opDelay.get(v)!, 1, poison(v.type)));
+      else if (src.kind === 'arg' && s + 1 - argStage[src.index] >= 2 && argSlot[src.index].length === 2) {
+        const extra = allocate(argDelay[src.index], 2, inits[src.index]);
+        for (let e = 2; e <= argDelay[src.index]; e++) argSlot[src.index][e] = extra[e];
+      }
+    }
 
   const kernel = ForOp.create(rewriter, { lowerBound: lbW, upperBound: ubW, step, initArgs: kernelInits, unsignedCmp: unsigned, location: loc }, (b, l, ivK, iterArgs) => {
     const f = (build: (b: Builder) => Operation): Value => createOrFold(b, build)[0];
