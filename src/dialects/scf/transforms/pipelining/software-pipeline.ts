@@ -68,9 +68,9 @@ export interface SoftwarePipelineOptions {
 export interface SoftwarePipelineResult {
   /** The pipelined loop (with the peeled iterations, the main part). */
   kernel: ForLoop;
-  /** The peeled front kernel iterations, in order. */
+  /** The peeled front kernel iterations, in order (with constant bounds, the ones that run once are inlined and the ones that never run erased: neither is listed). */
   prologue: ForLoop[];
-  /** The peeled back kernel iterations, in order. */
+  /** The peeled back kernel iterations, in order (as `prologue`). */
   epilogue: ForLoop[];
   numStages: number;
 }
