@@ -31,6 +31,7 @@ import { LowerAffineInfo } from '../conversions/lower-affine.js';
 import { ForLoopPeelingInfo, ForLoopSpecializationInfo, ParallelLoopSpecializationInfo } from '../transforms/scf/loop-specialization.js';
 import { ConvertControlFlowToLLVMInfo } from '../conversions/cf-to-llvm.js';
 import { ConvertToLLVMInfo } from '../conversions/to-llvm.js';
+import { TestSCFPipeliningInfo } from '../transforms/scf/test-pipelining.js';
 import { SoftwarePipelineInfo } from '../transforms/scf/software-pipeline.js';
 
 let done = false;
@@ -74,6 +75,7 @@ export function registerAllPasses(): void {
     ParallelLoopSpecializationInfo,
     ConvertControlFlowToLLVMInfo,
     ConvertToLLVMInfo,
+    TestSCFPipeliningInfo,
     SoftwarePipelineInfo,
   ])
     registerPass(info);

@@ -8,7 +8,7 @@ import type { Attribute } from '../ir/attributes.js';
 import { Traits } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { getMemoryEffects, isOpTriviallyDead } from '../ir/side-effects.js';
+import { getMemoryEffects, isOpTriviallyDead, type RemovabilityMemo } from '../ir/side-effects.js';
 import { Interfaces, getInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
@@ -113,6 +113,8 @@ class CSEDriver {
   readonly opsToErase: Operation[] = [];
   numCSE = 0;
   numDCE = 0;
+  /** Nests are never changed before the end of the walk (ops are erased last), so dead-op verdicts can be reused. */
+  private readonly removability: RemovabilityMemo = new Map();
   constructor(private readonly rewriter: PatternRewriter) {}
 
   simplifyRegion(known: ScopedMap, region: Region): void {
@@ -149,7 +151,7 @@ class CSEDriver {
 
   private simplifyOperation(known: ScopedMap, op: Operation, ssa: boolean): boolean {
     if (op.hasTrait(Traits.IsTerminator)) return false;
-    if (isOpTriviallyDead(op)) {
+    if (isOpTriviallyDead(op, this.removability)) {
       this.opsToErase.push(op);
       this.numDCE++;
       return true;

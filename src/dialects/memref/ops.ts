@@ -21,9 +21,10 @@ import {
 } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import { Traits, emitError, fail, failPlain, q, type Context } from '../../ir/context.js';
-import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
+import { Interfaces, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import type { OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
+import { isMemoryEffectFree } from '../../ir/side-effects.js';
 import { Block, Operation, Region, type Value } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
 import {
@@ -855,18 +856,6 @@ implementOp(AtomicRMWOp, {
 });
 
 // ---- generic_atomic_rmw
-
-function isMemoryEffectFree(op: Operation): boolean {
-  if (!op.isRegistered) return false;
-  if (op.hasTrait(Traits.Pure)) return true;
-  const me = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
-  if (me) return me.getEffects(op).length === 0;
-  if (op.hasTrait(Traits.RecursiveMemoryEffects)) {
-    for (const r of op.regions) for (const b of r.blocks) for (const o of b.ops) if (!isMemoryEffectFree(o)) return false;
-    return true;
-  }
-  return false;
-}
 
 implementOp(GenericAtomicRMWOp, {
   implicitTerminator: AtomicYieldOp,

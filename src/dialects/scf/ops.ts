@@ -14,8 +14,6 @@ import {
   getInterface,
   type BreakingExitInterface,
   type LoopLikeInterface,
-  type MemoryEffect,
-  type MemoryEffectsInterface,
   type RegionBranchInterface,
   type RegionBranchTerminatorInterface,
   type RegionSuccessor,
@@ -107,6 +105,7 @@ export const ExecuteRegionOp = defineOp({
   results: [variadicResult('results', AnyType)],
   attributes: [unitAttr('no_inline')],
   regions: [region('region')],
+  traits: [Traits.RecursiveMemoryEffects],
 })
   .withAccessors({
     /** The entry block's `token` argument that `scf.break` targets, if the op has one (upstream early exits). */
@@ -594,26 +593,6 @@ function toRegion(region: Region, inputs: readonly Value[] = []): RegionSuccesso
   return { region, inputs };
 }
 
-/** Effects of every op nested in `op`'s regions (RecursiveMemoryEffects). */
-function nestedEffects(op: Operation): MemoryEffect[] {
-  const out: MemoryEffect[] = [];
-  for (const region of op.regions)
-    for (const block of region.blocks)
-      for (let o = block.first; o; o = o.next) {
-        if (o.hasTrait(Traits.Pure)) continue;
-        if (o.hasTrait(Traits.RecursiveMemoryEffects)) {
-          out.push(...nestedEffects(o));
-          continue;
-        }
-        const iface = getInterface<MemoryEffectsInterface>(o, Interfaces.MemoryEffects);
-        if (iface) out.push(...iface.getEffects(o));
-        else out.push({ kind: 'read' }, { kind: 'write' }, { kind: 'allocate' }, { kind: 'free' });
-      }
-  return out;
-}
-
-const recursiveEffects: MemoryEffectsInterface = { getEffects: nestedEffects };
-
 /** True if every op nested in `op` may be speculated (RecursivelySpeculatable). */
 function nestedSpeculatable(op: Operation): boolean {
   for (const region of op.regions)
@@ -766,7 +745,6 @@ implementOp(ExecuteRegionOp, {
         return [];
       },
     } satisfies RegionBranchInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -872,7 +850,6 @@ implementOp(ForOp, {
       getLoopResults: (op) => op.results,
       isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
     } satisfies LoopLikeInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
     [Interfaces.Speculatable]: {
       isSpeculatable(op) {
         return matchConstantInt(ForOp.step(ForOp.cast(op))) === 1n && nestedSpeculatable(op);
@@ -1010,7 +987,6 @@ implementOp(ForallOp, {
       isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
       hasLoopResults: false,
     } as LoopLikeInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -1116,7 +1092,6 @@ implementOp(IfOp, {
         ];
       },
     } satisfies RegionBranchInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
     [Interfaces.Speculatable]: { isSpeculatable: nestedSpeculatable } satisfies SpeculatableInterface,
   },
 });
@@ -1203,7 +1178,6 @@ implementOp(IndexSwitchOp, {
         return op.regions.map((r) => ({ lower: 0, upper: r === live ? 1 : 0 }));
       },
     } satisfies RegionBranchInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -1316,7 +1290,6 @@ implementOp(ParallelOp, {
       isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
       hasLoopResults: false,
     } as LoopLikeInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -1341,7 +1314,6 @@ implementOp(ReduceOp, {
         return [];
       },
     } satisfies RegionBranchTerminatorInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -1433,7 +1405,6 @@ implementOp(WhileOp, {
       isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
       hasLoopResults: false,
     } as LoopLikeInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -1508,7 +1479,6 @@ implementOp(LoopOp, {
     return true;
   },
   interfaces: {
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 

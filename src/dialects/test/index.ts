@@ -74,22 +74,6 @@ function fixedEffects(...kinds: MemoryEffectKind[]): MemoryEffectsInterface {
 
 const UNKNOWN_EFFECTS: readonly MemoryEffectKind[] = ['read', 'write', 'allocate', 'free'];
 
-/** The effects of the ops nested in `op` (RecursiveMemoryEffects); unknown ops count as everything. */
-function nestedEffects(op: Operation): MemoryEffect[] {
-  const out: MemoryEffect[] = [];
-  for (const r of op.regions)
-    for (const b of r.blocks)
-      for (let o = b.first; o; o = o.next) {
-        const recursive = o.hasTrait(Traits.RecursiveMemoryEffects);
-        if (o.hasTrait(Traits.Pure) && !recursive) continue;
-        const iface = getInterface<MemoryEffectsInterface>(o, Interfaces.MemoryEffects);
-        if (iface) out.push(...iface.getEffects(o));
-        else if (recursive) out.push(...nestedEffects(o));
-        else for (const kind of UNKNOWN_EFFECTS) out.push({ kind });
-      }
-  return out;
-}
-const recursiveEffects: MemoryEffectsInterface = { getEffects: nestedEffects };
 
 /** Speculatable only through the Speculatable interface (region-free Pure ops are handled by the caller). */
 function opSpeculatable(o: Operation): boolean {
@@ -266,7 +250,6 @@ export const RegionIfOp = defineOp({
       getEntrySuccessorOperands: (op) => op.operands,
       getRegionInvocationBounds: () => [0, 1, 2].map(() => ({ lower: 0, upper: 1 })),
     } satisfies RegionBranchInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -284,7 +267,6 @@ export const AnyCondOp = defineOp({
       getEntrySuccessorOperands: () => [],
       getRegionInvocationBounds: () => [{ lower: 1, upper: 1 }],
     } satisfies RegionBranchInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -304,7 +286,6 @@ export const LoopBlockOp = defineOp({
       },
       getEntrySuccessorOperands: (op) => op.operands,
     } satisfies RegionBranchInterface,
-    [Interfaces.MemoryEffects]: recursiveEffects,
   },
 });
 
@@ -556,7 +537,7 @@ export const RecursivelySpeculatableOp = defineOp({
   traits: [Traits.RecursiveMemoryEffects],
   results: [result('result', I32)],
   regions: [sizedRegion('body', 1)],
-  interfaces: { [Interfaces.Speculatable]: recursivelySpeculatable, [Interfaces.MemoryEffects]: recursiveEffects },
+  interfaces: { [Interfaces.Speculatable]: recursivelySpeculatable },
 });
 
 export const WithBoundsOp = defineOp({

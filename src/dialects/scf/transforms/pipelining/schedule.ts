@@ -30,8 +30,10 @@ function intAttr(op: Operation, name: string): number | undefined {
 /**
  * The schedule written on a loop marked `__test_pipelining_loop__`: every op
  * nested in it that carries both a stage and an op-order attribute, placed at
- * its op order (as MLIR's test pass collects it). Undefined when the loop is
- * not marked. Slots no op claims stay empty; the pipeliner diagnoses them.
+ * its op order (as MLIR's test pass collects it, walking the loop in
+ * post-order: a later op claiming the same slot wins). Undefined when the
+ * loop is not marked. Slots no op claims stay empty; the pipeliner diagnoses
+ * the ops left out.
  */
 export function readAttributeSchedule(forOp: OpOf<typeof ForOp>): (ScheduledOp | undefined)[] | undefined {
   if (!forOp.getAttr(TEST_PIPELINING_LOOP)) return undefined;
@@ -41,7 +43,10 @@ export function readAttributeSchedule(forOp: OpOf<typeof ForOp>): (ScheduledOp |
   forOp.walk((op) => {
     const stage = intAttr(op, TEST_PIPELINING_STAGE);
     const order = intAttr(op, TEST_PIPELINING_OP_ORDER);
-    if (stage !== undefined && order !== undefined) slots[order] = { op, stage };
+    // MLIR writes past its vector for an order out of range (undefined
+    // behaviour, in practice a crash at exit after the run); the op is simply
+    // left unscheduled here, which the pipeliner diagnoses as mlir-opt does.
+    if (stage !== undefined && order !== undefined && order >= 0 && order < slots.length) slots[order] = { op, stage };
   });
   return slots;
 }
