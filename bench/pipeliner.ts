@@ -61,7 +61,9 @@ const rows: string[][] = [];
 for (const n of opts.ops)
   for (const s of opts.stages) {
     const text = loopText(n, s);
-    timeOnce(text); // warm-up
+    // Warm up (V8 tiers up over the first runs): at least 3 runs and 300 ms.
+    const start = performance.now();
+    for (let w = 0; w < 3 || performance.now() - start < 300; w++) timeOnce(text);
     const times: number[] = [];
     for (let r = 0; r < opts.reps; r++) times.push(timeOnce(text));
     const m = median(times);
