@@ -72,6 +72,8 @@ export type { PrintOptions } from './syntax/printer.js';
 export { PassManager, createPass, listPasses, PassPipelineError, PassFailure, type PassDescription, type PassOptionInput } from './api/passes.js';
 export { compile, loadModule, formatExecError, LoadError, type LoadOptions } from './api/exec.js';
 export { ExecutionEngine, ExecError, MemRef, Poison, UnsupportedError, memrefFromArray, memrefToArray, type OutputSink, type EngineOptions } from './exec/engine.js';
+export { WasmEngine, WasmUnsupported } from './exec/wasm/engine.js';
+export { compileFor, type Backend, type RunOptions, type Runner } from './exec/wasm/run.js';
 
 // What TypeScript programs for scf-ts import (`range`, the i32/i64/index/f32 aliases); the
 // front end itself (compileTS, which loads the typescript package) is `scfkit/frontend`.

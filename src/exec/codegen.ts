@@ -7,40 +7,36 @@
 import { Interner } from './interner.js';
 import type { Type } from '../ir/attributes.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
-import type { OpDefinition } from '../ir/context.js';
-import type { Block, Op, OpKind, Operation, Region, Value } from '../ir/operation.js';
-import { stringifyEnum, type OpHandleCore, type OpOf } from '../ods/index.js';
-import * as affine from '../dialects/affine/index.js';
+import { FloatType, IndexType, IntegerType, MemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
+import type { Block, OpKind, Operation, Region, Value } from '../ir/operation.js';
+import type { OpOf } from '../ods/index.js';
 import * as arith from '../dialects/arith/index.js';
 import * as builtin from '../dialects/builtin/index.js';
 import * as cf from '../dialects/cf/index.js';
 import * as func from '../dialects/func/index.js';
 import * as index from '../dialects/index/index.js';
-import * as js from '../dialects/js/index.js';
-import * as math from '../dialects/math/index.js';
 import * as llvm from '../dialects/llvm/index.js';
 import * as memref from '../dialects/memref/index.js';
 import * as pipeline from '../dialects/pipeline/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
-import * as vector from '../dialects/vector/index.js';
 import { stridesAndOffset } from '../dialects/memref/layout.js';
 import { toDouble } from '../ir/apfloat.js';
 import { wide } from './numeric.js';
-import { castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
-import { elemFormatOf, elemKindOf, reprOf, type Repr } from './types.js';
-import { RangeAnalysis, affineBinaryRange, affineLeafRange, type Range } from './ranges.js';
-import { AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineKind, AffineSymbolExpr, type AffineExpr, type AffineMap } from '../ir/affine.js';
+import { castExpr, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
+import { reprOf, type Repr } from './types.js';
+import { RangeAnalysis, type Range } from './ranges.js';
+import { jsEmitterOf } from './emitters.js';
+import { getMemoryEffects } from '../ir/side-effects.js';
 import { castOf, floatBinaryOf, intBinaryOf, type BinaryOpInfo, type CastKind, type CastOpInfo, type FloatBinaryKind, type IntBinaryKind } from './op-kinds.js';
 
 const I32_LO = -2147483648;
 const I32_HI = 2147483647;
-function inI32(r: Range | undefined): boolean {
+export function inI32(r: Range | undefined): boolean {
   return r !== undefined && r.lo >= I32_LO && r.hi <= I32_HI;
 }
-const elemOf = (t: Type): Type => (t instanceof VectorType ? t.elementType : t);
-function isPow2(n: number): boolean {
+export const elemOf = (t: Type): Type => (t instanceof VectorType ? t.elementType : t);
+export function isPow2(n: number): boolean {
   return n >= 1 && Number.isInteger(Math.log2(n)) && 2 ** Math.log2(n) === n;
 }
 
@@ -54,7 +50,7 @@ export class UnsupportedError extends Error {
   }
 }
 
-const K_DYN_BIG = -(1n << 63n);
+export const K_DYN_BIG = -(1n << 63n);
 
 /** The runtime functions that external `func.func` declarations may bind to. */
 export const BUILTINS = new Set([
@@ -118,12 +114,12 @@ export function denseElem(t: Type, v: bigint): number | bigint {
   throw new UnsupportedError(undefined, 'unsupported element type');
 }
 
-function valueLit(v: number | bigint): string {
+export function valueLit(v: number | bigint): string {
   return typeof v === 'bigint' ? `(${v}n)` : numLit(v);
 }
 
 /** Strides and offset of a memref type (kDynamic where not static); identity layouts are row-major. */
-function staticLayout(t: MemRefType): { strides: number[]; offset: number } | undefined {
+export function staticLayout(t: MemRefType): { strides: number[]; offset: number } | undefined {
   if (t.layoutAttr === undefined) {
     const strides = new Array<number>(t.rank);
     let acc = 1;
@@ -139,26 +135,9 @@ function staticLayout(t: MemRefType): { strides: number[]; offset: number } | un
 /** Ops whose regions are allocation scopes: their allocas end with them. */
 const SCOPE_OPS: readonly OpKind[] = [func.FuncOp, memref.AllocaScopeOp, scf.ForallOp];
 
-/** Ops with effects beyond defining their results (memory, output, calls, allocation). */
-const EFFECT_OPS = new Set<OpDefinition>(
-  [
-    memref.StoreOp,
-    memref.AtomicRMWOp,
-    memref.GenericAtomicRMWOp,
-    memref.CopyOp,
-    memref.DeallocOp,
-    memref.AllocOp,
-    memref.AllocaOp,
-    memref.ReallocOp,
-    func.CallOp,
-    func.CallIndirectOp,
-    vector.PrintOp,
-    js.PrintOp,
-  ].map((h) => h.definition),
-);
 
 /** The memref a view (or a cast) of memory is made from, if `op` is one. */
-function viewSource(op: Operation): Value | undefined {
+export function viewSource(op: Operation): Value | undefined {
   if (memref.CastOp.isa(op)) return memref.CastOp.source(op);
   if (memref.SubViewOp.isa(op)) return memref.SubViewOp.source(op);
   if (memref.ReinterpretCastOp.isa(op)) return memref.ReinterpretCastOp.source(op);
@@ -242,45 +221,38 @@ class ModuleCompiler {
   }
 }
 
-/** Emits an op (given as the op of the handle it is registered with). */
-type Emitter = (c: FunctionCompiler, op: Operation) => void;
-
-function on<N extends string>(handle: OpHandleCore<N>, emit: (c: FunctionCompiler, op: Op<N>) => void): [OpDefinition, Emitter] {
-  return [handle.definition, emit as Emitter];
-}
-
 interface Yield {
   /** Emits the code for a terminator with these operand expressions. */
   (operands: string[], term: Operation): void;
 }
 
-class FunctionCompiler {
-  private lines: string[] = [];
-  private depth = 1;
-  private names = new Map<Value, string>();
-  private vars: string[] = [];
-  private labels = 0;
+export class FunctionCompiler {
+  lines: string[] = [];
+  depth = 1;
+  names = new Map<Value, string>();
+  vars: string[] = [];
+  labels = 0;
   /** Early-exit targets being emitted, by token: the JS label, the values a break sets, those a continue sets. */
-  private exitTargets = new Map<Value, { label: string; results: Value[]; iterArgs: Value[] }>();
+  exitTargets = new Map<Value, { label: string; results: Value[]; iterArgs: Value[] }>();
   /** Inside the generic copy of a loop nest: no further fast/generic split (see emitLoopNest). */
-  private genericLoops = false;
-  private tainted = new Set<Value>();
-  private ranges!: RangeAnalysis;
+  genericLoops = false;
+  tainted = new Set<Value>();
+  ranges!: RangeAnalysis;
   /**
    * Inside the optimistic copy of a loop (see emitVersionedFor/emitWhile): the
    * label that abandons it, restarting the current iteration in the generic
    * copy. `ok` turns false after the first operation with side effects in the
    * iteration (re-executing it would repeat them); `used` counts the exits.
    */
-  private bail: { label: string; ok: boolean; used: number } | undefined;
+  bail: { label: string; ok: boolean; used: number } | undefined;
   /** Wide values known to be numbers (results of optimistic operations). */
-  private nums = new Set<Value>();
-  private effectCache = new Map<Operation, boolean>();
+  nums = new Set<Value>();
+  effectCache = new Map<Operation, boolean>();
   /** Stack of allocation-scope variable names (the innermost last), or null when the scope has no alloca. */
-  private scopes: (string | null)[] = [];
-  private params: string[] = [];
+  scopes: (string | null)[] = [];
+  params: string[] = [];
   /** Out-of-line generic loop copies (see outOfLine), emitted after the function. */
-  private extraFns: string[] = [];
+  extraFns: string[] = [];
 
   constructor(
     readonly mc: ModuleCompiler,
@@ -310,10 +282,10 @@ class FunctionCompiler {
 
   // ---- helpers
 
-  private emit(s: string): void {
+  emit(s: string): void {
     this.lines.push('  '.repeat(this.depth) + s);
   }
-  private indent(f: () => void): void {
+  indent(f: () => void): void {
     this.depth++;
     try {
       f();
@@ -321,10 +293,10 @@ class FunctionCompiler {
       this.depth--;
     }
   }
-  private label(): string {
+  label(): string {
     return 'L' + this.labels++;
   }
-  private declare(v: Value): string {
+  declare(v: Value): string {
     let n = this.names.get(v);
     if (!n) {
       n = 'v' + this.vars.length;
@@ -333,12 +305,12 @@ class FunctionCompiler {
     }
     return n;
   }
-  private fresh(prefix: string): string {
+  fresh(prefix: string): string {
     const n = prefix + this.vars.length;
     this.vars.push(n);
     return n;
   }
-  private v(x: Value): string {
+  v(x: Value): string {
     const n = this.names.get(x);
     if (n) return n;
     return this.declare(x);
@@ -347,7 +319,7 @@ class FunctionCompiler {
    * An operand as an expression: integer and float constants become literals
    * (V8 then folds the representation checks on them), other values their variable.
    */
-  private operandExpr(x: Value): string {
+  operandExpr(x: Value): string {
     if (!(x.type instanceof VectorType)) {
       // arith.constant and index.constant (not other constant-like ops such as index.bool.constant).
       const d = x.definingOp;
@@ -363,15 +335,15 @@ class FunctionCompiler {
     return this.v(x);
   }
 
-  private K(op: Operation): number {
+  K(op: Operation): number {
     return this.mc.opId(op);
   }
-  private unsupported(op: Operation, what?: string): never {
+  unsupported(op: Operation, what?: string): never {
     throw new UnsupportedError(op, what ?? `operation '${op.opName}' is not supported by the execution engine`);
   }
 
   /** Emits the extra variables of a memref value (buffer, offset, sizes, strides). */
-  private afterDefine(x: Value): void {
+  afterDefine(x: Value): void {
     const t = x.type;
     if (t instanceof MemRefType) {
       const n = this.v(x);
@@ -385,7 +357,7 @@ class FunctionCompiler {
     }
   }
 
-  private assign(targets: Value[], exprs: string[]): void {
+  assign(targets: Value[], exprs: string[]): void {
     if (targets.length === 1) {
       this.emit(`${this.v(targets[0])} = ${exprs[0]};`);
       this.afterDefine(targets[0]);
@@ -404,7 +376,7 @@ class FunctionCompiler {
   }
 
   /** The range of an integer value (then a plain JS number, never poison or a BigInt), if known. */
-  private range(x: Value): Range | undefined {
+  range(x: Value): Range | undefined {
     if (this.tainted.has(x)) return undefined;
     return this.ranges.get(x);
   }
@@ -413,7 +385,7 @@ class FunctionCompiler {
    * Wide-integer (> 32 bits, index) binary operations whose operands have known
    * ranges and whose exact result stays within its type: plain number arithmetic.
    */
-  private fastWide(name: IntBinaryKind, x: Value, y: Value, result: Value, a: string, b: string): string | undefined {
+  fastWide(name: IntBinaryKind, x: Value, y: Value, result: Value, a: string, b: string): string | undefined {
     const ra = this.range(x);
     const rb = this.range(y);
     const rt = reprOf(result.type);
@@ -480,26 +452,27 @@ class FunctionCompiler {
   }
 
   /** True if executing `op` may have effects beyond defining its results (memory, output, calls, allocation). */
-  private hasEffects(op: Operation): boolean {
+  hasEffects(op: Operation): boolean {
     let e = this.effectCache.get(op);
     if (e !== undefined) return e;
-    const def = op.name.def;
-    e =
-      (def !== undefined && EFFECT_OPS.has(def)) ||
-      op.regions.some((r) => r.blocks.some((b) => [...b].some((o) => this.hasEffects(o))));
+    // Effects beyond reads (writes, output, allocation, frees, unknown ones as
+    // calls have), nested ones included: re-running them is observable.
+    const effects = getMemoryEffects(op);
+    e = effects === undefined || effects.some((x) => x.kind !== 'read');
     this.effectCache.set(op, e);
     return e;
   }
 
+
   /** The label to leave the optimistic copy of the enclosing loop with, if allowed here. */
-  private bailLabel(): string | undefined {
+  bailLabel(): string | undefined {
     if (!this.bail || !this.bail.ok) return undefined;
     this.bail.used++;
     return this.bail.label;
   }
 
   /** A wide value that is certainly a JS number (not a BigInt, not poison). */
-  private isNum(x: Value): boolean {
+  isNum(x: Value): boolean {
     return this.range(x) !== undefined || this.nums.has(x);
   }
 
@@ -509,7 +482,7 @@ class FunctionCompiler {
    * an operand is a BigInt or the result leaves the safe integers. (A BigInt
    * fallback inline would make V8 keep the loop's values boxed.)
    */
-  private bailWide(name: IntBinaryKind, x: Value, y: Value, result: Value, r: Repr): boolean {
+  bailWide(name: IntBinaryKind, x: Value, y: Value, result: Value, r: Repr): boolean {
     if (!this.bail || !this.bail.ok || r.k !== 'wide') return false;
     if (this.isTainted(x) || this.isTainted(y)) return false;
     const a = this.operandExpr(x);
@@ -560,7 +533,7 @@ class FunctionCompiler {
   }
 
   /** Unsigned comparisons of wide values known to be non-negative numbers compare like signed ones. */
-  private cmpPred(pred: string, lhs: Value, rhs: Value): string {
+  cmpPred(pred: string, lhs: Value, rhs: Value): string {
     if (pred[0] !== 'u' || lhs.type instanceof VectorType) return pred;
     const r = reprOf(lhs.type);
     if (r.k !== 'wide') return pred;
@@ -570,7 +543,7 @@ class FunctionCompiler {
   }
 
   /** Casts from wide values with a known range (plain numbers). */
-  private fastCast(name: CastKind, from: Repr, to: Repr, x: Value): string | undefined {
+  fastCast(name: CastKind, from: Repr, to: Repr, x: Value): string | undefined {
     if (from.k !== 'wide') return undefined;
     let rx = this.range(x);
     const a = this.v(x);
@@ -613,15 +586,15 @@ class FunctionCompiler {
     return undefined;
   }
 
-  private isTainted(x: Value): boolean {
+  isTainted(x: Value): boolean {
     return this.tainted.has(x);
   }
   /** Emits a poison check for a value used where poison is undefined behaviour. */
-  private checkPoison(op: Operation, x: Value, what: string): void {
+  checkPoison(op: Operation, x: Value, what: string): void {
     if (this.isTainted(x)) this.emit(`$chkP(${this.K(op)}, ${this.v(x)}, ${JSON.stringify(what)});`);
   }
 
-  private analyzePoison(): void {
+  analyzePoison(): void {
     const t = this.tainted;
     let changed = true;
     const mark = (v: Value): void => {
@@ -663,7 +636,7 @@ class FunctionCompiler {
     }
   }
 
-  private withScope(op: Operation, f: () => void): void {
+  withScope(op: Operation, f: () => void): void {
     let hasAlloca = false;
     const scan = (o: Operation): void => {
       for (const r of o.regions)
@@ -686,7 +659,7 @@ class FunctionCompiler {
     }
   }
   /** Emits the end of allocation scopes from the innermost down to index `downTo`. */
-  private killScopes(downTo: number): void {
+  killScopes(downTo: number): void {
     for (let i = this.scopes.length - 1; i >= downTo; i--) {
       const s = this.scopes[i];
       if (s) this.emit(`$rt.endScope(${s});`);
@@ -700,7 +673,7 @@ class FunctionCompiler {
    * become a block-dispatch loop. `onExit` handles the terminators that leave the
    * region (return, yield, ...).
    */
-  private emitRegion(region: Region, onExit: Yield, isFunction = false): void {
+  emitRegion(region: Region, onExit: Yield, isFunction = false): void {
     void isFunction;
     if (region.blocks.length === 1) {
       this.emitBlockOps(region.blocks[0], onExit, undefined);
@@ -715,7 +688,7 @@ class FunctionCompiler {
     }
   }
 
-  private emitCfgRegion(region: Region, onExit: Yield): void {
+  emitCfgRegion(region: Region, onExit: Yield): void {
     const bb = this.fresh('$bb');
     const L = this.label();
     const ids = new Map<Block, number>();
@@ -740,7 +713,7 @@ class FunctionCompiler {
     this.emit('}');
   }
 
-  private emitBlockOps(block: Block, onExit: Yield, cfg: { bb: string; L: string; ids: Map<Block, number> } | undefined): void {
+  emitBlockOps(block: Block, onExit: Yield, cfg: { bb: string; L: string; ids: Map<Block, number> } | undefined): void {
     for (let op: Operation | null = block.first; op; op = op.next) {
       const isTerm = op === block.last && (op.hasTrait('IsTerminator') || op.numSuccessors > 0);
       if (!isTerm) {
@@ -767,13 +740,13 @@ class FunctionCompiler {
     }
   }
 
-  private jump(target: Block, args: Value[], cfg: { bb: string; L: string; ids: Map<Block, number> }): void {
+  jump(target: Block, args: Value[], cfg: { bb: string; L: string; ids: Map<Block, number> }): void {
     if (args.length) this.assign(target.args, args.map((a) => this.v(a)));
     this.emit(`${cfg.bb} = ${cfg.ids.get(target)}; continue ${cfg.L};`);
   }
 
   /** cf.br, cf.cond_br and cf.switch: a jump to the successor's case of the block dispatch. */
-  private emitBranch(op: Operation, cfg: { bb: string; L: string; ids: Map<Block, number> }): void {
+  emitBranch(op: Operation, cfg: { bb: string; L: string; ids: Map<Block, number> }): void {
     if (cf.BranchOp.isa(op)) {
       this.jump(cf.BranchOp.dest(op), cf.BranchOp.destOperands(op), cfg);
       return;
@@ -820,7 +793,7 @@ class FunctionCompiler {
     );
   }
 
-  private emitSwitch(op: Operation, flag: Value, caseValues: readonly bigint[], toCase: (i: number) => void, toDefault: () => void): void {
+  emitSwitch(op: Operation, flag: Value, caseValues: readonly bigint[], toCase: (i: number) => void, toDefault: () => void): void {
     this.checkPoison(op, flag, 'switch flag');
     const r = reprOf(flag.type);
     this.emit(`switch (${this.v(flag)}) {`);
@@ -839,98 +812,13 @@ class FunctionCompiler {
 
   // ---- operations
 
-  /** The emitter of each op the engine executes but the scalar ops of op-kinds.ts and cf's branches. */
-  private static readonly EMITTERS = new Map<OpDefinition, Emitter>([
-    on(affine.AffineApplyOp, (c, op) => c.emitAffine(op, affine.AffineApplyOp.map(op), affine.AffineApplyOp.mapOperands(op), 'apply')),
-    on(affine.AffineMinOp, (c, op) => c.emitAffine(op, affine.AffineMinOp.map(op), affine.AffineMinOp.mapOperands(op), 'min')),
-    on(affine.AffineMaxOp, (c, op) => c.emitAffine(op, affine.AffineMaxOp.map(op), affine.AffineMaxOp.mapOperands(op), 'max')),
-    on(arith.ConstantOp, (c, op) => c.emitConstant(op)),
-    on(arith.SelectOp, (c, op) => c.emitSelect(op)),
-    on(arith.CmpIOp, (c, op) => c.emitCmpI(op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op))),
-    on(arith.CmpFOp, (c, op) => c.emitCmpF(op)),
-    on(arith.NegFOp, (c, op) => c.define(op, c.elementwise(op, ([a]) => `(-${a})`))),
-    on(arith.AddUIExtendedOp, (c, op) => c.emitAddUIExtended(op)),
-    on(arith.MulSIExtendedOp, (c, op) =>
-      c.emitMulExtended(true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)),
-    ),
-    on(arith.MulUIExtendedOp, (c, op) =>
-      c.emitMulExtended(false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)),
-    ),
-    on(index.ConstantOp, (c, op) => c.define(op, intLit({ k: 'wide', w: 64 }, index.ConstantOp.value(op)))),
-    on(index.BoolConstantOp, (c, op) => c.define(op, index.BoolConstantOp.value(op) ? '1' : '0')),
-    on(index.CmpOp, (c, op) => c.emitCmpI(op, stringifyEnum(index.IndexCmpPredicateDef, index.CmpOp.pred(op)), index.CmpOp.lhs(op), index.CmpOp.rhs(op))),
-    on(index.SizeOfOp, (c, op) => c.define(op, '8')),
-    on(index.CastSOp, (c, op) => c.emitIndexCast(op, castOf(op)!)),
-    on(index.CastUOp, (c, op) => c.emitIndexCast(op, castOf(op)!)),
-    on(cf.AssertOp, (c, op) => c.emitAssert(op)),
-    on(scf.ForOp, (c, op) => c.emitFor(op)),
-    on(scf.IfOp, (c, op) => c.emitIf(op)),
-    on(scf.WhileOp, (c, op) => c.emitWhile(op)),
-    on(scf.ExecuteRegionOp, (c, op) => c.emitExecuteRegion(op)),
-    on(scf.LoopOp, (c, op) => c.emitLoop(op)),
-    on(scf.IndexSwitchOp, (c, op) => c.emitIndexSwitch(op)),
-    on(scf.ParallelOp, (c, op) => c.emitParallel(op)),
-    on(scf.ForallOp, (c, op) => c.emitForall(op)),
-    on(memref.LoadOp, (c, op) => c.emitLoadOp(op)),
-    on(memref.StoreOp, (c, op) => c.emitStoreOp(op)),
-    on(memref.AllocOp, (c, op) => c.emitAlloc(op, memref.AllocOp.memref(op), memref.AllocOp.dynamicSizes(op), false)),
-    on(memref.AllocaOp, (c, op) => c.emitAlloc(op, memref.AllocaOp.memref(op), memref.AllocaOp.dynamicSizes(op), true)),
-    on(memref.DeallocOp, (c, op) => c.emit(`$rt.dealloc(${c.K(op)}, ${c.v(memref.DeallocOp.memref(op))});`)),
-    on(memref.GetGlobalOp, (c, op) => c.emitGetGlobal(op)),
-    on(memref.CastOp, (c, op) => c.emitMemrefCast(op)),
-    on(memref.MemorySpaceCastOp, (c, op) => c.define(op, c.v(memref.MemorySpaceCastOp.source(op)))),
-    on(memref.AssumeAlignmentOp, (c, op) => c.define(op, c.v(memref.AssumeAlignmentOp.memref(op)))),
-    on(memref.DistinctObjectsOp, (c, op) => c.emitDistinctObjects(op)),
-    on(memref.PrefetchOp, () => {}),
-    on(memref.DimOp, (c, op) => c.emitDim(op)),
-    on(memref.RankOp, (c, op) => c.define(op, `${c.v(memref.RankOp.memref(op))}.z.length`)),
-    on(memref.CopyOp, (c, op) => c.emit(`$rt.copy(${c.K(op)}, ${c.v(memref.CopyOp.source(op))}, ${c.v(memref.CopyOp.target(op))});`)),
-    on(memref.SubViewOp, (c, op) => c.emitSubView(op)),
-    on(memref.ReinterpretCastOp, (c, op) => c.emitReinterpretCast(op)),
-    on(memref.ExpandShapeOp, (c, op) => c.emitExpandShape(op)),
-    on(memref.CollapseShapeOp, (c, op) => c.emitCollapseShape(op)),
-    on(memref.ReshapeOp, (c, op) => c.emitReshape(op)),
-    on(memref.TransposeOp, (c, op) => c.emitTranspose(op)),
-    on(memref.ViewOp, (c, op) => c.emitView(op)),
-    on(memref.ExtractAlignedPointerAsIndexOp, (c, op) => c.define(op, `${c.v(memref.ExtractAlignedPointerAsIndexOp.source(op))}.a.addr`)),
-    on(memref.ExtractStridedMetadataOp, (c, op) => c.emitExtractStridedMetadata(op)),
-    on(memref.ReallocOp, (c, op) => c.emitRealloc(op)),
-    on(memref.AllocaScopeOp, (c, op) => c.emitAllocaScope(op)),
-    on(memref.AtomicRMWOp, (c, op) => c.emitAtomicRMW(op)),
-    on(memref.GenericAtomicRMWOp, (c, op) => c.emitGenericAtomicRMW(op)),
-    on(func.CallOp, (c, op) => c.emitCall(op)),
-    on(func.CallIndirectOp, (c, op) => c.emitCallIndirect(op)),
-    on(func.ConstantOp, (c, op) => c.emitFuncConstant(op)),
-    on(ub.PoisonOp, (c, op) => c.emit(`${c.v(ub.PoisonOp.result(op))} = $P(${c.K(op)});`)),
-    on(pipeline.PredicateOp, (c, op) => c.emitPipelinePredicate(op)),
-    on(pipeline.MaskOp, (c, op) => c.emitPipelineMask(op)),
-    on(vector.PrintOp, (c, op) => c.emitVectorPrint(op)),
-    on(js.PrintOp, (c, op) => c.emitJsPrint(op)),
-    on(js.ExpOp, (c, op) => c.emitMath(op, 'Math.exp')),
-    on(js.LogOp, (c, op) => c.emitMath(op, 'Math.log')),
-    // The math ops compute as the C library mlir-runner links does (the math
-    // dialect's libm, which its folders share): exactly rounded ops need
-    // nothing more than JavaScript's Math.
-    on(math.SqrtOp, (c, op) => c.emitMath(op, 'Math.sqrt')),
-    on(math.AbsFOp, (c, op) => c.emitMath(op, 'Math.abs')),
-    on(math.FloorOp, (c, op) => c.emitMath(op, 'Math.floor')),
-    on(math.CeilOp, (c, op) => c.emitMath(op, 'Math.ceil')),
-    on(math.TruncOp, (c, op) => c.emitMath(op, 'Math.trunc')),
-    on(math.ExpOp, (c, op) => c.emitMath(op, '$rt.libm.exp', '$rt.libm.expf')),
-    on(math.LogOp, (c, op) => c.emitMath(op, '$rt.libm.log', '$rt.libm.logf')),
-    on(math.SinOp, (c, op) => c.emitMath(op, '$rt.libm.sin', '$rt.libm.sinf')),
-    on(math.CosOp, (c, op) => c.emitMath(op, '$rt.libm.cos', '$rt.libm.cosf')),
-    on(math.PowFOp, (c, op) => c.emitMath(op, '$rt.powf', '$rt.libm.powf')),
-    on(math.CopySignOp, (c, op) => c.emitMath(op, '$rt.copysign')),
-    on(builtin.UnrealizedConversionCastOp, (c, op) => c.emitUnrealizedConversionCast(op)),
-  ]);
 
-  private emitOp(op: Operation): void {
+  emitOp(op: Operation): void {
     // Ops are numbered (K) as they are emitted, before their regions; the cast
     // of values to themselves never needs its number.
     if (!builtin.UnrealizedConversionCastOp.isa(op)) this.K(op);
     const def = op.name.def;
-    const emit = def && FunctionCompiler.EMITTERS.get(def);
+    const emit = def && jsEmitterOf(def);
     if (emit) return emit(this, op);
     const intOp = intBinaryOf(op);
     if (intOp) return this.emitIntBinary(op, intOp);
@@ -942,13 +830,13 @@ class FunctionCompiler {
   }
 
   /** Defines `op`'s single result as `expr` (vectorized elementwise when the result is a vector). */
-  private define(op: Operation, expr: string): void {
+  define(op: Operation, expr: string): void {
     this.emit(`${this.v(op.result(0))} = ${expr};`);
     this.afterDefine(op.result(0));
   }
 
   /** Elementwise expression over scalars or vectors: f receives element expressions. */
-  private elementwise(op: Operation, f: (args: string[], elemTypes: Type[]) => string): string {
+  elementwise(op: Operation, f: (args: string[], elemTypes: Type[]) => string): string {
     const t = op.result(0).type;
     const operandTypes = op.operands.map((o) => o.type);
     const taint = op.operands.some((o) => this.isTainted(o));
@@ -969,62 +857,15 @@ class FunctionCompiler {
     return `(${ps.map((p) => `typeof ${p} === "object"`).join(' || ')} ? $rt.firstPoison(${ps.join(', ')}) : ${e})`;
   }
 
-  private emitConstant(op: OpOf<typeof arith.ConstantOp>): void {
-    const a = arith.ConstantOp.value(op);
-    const t = arith.ConstantOp.result(op).type;
-    const rep = reprOf(t instanceof VectorType ? t.elementType : t);
-    if (rep.k === 'unsupported') return this.unsupported(op, `'${op.opName}' of ${rep.why} is not supported by the execution engine`);
-    if (a instanceof IntegerAttr) return this.define(op, intLit(this.noteWide(reprOf(t)), a.value));
-    if (a instanceof FloatAttr) return this.define(op, numLit(a.value));
-    if (a instanceof DenseIntOrFPElementsAttr && t instanceof VectorType) {
-      this.noteWide(reprOf(t.elementType));
-      const vals = a.values.map((v) => valueLit(denseElem(t.elementType, v)));
-      const all = a.isSplat ? new Array(t.numElements).fill(vals[0]) : vals;
-      return this.define(op, `[${all.join(', ')}]`);
-    }
-    return this.unsupported(op, `'${op.opName}' of this value is not supported by the execution engine`);
-  }
-
-  private emitSelect(op: OpOf<typeof arith.SelectOp>): void {
-    const cond = arith.SelectOp.condition(op);
-    const [c, a, b] = [cond, arith.SelectOp.true_value(op), arith.SelectOp.false_value(op)].map((o) => this.v(o));
-    if (cond.type instanceof VectorType) return this.define(op, `$rt.vmap(${(arith.SelectOp.result(op).type as VectorType).numElements}, ($i) => ${c}[$i] ? ${a}[$i] : ${b}[$i])`);
-    if (this.isTainted(cond)) return this.define(op, `(typeof ${c} === "object" ? ${c} : ${c} ? ${a} : ${b})`);
-    return this.define(op, `(${c} ? ${a} : ${b})`);
-  }
-
   /** Integer comparisons (arith.cmpi, index.cmp) with predicate `pred` (eq, slt, ...). */
-  private emitCmpI(op: Operation, pred: string, lhs: Value, rhs: Value): void {
+  emitCmpI(op: Operation, pred: string, lhs: Value, rhs: Value): void {
     const p = this.cmpPred(pred, lhs, rhs);
     const r = this.noteWide(reprOf(elemOf(lhs.type)));
     this.define(op, this.elementwise(op, ([a, b]) => `(${cmpiBool(p, r, a, b)} ? 1 : 0)`));
   }
 
-  private emitCmpF(op: OpOf<typeof arith.CmpFOp>): void {
-    const pred = arith.CmpFPredicate.stringify(arith.CmpFOp.predicate(op))!;
-    this.define(op, this.elementwise(op, ([a, b]) => `(${cmpfBool(pred, a, b)} ? 1 : 0)`));
-  }
-
-  private emitAddUIExtended(op: OpOf<typeof arith.AddUIExtendedOp>): void {
-    const lhs = arith.AddUIExtendedOp.lhs(op);
-    const r = this.noteWide(reprOf(lhs.type));
-    const [a, b] = [lhs, arith.AddUIExtendedOp.rhs(op)].map((o) => this.v(o));
-    const sum = this.v(arith.AddUIExtendedOp.sum(op));
-    this.emit(`${sum} = ${intBinary('addi', r, a, b, this.K(op))};`);
-    this.emit(`${this.v(arith.AddUIExtendedOp.overflow(op))} = (${cmpiBool('ult', r, sum, a)} ? 1 : 0);`);
-  }
-
-  /** arith.mulsi_extended (signed) and arith.mului_extended: the low and high halves of the product. */
-  private emitMulExtended(signed: boolean, lhs: Value, rhs: Value, low: Value, high: Value): void {
-    const r = this.noteWide(reprOf(lhs.type));
-    const [a, b] = [lhs, rhs].map((o) => this.v(o));
-    const w = r.k === 'int' || r.k === 'wide' ? r.w : 64;
-    this.emit(`$r = $rt.mulExtended(${w}, ${signed}, ${a}, ${b});`);
-    this.emit(`${this.v(low)} = $r[0]; ${this.v(high)} = $r[1];`);
-  }
-
   /** Integer binary operations (arith and index). */
-  private emitIntBinary(op: Operation, info: BinaryOpInfo<IntBinaryKind>): void {
+  emitIntBinary(op: Operation, info: BinaryOpInfo<IntBinaryKind>): void {
     const K = this.K(op);
     const name = info.kind;
     const x = info.lhs(op);
@@ -1053,7 +894,7 @@ class FunctionCompiler {
     this.unsupported(op);
   }
 
-  private emitFloatBinary(op: Operation, info: BinaryOpInfo<FloatBinaryKind>): void {
+  emitFloatBinary(op: Operation, info: BinaryOpInfo<FloatBinaryKind>): void {
     const resElem = elemOf(info.result(op).type);
     if (resElem instanceof FloatType) {
       const r = reprOf(resElem);
@@ -1062,7 +903,7 @@ class FunctionCompiler {
     this.unsupported(op);
   }
 
-  private emitCast(op: Operation, info: CastOpInfo): void {
+  emitCast(op: Operation, info: CastOpInfo): void {
     const K = this.K(op);
     const name = info.kind;
     const input = info.input(op);
@@ -1095,136 +936,13 @@ class FunctionCompiler {
     this.unsupported(op);
   }
 
-  private noteWide(r: Repr): Repr {
+  noteWide(r: Repr): Repr {
     if (r.k === 'wide') this.mc.wideWidths.add(r.w);
     return r;
   }
 
-  /**
-   * affine.apply/min/max: each result expression computed as lower-affine's
-   * arith expansion computes it (mod, floordiv and ceildiv through remsi and
-   * divsi, products with nsw, min/max as a minsi/maxsi chain), so the engine
-   * agrees with mlir-runner on the lowered program. Subexpressions whose range
-   * stays within the safe integers use plain number arithmetic.
-   */
-  private emitAffine(op: Operation, map: AffineMap, operands: readonly Value[], kind: 'apply' | 'min' | 'max'): void {
-    const K = this.K(op);
-    const r = this.noteWide(reprOf(op.result(0).type));
-    const res = this.v(op.result(0));
-    const ranges = operands.map((o) => this.range(o) ?? null);
-    const dims = ranges.slice(0, map.numDims);
-    const syms = ranges.slice(map.numDims);
-    const lbl = this.label();
-    let breaks = false;
-    const start = this.lines.length;
-    this.depth++;
-    const bail = (x: string): void => {
-      breaks = true;
-      this.emit(`if (typeof ${x} === "object") { ${res} = ${x}; break ${lbl}; }`);
-    };
-    for (const o of operands) if (this.isTainted(o)) bail(this.v(o));
-    const bin = (name: string, a: string, b: string): string => intBinary(name, r, a, b, K)!;
-    const tmp = (e: string): string => {
-      const t = this.fresh('$x');
-      this.emit(`${t} = ${e};`);
-      return t;
-    };
-    // Post-order over the expression tree, without recursion; each node's
-    // code and range (its range known: plain number arithmetic).
-    const exprOf = (root: AffineExpr): string => {
-      const done = new Map<AffineExpr, { code: string; range: Range | undefined }>();
-      const stack: AffineExpr[] = [root];
-      while (stack.length) {
-        const e = stack[stack.length - 1];
-        if (done.has(e)) {
-          stack.pop();
-          continue;
-        }
-        if (e instanceof AffineBinaryExpr) {
-          const a = done.get(e.lhs);
-          const b = done.get(e.rhs);
-          if (a === undefined || b === undefined) {
-            if (b === undefined) stack.push(e.rhs);
-            if (a === undefined) stack.push(e.lhs);
-            continue;
-          }
-          const range = affineBinaryRange(e.kind, a.range, b.range);
-          done.set(e, { code: this.affineBinary(e.kind, a.code, b.code, range !== undefined, bin, tmp, bail, K), range });
-        } else {
-          const code =
-            e instanceof AffineConstantExpr
-              ? intLit(r, BigInt(e.value))
-              : this.operandExpr(operands[e instanceof AffineDimExpr ? e.position : map.numDims + (e as AffineSymbolExpr).position]);
-          done.set(e, { code, range: affineLeafRange(e, dims, syms) });
-        }
-        stack.pop();
-      }
-      return done.get(root)!.code;
-    };
-    const values = map.results.map(exprOf);
-    let v = values[0];
-    for (let i = 1; i < values.length; i++) v = tmp(`(${v} ${kind === 'min' ? '<' : '>'} ${values[i]} ? ${v} : ${values[i]})`);
-    this.emit(`${res} = ${v};`);
-    this.depth--;
-    if (breaks) {
-      this.lines.splice(start, 0, '  '.repeat(this.depth) + `${lbl}: {`);
-      this.emit('}');
-    } else for (let i = start; i < this.lines.length; i++) this.lines[i] = this.lines[i].slice(2);
-  }
-
-  /** One binary node of an affine expression (see emitAffine); `exact` when its range is known. */
-  private affineBinary(
-    kind: AffineKind,
-    a: string,
-    b: string,
-    exact: boolean,
-    bin: (name: string, a: string, b: string) => string,
-    tmp: (e: string) => string,
-    bail: (x: string) => void,
-    K: number,
-  ): string {
-    if (exact) {
-      // Plain numbers; the divisor is then positive.
-      switch (kind) {
-        case AffineKind.Add:
-          return tmp(`${a} + ${b}`);
-        case AffineKind.Mul:
-          return tmp(`${a} * ${b} + 0`);
-        case AffineKind.Mod:
-          return tmp(`(($t = ${a} % ${b}) < 0 ? $t + ${b} : $t + 0)`);
-        case AffineKind.FloorDiv:
-          return tmp(`($t = ${a} % ${b}, (${a} - $t) / ${b} - ($t < 0 ? 1 : 0))`);
-        default:
-          return tmp(`($t = ${a} % ${b}, (${a} - $t) / ${b} + ($t > 0 ? 1 : 0))`);
-      }
-    }
-    switch (kind) {
-      case AffineKind.Add:
-        return tmp(bin('addi', a, b));
-      case AffineKind.Mul: {
-        const x = tmp(`$rt.overflowCheck(${K}, "muli", ${arith.IntegerOverflowFlags.nsw}, 64, ${a}, ${b}, ${bin('muli', a, b)})`);
-        bail(x);
-        return x;
-      }
-      case AffineKind.Mod: {
-        const rem = tmp(bin('remsi', a, b));
-        return tmp(`(${rem} < 0 ? ${bin('addi', rem, b)} : ${rem})`);
-      }
-      case AffineKind.FloorDiv: {
-        const neg = tmp(`${a} < 0`);
-        const q = tmp(bin('divsi', tmp(`(${neg} ? ${bin('subi', '-1', a)} : ${a})`), b));
-        return tmp(`(${neg} ? ${bin('subi', '-1', q)} : ${q})`);
-      }
-      default: {
-        const nonPos = tmp(`${a} <= 0`);
-        const q = tmp(bin('divsi', tmp(`(${nonPos} ? ${bin('subi', '0', a)} : ${bin('subi', a, '1')})`), b));
-        return tmp(`(${nonPos} ? ${bin('subi', '0', q)} : ${bin('addi', q, '1')})`);
-      }
-    }
-  }
-
   /** index.casts and index.castu (casts between index and integers). */
-  private emitIndexCast(op: Operation, info: CastOpInfo): void {
+  emitIndexCast(op: Operation, info: CastOpInfo): void {
     const K = this.K(op);
     const input = info.input(op);
     const rt = info.output(op).type;
@@ -1235,59 +953,9 @@ class FunctionCompiler {
     this.define(op, this.elementwise(op, ([a]) => castExpr(info.kind, from, to, a, K)!));
   }
 
-  private emitAssert(op: OpOf<typeof cf.AssertOp>): void {
-    const arg = cf.AssertOp.arg(op);
-    this.checkPoison(op, arg, 'assertion condition');
-    this.emit(`if (!${this.v(arg)}) $rt.assertFail(${this.K(op)}, ${JSON.stringify(cf.AssertOp.msg(op))});`);
-  }
-
-  private emitCall(op: OpOf<typeof func.CallOp>): void {
-    const K = this.K(op);
-    const sym = func.CallOp.callee(op);
-    const args = func.CallOp.operands(op);
-    const results = func.CallOp.results(op);
-    const f = this.mc.functions.get(sym);
-    if (f) return this.emitCallTo(op, f.js, args, results);
-    if (BUILTINS.has(sym) || BUILTINS.has(sym.replace(/^_mlir_ciface_/, ''))) {
-      const argTypes = args.map((o) => o.type);
-      for (let i = 0; i < args.length; i++) this.checkPoison(op, args[i], 'argument');
-      const call = `$rt.builtin(${K}, ${JSON.stringify(sym.replace(/^_mlir_ciface_/, ''))}, [${args.map((a) => this.v(a)).join(', ')}], ${JSON.stringify(argTypes.map((t) => elemFormatOf(t instanceof MemRefType || t instanceof UnrankedMemRefType ? t.elementType : t)))})`;
-      if (results.length === 1) this.define(op, call);
-      else this.emit(call + ';');
-      return;
-    }
-    this.emit(`$rt.missingSymbol(${K}, ${JSON.stringify(sym)});`);
-  }
-
-  private emitCallIndirect(op: OpOf<typeof func.CallIndirectOp>): void {
-    const callee = this.v(func.CallIndirectOp.callee(op));
-    this.emitCallTo(op, callee, func.CallIndirectOp.callee_operands(op), func.CallIndirectOp.results(op));
-  }
-
-  /** A call of the JS function `callee` (its call site recorded for stack traces). */
-  private emitCallTo(op: Operation, callee: string, args: Value[], results: Value[]): void {
-    const call = `${callee}(${args.map((a) => this.v(a)).join(', ')})`;
-    this.emit(`$cl = ${this.K(op)};`);
-    if (results.length === 0) this.emit(call + ';');
-    else if (results.length === 1) this.define(op, call);
-    else {
-      this.emit(`$r = ${call};`);
-      results.forEach((r, i) => {
-        this.emit(`${this.v(r)} = $r[${i}];`);
-        this.afterDefine(r);
-      });
-    }
-  }
-
-  private emitFuncConstant(op: OpOf<typeof func.ConstantOp>): void {
-    const f = this.mc.functions.get(func.ConstantOp.value(op));
-    if (!f) return this.unsupported(op, `'${op.opName}' of an external function is not supported by the execution engine`);
-    this.define(op, f.js);
-  }
-
   // ---- scf
 
-  private emitIf(op: OpOf<typeof scf.IfOp>): void {
+  emitIf(op: OpOf<typeof scf.IfOp>): void {
     const c = scf.IfOp.condition(op);
     this.checkPoison(op, c, 'condition');
     const res = scf.IfOp.results(op);
@@ -1305,7 +973,7 @@ class FunctionCompiler {
   }
 
   /** `scf.break`/`scf.continue`: assign the target's results (loop-carried values) and leave (restart) its labelled statement. */
-  private emitEarlyExit(op: OpOf<typeof scf.BreakOp> | OpOf<typeof scf.ContinueOp>): void {
+  emitEarlyExit(op: OpOf<typeof scf.BreakOp> | OpOf<typeof scf.ContinueOp>): void {
     const isBreak = scf.BreakOp.isa(op);
     const target = this.exitTargets.get(isBreak ? scf.BreakOp.token(op) : scf.ContinueOp.token(op));
     if (!target) return this.unsupported(op, `'${op.opName}' whose target is not being executed`);
@@ -1316,7 +984,7 @@ class FunctionCompiler {
   }
 
   /** scf.loop: `L: for (;;)` over its body, which always ends with a break or continue. */
-  private emitLoop(op: OpOf<typeof scf.LoopOp>): void {
+  emitLoop(op: OpOf<typeof scf.LoopOp>): void {
     const iters = scf.LoopOp.regionIterArgs(op);
     if (iters.length) this.assign(iters, scf.LoopOp.initArgs(op).map((x) => this.v(x)));
     const L = this.label();
@@ -1327,47 +995,7 @@ class FunctionCompiler {
     this.emit('}');
   }
 
-  /** pipeline.predicate: lb <= (the stage's iteration) < ub, as the op documents it. */
-  private emitPipelinePredicate(op: OpOf<typeof pipeline.PredicateOp>): void {
-    const iv = pipeline.PredicateOp.iv(op);
-    const r = this.noteWide(reprOf(iv.type));
-    const K = this.K(op);
-    const [v, lb, ub, st] = [iv, pipeline.PredicateOp.lowerBound(op), pipeline.PredicateOp.upperBound(op), pipeline.PredicateOp.step(op)].map((x) => this.v(x));
-    for (const x of op.operands) this.checkPoison(op, x, "operand");
-    const S = pipeline.PredicateOp.numStages(op);
-    const s = pipeline.PredicateOp.stage(op);
-    const times = (n: bigint): string => intBinary('muli', r, intLit(r, n), st, K)!;
-    const it = this.fresh('$it');
-    let cond: string;
-    if (pipeline.PredicateOp.unsignedCmp(op)) {
-      const off = this.fresh('$off');
-      this.emit(`${off} = ${intBinary('subi', r, v, lb, K)!};`);
-      this.emit(`${it} = ${intBinary('subi', r, v, times(s), K)!};`);
-      cond = `${cmpiBool('uge', r, off, times(s))} && ${cmpiBool('ult', r, it, ub)}`;
-    } else {
-      this.emit(`${it} = ${intBinary('addi', r, v, times(S - 1n - s), K)!};`);
-      cond = `${cmpiBool('sge', r, it, lb)} && ${cmpiBool('slt', r, it, ub)}`;
-    }
-    this.emit(`${this.v(pipeline.PredicateOp.result(op))} = (${cond}) ? 1 : 0;`);
-  }
-
-  /** pipeline.mask: its region when the predicate holds, poison results otherwise. */
-  private emitPipelineMask(op: OpOf<typeof pipeline.MaskOp>): void {
-    const p = pipeline.MaskOp.predicate(op);
-    this.checkPoison(op, p, 'predicate');
-    const res = pipeline.MaskOp.results(op);
-    this.emit(`if (${this.v(p)}) {`);
-    this.indent(() => this.emitRegion(pipeline.MaskOp.region(op), (vals) => res.length && this.assign(res, vals)));
-    if (res.length) {
-      this.emit('} else {');
-      this.indent(() => {
-        for (const x of res) this.emit(`${this.v(x)} = $P(${this.K(op)});`);
-      });
-    }
-    this.emit('}');
-  }
-
-  private emitExecuteRegion(op: OpOf<typeof scf.ExecuteRegionOp>): void {
+  emitExecuteRegion(op: OpOf<typeof scf.ExecuteRegionOp>): void {
     const res = scf.ExecuteRegionOp.results(op);
     const L = this.label();
     const token = scf.ExecuteRegionOp.token(op);
@@ -1381,7 +1009,7 @@ class FunctionCompiler {
     this.emit('}');
   }
 
-  private emitIndexSwitch(op: OpOf<typeof scf.IndexSwitchOp>): void {
+  emitIndexSwitch(op: OpOf<typeof scf.IndexSwitchOp>): void {
     const arg = scf.IndexSwitchOp.arg(op);
     this.checkPoison(op, arg, 'switch argument');
     const cases = scf.IndexSwitchOp.cases(op);
@@ -1408,12 +1036,12 @@ class FunctionCompiler {
     this.emit('}');
   }
 
-  private stepCheck(op: Operation, step: string, r: Repr): void {
+  stepCheck(op: Operation, step: string, r: Repr): void {
     const sgn = r.k === 'int' && r.w === 1 ? `(-${step})` : step;
     this.emit(`if (!(${sgn} > 0)) $rt.badStep(${this.K(op)}, ${step});`);
   }
 
-  private emitFor(op: OpOf<typeof scf.ForOp>): void {
+  emitFor(op: OpOf<typeof scf.ForOp>): void {
     const lb = scf.ForOp.lowerBound(op);
     const ub = scf.ForOp.upperBound(op);
     const step = scf.ForOp.step(op);
@@ -1455,7 +1083,7 @@ class FunctionCompiler {
    * variables to the heap.
    */
   /** True when a loop's bounds are known numbers with which `iv += step` stays exact (no runtime check needed). */
-  private safeBounds(lb: Value, ub: Value, step: Value, unsigned: boolean): boolean {
+  safeBounds(lb: Value, ub: Value, step: Value, unsigned: boolean): boolean {
     const [a, b, c] = [this.range(lb), this.range(ub), this.range(step)];
     if (!a || !b || !c || reprOf(lb.type).k !== 'wide') return false;
     if (unsigned && (a.lo < 0 || b.lo < 0)) return false;
@@ -1463,7 +1091,7 @@ class FunctionCompiler {
   }
 
   /** Runs `f` without an optimistic loop copy to leave (see `bail`). */
-  private noBail(f: () => void): void {
+  noBail(f: () => void): void {
     const b = this.bail;
     this.bail = undefined;
     try {
@@ -1473,7 +1101,7 @@ class FunctionCompiler {
     }
   }
   /** Emits a generic copy: nested loops are not versioned again (code size stays quadratic in the nesting). */
-  private generic(f: () => void): void {
+  generic(f: () => void): void {
     const g = this.genericLoops;
     this.genericLoops = true;
     try {
@@ -1493,7 +1121,7 @@ class FunctionCompiler {
    * them alive at every exit of the optimistic copy, which costs too). A loop
    * body cannot leave the loop other than normally or by throwing.
    */
-  private outOfLine(loop: Operation, body: () => void, outputs: Value[]): void {
+  outOfLine(loop: Operation, body: () => void, outputs: Value[]): void {
     const firstVar = this.vars.length;
     const savedLines = this.lines;
     const savedDepth = this.depth;
@@ -1557,7 +1185,7 @@ class FunctionCompiler {
    * loop's label and the label that leaves the whole construct; `outputs` are
    * the values the generic copy must hand back.
    */
-  private versioned(loop: Operation, emitFast: (label: string, exit: string) => void, emitGeneric: (exit: string) => void, alwaysWrap: boolean, outputs: Value[]): void {
+  versioned(loop: Operation, emitFast: (label: string, exit: string) => void, emitGeneric: (exit: string) => void, alwaysWrap: boolean, outputs: Value[]): void {
     const start = this.lines.length;
     const LX = this.label();
     const LB = this.label();
@@ -1600,7 +1228,7 @@ class FunctionCompiler {
     this.emit('}');
   }
 
-  private emitLoopNest(op: Operation, dims: { iv: string; lb: string; ub: string; st: string; r: Repr; unsigned: boolean; known?: boolean }[], body: () => void, outputs: Value[], versionable = false): void {
+  emitLoopNest(op: Operation, dims: { iv: string; lb: string; ub: string; st: string; r: Repr; unsigned: boolean; known?: boolean }[], body: () => void, outputs: Value[], versionable = false): void {
     const K = this.K(op);
     const header = (d: (typeof dims)[number], fast: boolean, label: string, init = true): string => {
       const inc = fast ? `${d.iv} + ${d.st}` : intBinary('addi', d.r, d.iv, d.st, K)!;
@@ -1659,7 +1287,7 @@ class FunctionCompiler {
     this.emit('}');
   }
 
-  private emitWhile(op: OpOf<typeof scf.WhileOp>): void {
+  emitWhile(op: OpOf<typeof scf.WhileOp>): void {
     const before = scf.WhileOp.beforeBody(op);
     const after = scf.WhileOp.afterBody(op);
     if (scf.WhileOp.before(op).blocks.length !== 1 || scf.WhileOp.after(op).blocks.length !== 1) this.unsupported(op, `multi-block '${op.opName}' regions are not supported`);
@@ -1701,7 +1329,7 @@ class FunctionCompiler {
     );
   }
 
-  private emitParallel(op: OpOf<typeof scf.ParallelOp>): void {
+  emitParallel(op: OpOf<typeof scf.ParallelOp>): void {
     const lbs = scf.ParallelOp.lowerBound(op);
     const ubs = scf.ParallelOp.upperBound(op);
     const steps = scf.ParallelOp.step(op);
@@ -1740,7 +1368,7 @@ class FunctionCompiler {
     );
   }
 
-  private emitForall(op: OpOf<typeof scf.ForallOp>): void {
+  emitForall(op: OpOf<typeof scf.ForallOp>): void {
     if (scf.ForallOp.outputs(op).length) this.unsupported(op, `'${op.opName}' with shared outputs (tensors) is not supported by the execution engine`);
     const body = scf.ForallOp.body(op);
     const ivs = scf.ForallOp.inductionVars(op);
@@ -1777,7 +1405,7 @@ class FunctionCompiler {
   // ---- math (scalar floats) and js.print
 
   /** `fn` computes in double precision; `f32Fn`, where given, is the single-precision C function. */
-  private emitMath(op: Operation, fn: string, f32Fn?: string): void {
+  emitMath(op: Operation, fn: string, f32Fn?: string): void {
     const t = op.result(0).type;
     const r = t instanceof FloatType ? reprOf(t) : undefined;
     if (!r || r.k !== 'float') return this.unsupported(op);
@@ -1786,365 +1414,10 @@ class FunctionCompiler {
     this.define(op, roundExprOf(r.f, `${fn}(${op.operands.map((x) => this.v(x)).join(', ')})`));
   }
 
-  private emitJsPrint(op: OpOf<typeof js.PrintOp>): void {
-    const strings = js.PrintOp.strings(op);
-    const parts: string[] = [JSON.stringify(strings[0])];
-    js.PrintOp.values(op).forEach((x, i) => {
-      this.checkPoison(op, x, 'printed value');
-      const t = x.type;
-      const v = this.v(x);
-      if (t instanceof FloatType) parts.push(`$rt.jsNumber(${v})`);
-      else if (t instanceof IntegerType && t.width === 1) parts.push(`(${v} ? "true" : "false")`);
-      else parts.push(`String(${v})`);
-      parts.push(JSON.stringify(strings[i + 1]));
-    });
-    this.emit(`$rt.write(${parts.join(' + ')});`);
-  }
-
   // ---- vector.print
-
-  private emitVectorPrint(op: OpOf<typeof vector.PrintOp>): void {
-    const K = this.K(op);
-    const punct = vector.PrintOp.punctuation(op);
-    const str = vector.PrintOp.stringLiteral(op);
-    if (str !== undefined) {
-      this.emit(`$rt.write(${JSON.stringify(str)});`);
-      return;
-    }
-    const x = vector.PrintOp.source(op);
-    if (x === undefined) {
-      this.emit(`$rt.punct(${JSON.stringify(punct)});`);
-      return;
-    }
-    this.checkPoison(op, x, 'printed value');
-    const t = x.type;
-    const et = t instanceof VectorType ? t.elementType : t;
-    const w = et instanceof IntegerType ? et.width : 64;
-    if (et instanceof IntegerType && w > 64) this.unsupported(op, `'${op.opName}' of integers wider than 64 bits is not supported`);
-    const shape = t instanceof VectorType ? t.shape : [];
-    this.emit(`$rt.vprint(${K}, ${this.v(x)}, ${JSON.stringify(elemFormatOf(et))}, ${w}, ${JSON.stringify(shape)}, ${JSON.stringify(punct)});`);
-  }
 
   // ---- memref
 
-  /**
-   * Emits the bounds check of an access and returns the linear index expression.
-   * Static sizes, strides and offsets (from the memref type) are literals.
-   * Liveness is checked through the buffer: deallocation detaches it (length 0).
-   */
-  private memIndex(op: Operation, m: Value, indices: Value[]): string {
-    const n = this.v(m);
-    const t = m.type as MemRefType;
-    const so = staticLayout(t);
-    const idx = indices.map((x) => this.v(x));
-    indices.forEach((x) => this.checkPoison(op, x, 'index'));
-    const size = (d: number): string => (t.shape[d] !== kDynamic ? String(t.shape[d]) : `${n}_z${d}`);
-    const stride = (d: number): string => (so && so.strides[d] !== kDynamic ? String(so.strides[d]) : `${n}_s${d}`);
-    const offset = so && so.offset !== kDynamic ? String(so.offset) : `${n}_o`;
-    const conds: string[] = [];
-    idx.forEach((i, d) => {
-      // Checks that the index's range proves unnecessary are left out.
-      const r = this.range(indices[d]);
-      if (!r || r.lo < 0) conds.push(`${i} >= 0`);
-      if (!r || t.shape[d] === kDynamic || r.hi >= t.shape[d]) conds.push(`${i} < ${size(d)}`);
-    });
-    // Failed checks throw a number (op index * 4 + kind): a call on the cold path
-    // would slow the hot path down (engine.ts turns the number into an error).
-    if (conds.length) this.emit(`if (!(${conds.join(' && ')})) throw ${this.K(op) * 4};`);
-    const terms: string[] = [];
-    if (offset !== '0') terms.push(offset);
-    idx.forEach((i, d) => terms.push(stride(d) === '1' ? i : `${i} * ${stride(d)}`));
-    return terms.length ? terms.join(' + ') : '0';
-  }
-
-  /** True if `m` is (a view of) a constant global: stores into it are errors. */
-  private isConstantGlobal(m: Value): boolean {
-    for (let v: Value | undefined = m; v; ) {
-      const d: Operation | null = v.definingOp;
-      if (!d) return false;
-      if (memref.GetGlobalOp.isa(d)) {
-        const id = this.mc.globalIds.get(memref.GetGlobalOp.name(d));
-        return id !== undefined && this.mc.globals[id].constant;
-      }
-      v = viewSource(d);
-    }
-    return false;
-  }
-
-  private emitLoad(op: Operation, m: Value, lin: string, res: string, resv?: Value): void {
-    const n = this.v(m);
-    const kind = elemKindOf((m.type as MemRefType).elementType);
-    this.emit(`$t = ${lin}; ${res} = ${n}_b[$t];`);
-    this.emit(`if (${res} === undefined) throw ${this.K(op) * 4 + 1};`);
-    if (kind === 'wide') {
-      const L = resv ? this.bailLabel() : undefined;
-      if (L) {
-        this.emit(`else if (${res} !== ${res}) break ${L};`);
-        this.nums.add(resv!);
-      } else this.emit(`else if (${res} !== ${res}) ${res} = ${n}_a.big.get($t);`);
-    }
-  }
-
-  private emitStore(op: Operation, m: Value, lin: string, x: string, xv?: Value): void {
-    const n = this.v(m);
-    const kind = elemKindOf((m.type as MemRefType).elementType);
-    if (this.isConstantGlobal(m)) this.emit(`$err(${this.K(op)}, "stores into a constant global memref");`);
-    this.emit(`$t = ${lin}; if ($t >= ${n}_b.length) throw ${this.K(op) * 4 + 2};`);
-    const L = kind === 'wide' && xv && !this.isNum(xv) && !this.isTainted(xv) ? this.bailLabel() : undefined;
-    if (L) this.emit(`if (typeof ${x} !== "number") break ${L};`);
-    if (kind === 'wide' && !(xv && this.isNum(xv)) && !L) this.emit(`if (typeof ${x} === "number") ${n}_b[$t] = ${x}; else $rt.storeBig(${n}, $t, ${x});`);
-    else this.emit(`${n}_b[$t] = ${x};`);
-  }
-
-  private emitLoadOp(op: OpOf<typeof memref.LoadOp>): void {
-    const m = memref.LoadOp.memref(op);
-    const lin = this.memIndex(op, m, memref.LoadOp.indices(op));
-    const res = memref.LoadOp.result(op);
-    this.emitLoad(op, m, lin, this.v(res), res);
-  }
-
-  private emitStoreOp(op: OpOf<typeof memref.StoreOp>): void {
-    const x = memref.StoreOp.value(op);
-    const m = memref.StoreOp.memref(op);
-    this.checkPoison(op, x, 'stored value');
-    const lin = this.memIndex(op, m, memref.StoreOp.indices(op));
-    this.emitStore(op, m, lin, this.v(x), x);
-  }
-
-  /** memref.alloc and memref.alloca (`stack`: freed when its allocation scope ends). */
-  private emitAlloc(op: Operation, result: Value, dyn: Value[], stack: boolean): void {
-    const t = result.type as MemRefType;
-    const kind = elemKindOf(t.elementType);
-    if (!kind) return this.unsupported(op, `memrefs of ${t.elementType.key} are not supported by the execution engine`);
-    dyn.forEach((x) => this.checkPoison(op, x, 'size'));
-    let j = 0;
-    const sizes = t.shape.map((d) => (d === kDynamic ? this.v(dyn[j++]) : String(d)));
-    let layout = 'null';
-    if (t.layoutAttr !== undefined) {
-      const so = stridesAndOffset(t);
-      if (!so) return this.unsupported(op, 'allocation with a non-strided layout');
-      if (so.strides.some((s) => s === kDynamic) || so.offset === kDynamic) return this.unsupported(op, 'allocation with a dynamic layout');
-      layout = JSON.stringify({ s: so.strides, o: so.offset });
-    }
-    const wideW = reprOf(t.elementType).k === 'wide' ? (reprOf(t.elementType) as { w: number }).w : 64;
-    let scope = 'null';
-    if (stack) {
-      for (let i = this.scopes.length - 1; i >= 0; i--) {
-        if (this.scopes[i]) {
-          scope = this.scopes[i]!;
-          break;
-        }
-      }
-    }
-    this.define(op, `$rt.alloc(${this.K(op)}, "${kind}", [${sizes.join(', ')}], ${layout}, ${stack ? scope : 'null'}, ${stack}, ${wideW})`);
-  }
-
-  private emitGetGlobal(op: OpOf<typeof memref.GetGlobalOp>): void {
-    const sym = memref.GetGlobalOp.name(op);
-    const id = this.mc.globalIds.get(sym);
-    if (id === undefined) return this.unsupported(op, `unknown global @${sym}`);
-    this.define(op, `$G[${id}]`);
-  }
-
-  private emitMemrefCast(op: OpOf<typeof memref.CastOp>): void {
-    const t = memref.CastOp.dest(op).type;
-    const shape = t instanceof MemRefType ? JSON.stringify(t.shape.map((d) => (d === kDynamic ? -1 : d))) : 'null';
-    const so = t instanceof MemRefType ? stridesAndOffset(t) : undefined;
-    const layout = so ? JSON.stringify({ s: so.strides.map((d) => (d === kDynamic ? null : d)), o: so.offset === kDynamic ? null : so.offset }) : 'null';
-    this.define(op, `$rt.mcast(${this.K(op)}, ${this.v(memref.CastOp.source(op))}, ${shape}, ${layout})`);
-  }
-
-  private emitDistinctObjects(op: OpOf<typeof memref.DistinctObjectsOp>): void {
-    const operands = memref.DistinctObjectsOp.operands(op);
-    memref.DistinctObjectsOp.results(op).forEach((r, i) => {
-      this.emit(`${this.v(r)} = ${this.v(operands[i])};`);
-      this.afterDefine(r);
-    });
-  }
-
-  private emitDim(op: OpOf<typeof memref.DimOp>): void {
-    const index = memref.DimOp.index(op);
-    this.checkPoison(op, index, 'dimension index');
-    this.define(op, `$rt.dim(${this.K(op)}, ${this.v(memref.DimOp.source(op))}, ${this.v(index)})`);
-  }
-
-  /** Offsets, sizes and strides of a subview or reinterpret_cast, as JS arrays (poison checked). */
-  private offsetsSizesStrides(
-    op: Operation,
-    offsets: Value[],
-    sizes: Value[],
-    strides: Value[],
-    staticOffsets: readonly bigint[],
-    staticSizes: readonly bigint[],
-    staticStrides: readonly bigint[],
-  ): [string, string, string] {
-    const mixed = (stat: readonly bigint[], dyn: Value[]): string => {
-      let j = 0;
-      return '[' + stat.map((s) => (s === K_DYN_BIG ? this.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
-    };
-    for (const x of [...offsets, ...sizes, ...strides]) this.checkPoison(op, x, 'operand');
-    return [mixed(staticOffsets, offsets), mixed(staticSizes, sizes), mixed(staticStrides, strides)];
-  }
-
-  private emitSubView(op: OpOf<typeof memref.SubViewOp>): void {
-    const S = memref.SubViewOp;
-    const staticSizes = S.static_sizes(op);
-    const [o, z, s] = this.offsetsSizesStrides(op, S.offsets(op), S.sizes(op), S.strides(op), S.static_offsets(op), staticSizes, S.static_strides(op));
-    const drop = this.dropMask(staticSizes, S.result(op).type as MemRefType);
-    this.define(op, `$rt.subview(${this.K(op)}, ${this.v(S.source(op))}, ${o}, ${z}, ${s}, ${JSON.stringify(drop)})`);
-  }
-
-  private emitReinterpretCast(op: OpOf<typeof memref.ReinterpretCastOp>): void {
-    const R = memref.ReinterpretCastOp;
-    const [o, z, s] = this.offsetsSizesStrides(op, R.offsets(op), R.sizes(op), R.strides(op), R.static_offsets(op), R.static_sizes(op), R.static_strides(op));
-    this.define(op, `$rt.reinterpret(${this.K(op)}, ${this.v(R.source(op))}, ${o}, ${z}, ${s})`);
-  }
-
-  private emitExpandShape(op: OpOf<typeof memref.ExpandShapeOp>): void {
-    const reassoc = memref.ExpandShapeOp.reassociationIndices(op);
-    const dyn = memref.ExpandShapeOp.output_shape(op);
-    let j = 0;
-    const shape = '[' + memref.ExpandShapeOp.static_output_shape(op).map((s) => (s === K_DYN_BIG ? this.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
-    this.define(op, `$rt.expandShape(${this.K(op)}, ${this.v(memref.ExpandShapeOp.src(op))}, ${JSON.stringify(reassoc)}, ${shape})`);
-  }
-
-  private emitCollapseShape(op: OpOf<typeof memref.CollapseShapeOp>): void {
-    const reassoc = memref.CollapseShapeOp.reassociationIndices(op);
-    this.define(op, `$rt.collapseShape(${this.K(op)}, ${this.v(memref.CollapseShapeOp.src(op))}, ${JSON.stringify(reassoc)})`);
-  }
-
-  private emitReshape(op: OpOf<typeof memref.ReshapeOp>): void {
-    const t = memref.ReshapeOp.result(op).type;
-    this.define(op, `$rt.reshape(${this.K(op)}, ${this.v(memref.ReshapeOp.source(op))}, ${this.v(memref.ReshapeOp.shape(op))}, ${t instanceof MemRefType ? t.rank : -1})`);
-  }
-
-  private emitTranspose(op: OpOf<typeof memref.TransposeOp>): void {
-    const p = memref.TransposeOp.permutation(op).results.map((e) => (e as unknown as { position: number }).position);
-    this.define(op, `$rt.transpose(${this.v(memref.TransposeOp.in(op))}, ${JSON.stringify(p)})`);
-  }
-
-  private emitView(op: OpOf<typeof memref.ViewOp>): void {
-    const t = memref.ViewOp.result(op).type as MemRefType;
-    const kind = elemKindOf(t.elementType);
-    const dyn = memref.ViewOp.sizes(op);
-    let j = 0;
-    const sizes = t.shape.map((d) => (d === kDynamic ? this.v(dyn[j++]) : String(d)));
-    this.define(op, `$rt.view(${this.K(op)}, ${this.v(memref.ViewOp.source(op))}, ${this.v(memref.ViewOp.byte_shift(op))}, [${sizes.join(', ')}], "${kind}")`);
-  }
-
-  private emitExtractStridedMetadata(op: OpOf<typeof memref.ExtractStridedMetadataOp>): void {
-    const source = memref.ExtractStridedMetadataOp.source(op);
-    const m = this.v(source);
-    const rank = (source.type as MemRefType).rank;
-    const base = memref.ExtractStridedMetadataOp.base_buffer(op);
-    const sizes = memref.ExtractStridedMetadataOp.sizes(op);
-    const strides = memref.ExtractStridedMetadataOp.strides(op);
-    this.emit(`${this.v(base)} = $rt.baseBuffer(${m});`);
-    this.afterDefine(base);
-    this.emit(`${this.v(memref.ExtractStridedMetadataOp.offset(op))} = ${m}.o;`);
-    for (let i = 0; i < rank; i++) {
-      this.emit(`${this.v(sizes[i])} = ${m}.z[${i}];`);
-      this.emit(`${this.v(strides[i])} = ${m}.s[${i}];`);
-    }
-  }
-
-  private emitRealloc(op: OpOf<typeof memref.ReallocOp>): void {
-    const t = memref.ReallocOp.result(op).type as MemRefType;
-    const size = t.shape[0] === kDynamic ? this.v(memref.ReallocOp.dynamicResultSize(op)!) : String(t.shape[0]);
-    this.define(op, `$rt.realloc(${this.K(op)}, ${this.v(memref.ReallocOp.source(op))}, ${size})`);
-  }
-
-  private emitAllocaScope(op: OpOf<typeof memref.AllocaScopeOp>): void {
-    const results = memref.AllocaScopeOp.results(op);
-    const L = this.label();
-    this.emit(`${L}: {`);
-    this.indent(() =>
-      this.withScope(op, () => {
-        const depth = this.scopes.length - 1;
-        this.emitRegion(memref.AllocaScopeOp.bodyRegion(op), (vals) => {
-          this.killScopes(depth);
-          if (results.length) this.assign(results, vals);
-        });
-      }),
-    );
-    this.emit('}');
-  }
-
-  private emitAtomicRMW(op: OpOf<typeof memref.AtomicRMWOp>): void {
-    const K = this.K(op);
-    const x = memref.AtomicRMWOp.value(op);
-    const m = memref.AtomicRMWOp.memref(op);
-    const kind = memref.AtomicRMWKind.stringify(memref.AtomicRMWOp.kind(op))!;
-    const et = (m.type as MemRefType).elementType;
-    const r = this.noteWide(reprOf(et));
-    const lin = this.memIndex(op, m, memref.AtomicRMWOp.indices(op));
-    const old = this.v(memref.AtomicRMWOp.result(op));
-    const linv = this.fresh('$lin');
-    this.emit(`${linv} = ${lin};`);
-    this.emitLoad(op, m, linv, old);
-    const xv = this.v(x);
-    // The kinds' integer operations in scalar.ts's spelling.
-    const intName: Partial<Record<string, IntBinaryKind>> = { addi: 'addi', andi: 'andi', maxs: 'maxsi', maxu: 'maxui', mins: 'minsi', minu: 'minui', muli: 'muli', ori: 'ori', xori: 'xori' };
-    const intKind = intName[kind];
-    let e: string;
-    if (kind === 'assign') e = xv;
-    else if (intKind) e = intBinary(intKind, r, old, xv, K)!;
-    else e = floatBinary(kind, (r as { f: import('./types.js').FloatName }).f, old, xv)!;
-    const nv = this.fresh('$nv');
-    this.emit(`${nv} = ${e};`);
-    this.emitStore(op, m, linv, nv);
-  }
-
-  private emitGenericAtomicRMW(op: OpOf<typeof memref.GenericAtomicRMWOp>): void {
-    const m = memref.GenericAtomicRMWOp.memref(op);
-    const lin = this.memIndex(op, m, memref.GenericAtomicRMWOp.indices(op));
-    const linv = this.fresh('$lin');
-    this.emit(`${linv} = ${lin};`);
-    const cur = this.v(memref.GenericAtomicRMWOp.currentValue(op));
-    this.emitLoad(op, m, linv, cur);
-    this.emit(`${this.v(memref.GenericAtomicRMWOp.result(op))} = ${cur};`);
-    this.emitBlockOps(
-      memref.GenericAtomicRMWOp.atomic_body(op).entry,
-      (_vals, term) => this.emitStore(op, m, linv, this.v(memref.AtomicYieldOp.result(memref.AtomicYieldOp.cast(term)))),
-      undefined,
-    );
-  }
-
-  private emitUnrealizedConversionCast(op: OpOf<typeof builtin.UnrealizedConversionCastOp>): void {
-    const inputs = builtin.UnrealizedConversionCastOp.inputs(op);
-    const outputs = builtin.UnrealizedConversionCastOp.outputs(op);
-    if (inputs.length !== outputs.length) return this.unsupported(op);
-    outputs.forEach((r, i) => {
-      this.emit(`${this.v(r)} = ${this.v(inputs[i])};`);
-      this.afterDefine(r);
-    });
-  }
-
-  /** Which source dimensions a rank-reducing subview drops (greedy match of unit sizes). */
-  private dropMask(staticSizes: readonly bigint[], res: MemRefType): boolean[] {
-    const n = staticSizes.length;
-    const drop = new Array<boolean>(n).fill(false);
-    let toDrop = n - res.rank;
-    if (toDrop <= 0) return drop;
-    let j = 0;
-    for (let i = 0; i < n; i++) {
-      const s = staticSizes[i];
-      const remainingSrc = n - i;
-      const remainingRes = res.rank - j;
-      if (s === 1n && toDrop > 0 && (remainingSrc > remainingRes && (j >= res.rank || res.shape[j] !== 1 || remainingSrc - 1 >= remainingRes))) {
-        // Prefer dropping unit dims when the result dim does not need it.
-        if (j < res.rank && res.shape[j] === 1 && remainingSrc - 1 < remainingRes) {
-          j++;
-          continue;
-        }
-        drop[i] = true;
-        toDrop--;
-        continue;
-      }
-      j++;
-    }
-    return drop;
-  }
 }
 
 export { N };

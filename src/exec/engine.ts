@@ -6,6 +6,8 @@ import { typeToString, type Type } from '../ir/attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType } from '../ir/builtin-types.js';
 import type { Operation } from '../ir/operation.js';
 import { compileModule, UnsupportedError, type CompiledModule } from './codegen.js';
+// Each dialect's execution semantics, registered with the backends.
+import '../dialects/exec.js';
 import { FuncOp } from '../dialects/func/index.js';
 import { formatJsNumber } from '../dialects/js/index.js';
 import { AllocaOp } from '../dialects/memref/index.js';
@@ -47,7 +49,7 @@ export interface EngineOptions {
 const MAX_ELEMENTS = 2 ** 31;
 
 /** The runtime object the generated code calls (`$rt`). */
-class Runtime extends RuntimeBase {
+export class Runtime extends RuntimeBase {
   globals: MemRef[] = [];
 
   // ---- math ops (the C library's results) and js ops (JavaScript's)
@@ -612,7 +614,8 @@ export function memrefFromArray(x: unknown, elementType: Type, shape?: number[])
   if (Object.getPrototypeOf(arr) === Object.getPrototypeOf(proto) && kind !== 'wide') buf = arr as typeof proto;
   else {
     buf = newBuffer(kind, n);
-    const a0 = new Alloc(buf, kind, 'external');
+    const r = reprOf(elementType);
+    const a0 = new Alloc(buf, kind, 'external', r.k === 'wide' ? r.w : 64);
     for (let i = 0; i < n; i++) storeElem(a0, i, toEngineValue(arr[i], elementType) as number | bigint);
     return new MemRef(a0, 0, sizes, canonicalStrides(sizes));
   }

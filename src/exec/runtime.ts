@@ -58,11 +58,11 @@ let nextAddress = 0x10000000;
  * One allocation. `dead` is set when it is deallocated (or its allocation scope
  * ends); `ro` is set for constant globals and dead allocations (stores check it).
  * `big` holds the values of wide integers that are not safe integers: their
- * slot in `buf` holds NaN.
+ * slot in `buf` holds NaN. It is allocated at the first such store.
  */
 export class Alloc {
   private own = { dead: false, ro: false };
-  big: Map<number, bigint> | null = null;
+  big: BigStore | null = null;
   get dead(): boolean {
     return this.own.dead;
   }
@@ -88,6 +88,38 @@ export class Alloc {
     if (base) this.own = base.own;
     this.addr = nextAddress;
     nextAddress += Math.ceil((buf.length * BYTES[kind] + 64) / 64) * 64;
+  }
+}
+
+/**
+ * The exact values of a wide-integer allocation's elements that are not safe
+ * integers, in typed storage (no size limit, unlike a Map): one 64-bit word per
+ * element up to 64 bits, ceil(width / 64) words beyond. Only slots whose number
+ * in the main buffer is NaN are meaningful. Safe values stay in the
+ * Float64Array, so loads of them never allocate a BigInt.
+ */
+export class BigStore {
+  private readonly words: BigInt64Array;
+  private readonly k: number;
+  constructor(
+    n: number,
+    private readonly width: number,
+  ) {
+    this.k = Math.ceil(width / 64);
+    this.words = new BigInt64Array(n * this.k);
+  }
+  get(lin: number): bigint {
+    if (this.k === 1) return this.words[lin];
+    let v = 0n;
+    for (let i = this.k - 1; i >= 0; i--) v = (v << 64n) | BigInt.asUintN(64, this.words[lin * this.k + i]);
+    return BigInt.asIntN(this.width, v);
+  }
+  set(lin: number, v: bigint): void {
+    if (this.k === 1) {
+      this.words[lin] = v;
+      return;
+    }
+    for (let i = 0; i < this.k; i++, v >>= 64n) this.words[lin * this.k + i] = BigInt.asIntN(64, v);
   }
 }
 
@@ -129,7 +161,7 @@ export function loadElem(a: Alloc, lin: number): number | bigint {
 }
 export function storeElem(a: Alloc, lin: number, v: number | bigint): void {
   if (typeof v === 'bigint') {
-    (a.big ??= new Map()).set(lin, v);
+    (a.big ??= new BigStore(a.buf.length, a.wideWidth)).set(lin, v);
     a.buf[lin] = NaN;
   } else a.buf[lin] = v;
 }

@@ -22,15 +22,22 @@ export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
       if (o.hasTrait(Traits.Pure)) continue;
       return undefined;
     }
-    // Interfaces that report nested effects themselves (scf ops) are fine as-is.
     out.push(...iface.getEffects(o));
   }
   return out;
 }
 
-export function isMemoryEffectFree(op: Operation): boolean {
-  const e = getMemoryEffects(op);
-  return e !== undefined && e.length === 0;
+/** Whether `op` has no memory effects of its own (without an interface, RecursiveMemoryEffects ops have only their nested ones). */
+function ownEffectFree(op: Operation): boolean {
+  if (op.hasTrait(Traits.Pure)) return true;
+  const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
+  if (iface) return iface.getEffects(op).length === 0;
+  return op.hasTrait(Traits.RecursiveMemoryEffects);
+}
+
+/** Whether the op and every op in its RecursiveMemoryEffects regions have no memory effect; `memo` as for wouldOpBeTriviallyDead. */
+export function isMemoryEffectFree(op: Operation, memo?: NestVerdicts): boolean {
+  return holdsForNest(op, ownEffectFree, memo);
 }
 
 /** Whether the op only reads memory (and has at least one effect or none). */
@@ -57,15 +64,16 @@ function ownEffectsRemovable(op: Operation): boolean {
 }
 
 /**
- * Verdicts of wouldOpBeTriviallyDead's region walk, kept by a pass that asks
- * about nested ops before their parents and does not change a nest while it
- * asks (CSE, which erases at the end): each nest is then walked once, not
- * once per enclosing op.
+ * Verdicts of a query over a nest (wouldOpBeTriviallyDead,
+ * isMemoryEffectFree), kept by a pass that asks about nested ops before their
+ * parents and does not change a nest while it asks (CSE, which erases at the
+ * end; analyses): each nest is then walked once, not once per enclosing op.
+ * One memo per query.
  */
-export type RemovabilityMemo = Map<Operation, boolean>;
+export type NestVerdicts = Map<Operation, boolean>;
 
-/** Whether `root` and everything its RecursiveMemoryEffects regions hold could go with it (MLIR's wouldOpBeTriviallyDeadImpl). */
-function removableWithNested(root: Operation, memo?: RemovabilityMemo): boolean {
+/** Whether `ownOk` holds for `root` and every op its RecursiveMemoryEffects regions hold. */
+function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?: NestVerdicts): boolean {
   // Only region-holding ops are remembered: the others cost one lookup either way.
   const remember = memo !== undefined && root.regions.length > 0;
   const known = remember ? memo.get(root) : undefined;
@@ -82,7 +90,7 @@ function removableWithNested(root: Operation, memo?: RemovabilityMemo): boolean 
       }
       if (v === true) continue;
     }
-    if (!ownEffectsRemovable(op)) {
+    if (!ownOk(op)) {
       result = false;
       break;
     }
@@ -94,14 +102,14 @@ function removableWithNested(root: Operation, memo?: RemovabilityMemo): boolean 
 }
 
 /** MLIR's wouldOpBeTriviallyDead: removable if unused (no effects beyond reads and own allocations, nested ops included). */
-export function wouldOpBeTriviallyDead(op: Operation, memo?: RemovabilityMemo): boolean {
+export function wouldOpBeTriviallyDead(op: Operation, memo?: NestVerdicts): boolean {
   if (op.hasTrait(Traits.IsTerminator)) return false;
   if (op.hasTrait(Traits.Symbol)) return false;
   if (!op.isRegistered) return false;
-  return removableWithNested(op, memo);
+  return holdsForNest(op, ownEffectsRemovable, memo);
 }
 
-export function isOpTriviallyDead(op: Operation, memo?: RemovabilityMemo): boolean {
+export function isOpTriviallyDead(op: Operation, memo?: NestVerdicts): boolean {
   return !op.hasUses && wouldOpBeTriviallyDead(op, memo);
 }
 

@@ -15,6 +15,8 @@ import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
 import { UnsupportedError } from '../exec/codegen.js';
 import { ExecError, ExecutionEngine } from '../exec/engine.js';
+import { WasmEngine, WasmUnsupported } from '../exec/wasm/engine.js';
+import { setFlagsFromString } from 'node:v8';
 import { formatE } from '../exec/numeric.js';
 import { UnknownLoc } from '../ir/location.js';
 import { isLLVMModule, runLLVMModule } from '../exec/llvm/run.js';
@@ -39,6 +41,8 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'argext-abi-check', kind: 'bool', help: 'Verify that narrow int args are properly extended per the SystemZ ABI (ignored)' },
   { name: 'debug-only', kind: 'value', valueName: '<debug string>', help: 'Enable a specific type of debug output (ignored)' },
   { name: 'mlir-disable-threading', kind: 'bool', help: 'Accepted for compatibility' },
+  { name: 'backend', kind: 'value', valueName: '<js | wasm>', help: 'Execute with this backend (default: WebAssembly when it can express the module, else JavaScript)' },
+  { name: 'debug-backend', kind: 'bool', help: 'Report the backend chosen (and why) on standard error' },
   { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'] },
   { name: 'version', kind: 'bool', help: 'Display the version of this program' },
 ];
@@ -139,11 +143,34 @@ export function runScfRun(
     sinks.stderr(renderError(r.op, r.message));
     return 1;
   }
-  let engine: ExecutionEngine;
+  const backend = (v.get('backend') as string | undefined) ?? 'auto';
+  if (backend !== 'auto' && backend !== 'js' && backend !== 'wasm') {
+    sinks.stderr(`scf-run: unknown backend '${backend}' (expected js or wasm)\n`);
+    return 1;
+  }
+  let engine: Pick<ExecutionEngine, 'lookup' | 'invokeRaw'> | undefined;
+  if (backend !== 'js') {
+    try {
+      // The module runs once: V8's optimizing tier from the start (no on-stack replacement out of the baseline tier).
+      setFlagsFromString('--no-liftoff');
+      engine = new WasmEngine(module, { output: sinks.stdout });
+      if (v.get('debug-backend')) sinks.stderr('scf-run: backend: wasm\n');
+    } catch (e) {
+      const why = e instanceof WasmUnsupported ? e : e instanceof WebAssembly.CompileError ? new WasmUnsupported(undefined, `an invalid module (${e.message})`) : undefined;
+      if (!why) throw e;
+      const flc = why.op?.location.fileLineCol();
+      const where = flc ? `${flc.filename}:${flc.line}:${flc.column}` : '';
+      if (backend === 'wasm') {
+        sinks.stderr(renderError(why.op, `the WebAssembly backend does not support ${why.message}`));
+        return 1;
+      }
+      if (v.get('debug-backend')) sinks.stderr(`scf-run: backend: js (the WebAssembly backend does not support ${why.message}${where ? ' at ' + where : ''})\n`);
+    }
+  } else if (v.get('debug-backend')) sinks.stderr('scf-run: backend: js (asked for)\n');
   try {
     // SCFKIT_DUMP_JS=<file>: writes the generated JavaScript there (to look at what V8 gets).
     const dump = process.env.SCFKIT_DUMP_JS;
-    engine = new ExecutionEngine(module, { output: sinks.stdout, dumpJs: dump ? (source) => writeFileSync(dump, source) : undefined });
+    engine ??= new ExecutionEngine(module, { output: sinks.stdout, dumpJs: dump ? (source) => writeFileSync(dump, source) : undefined });
   } catch (e) {
     if (e instanceof UnsupportedError) {
       sinks.stderr(renderError(e.op, e.message));

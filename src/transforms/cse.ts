@@ -8,7 +8,7 @@ import type { Attribute } from '../ir/attributes.js';
 import { Traits } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { getMemoryEffects, isOpTriviallyDead, type RemovabilityMemo } from '../ir/side-effects.js';
+import { getMemoryEffects, isOpTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 import { Interfaces, getInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
@@ -114,7 +114,7 @@ class CSEDriver {
   numCSE = 0;
   numDCE = 0;
   /** Nests are never changed before the end of the walk (ops are erased last), so dead-op verdicts can be reused. */
-  private readonly removability: RemovabilityMemo = new Map();
+  private readonly removability: NestVerdicts = new Map();
   constructor(private readonly rewriter: PatternRewriter) {}
 
   simplifyRegion(known: ScopedMap, region: Region): void {

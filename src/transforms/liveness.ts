@@ -22,7 +22,7 @@ import {
 import type { Operation, Value } from '../ir/operation.js';
 import { callableInterface, callInterface, resolveCallable, symbolVisibility } from './call-utils.js';
 import { ConstantPropagationSolver } from './sccp.js';
-import { wouldOpBeTriviallyDead } from '../ir/side-effects.js';
+import { wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 
 export function regionBranchOf(op: Operation): RegionBranchInterface | undefined {
   return getInterface<RegionBranchInterface>(op, Interfaces.RegionBranch);
@@ -99,6 +99,8 @@ export function successorOperandInputMapping(op: Operation): Map<Operation, Map<
 export class LivenessAnalysis {
   readonly dca: ConstantPropagationSolver;
   private readonly live = new Set<Value>();
+  /** The IR does not change during the analysis: dead-op verdicts of nests are reused. */
+  private readonly removable: NestVerdicts = new Map();
   private changed = false;
 
   constructor(readonly top: Operation) {
@@ -139,7 +141,7 @@ export class LivenessAnalysis {
 
   /** An op's own use of its operands: live if it has effects (or is a terminator) or computes something live. */
   private visitDefault(op: Operation, operands: readonly Value[]): void {
-    if (!wouldOpBeTriviallyDead(op) || op.results.some((r) => this.live.has(r))) for (const v of operands) this.mark(v);
+    if (!wouldOpBeTriviallyDead(op, this.removable) || op.results.some((r) => this.live.has(r))) for (const v of operands) this.mark(v);
   }
 
   /** A non-forwarded operand of a branch, region branch op or region terminator. */

@@ -27,7 +27,7 @@ import { callableInterface, callInterface, isSymbol, symbolRefsOf, symbolVisibil
 import { collectCanonicalizationPatterns } from './canonicalize.js';
 import { applyOpListPatternsGreedily, FrozenPatternSet } from './greedy.js';
 import { branchOf, LivenessAnalysis, operandIndices, regionBranchOf, successorOperandInputMapping } from './liveness.js';
-import { isMemoryEffectFree } from '../ir/side-effects.js';
+import { isMemoryEffectFree, type NestVerdicts } from '../ir/side-effects.js';
 
 interface CleanupList {
   operations: Operation[];
@@ -46,6 +46,8 @@ class DeadValues {
   readonly dead = new Set<Value>();
   readonly list: CleanupList = { operations: [], functions: [], operands: [], results: [], blocks: [], successorOperands: [] };
   private symbolUsers: Map<Operation, Operation[]> | undefined;
+  /** Nothing changes while dead values are collected: effect verdicts of nests are reused. */
+  private readonly effectFree: NestVerdicts = new Map();
 
   constructor(
     readonly la: LivenessAnalysis,
@@ -85,7 +87,7 @@ class DeadValues {
 
   processSimpleOp(op: Operation): void {
     const deadOperand = op.operandList.some((o) => !this.live(o.value));
-    if (!deadOperand && (!isMemoryEffectFree(op) || this.hasLive(op.results))) return;
+    if (!deadOperand && (!isMemoryEffectFree(op, this.effectFree) || this.hasLive(op.results))) return;
     this.list.operations.push(op);
     for (const r of op.results) this.dead.add(r);
   }
@@ -116,7 +118,7 @@ class DeadValues {
   }
 
   processRegionBranchOp(op: Operation): void {
-    if (isMemoryEffectFree(op) && !this.hasLive(op.results)) {
+    if (isMemoryEffectFree(op, this.effectFree) && !this.hasLive(op.results)) {
       this.list.operations.push(op);
       return;
     }

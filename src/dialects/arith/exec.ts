@@ -1,0 +1,72 @@
+// How the arith: constants, select, comparisons and extended arithmetic (binary ops and casts compute through the expression builders of src/exec/scalar.ts, by op-kinds.ts) execute in the JavaScript backend: the per-op emitters
+// registered with the engine (src/exec/emitters.ts); codegen.ts drives them.
+
+import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
+import { VectorType } from '../../ir/builtin-types.js';
+import type { Value } from '../../ir/operation.js';
+import type { OpOf } from '../../ods/index.js';
+import * as arith from './index.js';
+import { cmpfBool, cmpiBool, intBinary, intLit, numLit } from '../../exec/scalar.js';
+import { reprOf } from '../../exec/types.js';
+import { denseElem, valueLit, type FunctionCompiler } from '../../exec/codegen.js';
+import { implementJsExec } from '../../exec/emitters.js';
+
+function emitConstant(cg: FunctionCompiler, op: OpOf<typeof arith.ConstantOp>): void {
+  const a = arith.ConstantOp.value(op);
+  const t = arith.ConstantOp.result(op).type;
+  const rep = reprOf(t instanceof VectorType ? t.elementType : t);
+  if (rep.k === 'unsupported') return cg.unsupported(op, `'${op.opName}' of ${rep.why} is not supported by the execution engine`);
+  if (a instanceof IntegerAttr) return cg.define(op, intLit(cg.noteWide(reprOf(t)), a.value));
+  if (a instanceof FloatAttr) return cg.define(op, numLit(a.value));
+  if (a instanceof DenseIntOrFPElementsAttr && t instanceof VectorType) {
+    cg.noteWide(reprOf(t.elementType));
+    const vals = a.values.map((v) => valueLit(denseElem(t.elementType, v)));
+    const all = a.isSplat ? new Array(t.numElements).fill(vals[0]) : vals;
+    return cg.define(op, `[${all.join(', ')}]`);
+  }
+  return cg.unsupported(op, `'${op.opName}' of this value is not supported by the execution engine`);
+}
+
+function emitSelect(cg: FunctionCompiler, op: OpOf<typeof arith.SelectOp>): void {
+  const cond = arith.SelectOp.condition(op);
+  const [c, a, b] = [cond, arith.SelectOp.true_value(op), arith.SelectOp.false_value(op)].map((o) => cg.v(o));
+  if (cond.type instanceof VectorType) return cg.define(op, `$rt.vmap(${(arith.SelectOp.result(op).type as VectorType).numElements}, ($i) => ${c}[$i] ? ${a}[$i] : ${b}[$i])`);
+  if (cg.isTainted(cond)) return cg.define(op, `(typeof ${c} === "object" ? ${c} : ${c} ? ${a} : ${b})`);
+  return cg.define(op, `(${c} ? ${a} : ${b})`);
+}
+
+function emitCmpF(cg: FunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
+  const pred = arith.CmpFPredicate.stringify(arith.CmpFOp.predicate(op))!;
+  cg.define(op, cg.elementwise(op, ([a, b]) => `(${cmpfBool(pred, a, b)} ? 1 : 0)`));
+}
+
+function emitAddUIExtended(cg: FunctionCompiler, op: OpOf<typeof arith.AddUIExtendedOp>): void {
+  const lhs = arith.AddUIExtendedOp.lhs(op);
+  const r = cg.noteWide(reprOf(lhs.type));
+  const [a, b] = [lhs, arith.AddUIExtendedOp.rhs(op)].map((o) => cg.v(o));
+  const sum = cg.v(arith.AddUIExtendedOp.sum(op));
+  cg.emit(`${sum} = ${intBinary('addi', r, a, b, cg.K(op))};`);
+  cg.emit(`${cg.v(arith.AddUIExtendedOp.overflow(op))} = (${cmpiBool('ult', r, sum, a)} ? 1 : 0);`);
+}
+
+/** arith.mulsi_extended (signed) and arith.mului_extended: the low and high halves of the product. */
+function emitMulExtended(cg: FunctionCompiler, signed: boolean, lhs: Value, rhs: Value, low: Value, high: Value): void {
+  const r = cg.noteWide(reprOf(lhs.type));
+  const [a, b] = [lhs, rhs].map((o) => cg.v(o));
+  const w = r.k === 'int' || r.k === 'wide' ? r.w : 64;
+  cg.emit(`$r = $rt.mulExtended(${w}, ${signed}, ${a}, ${b});`);
+  cg.emit(`${cg.v(low)} = $r[0]; ${cg.v(high)} = $r[1];`);
+}
+
+implementJsExec(arith.ConstantOp, (cg, op) => emitConstant(cg, op));
+implementJsExec(arith.SelectOp, (cg, op) => emitSelect(cg, op));
+implementJsExec(arith.CmpIOp, (cg, op) => cg.emitCmpI(op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op)));
+implementJsExec(arith.CmpFOp, (cg, op) => emitCmpF(cg, op));
+implementJsExec(arith.NegFOp, (cg, op) => cg.define(op, cg.elementwise(op, ([a]) => `(-${a})`)));
+implementJsExec(arith.AddUIExtendedOp, (cg, op) => emitAddUIExtended(cg, op));
+implementJsExec(arith.MulSIExtendedOp, (cg, op) =>
+  emitMulExtended(cg, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)),
+);
+implementJsExec(arith.MulUIExtendedOp, (cg, op) =>
+  emitMulExtended(cg, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)),
+);

@@ -1,0 +1,104 @@
+// The WebAssembly backend's engine: compiles a module with compile.ts,
+// instantiates it with the runtime imports (printing, located errors) and
+// calls its functions. Works in any JavaScript host with WebAssembly (no
+// Node APIs).
+
+import { typeToString } from '../../ir/attributes.js';
+import { MemRefType } from '../../ir/builtin-types.js';
+import type { Operation } from '../../ir/operation.js';
+import { FuncOp } from '../../dialects/func/index.js';
+import type { OpOf } from '../../ods/index.js';
+import { Runtime } from '../engine.js';
+import { wide } from '../numeric.js';
+import { defaultOutput, opLabel, type OutputSink } from '../runtime-base.js';
+import { ExecError, resetAddresses } from '../runtime.js';
+import { compileWasm, ErrCode, FORMATS, type CompiledWasm } from './compile.js';
+
+export { WasmUnsupported } from './compile.js';
+
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (m: object, imports: object) => { exports: Record<string, unknown> };
+}
+
+export class WasmEngine {
+  readonly compiled: CompiledWasm;
+  private rt: Runtime;
+  private exports: Record<string, unknown>;
+
+  /** Throws WasmUnsupported when the module uses what the backend cannot express. */
+  constructor(
+    readonly module: Operation,
+    options: { output?: OutputSink } = {},
+  ) {
+    this.compiled = compileWasm(module);
+    resetAddresses();
+    const rt = (this.rt = new Runtime(this.compiled.ops, options.output ?? defaultOutput()));
+    const ops = this.compiled.ops;
+    const strings = this.compiled.strings;
+    const env = {
+      err: (K: number, code: number, value: bigint): never => {
+        const op = ops[K];
+        switch (code) {
+          case ErrCode.oob: {
+            const m = op?.operands.find((o) => o.type instanceof MemRefType);
+            throw new ExecError(op, `${opLabel(op)}out-of-bounds access into ${m ? typeToString(m.type) : 'memref'}`);
+          }
+          case ErrCode.useAfterFree:
+            throw new ExecError(op, `${opLabel(op)}accesses a memref after its deallocation (or after the end of its allocation scope)`);
+          case ErrCode.div0:
+            return rt.div0(K);
+          case ErrCode.overflow:
+            return rt.ovf(K);
+          case ErrCode.doubleFree:
+            return rt.error(K, 'deallocates a memref that was already deallocated');
+          case ErrCode.copyDead:
+            return rt.error(K, 'copies from or to a deallocated memref');
+          case ErrCode.invalidSize:
+            return rt.error(K, `invalid dynamic size ${value}`);
+          case ErrCode.tooLarge:
+            return rt.error(K, `allocation of ${value} elements is too large`);
+          default:
+            return rt.error(K, `out of memory allocating ${value} bytes`);
+        }
+      },
+      badStep: (K: number, step: bigint): never => rt.badStep(K, wide(64).canon(step)),
+      printI: (K: number, v: bigint, fmt: number, w: number, punct: number): void => {
+        const x = w <= 32 ? Number(v) : wide(w).canon(v);
+        rt.vprint(K, x, FORMATS[fmt], w, [], strings[punct]);
+      },
+      printF: (v: number, punct: number): void => rt.vprint(-1, v, 'float', 64, [], strings[punct]),
+      write: (s: number): void => rt.write(strings[s]),
+      punct: (p: number): void => rt.punct(strings[p]),
+    };
+    const W = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
+    const inst = new W.Instance(new W.Module(this.compiled.bytes), { env });
+    this.exports = inst.exports;
+  }
+
+  lookup(name: string): OpOf<typeof FuncOp> | undefined {
+    if (!this.compiled.exports.has(name)) return undefined;
+    for (const op of this.compiled.functions) if (FuncOp.sym_name(op) === name) return op;
+    return undefined;
+  }
+
+  /** Calls function `name` (scalar arguments: numbers or BigInts for i64); output is flushed at the end. */
+  invokeRaw(name: string, args: unknown[] = []): unknown {
+    const ex = this.compiled.exports.get(name);
+    if (!ex) throw new Error(`no function @${name} with a body in the module`);
+    const f = this.exports[ex] as (...a: unknown[]) => unknown;
+    try {
+      const r = f(...args);
+      return typeof r === 'bigint' ? wide(64).canon(r) : r;
+    } catch (e) {
+      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        const err = new ExecError(undefined, 'stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)');
+        err.stackOverflow = true;
+        throw err;
+      }
+      throw e;
+    } finally {
+      this.rt.flush();
+    }
+  }
+}

@@ -1,0 +1,325 @@
+// The WebAssembly backend: exact integer semantics at several widths, floats,
+// control flow and memrefs against mlir-runner (when installed; else against
+// the JavaScript backend), the same output and located errors as the
+// JavaScript backend on the exec test programs, and the backend choice
+// (--backend, --debug-backend, the fallback).
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { MLIR_RUNNER, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
+import { PROGRAMS, ROOT } from './paths.js';
+import { compileFor, parse, WasmUnsupported } from '../../src/index.js';
+import { WasmEngine } from '../../src/exec/wasm/engine.js';
+import { Rng } from './gen.js';
+
+/** An integer in [lo, hi]. */
+const ri = (rng: Rng, lo: number, hi: number): number => lo + rng.int(hi - lo + 1);
+
+const WIDTHS = [1, 8, 13, 16, 32, 33, 48, 64];
+const BINARY = ['addi', 'subi', 'muli', 'andi', 'ori', 'xori', 'maxsi', 'minsi', 'maxui', 'minui', 'divsi', 'divui', 'remsi', 'remui'];
+const PREDS = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
+
+/** Values of width w worth testing (extremes, small, random). */
+function samples(rng: Rng, w: number): bigint[] {
+  const min = -(1n << BigInt(w - 1));
+  const max = (1n << BigInt(w - 1)) - 1n;
+  const out = new Set<bigint>([0n, 1n, -1n, min, max, min + 1n, max - 1n]);
+  for (let i = 0; i < 3; i++) out.add(BigInt.asIntN(w, BigInt(ri(rng, 0, 2 ** 30)) * BigInt(ri(rng, 1, 2 ** 30)) + BigInt(ri(rng, 0, 1000))));
+  return [...out].map((v) => BigInt.asIntN(w, v)).slice(0, w === 1 ? 2 : 10);
+}
+
+/**
+ * One program printing every binary op and comparison on pairs of values of
+ * each width (values go through memory, so nothing folds), casts between
+ * widths, shifts by constants, and float arithmetic.
+ */
+function arithmeticProgram(seed: number): string {
+  const rng = new Rng(seed);
+  const lines: string[] = ['func.func @main() {', '  %c0 = arith.constant 0 : index', '  %c1 = arith.constant 1 : index'];
+  let n = 0;
+  const v = (): string => `%v${n++}`;
+  for (const w of WIDTHS) {
+    const t = `i${w}`;
+    const vals = samples(rng, w);
+    const m = v();
+    lines.push(`  ${m} = memref.alloc() : memref<${vals.length}x${t}>`);
+    vals.forEach((x, i) => {
+      const c = v();
+      const ic = v();
+      lines.push(`  ${c} = arith.constant ${w === 1 ? x & 1n : x} : ${t}`, `  ${ic} = arith.constant ${i} : index`, `  memref.store ${c}, ${m}[${ic}] : memref<${vals.length}x${t}>`);
+    });
+    const loaded = vals.map((_, i) => {
+      const ic = v();
+      const r = v();
+      lines.push(`  ${ic} = arith.constant ${i} : index`, `  ${r} = memref.load ${m}[${ic}] : memref<${vals.length}x${t}>`);
+      return r;
+    });
+    for (let k = 0; k < 24; k++) {
+      const i = ri(rng, 0, vals.length - 1);
+      const j = ri(rng, 0, vals.length - 1);
+      const op = BINARY[ri(rng, 0, BINARY.length - 1)];
+      if (w === 1 && !['addi', 'subi', 'muli', 'andi', 'ori', 'xori'].includes(op)) continue;
+      const [a, b] = [vals[i], vals[j]];
+      // Skip undefined behaviour: division by zero and the signed overflow.
+      if (op.startsWith('div') || op.startsWith('rem')) {
+        if (b === 0n) continue;
+        if (op.endsWith('si') && a === -(1n << BigInt(w - 1)) && b === -1n) continue;
+      }
+      const r = v();
+      lines.push(`  ${r} = arith.${op} ${loaded[i]}, ${loaded[j]} : ${t}`, `  vector.print ${r} : ${t}`);
+    }
+    for (const p of PREDS) {
+      const r = v();
+      lines.push(`  ${r} = arith.cmpi ${p}, ${loaded[ri(rng, 0, vals.length - 1)]}, ${loaded[ri(rng, 0, vals.length - 1)]} : ${t}`, `  vector.print ${r} : i1`);
+    }
+    if (w > 1) {
+      for (const sh of ['shli', 'shrsi', 'shrui']) {
+        const c = v();
+        const r = v();
+        lines.push(`  ${c} = arith.constant ${ri(rng, 0, w - 1)} : ${t}`, `  ${r} = arith.${sh} ${loaded[ri(rng, 0, vals.length - 1)]}, ${c} : ${t}`, `  vector.print ${r} : ${t}`);
+      }
+    }
+    for (const w2 of WIDTHS) {
+      if (w2 === w) continue;
+      const x = loaded[ri(rng, 0, vals.length - 1)];
+      const r = v();
+      if (w2 > w) lines.push(`  ${r} = arith.${ri(rng, 0, 1) ? 'extsi' : 'extui'} ${x} : ${t} to i${w2}`);
+      else lines.push(`  ${r} = arith.trunci ${x} : ${t} to i${w2}`);
+      lines.push(`  vector.print ${r} : i${w2}`);
+    }
+    const x = loaded[ri(rng, 0, vals.length - 1)];
+    for (const [cast, ft] of [
+      ['sitofp', 'f32'],
+      ['uitofp', 'f64'],
+    ]) {
+      if (w === 1 && cast === 'sitofp') continue;
+      const r = v();
+      lines.push(`  ${r} = arith.${cast} ${x} : ${t} to ${ft}`, `  vector.print ${r} : ${ft}`);
+    }
+    const ix = v();
+    lines.push(`  ${ix} = arith.index_cast ${x} : ${t} to index`, `  vector.print ${ix} : index`);
+    lines.push(`  memref.dealloc ${m} : memref<${vals.length}x${t}>`);
+  }
+  // Floats.
+  for (const ft of ['f32', 'f64']) {
+    const a = v();
+    const b = v();
+    lines.push(`  ${a} = arith.constant 1.7 : ${ft}`, `  ${b} = arith.constant -0.3 : ${ft}`);
+    for (const op of ['addf', 'subf', 'mulf', 'divf', 'maximumf', 'minimumf']) {
+      const r = v();
+      lines.push(`  ${r} = arith.${op} ${a}, ${b} : ${ft}`, `  vector.print ${r} : ${ft}`);
+    }
+    const s = v();
+    lines.push(`  ${s} = math.sqrt ${a} : ${ft}`, `  vector.print ${s} : ${ft}`);
+    for (const p of ['oeq', 'one', 'olt', 'uge', 'ord', 'uno']) {
+      const r = v();
+      lines.push(`  ${r} = arith.cmpf ${p}, ${a}, ${b} : ${ft}`, `  vector.print ${r} : i1`);
+    }
+  }
+  lines.push('  return', '}');
+  return lines.join('\n') + '\n';
+}
+
+/** Loops, while, if, 2-D dynamic memrefs, calls and a 64-bit hash: the shapes of the bench kernels, small. */
+const CONTROL = `
+func.func @mix(%h: i64, %v: i64) -> i64 {
+  %prime = arith.constant 1099511628211 : i64
+  %x = arith.xori %h, %v : i64
+  %y = arith.muli %x, %prime : i64
+  return %y : i64
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 37 : index
+  %k = arith.constant 5 : index
+  %m = memref.alloc(%n, %k) : memref<?x?xi64>
+  %seed = arith.constant 88172645463325252 : i64
+  %c13 = arith.constant 13 : i64
+  %c7 = arith.constant 7 : i64
+  %c17 = arith.constant 17 : i64
+  %last = scf.for %i = %c0 to %n step %c1 iter_args(%x = %seed) -> (i64) {
+    %r = scf.for %j = %c0 to %k step %c1 iter_args(%y = %x) -> (i64) {
+      %a1 = arith.shli %y, %c13 : i64
+      %y1 = arith.xori %y, %a1 : i64
+      %a2 = arith.shrui %y1, %c7 : i64
+      %y2 = arith.xori %y1, %a2 : i64
+      %a3 = arith.shli %y2, %c17 : i64
+      %y3 = arith.xori %y2, %a3 : i64
+      memref.store %y3, %m[%i, %j] : memref<?x?xi64>
+      scf.yield %y3 : i64
+    }
+    scf.yield %r : i64
+  }
+  vector.print %last : i64
+  %basis = arith.constant -3750763034362895579 : i64
+  %h = scf.for %i = %c0 to %n step %c1 iter_args(%hh = %basis) -> (i64) {
+    %h2 = scf.for %j = %c0 to %k step %c1 iter_args(%g = %hh) -> (i64) {
+      %v = memref.load %m[%i, %j] : memref<?x?xi64>
+      %g2 = func.call @mix(%g, %v) : (i64, i64) -> i64
+      scf.yield %g2 : i64
+    }
+    scf.yield %h2 : i64
+  }
+  vector.print %h : i64
+  %d = memref.dim %m, %c1 : memref<?x?xi64>
+  vector.print %d : index
+  %one = arith.constant 1 : i32
+  %start = arith.constant 27 : i32
+  %z = arith.constant 0 : i32
+  %two = arith.constant 2 : i32
+  %three = arith.constant 3 : i32
+  %w:2 = scf.while (%x = %start, %s = %z) : (i32, i32) -> (i32, i32) {
+    %ne = arith.cmpi ne, %x, %one : i32
+    scf.condition(%ne) %x, %s : i32, i32
+  } do {
+  ^bb0(%x: i32, %s: i32):
+    %odd = arith.andi %x, %one : i32
+    %isodd = arith.cmpi ne, %odd, %z : i32
+    %nx = scf.if %isodd -> (i32) {
+      %t = arith.muli %x, %three : i32
+      %t1 = arith.addi %t, %one : i32
+      scf.yield %t1 : i32
+    } else {
+      %t = arith.divui %x, %two : i32
+      scf.yield %t : i32
+    }
+    %s1 = arith.addi %s, %one : i32
+    scf.yield %nx, %s1 : i32, i32
+  }
+  vector.print %w#1 : i32
+  vector.print str "done\\n"
+  memref.dealloc %m : memref<?x?xi64>
+  return
+}
+`;
+
+function expectSame(file: string, label: string): void {
+  const ours = runOurs([file, '--backend=wasm']);
+  assert.equal(ours.code, 0, `${label}: ${ours.stderr}`);
+  const ref = existsSync(MLIR_RUNNER) ? runReference(file) : runOurs([file, '--backend=js']);
+  assert.equal(ref.code, 0, ref.stderr);
+  const a = ref.stdout.split('\n');
+  const b = ours.stdout.split('\n');
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  assert.ok(i === a.length && a.length === b.length, `${label}: output line ${i + 1}: reference ${JSON.stringify(a[i])} vs wasm ${JSON.stringify(b[i])}`);
+}
+
+test('wasm: integer ops at widths 1..64, casts, shifts and floats match mlir-runner', () => {
+  const dir = tempDir();
+  for (const seed of [1, 2, 3, 4, 5, 6]) expectSame(writeTemp(dir, `arith-${seed}.mlir`, arithmeticProgram(seed)), `seed ${seed}`);
+});
+
+test('wasm: loops, while, if, 2-D dynamic memrefs and calls match mlir-runner', () => {
+  expectSame(writeTemp(tempDir(), 'control.mlir', CONTROL), 'control');
+});
+
+test('wasm: the exec test programs print the same and fail with the same located errors on both backends', () => {
+  let wasm = 0;
+  for (const f of readdirSync(PROGRAMS).filter((x) => x.endsWith('.mlir') && !x.startsWith('llvm-'))) {
+    const file = join(PROGRAMS, f);
+    const js = runOurs([file, '--backend=js']);
+    const auto = runOurs([file, '--debug-backend']);
+    if (auto.stderr.startsWith('scf-run: backend: wasm')) wasm++;
+    const autoErr = auto.stderr.replace(/^scf-run: backend: .*\n/, '');
+    assert.equal(auto.code, js.code, f);
+    assert.equal(auto.stdout, js.stdout, f);
+    assert.equal(autoErr, js.stderr, f);
+  }
+  // The runtime-error programs (division by zero, overflow, out of bounds, double free, zero step) run on wasm.
+  assert.ok(wasm >= 8, `only ${wasm} programs ran on the WebAssembly backend`);
+});
+
+test('wasm: the backend choice and its report', () => {
+  const dir = tempDir();
+  const simple = writeTemp(dir, 'simple.mlir', 'func.func @main() {\n  %c = arith.constant 7 : i32\n  vector.print %c : i32\n  return\n}\n');
+  const r = runOurs([simple, '--debug-backend']);
+  assert.equal(r.stdout, '7\n');
+  assert.equal(r.stderr, 'scf-run: backend: wasm\n');
+  assert.equal(runOurs([simple, '--backend=js', '--debug-backend']).stderr, 'scf-run: backend: js (asked for)\n');
+  const poison = writeTemp(dir, 'poison.mlir', 'func.func @main() {\n  %p = ub.poison : i32\n  return\n}\n');
+  const f = runOurs([poison, '--debug-backend']);
+  assert.equal(f.code, 0);
+  assert.match(f.stderr, /^scf-run: backend: js \(the WebAssembly backend does not support 'ub.poison' at .*poison.mlir:2:8\)\n$/);
+  const forced = runOurs([poison, '--backend=wasm']);
+  assert.equal(forced.code, 1);
+  assert.match(forced.stderr, /poison.mlir:2:8: error: the WebAssembly backend does not support 'ub.poison'/);
+  assert.equal(runOurs([simple, '--backend=x']).code, 1);
+});
+
+test('wasm: the engine runs in a host without Node globals (WebAssembly only)', () => {
+  let out = '';
+  const e = new WasmEngine(parse('func.func @f(%a: i64) -> i64 {\n  %k = arith.constant 6364136223846793005 : i64\n  %r = arith.muli %a, %k : i64\n  vector.print %r : i64\n  return %r : i64\n}\n'), { output: (s) => (out += s) });
+  const r = e.invokeRaw('f', [3n]);
+  assert.equal(BigInt(r as bigint), BigInt.asIntN(64, 3n * 6364136223846793005n));
+  assert.equal(out, `${BigInt.asIntN(64, 3n * 6364136223846793005n)}\n`);
+});
+
+test('wasm: a browser bundle runs a module on the WebAssembly backend in a bare V8 context', () => {
+  const dir = tempDir();
+  const entry = writeTemp(
+    dir,
+    'entry.js',
+    `import { parse } from ${JSON.stringify(join(ROOT, 'dist/src/index.js'))};
+import { WasmEngine } from ${JSON.stringify(join(ROOT, 'dist/src/exec/wasm/engine.js'))};
+globalThis.runWasm = (text) => {
+  const out = [];
+  new WasmEngine(parse(text), { output: (s) => out.push(s) }).invokeRaw('main');
+  return out.join('');
+};
+`,
+  );
+  const bundle = join(dir, 'bundle.js');
+  execFileSync(join(ROOT, 'node_modules/.bin/esbuild'), [entry, '--bundle', '--platform=browser', '--format=iife', `--outfile=${bundle}`, '--log-level=error']);
+  const context = vm.createContext({});
+  vm.runInContext(readFileSync(bundle, 'utf8'), context);
+  assert.deepEqual([...(vm.runInContext('[typeof process, typeof TextEncoder, typeof WebAssembly]', context) as string[])], ['undefined', 'undefined', 'object']);
+  context.programText = CONTROL;
+  const out = vm.runInContext('runWasm(programText)', context) as string;
+  assert.equal(out, runOurs([writeTemp(dir, 'control.mlir', CONTROL), '--backend=js']).stdout);
+});
+
+test('wasm: the library API makes the same backend choice', () => {
+  const out: string[] = [];
+  const simple = compileFor(parse('func.func @main() {\n  %c = arith.constant 7 : i32\n  vector.print %c : i32\n  return\n}\n'), { output: (s) => out.push(s) });
+  assert.equal(simple.backend, 'wasm');
+  simple.invokeRaw('main');
+  assert.equal(out.join(''), '7\n');
+  const poisonText = 'func.func @main() {\n  %p = ub.poison : i32\n  return\n}\n';
+  const fallback = compileFor(parse(poisonText), { output: () => {} });
+  assert.equal(fallback.backend, 'js');
+  assert.match(fallback.fallback?.message ?? '', /ub.poison/);
+  assert.equal(compileFor(parse(poisonText), { backend: 'js' }).fallback, undefined);
+  assert.throws(() => compileFor(parse(poisonText), { backend: 'wasm' }), WasmUnsupported);
+});
+
+test('wasm: bounds checks left out only where the loop bound is the size itself', () => {
+  const dir = tempDir();
+  const prog = (ub: string): string => `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 4 : index
+  %m = arith.constant 5 : index
+  %a = memref.alloc(%n) : memref<?xi32>
+  %z = arith.constant 3 : i32
+  scf.for %i = %c0 to ${ub} step %c1 {
+    memref.store %z, %a[%i] : memref<?xi32>
+  }
+  vector.print %z : i32
+  memref.dealloc %a : memref<?xi32>
+  return
+}
+`;
+  const ok = runOurs([writeTemp(dir, 'ok.mlir', prog('%n')), '--backend=wasm']);
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.equal(ok.stdout, '3\n');
+  const bad = runOurs([writeTemp(dir, 'bad.mlir', prog('%m')), '--backend=wasm']);
+  assert.equal(bad.code, 1);
+  assert.match(bad.stderr, /bad.mlir:9:5: error: 'memref.store' op out-of-bounds access into memref<\?xi32>/);
+  assert.equal(bad.stderr, runOurs([writeTemp(dir, 'bad.mlir', prog('%m')), '--backend=js']).stderr);
+});
