@@ -9,6 +9,7 @@ import './index/exec.js';
 import './js/exec.js';
 import './math/exec.js';
 import './memref/exec.js';
+import './pipeline/exec.js';
 import './scf/exec.js';
 import './ub/exec.js';
 import './vector/exec.js';

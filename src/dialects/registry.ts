@@ -11,6 +11,7 @@ import { indexDialect } from './index/index.js';
 import { llvmDialect } from './llvm/index.js';
 import { mathDialect } from './math/index.js';
 import { memrefDialect } from './memref/index.js';
+import { pipelineDialect } from './pipeline/index.js';
 import { scfDialect } from './scf/index.js';
 import { testDialect } from './test/index.js';
 import { ubDialect } from './ub/index.js';
@@ -26,6 +27,7 @@ export const ALL_DIALECTS: readonly Dialect[] = [
   llvmDialect,
   mathDialect,
   memrefDialect,
+  pipelineDialect,
   scfDialect,
   testDialect,
   ubDialect,

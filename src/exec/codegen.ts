@@ -17,6 +17,7 @@ import * as func from '../dialects/func/index.js';
 import * as index from '../dialects/index/index.js';
 import * as llvm from '../dialects/llvm/index.js';
 import * as memref from '../dialects/memref/index.js';
+import * as pipeline from '../dialects/pipeline/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
 import { stridesAndOffset } from '../dialects/memref/layout.js';
@@ -605,7 +606,7 @@ export class FunctionCompiler {
     const hasPoison = (() => {
       let found = false;
       this.fn.walk((op) => {
-        if (ub.PoisonOp.isa(op)) found = true;
+        if (ub.PoisonOp.isa(op) || pipeline.MaskOp.isa(op)) found = true;
       });
       return found;
     })();
@@ -617,6 +618,8 @@ export class FunctionCompiler {
           for (const r of op.results) mark(r);
           return;
         }
+        // A mask whose predicate is false gives poison.
+        if (pipeline.MaskOp.isa(op)) for (const r of op.results) mark(r);
         const anyIn = op.operands.some((o) => t.has(o));
         if (anyIn) {
           for (const r of op.results) mark(r);

@@ -32,6 +32,7 @@ import { ForLoopPeelingInfo, ForLoopSpecializationInfo, ParallelLoopSpecializati
 import { ConvertControlFlowToLLVMInfo } from '../conversions/cf-to-llvm.js';
 import { ConvertToLLVMInfo } from '../conversions/to-llvm.js';
 import { TestSCFPipeliningInfo } from '../transforms/scf/test-pipelining.js';
+import { SoftwarePipelineInfo } from '../transforms/scf/software-pipeline.js';
 
 let done = false;
 
@@ -75,6 +76,7 @@ export function registerAllPasses(): void {
     ConvertControlFlowToLLVMInfo,
     ConvertToLLVMInfo,
     TestSCFPipeliningInfo,
+    SoftwarePipelineInfo,
   ])
     registerPass(info);
 }

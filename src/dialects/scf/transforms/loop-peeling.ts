@@ -22,7 +22,7 @@ import { cloneAt } from '../../../transforms/clone.js';
 import { createOrFold } from '../../../transforms/create-or-fold.js';
 import { fullyComposeAffineMapAndOperands } from '../../affine/utils.js';
 import { AffineApplyOp, AffineMaxOp, AffineMinOp } from '../../affine/ops.js';
-import { AddIOp, CeilDivSIOp, ConstantOp, IndexCastOp, MaxSIOp, MinSIOp, MulIOp, SubIOp } from '../../arith/index.js';
+import { AddIOp, CeilDivSIOp, CeilDivUIOp, ConstantOp, IndexCastOp, MaxSIOp, MaxUIOp, MinSIOp, MinUIOp, MulIOp, SubIOp } from '../../arith/index.js';
 import { ForOp, mixedConstant } from '../ops.js';
 import type { OpOf } from '../../../ods/index.js';
 import { rewritePeeledMinMaxOp } from './affine-canonicalization.js';
@@ -177,14 +177,15 @@ export interface PeeledLoop {
  * iteration runs twice. Loop-carried values flow through the parts in order
  * and the last part's results replace the loop's. The bounds are arith ops
  * in the induction variable's type, folded when the loop's bounds are
- * constants. Returns undefined (IR untouched) for `unsigned` loops and
- * constant non-positive steps.
+ * constants. `unsigned` loops get unsigned bound arithmetic (exact while
+ * `ub + step` does not wrap). Returns undefined (IR untouched) for constant
+ * non-positive steps.
  */
 export function peelForLoop(rewriter: PatternRewriter, forOp: ForLoop, options: PeelOptions = {}): PeeledLoop | undefined {
   const nFirst = options.first ?? 0;
   const nLast = options.last ?? 0;
   if (!Number.isInteger(nFirst) || !Number.isInteger(nLast) || nFirst < 0 || nLast < 0) throw new RangeError('peelForLoop: iteration counts must be non-negative integers');
-  if (ForOp.unsignedCmp(forOp)) return undefined;
+  const unsigned = ForOp.unsignedCmp(forOp);
   const stepInt = mixedConstant(ForOp.step(forOp));
   if (stepInt !== undefined && stepInt <= 0n) return undefined;
   const result: PeeledLoop = { main: forOp, first: [], last: [] };
@@ -200,7 +201,9 @@ export function peelForLoop(rewriter: PatternRewriter, forOp: ForLoop, options: 
   const cst = (n: number): Value => fold((b) => ConstantOp.int(b, n, type, loc).definingOp!);
   const add = (l: Value, r: Value): Value => fold((b) => AddIOp.build(b, { lhs: l, rhs: r, location: loc }));
   const mul = (l: Value, r: Value): Value => fold((b) => MulIOp.build(b, { lhs: l, rhs: r, location: loc }));
-  const min = (l: Value, r: Value): Value => fold((b) => MinSIOp.build(b, { lhs: l, rhs: r, location: loc }));
+  const min = (l: Value, r: Value): Value => fold((b) => (unsigned ? MinUIOp : MinSIOp).build(b, { lhs: l, rhs: r, location: loc }));
+  const max = (l: Value, r: Value): Value => fold((b) => (unsigned ? MaxUIOp : MaxSIOp).build(b, { lhs: l, rhs: r, location: loc }));
+  const sub = (l: Value, r: Value): Value => fold((b) => SubIOp.build(b, { lhs: l, rhs: r, location: loc }));
   /** The value of the induction variable at iteration `k` (lb + k * step). */
   const ivAt = (k: Value): Value => add(lb, mul(k, step));
   /** A single-iteration copy of the loop over [from, min(from + step, ub)), before the insertion point. */
@@ -226,9 +229,14 @@ export function peelForLoop(rewriter: PatternRewriter, forOp: ForLoop, options: 
   const mainFrom = nFirst ? ivAt(cst(nFirst)) : lb;
   let backStart: Value | undefined;
   if (nLast) {
-    const tripCount = fold((b) => CeilDivSIOp.build(b, { lhs: fold((b2) => SubIOp.build(b2, { lhs: ub, rhs: lb, location: loc })), rhs: step, location: loc }));
-    const kb = fold((b) => MaxSIOp.build(b, { lhs: fold((b2) => SubIOp.build(b2, { lhs: tripCount, rhs: cst(nLast), location: loc })), rhs: cst(nFirst), location: loc }));
-    backStart = kb;
+    if (unsigned) {
+      // max(tripCount - last, first) without wrapping below zero: max(tripCount, first + last) - last.
+      const tripCount = fold((b) => CeilDivUIOp.build(b, { lhs: sub(max(ub, lb), lb), rhs: step, location: loc }));
+      backStart = sub(max(tripCount, cst(nFirst + nLast)), cst(nLast));
+    } else {
+      const tripCount = fold((b) => CeilDivSIOp.build(b, { lhs: sub(ub, lb), rhs: step, location: loc }));
+      backStart = max(sub(tripCount, cst(nLast)), cst(nFirst));
+    }
   }
   const mainTo = backStart ? ivAt(backStart) : ub;
   rewriter.modifyOpInPlace(forOp, () => {
