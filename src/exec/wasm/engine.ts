@@ -70,6 +70,7 @@ export class WasmEngine {
       printF: (v: number, punct: number): void => rt.vprint(-1, v, 'float', 64, [], strings[punct]),
       write: (s: number): void => rt.write(strings[s]),
       punct: (p: number): void => rt.punct(strings[p]),
+      fmod: (a: number, b: number): number => a % b,
     };
     const W = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
     const inst = new W.Instance(new W.Module(this.compiled.bytes), { env });
