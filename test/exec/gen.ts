@@ -116,7 +116,7 @@ export interface GenOptions {
    * Only what the WebAssembly backend's first landing expresses, so the
    * differential test exercises it rather than its fallback: f32/f64 floats
    * (no f16/bf16), shifts by constant amounts, no float-to-int conversions,
-   * no subviews, alloca or printMemref calls.
+   * no subviews or printMemref calls.
    */
   wasmCore?: boolean;
   /**
@@ -1586,7 +1586,7 @@ class ProgramGen {
     const t = this.rng.pick(this.opts.wasmCore ? ['i8', 'i16', 'i32', 'i64', 'index', 'f32', 'f64', 'i1'] : ['i8', 'i16', 'i32', 'i64', 'index', 'f16', 'f32', 'f64', 'bf16', 'i1']);
     const n = 1 + this.rng.int(6);
     const dynamic = this.rng.chance(0.4);
-    const alloca = !dynamic && !this.opts.wasmCore && this.rng.chance(0.3);
+    const alloca = !dynamic && this.rng.chance(0.3);
     const m = this.fresh();
     const nc = this.smallIndexConst(n);
     const mt = dynamic ? `memref<?x${t}>` : `memref<${n}x${t}>`;

@@ -43,7 +43,7 @@ export class WasmUnsupported extends Error {
 }
 
 /** Runtime error codes passed to the `err` import (with the op's index). */
-export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8 } as const;
+export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8, deallocStack: 9 } as const;
 
 /** The formats of vector.print passed to the `printI` import. */
 export const FORMATS = ['signed', 'unsigned', 'bool'] as const;
@@ -457,7 +457,8 @@ class FunctionCompiler {
     if (scf.ExecuteRegionOp.isa(op)) return this.executeRegion(op);
     if (scf.ParallelOp.isa(op)) return this.parallel(op);
     if (memref.CopyOp.isa(op)) return this.copy(op);
-    if (memref.AllocOp.isa(op)) return this.alloc(op);
+    if (memref.AllocOp.isa(op)) return this.alloc(op, memref.AllocOp.memref(op), memref.AllocOp.dynamicSizes(op), memref.AllocOp.symbolOperands(op).length, false);
+    if (memref.AllocaOp.isa(op)) return this.alloc(op, memref.AllocaOp.memref(op), memref.AllocaOp.dynamicSizes(op), memref.AllocaOp.symbolOperands(op).length, true);
     if (memref.DeallocOp.isa(op)) return this.dealloc(op);
     if (memref.LoadOp.isa(op)) return this.load(op);
     if (memref.StoreOp.isa(op)) return this.store(op);
@@ -1034,14 +1035,18 @@ class FunctionCompiler {
     return k;
   }
 
-  private alloc(op: OpOf<typeof memref.AllocOp>): void {
+  /**
+   * memref.alloc, and memref.alloca outside an alloca_scope (alive until the
+   * function returns, which no memref outlives here: functions neither take
+   * nor return memrefs). A stack allocation's live flag is 2, so that its
+   * dealloc is the JavaScript backend's error.
+   */
+  private alloc(op: Operation, res: Value, dyn: readonly Value[], symbols: number, stack: boolean): void {
     const f = this.body;
-    const res = memref.AllocOp.memref(op);
     const t = res.type as MemRefType;
     const mi = this.memInfo(res, op);
-    if (memref.AllocOp.symbolOperands(op).length) throw new WasmUnsupported(op, 'allocations with symbol operands');
+    if (symbols) throw new WasmUnsupported(op, 'allocations with symbol operands');
     const l = this.def(res);
-    const dyn = memref.AllocOp.dynamicSizes(op);
     let k = 0;
     this.sizeValues.set(
       res,
@@ -1071,6 +1076,7 @@ class FunctionCompiler {
     f.i32(this.K(op)).get(bytes).i64(BigInt(mi.shift)).op(Op.i64_shl).call(this.malloc);
     f.set(l[0]);
     f.get(l[0]).set(l[1]);
+    if (stack) f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(2).mem(Op.i32_store, 2);
   }
 
   private dealloc(op: OpOf<typeof memref.DeallocOp>): void {
@@ -1080,6 +1086,8 @@ class FunctionCompiler {
     const f = this.body;
     f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
     this.errorIf(op, ErrCode.doubleFree);
+    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(2).op(Op.i32_eq);
+    this.errorIf(op, ErrCode.deallocStack);
     f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(0).mem(Op.i32_store, 2);
   }
 
