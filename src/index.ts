@@ -70,7 +70,7 @@ export { createContext, ALL_DIALECTS, type ContextOptions } from './dialects/reg
 export { parse, print, verify, verifyOrThrow, ParseError, VerifyError, type ParseOptions } from './api/text.js';
 export type { PrintOptions } from './syntax/printer.js';
 export { PassManager, createPass, listPasses, PassPipelineError, PassFailure, type PassDescription, type PassOptionInput } from './api/passes.js';
-export { compile, loadModule, formatExecError, LoadError, type LoadOptions } from './api/exec.js';
+export { compile, loadModule, formatExecError, LoadError, type LoadOptions, type LoadedModule } from './api/exec.js';
 export { ExecutionEngine, ExecError, MemRef, Poison, UnsupportedError, memrefFromArray, memrefToArray, type OutputSink, type EngineOptions } from './exec/engine.js';
 export { WasmEngine, WasmUnsupported } from './exec/wasm/engine.js';
 export { compileFor, type Backend, type RunOptions, type Runner } from './exec/wasm/run.js';

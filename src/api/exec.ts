@@ -15,8 +15,26 @@ import { parse, ParseError } from './text.js';
 import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
 import { ExecError, ExecutionEngine, type EngineOptions } from '../exec/engine.js';
 import { UnsupportedError } from '../exec/codegen.js';
+import { WasmEngine, WasmUnsupported } from '../exec/wasm/engine.js';
+import type { Backend } from '../exec/wasm/run.js';
+
+/** What loadModule returns for a backend other than 'js': the engine that runs it, and why WebAssembly was not used. */
+export interface LoadedModule {
+  readonly backend: 'js' | 'wasm';
+  readonly fallback?: WasmUnsupported;
+  readonly engine: ExecutionEngine | WasmEngine;
+  call(name: string, ...args: unknown[]): unknown;
+}
 
 export interface LoadOptions extends EngineOptions {
+  /**
+   * As compileFor's: 'auto' runs on the WebAssembly backend when it can
+   * express the module, else on the JavaScript one; 'wasm' throws
+   * WasmUnsupported when it cannot. Default 'js' (memref arguments and
+   * results, MemRef descriptors and `compiled.source` are the JavaScript
+   * backend's).
+   */
+  backend?: Backend;
   /** The file name of `text` in diagnostics (default `<string>`). */
   fileName?: string;
 }
@@ -37,7 +55,9 @@ export function compile(module: Operation, options: EngineOptions = {}): Executi
  * Parses (when given text), verifies and compiles a module. Throws LoadError
  * for invalid IR and UnsupportedError for ops the engine cannot run.
  */
-export function loadModule(moduleOrText: Operation | string, options: LoadOptions = {}): ExecutionEngine {
+export function loadModule(moduleOrText: Operation | string, options?: LoadOptions & { backend?: 'js' }): ExecutionEngine;
+export function loadModule(moduleOrText: Operation | string, options: LoadOptions & { backend: 'auto' | 'wasm' }): LoadedModule;
+export function loadModule(moduleOrText: Operation | string, options: LoadOptions = {}): ExecutionEngine | LoadedModule {
   let module: Operation;
   if (typeof moduleOrText === 'string') {
     try {
@@ -47,7 +67,18 @@ export function loadModule(moduleOrText: Operation | string, options: LoadOption
       throw e;
     }
   } else module = moduleOrText;
-  return compile(module, options);
+  const backend = options.backend ?? 'js';
+  if (backend === 'js') return compile(module, options);
+  let fallback: WasmUnsupported | undefined;
+  try {
+    const engine = new WasmEngine(module, { output: options.output });
+    return { backend: 'wasm', engine, call: (name, ...args) => engine.call(name, ...args) };
+  } catch (err) {
+    if (!(err instanceof WasmUnsupported) || backend === 'wasm') throw err;
+    fallback = err;
+  }
+  const engine = compile(module, options);
+  return { backend: 'js', fallback, engine, call: (name, ...args) => engine.call(name, ...args) };
 }
 
 /** `file:line:col: error: message` for an ExecError or UnsupportedError. */

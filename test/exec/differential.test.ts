@@ -3,18 +3,26 @@
 // only normalization is the data pointer printed by printMemref*, which is a
 // real address in mlir-runner and a deterministic fake one in scf-run.
 //
+// Both backends: four batches in five are generated within what the
+// WebAssembly backend expresses (`wasmCore`) and run on it and on the
+// JavaScript backend; the fifth uses every feature (f16/bf16, views,
+// printMemref...) and runs on whichever backend scf-run picks (the JavaScript
+// one, as a fallback, today). Every batch has wrapping i64 steps and i33.
+//
 // SCFKIT_DIFF_PROGRAMS (default 1000) sets the number of programs,
 // SCFKIT_DIFF_SEED the base seed (default fixed; "random" picks one).
 
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateModule } from './gen.js';
-import { runOurs, runReferenceAsync, tempDir, writeTemp } from './difftool.js';
+import { runOurs, runReferenceAsync, tempDir, writeTemp, type ToolResult } from './difftool.js';
 
 const PROGRAMS = Number(process.env.SCFKIT_DIFF_PROGRAMS ?? 1000);
 const PER_BATCH = 100;
 const seedEnv = process.env.SCFKIT_DIFF_SEED;
 const BASE_SEED = seedEnv === 'random' ? (Math.random() * 2 ** 31) | 0 : Number(seedEnv ?? 20240601);
+
+type Backend = 'wasm' | 'js';
 
 const normalize = (s: string): string => s.replace(/base@ = 0x[0-9a-f]+/g, 'base@ = <addr>');
 
@@ -33,15 +41,16 @@ function firstDifference(ref: string, ours: string): string {
   return `first difference in ${prog} at output line ${i + 1}: mlir-runner ${JSON.stringify(a[i])} vs scf-run ${JSON.stringify(b[i])}`;
 }
 
-test(`differential: ${PROGRAMS} generated programs, scf-run vs mlir-runner (seed ${BASE_SEED})`, { timeout: 15 * 60 * 1000 }, async () => {
+test(`differential: ${PROGRAMS} generated programs, scf-run vs mlir-runner (seed ${BASE_SEED})`, { timeout: 15 * 60 * 1000 }, async (t: TestContext) => {
   const dir = tempDir();
   let checked = 0;
+  const ranOn = { wasm: 0, js: 0 };
   const batches = Math.ceil(PROGRAMS / PER_BATCH);
   // Two batches in flight: the reference of batch k+1 runs while scf-run runs batch k.
   const prepared = (k: number) => {
     const count = Math.min(PER_BATCH, PROGRAMS - k * PER_BATCH);
     const seed = BASE_SEED + k;
-    const text = generateModule(seed, count);
+    const text = generateModule(seed, count, { wasmCore: k % 5 !== 4, wideInts: true });
     const file = writeTemp(dir, `batch${k}.mlir`, text);
     return { k, count, seed, file, ref: runReferenceAsync(file) };
   };
@@ -49,17 +58,31 @@ test(`differential: ${PROGRAMS} generated programs, scf-run vs mlir-runner (seed
   for (let k = 0; k < batches; k++) {
     const cur = next;
     if (k + 1 < batches) next = prepared(k + 1);
-    const ours = runOurs([cur.file, '-e', 'main', '-entry-point-result=void']);
+    const args = [cur.file, '-e', 'main', '-entry-point-result=void'];
+    // The backend scf-run picks, then the other one when that was wasm.
+    const picked = runOurs([...args, '--debug-backend']);
+    const backend: Backend = /backend: wasm/.test(picked.stderr) ? 'wasm' : 'js';
+    const runs: { backend: Backend; out: ToolResult }[] = [{ backend, out: picked }];
+    if (backend === 'wasm') runs.push({ backend: 'js', out: runOurs([...args, '--backend=js']) });
     const ref = await cur.ref;
     assert.equal(ref.code, 0, `mlir-runner failed on ${cur.file} (seed ${cur.seed}): ${ref.stderr.slice(0, 2000)}`);
-    assert.equal(ours.code, 0, `scf-run failed on ${cur.file} (seed ${cur.seed}): ${ours.stderr.slice(0, 2000)}`);
     const r = normalize(ref.stdout);
-    const o = normalize(ours.stdout);
-    if (r !== o) assert.fail(`batch ${cur.file} (seed ${cur.seed}): ${firstDifference(r, o)}`);
+    for (const run of runs) {
+      assert.equal(run.out.code, 0, `scf-run (${run.backend}) failed on ${cur.file} (seed ${cur.seed}): ${run.out.stderr.slice(0, 2000)}`);
+      const o = normalize(run.out.stdout);
+      if (r !== o) assert.fail(`batch ${cur.file} (seed ${cur.seed}, ${run.backend} backend): ${firstDifference(r, o)}`);
+      ranOn[run.backend] += cur.count;
+    }
+    const first = k * PER_BATCH;
+    t.diagnostic(`p${first}-p${first + cur.count - 1} (batch ${k}): ${runs.map((x) => x.backend).join(' and ')}${backend === 'js' ? ` (${picked.stderr.trim().split('\n')[0]})` : ''}`);
     // Every program printed its marker.
     const markers = r.split('\n').filter((l) => /^p\d+$/.test(l)).length;
     assert.equal(markers, cur.count);
     checked += cur.count;
   }
   assert.equal(checked, PROGRAMS);
+  t.diagnostic(`programs run on wasm: ${ranOn.wasm}, on js: ${ranOn.js} (of ${PROGRAMS})`);
+  // The WebAssembly backend must really have run most programs, not fallen back.
+  assert.ok(ranOn.wasm >= PROGRAMS * 0.7, `only ${ranOn.wasm} of ${PROGRAMS} programs ran on the WebAssembly backend`);
+  assert.equal(ranOn.js, PROGRAMS);
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import vm from 'node:vm';
 import { MLIR_RUNNER, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
 import { PROGRAMS, ROOT } from './paths.js';
-import { compileFor, parse, WasmUnsupported } from '../../src/index.js';
+import { compileFor, loadModule, parse, WasmUnsupported } from '../../src/index.js';
 import { WasmEngine } from '../../src/exec/wasm/engine.js';
 import { Rng } from './gen.js';
 
@@ -20,7 +20,7 @@ import { Rng } from './gen.js';
 const ri = (rng: Rng, lo: number, hi: number): number => lo + rng.int(hi - lo + 1);
 
 const WIDTHS = [1, 8, 13, 16, 32, 33, 48, 64];
-const BINARY = ['addi', 'subi', 'muli', 'andi', 'ori', 'xori', 'maxsi', 'minsi', 'maxui', 'minui', 'divsi', 'divui', 'remsi', 'remui'];
+const BINARY = ['addi', 'subi', 'muli', 'andi', 'ori', 'xori', 'maxsi', 'minsi', 'maxui', 'minui', 'divsi', 'divui', 'remsi', 'remui', 'floordivsi', 'ceildivsi'];
 const PREDS = ['eq', 'ne', 'slt', 'sle', 'sgt', 'sge', 'ult', 'ule', 'ugt', 'uge'];
 
 /** Values of width w worth testing (extremes, small, random). */
@@ -62,10 +62,10 @@ function arithmeticProgram(seed: number): string {
       const i = ri(rng, 0, vals.length - 1);
       const j = ri(rng, 0, vals.length - 1);
       const op = BINARY[ri(rng, 0, BINARY.length - 1)];
-      if (w === 1 && !['addi', 'subi', 'muli', 'andi', 'ori', 'xori'].includes(op)) continue;
+      if (w === 1 && (op.includes('div') || op.startsWith('rem'))) continue;
       const [a, b] = [vals[i], vals[j]];
       // Skip undefined behaviour: division by zero and the signed overflow.
-      if (op.startsWith('div') || op.startsWith('rem')) {
+      if (op.includes('div') || op.startsWith('rem')) {
         if (b === 0n) continue;
         if (op.endsWith('si') && a === -(1n << BigInt(w - 1)) && b === -1n) continue;
       }
@@ -76,7 +76,7 @@ function arithmeticProgram(seed: number): string {
       const r = v();
       lines.push(`  ${r} = arith.cmpi ${p}, ${loaded[ri(rng, 0, vals.length - 1)]}, ${loaded[ri(rng, 0, vals.length - 1)]} : ${t}`, `  vector.print ${r} : i1`);
     }
-    if (w > 1) {
+    {
       for (const sh of ['shli', 'shrsi', 'shrui']) {
         const c = v();
         const r = v();
@@ -109,9 +109,11 @@ function arithmeticProgram(seed: number): string {
     const a = v();
     const b = v();
     lines.push(`  ${a} = arith.constant 1.7 : ${ft}`, `  ${b} = arith.constant -0.3 : ${ft}`);
-    for (const op of ['addf', 'subf', 'mulf', 'divf', 'maximumf', 'minimumf']) {
+    for (const op of ['addf', 'subf', 'mulf', 'divf', 'maximumf', 'minimumf', 'remf']) {
       const r = v();
+      const r2 = v();
       lines.push(`  ${r} = arith.${op} ${a}, ${b} : ${ft}`, `  vector.print ${r} : ${ft}`);
+      lines.push(`  ${r2} = arith.${op} ${b}, ${a} : ${ft}`, `  vector.print ${r2} : ${ft}`);
     }
     const s = v();
     lines.push(`  ${s} = math.sqrt ${a} : ${ft}`, `  vector.print ${s} : ${ft}`);
@@ -219,6 +221,42 @@ test('wasm: loops, while, if, 2-D dynamic memrefs and calls match mlir-runner', 
   expectSame(writeTemp(tempDir(), 'control.mlir', CONTROL), 'control');
 });
 
+test('wasm: scf.execute_region with results, nested in loops and ifs, matches mlir-runner', () => {
+  const prog = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %s = scf.for %i = %c0 to %c6 step %c1 iter_args(%acc = %c0) -> (index) {
+    %r:2 = scf.execute_region -> (index, i1) {
+      %two = arith.constant 2 : index
+      %q = arith.floordivsi %i, %two : index
+      %e = arith.cmpi eq, %q, %c1 : index
+      %x = scf.execute_region -> index {
+        %p = arith.muli %i, %i : index
+        scf.yield %p : index
+      }
+      %y = arith.addi %acc, %x : index
+      scf.yield %y, %e : index, i1
+    }
+    %z = scf.if %r#1 -> index {
+      %m = arith.subi %r#0, %c1 : index
+      scf.yield %m : index
+    } else {
+      scf.yield %r#0 : index
+    }
+    vector.print %z : index
+    scf.yield %z : index
+  }
+  scf.execute_region {
+    vector.print %s : index
+    scf.yield
+  }
+  return
+}
+`;
+  expectSame(writeTemp(tempDir(), 'execute-region.mlir', prog), 'execute_region');
+});
+
 test('wasm: the exec test programs print the same and fail with the same located errors on both backends', () => {
   let wasm = 0;
   for (const f of readdirSync(PROGRAMS).filter((x) => x.endsWith('.mlir') && !x.startsWith('llvm-'))) {
@@ -322,4 +360,103 @@ test('wasm: bounds checks left out only where the loop bound is the size itself'
   assert.equal(bad.code, 1);
   assert.match(bad.stderr, /bad.mlir:9:5: error: 'memref.store' op out-of-bounds access into memref<\?xi32>/);
   assert.equal(bad.stderr, runOurs([writeTemp(dir, 'bad.mlir', prog('%m')), '--backend=js']).stderr);
+});
+
+test('wasm: loadModule takes the same backend choice and converts arguments and results as the JavaScript backend does', () => {
+  const src = `
+func.func @add(%a: i32, %b: i32) -> i32 {
+  %r = arith.addi %a, %b : i32
+  return %r : i32
+}
+func.func @mul64(%a: i64, %b: i64) -> i64 {
+  %r = arith.muli %a, %b : i64
+  return %r : i64
+}
+func.func @divmod(%a: index, %b: index) -> (index, index, i1) {
+  %q = arith.divui %a, %b : index
+  %r = arith.remui %a, %b : index
+  %z = arith.cmpi eq, %r, %a : index
+  return %q, %r, %z : index, index, i1
+}
+func.func @narrow(%a: i48, %x: f32) -> (i48, f32) {
+  %k = arith.constant 3 : i48
+  %r = arith.muli %a, %k : i48
+  %y = arith.mulf %x, %x : f32
+  return %r, %y : i48, f32
+}
+`;
+  const wasm = loadModule(src, { backend: 'auto', output: () => {} });
+  assert.equal(wasm.backend, 'wasm');
+  assert.equal(wasm.fallback, undefined);
+  const js = loadModule(src, { output: () => {} });
+  const calls: [string, unknown[]][] = [
+    ['add', [2147483647, 1]],
+    ['add', [-5, true]],
+    ['mul64', [6364136223846793005n, 3]],
+    ['mul64', [2 ** 40, 2 ** 20]],
+    ['divmod', [17, 5]],
+    ['divmod', [3, 7]],
+    ['narrow', [2n ** 46n + 5n, 1.1]],
+  ];
+  for (const [name, args] of calls) assert.deepEqual(wasm.call(name, ...args), js.call(name, ...args), `${name}(${args.join(', ')})`);
+  assert.equal(wasm.call('mul64', 2 ** 40, 2 ** 20), 2n ** 60n);
+  // A function taking a memref: the JavaScript backend, and the reason.
+  const withMemref = src + 'func.func @first(%m: memref<?xi32>) -> i32 {\n  %c0 = arith.constant 0 : index\n  %v = memref.load %m[%c0] : memref<?xi32>\n  return %v : i32\n}\n';
+  const fb = loadModule(withMemref, { backend: 'auto', output: () => {} });
+  assert.equal(fb.backend, 'js');
+  assert.match(fb.fallback?.message ?? '', /memrefs/);
+  assert.equal(fb.call('first', new Int32Array([42])), 42);
+  assert.throws(() => loadModule(withMemref, { backend: 'wasm' }), WasmUnsupported);
+});
+
+test('wasm: memref.alloca (static, dynamic, in a loop and in a callee) matches mlir-runner; its dealloc is the JavaScript backend\'s error', () => {
+  const dir = tempDir();
+  const prog = `func.func @sum(%n: index) -> i64 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloca(%n) : memref<?xi64>
+  %big = arith.constant 6364136223846793005 : i64
+  scf.for %i = %c0 to %n step %c1 {
+    %v = arith.index_cast %i : index to i64
+    %w = arith.muli %v, %big : i64
+    memref.store %w, %a[%i] : memref<?xi64>
+  }
+  %z = arith.constant 0 : i64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i64) {
+    %v = memref.load %a[%i] : memref<?xi64>
+    %t = arith.xori %acc, %v : i64
+    scf.yield %t : i64
+  }
+  return %s : i64
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %b = memref.alloca() : memref<3x2xi16>
+  scf.for %i = %c0 to %c3 step %c1 {
+    %t = memref.alloca() : memref<2xf32>
+    %x = arith.index_cast %i : index to i16
+    memref.store %x, %b[%i, %c1] : memref<3x2xi16>
+    memref.store %x, %b[%i, %c0] : memref<3x2xi16>
+    %f = arith.sitofp %x : i16 to f32
+    memref.store %f, %t[%c1] : memref<2xf32>
+    %g = memref.load %t[%c1] : memref<2xf32>
+    vector.print %g : f32
+    %n = arith.addi %i, %c3 : index
+    %s = func.call @sum(%n) : (index) -> i64
+    vector.print %s : i64
+  }
+  %y = memref.load %b[%c1, %c1] : memref<3x2xi16>
+  vector.print %y : i16
+  return
+}
+`;
+  expectSame(writeTemp(dir, 'alloca.mlir', prog), 'alloca');
+  const bad = writeTemp(dir, 'dealloc-alloca.mlir', 'func.func @main() {\n  %a = memref.alloca() : memref<2xi32>\n  memref.dealloc %a : memref<2xi32>\n  return\n}\n');
+  const w = runOurs([bad, '--backend=wasm']);
+  const j = runOurs([bad, '--backend=js']);
+  assert.equal(w.code, 1);
+  assert.match(w.stderr, /dealloc-alloca.mlir:3:3: error: .*deallocates a memref allocated by 'memref.alloca'/);
+  assert.equal(w.stderr, j.stderr);
 });

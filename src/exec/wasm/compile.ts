@@ -43,7 +43,7 @@ export class WasmUnsupported extends Error {
 }
 
 /** Runtime error codes passed to the `err` import (with the op's index). */
-export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8 } as const;
+export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8, deallocStack: 9 } as const;
 
 /** The formats of vector.print passed to the `printI` import. */
 export const FORMATS = ['signed', 'unsigned', 'bool'] as const;
@@ -110,6 +110,7 @@ export function compileWasm(module: Operation): CompiledWasm {
     printF: m.importFunc('env', 'printF', { params: ['f64', 'i32'], results: [] }),
     write: m.importFunc('env', 'write', { params: ['i32'], results: [] }),
     punct: m.importFunc('env', 'punct', { params: ['i32'], results: [] }),
+    fmod: m.importFunc('env', 'fmod', { params: ['f64', 'f64'], results: ['f64'] }),
   };
   const heapTop = m.global('i32', HEADER);
   const malloc = m.declareFunc({ params: ['i32', 'i64'], results: ['i32'] });
@@ -224,6 +225,7 @@ interface Imports {
   printF: number;
   write: number;
   punct: number;
+  fmod: number;
 }
 
 class FunctionCompiler {
@@ -365,6 +367,16 @@ class FunctionCompiler {
           minimumf: [Op.f32_min, Op.f64_min],
         } as Record<string, [number, number]>
       )[fb.kind];
+      if (fb.kind === 'remf' && s.k === 'float') {
+        // fmod is exact, so the f64 remainder of two f32 values is the f32 one.
+        this.push(fb.lhs(op));
+        if (s.vt === 'f32') f.op(Op.f64_promote_f32);
+        this.push(fb.rhs(op));
+        if (s.vt === 'f32') f.op(Op.f64_promote_f32);
+        f.call(this.imp.fmod);
+        if (s.vt === 'f32') f.op(Op.f32_demote_f64);
+        return this.pop(fb.result(op));
+      }
       if (!code || s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}'`);
       this.push(fb.lhs(op));
       this.push(fb.rhs(op));
@@ -442,9 +454,11 @@ class FunctionCompiler {
     if (scf.IfOp.isa(op)) return this.ifOp(op);
     if (scf.WhileOp.isa(op)) return this.whileOp(op);
     if (scf.IndexSwitchOp.isa(op)) return this.indexSwitch(op);
+    if (scf.ExecuteRegionOp.isa(op)) return this.executeRegion(op);
     if (scf.ParallelOp.isa(op)) return this.parallel(op);
     if (memref.CopyOp.isa(op)) return this.copy(op);
-    if (memref.AllocOp.isa(op)) return this.alloc(op);
+    if (memref.AllocOp.isa(op)) return this.alloc(op, memref.AllocOp.memref(op), memref.AllocOp.dynamicSizes(op), memref.AllocOp.symbolOperands(op).length, false);
+    if (memref.AllocaOp.isa(op)) return this.alloc(op, memref.AllocaOp.memref(op), memref.AllocaOp.dynamicSizes(op), memref.AllocaOp.symbolOperands(op).length, true);
     if (memref.DeallocOp.isa(op)) return this.dealloc(op);
     if (memref.LoadOp.isa(op)) return this.load(op);
     if (memref.StoreOp.isa(op)) return this.store(op);
@@ -454,14 +468,18 @@ class FunctionCompiler {
     throw new WasmUnsupported(op, `'${op.opName}'`);
   }
 
-  private intBinary(op: Operation, kind: string, lhs: Value, rhs: Value, res: Value, flags: number): void {
+  private intBinary(op: Operation, kindIn: string, lhs: Value, rhs: Value, res: Value, flags: number): void {
     if (flags) throw new WasmUnsupported(op, 'overflow flags');
+    let kind = kindIn;
     const s = this.scalar(res, op);
     if (s.k !== 'int') throw new WasmUnsupported(op, 'vector arithmetic');
     const f = this.body;
     const I = s.vt === 'i32';
     const pick = (a: number, b: number): number => (I ? a : b);
-    if (s.w === 1 && !['andi', 'ori', 'xori', 'addi', 'subi', 'muli'].includes(kind)) throw new WasmUnsupported(op, `'${op.opName}' on i1`);
+    // On i1 (0 or 1, signed -1): the signed max is `and`, the unsigned max `or`; shifts are by 0.
+    if (s.w === 1 && (kind === 'maxsi' || kind === 'minui')) kind = 'andi';
+    else if (s.w === 1 && (kind === 'minsi' || kind === 'maxui')) kind = 'ori';
+    if (s.w === 1 && !['andi', 'ori', 'xori', 'addi', 'subi', 'muli', 'shli', 'shrsi', 'shrui'].includes(kind)) throw new WasmUnsupported(op, `'${op.opName}' on i1`);
     const min = -(1n << BigInt(s.w - 1));
     const rc = this.constInt(rhs);
     const zeroCheck = (): void => {
@@ -528,6 +546,37 @@ class FunctionCompiler {
         ovfCheck();
         simple(kind === 'divsi' ? Op.i32_div_s : Op.i32_rem_s, kind === 'divsi' ? Op.i64_div_s : Op.i64_rem_s);
         break;
+      case 'floordivsi':
+      case 'ceildivsi': {
+        zeroCheck();
+        ovfCheck();
+        // The truncated quotient, moved one down (floor) or up (ceil) when
+        // the remainder is nonzero and its sign differs from (floor) or
+        // matches (ceil) the divisor's.
+        const vt = I ? 'i32' : 'i64';
+        const q = f.local(vt);
+        const r = f.local(vt);
+        this.push(lhs);
+        this.push(rhs);
+        f.op(pick(Op.i32_div_s, Op.i64_div_s)).set(q);
+        this.push(lhs);
+        this.push(rhs);
+        f.op(pick(Op.i32_rem_s, Op.i64_rem_s)).set(r);
+        f.get(q);
+        f.get(r);
+        if (I) f.i32(0).op(Op.i32_ne);
+        else f.i64(0n).op(Op.i64_ne);
+        f.get(r);
+        this.push(rhs);
+        f.op(pick(Op.i32_xor, Op.i64_xor));
+        if (I) f.i32(0).op(kind === 'floordivsi' ? Op.i32_lt_s : Op.i32_ge_s);
+        else f.i64(0n).op(kind === 'floordivsi' ? Op.i64_lt_s : Op.i64_ge_s);
+        f.op(Op.i32_and);
+        if (!I) f.op(Op.i64_extend_i32_u);
+        f.op(kind === 'floordivsi' ? pick(Op.i32_sub, Op.i64_sub) : pick(Op.i32_add, Op.i64_add));
+        this.norm(s);
+        break;
+      }
       case 'divui':
       case 'remui':
         // By a power of two: a shift or a mask of the unsigned value.
@@ -875,6 +924,18 @@ class FunctionCompiler {
     this.depth -= 2;
   }
 
+  /** A one-block execute_region runs in place; its yield assigns the results. */
+  private executeRegion(op: OpOf<typeof scf.ExecuteRegionOp>): void {
+    const region = scf.ExecuteRegionOp.region(op);
+    if (region.blocks.length !== 1 || scf.ExecuteRegionOp.token(op)) throw new WasmUnsupported(op, `'${op.opName}' with several blocks or a token`);
+    const results = scf.ExecuteRegionOp.results(op);
+    results.forEach((r) => this.def(r));
+    this.block(region.blocks[0], (term) => {
+      if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.execute_region`);
+      this.assign(results, scf.YieldOp.results(term));
+    });
+  }
+
   private indexSwitch(op: OpOf<typeof scf.IndexSwitchOp>): void {
     const f = this.body;
     const results = scf.IndexSwitchOp.results(op);
@@ -974,14 +1035,18 @@ class FunctionCompiler {
     return k;
   }
 
-  private alloc(op: OpOf<typeof memref.AllocOp>): void {
+  /**
+   * memref.alloc, and memref.alloca outside an alloca_scope (alive until the
+   * function returns, which no memref outlives here: functions neither take
+   * nor return memrefs). A stack allocation's live flag is 2, so that its
+   * dealloc is the JavaScript backend's error.
+   */
+  private alloc(op: Operation, res: Value, dyn: readonly Value[], symbols: number, stack: boolean): void {
     const f = this.body;
-    const res = memref.AllocOp.memref(op);
     const t = res.type as MemRefType;
     const mi = this.memInfo(res, op);
-    if (memref.AllocOp.symbolOperands(op).length) throw new WasmUnsupported(op, 'allocations with symbol operands');
+    if (symbols) throw new WasmUnsupported(op, 'allocations with symbol operands');
     const l = this.def(res);
-    const dyn = memref.AllocOp.dynamicSizes(op);
     let k = 0;
     this.sizeValues.set(
       res,
@@ -1011,6 +1076,7 @@ class FunctionCompiler {
     f.i32(this.K(op)).get(bytes).i64(BigInt(mi.shift)).op(Op.i64_shl).call(this.malloc);
     f.set(l[0]);
     f.get(l[0]).set(l[1]);
+    if (stack) f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(2).mem(Op.i32_store, 2);
   }
 
   private dealloc(op: OpOf<typeof memref.DeallocOp>): void {
@@ -1020,6 +1086,8 @@ class FunctionCompiler {
     const f = this.body;
     f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
     this.errorIf(op, ErrCode.doubleFree);
+    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(2).op(Op.i32_eq);
+    this.errorIf(op, ErrCode.deallocStack);
     f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(0).mem(Op.i32_store, 2);
   }
 

@@ -4,9 +4,11 @@
 // Node APIs).
 
 import { typeToString } from '../../ir/attributes.js';
-import { MemRefType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType } from '../../ir/builtin-types.js';
+import type { Type } from '../../ir/attributes.js';
 import type { Operation } from '../../ir/operation.js';
 import { FuncOp } from '../../dialects/func/index.js';
+import { AllocaOp } from '../../dialects/memref/index.js';
 import type { OpOf } from '../../ods/index.js';
 import { Runtime } from '../engine.js';
 import { wide } from '../numeric.js';
@@ -52,6 +54,8 @@ export class WasmEngine {
             return rt.ovf(K);
           case ErrCode.doubleFree:
             return rt.error(K, 'deallocates a memref that was already deallocated');
+          case ErrCode.deallocStack:
+            return rt.error(K, `deallocates a memref allocated by '${AllocaOp.opName}'`);
           case ErrCode.copyDead:
             return rt.error(K, 'copies from or to a deallocated memref');
           case ErrCode.invalidSize:
@@ -70,6 +74,7 @@ export class WasmEngine {
       printF: (v: number, punct: number): void => rt.vprint(-1, v, 'float', 64, [], strings[punct]),
       write: (s: number): void => rt.write(strings[s]),
       punct: (p: number): void => rt.punct(strings[p]),
+      fmod: (a: number, b: number): number => a % b,
     };
     const W = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
     const inst = new W.Instance(new W.Module(this.compiled.bytes), { env });
@@ -80,6 +85,26 @@ export class WasmEngine {
     if (!this.compiled.exports.has(name)) return undefined;
     for (const op of this.compiled.functions) if (FuncOp.sym_name(op) === name) return op;
     return undefined;
+  }
+
+  /**
+   * Calls `name` converting JS arguments (numbers, BigInts, booleans) as the
+   * JavaScript backend's `call` does; integer results are numbers when safe,
+   * else BigInts. Memref arguments and results are the JavaScript backend's
+   * (the WebAssembly backend does not compile such functions yet).
+   */
+  call(name: string, ...args: unknown[]): unknown {
+    const fnOp = this.lookup(name);
+    if (!fnOp) throw new Error(`no function @${name} with a body in the module`);
+    const type = FuncOp.function_type(fnOp);
+    if (args.length !== type.inputs.length) throw new Error(`@${name} takes ${type.inputs.length} arguments, got ${args.length}`);
+    const res = this.invokeRaw(
+      name,
+      args.map((a, i) => toWasmValue(a, type.inputs[i])),
+    );
+    if (type.results.length === 0) return undefined;
+    if (type.results.length === 1) return res;
+    return (res as unknown[]).map((r) => (typeof r === 'bigint' ? wide(64).canon(r) : r));
   }
 
   /** Calls function `name` (scalar arguments: numbers or BigInts for i64); output is flushed at the end. */
@@ -101,4 +126,25 @@ export class WasmEngine {
       this.rt.flush();
     }
   }
+}
+
+/** A JS argument as the WebAssembly function takes it: i32 numbers up to 32 bits, sign-extended BigInts above. */
+function toWasmValue(x: unknown, t: Type): unknown {
+  if (t instanceof IntegerType || t instanceof IndexType) {
+    const w = t instanceof IndexType ? 64 : t.width;
+    let b: bigint;
+    if (typeof x === 'boolean') b = x ? 1n : 0n;
+    else if (typeof x === 'number') {
+      if (!Number.isInteger(x)) throw new TypeError(`expected an integer for ${t.key}, got ${x}`);
+      b = BigInt(x);
+    } else if (typeof x === 'bigint') b = x;
+    else throw new TypeError(`expected an integer for ${t.key}`);
+    if (w === 1) return Number(b & 1n);
+    return w <= 32 ? Number(BigInt.asIntN(w, b)) : BigInt.asIntN(w, b);
+  }
+  if (t instanceof FloatType && (t.name === 'f32' || t.name === 'f64')) {
+    if (typeof x !== 'number') throw new TypeError(`expected a number for ${t.key}`);
+    return t.name === 'f32' ? Math.fround(x) : x;
+  }
+  throw new TypeError(`arguments of type ${t.key} are not supported`);
 }
