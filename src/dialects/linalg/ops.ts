@@ -7,11 +7,12 @@
 // reports them as unsupported.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
-import { AffineDimExpr, type AffineMap } from '../../ir/affine.js';
+import { AffineDimExpr, AffineMap } from '../../ir/affine.js';
 import { AffineMapAttr, ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr } from '../../ir/builtin-attributes.js';
 import { IntegerType, MemRefType, ShapedType, TensorType } from '../../ir/builtin-types.js';
 import { Builder } from '../../ir/builder.js';
 import { Traits, fail, q, type Context } from '../../ir/context.js';
+import { UnknownLoc } from '../../ir/location.js';
 import { Interfaces, type MemoryEffect, type SpeculatableInterface } from '../../ir/interfaces.js';
 import type { OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
 import { Block, Region, type Operation, type Value } from '../../ir/operation.js';
@@ -216,12 +217,17 @@ function verifyStructured(ctx: Context, op: Operation, maps: readonly AffineMap[
   if (maps) {
     if (maps.length !== operands.length)
       return fail(ctx, op, `expected the number of indexing_map (${maps.length}) to be equal to the number of input/output operands (${operands.length})`);
+    // MLIR checks the concatenated maps' invertibility first, when their dim counts agree.
+    if (maps.length && maps.every((m) => m.numDims === maps[0].numDims) && !hasShapesToLoopsMap(maps, maps[0].numDims)) {
+      const concat = AffineMap.get(maps[0].numDims, maps[0].numSymbols, maps.flatMap((m) => m.results));
+      return fail(ctx, op, `invalid indexing maps are non-invertible: (${concat.toString()})`);
+    }
     for (let i = 0; i < operands.length; i++) {
       const m = maps[i];
       if (m.numSymbols !== 0) return fail(ctx, op, `unexpected symbols in indexing_map #${i}`);
       if (m.numDims !== numLoops) return fail(ctx, op, `expected indexing_map #${i} to have ${numLoops} dim(s) to match the number of loops`);
       const rank = rankOf(operands[i].type);
-      if (m.numResults !== rank) return fail(ctx, op, `expected operand rank (${rank}) to match the result rank of indexing_map #${i} (${m.numResults})`);
+      if (m.numResults !== rank) return fail(ctx, op, `expected operand #${i} rank (${rank}) to match the result rank of indexing_map (${m.numResults})`);
     }
     if (!hasShapesToLoopsMap(maps, numLoops)) return fail(ctx, op, 'expected the shape-to-loops map to be non-null');
   }
@@ -300,7 +306,8 @@ function namedOpSyntax(numRegionArgs: number, buildPayload: RegionBuilder) {
       const region = state.addRegion(new Region());
       if (numRegionArgs !== inputTypes.length + outputTypes.length)
         p.error(`[parseNamedStructuredOpRegion] ods-gen generated region expects ${numRegionArgs} args, got ${inputTypes.length + outputTypes.length}`);
-      fillNamedRegion(p.parser.ctx, region, [...inputTypes, ...outputTypes].map(elementOrSelf), buildPayload, state.location);
+      // MLIR's region builders use an unknown location.
+      fillNamedRegion(p.parser.ctx, region, [...inputTypes, ...outputTypes].map(elementOrSelf), buildPayload, UnknownLoc.get());
     },
     print(p: OpAsmPrinter, op: Operation): void {
       p.printOptionalAttrDict(allAttrs(op), ['operandSegmentSizes']);
@@ -327,7 +334,7 @@ implementOp(GenericOp, {
     if (!(dict instanceof DictionaryAttr)) p.error('expected attribute dictionary', attrOffset);
     for (const [k, v] of (dict as DictionaryAttr).entries) state.attributes.set(k, v);
     const iters = state.attributes.get('iterator_types');
-    if (!(iters instanceof ArrayAttr)) return p.error('expected iterator_types array attribute', attrOffset);
+    if (!(iters instanceof ArrayAttr)) return p.error('expected "iterator_types" array attribute', attrOffset);
     const converted: Attribute[] = [];
     for (const s of iters.elements) {
       const name = s instanceof StringAttr ? s.value : '';
