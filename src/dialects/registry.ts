@@ -8,6 +8,7 @@ import { builtinDialect } from './builtin/index.js';
 import { cfDialect } from './cf/index.js';
 import { funcDialect } from './func/index.js';
 import { indexDialect } from './index/index.js';
+import { linalgDialect } from './linalg/index.js';
 import { llvmDialect } from './llvm/index.js';
 import { mathDialect } from './math/index.js';
 import { memrefDialect } from './memref/index.js';
@@ -24,6 +25,7 @@ export const ALL_DIALECTS: readonly Dialect[] = [
   cfDialect,
   funcDialect,
   indexDialect,
+  linalgDialect,
   llvmDialect,
   mathDialect,
   memrefDialect,
