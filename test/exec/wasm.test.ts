@@ -507,3 +507,33 @@ test('wasm: allocation churn beyond 4 GiB reuses freed blocks once the memory ca
 `;
   expectSame(writeTemp(tempDir(), 'churn.mlir', prog), 'churn');
 });
+
+test('wasm: a callee\'s alloca is reclaimed at its return, so 1100 calls allocating 4 MiB each (4.4 GiB) run and match mlir-runner', () => {
+  const prog = `func.func @work(%i: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %last = arith.constant 1048575 : index
+  %a = memref.alloca() : memref<1048576xi32>
+  %iv = arith.index_cast %i : index to i32
+  memref.store %iv, %a[%last] : memref<1048576xi32>
+  memref.store %iv, %a[%c0] : memref<1048576xi32>
+  %x = memref.load %a[%last] : memref<1048576xi32>
+  %y = memref.load %a[%c0] : memref<1048576xi32>
+  %r = arith.addi %x, %y : i32
+  return %r : i32
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 1100 : index
+  %z = arith.constant 0 : i32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i32) {
+    %r = func.call @work(%i) : (index) -> i32
+    %t = arith.addi %acc, %r : i32
+    scf.yield %t : i32
+  }
+  vector.print %s : i32
+  return
+}
+`;
+  expectSame(writeTemp(tempDir(), 'callee-alloca.mlir', prog), 'callee-alloca');
+});

@@ -331,12 +331,24 @@ class FunctionCompiler {
     for (const a of entry.args) this.locals.set(a, [p++]);
     this.block(entry, (term) => {
       if (!func.ReturnOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a function`);
+      // The function's allocation scope ends: its allocas join the freed list.
+      for (const a of this.frameAllocas) {
+        this.body.get(a).structured(Op.if, 'void');
+        this.body.get(a).i32(HEADER).op(Op.i32_sub).call(this.free).op(Op.end);
+      }
       for (const v of func.ReturnOp.operands(term)) this.push(v);
       this.body.op(Op.return);
     });
     // Functions with results end in `return`; the validator still needs the stack typed.
     if (this.type.results.length) this.body.op(Op.unreachable);
   }
+
+  /**
+   * Address locals of the allocas run at most once per call (outside loops),
+   * freed at the return (wasm zeroes locals: 0 when the alloca did not run).
+   * Allocas in loops are not reclaimed: MLIR's lowering does not either.
+   */
+  private frameAllocas: number[] = [];
 
   private K(op: Operation): number {
     return this.ops.id(op);
@@ -1142,7 +1154,12 @@ class FunctionCompiler {
     f.i32(this.K(op)).get(bytes).i64(BigInt(mi.shift)).op(Op.i64_shl).call(this.malloc);
     f.set(l[0]);
     f.get(l[0]).set(l[1]);
-    if (stack) f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(2).mem(Op.i32_store, 2);
+    if (stack) {
+      f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(2).mem(Op.i32_store, 2);
+      let p = op.parentOp;
+      while (p && p !== this.fn && (scf.IfOp.isa(p) || scf.ExecuteRegionOp.isa(p))) p = p.parentOp;
+      if (p === this.fn) this.frameAllocas.push(l[0]);
+    }
   }
 
   private dealloc(op: OpOf<typeof memref.DeallocOp>): void {
