@@ -460,3 +460,80 @@ func.func @main() {
   assert.match(w.stderr, /dealloc-alloca.mlir:3:3: error: .*deallocates a memref allocated by 'memref.alloca'/);
   assert.equal(w.stderr, j.stderr);
 });
+
+test('wasm: allocation churn beyond 4 GiB reuses freed blocks once the memory cannot grow, and matches mlir-runner', () => {
+  // 72 iterations of a 64 MiB block and a 1..5 MiB one (~4.7 GiB in all),
+  // freed in alternating orders (the first-fit search skips and unlinks
+  // blocks in the middle of the freed list). --backend=wasm: no fallback.
+  const prog = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %n = arith.constant 72 : index
+  %mib = arith.constant 262144 : index
+  %bigLast = arith.constant 16777215 : index
+  %z = arith.constant 0 : i64
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i64) {
+    %big = memref.alloc() : memref<16777216xi32>
+    %r = arith.remui %i, %c5 : index
+    %k = arith.addi %r, %c1 : index
+    %sz = arith.muli %k, %mib : index
+    %small = memref.alloc(%sz) : memref<?xi32>
+    %last = arith.subi %sz, %c1 : index
+    %iv = arith.index_cast %i : index to i32
+    %iv2 = arith.muli %iv, %iv : i32
+    memref.store %iv, %big[%bigLast] : memref<16777216xi32>
+    memref.store %iv2, %small[%last] : memref<?xi32>
+    %a = memref.load %big[%bigLast] : memref<16777216xi32>
+    %b = memref.load %small[%last] : memref<?xi32>
+    %ab = arith.addi %a, %b : i32
+    %ab64 = arith.extsi %ab : i32 to i64
+    %t = arith.addi %acc, %ab64 : i64
+    %odd = arith.remui %i, %c2 : index
+    %even = arith.cmpi eq, %odd, %c0 : index
+    scf.if %even {
+      memref.dealloc %small : memref<?xi32>
+      memref.dealloc %big : memref<16777216xi32>
+    } else {
+      memref.dealloc %big : memref<16777216xi32>
+      memref.dealloc %small : memref<?xi32>
+    }
+    scf.yield %t : i64
+  }
+  vector.print %s : i64
+  return
+}
+`;
+  expectSame(writeTemp(tempDir(), 'churn.mlir', prog), 'churn');
+});
+
+test('wasm: a callee\'s alloca is reclaimed at its return, so 1100 calls allocating 4 MiB each (4.4 GiB) run and match mlir-runner', () => {
+  const prog = `func.func @work(%i: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %last = arith.constant 1048575 : index
+  %a = memref.alloca() : memref<1048576xi32>
+  %iv = arith.index_cast %i : index to i32
+  memref.store %iv, %a[%last] : memref<1048576xi32>
+  memref.store %iv, %a[%c0] : memref<1048576xi32>
+  %x = memref.load %a[%last] : memref<1048576xi32>
+  %y = memref.load %a[%c0] : memref<1048576xi32>
+  %r = arith.addi %x, %y : i32
+  return %r : i32
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 1100 : index
+  %z = arith.constant 0 : i32
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i32) {
+    %r = func.call @work(%i) : (index) -> i32
+    %t = arith.addi %acc, %r : i32
+    scf.yield %t : i32
+  }
+  vector.print %s : i32
+  return
+}
+`;
+  expectSame(writeTemp(tempDir(), 'callee-alloca.mlir', prog), 'callee-alloca');
+});

@@ -8,7 +8,8 @@
 //
 // Memory: a bump allocator; each allocation has a 16-byte header whose first
 // word is 1 while it is live (loads and stores check it: use after free is an
-// error, as the JavaScript backend reports). Freed memory is not reused yet.
+// error, as the JavaScript backend reports). Freed memory is reused only once
+// the memory cannot grow (see emitMalloc).
 // A memref value is locals: allocation address, data address (i32), then per
 // dimension size and stride (i64).
 
@@ -113,8 +114,12 @@ export function compileWasm(module: Operation): CompiledWasm {
     fmod: m.importFunc('env', 'fmod', { params: ['f64', 'f64'], results: ['f64'] }),
   };
   const heapTop = m.global('i32', HEADER);
+  // The freed list's first block (0: none; blocks start at HEADER).
+  const freeHead = m.global('i32', 0);
   const malloc = m.declareFunc({ params: ['i32', 'i64'], results: ['i32'] });
-  emitMalloc(malloc.body, heapTop, imp.err);
+  emitMalloc(malloc.body, heapTop, freeHead, imp.err);
+  const free = m.declareFunc({ params: ['i32'], results: [] });
+  emitFree(free.body, freeHead);
 
   const mod = builtin.ModuleOp.dynCast(module);
   if (!mod) throw new WasmUnsupported(module, 'a top-level op other than builtin.module');
@@ -142,7 +147,7 @@ export function compileWasm(module: Operation): CompiledWasm {
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new FunctionCompiler(info.type, f, fnIndex, imp, malloc.index, ops, strings).compile();
+    new FunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, ops, strings).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
@@ -188,34 +193,94 @@ function rejectRecursion(funcs: OpOf<typeof func.FuncOp>[]): void {
   }
 }
 
-/** malloc(K, bytes): 16-byte aligned data after a live header; grows the memory as needed. */
-function emitMalloc(f: FunctionBody, heapTop: number, err: number): void {
+/**
+ * malloc(K, bytes): 16-byte aligned data after a live header; grows the
+ * memory as needed. Header words: live flag, block size (header included),
+ * next freed block. Fresh memory comes first, so that use after free stays
+ * exact; only when the memory cannot grow (4 GiB, or memory.grow failing) is
+ * a freed block reused (first fit, whole), before reporting out of memory.
+ */
+function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: number): void {
   const K = 0;
   const bytes = 1;
   const addr = f.local('i32');
   const end = f.local('i64');
+  const fresh = f.local('i32');
+  const prev = f.local('i32');
+  const need = f.local('i32');
+  const delta = f.local('i32');
   // end = top + HEADER + bytes (in i64, so that huge sizes cannot wrap).
   f.code.byte(Op.global_get).u32(heapTop);
   f.op(Op.i64_extend_i32_u).i64(BigInt(HEADER)).op(Op.i64_add).get(bytes).op(Op.i64_add).set(end);
-  // Beyond 4 GiB (memory32's limit): out of memory.
-  f.get(end).i64(0xffff_0000n).op(Op.i64_gt_u);
-  f.structured(Op.if, 'void').get(K).i32(ErrCode.outOfMemory).get(bytes).call(err).op(Op.end);
-  // Grow to cover `end` (pages of 64 KiB).
+  // Fresh memory unless beyond 4 GiB (memory32's limit) or memory.grow fails.
+  f.get(end).i64(0xffff_0000n).op(Op.i64_le_u).set(fresh);
+  f.get(fresh);
+  f.structured(Op.if, 'void');
+  // Grow to cover `end` (pages of 64 KiB), doubling when possible: engines
+  // make each memory.grow cost time, so 16-page steps to 4 GiB take seconds.
   f.get(end).i64(16n).op(Op.i64_shr_u).op(Op.i32_wrap_i64).memory(Op.memory_size);
   f.op(Op.i32_ge_u);
   f.structured(Op.if, 'void');
-  f.get(end).i64(16n).op(Op.i64_shr_u).op(Op.i32_wrap_i64).i32(1).op(Op.i32_add).memory(Op.memory_size).op(Op.i32_sub);
-  f.memory(Op.memory_grow).i32(-1).op(Op.i32_eq);
-  f.structured(Op.if, 'void').get(K).i32(ErrCode.outOfMemory).get(bytes).call(err).op(Op.end);
+  f.get(end).i64(16n).op(Op.i64_shr_u).op(Op.i32_wrap_i64).i32(1).op(Op.i32_add).memory(Op.memory_size).op(Op.i32_sub).set(need);
+  // delta = max(need, min(size, 65536 - size))
+  f.memory(Op.memory_size).i32(65536).memory(Op.memory_size).op(Op.i32_sub);
+  f.memory(Op.memory_size).i32(65536).memory(Op.memory_size).op(Op.i32_sub).op(Op.i32_le_u).op(Op.select).set(delta);
+  f.get(delta).get(need).get(delta).get(need).op(Op.i32_ge_u).op(Op.select).set(delta);
+  f.get(delta).memory(Op.memory_grow).i32(-1).op(Op.i32_ne).set(fresh);
+  // The doubling may fail where the exact need does not.
+  f.get(fresh).op(Op.i32_eqz).get(delta).get(need).op(Op.i32_ne).op(Op.i32_and);
+  f.structured(Op.if, 'void');
+  f.get(need).memory(Op.memory_grow).i32(-1).op(Op.i32_ne).set(fresh);
   f.op(Op.end);
+  f.op(Op.end);
+  f.op(Op.end);
+  f.get(fresh);
+  f.structured(Op.if, 'void');
   f.code.byte(Op.global_get).u32(heapTop);
   f.set(addr);
-  // Live flag.
-  f.get(addr).i32(1).mem(Op.i32_store, 2);
-  // The next top, 16-byte aligned.
+  // The next top, 16-byte aligned; the block's size.
   f.get(end).i64(15n).op(Op.i64_add).i64(-16n).op(Op.i64_and).op(Op.i32_wrap_i64);
   f.code.byte(Op.global_set).u32(heapTop);
+  f.get(addr).code.byte(Op.global_get).u32(heapTop);
+  f.get(addr).op(Op.i32_sub).mem(Op.i32_store, 2, 4);
+  f.op(Op.else);
+  // First fit in the freed list; `prev` is 0 while at its head.
+  f.i32(0).set(prev);
+  f.code.byte(Op.global_get).u32(freeHead);
+  f.set(addr);
+  f.structured(Op.block, 'void');
+  f.structured(Op.loop, 'void');
+  f.get(addr).op(Op.i32_eqz);
+  f.structured(Op.if, 'void').get(K).i32(ErrCode.outOfMemory).get(bytes).call(err).op(Op.end);
+  // size - HEADER >= bytes (the size is at most 4 GiB: compare in i64).
+  f.get(addr).mem(Op.i32_load, 2, 4).op(Op.i64_extend_i32_u).i64(BigInt(HEADER)).op(Op.i64_sub).get(bytes).op(Op.i64_ge_u);
+  f.br(Op.br_if, 1);
+  f.get(addr).set(prev);
+  f.get(addr).mem(Op.i32_load, 2, 8).set(addr);
+  f.br(Op.br, 0);
+  f.op(Op.end);
+  f.op(Op.end);
+  // Unlink it.
+  f.get(prev).op(Op.i32_eqz);
+  f.structured(Op.if, 'void');
+  f.get(addr).mem(Op.i32_load, 2, 8);
+  f.code.byte(Op.global_set).u32(freeHead);
+  f.op(Op.else);
+  f.get(prev).get(addr).mem(Op.i32_load, 2, 8).mem(Op.i32_store, 2, 8);
+  f.op(Op.end);
+  f.op(Op.end);
+  // Live flag.
+  f.get(addr).i32(1).mem(Op.i32_store, 2);
   f.get(addr).i32(HEADER).op(Op.i32_add);
+}
+
+/** free(header address): clears the live flag and links the block into the freed list. */
+function emitFree(f: FunctionBody, freeHead: number): void {
+  const addr = 0;
+  f.get(addr).i32(0).mem(Op.i32_store, 2);
+  f.get(addr).code.byte(Op.global_get).u32(freeHead);
+  f.mem(Op.i32_store, 2, 8);
+  f.get(addr).code.byte(Op.global_set).u32(freeHead);
 }
 
 interface Imports {
@@ -251,6 +316,7 @@ class FunctionCompiler {
     private readonly fns: Map<string, { index: number; type: FuncType; body: FunctionBody }>,
     private readonly imp: Imports,
     private readonly malloc: number,
+    private readonly free: number,
     private readonly ops: Interner<Operation>,
     private readonly strings: Interner<string>,
   ) {}
@@ -265,12 +331,24 @@ class FunctionCompiler {
     for (const a of entry.args) this.locals.set(a, [p++]);
     this.block(entry, (term) => {
       if (!func.ReturnOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a function`);
+      // The function's allocation scope ends: its allocas join the freed list.
+      for (const a of this.frameAllocas) {
+        this.body.get(a).structured(Op.if, 'void');
+        this.body.get(a).i32(HEADER).op(Op.i32_sub).call(this.free).op(Op.end);
+      }
       for (const v of func.ReturnOp.operands(term)) this.push(v);
       this.body.op(Op.return);
     });
     // Functions with results end in `return`; the validator still needs the stack typed.
     if (this.type.results.length) this.body.op(Op.unreachable);
   }
+
+  /**
+   * Address locals of the allocas run at most once per call (outside loops),
+   * freed at the return (wasm zeroes locals: 0 when the alloca did not run).
+   * Allocas in loops are not reclaimed: MLIR's lowering does not either.
+   */
+  private frameAllocas: number[] = [];
 
   private K(op: Operation): number {
     return this.ops.id(op);
@@ -1076,7 +1154,12 @@ class FunctionCompiler {
     f.i32(this.K(op)).get(bytes).i64(BigInt(mi.shift)).op(Op.i64_shl).call(this.malloc);
     f.set(l[0]);
     f.get(l[0]).set(l[1]);
-    if (stack) f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(2).mem(Op.i32_store, 2);
+    if (stack) {
+      f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(2).mem(Op.i32_store, 2);
+      let p = op.parentOp;
+      while (p && p !== this.fn && (scf.IfOp.isa(p) || scf.ExecuteRegionOp.isa(p))) p = p.parentOp;
+      if (p === this.fn) this.frameAllocas.push(l[0]);
+    }
   }
 
   private dealloc(op: OpOf<typeof memref.DeallocOp>): void {
@@ -1088,7 +1171,7 @@ class FunctionCompiler {
     this.errorIf(op, ErrCode.doubleFree);
     f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(2).op(Op.i32_eq);
     this.errorIf(op, ErrCode.deallocStack);
-    f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(0).mem(Op.i32_store, 2);
+    f.get(l[0]).i32(HEADER).op(Op.i32_sub).call(this.free);
   }
 
   /** Checks the indices and liveness; leaves the element's byte address on the stack. */

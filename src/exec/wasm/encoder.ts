@@ -323,8 +323,10 @@ export class ModuleBuilder {
     section(1, (b) => b.vec(this.types, (t) => (b.byte(0x60), valtypes(b, t.params), valtypes(b, t.results))));
     section(2, (b) => b.vec(this.imports, (i) => b.name(i.module).name(i.name).byte(0x00).u32(i.type)));
     section(3, (b) => b.vec(this.funcs, (f) => b.u32(f.type)));
-    // One memory of at least one page, exported so the host can read it.
-    section(5, (b) => b.u32(1).byte(0x00).u32(1));
+    // One memory of at least one page, exported so the host can read it. Its
+    // maximum (4 GiB) lets the engine reserve the address space once: without
+    // it, growing may copy the whole memory.
+    section(5, (b) => b.u32(1).byte(0x01).u32(1).u32(65536));
     section(6, (b) => b.vec(this.globals, (g) => b.byte(VALTYPE[g.t]).byte(0x01).byte(Op.i32_const).s32(g.init).byte(Op.end)));
     section(7, (b) => {
       b.u32(this.exports.length + 1);
