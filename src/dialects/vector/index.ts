@@ -1,5 +1,5 @@
-// The vector dialect. `vector.print`, `vector.load` and `vector.store` are
-// defined; the dialect accepts its other operations unregistered (generic
+// The vector dialect. `vector.print`, `vector.load`, `vector.store` and the
+// transfer/create_mask ops (transfer.ts) are defined; the dialect accepts its other operations unregistered (generic
 // form) so IR using them still parses.
 
 import { Attribute, type AttrTypePrinter, type Type, uniqueAttribute } from '../../ir/attributes.js';
@@ -32,6 +32,9 @@ import { Tok } from '../../syntax/lexer.js';
 import type { DialectAsmParser } from '../../ir/op-asm.js';
 import type { Parser } from '../../syntax/parser.js';
 import { tokenParser } from '../../syntax/parser.js';
+import { CreateMaskOp, TransferReadOp, TransferWriteOp } from './transfer.js';
+
+export { CreateMaskOp, TransferReadOp, TransferWriteOp, inferTransferOpMaskType, transferMinorIdentityMap } from './transfer.js';
 
 export const PUNCTUATIONS = ['no_punctuation', 'newline', 'comma', 'open', 'close'] as const;
 export type Punctuation = (typeof PUNCTUATIONS)[number];
@@ -227,7 +230,7 @@ implementOp(StoreOp, {
 
 export const vectorDialect = defineDialect({
   name: 'vector',
-  ops: [PrintOp, LoadOp, StoreOp],
+  ops: [PrintOp, LoadOp, StoreOp, TransferReadOp, TransferWriteOp, CreateMaskOp],
   allowUnknownOperations: true,
   parseAttribute(d: DialectAsmParser): Attribute {
     const parser = tokenParser(d);
