@@ -109,9 +109,11 @@ function bitWidth(t: Type): number | undefined {
 function verifyTransfer(ctx: Context, op: Operation, shaped: MemRefType, vec: VectorType, map: AffineMap, inBounds: readonly boolean[], mask: Value | undefined): boolean {
   const elem = shaped.elementType;
   if (elem instanceof VectorType) {
-    if (vec.rank < elem.rank) return fail(ctx, op, 'requires source vector element and vector result ranks to match.');
-    const tail = vec.dims.slice(vec.rank - elem.rank);
-    if (tail.some((d, i) => d !== elem.dims[i])) return fail(ctx, op, 'requires source vector element shape to match suffix of vector result shape');
+    const minorBits = (v: VectorType): number => (bitWidth(v.elementType) ?? 0) * (v.rank === 0 ? 1 : v.dims[v.rank - 1]);
+    const srcBits = minorBits(elem);
+    if (srcBits !== 0 && minorBits(vec) % srcBits !== 0)
+      return fail(ctx, op, 'requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor 1-D vector of the source');
+    if (elem.rank > vec.rank) return fail(ctx, op, 'requires source vector element and vector result ranks to match.');
     if (map.numResults !== vec.rank - elem.rank) return fail(ctx, op, 'requires a permutation_map with result dims of the same rank as the vector type');
     if (mask) return fail(ctx, op, 'does not support masks with vector element type');
   } else {
