@@ -1,14 +1,17 @@
 // vector.transfer_read, vector.transfer_write and vector.create_mask (MLIR's
-// VectorOps.td). Transfers are declared on memrefs only (ranked tensors are
-// not supported by these declarations); no execution semantics.
+// VectorOps.td), on memrefs and ranked tensors; no execution semantics.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { attrToString, typeToString } from '../../ir/attributes.js';
 import { AffineConstantExpr, AffineDimExpr, AffineMap, constExpr, dimExpr } from '../../ir/affine.js';
 import { AffineMapAttr, ArrayAttr, DenseArrayAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, VectorType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, VectorType } from '../../ir/builtin-types.js';
+
+/** The sources/destinations of transfers (MLIR's AnyShaped restricted by the verifier). */
+type Shaped = MemRefType | RankedTensorType;
+const isShaped = (t: Type): t is Shaped => t instanceof MemRefType || t instanceof RankedTensorType;
 import { fail, Traits, type Context } from '../../ir/context.js';
-import type { MemoryEffectsInterface } from '../../ir/interfaces.js';
+import type { MemoryEffect, MemoryEffectsInterface, SpeculatableInterface } from '../../ir/interfaces.js';
 import type { OpAsmParser, OpAsmPrinter, UnresolvedOperand } from '../../ir/op-asm.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import {
@@ -20,6 +23,7 @@ import {
   Index,
   operand,
   optionalOperand,
+  optionalResult,
   result,
   typeConstraint,
   variadicOperand,
@@ -37,7 +41,8 @@ const BoolArrayAttrC = attrConstraint<ArrayAttr, readonly boolean[]>('1-bit bool
   decode: (a) => a.elements.map((e) => (e as IntegerAttr).value !== 0n),
   encode: (v) => ArrayAttr.get(v.map((b) => IntegerAttr.get(i1, b ? 1n : 0n))),
 });
-const MemRefC = typeConstraint('memref of any type values', (t) => t instanceof MemRefType);
+const ShapedC = typeConstraint('shaped of any type values', isShaped);
+const RankedTensorC = typeConstraint('ranked tensor of any type values', (t) => t instanceof RankedTensorType);
 const VectorC = typeConstraint('vector of any type values', (t) => t instanceof VectorType);
 const MaskC = typeConstraint('vector of 1-bit signless integer values', (t) => t instanceof VectorType && t.elementType === i1);
 
@@ -45,7 +50,7 @@ export const TransferReadOp = defineOp({
   name: 'vector.transfer_read',
   summary: 'Reads a supervector from memory into an SSA vector value.',
   traits: [AttrSizedOperandSegments],
-  operands: [operand('base', MemRefC), variadicOperand('indices', Index), operand('padding', AnyType), optionalOperand('mask', MaskC)],
+  operands: [operand('base', ShapedC), variadicOperand('indices', Index), operand('padding', AnyType), optionalOperand('mask', MaskC)],
   results: [result('vector', VectorC)],
   attributes: [attr('permutation_map', AffineMapAttrC), attr('in_bounds', BoolArrayAttrC)],
 });
@@ -54,7 +59,8 @@ export const TransferWriteOp = defineOp({
   name: 'vector.transfer_write',
   summary: 'The vector.transfer_write op writes a supervector to memory.',
   traits: [AttrSizedOperandSegments],
-  operands: [operand('valueToStore', VectorC), operand('base', MemRefC), variadicOperand('indices', Index), optionalOperand('mask', MaskC)],
+  operands: [operand('valueToStore', VectorC), operand('base', ShapedC), variadicOperand('indices', Index), optionalOperand('mask', MaskC)],
+  results: [optionalResult('result', RankedTensorC)],
   attributes: [attr('permutation_map', AffineMapAttrC), attr('in_bounds', BoolArrayAttrC)],
 });
 
@@ -68,7 +74,7 @@ export const CreateMaskOp = defineOp({
 });
 
 /** getTransferMinorIdentityMap: the map used when `permutation_map` is absent. */
-export function transferMinorIdentityMap(shaped: MemRefType, vec: VectorType): AffineMap {
+export function transferMinorIdentityMap(shaped: Shaped, vec: VectorType): AffineMap {
   const elemVecRank = shaped.elementType instanceof VectorType ? shaped.elementType.rank : 0;
   // 0-d transfers of vector<1xt>.
   if (shaped.rank === 0 && vec.rank === 1 && vec.dims[0] === 1) return AffineMap.get(0, 0, [constExpr(0)]);
@@ -106,7 +112,7 @@ function bitWidth(t: Type): number | undefined {
 }
 
 /** MLIR's verifyTransferOp (memref sources). */
-function verifyTransfer(ctx: Context, op: Operation, shaped: MemRefType, vec: VectorType, map: AffineMap, inBounds: readonly boolean[], mask: Value | undefined): boolean {
+function verifyTransfer(ctx: Context, op: Operation, shaped: Shaped, vec: VectorType, map: AffineMap, inBounds: readonly boolean[], mask: Value | undefined): boolean {
   const elem = shaped.elementType;
   if (elem instanceof VectorType) {
     const minorBits = (v: VectorType): number => (bitWidth(v.elementType) ?? 0) * (v.rank === 0 ? 1 : v.dims[v.rank - 1]);
@@ -165,15 +171,15 @@ function parseTransferTypes(
   p: OpAsmParser,
   attrs: Map<string, Attribute>,
   shapedFirst: boolean,
-): { shaped: MemRefType; vec: VectorType; map: AffineMap; typesLoc: number } {
+): { shaped: Shaped; vec: VectorType; map: AffineMap; typesLoc: number } {
   const typesLoc = p.currentOffset();
   p.parseColon();
   const types = [p.parseType()];
   while (p.parseOptionalComma()) types.push(p.parseType());
   if (types.length !== 2) p.error('requires two types', typesLoc);
   const [st, vt] = shapedFirst ? types : [types[1], types[0]];
-  const check = (): MemRefType => {
-    if (!(st instanceof MemRefType)) p.error('requires memref or ranked tensor type', typesLoc);
+  const check = (): Shaped => {
+    if (!isShaped(st)) p.error('requires memref or ranked tensor type', typesLoc);
     return st;
   };
   const checkVec = (): VectorType => {
@@ -181,7 +187,7 @@ function parseTransferTypes(
     return vt;
   };
   // MLIR checks the source type first for reads and the vector type first for writes.
-  let shaped: MemRefType;
+  let shaped: Shaped;
   let vec: VectorType;
   if (shapedFirst) {
     shaped = check();
@@ -206,18 +212,25 @@ function parseTransferTypes(
   return { shaped, vec, map, typesLoc };
 }
 
-function resolveMask(p: OpAsmParser, mask: UnresolvedOperand | undefined, maskLoc: number, shaped: MemRefType, vec: VectorType, map: AffineMap, typesLoc: number): Value[] {
+function resolveMask(p: OpAsmParser, mask: UnresolvedOperand | undefined, maskLoc: number, shaped: Shaped, vec: VectorType, map: AffineMap, typesLoc: number): Value[] {
   if (!mask) return [];
   if (shaped.elementType instanceof VectorType) p.error('does not support masks with vector element type', maskLoc);
   if (vec.rank !== map.numResults) p.error('expected the same rank for the vector and the results of the permutation map', typesLoc);
   return [p.resolveOperand(mask, inferTransferOpMaskType(vec, map))];
 }
 
+// Transfers on tensors have no memory effects.
+const memrefEffect = (kind: 'read' | 'write', base: Value): MemoryEffect[] => (base.type instanceof MemRefType ? [{ kind, value: base }] : []);
+
 const segments = (sizes: number[]): DenseArrayAttr => DenseArrayAttr.get(i32, sizes.map(BigInt));
 const i32 = IntegerType.get(32);
 
 implementOp(TransferReadOp, {
-  interfaces: { MemoryEffects: { getEffects: (op) => [{ kind: 'read', value: TransferReadOp.base(TransferReadOp.cast(op)) }] } satisfies MemoryEffectsInterface },
+  interfaces: {
+    MemoryEffects: { getEffects: (op) => memrefEffect('read', TransferReadOp.base(TransferReadOp.cast(op))) } satisfies MemoryEffectsInterface,
+    // Reads of tensors may be hoisted (MLIR's getSpeculatability: pure tensor semantics).
+    Speculatable: { isSpeculatable: (op) => TransferReadOp.base(TransferReadOp.cast(op)).type instanceof RankedTensorType } satisfies SpeculatableInterface,
+  },
   parse(p, state) {
     const base = p.parseOperand();
     const indices = p.parseOperandList('square');
@@ -256,7 +269,7 @@ implementOp(TransferReadOp, {
     p.printType(TransferReadOp.vector(op).type);
   },
   verify(op, ctx) {
-    const shaped = TransferReadOp.base(op).type as MemRefType;
+    const shaped = TransferReadOp.base(op).type as Shaped;
     const vec = TransferReadOp.vector(op).type as VectorType;
     const map = TransferReadOp.permutation_map(op);
     if (TransferReadOp.indices(op).length !== shaped.rank) return fail(ctx, op, `requires ${shaped.rank} indices`);
@@ -274,7 +287,7 @@ implementOp(TransferReadOp, {
 });
 
 implementOp(TransferWriteOp, {
-  interfaces: { MemoryEffects: { getEffects: (op) => [{ kind: 'write', value: TransferWriteOp.base(TransferWriteOp.cast(op)) }] } satisfies MemoryEffectsInterface },
+  interfaces: { MemoryEffects: { getEffects: (op) => memrefEffect('write', TransferWriteOp.base(TransferWriteOp.cast(op))) } satisfies MemoryEffectsInterface },
   parse(p, state) {
     const value = p.parseOperand();
     p.parseComma();
@@ -292,6 +305,8 @@ implementOp(TransferWriteOp, {
     ops.push(...resolveMask(p, mask, maskLoc, shaped, vec, map, typesLoc));
     state.attributes.set(SEGMENTS, segments([1, 1, indices.length, mask ? 1 : 0]));
     state.operands = ops;
+    // A write into a tensor returns the updated tensor.
+    state.types = shaped instanceof RankedTensorType ? [shaped] : [];
   },
   print(p, op) {
     p.write(' ');
@@ -313,10 +328,12 @@ implementOp(TransferWriteOp, {
     p.printType(TransferWriteOp.base(op).type);
   },
   verify(op, ctx) {
-    const shaped = TransferWriteOp.base(op).type as MemRefType;
+    const shaped = TransferWriteOp.base(op).type as Shaped;
     const vec = TransferWriteOp.valueToStore(op).type as VectorType;
     const map = TransferWriteOp.permutation_map(op);
     if (TransferWriteOp.indices(op).length !== shaped.rank) return fail(ctx, op, `requires ${shaped.rank} indices`);
+    // MLIR leaves the semantics of broadcasting writes undefined.
+    if (map.results.some((e) => e instanceof AffineConstantExpr && e.value === 0)) return fail(ctx, op, 'should not have broadcast dimensions');
     if (!verifyTransfer(ctx, op, shaped, vec, map, TransferWriteOp.in_bounds(op), TransferWriteOp.mask(op))) return false;
     return verifyPermutationMap(ctx, op, map);
   },

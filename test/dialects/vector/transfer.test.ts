@@ -18,7 +18,7 @@ function sameAsMlirOpt(args: string[], input: string): { stdout: string; stderr:
   return ours;
 }
 
-const VALID = `func.func @f(%A: memref<4x4xf32>, %i: index, %m: vector<4xi1>, %pad: f32, %m2: vector<3x4xi1>, %V: memref<4xvector<4xf32>>, %vp: vector<4xf32>) {
+const VALID = `func.func @f(%A: memref<4x4xf32>, %i: index, %m: vector<4xi1>, %pad: f32, %m2: vector<3x4xi1>, %V: memref<4xvector<4xf32>>, %vp: vector<4xf32>, %T: tensor<4x4xf32>) {
   %0 = vector.transfer_read %A[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (d1)>, in_bounds = [true]} : memref<4x4xf32>, vector<4xf32>
   %1 = vector.transfer_read %A[%i, %i], %pad, %m : memref<4x4xf32>, vector<4xf32>
   %2 = vector.transfer_read %A[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (d0)>, in_bounds = [false]} : memref<4x4xf32>, vector<4xf32>
@@ -27,6 +27,8 @@ const VALID = `func.func @f(%A: memref<4x4xf32>, %i: index, %m: vector<4xi1>, %p
   %5 = vector.transfer_read %V[%i], %vp : memref<4xvector<4xf32>>, vector<2x4xf32>
   vector.transfer_write %0, %A[%i, %i] {in_bounds = [true]} : vector<4xf32>, memref<4x4xf32>
   vector.transfer_write %0, %A[%i, %i], %m {permutation_map = affine_map<(d0, d1) -> (d0)>, foo = 1} : vector<4xf32>, memref<4x4xf32>
+  %t0 = vector.transfer_read %T[%i, %i], %pad, %m : tensor<4x4xf32>, vector<4xf32>
+  %t1 = vector.transfer_write %t0, %T[%i, %i] {in_bounds = [true]} : vector<4xf32>, tensor<4x4xf32>
   %k = vector.create_mask %i, %i : vector<4x3xi1>
   %k0 = vector.create_mask %i : vector<i1>
   return
@@ -56,12 +58,16 @@ const INVALID = [
   `vector.transfer_write %vp, %A[%i, %i] : memref<4x4xf32>, vector<4xf32>`,
   `vector.transfer_write %vp, %A[%i, %i] {in_bounds = [true, false]} : vector<4xf32>, memref<4x4xf32>`,
   `vector.transfer_write %vp, %A[%i, %i] {permutation_map = affine_map<(d0, d1) -> (d0 * 2)>} : vector<4xf32>, memref<4x4xf32>`,
+  `%1 = vector.transfer_read %A[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<4x4xf32>, vector<2x4xf32>`,
+  `vector.transfer_write %0, %A[%i, %i] {permutation_map = affine_map<(d0, d1) -> (0)>, in_bounds = [true]} : vector<4xf32>, memref<4x4xf32>`,
+  `%1 = vector.transfer_read %T[%i, %i], %i : tensor<4x4xf32>, vector<4xf32>`,
+  `%1 = vector.transfer_write %vp, %T[%i] : vector<4xf32>, tensor<4x4xf32>`,
   `%k = vector.create_mask %i : vector<4x3xi1>`,
   `%k = vector.create_mask %i : vector<4xi32>`,
 ];
 
 const wrap = (body: string): string =>
-  `func.func @f(%A: memref<4x4xf32>, %i: index, %m: vector<4xi1>, %pad: f32, %m2: vector<3x4xi1>, %V: memref<4xvector<4xf32>>, %vp: vector<4xf32>) {\n  ${body}\n  return\n}\n`;
+  `func.func @f(%A: memref<4x4xf32>, %i: index, %m: vector<4xi1>, %pad: f32, %m2: vector<3x4xi1>, %V: memref<4xvector<4xf32>>, %vp: vector<4xf32>, %T: tensor<4x4xf32>) {\n  ${body}\n  return\n}\n`;
 
 test('vector transfers and create_mask: custom and generic forms match mlir-opt', () => {
   const r = sameAsMlirOpt([], VALID);
@@ -112,4 +118,25 @@ test('scf-run rejects vector transfers with an MLIR-form error', () => {
   const code = runScfRun(['-e', 'main', '-entry-point-result=void'], { stdout: () => {}, stderr: (s) => (stderr += s) }, src);
   assert.equal(code, 1);
   assert.match(stderr, /^<stdin>:5:8: error: operation 'vector.transfer_read' is not supported by the execution engine/);
+});
+
+test('vector.transfer_read: LICM hoists tensor reads (speculatable, no effects) but not memref reads', () => {
+  const src = `func.func @f(%t: tensor<8xf32>, %m: memref<8xf32>, %i: index, %n: index, %pad: f32) -> (vector<4xf32>, vector<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant dense<0.0> : vector<4xf32>
+  %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%a = %z, %b = %z) -> (vector<4xf32>, vector<4xf32>) {
+    %x = vector.transfer_read %t[%i], %pad : tensor<8xf32>, vector<4xf32>
+    %y = vector.transfer_read %m[%i], %pad : memref<8xf32>, vector<4xf32>
+    vector.transfer_write %a, %m[%i] : vector<4xf32>, memref<8xf32>
+    %a2 = arith.addf %a, %x : vector<4xf32>
+    %b2 = arith.addf %b, %y : vector<4xf32>
+    scf.yield %a2, %b2 : vector<4xf32>, vector<4xf32>
+  }
+  return %r#0, %r#1 : vector<4xf32>, vector<4xf32>
+}
+`;
+  const r = sameAsMlirOpt(['--loop-invariant-code-motion'], src);
+  assert.ok(r.stdout.indexOf('tensor<8xf32>, vector<4xf32>') < r.stdout.indexOf('scf.for'));
+  assert.ok(r.stdout.indexOf('memref<8xf32>, vector<4xf32>') > r.stdout.indexOf('scf.for'));
 });
