@@ -20,7 +20,7 @@ import type { PatternRewriter } from '../../../../ir/pattern.js';
 import { emitError, emitOpError } from '../../../../ir/context.js';
 import { matchConstantInt } from '../../../../ir/matchers.js';
 import type { OpOf } from '../../../../ods/index.js';
-import { cloneAt, IRMapping } from '../../../../transforms/clone.js';
+import { cloneNotifying, IRMapping } from '../../../../transforms/clone.js';
 import { AddIOp, CmpIOp, CmpIPredicate, ConstantOp, DivSIOp, MaxSIOp, MulIOp, SelectOp, SubIOp } from '../../../arith/index.js';
 import { ForOp, YieldOp } from '../../ops.js';
 import type { ScheduledOp } from './schedule.js';
@@ -61,19 +61,6 @@ export interface PipelineResult {
 interface LiverangeInfo {
   lastUseStage: number;
   defStage: number;
-}
-
-/** Clones `op` at the insertion point, reporting the nested ops too (OpBuilder::clone with a listener). */
-function cloneNotifying(rewriter: PatternRewriter, op: Operation, mapping: IRMapping = new IRMapping()): Operation {
-  const copy = cloneAt(rewriter, op, mapping);
-  const listener = rewriter.listener;
-  if (listener.notifyOperationInserted || listener.notifyBlockInserted) {
-    copy.walk((o) => {
-      for (const r of o.regions) for (const b of r.blocks) listener.notifyBlockInserted?.(b);
-      if (o !== copy) listener.notifyOperationInserted?.(o);
-    }, 'pre');
-  }
-  return copy;
 }
 
 /** Every op nested in `op` (itself last), post-order. */
