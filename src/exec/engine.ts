@@ -33,7 +33,6 @@ import {
   type ElemKind,
 } from './runtime.js';
 import { elemKindOf, reprOf } from './types.js';
-import * as cLibm from '../dialects/math/libm.js';
 
 export { ExecError, MemRef, Poison, UnsupportedError };
 
@@ -52,9 +51,7 @@ const MAX_ELEMENTS = 2 ** 31;
 export class Runtime extends RuntimeBase {
   globals: MemRef[] = [];
 
-  // ---- math ops (the C library's results) and js ops (JavaScript's)
-  libm = cLibm;
-  powf = Math.pow;
+  // ---- js ops (JavaScript's results)
   // A NaN's sign is not observable on JavaScript numbers: NaN counts as positive.
   copysign = (x: number, y: number): number => (y < 0 || Object.is(y, -0) ? -Math.abs(x) : Math.abs(x));
   jsNumber = formatJsNumber;

@@ -20,6 +20,8 @@ import {
   wide,
 } from './numeric.js';
 import { ExecError, Poison } from './runtime.js';
+import * as cLibm from '../dialects/math/libm.js';
+import * as mathSemantics from '../dialects/math/semantics.js';
 
 /** Where program output goes. */
 export type OutputSink = (text: string) => void;
@@ -67,6 +69,9 @@ export class RuntimeBase {
   private size = 0;
   private poisons = new Map<number, Poison>();
   readonly Poison = Poison;
+  /** The C library's math functions and the math ops' other run-time semantics (the math dialect's). */
+  readonly libm = cLibm;
+  readonly math = mathSemantics;
 
   /** `ops[K]` is the op that generated code refers to by index K. */
   constructor(

@@ -1340,6 +1340,15 @@ export const PowIOp = defineOp({
   assemblyFormat: INTRINSIC_FORMAT,
 });
 
+/** Whether a float is in any of the IEEE classes of `bit` (LLVM's FPClassTest mask); printed in generic form, as MLIR prints it. */
+export const IsFPClassOp = defineOp({
+  name: 'llvm.intr.is.fpclass',
+  traits: [Traits.Pure],
+  operands: [operand('in', FloatOrVector)],
+  results: [result('res', LLVMAnyType)],
+  attributes: [attr('bit', I32Attr)],
+});
+
 export const BitReverseOp = unaryIntIntr('bitreverse');
 export const ByteSwapOp = unaryIntIntr('bswap');
 export const CtPopOp = unaryIntIntr('ctpop');
@@ -1650,6 +1659,7 @@ export const LLVM_OPS = [
   FMAOp,
   FMulAddOp,
   PowIOp,
+  IsFPClassOp,
   BitReverseOp,
   ByteSwapOp,
   CtPopOp,

@@ -67,7 +67,7 @@ export function atanh(x: number): number {
   } else if (xa < 1.0) {
     t = 0.5 * log1p((xa + xa) / (1.0 - xa));
   } else {
-    if (xa > 1.0) return NaN;
+    if (!(xa <= 1.0)) return NaN; // also NaN in
     return x > 0 ? Infinity : -Infinity;
   }
   return copysign(t, x);

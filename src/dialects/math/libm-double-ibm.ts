@@ -353,6 +353,7 @@ function cijPoly(i: number, z: number): number {
 
 /** atan on non-NaN arguments. */
 export function atan(x: number): number {
+  if (x !== x) return x;
   const u = x < 0 ? -x : x;
   if (u < 1) {
     if (u < ATAN_B) {
@@ -400,6 +401,7 @@ const EP = 59768832;
 
 /** atan2(y, x) on non-NaN operands. */
 export function atan2(y: number, x: number): number {
+  if (x !== x || y !== y) return x + y;
   const ux = hiWord(x);
   const uy = hiWord(y);
   if (y === 0) return ux >>> 31 ? (uy >>> 31 ? -OPI : OPI) : y;

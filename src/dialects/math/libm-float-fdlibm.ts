@@ -376,7 +376,7 @@ export function atanhf(x: number): number {
   } else if (xa < 1) {
     t = F(0.5 * log1pf(F(F(xa + xa) / F(1 - xa))));
   } else {
-    if (xa > 1) return NaN;
+    if (!(xa <= 1)) return NaN; // also NaN in
     return x > 0 ? Infinity : -Infinity;
   }
   return copysignf(t, x);

@@ -2,7 +2,7 @@
 // folders call (x86-64, FMA variants where glibc selects them; Debian 12's
 // 2.36-9+deb12u* builds, which carry the 2.36 branch's FMA expm1/log1p/log2). Each function
 // takes and returns a double; the `*f` functions take a float value and return
-// one (rounded as C does). NaN arguments are handled by the callers (fold.ts).
+// one (rounded as C does). NaN arguments give a NaN, as in C (where pow(1, NaN) is 1).
 
 const fround = Math.fround;
 

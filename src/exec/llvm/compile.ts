@@ -22,6 +22,7 @@ import { wide } from '../numeric.js';
 import { castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr, wideName, N, S, U } from '../scalar.js';
 import type { FloatName, Repr } from '../types.js';
 import { descOf, LayoutError, type Desc } from './layout.js';
+import { BINARY_LIBM, UNARY_LIBM, libmName } from '../../dialects/math/semantics.js';
 
 export interface LLVMGlobal {
   name: string;
@@ -120,7 +121,16 @@ const CASTS = new Map<OpDefinition, OpView & { cast: string }>([
   [LLVM.FPExtOp.definition, { ...view(LLVM.FPExtOp, ['arg']), cast: 'extf' }],
   [LLVM.FPTruncOp.definition, { ...view(LLVM.FPTruncOp, ['arg']), cast: 'truncf' }],
 ]);
-type FloatExpr = (x: string, y: string, z: string) => string;
+type FloatExpr = (x: string, y: string, z: string, f: FloatName) => string;
+/** Calls of the C library function an intrinsic becomes (f16/bf16 promoted to float, as on x86-64). */
+const libmCall =
+  (names: readonly [string, string]): FloatExpr =>
+  (x, _y, _z, f) =>
+    `$rt.libm.${libmName(names, f)}(${x})`;
+const libmCall2 =
+  (names: readonly [string, string]): FloatExpr =>
+  (x, y, _z, f) =>
+    `$rt.libm.${libmName(names, f)}(${x}, ${y})`;
 /** Float intrinsics: JS expressions of x (and y, z), before rounding to the type. */
 const FLOAT_INTRINSICS = new Map<OpDefinition, OpView & { expr: FloatExpr }>([
   [LLVM.FAbsOp.definition, { ...view(LLVM.FAbsOp, ['in']), expr: (x) => `Math.abs(${x})` }],
@@ -132,30 +142,32 @@ const FLOAT_INTRINSICS = new Map<OpDefinition, OpView & { expr: FloatExpr }>([
   [LLVM.RoundEvenOp.definition, { ...view(LLVM.RoundEvenOp, ['in']), expr: (x) => `$roundeven(${x})` }],
   [LLVM.RintOp.definition, { ...view(LLVM.RintOp, ['in']), expr: (x) => `$roundeven(${x})` }],
   [LLVM.NearbyintOp.definition, { ...view(LLVM.NearbyintOp, ['in']), expr: (x) => `$roundeven(${x})` }],
-  [LLVM.ExpOp.definition, { ...view(LLVM.ExpOp, ['in']), expr: (x) => `Math.exp(${x})` }],
-  [LLVM.Exp2Op.definition, { ...view(LLVM.Exp2Op, ['in']), expr: (x) => `Math.pow(2, ${x})` }],
+  [LLVM.ExpOp.definition, { ...view(LLVM.ExpOp, ['in']), expr: libmCall(UNARY_LIBM.exp) }],
+  [LLVM.Exp2Op.definition, { ...view(LLVM.Exp2Op, ['in']), expr: libmCall(UNARY_LIBM.exp2) }],
   [LLVM.Exp10Op.definition, { ...view(LLVM.Exp10Op, ['in']), expr: (x) => `Math.pow(10, ${x})` }],
-  [LLVM.LogOp.definition, { ...view(LLVM.LogOp, ['in']), expr: (x) => `Math.log(${x})` }],
-  [LLVM.Log2Op.definition, { ...view(LLVM.Log2Op, ['in']), expr: (x) => `Math.log2(${x})` }],
-  [LLVM.Log10Op.definition, { ...view(LLVM.Log10Op, ['in']), expr: (x) => `Math.log10(${x})` }],
-  [LLVM.SinOp.definition, { ...view(LLVM.SinOp, ['in']), expr: (x) => `Math.sin(${x})` }],
-  [LLVM.CosOp.definition, { ...view(LLVM.CosOp, ['in']), expr: (x) => `Math.cos(${x})` }],
-  [LLVM.TanOp.definition, { ...view(LLVM.TanOp, ['in']), expr: (x) => `Math.tan(${x})` }],
-  [LLVM.ASinOp.definition, { ...view(LLVM.ASinOp, ['in']), expr: (x) => `Math.asin(${x})` }],
-  [LLVM.ACosOp.definition, { ...view(LLVM.ACosOp, ['in']), expr: (x) => `Math.acos(${x})` }],
-  [LLVM.ATanOp.definition, { ...view(LLVM.ATanOp, ['in']), expr: (x) => `Math.atan(${x})` }],
-  [LLVM.SinhOp.definition, { ...view(LLVM.SinhOp, ['in']), expr: (x) => `Math.sinh(${x})` }],
-  [LLVM.CoshOp.definition, { ...view(LLVM.CoshOp, ['in']), expr: (x) => `Math.cosh(${x})` }],
-  [LLVM.TanhOp.definition, { ...view(LLVM.TanhOp, ['in']), expr: (x) => `Math.tanh(${x})` }],
-  [LLVM.PowOp.definition, { ...view(LLVM.PowOp, ['a', 'b']), expr: (x, y) => `Math.pow(${x}, ${y})` }],
-  [LLVM.ATan2Op.definition, { ...view(LLVM.ATan2Op, ['a', 'b']), expr: (x, y) => `Math.atan2(${x}, ${y})` }],
+  [LLVM.LogOp.definition, { ...view(LLVM.LogOp, ['in']), expr: libmCall(UNARY_LIBM.log) }],
+  [LLVM.Log2Op.definition, { ...view(LLVM.Log2Op, ['in']), expr: libmCall(UNARY_LIBM.log2) }],
+  [LLVM.Log10Op.definition, { ...view(LLVM.Log10Op, ['in']), expr: libmCall(UNARY_LIBM.log10) }],
+  [LLVM.SinOp.definition, { ...view(LLVM.SinOp, ['in']), expr: libmCall(UNARY_LIBM.sin) }],
+  [LLVM.CosOp.definition, { ...view(LLVM.CosOp, ['in']), expr: libmCall(UNARY_LIBM.cos) }],
+  [LLVM.TanOp.definition, { ...view(LLVM.TanOp, ['in']), expr: libmCall(UNARY_LIBM.tan) }],
+  [LLVM.ASinOp.definition, { ...view(LLVM.ASinOp, ['in']), expr: libmCall(UNARY_LIBM.asin) }],
+  [LLVM.ACosOp.definition, { ...view(LLVM.ACosOp, ['in']), expr: libmCall(UNARY_LIBM.acos) }],
+  [LLVM.ATanOp.definition, { ...view(LLVM.ATanOp, ['in']), expr: libmCall(UNARY_LIBM.atan) }],
+  [LLVM.SinhOp.definition, { ...view(LLVM.SinhOp, ['in']), expr: libmCall(UNARY_LIBM.sinh) }],
+  [LLVM.CoshOp.definition, { ...view(LLVM.CoshOp, ['in']), expr: libmCall(UNARY_LIBM.cosh) }],
+  [LLVM.TanhOp.definition, { ...view(LLVM.TanhOp, ['in']), expr: libmCall(UNARY_LIBM.tanh) }],
+  [LLVM.PowOp.definition, { ...view(LLVM.PowOp, ['a', 'b']), expr: libmCall2(BINARY_LIBM.powf) }],
+  [LLVM.ATan2Op.definition, { ...view(LLVM.ATan2Op, ['a', 'b']), expr: libmCall2(BINARY_LIBM.atan2) }],
   [LLVM.CopySignOp.definition, { ...view(LLVM.CopySignOp, ['a', 'b']), expr: (x, y) => `$copysign(${x}, ${y})` }],
   [LLVM.MaxNumOp.definition, { ...view(LLVM.MaxNumOp, ['a', 'b']), expr: (x, y) => `$maxnum(${x}, ${y})` }],
   [LLVM.MinNumOp.definition, { ...view(LLVM.MinNumOp, ['a', 'b']), expr: (x, y) => `$minnum(${x}, ${y})` }],
   [LLVM.MaximumOp.definition, { ...view(LLVM.MaximumOp, ['a', 'b']), expr: (x, y) => `$maximum(${x}, ${y})` }],
   [LLVM.MinimumOp.definition, { ...view(LLVM.MinimumOp, ['a', 'b']), expr: (x, y) => `$minimum(${x}, ${y})` }],
-  [LLVM.FMAOp.definition, { ...view(LLVM.FMAOp, ['a', 'b', 'c']), expr: (x, y, z) => `$fma(${x}, ${y}, ${z})` }],
-  [LLVM.FMulAddOp.definition, { ...view(LLVM.FMulAddOp, ['a', 'b', 'c']), expr: (x, y, z) => `$fma(${x}, ${y}, ${z})` }],
+  // The compiler runtime's __powidf2/__powisf2 (a C int exponent).
+  [LLVM.PowIOp.definition, { ...view(LLVM.PowIOp, ['val', 'power']), expr: (x, y, _z, f) => `$rt.math.powi("${f}", ${x}, Number(${y}))` }],
+  [LLVM.FMAOp.definition, { ...view(LLVM.FMAOp, ['a', 'b', 'c']), expr: (x, y, z, f) => `$rt.math.fmaOf("${f}", ${x}, ${y}, ${z})` }],
+  [LLVM.FMulAddOp.definition, { ...view(LLVM.FMulAddOp, ['a', 'b', 'c']), expr: (x, y, z, f) => `$rt.math.fmaOf("${f}", ${x}, ${y}, ${z})` }],
 ]);
 const INT_MINMAX = new Map<OpDefinition, OpView & { arith: string }>([
   [LLVM.SMaxOp.definition, { ...view(LLVM.SMaxOp, ['a', 'b']), arith: 'maxsi' }],
@@ -303,7 +315,7 @@ class ModuleCompiler {
       'const $cdivs = $rt.cdivs, $fdivs = $rt.fdivs, $lo32 = $rt.lo32, $bigToFloat = $rt.bigToFloat, $num = $rt.num, $toPtr = $rt.toPtr, $truncChk = $rt.truncChk;',
       'const $fptosi = $rt.fptosi, $fptoui = $rt.fptoui, $f32Bits = $rt.f32Bits, $bitsF32 = $rt.bitsF32, $f64Bits = $rt.f64Bits, $bitsF64 = $rt.bitsF64;',
       'const $f16Bits = $rt.f16Bits, $bitsF16 = $rt.bitsF16, $bf16Bits = $rt.bf16Bits, $bitsBF16 = $rt.bitsBF16;',
-      'const $round = $rt.round, $roundeven = $rt.roundeven, $copysign = $rt.copysign, $maxnum = $rt.maxnum, $minnum = $rt.minnum, $maximum = $rt.maximum, $minimum = $rt.minimum, $fma = $rt.fma;',
+      'const $round = $rt.round, $roundeven = $rt.roundeven, $copysign = $rt.copysign, $maxnum = $rt.maxnum, $minnum = $rt.minnum, $maximum = $rt.maximum, $minimum = $rt.minimum;',
       'const $fptosiX = $rt.fptosiX, $fptouiX = $rt.fptouiX, $v1 = $rt.v1, $v2 = $rt.v2, $v3 = $rt.v3, $ins = $rt.ins, $brP = $rt.brP, $bitcastV = $rt.bitcastV;',
       'const $m = $rt.mem, $B = $rt.BASE, $D = $rt.descs, $G = $rt.globalAddrs, $FA = $rt.fnAddrs;',
       'const $ldg = $rt.ldg, $stg = $rt.stg, $fault = $rt.fault, $alloca = $rt.alloca, $memcpy = $rt.memcpy, $memset = $rt.memset;',
@@ -577,7 +589,16 @@ class FunctionCompiler {
       const r = this.repr(op, elemOf(res.type));
       if (r.k !== 'float') this.unsupported(op);
       const args = ff.operands(op).map((v) => this.ex(v));
-      this.set(res, this.elementwise(res.type, args, (xs) => roundExpr(r.f, ff.expr(xs[0], xs[1], xs[2]))));
+      this.set(res, this.elementwise(res.type, args, (xs) => roundExpr(r.f, ff.expr(xs[0], xs[1], xs[2], r.f))));
+      return true;
+    }
+    if (LLVM.IsFPClassOp.isa(op)) {
+      const x = LLVM.IsFPClassOp.in(op);
+      const r = this.repr(op, elemOf(x.type));
+      if (r.k !== 'float') this.unsupported(op);
+      const mask = Number(LLVM.IsFPClassOp.bit(op));
+      const res = LLVM.IsFPClassOp.res(op);
+      this.set(res, this.elementwise(res.type, [this.ex(x)], ([v]) => `$rt.math.fpClass("${r.f}", ${mask}, ${v})`));
       return true;
     }
     const mm = INT_MINMAX.get(def);

@@ -15,6 +15,8 @@ import { compileLLVMModule, type CompiledLLVM } from './compile.js';
 import { RuntimeBase, defaultOutput, nanoTime, opLabel, type OutputSink } from '../runtime-base.js';
 import { descOf, fromHalves, poisonValue, readValue, writeValue, zeroValue, type Desc } from './layout.js';
 import { BASE, Memory, MemoryFault } from './memory.js';
+import * as cLibm from '../../dialects/math/libm.js';
+import * as mathSemantics from '../../dialects/math/semantics.js';
 
 export type { OutputSink };
 
@@ -87,12 +89,8 @@ class LLVMRuntime extends RuntimeBase {
   };
   lo32 = (x: number | bigint): number => (typeof x === 'number' ? x | 0 : Number(BigInt.asIntN(32, x)));
   toPtr = (x: number | bigint): number => (typeof x === 'number' && x >= 0 ? x : Number(BigInt.asUintN(64, BigInt(x))));
-  round = (x: number): number => (x < 0 ? -Math.round(-x) : Math.round(x)) + 0 || x;
-  roundeven = (x: number): number => {
-    if (!Number.isFinite(x)) return x;
-    const r = Math.round(x);
-    return (r - x === 0.5 && r % 2 !== 0 ? r - 1 : r) || x * 0;
-  };
+  round = cLibm.round;
+  roundeven = mathSemantics.roundEven;
   copysign = (x: number, y: number): number => {
     const neg = y < 0 || Object.is(y, -0) || (y !== y && f64Bits(y) >> 63n === 1n);
     return neg ? -Math.abs(x) : Math.abs(x);
@@ -101,7 +99,6 @@ class LLVMRuntime extends RuntimeBase {
   minnum = (a: number, b: number): number => (a !== a ? b : b !== b ? a : Math.min(a, b));
   maximum = Math.max;
   minimum = Math.min;
-  fma = (a: number, b: number, c: number): number => a * b + c;
   v1 = (a: unknown[], f: (x: unknown) => unknown): unknown[] => a.map((x) => f(x));
   v2 = (a: unknown[], b: unknown[], f: (x: unknown, y: unknown) => unknown): unknown[] => a.map((x, i) => f(x, b[i]));
   v3 = (a: unknown[], b: unknown[], c: unknown[], f: (x: unknown, y: unknown, z: unknown) => unknown): unknown[] => a.map((x, i) => f(x, b[i], c[i]));
@@ -523,28 +520,28 @@ const EXTERNALS = new Map<string, ExtFn>([
   ],
   ['logbf', unary(logb, Math.fround)],
   ['logb', unary(logb, f64)],
-  ['expf', unary(Math.exp, Math.fround)],
-  ['exp', unary(Math.exp, f64)],
-  ['logf', unary(Math.log, Math.fround)],
-  ['log', unary(Math.log, f64)],
+  ['expf', unary(cLibm.expf, Math.fround)],
+  ['exp', unary(cLibm.exp, f64)],
+  ['logf', unary(cLibm.logf, Math.fround)],
+  ['log', unary(cLibm.log, f64)],
   ['sqrtf', unary(Math.sqrt, Math.fround)],
   ['sqrt', unary(Math.sqrt, f64)],
-  ['sinf', unary(Math.sin, Math.fround)],
-  ['sin', unary(Math.sin, f64)],
-  ['cosf', unary(Math.cos, Math.fround)],
-  ['cos', unary(Math.cos, f64)],
-  ['tanhf', unary(Math.tanh, Math.fround)],
-  ['tanh', unary(Math.tanh, f64)],
+  ['sinf', unary(cLibm.sinf, Math.fround)],
+  ['sin', unary(cLibm.sin, f64)],
+  ['cosf', unary(cLibm.cosf, Math.fround)],
+  ['cos', unary(cLibm.cos, f64)],
+  ['tanhf', unary(cLibm.tanhf, Math.fround)],
+  ['tanh', unary(cLibm.tanh, f64)],
   ['fabsf', unary(Math.abs, Math.fround)],
   ['fabs', unary(Math.abs, f64)],
   ['floorf', unary(Math.floor, Math.fround)],
   ['floor', unary(Math.floor, f64)],
   ['ceilf', unary(Math.ceil, Math.fround)],
   ['ceil', unary(Math.ceil, f64)],
-  ['powf', binary(Math.pow, Math.fround)],
-  ['pow', binary(Math.pow, f64)],
-  ['atan2f', binary(Math.atan2, Math.fround)],
-  ['atan2', binary(Math.atan2, f64)],
+  ['powf', binary(cLibm.powf, Math.fround)],
+  ['pow', binary(cLibm.pow, f64)],
+  ['atan2f', binary(cLibm.atan2f, Math.fround)],
+  ['atan2', binary(cLibm.atan2, f64)],
   ['fmodf', binary((x, y) => x % y, Math.fround)],
   ['fmod', binary((x, y) => x % y, f64)],
 ]);

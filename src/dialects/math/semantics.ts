@@ -1,0 +1,147 @@
+// What the math ops compute when a program runs, as mlir-runner computes them
+// after MLIR's standard lowering (convert-to-llvm): most float ops become LLVM
+// intrinsics, which the x86-64 backend turns into C library calls (the libm
+// of libm.ts; f16 and bf16 are promoted to f32 and call the float functions);
+// a few ops are rewritten by the lowering itself (log1p as log(1 + x), expm1
+// as exp(x) - 1, rsqrt as 1 / sqrt(x)); fpowi calls the compiler runtime's
+// __powidf2/__powisf2. Ops the lowering leaves alone (erf, the inverse
+// hyperbolics, isinf, ...) compute as their C library function or IEEE
+// definition. The execution engines call these through `$rt.math`.
+
+import * as libm from './libm.js';
+import { fma, fmaf } from './libm-core.js';
+
+export type FloatName = 'f16' | 'bf16' | 'f32' | 'f64';
+
+/** The libm function each unary float op calls, as [double, float] names. */
+export const UNARY_LIBM = {
+  exp: ['exp', 'expf'],
+  exp2: ['exp2', 'exp2f'],
+  log: ['log', 'logf'],
+  log2: ['log2', 'log2f'],
+  log10: ['log10', 'log10f'],
+  sin: ['sin', 'sinf'],
+  cos: ['cos', 'cosf'],
+  tan: ['tan', 'tanf'],
+  asin: ['asin', 'asinf'],
+  acos: ['acos', 'acosf'],
+  atan: ['atan', 'atanf'],
+  sinh: ['sinh', 'sinhf'],
+  cosh: ['cosh', 'coshf'],
+  tanh: ['tanh', 'tanhf'],
+  asinh: ['asinh', 'asinhf'],
+  acosh: ['acosh', 'acoshf'],
+  atanh: ['atanh', 'atanhf'],
+  erf: ['erf', 'erff'],
+  erfc: ['erfc', 'erfcf'],
+} as const satisfies Record<string, readonly [keyof typeof libm, keyof typeof libm]>;
+
+export const BINARY_LIBM = {
+  powf: ['pow', 'powf'],
+  atan2: ['atan2', 'atan2f'],
+} as const satisfies Record<string, readonly [keyof typeof libm, keyof typeof libm]>;
+
+/** The libm function an op of type `f` calls (f16/bf16 are promoted to float). */
+export function libmName(names: readonly [string, string], f: FloatName): string {
+  return f === 'f64' ? names[0] : names[1];
+}
+
+/** fma as the FMA instruction of the type computes it (f16/bf16: the float one, then rounded). */
+export function fmaOf(f: FloatName, a: number, b: number, c: number): number {
+  return f === 'f64' ? fma(a, b, c) : fmaf(a, b, c);
+}
+
+/**
+ * x to the integer power n as __powidf2 (f64) and __powisf2 (float, also used
+ * for promoted f16/bf16) compute it: square-and-multiply, each product rounded
+ * to the working type, and a final reciprocal for negative n.
+ */
+export function powi(f: FloatName, x: number, n: number): number {
+  const r = f === 'f64' ? (v: number): number => v : Math.fround;
+  let m = Math.abs(n);
+  let y = m % 2 ? x : 1;
+  let b = x;
+  while ((m = Math.floor(m / 2)) !== 0) {
+    b = r(b * b);
+    if (m % 2) y = r(y * b);
+  }
+  return n < 0 ? r(1 / y) : y;
+}
+
+/** The smallest positive normal number of each type. */
+const MIN_NORMAL: Record<FloatName, number> = { f64: 2 ** -1022, f32: 2 ** -126, bf16: 2 ** -126, f16: 2 ** -14 };
+
+export const isNaN = (x: number): number => (x !== x ? 1 : 0);
+export const isInf = (x: number): number => (x === Infinity || x === -Infinity ? 1 : 0);
+export const isFinite = (x: number): number => (Number.isFinite(x) ? 1 : 0);
+export function isNormal(f: FloatName, x: number): number {
+  const a = Math.abs(x);
+  return Number.isFinite(a) && a >= MIN_NORMAL[f] ? 1 : 0;
+}
+
+// ---- integer ops, on the engine's value representation (a number for widths
+// <= 32, sign-extended, i1 as 0/1; a number or BigInt above): computed on the
+// unsigned BigInt, results converted back.
+
+function unsignedOf(w: number, x: number | bigint): bigint {
+  return BigInt.asUintN(w, typeof x === 'bigint' ? x : BigInt(x));
+}
+function fromUnsigned(w: number, u: bigint): number | bigint {
+  if (w === 1) return Number(u & 1n);
+  const s = BigInt.asIntN(w, u);
+  return w <= 32 || (s >= -9007199254740991n && s <= 9007199254740991n) ? Number(s) : s;
+}
+
+/** Leading zero bits (the width for 0: the lowering passes is_zero_poison = false). */
+export function ctlz(w: number, x: number | bigint): number | bigint {
+  const u = unsignedOf(w, x);
+  return fromUnsigned(w, BigInt(u === 0n ? w : w - u.toString(2).length));
+}
+/** Trailing zero bits (the width for 0). */
+export function cttz(w: number, x: number | bigint): number | bigint {
+  let u = unsignedOf(w, x);
+  if (u === 0n) return fromUnsigned(w, BigInt(w));
+  let n = 0;
+  while ((u & 1n) === 0n) {
+    u >>= 1n;
+    n++;
+  }
+  return fromUnsigned(w, BigInt(n));
+}
+export function ctpop(w: number, x: number | bigint): number | bigint {
+  let n = 0n;
+  for (let u = unsignedOf(w, x); u !== 0n; u &= u - 1n) n++;
+  return fromUnsigned(w, n);
+}
+/** |x|, wrapping: the most negative value stays itself (is_int_min_poison = false). */
+export function absi(w: number, x: number | bigint): number | bigint {
+  const s = BigInt.asIntN(w, unsignedOf(w, x));
+  return fromUnsigned(w, BigInt.asUintN(w, s < 0n ? -s : s));
+}
+
+/** Round half to even (llvm.roundeven). */
+export function roundEven(x: number): number {
+  if (!Number.isFinite(x)) return x;
+  const r = Math.round(x); // half up
+  const down = r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+  return down === 0 ? (x < 0 || Object.is(x, -0) ? -0 : 0) : down;
+}
+
+/**
+ * Whether x is in one of the IEEE classes of an LLVM FPClassTest mask (what
+ * llvm.intr.is.fpclass, math.isnan/isfinite's lowering, tests). Bits: 0
+ * signaling NaN, 1 quiet NaN, 2 -inf, 3 -normal, 4 -subnormal, 5 -0, 6 +0,
+ * 7 +subnormal, 8 +normal, 9 +inf. A JavaScript NaN carries no quiet bit: it
+ * counts as both kinds.
+ */
+export function fpClass(f: FloatName, mask: number, x: number): number {
+  let bit: number;
+  if (x !== x) return mask & 3 ? 1 : 0;
+  const neg = x < 0 || Object.is(x, -0);
+  const a = Math.abs(x);
+  if (a === Infinity) bit = neg ? 2 : 9;
+  else if (a === 0) bit = neg ? 5 : 6;
+  else if (a < MIN_NORMAL[f]) bit = neg ? 4 : 7;
+  else bit = neg ? 3 : 8;
+  return (mask >> bit) & 1;
+}
