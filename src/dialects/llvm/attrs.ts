@@ -299,3 +299,46 @@ export const LOOP_ATTR_PARAMS: Record<string, readonly string[]> = {
   loop_peeled: ['count'],
   loop_unswitch: ['partialDisable'],
 };
+
+/** The parameters of `#llvm.memory_effects`, in the order MLIR prints them. */
+export const MEMORY_EFFECTS_LOCATIONS = ['other', 'argMem', 'inaccessibleMem', 'errnoMem', 'targetMem0', 'targetMem1'] as const;
+export type ModRefInfo = 'none' | 'read' | 'write' | 'readwrite';
+const MOD_REF_INFO: readonly ModRefInfo[] = ['none', 'read', 'write', 'readwrite'];
+
+/** `#llvm.memory_effects<other = none, argMem = read, ...>`: what a function may do to each kind of memory. */
+export class LLVMMemoryEffectsAttr extends Attribute {
+  private constructor(readonly effects: readonly ModRefInfo[]) {
+    super();
+  }
+  static get(effects: readonly ModRefInfo[]): LLVMMemoryEffectsAttr {
+    return uniqueAttribute(new LLVMMemoryEffectsAttr(Object.freeze([...effects])));
+  }
+  override get dialect(): string {
+    return 'llvm';
+  }
+  print(p: AttrTypePrinter): void {
+    p.write(`#llvm.memory_effects<${MEMORY_EFFECTS_LOCATIONS.map((k, i) => `${k} = ${this.effects[i]}`).join(', ')}>`);
+  }
+}
+
+/** The body `<key = value, ...>` of `#llvm.memory_effects` (a struct: every parameter once, any order). */
+export function parseMemoryEffectsBody(parser: ReturnType<typeof tokenParser>): LLVMMemoryEffectsAttr {
+  const effects: ModRefInfo[] = [];
+  parser.expect(Tok.less, "expected '<'");
+  for (let n = 0; n < MEMORY_EFFECTS_LOCATIONS.length; n++) {
+    if (n) parser.expect(Tok.comma, "expected ','");
+    const key = parser.text;
+    const k = MEMORY_EFFECTS_LOCATIONS.indexOf(key as (typeof MEMORY_EFFECTS_LOCATIONS)[number]);
+    parser.consume();
+    parser.expect(Tok.equal, "expected '='");
+    const valueAt = parser.tok.start;
+    // MLIR reports a bad name where the value starts.
+    if (k < 0 || effects[k] !== undefined) parser.error(`duplicate or unknown struct parameter name: ${key}`, valueAt);
+    const v = MOD_REF_INFO.find((m) => m === parser.text);
+    if (!v) parser.error(`expected one of [none, read, write, readwrite] for LLVM ModRefInfo, got: ${parser.text}`, valueAt);
+    parser.consume();
+    effects[k] = v!;
+  }
+  parser.expect(Tok.greater, "expected '>'");
+  return LLVMMemoryEffectsAttr.get(effects);
+}

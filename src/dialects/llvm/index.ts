@@ -7,7 +7,7 @@ import type { Dialect } from '../../ir/context.js';
 import { defineDialect, parseEnumAttrBody, type EnumAttrDef } from '../../ods/index.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { Parser } from '../../syntax/parser.js';
-import { CConvDef, FastmathDef, LinkageDef, LLVMMarkerAttr, LLVMParamsAttr, LOOP_ATTR_PARAMS, TailCallKindDef } from './attrs.js';
+import { CConvDef, FastmathDef, LinkageDef, LLVMMarkerAttr, LLVMParamsAttr, LOOP_ATTR_PARAMS, TailCallKindDef, parseMemoryEffectsBody } from './attrs.js';
 import { LLVM_OPS } from './ops.js';
 import { parseLLVMTypeBody } from './types.js';
 import { tokenParser } from '../../syntax/parser.js';
@@ -71,6 +71,10 @@ export const llvmDialect: Dialect = defineDialect({
     if (m === 'zero' || m === 'undef' || m === 'poison') {
       parser.consume();
       return LLVMMarkerAttr.get(m);
+    }
+    if (m === 'memory_effects') {
+      parser.consume();
+      return parseMemoryEffectsBody(parser);
     }
     if (LOOP_ATTR_PARAMS[m]) {
       parser.consume();
