@@ -69,8 +69,32 @@ function isYielded(v: Value): boolean {
 
 type Bound = Value | Attribute;
 
+/**
+ * Additions to MLIR's analysis for the execution engines (never used by
+ * int-range-optimizations, whose output must match mlir-opt's).
+ */
+export interface IntegerRangeExtensions {
+  /**
+   * Result ranges of an op without InferIntRange (an undefined entry: MLIR's
+   * unknown range), from its operands' ranges (undefined: not reached yet).
+   * Undefined: the op is not extended; null: wait for the operands.
+   */
+  inferResultRanges?(op: Operation, argRanges: readonly (IntRanges | undefined)[]): (IntRanges | undefined)[] | null | undefined;
+  /** A narrower (still sound) range than MLIR infers for `op`'s result. */
+  refineResultRange?(op: Operation, argRanges: readonly (IntRanges | undefined)[], inferred: IntRanges): IntRanges;
+  /**
+   * Whether an induction variable's range may be derived from its loop's
+   * bounds as MLIR does (signed): false for a loop comparing unsigned whose
+   * bounds may be negative, where MLIR's range is wrong.
+   */
+  signedLoopBounds?(loop: Operation, lowerBound: IntRanges | undefined, upperBound: IntRanges | undefined): boolean;
+}
+
 export class IntegerRangeAnalysis extends SparseForwardDataFlowAnalysis<IntegerValueRangeLattice> {
-  constructor(solver: DataFlowSolver) {
+  constructor(
+    solver: DataFlowSolver,
+    private readonly extensions: IntegerRangeExtensions = {},
+  ) {
     super(solver, IntegerValueRangeLattice);
   }
 
@@ -89,18 +113,18 @@ export class IntegerRangeAnalysis extends SparseForwardDataFlowAnalysis<IntegerV
   protected visitOperationImpl(op: Operation, operands: readonly IntegerValueRangeLattice[], results: readonly IntegerValueRangeLattice[]): boolean {
     const inferrable = inferIntRangeOf(op);
     if (!inferrable) {
-      this.setAllToEntryStates(results);
+      const extra = this.extensions.inferResultRanges?.(op, operands.map((l) => l.value));
+      if (extra === null) return true;
+      if (extra) results.forEach((l, i) => this.joinWidening(l, l.anchor as Value, extra[i] ?? maxIntRanges((l.anchor as Value).type)));
+      else this.setAllToEntryStates(results);
       return true;
     }
-    inferResultRangesFromOptional(
-      op,
-      inferrable,
-      operands.map((l) => l.value),
-      (v, range) => {
-        if (!(v instanceof OpResult) || v.owner !== op) return;
-        this.joinWidening(results[v.index], v, range);
-      },
-    );
+    const argRanges = operands.map((l) => l.value);
+    const refine = this.extensions.refineResultRange;
+    inferResultRangesFromOptional(op, inferrable, argRanges, (v, range) => {
+      if (!(v instanceof OpResult) || v.owner !== op) return;
+      this.joinWidening(results[v.index], v, refine && range ? refine(op, argRanges, range) : range);
+    });
     return true;
   }
 
@@ -129,6 +153,14 @@ export class IntegerRangeAnalysis extends SparseForwardDataFlowAnalysis<IntegerV
       const steps = loop.getLoopSteps?.(op) ?? loop.getSteps(op) ?? [];
       ivs.forEach((iv, i) => {
         const block = (iv as BlockArgument).owner;
+        if (this.extensions.signedLoopBounds) {
+          const range = (b: Bound | undefined): IntRanges | undefined => (b !== undefined && isValue(b) ? this.getLatticeElementFor(this.pointBeforeBlock(block), b).value : undefined);
+          if (!this.extensions.signedLoopBounds(op, range(lowerBounds[i]), range(upperBounds[i]))) {
+            const ivEntry = this.getLatticeElement(iv);
+            this.propagateIfChanged(ivEntry, ivEntry.joinValue(maxIntRanges(iv.type)));
+            return;
+          }
+        }
         const width = intRangeStorageWidth(iv.type);
         let min = this.loopBound(lowerBounds[i], width, block, false);
         let max = this.loopBound(upperBounds[i], width, block, true);

@@ -17,7 +17,6 @@ import * as func from '../dialects/func/index.js';
 import * as index from '../dialects/index/index.js';
 import * as llvm from '../dialects/llvm/index.js';
 import * as memref from '../dialects/memref/index.js';
-import * as pipeline from '../dialects/pipeline/index.js';
 import * as scf from '../dialects/scf/index.js';
 import * as ub from '../dialects/ub/index.js';
 import { stridesAndOffset } from '../dialects/memref/layout.js';
@@ -236,7 +235,6 @@ export class FunctionCompiler {
   exitTargets = new Map<Value, { label: string; results: Value[]; iterArgs: Value[] }>();
   /** Inside the generic copy of a loop nest: no further fast/generic split (see emitLoopNest). */
   genericLoops = false;
-  tainted = new Set<Value>();
   ranges!: RangeAnalysis;
   /**
    * Inside the optimistic copy of a loop (see emitVersionedFor/emitWhile): the
@@ -261,7 +259,6 @@ export class FunctionCompiler {
 
   compile(): string {
     const name = this.mc.functions.get(func.FuncOp.sym_name(this.fn))!.js;
-    this.analyzePoison();
     this.ranges = new RangeAnalysis(this.fn);
     const entry = func.FuncOp.entryBlock(this.fn);
     const params = entry.args.map((a) => this.declare(a));
@@ -377,7 +374,6 @@ export class FunctionCompiler {
 
   /** The range of an integer value (then a plain JS number, never poison or a BigInt), if known. */
   range(x: Value): Range | undefined {
-    if (this.tainted.has(x)) return undefined;
     return this.ranges.get(x);
   }
 
@@ -586,54 +582,13 @@ export class FunctionCompiler {
     return undefined;
   }
 
+  /** Whether `x` may hold a poison marker (the poison analysis, src/analysis/poison-analysis.ts). */
   isTainted(x: Value): boolean {
-    return this.tainted.has(x);
+    return this.ranges.mayBePoisonMarker(x);
   }
   /** Emits a poison check for a value used where poison is undefined behaviour. */
   checkPoison(op: Operation, x: Value, what: string): void {
     if (this.isTainted(x)) this.emit(`$chkP(${this.K(op)}, ${this.v(x)}, ${JSON.stringify(what)});`);
-  }
-
-  analyzePoison(): void {
-    const t = this.tainted;
-    let changed = true;
-    const mark = (v: Value): void => {
-      if (!t.has(v)) {
-        t.add(v);
-        changed = true;
-      }
-    };
-    const hasPoison = (() => {
-      let found = false;
-      this.fn.walk((op) => {
-        if (ub.PoisonOp.isa(op) || pipeline.MaskOp.isa(op)) found = true;
-      });
-      return found;
-    })();
-    if (!hasPoison) return;
-    while (changed) {
-      changed = false;
-      this.fn.walk((op) => {
-        if (ub.PoisonOp.isa(op)) {
-          for (const r of op.results) mark(r);
-          return;
-        }
-        // A mask whose predicate is false gives poison.
-        if (pipeline.MaskOp.isa(op)) for (const r of op.results) mark(r);
-        const anyIn = op.operands.some((o) => t.has(o));
-        if (anyIn) {
-          for (const r of op.results) mark(r);
-          const parent = op.parentOp;
-          // Terminators forward to the parent's results and to region arguments.
-          if (op.numResults === 0 && parent && op === op.parentBlock?.last) {
-            for (const r of parent.results) mark(r);
-            for (const reg of parent.regions) for (const b of reg.blocks) for (const a of b.args) mark(a);
-            for (const s of op.successors) for (const a of s.args) mark(a);
-          }
-          for (const reg of op.regions) for (const b of reg.blocks) for (const a of b.args) mark(a);
-        }
-      });
-    }
   }
 
   withScope(op: Operation, f: () => void): void {

@@ -1,7 +1,8 @@
 // The scalar arith and index ops the engine computes with the expression
 // builders of scalar.ts, by handle: which builder operation (`addi`, `extsi`,
 // ...) an op is, and its operands through the op's accessors. Shared by the
-// code generator (codegen.ts) and the range analysis (ranges.ts).
+// code generator (codegen.ts), the engines' range extensions (ranges.ts) and the poison
+// analysis (src/analysis/poison-analysis.ts).
 
 import * as arith from '../dialects/arith/index.js';
 import * as index from '../dialects/index/index.js';
