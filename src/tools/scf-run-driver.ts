@@ -62,6 +62,24 @@ export function runScfRun(
   stdin?: string | (() => string),
   opts: { retryOnStackOverflow?: () => boolean } = {},
 ): number {
+  try {
+    return runScfRunOnStack(args, sinks, stdin, opts);
+  } catch (e) {
+    // Deeply nested input can exhaust the stack in the parser, the verifier or an
+    // analysis (the program's own recursion is the engine's located error).
+    if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
+    if (opts.retryOnStackOverflow?.()) return RETRY_WITH_DEEPER_STACK;
+    sinks.stderr(`${TOOL}: error: the input is nested too deeply to process\n`);
+    return 1;
+  }
+}
+
+function runScfRunOnStack(
+  args: readonly string[],
+  sinks: RunSinks,
+  stdin: string | (() => string) | undefined,
+  opts: { retryOnStackOverflow?: () => boolean },
+): number {
   const cl = new CommandLine(TOOL, RUN_OPTIONS);
   let parsed;
   try {

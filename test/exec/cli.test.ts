@@ -100,3 +100,16 @@ test('scf-run: operations the engine does not support are reported at the op', (
   assert.equal(r.code, 1);
   assert.equal(r.stderr.split('\n')[0], `${f}:2:8: error: 'arith.constant' of the float type f80 is not supported by the execution engine`);
 });
+
+test('bin/scf-run runs deeply nested input (the parser and analyses retry on a deeper stack, no stack trace)', () => {
+  const depth = 3000;
+  const ifs = Array.from({ length: depth }, () => 'scf.if %c {').join('\n');
+  const text = `func.func @main() {\n  %c = arith.constant true\n${ifs}\n  %x = arith.constant 7 : i32\n  vector.print %x : i32\n${'}\n'.repeat(depth)}  return\n}\n`;
+  const deep = writeTemp(dir, 'deep.mlir', text);
+  for (const backend of ['js', 'wasm']) {
+    const r = spawnSync(SCF_RUN, [deep, `--backend=${backend}`], { encoding: 'utf8' });
+    assert.equal(r.stderr, '', backend);
+    assert.equal(r.stdout, '7\n', backend);
+    assert.equal(r.status, 0, backend);
+  }
+});
