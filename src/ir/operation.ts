@@ -193,6 +193,10 @@ export class Operation {
   parentBlock: Block | null = null;
   prev: Operation | null = null;
   next: Operation | null = null;
+  // The greedy driver's worklist membership (transforms/greedy.ts): which
+  // worklist holds the op and where, so that no Map per op is needed.
+  worklistOwner: object | null = null;
+  worklistIndex = 0;
 
   constructor(init: OperationInit) {
     this.name = init.name;
