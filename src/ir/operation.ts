@@ -193,8 +193,9 @@ export class Operation {
   parentBlock: Block | null = null;
   prev: Operation | null = null;
   next: Operation | null = null;
-  // The greedy driver's worklist membership (transforms/greedy.ts): which
-  // worklist holds the op and where, so that no Map per op is needed.
+  // Membership in a rewrite driver's worklist or known-op set (the greedy
+  // driver, dialect conversion): which one holds the op and where, so that
+  // drivers need no Map or Set keyed by op. Drivers clear it when done.
   worklistOwner: object | null = null;
   worklistIndex = 0;
 
