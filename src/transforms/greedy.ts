@@ -172,7 +172,7 @@ class GreedyDriver implements PatternListener {
     this.addOperandsToWorklist(op);
     this.worklist.remove(op);
     this.folder.notifyRemoval(op);
-    this.strictOps.delete(op);
+    if (this.config.strictness !== 'any') this.strictOps.delete(op);
   }
 
   private addOperandsToWorklist(op: Operation): void {
@@ -204,17 +204,21 @@ class GreedyDriver implements PatternListener {
 
   /** Adds `op` and its ancestors up to the driver's region. */
   addToWorklist(op: Operation): void {
-    const ancestors: Operation[] = [];
+    // First check that the driver's region holds the op, then add the op and
+    // its ancestors innermost first, without collecting them in an array.
     let o: Operation | null = op;
-    while (o) {
-      ancestors.push(o);
+    for (;;) {
+      if (!o) return;
       const r: Region | null = o.parentRegion;
-      if (r === this.region) {
-        for (const a of ancestors) this.addSingle(a);
-        return;
-      }
+      if (r === this.region) break;
       if (!r) return;
       o = r.parentOp;
+    }
+    for (o = op; o; ) {
+      this.addSingle(o);
+      const r: Region | null = o.parentRegion;
+      if (r === this.region) return;
+      o = r!.parentOp;
     }
   }
 
