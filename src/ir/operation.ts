@@ -326,7 +326,10 @@ export class Operation {
     return this.results.map((r) => r.type);
   }
   get hasUses(): boolean {
-    return this.results.some((r) => r.firstUse !== null);
+    // A plain loop: drivers ask this of every op they visit.
+    const results = this.results;
+    for (let i = 0; i < results.length; i++) if (results[i].firstUse !== null) return true;
+    return false;
   }
 
   // ---- successors

@@ -62,13 +62,14 @@ export class ConversionTarget {
 class ConversionListener implements PatternListener {
   readonly erased = new Set<Operation>();
   created: Operation[] = [];
-  /** Every op marked, to unmark at the end. */
+  /** The ops marked besides the initial ones, to unmark at the end. */
   readonly marked: Operation[] = [];
   mark(op: Operation): void {
     op.worklistOwner = this;
     this.marked.push(op);
   }
-  unmarkAll(): void {
+  unmarkAll(initial: readonly Operation[]): void {
+    for (const op of initial) if (op.worklistOwner === this) op.worklistOwner = null;
     for (const op of this.marked) if (op.worklistOwner === this) op.worklistOwner = null;
     this.marked.length = 0;
   }
@@ -90,13 +91,14 @@ class ConversionListener implements PatternListener {
  */
 export function applyPartialConversion(ctx: Context, root: Operation, target: ConversionTarget, patterns: readonly RewritePattern[]): boolean {
   const frozen = new FrozenPatternSet(patterns);
+  const listener = new ConversionListener();
   const order: Operation[] = [];
   root.walk((op) => {
+    // Known from the start (unmarked through `order` at the end).
+    op.worklistOwner = listener;
     if (op !== root) order.push(op);
   }, 'pre');
-  const listener = new ConversionListener();
-  for (const op of order) listener.mark(op);
-  listener.mark(root);
+  listener.marked.push(root);
   const rewriter = new PatternRewriter(ctx, listener);
 
   const legalize = (op: Operation): boolean => {
@@ -121,6 +123,6 @@ export function applyPartialConversion(ctx: Context, root: Operation, target: Co
     for (const op of order) if (!legalize(op)) return false;
     return true;
   } finally {
-    listener.unmarkAll();
+    listener.unmarkAll(order);
   }
 }
