@@ -11,6 +11,8 @@ export const GNU_TIME = '/usr/bin/time';
 export interface Sample {
   ms: number;
   rssKb: number | null;
+  /** The tool's stderr (e.g. an `--mlir-timing` report). */
+  stderr: string;
 }
 export interface Measurement {
   samples: Sample[];
@@ -40,7 +42,7 @@ export async function measureOnce(command: readonly string[], args: readonly str
     const m = /(\d+(?:\.\d+)?) (\d+)\s*$/.exec(readFileSync(timeFile, 'utf8'));
     if (m) rssKb = Number(m[2]);
   }
-  return { ms: r.ms, rssKb };
+  return { ms: r.ms, rssKb, stderr: r.stderr };
 }
 
 /**

@@ -193,6 +193,11 @@ export class Operation {
   parentBlock: Block | null = null;
   prev: Operation | null = null;
   next: Operation | null = null;
+  // Membership in a rewrite driver's worklist or known-op set (the greedy
+  // driver, dialect conversion): which one holds the op and where, so that
+  // drivers need no Map or Set keyed by op. Drivers clear it when done.
+  worklistOwner: object | null = null;
+  worklistIndex = 0;
 
   constructor(init: OperationInit) {
     this.name = init.name;
@@ -321,7 +326,10 @@ export class Operation {
     return this.results.map((r) => r.type);
   }
   get hasUses(): boolean {
-    return this.results.some((r) => r.firstUse !== null);
+    // A plain loop: drivers ask this of every op they visit.
+    const results = this.results;
+    for (let i = 0; i < results.length; i++) if (results[i].firstUse !== null) return true;
+    return false;
   }
 
   // ---- successors

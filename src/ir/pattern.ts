@@ -12,6 +12,11 @@ import { Block, Operation, Region, type BlockOperand, type Op, type OpKind, type
 /** Blocks reachable from `entry` in CFG post-order (successors in order). */
 function blockPostOrder(entry: Block): Block[] {
   const out: Block[] = [];
+  // The usual case: a lone block without successors.
+  if (entry.parent?.blocks.length === 1 && (entry.last === null || entry.last.numSuccessors === 0)) {
+    out.push(entry);
+    return out;
+  }
   const seen = new Set<Block>([entry]);
   const stack: { b: Block; succ: Block[]; i: number }[] = [{ b: entry, succ: entry.successors(), i: 0 }];
   while (stack.length) {
@@ -155,7 +160,10 @@ export class PatternRewriter extends Rewriter {
       }
     }
     this.listener.notifyOperationErased?.(op);
-    for (const r of op.results) for (const u of [...r.uses()]) u.unlink();
+    for (let i = 0; i < op.results.length; i++) {
+      const r = op.results[i];
+      while (r.firstUse) r.firstUse.unlink();
+    }
     op.erase();
   }
 

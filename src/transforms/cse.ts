@@ -23,15 +23,31 @@ function idOf(x: object): number {
 }
 
 function attrsKey(op: Operation): string {
-  const entries: [string, Attribute][] = [...op.properties.entries(), ...op.attributes.entries()];
+  const props = op.propertiesView;
+  const attrs = op.attributesView;
+  // Most ops have at most one attribute: no entry array to sort.
+  if (props.size + attrs.size <= 1) {
+    for (const [k, v] of props) return `${k}=${v.key}`;
+    for (const [k, v] of attrs) return `${k}=${v.key}`;
+    return '';
+  }
+  const entries: [string, Attribute][] = [...props.entries(), ...attrs.entries()];
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return entries.map(([k, v]) => `${k}=${v.key}`).join(',');
 }
 
 function opKey(op: Operation): string {
-  const operandIds = op.operandList.map((o) => idOf(o.value));
-  if (op.hasTrait(Traits.Commutative)) operandIds.sort((a, b) => a - b);
-  return `${op.name.name}|${attrsKey(op)}|${op.results.map((r) => r.type.key).join(',')}|${operandIds.join(',')}|${op.regions.length}|${op.numSuccessors}`;
+  let key = `${op.name.name}|${attrsKey(op)}|`;
+  const results = op.results;
+  for (let i = 0; i < results.length; i++) key += (i ? ',' : '') + results[i].type.key;
+  key += '|';
+  const operands = op.operandList;
+  if (operands.length > 1 && op.hasTrait(Traits.Commutative)) {
+    const ids = operands.map((o) => idOf(o.value));
+    ids.sort((a, b) => a - b);
+    key += ids.join(',');
+  } else for (let i = 0; i < operands.length; i++) key += (i ? ',' : '') + idOf(operands[i].value);
+  return `${key}|${op.regions.length}|${op.numSuccessors}`;
 }
 
 /** Structural equivalence of regions (OperationEquivalence::isRegionEquivalentTo, ignoring locations). */
@@ -80,7 +96,12 @@ function opsEquivalent(a: Operation, b: Operation, map: Map<Value, Value>, block
   return true;
 }
 
+/** Never written to: ops without regions map no values or blocks. */
+const NO_VALUES = new Map<Value, Value>();
+const NO_BLOCKS = new Map<Block, Block>();
+
 function equivalent(a: Operation, b: Operation): boolean {
+  if (a.regions.length === 0) return opsEquivalent(a, b, NO_VALUES, NO_BLOCKS);
   return opsEquivalent(a, b, new Map(), new Map());
 }
 
@@ -92,16 +113,14 @@ class ScopedMap {
   pop(): void {
     this.scopes.pop();
   }
-  lookup(op: Operation): Operation | undefined {
-    const key = opKey(op);
+  lookup(op: Operation, key = opKey(op)): Operation | undefined {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const list = this.scopes[i].get(key);
       if (list) for (let j = list.length - 1; j >= 0; j--) if (equivalent(list[j], op)) return list[j];
     }
     return undefined;
   }
-  insert(op: Operation): void {
-    const key = opKey(op);
+  insert(op: Operation, key = opKey(op)): void {
     const top = this.scopes[this.scopes.length - 1];
     const list = top.get(key);
     if (list) list.push(op);
@@ -163,21 +182,23 @@ class CSEDriver {
       // region ops whose effects come from their bodies never are.
       if (op.hasTrait(Traits.RecursiveMemoryEffects) || !getInterface(op, Interfaces.MemoryEffects)) return false;
       if (!effects || !effects.every((e) => e.kind === 'read')) return false;
-      const existing = known.lookup(op);
+      const key = opKey(op);
+      const existing = known.lookup(op, key);
       if (existing && existing.parentBlock === op.parentBlock && !writesInBetween(existing, op)) {
         this.replace(known, op, existing, ssa);
         return true;
       }
-      known.insert(op);
+      known.insert(op, key);
       return false;
     }
-    const existing = known.lookup(op);
+    const key = opKey(op);
+    const existing = known.lookup(op, key);
     if (existing) {
       this.replace(known, op, existing, ssa);
       this.numCSE++;
       return true;
     }
-    known.insert(op);
+    known.insert(op, key);
     return false;
   }
 

@@ -54,13 +54,28 @@ export class ConversionTarget {
   }
 }
 
+/**
+ * Tracks the ops created by the running pattern. Ops the driver already knows
+ * (the initial walk, earlier creations) are marked through
+ * Operation.worklistOwner, not a Set: a pass over a big module knows every op.
+ */
 class ConversionListener implements PatternListener {
   readonly erased = new Set<Operation>();
   created: Operation[] = [];
-  constructor(private readonly known: Set<Operation>) {}
+  /** The ops marked besides the initial ones, to unmark at the end. */
+  readonly marked: Operation[] = [];
+  mark(op: Operation): void {
+    op.worklistOwner = this;
+    this.marked.push(op);
+  }
+  unmarkAll(initial: readonly Operation[]): void {
+    for (const op of initial) if (op.worklistOwner === this) op.worklistOwner = null;
+    for (const op of this.marked) if (op.worklistOwner === this) op.worklistOwner = null;
+    this.marked.length = 0;
+  }
   notifyOperationInserted(op: Operation): void {
-    if (!this.known.has(op)) {
-      this.known.add(op);
+    if (op.worklistOwner !== this) {
+      this.mark(op);
       this.created.push(op);
     }
   }
@@ -76,13 +91,14 @@ class ConversionListener implements PatternListener {
  */
 export function applyPartialConversion(ctx: Context, root: Operation, target: ConversionTarget, patterns: readonly RewritePattern[]): boolean {
   const frozen = new FrozenPatternSet(patterns);
+  const listener = new ConversionListener();
   const order: Operation[] = [];
   root.walk((op) => {
+    // Known from the start (unmarked through `order` at the end).
+    op.worklistOwner = listener;
     if (op !== root) order.push(op);
   }, 'pre');
-  const known = new Set<Operation>(order);
-  known.add(root);
-  const listener = new ConversionListener(known);
+  listener.marked.push(root);
   const rewriter = new PatternRewriter(ctx, listener);
 
   const legalize = (op: Operation): boolean => {
@@ -103,6 +119,10 @@ export function applyPartialConversion(ctx: Context, root: Operation, target: Co
     }
     return true;
   };
-  for (const op of order) if (!legalize(op)) return false;
-  return true;
+  try {
+    for (const op of order) if (!legalize(op)) return false;
+    return true;
+  } finally {
+    listener.unmarkAll(order);
+  }
 }

@@ -75,43 +75,64 @@ export class FrozenPatternSet {
   }
 }
 
+/**
+ * The driver's worklist: an array of ops, membership and position kept on the
+ * op itself (Operation.worklistOwner/worklistIndex), so that pushing, popping
+ * and removing never hash. A driver run from inside another's pattern (the
+ * pipeliner does) may take an op the outer worklist holds: the outer
+ * membership is saved and given back when the inner one lets the op go.
+ */
 class Worklist {
   private list: (Operation | null)[] = [];
-  private readonly index = new Map<Operation, number>();
+  /** Memberships in enclosing drivers' worklists, taken over by this one (rare). */
+  private saved: Map<Operation, [object, number]> | null = null;
   get empty(): boolean {
-    while (this.list.length && this.list[this.list.length - 1] === null) this.list.pop();
-    return this.list.length === 0;
+    const list = this.list;
+    while (list.length && list[list.length - 1] === null) list.pop();
+    return list.length === 0;
   }
   push(op: Operation): void {
-    if (this.index.has(op)) return;
-    this.index.set(op, this.list.length);
+    if (op.worklistOwner === this) return;
+    if (op.worklistOwner !== null) (this.saved ??= new Map()).set(op, [op.worklistOwner, op.worklistIndex]);
+    op.worklistOwner = this;
+    op.worklistIndex = this.list.length;
     this.list.push(op);
   }
+  private release(op: Operation): void {
+    const outer = this.saved?.get(op);
+    if (outer) {
+      this.saved!.delete(op);
+      op.worklistOwner = outer[0];
+      op.worklistIndex = outer[1];
+    } else op.worklistOwner = null;
+  }
   pop(): Operation | null {
-    while (this.list.length) {
-      const op = this.list.pop()!;
+    const list = this.list;
+    while (list.length) {
+      const op = list.pop()!;
       if (op) {
-        this.index.delete(op);
+        this.release(op);
         return op;
       }
     }
     return null;
   }
   remove(op: Operation): void {
-    const i = this.index.get(op);
-    if (i === undefined) return;
-    this.list[i] = null;
-    this.index.delete(op);
+    if (op.worklistOwner !== this) return;
+    this.list[op.worklistIndex] = null;
+    this.release(op);
   }
   reverse(): void {
-    this.list.reverse();
-    this.list.forEach((op, i) => {
-      if (op) this.index.set(op, i);
-    });
+    const list = this.list;
+    list.reverse();
+    for (let i = 0; i < list.length; i++) {
+      const op = list[i];
+      if (op) op.worklistIndex = i;
+    }
   }
   clear(): void {
+    for (const op of this.list) if (op) this.release(op);
     this.list = [];
-    this.index.clear();
   }
 }
 
@@ -151,7 +172,7 @@ class GreedyDriver implements PatternListener {
     this.addOperandsToWorklist(op);
     this.worklist.remove(op);
     this.folder.notifyRemoval(op);
-    this.strictOps.delete(op);
+    if (this.config.strictness !== 'any') this.strictOps.delete(op);
   }
 
   private addOperandsToWorklist(op: Operation): void {
@@ -183,17 +204,21 @@ class GreedyDriver implements PatternListener {
 
   /** Adds `op` and its ancestors up to the driver's region. */
   addToWorklist(op: Operation): void {
-    const ancestors: Operation[] = [];
+    // First check that the driver's region holds the op, then add the op and
+    // its ancestors innermost first, without collecting them in an array.
     let o: Operation | null = op;
-    while (o) {
-      ancestors.push(o);
+    for (;;) {
+      if (!o) return;
       const r: Region | null = o.parentRegion;
-      if (r === this.region) {
-        for (const a of ancestors) this.addSingle(a);
-        return;
-      }
+      if (r === this.region) break;
       if (!r) return;
       o = r.parentOp;
+    }
+    for (o = op; o; ) {
+      this.addSingle(o);
+      const r: Region | null = o.parentRegion;
+      if (r === this.region) return;
+      o = r!.parentOp;
     }
   }
 
@@ -208,7 +233,10 @@ class GreedyDriver implements PatternListener {
       for (const op of ops) this.strictOps.add(op);
     }
     for (const op of ops) this.addSingle(op);
-    return this.processWorklist();
+    const changed = this.processWorklist(this.countOps());
+    // Ops left over (a rewrite limit was hit) must not keep pointing here.
+    this.worklist.clear();
+    return changed;
   }
 
   simplify(): { changed: boolean; converged: boolean } {
@@ -219,9 +247,12 @@ class GreedyDriver implements PatternListener {
       if (++iteration > this.config.maxIterations && this.config.maxIterations !== -1) break;
       this.worklist.clear();
       this.folder = new ConstantFolder(this.rewriter);
+      // The ops the seeding walk leaves in place, counted for processWorklist's budget.
+      let numOps = 0;
       const insertKnownConstant = (op: Operation): boolean => {
         const value = constantValueOfOp(op);
         if (value !== undefined && !this.folder.insertKnownConstant(op, value)) return true;
+        numOps++;
         return false;
       };
       const regionOp = this.region;
@@ -231,6 +262,7 @@ class GreedyDriver implements PatternListener {
             const next = o.next;
             // With its ancestors, as MLIR: a region op comes before the ops it holds.
             o.walk((n) => {
+              if (!this.config.cseConstants) numOps++;
               if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n);
             });
             o = next;
@@ -240,6 +272,7 @@ class GreedyDriver implements PatternListener {
           for (let o = b.first; o; ) {
             const next = o.next;
             o.walk((n) => {
+              if (!this.config.cseConstants) numOps++;
               if (!this.config.cseConstants || !insertKnownConstant(n)) {
                 this.addSingle(n);
                 return 'advance';
@@ -250,23 +283,31 @@ class GreedyDriver implements PatternListener {
           }
         this.worklist.reverse();
       }
-      continueRewrites = this.processWorklist();
+      continueRewrites = this.processWorklist(numOps);
       if (this.config.regionSimplification !== 'disabled') {
         if (simplifyRegions(this.rewriter, [this.region], this.config.regionSimplification === 'aggressive')) continueRewrites = true;
       }
       changedAny = changedAny || continueRewrites;
     } while (continueRewrites);
+    this.worklist.clear();
     return { changed: changedAny, converged: !continueRewrites };
   }
 
-  private processWorklist(): boolean {
+  /** The ops in the driver's region. */
+  private countOps(): number {
+    let n = 0;
+    for (const block of this.region.blocks) for (let o = block.first; o; o = o.next) o.walk(() => void n++);
+    return n;
+  }
+
+  /** Runs the worklist; `numOps` is the number of ops in the region (sizes the safety budget). */
+  private processWorklist(numOps: number): boolean {
     let changed = false;
     let numRewrites = 0;
     // Patterns that undo each other would rewrite forever; a tool must answer,
     // so an unbounded run still stops after a generous number of rewrites
     // (reported as not converged by the caller's next iteration).
-    let budget = 10_000;
-    for (const block of this.region.blocks) for (let o = block.first; o; o = o.next) o.walk(() => void (budget += 10));
+    const budget = 10_000 + 10 * numOps;
     const limit = this.config.maxNumRewrites === -1 ? budget : this.config.maxNumRewrites;
     // Folds that feed themselves (a value folded into its own operand in an
     // unreachable loop) never stop either: they share the safety budget.

@@ -14,6 +14,11 @@ export function postOrder(region: Region): Block[] {
   const out: Block[] = [];
   if (region.empty) return out;
   const entry = region.entry;
+  // Most regions are one block without successors: no set or stack needed.
+  if (region.blocks.length === 1 && (entry.last === null || entry.last.numSuccessors === 0)) {
+    out.push(entry);
+    return out;
+  }
   const seen = new Set<Block>([entry]);
   const stack: { b: Block; succ: Block[]; i: number }[] = [{ b: entry, succ: entry.successors(), i: 0 }];
   while (stack.length) {
@@ -44,7 +49,7 @@ export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: reado
     const region = worklist.pop()!;
     if (region.empty) continue;
     if (region.blocks.length === 1) {
-      for (let o = region.entry.first; o; o = o.next) worklist.push(...o.regions);
+      for (let o = region.entry.first; o; o = o.next) for (let i = 0; i < o.regions.length; i++) worklist.push(o.regions[i]);
       continue;
     }
     const reachable = new Set(postOrder(region));
@@ -55,7 +60,7 @@ export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: reado
         erased++;
         continue;
       }
-      for (let o = block.first; o; o = o.next) worklist.push(...o.regions);
+      for (let o = block.first; o; o = o.next) for (let i = 0; i < o.regions.length; i++) worklist.push(o.regions[i]);
     }
   }
   return erased > 0;
@@ -116,7 +121,7 @@ function isUseSpecificallyKnownDead(op: Operation, operandIndex: number, live: L
 }
 
 function processValue(v: Value, live: LiveMap): void {
-  for (const use of v.uses()) {
+  for (let use = v.firstUse; use; use = use.nextUse) {
     if (isUseSpecificallyKnownDead(use.owner, use.index, live)) continue;
     if (live.wasProvenLive(use.owner)) {
       live.setProvedLive(v);
@@ -140,7 +145,7 @@ function propagateOpLiveness(op: Operation, live: LiveMap): void {
   if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
   if (live.wasProvenLive(op)) return;
   if (!wouldOpBeTriviallyDead(op)) return live.setProvedLive(op);
-  for (const r of op.results) processValue(r, live);
+  for (let i = 0; i < op.results.length; i++) processValue(op.results[i], live);
 }
 
 function propagateRegionLiveness(region: Region, live: LiveMap): void {
