@@ -44,7 +44,7 @@ export class WasmUnsupported extends Error {
 }
 
 /** Runtime error codes passed to the `err` import (with the op's index). */
-export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8, deallocStack: 9 } as const;
+export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8, deallocStack: 9, badStep: 10 } as const;
 
 /** The formats of vector.print passed to the `printI` import. */
 export const FORMATS = ['signed', 'unsigned', 'bool'] as const;
@@ -106,7 +106,6 @@ export function compileWasm(module: Operation): CompiledWasm {
   // Imports first: they take the first function indices.
   const imp = {
     err: m.importFunc('env', 'err', { params: ['i32', 'i32', 'i64'], results: [] }),
-    badStep: m.importFunc('env', 'badStep', { params: ['i32', 'i64'], results: [] }),
     printI: m.importFunc('env', 'printI', { params: ['i32', 'i64', 'i32', 'i32', 'i32'], results: [] }),
     printF: m.importFunc('env', 'printF', { params: ['f64', 'i32'], results: [] }),
     write: m.importFunc('env', 'write', { params: ['i32'], results: [] }),
@@ -147,7 +146,7 @@ export function compileWasm(module: Operation): CompiledWasm {
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new FunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, ops, strings).compile();
+    new FunctionCompiler(f, fnIndex, imp, malloc.index, free.index, ops, strings).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
@@ -285,7 +284,6 @@ function emitFree(f: FunctionBody, freeHead: number): void {
 
 interface Imports {
   err: number;
-  badStep: number;
   printI: number;
   printF: number;
   write: number;
@@ -311,7 +309,6 @@ class FunctionCompiler {
   private ivBelow = new Map<Value, Value>();
 
   constructor(
-    private readonly type: FuncType,
     private readonly fn: OpOf<typeof func.FuncOp>,
     private readonly fns: Map<string, { index: number; type: FuncType; body: FunctionBody }>,
     private readonly imp: Imports,
@@ -329,6 +326,13 @@ class FunctionCompiler {
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
     for (const a of entry.args) this.locals.set(a, [p++]);
+    // Runtime errors branch out of everything to one call after this block:
+    // a call inside a loop (even on a path never taken) makes V8 spill
+    // around it and keeps the loop from being unrolled.
+    this.errK = this.body.local('i32');
+    this.errCode = this.body.local('i32');
+    this.errValue = this.body.local('i64');
+    this.body.structured(Op.block, 'void');
     this.block(entry, (term) => {
       if (!func.ReturnOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a function`);
       // The function's allocation scope ends: its allocas join the freed list.
@@ -339,9 +343,13 @@ class FunctionCompiler {
       for (const v of func.ReturnOp.operands(term)) this.push(v);
       this.body.op(Op.return);
     });
-    // Functions with results end in `return`; the validator still needs the stack typed.
-    if (this.type.results.length) this.body.op(Op.unreachable);
+    this.body.op(Op.end);
+    this.body.get(this.errK).get(this.errCode).get(this.errValue).call(this.imp.err).op(Op.unreachable);
   }
+
+  private errK = 0;
+  private errCode = 0;
+  private errValue = 0;
 
   /**
    * Address locals of the allocas run at most once per call (outside loops),
@@ -412,14 +420,19 @@ class FunctionCompiler {
     if (how === 'signed') this.signed(s);
     else this.unsigned(s);
   }
-  private error(op: Operation, code: number): void {
-    this.body.i32(this.K(op)).i32(code).i64(0n).call(this.imp.err);
-  }
-  /** if (stack top) error(code). */
-  private errorIf(op: Operation, code: number): void {
-    this.body.structured(Op.if, 'void');
-    this.error(op, code);
-    this.body.op(Op.end);
+  /**
+   * if (stack top) error(code), with `value` (an i64 pushed by it) for the
+   * message: sets the error locals and branches to the function's error exit.
+   */
+  private errorIf(op: Operation, code: number, value?: () => void): void {
+    const f = this.body;
+    f.structured(Op.if, 'void');
+    f.i32(this.K(op)).set(this.errK).i32(code).set(this.errCode);
+    if (value) {
+      value();
+      f.set(this.errValue);
+    }
+    f.br(Op.br, this.depth + 1).op(Op.end);
   }
 
   private scalar(v: Value, op: Operation): Scalar {
@@ -915,13 +928,16 @@ class FunctionCompiler {
     const ub = scf.ForOp.upperBound(op);
     const step = scf.ForOp.step(op);
     // A non-positive step is an error (as the JavaScript backend reports it).
-    this.pushAs(step, 'signed', s);
-    if (I) f.i32(0).op(Op.i32_le_s);
-    else f.i64(0n).op(Op.i64_le_s);
-    f.structured(Op.if, 'void').i32(this.K(op));
-    this.push(step);
-    if (I) f.op(Op.i64_extend_i32_s);
-    f.call(this.imp.badStep).op(Op.end);
+    const sc = this.constInt(step);
+    if (sc === undefined || sc <= 0n) {
+      this.pushAs(step, 'signed', s);
+      if (I) f.i32(0).op(Op.i32_le_s);
+      else f.i64(0n).op(Op.i64_le_s);
+      this.errorIf(op, ErrCode.badStep, () => {
+        this.push(step);
+        if (I) f.op(Op.i64_extend_i32_s);
+      });
+    }
     const iters = scf.ForOp.regionIterArgs(op);
     this.assign([iv, ...iters], [lb, ...scf.ForOp.initArgs(op)]);
     if (!unsigned && s.w === 64 && this.nonNegative(lb) && this.smallStep(step)) this.ivBelow.set(iv, ub);
@@ -1050,10 +1066,11 @@ class FunctionCompiler {
     const res = scf.ParallelOp.results(op);
     this.assign(res, scf.ParallelOp.initVals(op));
     ivs.forEach((_, d) => {
+      const sc = this.constInt(steps[d]);
+      if (sc !== undefined && sc > 0n) return;
       this.push(steps[d]);
-      f.i64(0n).op(Op.i64_le_s).structured(Op.if, 'void').i32(this.K(op));
-      this.push(steps[d]);
-      f.call(this.imp.badStep).op(Op.end);
+      f.i64(0n).op(Op.i64_le_s);
+      this.errorIf(op, ErrCode.badStep, () => this.push(steps[d]));
     });
     ivs.forEach((iv, d) => {
       this.assign([iv], [lbs[d]]);
@@ -1138,7 +1155,7 @@ class FunctionCompiler {
         this.push(dyn[j++]);
         f.set(l[2 + i]);
         f.get(l[2 + i]).i64(0n).op(Op.i64_lt_s);
-        f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.invalidSize).get(l[2 + i]).call(this.imp.err).op(Op.end);
+        this.errorIf(op, ErrCode.invalidSize, () => f.get(l[2 + i]));
       } else f.i64(BigInt(d)).set(l[2 + i]);
     });
     // Strides (row-major) and the byte size.
@@ -1150,7 +1167,7 @@ class FunctionCompiler {
     }
     // As the JavaScript backend: at most 2^31 elements.
     f.get(bytes).i64(1n << 31n).op(Op.i64_gt_u);
-    f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.tooLarge).get(bytes).call(this.imp.err).op(Op.end);
+    this.errorIf(op, ErrCode.tooLarge, () => f.get(bytes));
     f.i32(this.K(op)).get(bytes).i64(BigInt(mi.shift)).op(Op.i64_shl).call(this.malloc);
     f.set(l[0]);
     f.get(l[0]).set(l[1]);

@@ -60,13 +60,14 @@ export class WasmEngine {
             return rt.error(K, 'copies from or to a deallocated memref');
           case ErrCode.invalidSize:
             return rt.error(K, `invalid dynamic size ${value}`);
+          case ErrCode.badStep:
+            return rt.badStep(K, wide(64).canon(value));
           case ErrCode.tooLarge:
             return rt.error(K, `allocation of ${value} elements is too large`);
           default:
             return rt.error(K, `out of memory allocating ${value} bytes`);
         }
       },
-      badStep: (K: number, step: bigint): never => rt.badStep(K, wide(64).canon(step)),
       printI: (K: number, v: bigint, fmt: number, w: number, punct: number): void => {
         const x = w <= 32 ? Number(v) : wide(w).canon(v);
         rt.vprint(K, x, FORMATS[fmt], w, [], strings[punct]);
