@@ -912,10 +912,46 @@ class FunctionCompiler {
   }
 
   private forOp(op: OpOf<typeof scf.ForOp>): void {
-    const cached = this.cacheLiveness(op);
-    this.forLoop(op);
+    this.versioned(op, () => this.forLoop(op));
+  }
+
+  /**
+   * Emits a loop twice when it deallocates nothing and reads live flags into
+   * locals (cacheLiveness): a version without liveness checks, taken when
+   * every flag says live (no flag can change while the loop runs), and the
+   * checked version, taken otherwise, so that the exact failing access
+   * reports the error after the iterations before it ran. Inside the checked
+   * version no further versioning happens (code size stays linear in the
+   * nesting depth).
+   */
+  private versioned(loop: Operation, emit: () => void): void {
+    const cached = this.cacheLiveness(loop);
+    if (!cached.length || this.checkedCopy > 0) {
+      emit();
+    } else {
+      const f = this.body;
+      cached.forEach((m, i) => {
+        f.get(this.liveCache.get(m)!).op(Op.i32_eqz);
+        if (i) f.op(Op.i32_or);
+      });
+      f.structured(Op.if, 'void');
+      this.depth++;
+      this.checkedCopy++;
+      emit();
+      this.checkedCopy--;
+      f.op(Op.else);
+      for (const m of cached) this.knownLive.add(m);
+      emit();
+      for (const m of cached) this.knownLive.delete(m);
+      f.op(Op.end);
+      this.depth--;
+    }
     for (const m of cached) this.liveCache.delete(m);
   }
+  /** Inside the checked copy of a versioned loop (see versioned). */
+  private checkedCopy = 0;
+  /** Memrefs known live here (the fast copy of a versioned loop): no liveness checks. */
+  private knownLive = new Set<Value>();
 
   private forLoop(op: OpOf<typeof scf.ForOp>): void {
     const f = this.body;
@@ -987,9 +1023,7 @@ class FunctionCompiler {
   }
 
   private whileOp(op: OpOf<typeof scf.WhileOp>): void {
-    const cached = this.cacheLiveness(op);
-    this.whileLoop(op);
-    for (const m of cached) this.liveCache.delete(m);
+    this.versioned(op, () => this.whileLoop(op));
   }
 
   private whileLoop(op: OpOf<typeof scf.WhileOp>): void {
@@ -1057,7 +1091,10 @@ class FunctionCompiler {
 
   /** scf.parallel as a sequential loop nest; scf.reduce folds each operand into its accumulator in order. */
   private parallel(op: OpOf<typeof scf.ParallelOp>): void {
-    const cached = this.cacheLiveness(op);
+    this.versioned(op, () => this.parallelLoop(op));
+  }
+
+  private parallelLoop(op: OpOf<typeof scf.ParallelOp>): void {
     const f = this.body;
     const lbs = scf.ParallelOp.lowerBound(op);
     const ubs = scf.ParallelOp.upperBound(op);
@@ -1103,7 +1140,6 @@ class FunctionCompiler {
       f.br(Op.br, 0).op(Op.end).op(Op.end);
       this.depth -= 2;
     }
-    for (const m of cached) this.liveCache.delete(m);
   }
 
   /** memref.copy between identity-layout memrefs of one static shape: a bulk memory copy. */
@@ -1208,10 +1244,12 @@ class FunctionCompiler {
       f.get(l[2 + d]).op(Op.i64_ge_u);
       this.errorIf(op, ErrCode.oob);
     });
-    const cached = this.liveCache.get(m);
-    if (cached !== undefined) f.get(cached).op(Op.i32_eqz);
-    else f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
-    this.errorIf(op, ErrCode.useAfterFree);
+    if (!this.knownLive.has(m)) {
+      const cached = this.liveCache.get(m);
+      if (cached !== undefined) f.get(cached).op(Op.i32_eqz);
+      else f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+      this.errorIf(op, ErrCode.useAfterFree);
+    }
     f.get(l[1]);
     if (indices.length) {
       indices.forEach((x, d) => {
