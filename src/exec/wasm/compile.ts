@@ -99,7 +99,26 @@ export interface CompiledWasm {
 
 const HEADER = 16;
 
-export function compileWasm(module: Operation): CompiledWasm {
+/** The classes of per-access runtime checks that can be left out (all kept by default). */
+export interface WasmChecks {
+  /** Indices against the sizes (out-of-bounds access). */
+  bounds: boolean;
+  /** Live flags (use after free), and memref.copy's. */
+  liveness: boolean;
+  /** Division by zero and signed overflow (the wasm code then traps instead, unlocated). */
+  division: boolean;
+}
+
+export interface WasmCompileOptions {
+  /** Leaves out every check class of WasmChecks (`--unchecked`). */
+  unchecked?: boolean;
+  /** Leaves out the classes set to false (for measuring what each costs). */
+  checks?: Partial<WasmChecks>;
+}
+
+export function compileWasm(module: Operation, options: WasmCompileOptions = {}): CompiledWasm {
+  const on = !options.unchecked;
+  const checks: WasmChecks = { bounds: on, liveness: on, division: on, ...options.checks };
   const m = new ModuleBuilder();
   const ops = new Interner<Operation>();
   const strings = new Interner<string>();
@@ -146,7 +165,7 @@ export function compileWasm(module: Operation): CompiledWasm {
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new FunctionCompiler(f, fnIndex, imp, malloc.index, free.index, ops, strings).compile();
+    new FunctionCompiler(f, fnIndex, imp, malloc.index, free.index, ops, strings, checks).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
@@ -316,6 +335,7 @@ class FunctionCompiler {
     private readonly free: number,
     private readonly ops: Interner<Operation>,
     private readonly strings: Interner<string>,
+    private readonly checks: WasmChecks,
   ) {}
 
   compile(): void {
@@ -574,13 +594,13 @@ class FunctionCompiler {
     const min = -(1n << BigInt(s.w - 1));
     const rc = this.constInt(rhs);
     const zeroCheck = (): void => {
-      if (rc !== undefined && rc !== 0n) return;
+      if ((rc !== undefined && rc !== 0n) || !this.checks.division) return;
       this.push(rhs);
       f.op(pick(Op.i32_eqz, Op.i64_eqz));
       this.errorIf(op, ErrCode.div0);
     };
     const ovfCheck = (): void => {
-      if (rc !== undefined && rc !== -1n) return;
+      if ((rc !== undefined && rc !== -1n) || !this.checks.division) return;
       this.push(lhs);
       if (I) f.i32(Number(min)).op(Op.i32_eq);
       else f.i64(min).op(Op.i64_eq);
@@ -925,7 +945,7 @@ class FunctionCompiler {
    * nesting depth).
    */
   private versioned(loop: Operation, emit: () => void): void {
-    const cached = this.cacheLiveness(loop);
+    const cached = this.checks.liveness ? this.cacheLiveness(loop) : [];
     if (!cached.length || this.checkedCopy > 0) {
       emit();
     } else {
@@ -1154,9 +1174,11 @@ class FunctionCompiler {
     const ls = this.locals.get(src)!;
     const ld = this.locals.get(dst)!;
     const f = this.body;
-    f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
-    f.get(ld[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz).op(Op.i32_or);
-    this.errorIf(op, ErrCode.copyDead);
+    if (this.checks.liveness) {
+      f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+      f.get(ld[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz).op(Op.i32_or);
+      this.errorIf(op, ErrCode.copyDead);
+    }
     f.get(ld[1]).get(ls[1]).i32(st.numElements << mi.shift).memoryCopy();
   }
 
@@ -1234,6 +1256,7 @@ class FunctionCompiler {
     const f = this.body;
     const shape = (m.type as MemRefType).shape;
     indices.forEach((x, d) => {
+      if (!this.checks.bounds) return;
       // Checks the integer range analysis proves unnecessary are left out (as in the JavaScript backend).
       const r = this.ranges.get(x);
       if (r && r.lo >= 0 && shape[d] !== kDynamic && r.hi < shape[d]) return;
@@ -1244,7 +1267,7 @@ class FunctionCompiler {
       f.get(l[2 + d]).op(Op.i64_ge_u);
       this.errorIf(op, ErrCode.oob);
     });
-    if (!this.knownLive.has(m)) {
+    if (this.checks.liveness && !this.knownLive.has(m)) {
       const cached = this.liveCache.get(m);
       if (cached !== undefined) f.get(cached).op(Op.i32_eqz);
       else f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);

@@ -14,7 +14,7 @@ import { Runtime } from '../engine.js';
 import { wide } from '../numeric.js';
 import { defaultOutput, opLabel, type OutputSink } from '../runtime-base.js';
 import { ExecError, resetAddresses } from '../runtime.js';
-import { compileWasm, ErrCode, FORMATS, type CompiledWasm } from './compile.js';
+import { compileWasm, ErrCode, FORMATS, type CompiledWasm, type WasmCompileOptions } from './compile.js';
 
 export { WasmUnsupported } from './compile.js';
 
@@ -31,9 +31,9 @@ export class WasmEngine {
   /** Throws WasmUnsupported when the module uses what the backend cannot express. */
   constructor(
     readonly module: Operation,
-    options: { output?: OutputSink } = {},
+    options: { output?: OutputSink } & WasmCompileOptions = {},
   ) {
-    this.compiled = compileWasm(module);
+    this.compiled = compileWasm(module, options);
     resetAddresses();
     const rt = (this.rt = new Runtime(this.compiled.ops, options.output ?? defaultOutput()));
     const ops = this.compiled.ops;
@@ -122,6 +122,9 @@ export class WasmEngine {
         err.stackOverflow = true;
         throw err;
       }
+      // Only code compiled without checks (--unchecked) traps: the check that would have located it is gone.
+      const W = (globalThis as unknown as { WebAssembly: { RuntimeError: new () => Error } }).WebAssembly;
+      if (e instanceof W.RuntimeError) throw new ExecError(undefined, `the WebAssembly code trapped (${e.message}); run without --unchecked to locate the error`);
       throw e;
     } finally {
       this.rt.flush();
