@@ -14,6 +14,7 @@ import { Runtime } from '../engine.js';
 import { wide } from '../numeric.js';
 import { defaultOutput, opLabel, type OutputSink } from '../runtime-base.js';
 import { ExecError, resetAddresses } from '../runtime.js';
+import '../../dialects/exec-wasm.js';
 import { compileWasm, ErrCode, FORMATS, type CompiledWasm, type WasmCompileOptions } from './compile.js';
 
 export { WasmUnsupported } from './compile.js';
