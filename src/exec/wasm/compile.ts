@@ -656,12 +656,14 @@ export class WasmFunctionCompiler {
     }
     f.get(l[1]);
     if (indices.length) {
+      // In i32: the low 32 bits are those of the i64 computation, and an
+      // in-bounds linear index (< 2^31 elements) is exact there.
       indices.forEach((x, d) => {
         this.push(x);
-        if (d !== indices.length - 1) f.get(l[2 + mi.rank + d]).op(Op.i64_mul);
-        if (d > 0) f.op(Op.i64_add);
+        f.op(Op.i32_wrap_i64);
+        if (d !== indices.length - 1) f.get(l[2 + mi.rank + d]).op(Op.i32_wrap_i64).op(Op.i32_mul);
+        if (d > 0) f.op(Op.i32_add);
       });
-      f.op(Op.i32_wrap_i64);
       if (mi.shift) f.i32(mi.shift).op(Op.i32_shl);
       f.op(Op.i32_add);
     }
