@@ -7,7 +7,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { runOurs, tempDir, writeTemp } from './difftool.js';
+import { SCF_RUN } from './paths.js';
 import { compileFor, loadModule, parse } from '../../src/index.js';
 import { ExecError } from '../../src/exec/engine.js';
 
@@ -222,4 +224,18 @@ test('wasm checks: --unchecked runs valid programs the same, and an invalid one 
   const lm = loadModule('func.func @f(%a: i32, %b: i32) -> i32 {\n  %q = arith.remui %a, %b : i32\n  return %q : i32\n}\n', { backend: 'wasm', unchecked: true });
   assert.equal(lm.call('f', 7, 3), 1);
   assert.throws(() => lm.call('f', 7, 0), (e: unknown) => e instanceof ExecError && /trapped/.test(e.message));
+});
+
+test('scf-run start-up: the bundle\'s V8 code cache is accepted (it is recorded under the flags scf-run runs with)', (t) => {
+  const dir = tempDir();
+  const file = writeTemp(dir, 'tiny.mlir', 'func.func @main() {\n  %c = arith.constant 7 : i32\n  vector.print %c : i32\n  return\n}\n');
+  const run = (): string => {
+    const r = spawnSync(SCF_RUN, [file], { encoding: 'utf8', env: { ...process.env, SCFKIT_REPORT_CODE_CACHE: '1' } });
+    assert.equal(r.stdout, '7\n');
+    return r.stderr;
+  };
+  // The first run records a cache when there is none.
+  const first = run();
+  if (first === 'code cache: no fresh bundle\n') return t.skip('no bundle newer than the compiled modules (npm run bundle)');
+  assert.equal(run(), 'code cache: accepted\n');
 });
