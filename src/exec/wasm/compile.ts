@@ -30,6 +30,7 @@ import { Interner } from '../interner.js';
 import { RangeAnalysis } from '../ranges.js';
 import type { FloatName } from '../types.js';
 import { wasmEmitterOf } from './emitters.js';
+import { BF16, emitBitsF16, emitF16Bits, emitOddU64, emitRound, F16 } from './float16.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
 
 /** Thrown for what the WebAssembly backend cannot express (the JavaScript backend runs the module then). */
@@ -66,6 +67,8 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
   }
   if (t instanceof FloatType) {
     if (t.name === 'f32' || t.name === 'f64') return { k: 'float', f: t.name, vt: t.name };
+    // Every f16 and bf16 value is a double; operations round back in software (float16.ts).
+    if (t.name === 'f16' || t.name === 'bf16') return { k: 'float', f: t.name, vt: 'f64' };
     throw new WasmUnsupported(op, `${t.name} values`);
   }
   if (t instanceof MemRefType) {
@@ -73,7 +76,7 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
     if (t.memorySpace !== undefined) throw new WasmUnsupported(op, 'memrefs in a memory space');
     const elem = kindOf(t.elementType, op);
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
-    const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : 8) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
+    const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
     return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes) };
   }
   throw new WasmUnsupported(op, `values of type ${t.key}`);
@@ -139,6 +142,21 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   const free = m.declareFunc({ params: ['i32'], results: [] });
   emitFree(free.body, freeHead);
 
+  // Runtime library functions, declared when first used (after the module's own).
+  const helperIndex = new Map<Helper, number>();
+  const helper = (name: Helper): number => {
+    let i = helperIndex.get(name);
+    if (i === undefined) {
+      const d = m.declareFunc(HELPER_TYPES[name]);
+      if (name === 'roundF16') emitRound(d.body, F16);
+      else if (name === 'roundBF16') emitRound(d.body, BF16);
+      else if (name === 'f16Bits') emitF16Bits(d.body);
+      else if (name === 'bitsF16') emitBitsF16(d.body);
+      else emitOddU64(d.body);
+      helperIndex.set(name, (i = d.index));
+    }
+    return i;
+  };
   const mod = builtin.ModuleOp.dynCast(module);
   if (!mod) throw new WasmUnsupported(module, 'a top-level op other than builtin.module');
   const funcs: OpOf<typeof func.FuncOp>[] = [];
@@ -165,7 +183,7 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, ops, strings, checks).compile();
+    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, ops, strings, checks).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
@@ -301,6 +319,16 @@ function emitFree(f: FunctionBody, freeHead: number): void {
   f.get(addr).code.byte(Op.global_set).u32(freeHead);
 }
 
+/** The runtime library's functions in the module (float16.ts). */
+export type Helper = 'roundF16' | 'roundBF16' | 'f16Bits' | 'bitsF16' | 'oddU64';
+const HELPER_TYPES: Record<Helper, FuncType> = {
+  roundF16: { params: ['f64'], results: ['f64'] },
+  roundBF16: { params: ['f64'], results: ['f64'] },
+  f16Bits: { params: ['f64'], results: ['i32'] },
+  bitsF16: { params: ['i32'], results: ['f64'] },
+  oddU64: { params: ['i64'], results: ['f64'] },
+};
+
 /** The runtime imports' function indices. */
 export interface Imports {
   err: number;
@@ -345,6 +373,8 @@ export class WasmFunctionCompiler {
     readonly malloc: number,
     /** The deallocator's function index: (header address: i32) -> (). */
     readonly free: number,
+    /** A runtime library function's index (declared on first use). */
+    readonly helper: (name: Helper) => number,
     private readonly ops: Interner<Operation>,
     private readonly strings: Interner<string>,
     /** The classes of runtime checks emitted (emitters leave out the others). */
@@ -359,6 +389,11 @@ export class WasmFunctionCompiler {
   /** The index of a printed string (for the `write` and `punct` imports). */
   stringId(s: string): number {
     return this.strings.id(s);
+  }
+
+  /** Rounds the f64 on the stack to an f16 or bf16 value (nothing for f32/f64 and integers). */
+  roundFloat(s: Scalar): void {
+    if (s.k === 'float' && (s.f === 'f16' || s.f === 'bf16')) this.body.call(this.helper(s.f === 'f16' ? 'roundF16' : 'roundBF16'));
   }
 
   /** The function `name` of this module (undefined for external functions). */
