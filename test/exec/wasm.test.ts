@@ -351,6 +351,91 @@ test('wasm: f16 and bf16 arithmetic, casts and memory round to the format exactl
   for (const seed of [11, 12, 13]) expectSame(writeTemp(dir, `half-${seed}.mlir`, halfProgram(seed)), `seed ${seed}`);
 });
 
+test('wasm: cf branches in function bodies (a CFG loop, cond_br, switch on i8 with negative cases, returns from several blocks) and a multi-block scf.execute_region match mlir-runner', () => {
+  const prog = `func.func @collatz(%n: i64) -> i64 {
+  %c0 = arith.constant 0 : i64
+  cf.br ^loop(%n, %c0 : i64, i64)
+^loop(%x: i64, %steps: i64):
+  %one = arith.constant 1 : i64
+  %done = arith.cmpi eq, %x, %one : i64
+  cf.cond_br %done, ^exit(%steps : i64), ^body
+^body:
+  %two = arith.constant 2 : i64
+  %r = arith.remui %x, %two : i64
+  %s1 = arith.addi %steps, %one : i64
+  %odd = arith.trunci %r : i64 to i1
+  cf.cond_br %odd, ^odd, ^even
+^odd:
+  %three = arith.constant 3 : i64
+  %t = arith.muli %x, %three : i64
+  %t1 = arith.addi %t, %one : i64
+  cf.br ^loop(%t1, %s1 : i64, i64)
+^even:
+  %h = arith.divui %x, %two : i64
+  cf.br ^loop(%h, %s1 : i64, i64)
+^exit(%res: i64):
+  return %res : i64
+}
+
+func.func @classify(%v: i8) -> i32 {
+  cf.switch %v : i8, [
+    default: ^d,
+    -3: ^a,
+    5: ^b(%v : i8),
+    127: ^b(%v : i8)
+  ]
+^a:
+  %ca = arith.constant 100 : i32
+  return %ca : i32
+^b(%w: i8):
+  %e = arith.extsi %w : i8 to i32
+  return %e : i32
+^d:
+  %cd = arith.constant -1 : i32
+  return %cd : i32
+}
+
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %c12 = arith.constant 12 : index
+  scf.for %i = %c1 to %c12 step %c1 {
+    %ii = arith.index_cast %i : index to i64
+    %k = func.call @collatz(%ii) : (i64) -> i64
+    vector.print %k : i64
+    %r:2 = scf.execute_region -> (i64, i1) {
+      %z = arith.constant 0 : i64
+      %c = arith.cmpi sgt, %k, %ii : i64
+      cf.cond_br %c, ^big(%k : i64), ^small
+    ^big(%q: i64):
+      %t = arith.constant true
+      %q2 = arith.subi %q, %ii : i64
+      scf.yield %q2, %t : i64, i1
+    ^small:
+      %f = arith.constant false
+      scf.yield %z, %f : i64, i1
+    }
+    vector.print %r#0 : i64
+    vector.print %r#1 : i1
+    %i8 = arith.index_cast %i : index to i8
+    %m = arith.constant 4 : i8
+    %p = arith.subi %i8, %m : i8
+    %p2 = arith.muli %p, %p : i8
+    %n = arith.subi %p2, %m : i8
+    %cl = func.call @classify(%n) : (i8) -> i32
+    vector.print %cl : i32
+    %cl2 = func.call @classify(%p) : (i8) -> i32
+    vector.print %cl2 : i32
+  }
+  %big = arith.constant 127 : i8
+  %cb = func.call @classify(%big) : (i8) -> i32
+  vector.print %cb : i32
+  return
+}
+`;
+  expectSame(writeTemp(tempDir(), 'cf.mlir', prog), 'cf');
+});
+
 test('wasm: the exec test programs print the same and fail with the same located errors on both backends', () => {
   let wasm = 0;
   for (const f of readdirSync(PROGRAMS).filter((x) => x.endsWith('.mlir') && !x.startsWith('llvm-'))) {

@@ -422,11 +422,10 @@ export class WasmFunctionCompiler {
     this.ranges = new RangeAnalysis(this.fn);
     this.code = this.fns.get(func.FuncOp.sym_name(this.fn))!.body;
     const region = func.FuncOp.body(this.fn);
-    if (region.blocks.length !== 1) throw new WasmUnsupported(this.fn, 'functions with several blocks');
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
     for (const a of entry.args) this.locals.set(a, [p++]);
-    this.block(entry, (term) => {
+    this.region(region.blocks, (term) => {
       if (!func.ReturnOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a function`);
       // The function's allocation scope ends: its allocas join the freed list.
       for (const a of this.frameAllocas) {
@@ -523,6 +522,60 @@ export class WasmFunctionCompiler {
     const k = this.kind(v, op);
     if (k.k === 'memref') throw new WasmUnsupported(op, 'memref operands');
     return k;
+  }
+
+  /**
+   * Emits a region. One block runs in place; several become a dispatch loop
+   * (the CFG): a br_table on the current block's number opens nested wasm
+   * blocks, each block's code follows the end of its wasm block, and a branch
+   * (its op's emitter calls `jump`) assigns the successor's arguments, sets
+   * the number and continues the loop. `onExit` handles the terminators
+   * without successors (return, yield): after it the region is left.
+   */
+  region(blocks: readonly Block[], onExit: (term: Operation) => void): void {
+    if (blocks.length === 1) return this.block(blocks[0], onExit);
+    const f = this.body;
+    const n = blocks.length;
+    const index = new Map(blocks.map((b, i) => [b, i]));
+    // Successors' arguments are assigned before their blocks' code is emitted.
+    for (const b of blocks.slice(1)) for (const a of b.args) this.def(a);
+    const label = f.local('i32');
+    f.i32(0).set(label);
+    f.structured(Op.block, 'void').structured(Op.loop, 'void');
+    this.depth += 2;
+    const cfg = { index, label, loopDepth: this.depth };
+    for (let i = 0; i < n; i++) f.structured(Op.block, 'void');
+    this.depth += n;
+    f.get(label).brTable(
+      blocks.map((_, i) => i),
+      n - 1,
+    );
+    const saved = this.cfg;
+    for (const b of blocks) {
+      f.op(Op.end);
+      this.depth--;
+      this.cfg = cfg;
+      this.block(b, (term) => {
+        if (term.successors.length) return this.op(term);
+        onExit(term);
+        f.br(Op.br, this.depth - (cfg.loopDepth - 1));
+      });
+    }
+    this.cfg = saved;
+    f.op(Op.end).op(Op.end);
+    this.depth -= 2;
+  }
+
+  /** The multi-block region whose terminator is being emitted (for `jump`). */
+  private cfg?: { index: Map<Block, number>; label: number; loopDepth: number };
+
+  /** A branch to `dest` of the region being emitted, with `operands` for its arguments (from a terminator's emitter). */
+  jump(op: Operation, dest: Block, operands: readonly Value[]): void {
+    const cfg = this.cfg;
+    const k = cfg?.index.get(dest);
+    if (!cfg || k === undefined) throw new WasmUnsupported(op, `'${op.opName}' here`);
+    this.assign(dest.args, operands);
+    this.body.i32(k).set(cfg.label).br(Op.br, this.depth - cfg.loopDepth);
   }
 
   /** Emits one op through its dialect's registered emitter. */
