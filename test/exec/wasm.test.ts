@@ -436,6 +436,52 @@ func.func @main() {
   expectSame(writeTemp(tempDir(), 'cf.mlir', prog), 'cf');
 });
 
+test('wasm: scf.forall (static and dynamic bounds, nested) matches mlir-runner; a non-positive step is the JavaScript backend\'s located error', () => {
+  const dir = tempDir();
+  const prog = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %m = memref.alloc() : memref<4x6xi32>
+  scf.forall (%i, %j) in (4, 6) {
+    %ii = arith.index_cast %i : index to i32
+    %jj = arith.index_cast %j : index to i32
+    %k = arith.constant 10 : i32
+    %a = arith.muli %ii, %k : i32
+    %b = arith.addi %a, %jj : i32
+    memref.store %b, %m[%i, %j] : memref<4x6xi32>
+  }
+  scf.forall (%i) = (%c1) to (%c7) step (2) {
+    scf.forall (%j) = (0) to (%c3) step (%c1) {
+      %v = memref.load %m[%j, %i] : memref<4x6xi32>
+      vector.print %v : i32
+    }
+  }
+  memref.dealloc %m : memref<4x6xi32>
+  return
+}
+`;
+  expectSame(writeTemp(dir, 'forall.mlir', prog), 'forall');
+  const bad = writeTemp(
+    dir,
+    'forall-bad.mlir',
+    `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  scf.forall (%i) = (0) to (%c5) step (%c0) {
+    vector.print %i : index
+  }
+  return
+}
+`,
+  );
+  const wasm = runOurs([bad, '--backend=wasm']);
+  assert.equal(wasm.code, 1);
+  assert.match(wasm.stderr, /forall-bad.mlir:4:3: error: 'scf.forall' op step must be positive, got 0/);
+  assert.equal(wasm.stderr, runOurs([bad, '--backend=js']).stderr);
+});
+
 test('wasm: the exec test programs print the same and fail with the same located errors on both backends', () => {
   let wasm = 0;
   for (const f of readdirSync(PROGRAMS).filter((x) => x.endsWith('.mlir') && !x.startsWith('llvm-'))) {
