@@ -482,6 +482,93 @@ test('wasm: scf.forall (static and dynamic bounds, nested) matches mlir-runner; 
   assert.equal(wasm.stderr, runOurs([bad, '--backend=js']).stderr);
 });
 
+test('wasm: recursion (fib, mutual recursion across blocks) runs on wasm and matches mlir-runner; unbounded recursion is the JavaScript backend\'s located stack overflow', () => {
+  const dir = tempDir();
+  const prog = `func.func @fib(%n: i64) -> i64 {
+  %c2 = arith.constant 2 : i64
+  %small = arith.cmpi slt, %n, %c2 : i64
+  %r = scf.if %small -> i64 {
+    scf.yield %n : i64
+  } else {
+    %c1 = arith.constant 1 : i64
+    %a = arith.subi %n, %c1 : i64
+    %b = arith.subi %n, %c2 : i64
+    %fa = func.call @fib(%a) : (i64) -> i64
+    %fb = func.call @fib(%b) : (i64) -> i64
+    %s = arith.addi %fa, %fb : i64
+    scf.yield %s : i64
+  }
+  return %r : i64
+}
+
+func.func @even(%n: i32) -> i1 {
+  %c0 = arith.constant 0 : i32
+  %z = arith.cmpi eq, %n, %c0 : i32
+  cf.cond_br %z, ^yes, ^no
+^yes:
+  %t = arith.constant true
+  return %t : i1
+^no:
+  %c1 = arith.constant 1 : i32
+  %m = arith.subi %n, %c1 : i32
+  %o = func.call @odd(%m) : (i32) -> i1
+  return %o : i1
+}
+
+func.func @odd(%n: i32) -> i1 {
+  %c0 = arith.constant 0 : i32
+  %z = arith.cmpi eq, %n, %c0 : i32
+  cf.cond_br %z, ^yes, ^no
+^yes:
+  %f = arith.constant false
+  return %f : i1
+^no:
+  %c1 = arith.constant 1 : i32
+  %m = arith.subi %n, %c1 : i32
+  %e = func.call @even(%m) : (i32) -> i1
+  return %e : i1
+}
+
+func.func @main() {
+  %c20 = arith.constant 20 : i64
+  %f = func.call @fib(%c20) : (i64) -> i64
+  vector.print %f : i64
+  %c7 = arith.constant 7 : i32
+  %e = func.call @even(%c7) : (i32) -> i1
+  vector.print %e : i1
+  %c1000 = arith.constant 1000 : i32
+  %e2 = func.call @even(%c1000) : (i32) -> i1
+  vector.print %e2 : i1
+  return
+}
+`;
+  expectSame(writeTemp(dir, 'rec.mlir', prog), 'recursion');
+  const bad = writeTemp(
+    dir,
+    'rec-bad.mlir',
+    `func.func @down(%n: i64) -> i64 {
+  %c1 = arith.constant 1 : i64
+  %m = arith.addi %n, %c1 : i64
+  %r = func.call @down(%m) : (i64) -> i64
+  return %r : i64
+}
+
+func.func @main() {
+  vector.print str "start\\n"
+  %c0 = arith.constant 0 : i64
+  %r = func.call @down(%c0) : (i64) -> i64
+  vector.print %r : i64
+  return
+}
+`,
+  );
+  const wasm = runOurs([bad, '--backend=wasm']);
+  assert.equal(wasm.code, 1);
+  assert.equal(wasm.stdout, 'start\n');
+  assert.match(wasm.stderr, /rec-bad.mlir:4:8: error: 'func.call' op stack overflow: the call depth exceeds/);
+  assert.equal(wasm.stderr, runOurs([bad, '--backend=js']).stderr);
+});
+
 test('wasm: the exec test programs print the same and fail with the same located errors on both backends', () => {
   let wasm = 0;
   for (const f of readdirSync(PROGRAMS).filter((x) => x.endsWith('.mlir') && !x.startsWith('llvm-'))) {

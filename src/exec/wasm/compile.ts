@@ -97,6 +97,8 @@ export interface CompiledWasm {
   /** func.func symbol -> export name. */
   exports: Map<string, string>;
   functions: OpOf<typeof func.FuncOp>[];
+  /** With recursion: the export returning the op index of the last call made (-1: none). */
+  callSiteExport?: string;
 }
 
 /** Bytes of an allocation's header before its data (its first word: 1 live, 2 stack, 0 freed). */
@@ -160,24 +162,30 @@ export function compileWasm(module: Operation): CompiledWasm {
       funcs.push(op);
     } else throw new WasmUnsupported(op, `'${op.opName}' at module level`);
   }
-  rejectRecursion(funcs);
+  // With recursion, every call records its op in a global first, so that a
+  // stack overflow is located at the last call made (as the JavaScript
+  // backend's $cl); the global is read through an exported function.
+  const callSite = isRecursive(funcs) ? m.global('i32', -1) : undefined;
   const exportsMap = new Map<string, string>();
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new WasmFunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, helper, ops, strings).compile();
+    new WasmFunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
   }
-  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs };
+  let callSiteExport: string | undefined;
+  if (callSite !== undefined) {
+    const d = m.declareFunc({ params: [], results: ['i32'] });
+    d.body.code.byte(Op.global_get).u32(callSite);
+    m.exportFunc((callSiteExport = 'callSite'), d.index);
+  }
+  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport };
 }
 
-/**
- * Recursive calls are left to the JavaScript backend, which locates a stack
- * overflow at its call site.
- */
-function rejectRecursion(funcs: OpOf<typeof func.FuncOp>[]): void {
+/** Whether the module's call graph has a cycle. */
+function isRecursive(funcs: OpOf<typeof func.FuncOp>[]): boolean {
   const calls = new Map<string, { callee: string; op: Operation }[]>();
   for (const f of funcs) {
     const out: { callee: string; op: Operation }[] = [];
@@ -202,13 +210,14 @@ function rejectRecursion(funcs: OpOf<typeof func.FuncOp>[]): void {
       }
       const e = edges[top.i++];
       const c = color.get(e.callee);
-      if (c === 1) throw new WasmUnsupported(e.op, 'recursive calls');
+      if (c === 1) return true;
       if (!c && calls.has(e.callee)) {
         color.set(e.callee, 1);
         stack.push({ name: e.callee, i: 0 });
       }
     }
   }
+  return false;
 }
 
 /**
@@ -359,6 +368,8 @@ export class WasmFunctionCompiler {
     readonly free: number,
     /** A runtime library function's index (declared on first use). */
     readonly helper: (name: Helper) => number,
+    /** The global recording the last call's op (modules with recursion). */
+    private readonly callSite: number | undefined,
     private readonly ops: Interner<Operation>,
     private readonly strings: Interner<string>,
   ) {}
@@ -376,6 +387,11 @@ export class WasmFunctionCompiler {
   /** Rounds the f64 on the stack to an f16 or bf16 value (nothing for f32/f64 and integers). */
   roundFloat(s: Scalar): void {
     if (s.k === 'float' && (s.f === 'f16' || s.f === 'bf16')) this.body.call(this.helper(s.f === 'f16' ? 'roundF16' : 'roundBF16'));
+  }
+
+  /** Records `op` as the last call made (for locating a stack overflow), in modules with recursion. */
+  noteCall(op: Operation): void {
+    if (this.callSite !== undefined) this.body.i32(this.K(op)).code.byte(Op.global_set).u32(this.callSite);
   }
 
   /** The function `name` of this module (undefined for external functions). */
