@@ -15,16 +15,14 @@
 // A memref value is locals: allocation address, data address (i32), then per
 // dimension size and stride (i64).
 
-import { IntegerAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, kDynamic } from '../../ir/builtin-types.js';
 import type { Type } from '../../ir/attributes.js';
+import { matchConstantInt } from '../../ir/matchers.js';
 import { Traits } from '../../ir/context.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
-import * as arith from '../../dialects/arith/index.js';
 import * as builtin from '../../dialects/builtin/index.js';
 import * as func from '../../dialects/func/index.js';
-import * as index from '../../dialects/index/index.js';
 import * as memref from '../../dialects/memref/index.js';
 import { Interner } from '../interner.js';
 import { RangeAnalysis } from '../ranges.js';
@@ -616,14 +614,11 @@ export class WasmFunctionCompiler {
 
   /** The value of an integer constant operand (arith or index constant), if it is one. */
   constInt(v: Value): bigint | undefined {
-    const d = v.definingOp;
-    if (!d) return undefined;
-    if (index.ConstantOp.isa(d)) return BigInt.asIntN(64, index.ConstantOp.value(d));
-    const a = arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : undefined;
+    const c = matchConstantInt(v);
+    if (c === undefined) return undefined;
     const s = this.kind(v);
-    return a instanceof IntegerAttr && s.k === 'int' ? (s.w === 1 ? a.value & 1n : BigInt.asIntN(s.w, a.value)) : undefined;
+    return s.k === 'int' ? (s.w === 1 ? c & 1n : BigInt.asIntN(s.w, c)) : undefined;
   }
-
 
   assign(targets: readonly Value[], values: readonly Value[]): void {
     for (const v of values) this.push(v);
