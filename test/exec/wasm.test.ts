@@ -351,6 +351,224 @@ test('wasm: f16 and bf16 arithmetic, casts and memory round to the format exactl
   for (const seed of [11, 12, 13]) expectSame(writeTemp(dir, `half-${seed}.mlir`, halfProgram(seed)), `seed ${seed}`);
 });
 
+test('wasm: cf branches in function bodies (a CFG loop, cond_br, switch on i8 with negative cases, returns from several blocks) and a multi-block scf.execute_region match mlir-runner', () => {
+  const prog = `func.func @collatz(%n: i64) -> i64 {
+  %c0 = arith.constant 0 : i64
+  cf.br ^loop(%n, %c0 : i64, i64)
+^loop(%x: i64, %steps: i64):
+  %one = arith.constant 1 : i64
+  %done = arith.cmpi eq, %x, %one : i64
+  cf.cond_br %done, ^exit(%steps : i64), ^body
+^body:
+  %two = arith.constant 2 : i64
+  %r = arith.remui %x, %two : i64
+  %s1 = arith.addi %steps, %one : i64
+  %odd = arith.trunci %r : i64 to i1
+  cf.cond_br %odd, ^odd, ^even
+^odd:
+  %three = arith.constant 3 : i64
+  %t = arith.muli %x, %three : i64
+  %t1 = arith.addi %t, %one : i64
+  cf.br ^loop(%t1, %s1 : i64, i64)
+^even:
+  %h = arith.divui %x, %two : i64
+  cf.br ^loop(%h, %s1 : i64, i64)
+^exit(%res: i64):
+  return %res : i64
+}
+
+func.func @classify(%v: i8) -> i32 {
+  cf.switch %v : i8, [
+    default: ^d,
+    -3: ^a,
+    5: ^b(%v : i8),
+    127: ^b(%v : i8)
+  ]
+^a:
+  %ca = arith.constant 100 : i32
+  return %ca : i32
+^b(%w: i8):
+  %e = arith.extsi %w : i8 to i32
+  return %e : i32
+^d:
+  %cd = arith.constant -1 : i32
+  return %cd : i32
+}
+
+func.func @main() {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %c12 = arith.constant 12 : index
+  scf.for %i = %c1 to %c12 step %c1 {
+    %ii = arith.index_cast %i : index to i64
+    %k = func.call @collatz(%ii) : (i64) -> i64
+    vector.print %k : i64
+    %r:2 = scf.execute_region -> (i64, i1) {
+      %z = arith.constant 0 : i64
+      %c = arith.cmpi sgt, %k, %ii : i64
+      cf.cond_br %c, ^big(%k : i64), ^small
+    ^big(%q: i64):
+      %t = arith.constant true
+      %q2 = arith.subi %q, %ii : i64
+      scf.yield %q2, %t : i64, i1
+    ^small:
+      %f = arith.constant false
+      scf.yield %z, %f : i64, i1
+    }
+    vector.print %r#0 : i64
+    vector.print %r#1 : i1
+    %i8 = arith.index_cast %i : index to i8
+    %m = arith.constant 4 : i8
+    %p = arith.subi %i8, %m : i8
+    %p2 = arith.muli %p, %p : i8
+    %n = arith.subi %p2, %m : i8
+    %cl = func.call @classify(%n) : (i8) -> i32
+    vector.print %cl : i32
+    %cl2 = func.call @classify(%p) : (i8) -> i32
+    vector.print %cl2 : i32
+  }
+  %big = arith.constant 127 : i8
+  %cb = func.call @classify(%big) : (i8) -> i32
+  vector.print %cb : i32
+  return
+}
+`;
+  expectSame(writeTemp(tempDir(), 'cf.mlir', prog), 'cf');
+});
+
+test('wasm: scf.forall (static and dynamic bounds, nested) matches mlir-runner; a non-positive step is the JavaScript backend\'s located error', () => {
+  const dir = tempDir();
+  const prog = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %m = memref.alloc() : memref<4x6xi32>
+  scf.forall (%i, %j) in (4, 6) {
+    %ii = arith.index_cast %i : index to i32
+    %jj = arith.index_cast %j : index to i32
+    %k = arith.constant 10 : i32
+    %a = arith.muli %ii, %k : i32
+    %b = arith.addi %a, %jj : i32
+    memref.store %b, %m[%i, %j] : memref<4x6xi32>
+  }
+  scf.forall (%i) = (%c1) to (%c7) step (2) {
+    scf.forall (%j) = (0) to (%c3) step (%c1) {
+      %v = memref.load %m[%j, %i] : memref<4x6xi32>
+      vector.print %v : i32
+    }
+  }
+  memref.dealloc %m : memref<4x6xi32>
+  return
+}
+`;
+  expectSame(writeTemp(dir, 'forall.mlir', prog), 'forall');
+  const bad = writeTemp(
+    dir,
+    'forall-bad.mlir',
+    `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : index
+  scf.forall (%i) = (0) to (%c5) step (%c0) {
+    vector.print %i : index
+  }
+  return
+}
+`,
+  );
+  const wasm = runOurs([bad, '--backend=wasm']);
+  assert.equal(wasm.code, 1);
+  assert.match(wasm.stderr, /forall-bad.mlir:4:3: error: 'scf.forall' op step must be positive, got 0/);
+  assert.equal(wasm.stderr, runOurs([bad, '--backend=js']).stderr);
+});
+
+test('wasm: recursion (fib, mutual recursion across blocks) runs on wasm and matches mlir-runner; unbounded recursion is the JavaScript backend\'s located stack overflow', () => {
+  const dir = tempDir();
+  const prog = `func.func @fib(%n: i64) -> i64 {
+  %c2 = arith.constant 2 : i64
+  %small = arith.cmpi slt, %n, %c2 : i64
+  %r = scf.if %small -> i64 {
+    scf.yield %n : i64
+  } else {
+    %c1 = arith.constant 1 : i64
+    %a = arith.subi %n, %c1 : i64
+    %b = arith.subi %n, %c2 : i64
+    %fa = func.call @fib(%a) : (i64) -> i64
+    %fb = func.call @fib(%b) : (i64) -> i64
+    %s = arith.addi %fa, %fb : i64
+    scf.yield %s : i64
+  }
+  return %r : i64
+}
+
+func.func @even(%n: i32) -> i1 {
+  %c0 = arith.constant 0 : i32
+  %z = arith.cmpi eq, %n, %c0 : i32
+  cf.cond_br %z, ^yes, ^no
+^yes:
+  %t = arith.constant true
+  return %t : i1
+^no:
+  %c1 = arith.constant 1 : i32
+  %m = arith.subi %n, %c1 : i32
+  %o = func.call @odd(%m) : (i32) -> i1
+  return %o : i1
+}
+
+func.func @odd(%n: i32) -> i1 {
+  %c0 = arith.constant 0 : i32
+  %z = arith.cmpi eq, %n, %c0 : i32
+  cf.cond_br %z, ^yes, ^no
+^yes:
+  %f = arith.constant false
+  return %f : i1
+^no:
+  %c1 = arith.constant 1 : i32
+  %m = arith.subi %n, %c1 : i32
+  %e = func.call @even(%m) : (i32) -> i1
+  return %e : i1
+}
+
+func.func @main() {
+  %c20 = arith.constant 20 : i64
+  %f = func.call @fib(%c20) : (i64) -> i64
+  vector.print %f : i64
+  %c7 = arith.constant 7 : i32
+  %e = func.call @even(%c7) : (i32) -> i1
+  vector.print %e : i1
+  %c1000 = arith.constant 1000 : i32
+  %e2 = func.call @even(%c1000) : (i32) -> i1
+  vector.print %e2 : i1
+  return
+}
+`;
+  expectSame(writeTemp(dir, 'rec.mlir', prog), 'recursion');
+  const bad = writeTemp(
+    dir,
+    'rec-bad.mlir',
+    `func.func @down(%n: i64) -> i64 {
+  %c1 = arith.constant 1 : i64
+  %m = arith.addi %n, %c1 : i64
+  %r = func.call @down(%m) : (i64) -> i64
+  return %r : i64
+}
+
+func.func @main() {
+  vector.print str "start\\n"
+  %c0 = arith.constant 0 : i64
+  %r = func.call @down(%c0) : (i64) -> i64
+  vector.print %r : i64
+  return
+}
+`,
+  );
+  const wasm = runOurs([bad, '--backend=wasm']);
+  assert.equal(wasm.code, 1);
+  assert.equal(wasm.stdout, 'start\n');
+  assert.match(wasm.stderr, /rec-bad.mlir:4:8: error: 'func.call' op stack overflow: the call depth exceeds/);
+  assert.equal(wasm.stderr, runOurs([bad, '--backend=js']).stderr);
+});
+
 test('wasm: the exec test programs print the same and fail with the same located errors on both backends', () => {
   let wasm = 0;
   for (const f of readdirSync(PROGRAMS).filter((x) => x.endsWith('.mlir') && !x.startsWith('llvm-'))) {

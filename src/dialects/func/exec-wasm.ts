@@ -10,6 +10,7 @@ function call(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): void {
   const callee = fc.callee(func.CallOp.callee(op));
   if (!callee) throw new WasmUnsupported(op, `calls of @${func.CallOp.callee(op)}`);
   for (const a of func.CallOp.operands(op)) fc.push(a);
+  fc.noteCall(op);
   fc.body.call(callee.index);
   const results = func.CallOp.results(op);
   for (let i = results.length - 1; i >= 0; i--) fc.pop(results[i]);

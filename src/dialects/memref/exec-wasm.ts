@@ -1,12 +1,10 @@
 // How the memref ops (allocation, access, copy) on linear memory execute in the WebAssembly backend: the per-op emitters registered
 // with the backend (src/exec/wasm/emitters.ts); compile.ts drives them.
 
-import { IntegerAttr } from '../../ir/builtin-attributes.js';
 import { MemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { matchConstantInt } from '../../ir/matchers.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
-import * as arith from '../arith/index.js';
-import * as index from '../index/index.js';
 import * as scf from '../scf/index.js';
 import * as memref from './index.js';
 import { Op } from '../../exec/wasm/encoder.js';
@@ -122,9 +120,7 @@ function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void 
 function dim(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DimOp>): void {
   const src = memref.DimOp.source(op);
   const mi = fc.memInfo(src, op);
-  const d = memref.DimOp.index(op).definingOp;
-  const a = d && arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : d && index.ConstantOp.isa(d) ? index.ConstantOp.value(d) : undefined;
-  const c = a instanceof IntegerAttr ? a.value : typeof a === 'bigint' ? a : undefined;
+  const c = matchConstantInt(memref.DimOp.index(op));
   if (c === undefined || c < 0n || c >= BigInt(mi.rank)) throw new WasmUnsupported(op, `'${op.opName}' of a non-constant dimension`);
   fc.body.get(fc.localsOf(src)![2 + Number(c)]);
   fc.pop(memref.DimOp.result(op));

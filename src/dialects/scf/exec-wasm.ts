@@ -1,8 +1,9 @@
 // How the scf ops (loops, conditionals, switches, regions run in place) execute in the WebAssembly backend: the per-op emitters registered
 // with the backend (src/exec/wasm/emitters.ts); compile.ts drives them.
 
-import type { Operation } from '../../ir/operation.js';
+import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
+import * as memref from '../memref/index.js';
 import * as scf from './index.js';
 import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
@@ -104,13 +105,13 @@ function whileLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.WhileOp>): void
   fc.depth -= 2;
 }
 
-/** A one-block execute_region runs in place; its yield assigns the results. */
+/** An execute_region runs in place (several blocks: the CFG driver's dispatch loop); its yields assign the results. */
 function executeRegion(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ExecuteRegionOp>): void {
   const region = scf.ExecuteRegionOp.region(op);
-  if (region.blocks.length !== 1 || scf.ExecuteRegionOp.token(op)) throw new WasmUnsupported(op, `'${op.opName}' with several blocks or a token`);
+  if (scf.ExecuteRegionOp.token(op)) throw new WasmUnsupported(op, `'${op.opName}' with a token`);
   const results = scf.ExecuteRegionOp.results(op);
   results.forEach((r) => fc.def(r));
-  fc.block(region.blocks[0], (term) => {
+  fc.region(region.blocks, (term) => {
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.execute_region`);
     fc.assign(results, scf.YieldOp.results(term));
   });
@@ -192,9 +193,70 @@ function parallel(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ParallelOp>): vo
 
 /** memref.copy between identity-layout memrefs of one static shape: a bulk memory copy. */
 
+/** The dynamic marker of forall's static bounds (ShapedType::kDynamic). */
+const K_DYNAMIC = -(1n << 63n);
+
+/**
+ * scf.forall (without shared outputs) as a sequential loop nest, as the
+ * JavaScript backend runs it. Its body is an allocation scope released after
+ * every iteration there; allocas in it are left to that backend.
+ */
+function forall(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForallOp>): void {
+  if (scf.ForallOp.outputs(op).length) throw new WasmUnsupported(op, `'${op.opName}' with shared outputs`);
+  let alloca: Operation | undefined;
+  op.walk((o) => {
+    if (!alloca && memref.AllocaOp.isa(o)) alloca = o;
+  });
+  if (alloca) throw new WasmUnsupported(alloca, `'${alloca.opName}' in an scf.forall body`);
+  const f = fc.body;
+  const ivs = scf.ForallOp.inductionVars(op);
+  // Each bound: its static value, or its dynamic operand's local.
+  const bounds = (stat: readonly bigint[], dyn: readonly Value[]): (() => void)[] => {
+    let j = 0;
+    return stat.map((c) => {
+      if (c !== K_DYNAMIC) return () => void f.i64(c);
+      const v = dyn[j++];
+      return () => fc.push(v);
+    });
+  };
+  const lbs = bounds(scf.ForallOp.staticLowerBound(op), scf.ForallOp.dynamicLowerBound(op));
+  const ubs = bounds(scf.ForallOp.staticUpperBound(op), scf.ForallOp.dynamicUpperBound(op));
+  const steps = bounds(scf.ForallOp.staticStep(op), scf.ForallOp.dynamicStep(op));
+  // The bounds and steps are read once, before the loops (steps checked in order, as the JavaScript backend).
+  const ub = ivs.map(() => f.local('i64'));
+  const st = ivs.map(() => f.local('i64'));
+  ivs.forEach((_, d) => {
+    ubs[d]();
+    f.set(ub[d]);
+    steps[d]();
+    f.set(st[d]);
+    f.get(st[d]).i64(0n).op(Op.i64_le_s);
+    fc.errorIf(op, ErrCode.badStep, () => f.get(st[d]));
+  });
+  ivs.forEach((iv, d) => {
+    lbs[d]();
+    fc.pop(iv);
+    f.structured(Op.block, 'void').structured(Op.loop, 'void');
+    fc.depth += 2;
+    fc.push(iv);
+    f.get(ub[d]).op(Op.i64_ge_s).br(Op.br_if, 1);
+  });
+  fc.block(scf.ForallOp.body(op), (term) => {
+    if (!scf.InParallelOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.forall`);
+  });
+  for (let d = ivs.length - 1; d >= 0; d--) {
+    fc.push(ivs[d]);
+    f.get(st[d]).op(Op.i64_add);
+    fc.pop(ivs[d]);
+    f.br(Op.br, 0).op(Op.end).op(Op.end);
+    fc.depth -= 2;
+  }
+}
+
 implementWasmExec(scf.ForOp, (fc, op) => fc.withCachedLiveness(op, () => forLoop(fc, op)));
 implementWasmExec(scf.IfOp, (fc, op) => ifOp(fc, op));
 implementWasmExec(scf.WhileOp, (fc, op) => fc.withCachedLiveness(op, () => whileLoop(fc, op)));
 implementWasmExec(scf.IndexSwitchOp, (fc, op) => indexSwitch(fc, op));
 implementWasmExec(scf.ExecuteRegionOp, (fc, op) => executeRegion(fc, op));
 implementWasmExec(scf.ParallelOp, (fc, op) => fc.withCachedLiveness(op, () => parallel(fc, op)));
+implementWasmExec(scf.ForallOp, (fc, op) => fc.withCachedLiveness(op, () => forall(fc, op)));

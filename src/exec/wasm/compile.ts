@@ -15,16 +15,14 @@
 // A memref value is locals: allocation address, data address (i32), then per
 // dimension size and stride (i64).
 
-import { IntegerAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, kDynamic } from '../../ir/builtin-types.js';
 import type { Type } from '../../ir/attributes.js';
+import { matchConstantInt } from '../../ir/matchers.js';
 import { Traits } from '../../ir/context.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
-import * as arith from '../../dialects/arith/index.js';
 import * as builtin from '../../dialects/builtin/index.js';
 import * as func from '../../dialects/func/index.js';
-import * as index from '../../dialects/index/index.js';
 import * as memref from '../../dialects/memref/index.js';
 import { Interner } from '../interner.js';
 import { RangeAnalysis } from '../ranges.js';
@@ -97,6 +95,8 @@ export interface CompiledWasm {
   /** func.func symbol -> export name. */
   exports: Map<string, string>;
   functions: OpOf<typeof func.FuncOp>[];
+  /** With recursion: the export returning the op index of the last call made (-1: none). */
+  callSiteExport?: string;
 }
 
 /** Bytes of an allocation's header before its data (its first word: 1 live, 2 stack, 0 freed). */
@@ -178,24 +178,30 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
       funcs.push(op);
     } else throw new WasmUnsupported(op, `'${op.opName}' at module level`);
   }
-  rejectRecursion(funcs);
+  // With recursion, every call records its op in a global first, so that a
+  // stack overflow is located at the last call made (as the JavaScript
+  // backend's $cl); the global is read through an exported function.
+  const callSite = isRecursive(funcs) ? m.global('i32', -1) : undefined;
   const exportsMap = new Map<string, string>();
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, ops, strings, checks).compile();
+    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
   }
-  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs };
+  let callSiteExport: string | undefined;
+  if (callSite !== undefined) {
+    const d = m.declareFunc({ params: [], results: ['i32'] });
+    d.body.code.byte(Op.global_get).u32(callSite);
+    m.exportFunc((callSiteExport = 'callSite'), d.index);
+  }
+  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport };
 }
 
-/**
- * Recursive calls are left to the JavaScript backend, which locates a stack
- * overflow at its call site.
- */
-function rejectRecursion(funcs: OpOf<typeof func.FuncOp>[]): void {
+/** Whether the module's call graph has a cycle. */
+function isRecursive(funcs: OpOf<typeof func.FuncOp>[]): boolean {
   const calls = new Map<string, { callee: string; op: Operation }[]>();
   for (const f of funcs) {
     const out: { callee: string; op: Operation }[] = [];
@@ -220,13 +226,14 @@ function rejectRecursion(funcs: OpOf<typeof func.FuncOp>[]): void {
       }
       const e = edges[top.i++];
       const c = color.get(e.callee);
-      if (c === 1) throw new WasmUnsupported(e.op, 'recursive calls');
+      if (c === 1) return true;
       if (!c && calls.has(e.callee)) {
         color.set(e.callee, 1);
         stack.push({ name: e.callee, i: 0 });
       }
     }
   }
+  return false;
 }
 
 /**
@@ -375,6 +382,8 @@ export class WasmFunctionCompiler {
     readonly free: number,
     /** A runtime library function's index (declared on first use). */
     readonly helper: (name: Helper) => number,
+    /** The global recording the last call's op (modules with recursion). */
+    private readonly callSite: number | undefined,
     private readonly ops: Interner<Operation>,
     private readonly strings: Interner<string>,
     /** The classes of runtime checks emitted (emitters leave out the others). */
@@ -394,6 +403,11 @@ export class WasmFunctionCompiler {
   /** Rounds the f64 on the stack to an f16 or bf16 value (nothing for f32/f64 and integers). */
   roundFloat(s: Scalar): void {
     if (s.k === 'float' && (s.f === 'f16' || s.f === 'bf16')) this.body.call(this.helper(s.f === 'f16' ? 'roundF16' : 'roundBF16'));
+  }
+
+  /** Records `op` as the last call made (for locating a stack overflow), in modules with recursion. */
+  noteCall(op: Operation): void {
+    if (this.callSite !== undefined) this.body.i32(this.K(op)).code.byte(Op.global_set).u32(this.callSite);
   }
 
   /** The function `name` of this module (undefined for external functions). */
@@ -468,7 +482,6 @@ export class WasmFunctionCompiler {
     this.ranges = new RangeAnalysis(this.fn);
     this.code = this.fns.get(func.FuncOp.sym_name(this.fn))!.body;
     const region = func.FuncOp.body(this.fn);
-    if (region.blocks.length !== 1) throw new WasmUnsupported(this.fn, 'functions with several blocks');
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
     for (const a of entry.args) this.locals.set(a, [p++]);
@@ -479,7 +492,7 @@ export class WasmFunctionCompiler {
     this.errCode = this.body.local('i32');
     this.errValue = this.body.local('i64');
     this.body.structured(Op.block, 'void');
-    this.block(entry, (term) => {
+    this.region(region.blocks, (term) => {
       if (!func.ReturnOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a function`);
       // The function's allocation scope ends: its allocas join the freed list.
       for (const a of this.frameAllocas) {
@@ -588,6 +601,60 @@ export class WasmFunctionCompiler {
     return k;
   }
 
+  /**
+   * Emits a region. One block runs in place; several become a dispatch loop
+   * (the CFG): a br_table on the current block's number opens nested wasm
+   * blocks, each block's code follows the end of its wasm block, and a branch
+   * (its op's emitter calls `jump`) assigns the successor's arguments, sets
+   * the number and continues the loop. `onExit` handles the terminators
+   * without successors (return, yield): after it the region is left.
+   */
+  region(blocks: readonly Block[], onExit: (term: Operation) => void): void {
+    if (blocks.length === 1) return this.block(blocks[0], onExit);
+    const f = this.body;
+    const n = blocks.length;
+    const index = new Map(blocks.map((b, i) => [b, i]));
+    // Successors' arguments are assigned before their blocks' code is emitted.
+    for (const b of blocks.slice(1)) for (const a of b.args) this.def(a);
+    const label = f.local('i32');
+    f.i32(0).set(label);
+    f.structured(Op.block, 'void').structured(Op.loop, 'void');
+    this.depth += 2;
+    const cfg = { index, label, loopDepth: this.depth };
+    for (let i = 0; i < n; i++) f.structured(Op.block, 'void');
+    this.depth += n;
+    f.get(label).brTable(
+      blocks.map((_, i) => i),
+      n - 1,
+    );
+    const saved = this.cfg;
+    for (const b of blocks) {
+      f.op(Op.end);
+      this.depth--;
+      this.cfg = cfg;
+      this.block(b, (term) => {
+        if (term.successors.length) return this.op(term);
+        onExit(term);
+        f.br(Op.br, this.depth - (cfg.loopDepth - 1));
+      });
+    }
+    this.cfg = saved;
+    f.op(Op.end).op(Op.end);
+    this.depth -= 2;
+  }
+
+  /** The multi-block region whose terminator is being emitted (for `jump`). */
+  private cfg?: { index: Map<Block, number>; label: number; loopDepth: number };
+
+  /** A branch to `dest` of the region being emitted, with `operands` for its arguments (from a terminator's emitter). */
+  jump(op: Operation, dest: Block, operands: readonly Value[]): void {
+    const cfg = this.cfg;
+    const k = cfg?.index.get(dest);
+    if (!cfg || k === undefined) throw new WasmUnsupported(op, `'${op.opName}' here`);
+    this.assign(dest.args, operands);
+    this.body.i32(k).set(cfg.label).br(Op.br, this.depth - cfg.loopDepth);
+  }
+
   /** Emits one op through its dialect's registered emitter. */
   private op(op: Operation): void {
     const def = op.name.def;
@@ -610,14 +677,11 @@ export class WasmFunctionCompiler {
 
   /** The value of an integer constant operand (arith or index constant), if it is one. */
   constInt(v: Value): bigint | undefined {
-    const d = v.definingOp;
-    if (!d) return undefined;
-    if (index.ConstantOp.isa(d)) return BigInt.asIntN(64, index.ConstantOp.value(d));
-    const a = arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : undefined;
+    const c = matchConstantInt(v);
+    if (c === undefined) return undefined;
     const s = this.kind(v);
-    return a instanceof IntegerAttr && s.k === 'int' ? (s.w === 1 ? a.value & 1n : BigInt.asIntN(s.w, a.value)) : undefined;
+    return s.k === 'int' ? (s.w === 1 ? c & 1n : BigInt.asIntN(s.w, c)) : undefined;
   }
-
 
   assign(targets: readonly Value[], values: readonly Value[]): void {
     for (const v of values) this.push(v);

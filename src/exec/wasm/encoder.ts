@@ -16,6 +16,7 @@ export const Op = {
   end: 0x0b,
   br: 0x0c,
   br_if: 0x0d,
+  br_table: 0x0e,
   return: 0x0f,
   call: 0x10,
   drop: 0x1a,
@@ -279,6 +280,13 @@ export class FunctionBody {
   }
   call(f: number): this {
     this.code.byte(Op.call).u32(f);
+    return this;
+  }
+  /** br_table: the i32 on the stack picks a label from `labels` (`other` beyond them). */
+  brTable(labels: readonly number[], other: number): this {
+    this.code.byte(Op.br_table).u32(labels.length);
+    for (const l of labels) this.code.u32(l);
+    this.code.u32(other);
     return this;
   }
 }

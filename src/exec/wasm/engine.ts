@@ -119,7 +119,10 @@ export class WasmEngine {
       return typeof r === 'bigint' ? wide(64).canon(r) : r;
     } catch (e) {
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
-        const err = new ExecError(undefined, 'stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)');
+        const cs = this.compiled.callSiteExport;
+        const K = cs ? (this.exports[cs] as () => number)() : -1;
+        const op = K >= 0 ? this.compiled.ops[K] : undefined;
+        const err = new ExecError(op, opLabel(op) + 'stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)');
         err.stackOverflow = true;
         throw err;
       }
