@@ -16,12 +16,19 @@ import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
 
 const stampOf = (st) => `scfkit-code-cache ${st.size} ${st.mtimeMs}\n`;
 
-/** Runs `dist/<tool>.bundle.cjs` (cached) or `dist/src/tools/<tool>.js`. */
-export async function runTool(tool) {
+/**
+ * Runs `dist/<tool>.bundle.cjs` (cached) or `dist/src/tools/<tool>.js`.
+ * `v8Flags`: V8 flags the tool sets while running, set here first: V8 keys
+ * its code cache by the flags, so a cache recorded by a run that changed them
+ * would be rejected by every later start.
+ */
+export async function runTool(tool, { v8Flags } = {}) {
+  if (v8Flags) setFlagsFromString(v8Flags);
   const entry = new URL(`../dist/src/tools/${tool}.js`, import.meta.url);
   const bundle = fileURLToPath(new URL(`../dist/${tool}.bundle.cjs`, import.meta.url));
   let stamp;
@@ -37,7 +44,10 @@ export async function runTool(tool) {
   } catch {
     // No bundle: use the modules.
   }
+  // SCFKIT_REPORT_CODE_CACHE=1: says on stderr whether the cache was used (a test checks it is).
+  const report = process.env.SCFKIT_REPORT_CODE_CACHE ? (s) => process.stderr.write(`code cache: ${s}\n`) : () => {};
   if (source === undefined) {
+    report('no fresh bundle');
     await import(entry.href);
     return;
   }
@@ -51,6 +61,7 @@ export async function runTool(tool) {
     // No cache: compile.
   }
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
+  report(cachedData === undefined ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted');
   const write = process.env.SCFKIT_WRITE_CODE_CACHE;
   if (stamp && (write || cachedData === undefined)) {
     // `npm run bundle` runs a warm-up input this way: the cache then holds what it compiled.

@@ -35,6 +35,8 @@ export interface LoadOptions extends EngineOptions {
    * backend's).
    */
   backend?: Backend;
+  /** The WebAssembly backend leaves out its runtime checks (docs/WASM.md); the JavaScript backend keeps them. */
+  unchecked?: boolean;
   /** The file name of `text` in diagnostics (default `<string>`). */
   fileName?: string;
 }
@@ -71,7 +73,7 @@ export function loadModule(moduleOrText: Operation | string, options: LoadOption
   if (backend === 'js') return compile(module, options);
   let fallback: WasmUnsupported | undefined;
   try {
-    const engine = new WasmEngine(module, { output: options.output });
+    const engine = new WasmEngine(module, { output: options.output, unchecked: options.unchecked });
     return { backend: 'wasm', engine, call: (name, ...args) => engine.call(name, ...args) };
   } catch (err) {
     if (!(err instanceof WasmUnsupported) || backend === 'wasm') throw err;

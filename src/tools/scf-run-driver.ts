@@ -43,6 +43,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'mlir-disable-threading', kind: 'bool', help: 'Accepted for compatibility' },
   { name: 'backend', kind: 'value', valueName: '<js | wasm>', help: 'Execute with this backend (default: WebAssembly when it can express the module, else JavaScript)' },
   { name: 'debug-backend', kind: 'bool', help: 'Report the backend chosen (and why) on standard error' },
+  { name: 'unchecked', kind: 'bool', help: 'Leave out the WebAssembly backend\'s runtime checks (bounds, use after free, division): faster; an invalid access is then undefined behaviour' },
   { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'] },
   { name: 'version', kind: 'bool', help: 'Display the version of this program' },
 ];
@@ -171,7 +172,7 @@ function runScfRunOnStack(
     try {
       // The module runs once: V8's optimizing tier from the start (no on-stack replacement out of the baseline tier).
       setFlagsFromString('--no-liftoff');
-      engine = new WasmEngine(module, { output: sinks.stdout });
+      engine = new WasmEngine(module, { output: sinks.stdout, unchecked: v.get('unchecked') === true });
       if (v.get('debug-backend')) sinks.stderr('scf-run: backend: wasm\n');
     } catch (e) {
       const why = e instanceof WasmUnsupported ? e : e instanceof WebAssembly.CompileError ? new WasmUnsupported(undefined, `an invalid module (${e.message})`) : undefined;

@@ -1,5 +1,7 @@
-// The WebAssembly backend's compiler (first landing): func/arith/index/scf/
-// memref/math.sqrt/vector.print of scalars, on linear memory. Integers keep
+// The WebAssembly backend's driver: the module (imports, allocator, functions)
+// and WasmFunctionCompiler (regions, values in locals, memory checks, errors);
+// each op's code is its dialect's emitter (src/dialects/<d>/exec-wasm.ts,
+// registered through emitters.ts), on linear memory. Integers keep
 // their exact semantics at every width up to 64: widths <= 32 live in i32,
 // wider ones (and index) in i64, sign-extended from their width after every
 // operation that can leave it (i1 holds 0 or 1, as in the JavaScript backend).
@@ -13,24 +15,20 @@
 // A memref value is locals: allocation address, data address (i32), then per
 // dimension size and stride (i64).
 
-import { FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, kDynamic } from '../../ir/builtin-types.js';
 import type { Type } from '../../ir/attributes.js';
+import { matchConstantInt } from '../../ir/matchers.js';
 import { Traits } from '../../ir/context.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
-import * as arith from '../../dialects/arith/index.js';
 import * as builtin from '../../dialects/builtin/index.js';
 import * as func from '../../dialects/func/index.js';
-import * as index from '../../dialects/index/index.js';
-import * as math from '../../dialects/math/index.js';
 import * as memref from '../../dialects/memref/index.js';
-import * as scf from '../../dialects/scf/index.js';
-import * as vector from '../../dialects/vector/index.js';
 import { Interner } from '../interner.js';
-import { castOf, floatBinaryOf, intBinaryOf } from '../op-kinds.js';
 import { RangeAnalysis } from '../ranges.js';
-import { elemFormatOf, type FloatName } from '../types.js';
+import type { FloatName } from '../types.js';
+import { wasmEmitterOf } from './emitters.js';
+import { BF16, emitBitsF16, emitF16Bits, emitOddU64, emitRound, F16 } from './float16.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
 
 /** Thrown for what the WebAssembly backend cannot express (the JavaScript backend runs the module then). */
@@ -44,20 +42,20 @@ export class WasmUnsupported extends Error {
 }
 
 /** Runtime error codes passed to the `err` import (with the op's index). */
-export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8, deallocStack: 9 } as const;
+export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8, deallocStack: 9, badStep: 10 } as const;
 
 /** The formats of vector.print passed to the `printI` import. */
 export const FORMATS = ['signed', 'unsigned', 'bool'] as const;
 
-type Scalar = { k: 'int'; w: number; vt: 'i32' | 'i64' } | { k: 'float'; f: FloatName; vt: 'f32' | 'f64' };
-interface MemInfo {
+export type Scalar = { k: 'int'; w: number; vt: 'i32' | 'i64' } | { k: 'float'; f: FloatName; vt: 'f32' | 'f64' };
+export interface MemInfo {
   k: 'memref';
   rank: number;
   elem: Scalar;
   /** log2 of the element size in bytes. */
   shift: number;
 }
-type Kind = Scalar | MemInfo;
+export type Kind = Scalar | MemInfo;
 
 function kindOf(t: Type, op: Operation | undefined): Kind {
   if (t instanceof IndexType) return { k: 'int', w: 64, vt: 'i64' };
@@ -67,6 +65,8 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
   }
   if (t instanceof FloatType) {
     if (t.name === 'f32' || t.name === 'f64') return { k: 'float', f: t.name, vt: t.name };
+    // Every f16 and bf16 value is a double; operations round back in software (float16.ts).
+    if (t.name === 'f16' || t.name === 'bf16') return { k: 'float', f: t.name, vt: 'f64' };
     throw new WasmUnsupported(op, `${t.name} values`);
   }
   if (t instanceof MemRefType) {
@@ -74,7 +74,7 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
     if (t.memorySpace !== undefined) throw new WasmUnsupported(op, 'memrefs in a memory space');
     const elem = kindOf(t.elementType, op);
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
-    const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : 8) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
+    const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
     return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes) };
   }
   throw new WasmUnsupported(op, `values of type ${t.key}`);
@@ -95,18 +95,39 @@ export interface CompiledWasm {
   /** func.func symbol -> export name. */
   exports: Map<string, string>;
   functions: OpOf<typeof func.FuncOp>[];
+  /** With recursion: the export returning the op index of the last call made (-1: none). */
+  callSiteExport?: string;
 }
 
-const HEADER = 16;
+/** Bytes of an allocation's header before its data (its first word: 1 live, 2 stack, 0 freed). */
+export const HEADER = 16;
 
-export function compileWasm(module: Operation): CompiledWasm {
+/** The classes of per-access runtime checks that can be left out (all kept by default). */
+export interface WasmChecks {
+  /** Indices against the sizes (out-of-bounds access). */
+  bounds: boolean;
+  /** Live flags (use after free), and memref.copy's. */
+  liveness: boolean;
+  /** Division by zero and signed overflow (the wasm code then traps instead, unlocated). */
+  division: boolean;
+}
+
+export interface WasmCompileOptions {
+  /** Leaves out every check class of WasmChecks (`--unchecked`). */
+  unchecked?: boolean;
+  /** Leaves out the classes set to false (for measuring what each costs). */
+  checks?: Partial<WasmChecks>;
+}
+
+export function compileWasm(module: Operation, options: WasmCompileOptions = {}): CompiledWasm {
+  const on = !options.unchecked;
+  const checks: WasmChecks = { bounds: on, liveness: on, division: on, ...options.checks };
   const m = new ModuleBuilder();
   const ops = new Interner<Operation>();
   const strings = new Interner<string>();
   // Imports first: they take the first function indices.
   const imp = {
     err: m.importFunc('env', 'err', { params: ['i32', 'i32', 'i64'], results: [] }),
-    badStep: m.importFunc('env', 'badStep', { params: ['i32', 'i64'], results: [] }),
     printI: m.importFunc('env', 'printI', { params: ['i32', 'i64', 'i32', 'i32', 'i32'], results: [] }),
     printF: m.importFunc('env', 'printF', { params: ['f64', 'i32'], results: [] }),
     write: m.importFunc('env', 'write', { params: ['i32'], results: [] }),
@@ -121,6 +142,21 @@ export function compileWasm(module: Operation): CompiledWasm {
   const free = m.declareFunc({ params: ['i32'], results: [] });
   emitFree(free.body, freeHead);
 
+  // Runtime library functions, declared when first used (after the module's own).
+  const helperIndex = new Map<Helper, number>();
+  const helper = (name: Helper): number => {
+    let i = helperIndex.get(name);
+    if (i === undefined) {
+      const d = m.declareFunc(HELPER_TYPES[name]);
+      if (name === 'roundF16') emitRound(d.body, F16);
+      else if (name === 'roundBF16') emitRound(d.body, BF16);
+      else if (name === 'f16Bits') emitF16Bits(d.body);
+      else if (name === 'bitsF16') emitBitsF16(d.body);
+      else emitOddU64(d.body);
+      helperIndex.set(name, (i = d.index));
+    }
+    return i;
+  };
   const mod = builtin.ModuleOp.dynCast(module);
   if (!mod) throw new WasmUnsupported(module, 'a top-level op other than builtin.module');
   const funcs: OpOf<typeof func.FuncOp>[] = [];
@@ -142,24 +178,30 @@ export function compileWasm(module: Operation): CompiledWasm {
       funcs.push(op);
     } else throw new WasmUnsupported(op, `'${op.opName}' at module level`);
   }
-  rejectRecursion(funcs);
+  // With recursion, every call records its op in a global first, so that a
+  // stack overflow is located at the last call made (as the JavaScript
+  // backend's $cl); the global is read through an exported function.
+  const callSite = isRecursive(funcs) ? m.global('i32', -1) : undefined;
   const exportsMap = new Map<string, string>();
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new FunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, ops, strings).compile();
+    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
   }
-  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs };
+  let callSiteExport: string | undefined;
+  if (callSite !== undefined) {
+    const d = m.declareFunc({ params: [], results: ['i32'] });
+    d.body.code.byte(Op.global_get).u32(callSite);
+    m.exportFunc((callSiteExport = 'callSite'), d.index);
+  }
+  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport };
 }
 
-/**
- * Recursive calls are left to the JavaScript backend, which locates a stack
- * overflow at its call site.
- */
-function rejectRecursion(funcs: OpOf<typeof func.FuncOp>[]): void {
+/** Whether the module's call graph has a cycle. */
+function isRecursive(funcs: OpOf<typeof func.FuncOp>[]): boolean {
   const calls = new Map<string, { callee: string; op: Operation }[]>();
   for (const f of funcs) {
     const out: { callee: string; op: Operation }[] = [];
@@ -184,13 +226,14 @@ function rejectRecursion(funcs: OpOf<typeof func.FuncOp>[]): void {
       }
       const e = edges[top.i++];
       const c = color.get(e.callee);
-      if (c === 1) throw new WasmUnsupported(e.op, 'recursive calls');
+      if (c === 1) return true;
       if (!c && calls.has(e.callee)) {
         color.set(e.callee, 1);
         stack.push({ name: e.callee, i: 0 });
       }
     }
   }
+  return false;
 }
 
 /**
@@ -283,9 +326,19 @@ function emitFree(f: FunctionBody, freeHead: number): void {
   f.get(addr).code.byte(Op.global_set).u32(freeHead);
 }
 
-interface Imports {
+/** The runtime library's functions in the module (float16.ts). */
+export type Helper = 'roundF16' | 'roundBF16' | 'f16Bits' | 'bitsF16' | 'oddU64';
+const HELPER_TYPES: Record<Helper, FuncType> = {
+  roundF16: { params: ['f64'], results: ['f64'] },
+  roundBF16: { params: ['f64'], results: ['f64'] },
+  f16Bits: { params: ['f64'], results: ['i32'] },
+  bitsF16: { params: ['i32'], results: ['f64'] },
+  oddU64: { params: ['i64'], results: ['f64'] },
+};
+
+/** The runtime imports' function indices. */
+export interface Imports {
   err: number;
-  badStep: number;
   printI: number;
   printF: number;
   write: number;
@@ -293,11 +346,18 @@ interface Imports {
   fmod: number;
 }
 
-class FunctionCompiler {
-  private body!: FunctionBody;
+/**
+ * Compiles one function: the driver of the WebAssembly backend. It owns the
+ * function's locals (one or more per SSA value), the regions (`block`), the
+ * memory checks (`address`) and the runtime imports; each op's code comes
+ * from the emitter its dialect registers (src/dialects/<d>/exec-wasm.ts,
+ * through implementWasmExec). The public members are the emitters' API.
+ */
+export class WasmFunctionCompiler {
+  private code!: FunctionBody;
   private locals = new Map<Value, number[]>();
-  /** Structured-control nesting depth (for br's relative label indices). */
-  private depth = 0;
+  /** Structured-control nesting depth (for br's relative label indices); emitters opening blocks keep it. */
+  depth = 0;
   /**
    * Memrefs whose live flag a loop read into a local before it started
    * (loops without deallocations: the flag cannot change while they run), so
@@ -311,25 +371,128 @@ class FunctionCompiler {
   private ivBelow = new Map<Value, Value>();
 
   constructor(
-    private readonly type: FuncType,
-    private readonly fn: OpOf<typeof func.FuncOp>,
+    /** The function being compiled. */
+    readonly fn: OpOf<typeof func.FuncOp>,
     private readonly fns: Map<string, { index: number; type: FuncType; body: FunctionBody }>,
-    private readonly imp: Imports,
-    private readonly malloc: number,
-    private readonly free: number,
+    /** The runtime's imported functions (their indices). */
+    readonly imports: Imports,
+    /** The allocator's function index: (op index: i32, bytes: i64) -> data address (i32). */
+    readonly malloc: number,
+    /** The deallocator's function index: (header address: i32) -> (). */
+    readonly free: number,
+    /** A runtime library function's index (declared on first use). */
+    readonly helper: (name: Helper) => number,
+    /** The global recording the last call's op (modules with recursion). */
+    private readonly callSite: number | undefined,
     private readonly ops: Interner<Operation>,
     private readonly strings: Interner<string>,
+    /** The classes of runtime checks emitted (emitters leave out the others). */
+    readonly checks: WasmChecks,
   ) {}
+
+  /** The code of the function being compiled. */
+  get body(): FunctionBody {
+    return this.code;
+  }
+
+  /** The index of a printed string (for the `write` and `punct` imports). */
+  stringId(s: string): number {
+    return this.strings.id(s);
+  }
+
+  /** Rounds the f64 on the stack to an f16 or bf16 value (nothing for f32/f64 and integers). */
+  roundFloat(s: Scalar): void {
+    if (s.k === 'float' && (s.f === 'f16' || s.f === 'bf16')) this.body.call(this.helper(s.f === 'f16' ? 'roundF16' : 'roundBF16'));
+  }
+
+  /** Records `op` as the last call made (for locating a stack overflow), in modules with recursion. */
+  noteCall(op: Operation): void {
+    if (this.callSite !== undefined) this.body.i32(this.K(op)).code.byte(Op.global_set).u32(this.callSite);
+  }
+
+  /** The function `name` of this module (undefined for external functions). */
+  callee(name: string): { index: number; type: FuncType } | undefined {
+    return this.fns.get(name);
+  }
+
+  /** The locals holding `v` (undefined before its definition). */
+  localsOf(v: Value): readonly number[] | undefined {
+    return this.locals.get(v);
+  }
+
+  /** Makes `v` live in `locals` (another value's: block arguments sharing results' locals). */
+  share(v: Value, locals: number[]): void {
+    this.locals.set(v, locals);
+  }
+
+  /** Records the SSA values of an allocation's dynamic sizes (to elide bound checks by induction variables). */
+  noteSizes(m: Value, sizes: (Value | undefined)[]): void {
+    this.sizeValues.set(m, sizes);
+  }
+
+  /** Records that induction variable `iv` lies in [0, ub) inside its loop. */
+  noteBelow(iv: Value, ub: Value): void {
+    this.ivBelow.set(iv, ub);
+  }
+
+  /** Frees the allocation whose address local is `addr` when the function returns (0: did not run). */
+  freeAtReturn(addr: number): void {
+    this.frameAllocas.push(addr);
+  }
+
+  /**
+   * Emits a loop through `emit`, with the live flags of the memrefs it reads
+   * and writes cached in locals when it deallocates nothing. The loop is then
+   * emitted twice: a version without those liveness checks, taken when every
+   * flag says live (none can change while the loop runs), and the checked
+   * version, taken otherwise, so that the exact failing access reports the
+   * error after the iterations before it ran. Inside the checked version no
+   * further versioning happens (code size stays linear in the nesting depth).
+   */
+  withCachedLiveness(loop: Operation, emit: () => void): void {
+    const cached = this.checks.liveness ? this.cacheLiveness(loop) : [];
+    if (!cached.length || this.checkedCopy > 0) {
+      emit();
+    } else {
+      const f = this.body;
+      cached.forEach((m, i) => {
+        f.get(this.liveCache.get(m)!).op(Op.i32_eqz);
+        if (i) f.op(Op.i32_or);
+      });
+      f.structured(Op.if, 'void');
+      this.depth++;
+      this.checkedCopy++;
+      emit();
+      this.checkedCopy--;
+      f.op(Op.else);
+      for (const m of cached) this.knownLive.add(m);
+      emit();
+      for (const m of cached) this.knownLive.delete(m);
+      f.op(Op.end);
+      this.depth--;
+    }
+    for (const m of cached) this.liveCache.delete(m);
+  }
+  /** Inside the checked copy of a versioned loop (see withCachedLiveness). */
+  private checkedCopy = 0;
+  /** Memrefs known live here (the fast copy of a versioned loop): no liveness checks. */
+  private knownLive = new Set<Value>();
 
   compile(): void {
     this.ranges = new RangeAnalysis(this.fn);
-    this.body = this.fns.get(func.FuncOp.sym_name(this.fn))!.body;
+    this.code = this.fns.get(func.FuncOp.sym_name(this.fn))!.body;
     const region = func.FuncOp.body(this.fn);
-    if (region.blocks.length !== 1) throw new WasmUnsupported(this.fn, 'functions with several blocks');
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
     for (const a of entry.args) this.locals.set(a, [p++]);
-    this.block(entry, (term) => {
+    // Runtime errors branch out of everything to one call after this block:
+    // a call inside a loop (even on a path never taken) makes V8 spill
+    // around it and keeps the loop from being unrolled.
+    this.errK = this.body.local('i32');
+    this.errCode = this.body.local('i32');
+    this.errValue = this.body.local('i64');
+    this.body.structured(Op.block, 'void');
+    this.region(region.blocks, (term) => {
       if (!func.ReturnOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a function`);
       // The function's allocation scope ends: its allocas join the freed list.
       for (const a of this.frameAllocas) {
@@ -339,9 +502,13 @@ class FunctionCompiler {
       for (const v of func.ReturnOp.operands(term)) this.push(v);
       this.body.op(Op.return);
     });
-    // Functions with results end in `return`; the validator still needs the stack typed.
-    if (this.type.results.length) this.body.op(Op.unreachable);
+    this.body.op(Op.end);
+    this.body.get(this.errK).get(this.errCode).get(this.errValue).call(this.imports.err).op(Op.unreachable);
   }
+
+  private errK = 0;
+  private errCode = 0;
+  private errValue = 0;
 
   /**
    * Address locals of the allocas run at most once per call (outside loops),
@@ -350,15 +517,15 @@ class FunctionCompiler {
    */
   private frameAllocas: number[] = [];
 
-  private K(op: Operation): number {
+  K(op: Operation): number {
     return this.ops.id(op);
   }
 
-  private kind(v: Value, op?: Operation): Kind {
+  kind(v: Value, op?: Operation): Kind {
     return kindOf(v.type, op ?? v.definingOp ?? undefined);
   }
 
-  private def(v: Value): number[] {
+  def(v: Value): number[] {
     let l = this.locals.get(v);
     if (!l) {
       l = valTypes(this.kind(v)).map((t) => this.body.local(t));
@@ -366,18 +533,18 @@ class FunctionCompiler {
     }
     return l;
   }
-  private push(v: Value): void {
+  push(v: Value): void {
     const l = this.locals.get(v);
     if (!l) throw new WasmUnsupported(v.definingOp ?? undefined, 'a value used before its definition');
     for (const i of l) this.body.get(i);
   }
   /** Pops the stack into `v`'s locals. */
-  private pop(v: Value): void {
+  pop(v: Value): void {
     const l = this.def(v);
     for (let i = l.length - 1; i >= 0; i--) this.body.set(l[i]);
   }
 
-  private block(b: Block, onTerm: (term: Operation) => void): void {
+  block(b: Block, onTerm: (term: Operation) => void): void {
     for (let op = b.first; op; op = op.next) {
       if (op === b.last && op.hasTrait(Traits.IsTerminator)) return onTerm(op);
       this.op(op);
@@ -385,7 +552,7 @@ class FunctionCompiler {
   }
 
   /** Normalizes the integer on the stack to width w (sign-extended; i1 as 0/1). */
-  private norm(s: Scalar): void {
+  norm(s: Scalar): void {
     if (s.k !== 'int') return;
     const f = this.body;
     if (s.vt === 'i32') {
@@ -398,322 +565,110 @@ class FunctionCompiler {
     }
   }
   /** The integer on the stack, as its unsigned value (zero-extended from w within its container). */
-  private unsigned(s: Scalar): void {
+  unsigned(s: Scalar): void {
     if (s.k !== 'int' || s.w === 1 || s.w === 32 || s.w === 64) return;
     if (s.vt === 'i32') this.body.i32(2 ** s.w - 1).op(Op.i32_and);
     else this.body.i64((1n << BigInt(s.w)) - 1n).op(Op.i64_and);
   }
   /** The integer on the stack, as its signed value (i1: 0 - x). */
-  private signed(s: Scalar): void {
+  signed(s: Scalar): void {
     if (s.k === 'int' && s.w === 1) this.body.i32(-1).op(Op.i32_mul);
   }
-  private pushAs(v: Value, how: 'signed' | 'unsigned', s: Scalar): void {
+  pushAs(v: Value, how: 'signed' | 'unsigned', s: Scalar): void {
     this.push(v);
     if (how === 'signed') this.signed(s);
     else this.unsigned(s);
   }
-  private error(op: Operation, code: number): void {
-    this.body.i32(this.K(op)).i32(code).i64(0n).call(this.imp.err);
-  }
-  /** if (stack top) error(code). */
-  private errorIf(op: Operation, code: number): void {
-    this.body.structured(Op.if, 'void');
-    this.error(op, code);
-    this.body.op(Op.end);
+  /**
+   * if (stack top) error(code), with the i64 `value` pushes for the message:
+   * sets the error locals and branches to the function's error exit (see
+   * compile). `depth` must count the blocks the emitter opened.
+   */
+  errorIf(op: Operation, code: number, value?: () => void): void {
+    const f = this.body;
+    f.structured(Op.if, 'void');
+    f.i32(this.K(op)).set(this.errK).i32(code).set(this.errCode);
+    if (value) {
+      value();
+      f.set(this.errValue);
+    }
+    f.br(Op.br, this.depth + 1).op(Op.end);
   }
 
-  private scalar(v: Value, op: Operation): Scalar {
+  scalar(v: Value, op: Operation): Scalar {
     const k = this.kind(v, op);
     if (k.k === 'memref') throw new WasmUnsupported(op, 'memref operands');
     return k;
   }
 
-  private op(op: Operation): void {
-    const f = this.body;
-    const bin = intBinaryOf(op);
-    if (bin) return this.intBinary(op, bin.kind, bin.lhs(op), bin.rhs(op), bin.result(op), bin.overflowFlags(op));
-    const fb = floatBinaryOf(op);
-    if (fb) {
-      const s = this.scalar(fb.result(op), op);
-      const code = (
-        {
-          addf: [Op.f32_add, Op.f64_add],
-          subf: [Op.f32_sub, Op.f64_sub],
-          mulf: [Op.f32_mul, Op.f64_mul],
-          divf: [Op.f32_div, Op.f64_div],
-          maximumf: [Op.f32_max, Op.f64_max],
-          minimumf: [Op.f32_min, Op.f64_min],
-        } as Record<string, [number, number]>
-      )[fb.kind];
-      if (fb.kind === 'remf' && s.k === 'float') {
-        // fmod is exact, so the f64 remainder of two f32 values is the f32 one.
-        this.push(fb.lhs(op));
-        if (s.vt === 'f32') f.op(Op.f64_promote_f32);
-        this.push(fb.rhs(op));
-        if (s.vt === 'f32') f.op(Op.f64_promote_f32);
-        f.call(this.imp.fmod);
-        if (s.vt === 'f32') f.op(Op.f32_demote_f64);
-        return this.pop(fb.result(op));
-      }
-      if (!code || s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}'`);
-      this.push(fb.lhs(op));
-      this.push(fb.rhs(op));
-      f.op(code[s.vt === 'f32' ? 0 : 1]);
-      return this.pop(fb.result(op));
-    }
-    const cast = castOf(op);
-    if (cast) return this.cast(op, cast.kind, cast.input(op), cast.output(op));
-    if (arith.ConstantOp.isa(op)) {
-      const a = arith.ConstantOp.value(op);
-      const r = arith.ConstantOp.result(op);
-      const s = this.scalar(r, op);
-      if (a instanceof IntegerAttr && s.k === 'int') {
-        if (s.vt === 'i32') f.i32(s.w === 1 ? Number(a.value & 1n) : Number(BigInt.asIntN(s.w, a.value)));
-        else f.i64(BigInt.asIntN(s.w, a.value));
-      } else if (a instanceof FloatAttr && s.k === 'float') {
-        if (s.vt === 'f32') f.f32(a.value);
-        else f.f64(a.value);
-      } else throw new WasmUnsupported(op, `'${op.opName}' of this value`);
-      return this.pop(r);
-    }
-    if (index.ConstantOp.isa(op)) {
-      f.i64(BigInt.asIntN(64, index.ConstantOp.value(op)));
-      return this.pop(index.ConstantOp.result(op));
-    }
-    if (arith.CmpIOp.isa(op)) {
-      const pred = arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!;
-      const lhs = arith.CmpIOp.lhs(op);
-      const s = this.scalar(lhs, op);
-      if (s.k !== 'int') throw new WasmUnsupported(op, 'vector comparisons');
-      const how = pred[0] === 'u' ? 'unsigned' : 'signed';
-      this.pushAs(lhs, how, s);
-      this.pushAs(arith.CmpIOp.rhs(op), how, s);
-      const t = s.vt === 'i32' ? 0 : 1;
-      const codes: Record<string, [number, number]> = {
-        eq: [Op.i32_eq, Op.i64_eq],
-        ne: [Op.i32_ne, Op.i64_ne],
-        slt: [Op.i32_lt_s, Op.i64_lt_s],
-        sle: [Op.i32_le_s, Op.i64_le_s],
-        sgt: [Op.i32_gt_s, Op.i64_gt_s],
-        sge: [Op.i32_ge_s, Op.i64_ge_s],
-        ult: [Op.i32_lt_u, Op.i64_lt_u],
-        ule: [Op.i32_le_u, Op.i64_le_u],
-        ugt: [Op.i32_gt_u, Op.i64_gt_u],
-        uge: [Op.i32_ge_u, Op.i64_ge_u],
-      };
-      f.op(codes[pred][t]);
-      return this.pop(arith.CmpIOp.result(op));
-    }
-    if (arith.CmpFOp.isa(op)) return this.cmpf(op);
-    if (arith.SelectOp.isa(op)) {
-      const r = arith.SelectOp.result(op);
-      const k = this.kind(r, op);
-      if (k.k === 'memref' || this.kind(arith.SelectOp.condition(op), op).k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
-      this.push(arith.SelectOp.true_value(op));
-      this.push(arith.SelectOp.false_value(op));
-      this.push(arith.SelectOp.condition(op));
-      f.op(Op.select);
-      return this.pop(r);
-    }
-    if (arith.NegFOp.isa(op)) {
-      const s = this.scalar(arith.NegFOp.result(op), op);
-      this.push(arith.NegFOp.operand(op));
-      f.op(s.vt === 'f32' ? Op.f32_neg : Op.f64_neg);
-      return this.pop(arith.NegFOp.result(op));
-    }
-    if (math.SqrtOp.isa(op)) {
-      const s = this.scalar(math.SqrtOp.result(op), op);
-      if (s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
-      this.push(math.SqrtOp.operand(op));
-      f.op(s.vt === 'f32' ? Op.f32_sqrt : Op.f64_sqrt);
-      return this.pop(math.SqrtOp.result(op));
-    }
-    if (scf.ForOp.isa(op)) return this.forOp(op);
-    if (scf.IfOp.isa(op)) return this.ifOp(op);
-    if (scf.WhileOp.isa(op)) return this.whileOp(op);
-    if (scf.IndexSwitchOp.isa(op)) return this.indexSwitch(op);
-    if (scf.ExecuteRegionOp.isa(op)) return this.executeRegion(op);
-    if (scf.ParallelOp.isa(op)) return this.parallel(op);
-    if (memref.CopyOp.isa(op)) return this.copy(op);
-    if (memref.AllocOp.isa(op)) return this.alloc(op, memref.AllocOp.memref(op), memref.AllocOp.dynamicSizes(op), memref.AllocOp.symbolOperands(op).length, false);
-    if (memref.AllocaOp.isa(op)) return this.alloc(op, memref.AllocaOp.memref(op), memref.AllocaOp.dynamicSizes(op), memref.AllocaOp.symbolOperands(op).length, true);
-    if (memref.DeallocOp.isa(op)) return this.dealloc(op);
-    if (memref.LoadOp.isa(op)) return this.load(op);
-    if (memref.StoreOp.isa(op)) return this.store(op);
-    if (memref.DimOp.isa(op)) return this.dim(op);
-    if (vector.PrintOp.isa(op)) return this.print(op);
-    if (func.CallOp.isa(op)) return this.call(op);
-    throw new WasmUnsupported(op, `'${op.opName}'`);
-  }
-
-  private intBinary(op: Operation, kindIn: string, lhs: Value, rhs: Value, res: Value, flags: number): void {
-    if (flags) throw new WasmUnsupported(op, 'overflow flags');
-    let kind = kindIn;
-    const s = this.scalar(res, op);
-    if (s.k !== 'int') throw new WasmUnsupported(op, 'vector arithmetic');
-    const f = this.body;
-    const I = s.vt === 'i32';
-    const pick = (a: number, b: number): number => (I ? a : b);
-    // On i1 (0 or 1, signed -1): the signed max is `and`, the unsigned max `or`; shifts are by 0.
-    if (s.w === 1 && (kind === 'maxsi' || kind === 'minui')) kind = 'andi';
-    else if (s.w === 1 && (kind === 'minsi' || kind === 'maxui')) kind = 'ori';
-    if (s.w === 1 && !['andi', 'ori', 'xori', 'addi', 'subi', 'muli', 'shli', 'shrsi', 'shrui'].includes(kind)) throw new WasmUnsupported(op, `'${op.opName}' on i1`);
-    const min = -(1n << BigInt(s.w - 1));
-    const rc = this.constInt(rhs);
-    const zeroCheck = (): void => {
-      if (rc !== undefined && rc !== 0n) return;
-      this.push(rhs);
-      f.op(pick(Op.i32_eqz, Op.i64_eqz));
-      this.errorIf(op, ErrCode.div0);
-    };
-    const ovfCheck = (): void => {
-      if (rc !== undefined && rc !== -1n) return;
-      this.push(lhs);
-      if (I) f.i32(Number(min)).op(Op.i32_eq);
-      else f.i64(min).op(Op.i64_eq);
-      this.push(rhs);
-      if (I) f.i32(-1).op(Op.i32_eq);
-      else f.i64(-1n).op(Op.i64_eq);
-      f.op(Op.i32_and);
-      this.errorIf(op, ErrCode.overflow);
-    };
-    const simple = (code32: number, code64: number, how?: 'signed' | 'unsigned'): void => {
-      if (how) {
-        this.pushAs(lhs, how, s);
-        this.pushAs(rhs, how, s);
-      } else {
-        this.push(lhs);
-        this.push(rhs);
-      }
-      f.op(pick(code32, code64));
-      this.norm(s);
-    };
-    const constShift = (): number => {
-      const d = rhs.definingOp;
-      const a = d && arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : undefined;
-      const c = a instanceof IntegerAttr ? BigInt.asUintN(s.w, a.value) : undefined;
-      // Shifts by the width or more are poison: only constant amounts below it here.
-      if (c === undefined || c >= BigInt(s.w)) throw new WasmUnsupported(op, `'${op.opName}' by a non-constant amount`);
-      return Number(c);
-    };
-    switch (kind) {
-      case 'addi':
-        if (s.w === 1) simple(Op.i32_xor, Op.i64_xor);
-        else simple(Op.i32_add, Op.i64_add);
-        break;
-      case 'subi':
-        if (s.w === 1) simple(Op.i32_xor, Op.i64_xor);
-        else simple(Op.i32_sub, Op.i64_sub);
-        break;
-      case 'muli':
-        if (s.w === 1) simple(Op.i32_and, Op.i64_and);
-        else simple(Op.i32_mul, Op.i64_mul);
-        break;
-      case 'andi':
-        simple(Op.i32_and, Op.i64_and);
-        break;
-      case 'ori':
-        simple(Op.i32_or, Op.i64_or);
-        break;
-      case 'xori':
-        simple(Op.i32_xor, Op.i64_xor);
-        break;
-      case 'divsi':
-      case 'remsi':
-        zeroCheck();
-        ovfCheck();
-        simple(kind === 'divsi' ? Op.i32_div_s : Op.i32_rem_s, kind === 'divsi' ? Op.i64_div_s : Op.i64_rem_s);
-        break;
-      case 'floordivsi':
-      case 'ceildivsi': {
-        zeroCheck();
-        ovfCheck();
-        // The truncated quotient, moved one down (floor) or up (ceil) when
-        // the remainder is nonzero and its sign differs from (floor) or
-        // matches (ceil) the divisor's.
-        const vt = I ? 'i32' : 'i64';
-        const q = f.local(vt);
-        const r = f.local(vt);
-        this.push(lhs);
-        this.push(rhs);
-        f.op(pick(Op.i32_div_s, Op.i64_div_s)).set(q);
-        this.push(lhs);
-        this.push(rhs);
-        f.op(pick(Op.i32_rem_s, Op.i64_rem_s)).set(r);
-        f.get(q);
-        f.get(r);
-        if (I) f.i32(0).op(Op.i32_ne);
-        else f.i64(0n).op(Op.i64_ne);
-        f.get(r);
-        this.push(rhs);
-        f.op(pick(Op.i32_xor, Op.i64_xor));
-        if (I) f.i32(0).op(kind === 'floordivsi' ? Op.i32_lt_s : Op.i32_ge_s);
-        else f.i64(0n).op(kind === 'floordivsi' ? Op.i64_lt_s : Op.i64_ge_s);
-        f.op(Op.i32_and);
-        if (!I) f.op(Op.i64_extend_i32_u);
-        f.op(kind === 'floordivsi' ? pick(Op.i32_sub, Op.i64_sub) : pick(Op.i32_add, Op.i64_add));
-        this.norm(s);
-        break;
-      }
-      case 'divui':
-      case 'remui':
-        // By a power of two: a shift or a mask of the unsigned value.
-        if (rc !== undefined && rc > 0n && (BigInt.asUintN(s.w, rc) & (BigInt.asUintN(s.w, rc) - 1n)) === 0n) {
-          const u = BigInt.asUintN(s.w, rc);
-          this.pushAs(lhs, 'unsigned', s);
-          const lg = u.toString(2).length - 1;
-          if (kind === 'divui') {
-            if (I) f.i32(lg).op(Op.i32_shr_u);
-            else f.i64(BigInt(lg)).op(Op.i64_shr_u);
-          } else if (I) f.i32(Number(u - 1n)).op(Op.i32_and);
-          else f.i64(u - 1n).op(Op.i64_and);
-          this.norm(s);
-          break;
-        }
-        zeroCheck();
-        simple(kind === 'divui' ? Op.i32_div_u : Op.i32_rem_u, kind === 'divui' ? Op.i64_div_u : Op.i64_rem_u, 'unsigned');
-        break;
-      case 'maxsi':
-      case 'minsi':
-      case 'maxui':
-      case 'minui': {
-        const how = kind[3] === 's' ? 'signed' : 'unsigned';
-        this.push(lhs);
-        this.push(rhs);
-        this.pushAs(lhs, how, s);
-        this.pushAs(rhs, how, s);
-        const cmp = kind.startsWith('max') ? (how === 'signed' ? pick(Op.i32_gt_s, Op.i64_gt_s) : pick(Op.i32_gt_u, Op.i64_gt_u)) : how === 'signed' ? pick(Op.i32_lt_s, Op.i64_lt_s) : pick(Op.i32_lt_u, Op.i64_lt_u);
-        f.op(cmp).op(Op.select);
-        break;
-      }
-      case 'shli':
-      case 'shrsi':
-      case 'shrui': {
-        const c = constShift();
-        if (kind === 'shrui') this.pushAs(lhs, 'unsigned', s);
-        else this.push(lhs);
-        if (I) f.i32(c);
-        else f.i64(BigInt(c));
-        f.op(kind === 'shli' ? pick(Op.i32_shl, Op.i64_shl) : kind === 'shrsi' ? pick(Op.i32_shr_s, Op.i64_shr_s) : pick(Op.i32_shr_u, Op.i64_shr_u));
-        this.norm(s);
-        break;
-      }
-      default:
-        throw new WasmUnsupported(op, `'${op.opName}'`);
-    }
-    this.pop(res);
-  }
-
   /**
-   * A constant step in (0, 2^32): below a size of at most 2^31 elements, the
-   * induction variable cannot wrap past 2^63 back to negative values.
+   * Emits a region. One block runs in place; several become a dispatch loop
+   * (the CFG): a br_table on the current block's number opens nested wasm
+   * blocks, each block's code follows the end of its wasm block, and a branch
+   * (its op's emitter calls `jump`) assigns the successor's arguments, sets
+   * the number and continues the loop. `onExit` handles the terminators
+   * without successors (return, yield): after it the region is left.
    */
-  private smallStep(v: Value): boolean {
+  region(blocks: readonly Block[], onExit: (term: Operation) => void): void {
+    if (blocks.length === 1) return this.block(blocks[0], onExit);
+    const f = this.body;
+    const n = blocks.length;
+    const index = new Map(blocks.map((b, i) => [b, i]));
+    // Successors' arguments are assigned before their blocks' code is emitted.
+    for (const b of blocks.slice(1)) for (const a of b.args) this.def(a);
+    const label = f.local('i32');
+    f.i32(0).set(label);
+    f.structured(Op.block, 'void').structured(Op.loop, 'void');
+    this.depth += 2;
+    const cfg = { index, label, loopDepth: this.depth };
+    for (let i = 0; i < n; i++) f.structured(Op.block, 'void');
+    this.depth += n;
+    f.get(label).brTable(
+      blocks.map((_, i) => i),
+      n - 1,
+    );
+    const saved = this.cfg;
+    for (const b of blocks) {
+      f.op(Op.end);
+      this.depth--;
+      this.cfg = cfg;
+      this.block(b, (term) => {
+        if (term.successors.length) return this.op(term);
+        onExit(term);
+        f.br(Op.br, this.depth - (cfg.loopDepth - 1));
+      });
+    }
+    this.cfg = saved;
+    f.op(Op.end).op(Op.end);
+    this.depth -= 2;
+  }
+
+  /** The multi-block region whose terminator is being emitted (for `jump`). */
+  private cfg?: { index: Map<Block, number>; label: number; loopDepth: number };
+
+  /** A branch to `dest` of the region being emitted, with `operands` for its arguments (from a terminator's emitter). */
+  jump(op: Operation, dest: Block, operands: readonly Value[]): void {
+    const cfg = this.cfg;
+    const k = cfg?.index.get(dest);
+    if (!cfg || k === undefined) throw new WasmUnsupported(op, `'${op.opName}' here`);
+    this.assign(dest.args, operands);
+    this.body.i32(k).set(cfg.label).br(Op.br, this.depth - cfg.loopDepth);
+  }
+
+  /** Emits one op through its dialect's registered emitter. */
+  private op(op: Operation): void {
+    const def = op.name.def;
+    const emit = def && wasmEmitterOf(def);
+    if (!emit) throw new WasmUnsupported(op, `'${op.opName}'`);
+    emit(this, op);
+  }
+
+  smallStep(v: Value): boolean {
     const c = this.constInt(v);
     return c !== undefined && c > 0n && c < 1n << 32n;
   }
 
-  private nonNegative(v: Value): boolean {
+  nonNegative(v: Value): boolean {
     const c = this.constInt(v);
     if (c !== undefined) return c >= 0n;
     const r = this.ranges.get(v);
@@ -721,151 +676,14 @@ class FunctionCompiler {
   }
 
   /** The value of an integer constant operand (arith or index constant), if it is one. */
-  private constInt(v: Value): bigint | undefined {
-    const d = v.definingOp;
-    if (!d) return undefined;
-    if (index.ConstantOp.isa(d)) return BigInt.asIntN(64, index.ConstantOp.value(d));
-    const a = arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : undefined;
+  constInt(v: Value): bigint | undefined {
+    const c = matchConstantInt(v);
+    if (c === undefined) return undefined;
     const s = this.kind(v);
-    return a instanceof IntegerAttr && s.k === 'int' ? (s.w === 1 ? a.value & 1n : BigInt.asIntN(s.w, a.value)) : undefined;
+    return s.k === 'int' ? (s.w === 1 ? c & 1n : BigInt.asIntN(s.w, c)) : undefined;
   }
 
-  private cast(op: Operation, kind: string, input: Value, output: Value): void {
-    const from = this.scalar(input, op);
-    const to = this.scalar(output, op);
-    const f = this.body;
-    this.push(input);
-    const intToInt = (how: 'signed' | 'unsigned'): void => {
-      if (from.k !== 'int' || to.k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
-      if (how === 'signed') this.signed(from);
-      else this.unsigned(from);
-      if (from.vt === 'i32' && to.vt === 'i64') f.op(how === 'signed' || from.w === 32 ? (how === 'signed' ? Op.i64_extend_i32_s : Op.i64_extend_i32_u) : Op.i64_extend_i32_u);
-      else if (from.vt === 'i64' && to.vt === 'i32') f.op(Op.i32_wrap_i64);
-      this.norm(to);
-    };
-    switch (kind) {
-      case 'extsi':
-      case 'index_cast':
-        intToInt('signed');
-        break;
-      case 'extui':
-      case 'index_castui':
-        intToInt('unsigned');
-        break;
-      case 'trunci':
-        intToInt('signed');
-        break;
-      case 'sitofp':
-      case 'uitofp': {
-        if (from.k !== 'int' || to.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
-        const u = kind === 'uitofp';
-        if (u) this.unsigned(from);
-        else this.signed(from);
-        // Masked values of widths below the container are non-negative: signed conversion is exact.
-        const useU = u && (from.w === 32 || from.w === 64);
-        const table = to.vt === 'f32' ? (from.vt === 'i32' ? [Op.f32_convert_i32_s, Op.f32_convert_i32_u] : [Op.f32_convert_i64_s, Op.f32_convert_i64_u]) : from.vt === 'i32' ? [Op.f64_convert_i32_s, Op.f64_convert_i32_u] : [Op.f64_convert_i64_s, Op.f64_convert_i64_u];
-        f.op(table[useU ? 1 : 0]);
-        break;
-      }
-      case 'extf':
-        if (from.vt === 'f32' && to.vt === 'f64') f.op(Op.f64_promote_f32);
-        else if (from.vt !== to.vt) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
-        break;
-      case 'truncf':
-        if (from.vt === 'f64' && to.vt === 'f32') f.op(Op.f32_demote_f64);
-        else if (from.vt !== to.vt) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
-        break;
-      default:
-        throw new WasmUnsupported(op, `'${op.opName}'`);
-    }
-    this.pop(output);
-  }
-
-  private cmpf(op: OpOf<typeof arith.CmpFOp>): void {
-    const pred = arith.CmpFPredicate.stringify(arith.CmpFOp.predicate(op))!;
-    const lhs = arith.CmpFOp.lhs(op);
-    const rhs = arith.CmpFOp.rhs(op);
-    const s = this.scalar(lhs, op);
-    if (s.k !== 'float') throw new WasmUnsupported(op, 'vector comparisons');
-    const f = this.body;
-    const F = s.vt === 'f32';
-    const c = (name: 'eq' | 'ne' | 'lt' | 'gt' | 'le' | 'ge', a: Value, b: Value): void => {
-      this.push(a);
-      this.push(b);
-      const t: Record<string, [number, number]> = { eq: [Op.f32_eq, Op.f64_eq], ne: [Op.f32_ne, Op.f64_ne], lt: [Op.f32_lt, Op.f64_lt], gt: [Op.f32_gt, Op.f64_gt], le: [Op.f32_le, Op.f64_le], ge: [Op.f32_ge, Op.f64_ge] };
-      f.op(t[name][F ? 0 : 1]);
-    };
-    const not = (): void => void f.op(Op.i32_eqz);
-    switch (pred) {
-      case 'false':
-        f.i32(0);
-        break;
-      case 'true':
-        f.i32(1);
-        break;
-      case 'oeq':
-        c('eq', lhs, rhs);
-        break;
-      case 'ogt':
-        c('gt', lhs, rhs);
-        break;
-      case 'oge':
-        c('ge', lhs, rhs);
-        break;
-      case 'olt':
-        c('lt', lhs, rhs);
-        break;
-      case 'ole':
-        c('le', lhs, rhs);
-        break;
-      case 'one':
-        c('lt', lhs, rhs);
-        c('gt', lhs, rhs);
-        f.op(Op.i32_or);
-        break;
-      case 'ord':
-        c('eq', lhs, lhs);
-        c('eq', rhs, rhs);
-        f.op(Op.i32_and);
-        break;
-      case 'ueq':
-        c('lt', lhs, rhs);
-        c('gt', lhs, rhs);
-        f.op(Op.i32_or);
-        not();
-        break;
-      case 'ugt':
-        c('le', lhs, rhs);
-        not();
-        break;
-      case 'uge':
-        c('lt', lhs, rhs);
-        not();
-        break;
-      case 'ult':
-        c('ge', lhs, rhs);
-        not();
-        break;
-      case 'ule':
-        c('gt', lhs, rhs);
-        not();
-        break;
-      case 'une':
-        c('ne', lhs, rhs);
-        break;
-      case 'uno':
-        c('ne', lhs, lhs);
-        c('ne', rhs, rhs);
-        f.op(Op.i32_or);
-        break;
-      default:
-        throw new WasmUnsupported(op, `'${op.opName}' ${pred}`);
-    }
-    this.pop(arith.CmpFOp.result(op));
-  }
-
-  /** Sets `targets`' locals from `values` (all pushed first, so the assignment is parallel). */
-  private assign(targets: readonly Value[], values: readonly Value[]): void {
+  assign(targets: readonly Value[], values: readonly Value[]): void {
     for (const v of values) this.push(v);
     for (let i = targets.length - 1; i >= 0; i--) this.pop(targets[i]);
   }
@@ -898,216 +716,8 @@ class FunctionCompiler {
     return added;
   }
 
-  private forOp(op: OpOf<typeof scf.ForOp>): void {
-    const cached = this.cacheLiveness(op);
-    this.forLoop(op);
-    for (const m of cached) this.liveCache.delete(m);
-  }
 
-  private forLoop(op: OpOf<typeof scf.ForOp>): void {
-    const f = this.body;
-    const iv = scf.ForOp.inductionVar(op);
-    const s = this.scalar(iv, op);
-    if (s.k !== 'int') throw new WasmUnsupported(op, 'loop bounds of this type');
-    const I = s.vt === 'i32';
-    const unsigned = scf.ForOp.unsignedCmp(op);
-    const lb = scf.ForOp.lowerBound(op);
-    const ub = scf.ForOp.upperBound(op);
-    const step = scf.ForOp.step(op);
-    // A non-positive step is an error (as the JavaScript backend reports it).
-    this.pushAs(step, 'signed', s);
-    if (I) f.i32(0).op(Op.i32_le_s);
-    else f.i64(0n).op(Op.i64_le_s);
-    f.structured(Op.if, 'void').i32(this.K(op));
-    this.push(step);
-    if (I) f.op(Op.i64_extend_i32_s);
-    f.call(this.imp.badStep).op(Op.end);
-    const iters = scf.ForOp.regionIterArgs(op);
-    this.assign([iv, ...iters], [lb, ...scf.ForOp.initArgs(op)]);
-    if (!unsigned && s.w === 64 && this.nonNegative(lb) && this.smallStep(step)) this.ivBelow.set(iv, ub);
-    f.structured(Op.block, 'void');
-    f.structured(Op.loop, 'void');
-    this.depth += 2;
-    const how = unsigned ? 'unsigned' : 'signed';
-    this.pushAs(iv, how, s);
-    this.pushAs(ub, how, s);
-    f.op(unsigned ? (I ? Op.i32_ge_u : Op.i64_ge_u) : I ? Op.i32_ge_s : Op.i64_ge_s);
-    f.br(Op.br_if, 1);
-    this.block(scf.ForOp.body(op), (term) => {
-      if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a loop`);
-      this.assign(iters, scf.YieldOp.results(term));
-    });
-    this.push(iv);
-    this.push(step);
-    f.op(I ? Op.i32_add : Op.i64_add);
-    this.norm(s);
-    this.pop(iv);
-    f.br(Op.br, 0);
-    f.op(Op.end).op(Op.end);
-    this.depth -= 2;
-    // The results are the iteration arguments' final values.
-    scf.ForOp.results(op).forEach((r, i) => this.locals.set(r, this.def(iters[i])));
-  }
-
-  private ifOp(op: OpOf<typeof scf.IfOp>): void {
-    const f = this.body;
-    const results = scf.IfOp.results(op);
-    results.forEach((r) => this.def(r));
-    const onYield = (term: Operation): void => {
-      if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.if`);
-      this.assign(results, scf.YieldOp.results(term));
-    };
-    this.push(scf.IfOp.condition(op));
-    f.structured(Op.if, 'void');
-    this.depth++;
-    this.block(scf.IfOp.thenBlock(op), onYield);
-    const elseBlock = scf.IfOp.elseBlock(op);
-    if (elseBlock) {
-      f.op(Op.else);
-      this.block(elseBlock, onYield);
-    }
-    f.op(Op.end);
-    this.depth--;
-  }
-
-  private whileOp(op: OpOf<typeof scf.WhileOp>): void {
-    const cached = this.cacheLiveness(op);
-    this.whileLoop(op);
-    for (const m of cached) this.liveCache.delete(m);
-  }
-
-  private whileLoop(op: OpOf<typeof scf.WhileOp>): void {
-    const f = this.body;
-    const before = scf.WhileOp.beforeArguments(op);
-    const after = scf.WhileOp.afterArguments(op);
-    const results = scf.WhileOp.results(op);
-    this.assign(before, scf.WhileOp.inits(op));
-    // The condition's values go to the results' locals, which the after block's arguments share.
-    results.forEach((r, i) => this.locals.set(after[i], this.def(r)));
-    f.structured(Op.block, 'void');
-    f.structured(Op.loop, 'void');
-    this.depth += 2;
-    this.block(scf.WhileOp.beforeBody(op), (term) => {
-      if (!scf.ConditionOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a while condition`);
-      this.assign(results, scf.ConditionOp.args(term));
-      this.push(scf.ConditionOp.condition(term));
-      f.op(Op.i32_eqz).br(Op.br_if, 1);
-    });
-    this.block(scf.WhileOp.afterBody(op), (term) => {
-      if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a while body`);
-      this.assign(before, scf.YieldOp.results(term));
-    });
-    f.br(Op.br, 0);
-    f.op(Op.end).op(Op.end);
-    this.depth -= 2;
-  }
-
-  /** A one-block execute_region runs in place; its yield assigns the results. */
-  private executeRegion(op: OpOf<typeof scf.ExecuteRegionOp>): void {
-    const region = scf.ExecuteRegionOp.region(op);
-    if (region.blocks.length !== 1 || scf.ExecuteRegionOp.token(op)) throw new WasmUnsupported(op, `'${op.opName}' with several blocks or a token`);
-    const results = scf.ExecuteRegionOp.results(op);
-    results.forEach((r) => this.def(r));
-    this.block(region.blocks[0], (term) => {
-      if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.execute_region`);
-      this.assign(results, scf.YieldOp.results(term));
-    });
-  }
-
-  private indexSwitch(op: OpOf<typeof scf.IndexSwitchOp>): void {
-    const f = this.body;
-    const results = scf.IndexSwitchOp.results(op);
-    results.forEach((r) => this.def(r));
-    const onYield = (term: Operation): void => {
-      if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a switch case`);
-      this.assign(results, scf.YieldOp.results(term));
-    };
-    const cases = scf.IndexSwitchOp.cases(op);
-    const blocks = scf.IndexSwitchOp.caseBlocks(op);
-    // A chain of if/else on the cases, the default in the innermost else.
-    cases.forEach((c, i) => {
-      this.push(scf.IndexSwitchOp.arg(op));
-      f.i64(BigInt(c)).op(Op.i64_eq).structured(Op.if, 'void');
-      this.depth++;
-      this.block(blocks[i], onYield);
-      f.op(Op.else);
-    });
-    this.block(scf.IndexSwitchOp.defaultBlock(op), onYield);
-    for (let i = 0; i < cases.length; i++) {
-      f.op(Op.end);
-      this.depth--;
-    }
-  }
-
-  /** scf.parallel as a sequential loop nest; scf.reduce folds each operand into its accumulator in order. */
-  private parallel(op: OpOf<typeof scf.ParallelOp>): void {
-    const cached = this.cacheLiveness(op);
-    const f = this.body;
-    const lbs = scf.ParallelOp.lowerBound(op);
-    const ubs = scf.ParallelOp.upperBound(op);
-    const steps = scf.ParallelOp.step(op);
-    const ivs = scf.ParallelOp.inductionVars(op);
-    const res = scf.ParallelOp.results(op);
-    this.assign(res, scf.ParallelOp.initVals(op));
-    ivs.forEach((_, d) => {
-      this.push(steps[d]);
-      f.i64(0n).op(Op.i64_le_s).structured(Op.if, 'void').i32(this.K(op));
-      this.push(steps[d]);
-      f.call(this.imp.badStep).op(Op.end);
-    });
-    ivs.forEach((iv, d) => {
-      this.assign([iv], [lbs[d]]);
-      if (this.nonNegative(lbs[d]) && this.smallStep(steps[d])) this.ivBelow.set(iv, ubs[d]);
-      f.structured(Op.block, 'void').structured(Op.loop, 'void');
-      this.depth += 2;
-      this.push(iv);
-      this.push(ubs[d]);
-      f.op(Op.i64_ge_s).br(Op.br_if, 1);
-    });
-    this.block(scf.ParallelOp.body(op), (term) => {
-      const reduce = scf.ReduceOp.dynCast(term);
-      if (!reduce) throw new WasmUnsupported(term, `'${term.opName}' ending a parallel loop`);
-      const regions = scf.ReduceOp.reductions(reduce);
-      scf.ReduceOp.operands(reduce).forEach((x, i) => {
-        const blk = regions[i].entry;
-        this.assign(blk.args, [res[i], x]);
-        this.block(blk, (ret) => {
-          const rr = scf.ReduceReturnOp.dynCast(ret);
-          if (!rr) throw new WasmUnsupported(ret, `'${ret.opName}' ending a reduction`);
-          this.assign([res[i]], [scf.ReduceReturnOp.result(rr)]);
-        });
-      });
-    });
-    for (let d = ivs.length - 1; d >= 0; d--) {
-      this.push(ivs[d]);
-      this.push(steps[d]);
-      f.op(Op.i64_add);
-      this.pop(ivs[d]);
-      f.br(Op.br, 0).op(Op.end).op(Op.end);
-      this.depth -= 2;
-    }
-    for (const m of cached) this.liveCache.delete(m);
-  }
-
-  /** memref.copy between identity-layout memrefs of one static shape: a bulk memory copy. */
-  private copy(op: OpOf<typeof memref.CopyOp>): void {
-    const src = memref.CopyOp.source(op);
-    const dst = memref.CopyOp.target(op);
-    const st = src.type;
-    const dt = dst.type;
-    if (!(st instanceof MemRefType) || !(dt instanceof MemRefType) || !st.hasStaticShape || st.shape.join() !== dt.shape.join() || st.elementType !== dt.elementType)
-      throw new WasmUnsupported(op, `'${op.opName}' of these types`);
-    const mi = this.memInfo(src, op);
-    const ls = this.locals.get(src)!;
-    const ld = this.locals.get(dst)!;
-    const f = this.body;
-    f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
-    f.get(ld[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz).op(Op.i32_or);
-    this.errorIf(op, ErrCode.copyDead);
-    f.get(ld[1]).get(ls[1]).i32(st.numElements << mi.shift).memoryCopy();
-  }
-
-  private memInfo(v: Value, op: Operation): MemInfo {
+  memInfo(v: Value, op: Operation): MemInfo {
     const k = this.kind(v, op);
     if (k.k !== 'memref') throw new WasmUnsupported(op, 'a memref operand of another type');
     return k;
@@ -1119,68 +729,14 @@ class FunctionCompiler {
    * nor return memrefs). A stack allocation's live flag is 2, so that its
    * dealloc is the JavaScript backend's error.
    */
-  private alloc(op: Operation, res: Value, dyn: readonly Value[], symbols: number, stack: boolean): void {
-    const f = this.body;
-    const t = res.type as MemRefType;
-    const mi = this.memInfo(res, op);
-    if (symbols) throw new WasmUnsupported(op, 'allocations with symbol operands');
-    const l = this.def(res);
-    let k = 0;
-    this.sizeValues.set(
-      res,
-      t.shape.map((d) => (d === kDynamic ? dyn[k++] : undefined)),
-    );
-    let j = 0;
-    const rank = mi.rank;
-    // Sizes.
-    t.shape.forEach((d, i) => {
-      if (d === kDynamic) {
-        this.push(dyn[j++]);
-        f.set(l[2 + i]);
-        f.get(l[2 + i]).i64(0n).op(Op.i64_lt_s);
-        f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.invalidSize).get(l[2 + i]).call(this.imp.err).op(Op.end);
-      } else f.i64(BigInt(d)).set(l[2 + i]);
-    });
-    // Strides (row-major) and the byte size.
-    const bytes = f.local('i64');
-    f.i64(1n).set(bytes);
-    for (let i = rank - 1; i >= 0; i--) {
-      f.get(bytes).set(l[2 + rank + i]);
-      f.get(bytes).get(l[2 + i]).op(Op.i64_mul).set(bytes);
-    }
-    // As the JavaScript backend: at most 2^31 elements.
-    f.get(bytes).i64(1n << 31n).op(Op.i64_gt_u);
-    f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.tooLarge).get(bytes).call(this.imp.err).op(Op.end);
-    f.i32(this.K(op)).get(bytes).i64(BigInt(mi.shift)).op(Op.i64_shl).call(this.malloc);
-    f.set(l[0]);
-    f.get(l[0]).set(l[1]);
-    if (stack) {
-      f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(2).mem(Op.i32_store, 2);
-      let p = op.parentOp;
-      while (p && p !== this.fn && (scf.IfOp.isa(p) || scf.ExecuteRegionOp.isa(p))) p = p.parentOp;
-      if (p === this.fn) this.frameAllocas.push(l[0]);
-    }
-  }
 
-  private dealloc(op: OpOf<typeof memref.DeallocOp>): void {
-    const v = memref.DeallocOp.memref(op);
-    this.memInfo(v, op);
-    const l = this.locals.get(v)!;
-    const f = this.body;
-    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
-    this.errorIf(op, ErrCode.doubleFree);
-    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(2).op(Op.i32_eq);
-    this.errorIf(op, ErrCode.deallocStack);
-    f.get(l[0]).i32(HEADER).op(Op.i32_sub).call(this.free);
-  }
-
-  /** Checks the indices and liveness; leaves the element's byte address on the stack. */
-  private address(op: Operation, m: Value, indices: readonly Value[]): MemInfo {
+  address(op: Operation, m: Value, indices: readonly Value[]): MemInfo {
     const mi = this.memInfo(m, op);
     const l = this.locals.get(m)!;
     const f = this.body;
     const shape = (m.type as MemRefType).shape;
     indices.forEach((x, d) => {
+      if (!this.checks.bounds) return;
       // Checks the integer range analysis proves unnecessary are left out (as in the JavaScript backend).
       const r = this.ranges.get(x);
       if (r && r.lo >= 0 && shape[d] !== kDynamic && r.hi < shape[d]) return;
@@ -1191,93 +747,26 @@ class FunctionCompiler {
       f.get(l[2 + d]).op(Op.i64_ge_u);
       this.errorIf(op, ErrCode.oob);
     });
-    const cached = this.liveCache.get(m);
-    if (cached !== undefined) f.get(cached).op(Op.i32_eqz);
-    else f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
-    this.errorIf(op, ErrCode.useAfterFree);
+    if (this.checks.liveness && !this.knownLive.has(m)) {
+      const cached = this.liveCache.get(m);
+      if (cached !== undefined) f.get(cached).op(Op.i32_eqz);
+      else f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+      this.errorIf(op, ErrCode.useAfterFree);
+    }
     f.get(l[1]);
     if (indices.length) {
+      // In i32: the low 32 bits are those of the i64 computation, and an
+      // in-bounds linear index (< 2^31 elements) is exact there.
       indices.forEach((x, d) => {
         this.push(x);
-        if (d !== indices.length - 1) f.get(l[2 + mi.rank + d]).op(Op.i64_mul);
-        if (d > 0) f.op(Op.i64_add);
+        f.op(Op.i32_wrap_i64);
+        if (d !== indices.length - 1) f.get(l[2 + mi.rank + d]).op(Op.i32_wrap_i64).op(Op.i32_mul);
+        if (d > 0) f.op(Op.i32_add);
       });
-      f.op(Op.i32_wrap_i64);
       if (mi.shift) f.i32(mi.shift).op(Op.i32_shl);
       f.op(Op.i32_add);
     }
     return mi;
   }
 
-  private load(op: OpOf<typeof memref.LoadOp>): void {
-    const mi = this.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op));
-    const e = mi.elem;
-    const f = this.body;
-    if (e.k === 'float') f.mem(e.vt === 'f32' ? Op.f32_load : Op.f64_load, mi.shift);
-    else if (e.vt === 'i64') f.mem(Op.i64_load, 3);
-    else if (mi.shift === 2) f.mem(Op.i32_load, 2);
-    else if (mi.shift === 1) f.mem(Op.i32_load16_s, 1);
-    else f.mem(e.w === 1 ? Op.i32_load8_u : Op.i32_load8_s, 0);
-    this.pop(memref.LoadOp.result(op));
-  }
-
-  private store(op: OpOf<typeof memref.StoreOp>): void {
-    const mi = this.address(op, memref.StoreOp.memref(op), memref.StoreOp.indices(op));
-    const e = mi.elem;
-    const f = this.body;
-    this.push(memref.StoreOp.value(op));
-    if (e.k === 'float') f.mem(e.vt === 'f32' ? Op.f32_store : Op.f64_store, mi.shift);
-    else if (e.vt === 'i64') f.mem(Op.i64_store, 3);
-    else if (mi.shift === 2) f.mem(Op.i32_store, 2);
-    else if (mi.shift === 1) f.mem(Op.i32_store16, 1);
-    else f.mem(Op.i32_store8, 0);
-  }
-
-  private dim(op: OpOf<typeof memref.DimOp>): void {
-    const src = memref.DimOp.source(op);
-    const mi = this.memInfo(src, op);
-    const d = memref.DimOp.index(op).definingOp;
-    const a = d && arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : d && index.ConstantOp.isa(d) ? index.ConstantOp.value(d) : undefined;
-    const c = a instanceof IntegerAttr ? a.value : typeof a === 'bigint' ? a : undefined;
-    if (c === undefined || c < 0n || c >= BigInt(mi.rank)) throw new WasmUnsupported(op, `'${op.opName}' of a non-constant dimension`);
-    this.body.get(this.locals.get(src)![2 + Number(c)]);
-    this.pop(memref.DimOp.result(op));
-  }
-
-  private print(op: OpOf<typeof vector.PrintOp>): void {
-    const f = this.body;
-    const punct = this.strings.id(String(vector.PrintOp.punctuation(op)));
-    const str = vector.PrintOp.stringLiteral(op);
-    if (str !== undefined) {
-      f.i32(this.strings.id(str)).call(this.imp.write);
-      return;
-    }
-    const x = vector.PrintOp.source(op);
-    if (x === undefined) {
-      f.i32(punct).call(this.imp.punct);
-      return;
-    }
-    const s = this.scalar(x, op);
-    if (s.k === 'float') {
-      this.push(x);
-      if (s.vt === 'f32') f.op(Op.f64_promote_f32);
-      f.i32(punct).call(this.imp.printF);
-      return;
-    }
-    const fmt = elemFormatOf(x.type);
-    if (fmt === 'float') throw new WasmUnsupported(op, 'this printed type');
-    f.i32(this.K(op));
-    this.push(x);
-    if (s.vt === 'i32') f.op(s.w === 1 ? Op.i64_extend_i32_u : Op.i64_extend_i32_s);
-    f.i32(FORMATS.indexOf(fmt)).i32(s.w).i32(punct).call(this.imp.printI);
-  }
-
-  private call(op: OpOf<typeof func.CallOp>): void {
-    const callee = this.fns.get(func.CallOp.callee(op));
-    if (!callee) throw new WasmUnsupported(op, `calls of @${func.CallOp.callee(op)}`);
-    for (const a of func.CallOp.operands(op)) this.push(a);
-    this.body.call(callee.index);
-    const results = func.CallOp.results(op);
-    for (let i = results.length - 1; i >= 0; i--) this.pop(results[i]);
-  }
 }

@@ -14,7 +14,8 @@ import { Runtime } from '../engine.js';
 import { wide } from '../numeric.js';
 import { defaultOutput, opLabel, type OutputSink } from '../runtime-base.js';
 import { ExecError, resetAddresses } from '../runtime.js';
-import { compileWasm, ErrCode, FORMATS, type CompiledWasm } from './compile.js';
+import '../../dialects/exec-wasm.js';
+import { compileWasm, ErrCode, FORMATS, type CompiledWasm, type WasmCompileOptions } from './compile.js';
 
 export { WasmUnsupported } from './compile.js';
 
@@ -31,9 +32,9 @@ export class WasmEngine {
   /** Throws WasmUnsupported when the module uses what the backend cannot express. */
   constructor(
     readonly module: Operation,
-    options: { output?: OutputSink } = {},
+    options: { output?: OutputSink } & WasmCompileOptions = {},
   ) {
-    this.compiled = compileWasm(module);
+    this.compiled = compileWasm(module, options);
     resetAddresses();
     const rt = (this.rt = new Runtime(this.compiled.ops, options.output ?? defaultOutput()));
     const ops = this.compiled.ops;
@@ -60,13 +61,14 @@ export class WasmEngine {
             return rt.error(K, 'copies from or to a deallocated memref');
           case ErrCode.invalidSize:
             return rt.error(K, `invalid dynamic size ${value}`);
+          case ErrCode.badStep:
+            return rt.badStep(K, wide(64).canon(value));
           case ErrCode.tooLarge:
             return rt.error(K, `allocation of ${value} elements is too large`);
           default:
             return rt.error(K, `out of memory allocating ${value} bytes`);
         }
       },
-      badStep: (K: number, step: bigint): never => rt.badStep(K, wide(64).canon(step)),
       printI: (K: number, v: bigint, fmt: number, w: number, punct: number): void => {
         const x = w <= 32 ? Number(v) : wide(w).canon(v);
         rt.vprint(K, x, FORMATS[fmt], w, [], strings[punct]);
@@ -117,10 +119,16 @@ export class WasmEngine {
       return typeof r === 'bigint' ? wide(64).canon(r) : r;
     } catch (e) {
       if (e instanceof RangeError && /call stack/i.test(e.message)) {
-        const err = new ExecError(undefined, 'stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)');
+        const cs = this.compiled.callSiteExport;
+        const K = cs ? (this.exports[cs] as () => number)() : -1;
+        const op = K >= 0 ? this.compiled.ops[K] : undefined;
+        const err = new ExecError(op, opLabel(op) + 'stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)');
         err.stackOverflow = true;
         throw err;
       }
+      // Only code compiled without checks (--unchecked) traps: the check that would have located it is gone.
+      const W = (globalThis as unknown as { WebAssembly: { RuntimeError: new () => Error } }).WebAssembly;
+      if (e instanceof W.RuntimeError) throw new ExecError(undefined, `the WebAssembly code trapped (${e.message}); run without --unchecked to locate the error`);
       throw e;
     } finally {
       this.rt.flush();

@@ -11,6 +11,8 @@ export type Backend = 'auto' | 'js' | 'wasm';
 export interface RunOptions extends EngineOptions {
   /** 'auto' (default): WebAssembly when possible, else JavaScript. 'wasm' throws WasmUnsupported when it cannot. */
   backend?: Backend;
+  /** The WebAssembly backend leaves out its runtime checks (see docs/WASM.md); the JavaScript backend keeps them. */
+  unchecked?: boolean;
 }
 
 export interface Runner {
@@ -28,7 +30,7 @@ export function compileFor(module: Operation, options: RunOptions = {}): Runner 
   let fallback: WasmUnsupported | undefined;
   if (backend !== 'js') {
     try {
-      const e = new WasmEngine(module, { output: options.output });
+      const e = new WasmEngine(module, { output: options.output, unchecked: options.unchecked });
       return { backend: 'wasm', invokeRaw: (name, args = []) => e.invokeRaw(name, args) };
     } catch (err) {
       if (!(err instanceof WasmUnsupported) || backend === 'wasm') throw err;
