@@ -13,8 +13,9 @@
 // A memref value is locals: allocation address, data address (i32), then per
 // dimension size and stride (i64).
 
-import { FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, UnitAttr } from '../../ir/builtin-attributes.js';
+import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { stridesAndOffset } from '../../dialects/memref/layout.js';
 import type { Type } from '../../ir/attributes.js';
 import { Traits } from '../../ir/context.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
@@ -32,6 +33,8 @@ import { castOf, floatBinaryOf, intBinaryOf } from '../op-kinds.js';
 import { RangeAnalysis } from '../ranges.js';
 import { elemFormatOf, type FloatName } from '../types.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
+import { wasmEmitterOf } from './emitters.js';
+import { BUILTINS, viewSource } from '../codegen.js';
 
 /** Thrown for what the WebAssembly backend cannot express (the JavaScript backend runs the module then). */
 export class WasmUnsupported extends Error {
@@ -44,20 +47,58 @@ export class WasmUnsupported extends Error {
 }
 
 /** Runtime error codes passed to the `err` import (with the op's index). */
-export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8, deallocStack: 9 } as const;
+export const ErrCode = {
+  oob: 0,
+  useAfterFree: 1,
+  div0: 2,
+  overflow: 3,
+  doubleFree: 4,
+  outOfMemory: 5,
+  invalidSize: 6,
+  tooLarge: 7,
+  copyDead: 8,
+  deallocStack: 9,
+  deallocGlobal: 10,
+  storeConstant: 11,
+} as const;
+
+/**
+ * An allocation's live flag (the first header word): 0 freed, else how it
+ * was allocated (dealloc reports stack and global memory as the JavaScript
+ * backend does; stores into constant globals are errors).
+ */
+export const Flag = { freed: 0, heap: 1, stack: 2, global: 3, constGlobal: 4, external: 5 } as const;
+
+/** The located errors of views, casts and reshapes (the `viewErr` import's codes). */
+export const ViewErr = {
+  subview: 0,
+  reinterpret: 1,
+  invalidSize: 2,
+  castRank: 3,
+  castSize: 4,
+  castOffset: 5,
+  castStride: 6,
+  expand: 7,
+  collapse: 8,
+  viewAlign: 9,
+  viewWide: 10,
+  viewBounds: 11,
+} as const;
 
 /** The formats of vector.print passed to the `printI` import. */
 export const FORMATS = ['signed', 'unsigned', 'bool'] as const;
 
-type Scalar = { k: 'int'; w: number; vt: 'i32' | 'i64' } | { k: 'float'; f: FloatName; vt: 'f32' | 'f64' };
-interface MemInfo {
+export type Scalar = { k: 'int'; w: number; vt: 'i32' | 'i64' } | { k: 'float'; f: FloatName; vt: 'f32' | 'f64' };
+export interface MemInfo {
   k: 'memref';
   rank: number;
   elem: Scalar;
   /** log2 of the element size in bytes. */
   shift: number;
+  /** A strided layout (views): accesses multiply every index by its stride; identity layouts take the innermost stride as 1. */
+  strided: boolean;
 }
-type Kind = Scalar | MemInfo;
+export type Kind = Scalar | MemInfo;
 
 function kindOf(t: Type, op: Operation | undefined): Kind {
   if (t instanceof IndexType) return { k: 'int', w: 64, vt: 'i64' };
@@ -70,14 +111,28 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
     throw new WasmUnsupported(op, `${t.name} values`);
   }
   if (t instanceof MemRefType) {
-    if (t.layoutAttr !== undefined) throw new WasmUnsupported(op, 'memrefs with a layout');
+    if (t.layoutAttr !== undefined && !stridesAndOffset(t)) throw new WasmUnsupported(op, 'memrefs with a non-strided layout');
     if (t.memorySpace !== undefined) throw new WasmUnsupported(op, 'memrefs in a memory space');
     const elem = kindOf(t.elementType, op);
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
     const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : 8) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
-    return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes) };
+    return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes), strided: t.layoutAttr !== undefined };
   }
+  if (t instanceof UnrankedMemRefType) throw new WasmUnsupported(op, 'unranked memrefs other than casts of ranked ones');
   throw new WasmUnsupported(op, `values of type ${t.key}`);
+}
+
+/**
+ * The kind of value `v`: an unranked memref made by memref.cast from a ranked
+ * one (as printMemref's arguments are) keeps its source's representation.
+ */
+export function kindOfValue(v: Value, op: Operation | undefined): Kind {
+  const d = v.definingOp;
+  if (v.type instanceof UnrankedMemRefType && d && memref.CastOp.isa(d)) {
+    const src = memref.CastOp.source(d);
+    if (src.type instanceof MemRefType) return kindOf(src.type, op);
+  }
+  return kindOf(v.type, op);
 }
 
 /** The wasm value types a value of kind `k` occupies (one local each). */
@@ -97,7 +152,15 @@ export interface CompiledWasm {
   functions: OpOf<typeof func.FuncOp>[];
 }
 
-const HEADER = 16;
+export const HEADER = 16;
+/**
+ * Bytes before an allocation's header: its fake address as the JavaScript
+ * backend numbers allocations (i64, printed by printMemref) and its exact
+ * size in bytes (i64, for view bounds).
+ */
+export const PRE = 16;
+/** The JavaScript backend's first fake allocation address (runtime.ts). */
+const FAKE_BASE = 0x10000000n;
 
 export function compileWasm(module: Operation): CompiledWasm {
   const m = new ModuleBuilder();
@@ -112,30 +175,39 @@ export function compileWasm(module: Operation): CompiledWasm {
     write: m.importFunc('env', 'write', { params: ['i32'], results: [] }),
     punct: m.importFunc('env', 'punct', { params: ['i32'], results: [] }),
     fmod: m.importFunc('env', 'fmod', { params: ['f64', 'f64'], results: ['f64'] }),
+    // A memref descriptor's dimensions for the next runtime call, one call each (size, stride).
+    dim: m.importFunc('env', 'dim', { params: ['i64', 'i64'], results: [] }),
+    // printMemref*(K, mode, element string, allocation, data): the dims were passed before.
+    printMemref: m.importFunc('env', 'printMemref', { params: ['i32', 'i32', 'i32', 'i32', 'i32'], results: [] }),
+    // copy(K, shift, src allocation, src data, dst allocation, dst data, src rank): the dims of both before.
+    copy: m.importFunc('env', 'copy', { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32'], results: [] }),
+    // A view's located error (code, four values; the dims passed before).
+    viewErr: m.importFunc('env', 'viewErr', { params: ['i32', 'i32', 'i64', 'i64', 'i64', 'i64'], results: [] }),
+    nanoTime: m.importFunc('env', 'nanoTime', { params: [], results: ['i64'] }),
+    rtclock: m.importFunc('env', 'rtclock', { params: [], results: ['f64'] }),
   };
-  const heapTop = m.global('i32', HEADER);
+  const mod = builtin.ModuleOp.dynCast(module);
+  if (!mod) throw new WasmUnsupported(module, 'a top-level op other than builtin.module');
+  const globals = layOutGlobals(m, mod);
+  const heapTop = m.global('i32', globals.end);
   // The freed list's first block (0: none; blocks start at HEADER).
   const freeHead = m.global('i32', 0);
+  // The next fake address (the JavaScript backend's numbering, globals first).
+  const fakeNext = m.global('i64', globals.fakeNext);
   const malloc = m.declareFunc({ params: ['i32', 'i64'], results: ['i32'] });
-  emitMalloc(malloc.body, heapTop, freeHead, imp.err);
+  emitMalloc(malloc.body, heapTop, freeHead, fakeNext, imp.err);
   const free = m.declareFunc({ params: ['i32'], results: [] });
   emitFree(free.body, freeHead);
 
-  const mod = builtin.ModuleOp.dynCast(module);
-  if (!mod) throw new WasmUnsupported(module, 'a top-level op other than builtin.module');
   const funcs: OpOf<typeof func.FuncOp>[] = [];
   const fnIndex = new Map<string, { index: number; type: FuncType; body: FunctionBody }>();
   for (const op of builtin.ModuleOp.body(mod)) {
+    if (memref.GlobalOp.isa(op)) continue;
     if (func.FuncOp.isa(op)) {
       if (func.FuncOp.isExternal(op)) continue;
       const ft = func.FuncOp.function_type(op);
       const params = ft.inputs.flatMap((t) => valTypes(kindOf(t, op)));
-      const results = ft.results.map((t) => {
-        const k = kindOf(t, op);
-        if (k.k === 'memref') throw new WasmUnsupported(op, 'functions returning memrefs');
-        return k.vt;
-      });
-      if (ft.inputs.some((t) => t instanceof MemRefType)) throw new WasmUnsupported(op, 'functions taking memrefs');
+      const results = ft.results.flatMap((t) => valTypes(kindOf(t, op)));
       const type = { params, results };
       const d = m.declareFunc(type);
       fnIndex.set(func.FuncOp.sym_name(op), { index: d.index, type, body: d.body });
@@ -147,12 +219,87 @@ export function compileWasm(module: Operation): CompiledWasm {
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new FunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, ops, strings).compile();
+    new WasmFunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, ops, strings, globals.addr, globals.constant).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
   }
+  // The allocator, for the host's memref arguments.
+  m.exportFunc('malloc', malloc.index);
   return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs };
+}
+
+/**
+ * Places the module's memref.globals in a data segment at the bottom of the
+ * memory, each as an allocation (fake address, size, header whose flag says
+ * global or constant global, data), in the order the JavaScript backend
+ * numbers them; returns their data addresses and where the heap starts.
+ */
+function layOutGlobals(m: ModuleBuilder, mod: OpOf<typeof builtin.ModuleOp>): { addr: Map<string, number>; constant: Set<string>; end: number; fakeNext: bigint } {
+  const addr = new Map<string, number>();
+  const constant = new Set<string>();
+  const chunks: { at: number; bytes: Uint8Array }[] = [];
+  let top = HEADER;
+  let fake = FAKE_BASE;
+  for (const op of builtin.ModuleOp.body(mod)) {
+    if (!memref.GlobalOp.isa(op)) continue;
+    const t = memref.GlobalOp.type(op);
+    const k = kindOf(t, op);
+    if (k.k !== 'memref' || k.strided || !t.hasStaticShape) throw new WasmUnsupported(op, 'globals of this type');
+    const n = t.numElements;
+    const bytes = n << k.shift;
+    const block = new Uint8Array(PRE + HEADER + bytes);
+    const dv = new DataView(block.buffer);
+    const data = top + PRE + HEADER;
+    dv.setBigInt64(0, fake, true);
+    dv.setBigInt64(8, BigInt(bytes), true);
+    dv.setInt32(PRE, memref.GlobalOp.constant(op) ? Flag.constGlobal : Flag.global, true);
+    dv.setInt32(PRE + 4, HEADER + bytes, true);
+    const init = memref.GlobalOp.initial_value(op);
+    if (init instanceof DenseIntOrFPElementsAttr) {
+      const vals = init.values;
+      const e = k.elem;
+      for (let i = 0; i < n; i++) {
+        const v = vals[init.isSplat ? 0 : i];
+        const at = PRE + HEADER + (i << k.shift);
+        // Floats: their bits; integers sign-extended from their width (i1: 0 or 1), as the code keeps them.
+        if (e.k === 'float') {
+          if (e.vt === 'f32') dv.setUint32(at, Number(BigInt.asUintN(32, v)), true);
+          else dv.setBigUint64(at, BigInt.asUintN(64, v), true);
+        } else {
+          const x = e.w === 1 ? v & 1n : BigInt.asIntN(e.w, v);
+          if (k.shift === 0) dv.setInt8(at, Number(x));
+          else if (k.shift === 1) dv.setInt16(at, Number(x), true);
+          else if (k.shift === 2) dv.setInt32(at, Number(x), true);
+          else dv.setBigInt64(at, x, true);
+        }
+      }
+    } else if (init !== undefined && !(init instanceof UnitAttr)) throw new WasmUnsupported(op, 'globals with this initial value');
+    chunks.push({ at: top, bytes: block });
+    addr.set(memref.GlobalOp.sym_name(op), data);
+    if (memref.GlobalOp.constant(op)) constant.add(memref.GlobalOp.sym_name(op));
+    top = (data + bytes + 15) & ~15;
+    fake += BigInt((Math.ceil(bytes / 64) + 1) * 64);
+    if (top > 1 << 30) throw new WasmUnsupported(op, 'globals of more than 1 GiB');
+  }
+  if (chunks.length) {
+    const seg = new Uint8Array(top - HEADER);
+    for (const c of chunks) seg.set(c.bytes, c.at - HEADER);
+    m.dataSegment(HEADER, seg);
+    m.minPages = Math.max(1, Math.ceil(top / 65536));
+  }
+  return { addr, constant, end: top, fakeNext: fake };
+}
+
+/** True if `m` is (a view of) a constant global. */
+function isConstantGlobal(m: Value, constant: ReadonlySet<string>): boolean {
+  for (let v: Value | undefined = m; v; ) {
+    const d: Operation | null = v.definingOp;
+    if (!d) return false;
+    if (memref.GetGlobalOp.isa(d)) return constant.has(memref.GetGlobalOp.name(d));
+    v = viewSource(d);
+  }
+  return false;
 }
 
 /**
@@ -200,7 +347,7 @@ function rejectRecursion(funcs: OpOf<typeof func.FuncOp>[]): void {
  * exact; only when the memory cannot grow (4 GiB, or memory.grow failing) is
  * a freed block reused (first fit, whole), before reporting out of memory.
  */
-function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: number): void {
+function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, fakeNext: number, err: number): void {
   const K = 0;
   const bytes = 1;
   const addr = f.local('i32');
@@ -209,9 +356,9 @@ function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: num
   const prev = f.local('i32');
   const need = f.local('i32');
   const delta = f.local('i32');
-  // end = top + HEADER + bytes (in i64, so that huge sizes cannot wrap).
+  // end = top + PRE + HEADER + bytes (in i64, so that huge sizes cannot wrap).
   f.code.byte(Op.global_get).u32(heapTop);
-  f.op(Op.i64_extend_i32_u).i64(BigInt(HEADER)).op(Op.i64_add).get(bytes).op(Op.i64_add).set(end);
+  f.op(Op.i64_extend_i32_u).i64(BigInt(PRE + HEADER)).op(Op.i64_add).get(bytes).op(Op.i64_add).set(end);
   // Fresh memory unless beyond 4 GiB (memory32's limit) or memory.grow fails.
   f.get(end).i64(0xffff_0000n).op(Op.i64_le_u).set(fresh);
   f.get(fresh);
@@ -237,7 +384,7 @@ function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: num
   f.get(fresh);
   f.structured(Op.if, 'void');
   f.code.byte(Op.global_get).u32(heapTop);
-  f.set(addr);
+  f.i32(PRE).op(Op.i32_add).set(addr);
   // The next top, 16-byte aligned; the block's size.
   f.get(end).i64(15n).op(Op.i64_add).i64(-16n).op(Op.i64_and).op(Op.i32_wrap_i64);
   f.code.byte(Op.global_set).u32(heapTop);
@@ -269,8 +416,15 @@ function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: num
   f.get(prev).get(addr).mem(Op.i32_load, 2, 8).mem(Op.i32_store, 2, 8);
   f.op(Op.end);
   f.op(Op.end);
-  // Live flag.
+  // Live flag; before the header, the fake address and the exact size.
   f.get(addr).i32(1).mem(Op.i32_store, 2);
+  f.get(addr).i32(PRE).op(Op.i32_sub).code.byte(Op.global_get).u32(fakeNext);
+  f.mem(Op.i64_store, 3);
+  f.get(addr).i32(PRE).op(Op.i32_sub).get(bytes).mem(Op.i64_store, 3, 8);
+  // fakeNext += (ceil(bytes / 64) + 1) * 64, as the JavaScript backend numbers allocations.
+  f.code.byte(Op.global_get).u32(fakeNext);
+  f.get(bytes).i64(63n).op(Op.i64_add).i64(6n).op(Op.i64_shr_u).i64(1n).op(Op.i64_add).i64(6n).op(Op.i64_shl).op(Op.i64_add);
+  f.code.byte(Op.global_set).u32(fakeNext);
   f.get(addr).i32(HEADER).op(Op.i32_add);
 }
 
@@ -283,7 +437,7 @@ function emitFree(f: FunctionBody, freeHead: number): void {
   f.get(addr).code.byte(Op.global_set).u32(freeHead);
 }
 
-interface Imports {
+export interface Imports {
   err: number;
   badStep: number;
   printI: number;
@@ -291,10 +445,16 @@ interface Imports {
   write: number;
   punct: number;
   fmod: number;
+  dim: number;
+  printMemref: number;
+  copy: number;
+  viewErr: number;
+  nanoTime: number;
+  rtclock: number;
 }
 
-class FunctionCompiler {
-  private body!: FunctionBody;
+export class WasmFunctionCompiler {
+  body!: FunctionBody;
   private locals = new Map<Value, number[]>();
   /** Structured-control nesting depth (for br's relative label indices). */
   private depth = 0;
@@ -312,14 +472,42 @@ class FunctionCompiler {
 
   constructor(
     private readonly type: FuncType,
-    private readonly fn: OpOf<typeof func.FuncOp>,
+    readonly fn: OpOf<typeof func.FuncOp>,
     private readonly fns: Map<string, { index: number; type: FuncType; body: FunctionBody }>,
-    private readonly imp: Imports,
-    private readonly malloc: number,
-    private readonly free: number,
+    readonly imports: Imports,
+    readonly malloc: number,
+    readonly free: number,
     private readonly ops: Interner<Operation>,
     private readonly strings: Interner<string>,
+    /** memref.global symbol -> its data address. */
+    readonly globalAddr: ReadonlyMap<string, number>,
+    /** The constant memref.globals' symbols. */
+    readonly globalConst: ReadonlySet<string>,
   ) {}
+
+  /** The index of a printed string (for the `write` and `punct` imports). */
+  stringId(s: string): number {
+    return this.strings.id(s);
+  }
+
+  /** The chain local of each alloca_scope being compiled: its allocas' headers, linked through their third word. */
+  readonly allocaScopes = new Map<Operation, number>();
+
+  /** The chain an alloca at `op` links into: the innermost enclosing alloca_scope's, if nearer than the function. */
+  allocaScopeChain(op: Operation): number | undefined {
+    for (let p = op.parentOp; p && p !== this.fn; p = p.parentOp) if (memref.AllocaScopeOp.isa(p)) return this.allocaScopes.get(p);
+    return undefined;
+  }
+
+  /** Passes a memref's dims (size, stride) to the runtime, before a call that reads them. */
+  passDims(l: readonly number[], rank: number): void {
+    for (let d = 0; d < rank; d++) this.body.get(l[2 + d]).get(l[2 + rank + d]).call(this.imports.dim);
+  }
+
+  /** The locals holding `v` (undefined before its definition). */
+  localsOf(v: Value): readonly number[] | undefined {
+    return this.locals.get(v);
+  }
 
   compile(): void {
     this.ranges = new RangeAnalysis(this.fn);
@@ -328,7 +516,8 @@ class FunctionCompiler {
     if (region.blocks.length !== 1) throw new WasmUnsupported(this.fn, 'functions with several blocks');
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
-    for (const a of entry.args) this.locals.set(a, [p++]);
+    // A memref argument takes several parameters (its locals).
+    for (const a of entry.args) this.locals.set(a, valTypes(this.kind(a, this.fn)).map(() => p++));
     this.block(entry, (term) => {
       if (!func.ReturnOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a function`);
       // The function's allocation scope ends: its allocas join the freed list.
@@ -350,15 +539,15 @@ class FunctionCompiler {
    */
   private frameAllocas: number[] = [];
 
-  private K(op: Operation): number {
+  K(op: Operation): number {
     return this.ops.id(op);
   }
 
-  private kind(v: Value, op?: Operation): Kind {
-    return kindOf(v.type, op ?? v.definingOp ?? undefined);
+  kind(v: Value, op?: Operation): Kind {
+    return kindOfValue(v, op ?? v.definingOp ?? undefined);
   }
 
-  private def(v: Value): number[] {
+  def(v: Value): number[] {
     let l = this.locals.get(v);
     if (!l) {
       l = valTypes(this.kind(v)).map((t) => this.body.local(t));
@@ -366,18 +555,18 @@ class FunctionCompiler {
     }
     return l;
   }
-  private push(v: Value): void {
+  push(v: Value): void {
     const l = this.locals.get(v);
     if (!l) throw new WasmUnsupported(v.definingOp ?? undefined, 'a value used before its definition');
     for (const i of l) this.body.get(i);
   }
   /** Pops the stack into `v`'s locals. */
-  private pop(v: Value): void {
+  pop(v: Value): void {
     const l = this.def(v);
     for (let i = l.length - 1; i >= 0; i--) this.body.set(l[i]);
   }
 
-  private block(b: Block, onTerm: (term: Operation) => void): void {
+  block(b: Block, onTerm: (term: Operation) => void): void {
     for (let op = b.first; op; op = op.next) {
       if (op === b.last && op.hasTrait(Traits.IsTerminator)) return onTerm(op);
       this.op(op);
@@ -412,23 +601,26 @@ class FunctionCompiler {
     if (how === 'signed') this.signed(s);
     else this.unsigned(s);
   }
-  private error(op: Operation, code: number): void {
-    this.body.i32(this.K(op)).i32(code).i64(0n).call(this.imp.err);
+  error(op: Operation, code: number): void {
+    this.body.i32(this.K(op)).i32(code).i64(0n).call(this.imports.err);
   }
   /** if (stack top) error(code). */
-  private errorIf(op: Operation, code: number): void {
+  errorIf(op: Operation, code: number): void {
     this.body.structured(Op.if, 'void');
     this.error(op, code);
     this.body.op(Op.end);
   }
 
-  private scalar(v: Value, op: Operation): Scalar {
+  scalar(v: Value, op: Operation): Scalar {
     const k = this.kind(v, op);
     if (k.k === 'memref') throw new WasmUnsupported(op, 'memref operands');
     return k;
   }
 
   private op(op: Operation): void {
+    const def = op.name.def;
+    const emit = def && wasmEmitterOf(def);
+    if (emit) return emit(this, op);
     const f = this.body;
     const bin = intBinaryOf(op);
     if (bin) return this.intBinary(op, bin.kind, bin.lhs(op), bin.rhs(op), bin.result(op), bin.overflowFlags(op));
@@ -451,7 +643,7 @@ class FunctionCompiler {
         if (s.vt === 'f32') f.op(Op.f64_promote_f32);
         this.push(fb.rhs(op));
         if (s.vt === 'f32') f.op(Op.f64_promote_f32);
-        f.call(this.imp.fmod);
+        f.call(this.imports.fmod);
         if (s.vt === 'f32') f.op(Op.f32_demote_f64);
         return this.pop(fb.result(op));
       }
@@ -721,7 +913,7 @@ class FunctionCompiler {
   }
 
   /** The value of an integer constant operand (arith or index constant), if it is one. */
-  private constInt(v: Value): bigint | undefined {
+  constInt(v: Value): bigint | undefined {
     const d = v.definingOp;
     if (!d) return undefined;
     if (index.ConstantOp.isa(d)) return BigInt.asIntN(64, index.ConstantOp.value(d));
@@ -865,7 +1057,7 @@ class FunctionCompiler {
   }
 
   /** Sets `targets`' locals from `values` (all pushed first, so the assignment is parallel). */
-  private assign(targets: readonly Value[], values: readonly Value[]): void {
+  assign(targets: readonly Value[], values: readonly Value[]): void {
     for (const v of values) this.push(v);
     for (let i = targets.length - 1; i >= 0; i--) this.pop(targets[i]);
   }
@@ -881,7 +1073,8 @@ class FunctionCompiler {
     loop.walk((o) => {
       for (const r of o.results) inside.add(r);
       for (const rg of o.regions) for (const b of rg.blocks) for (const a of b.args) inside.add(a);
-      if (memref.DeallocOp.isa(o)) frees = true;
+      // Callees taking memrefs may deallocate them.
+      if (memref.DeallocOp.isa(o) || (func.CallOp.isa(o) && func.CallOp.operands(o).some((x) => x.type instanceof MemRefType || x.type instanceof UnrankedMemRefType))) frees = true;
       else if (memref.LoadOp.isa(o)) accessed.add(memref.LoadOp.memref(o));
       else if (memref.StoreOp.isa(o)) accessed.add(memref.StoreOp.memref(o));
     });
@@ -921,7 +1114,7 @@ class FunctionCompiler {
     f.structured(Op.if, 'void').i32(this.K(op));
     this.push(step);
     if (I) f.op(Op.i64_extend_i32_s);
-    f.call(this.imp.badStep).op(Op.end);
+    f.call(this.imports.badStep).op(Op.end);
     const iters = scf.ForOp.regionIterArgs(op);
     this.assign([iv, ...iters], [lb, ...scf.ForOp.initArgs(op)]);
     if (!unsigned && s.w === 64 && this.nonNegative(lb) && this.smallStep(step)) this.ivBelow.set(iv, ub);
@@ -1053,7 +1246,7 @@ class FunctionCompiler {
       this.push(steps[d]);
       f.i64(0n).op(Op.i64_le_s).structured(Op.if, 'void').i32(this.K(op));
       this.push(steps[d]);
-      f.call(this.imp.badStep).op(Op.end);
+      f.call(this.imports.badStep).op(Op.end);
     });
     ivs.forEach((iv, d) => {
       this.assign([iv], [lbs[d]]);
@@ -1095,19 +1288,34 @@ class FunctionCompiler {
     const dst = memref.CopyOp.target(op);
     const st = src.type;
     const dt = dst.type;
-    if (!(st instanceof MemRefType) || !(dt instanceof MemRefType) || !st.hasStaticShape || st.shape.join() !== dt.shape.join() || st.elementType !== dt.elementType)
-      throw new WasmUnsupported(op, `'${op.opName}' of these types`);
     const mi = this.memInfo(src, op);
+    const di = this.memInfo(dst, op);
     const ls = this.locals.get(src)!;
     const ld = this.locals.get(dst)!;
     const f = this.body;
+    if (
+      !(st instanceof MemRefType) ||
+      !(dt instanceof MemRefType) ||
+      mi.strided ||
+      di.strided ||
+      !st.hasStaticShape ||
+      st.shape.join() !== dt.shape.join() ||
+      isConstantGlobal(dst, this.globalConst)
+    ) {
+      // Dynamic shapes, views, constant targets: the runtime checks and copies element by element.
+      if (mi.shift !== di.shift) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+      this.passDims(ls, mi.rank);
+      this.passDims(ld, di.rank);
+      f.i32(this.K(op)).i32(mi.shift).get(ls[0]).get(ls[1]).get(ld[0]).get(ld[1]).i32(mi.rank).call(this.imports.copy);
+      return;
+    }
     f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
     f.get(ld[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz).op(Op.i32_or);
     this.errorIf(op, ErrCode.copyDead);
     f.get(ld[1]).get(ls[1]).i32(st.numElements << mi.shift).memoryCopy();
   }
 
-  private memInfo(v: Value, op: Operation): MemInfo {
+  memInfo(v: Value, op: Operation): MemInfo {
     const k = this.kind(v, op);
     if (k.k !== 'memref') throw new WasmUnsupported(op, 'a memref operand of another type');
     return k;
@@ -1138,7 +1346,7 @@ class FunctionCompiler {
         this.push(dyn[j++]);
         f.set(l[2 + i]);
         f.get(l[2 + i]).i64(0n).op(Op.i64_lt_s);
-        f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.invalidSize).get(l[2 + i]).call(this.imp.err).op(Op.end);
+        f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.invalidSize).get(l[2 + i]).call(this.imports.err).op(Op.end);
       } else f.i64(BigInt(d)).set(l[2 + i]);
     });
     // Strides (row-major) and the byte size.
@@ -1150,12 +1358,19 @@ class FunctionCompiler {
     }
     // As the JavaScript backend: at most 2^31 elements.
     f.get(bytes).i64(1n << 31n).op(Op.i64_gt_u);
-    f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.tooLarge).get(bytes).call(this.imp.err).op(Op.end);
+    f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.tooLarge).get(bytes).call(this.imports.err).op(Op.end);
     f.i32(this.K(op)).get(bytes).i64(BigInt(mi.shift)).op(Op.i64_shl).call(this.malloc);
     f.set(l[0]);
     f.get(l[0]).set(l[1]);
     if (stack) {
       f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(2).mem(Op.i32_store, 2);
+      // In an alloca_scope: linked into its chain (the header's third word), freed at its end.
+      const chain = this.allocaScopeChain(op);
+      if (chain !== undefined) {
+        f.get(l[0]).i32(HEADER).op(Op.i32_sub).get(chain).mem(Op.i32_store, 2, 8);
+        f.get(l[0]).i32(HEADER).op(Op.i32_sub).set(chain);
+        return;
+      }
       let p = op.parentOp;
       while (p && p !== this.fn && (scf.IfOp.isa(p) || scf.ExecuteRegionOp.isa(p))) p = p.parentOp;
       if (p === this.fn) this.frameAllocas.push(l[0]);
@@ -1169,8 +1384,11 @@ class FunctionCompiler {
     const f = this.body;
     f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
     this.errorIf(op, ErrCode.doubleFree);
-    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(2).op(Op.i32_eq);
+    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(Flag.stack).op(Op.i32_eq);
     this.errorIf(op, ErrCode.deallocStack);
+    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(Flag.global).op(Op.i32_ge_u);
+    f.structured(Op.if, 'void').i32(this.K(op)).i32(ErrCode.deallocGlobal);
+    f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i64_extend_i32_u).call(this.imports.err).op(Op.end);
     f.get(l[0]).i32(HEADER).op(Op.i32_sub).call(this.free);
   }
 
@@ -1197,9 +1415,10 @@ class FunctionCompiler {
     this.errorIf(op, ErrCode.useAfterFree);
     f.get(l[1]);
     if (indices.length) {
+      // Identity layouts: the innermost stride is 1; strided ones multiply every index.
       indices.forEach((x, d) => {
         this.push(x);
-        if (d !== indices.length - 1) f.get(l[2 + mi.rank + d]).op(Op.i64_mul);
+        if (d !== indices.length - 1 || mi.strided) f.get(l[2 + mi.rank + d]).op(Op.i64_mul);
         if (d > 0) f.op(Op.i64_add);
       });
       f.op(Op.i32_wrap_i64);
@@ -1222,6 +1441,8 @@ class FunctionCompiler {
   }
 
   private store(op: OpOf<typeof memref.StoreOp>): void {
+    // As the JavaScript backend: stores into (views of) constant globals fail when they run.
+    if (isConstantGlobal(memref.StoreOp.memref(op), this.globalConst)) this.error(op, ErrCode.storeConstant);
     const mi = this.address(op, memref.StoreOp.memref(op), memref.StoreOp.indices(op));
     const e = mi.elem;
     const f = this.body;
@@ -1249,19 +1470,19 @@ class FunctionCompiler {
     const punct = this.strings.id(String(vector.PrintOp.punctuation(op)));
     const str = vector.PrintOp.stringLiteral(op);
     if (str !== undefined) {
-      f.i32(this.strings.id(str)).call(this.imp.write);
+      f.i32(this.strings.id(str)).call(this.imports.write);
       return;
     }
     const x = vector.PrintOp.source(op);
     if (x === undefined) {
-      f.i32(punct).call(this.imp.punct);
+      f.i32(punct).call(this.imports.punct);
       return;
     }
     const s = this.scalar(x, op);
     if (s.k === 'float') {
       this.push(x);
       if (s.vt === 'f32') f.op(Op.f64_promote_f32);
-      f.i32(punct).call(this.imp.printF);
+      f.i32(punct).call(this.imports.printF);
       return;
     }
     const fmt = elemFormatOf(x.type);
@@ -1269,15 +1490,58 @@ class FunctionCompiler {
     f.i32(this.K(op));
     this.push(x);
     if (s.vt === 'i32') f.op(s.w === 1 ? Op.i64_extend_i32_u : Op.i64_extend_i32_s);
-    f.i32(FORMATS.indexOf(fmt)).i32(s.w).i32(punct).call(this.imp.printI);
+    f.i32(FORMATS.indexOf(fmt)).i32(s.w).i32(punct).call(this.imports.printI);
   }
 
   private call(op: OpOf<typeof func.CallOp>): void {
     const callee = this.fns.get(func.CallOp.callee(op));
-    if (!callee) throw new WasmUnsupported(op, `calls of @${func.CallOp.callee(op)}`);
+    if (!callee) return this.builtinCall(op);
     for (const a of func.CallOp.operands(op)) this.push(a);
     this.body.call(callee.index);
     const results = func.CallOp.results(op);
     for (let i = results.length - 1; i >= 0; i--) this.pop(results[i]);
+  }
+
+  /** A call of one of the runtime library's functions (printI64, printMemrefF32, ...), as the JavaScript backend binds them. */
+  private builtinCall(op: OpOf<typeof func.CallOp>): void {
+    const sym = func.CallOp.callee(op);
+    const name = sym.replace(/^_mlir_ciface_/, '');
+    if (!BUILTINS.has(name)) throw new WasmUnsupported(op, `calls of @${sym}`);
+    const args = func.CallOp.operands(op);
+    const results = func.CallOp.results(op);
+    const f = this.body;
+    const text: Record<string, string> = { printOpen: '( ', printClose: ' )', printComma: ', ', printNewline: '\n' };
+    if (name in text) return void f.i32(this.strings.id(text[name])).call(this.imports.write);
+    if (name === 'nanoTime' || name === 'rtclock') {
+      f.call(name === 'nanoTime' ? this.imports.nanoTime : this.imports.rtclock);
+      const r = results[0];
+      const k = r && this.kind(r, op);
+      if (!k || k.k === 'memref' || k.vt !== (name === 'nanoTime' ? 'i64' : 'f64')) throw new WasmUnsupported(op, `@${sym} of this type`);
+      return this.pop(r);
+    }
+    const x = args[0];
+    if (!x || results.length) throw new WasmUnsupported(op, `@${sym} of this type`);
+    const k = this.kind(x, op);
+    if (name === 'printI64' || name === 'printU64') {
+      if (k.k !== 'int') throw new WasmUnsupported(op, `@${sym} of this type`);
+      f.i32(this.K(op));
+      this.push(x);
+      if (k.vt === 'i32') f.op(Op.i64_extend_i32_s);
+      return void f.i32(name === 'printI64' ? 0 : 1).i32(64).i32(this.strings.id('')).call(this.imports.printI);
+    }
+    if (name === 'printF32' || name === 'printF64') {
+      if (k.k !== 'float') throw new WasmUnsupported(op, `@${sym} of this type`);
+      this.push(x);
+      if (k.vt === 'f32') f.op(Op.f64_promote_f32);
+      return void f.i32(this.strings.id('')).call(this.imports.printF);
+    }
+    if (k.k !== 'memref' || !name.startsWith('printMemref')) throw new WasmUnsupported(op, `@${sym} of this type`);
+    const l = this.locals.get(x)!;
+    const e = k.elem;
+    const storage = e.k === 'float' ? e.vt : e.w === 1 ? 'i1' : `i${8 << k.shift}`;
+    const t = x.type as MemRefType | UnrankedMemRefType;
+    const mode = name.startsWith('printMemrefShape') ? 2 : /^printMemref\dd/.test(name) ? 1 : 0;
+    this.passDims(l, k.rank);
+    f.i32(this.K(op)).i32(mode).i32(this.strings.id(`${storage}:${elemFormatOf(t.elementType)}`)).get(l[0]).get(l[1]).call(this.imports.printMemref);
   }
 }

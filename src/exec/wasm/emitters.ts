@@ -1,0 +1,25 @@
+// The per-op emitters of the WebAssembly backend. Each dialect's exec-wasm.ts
+// (src/dialects/<d>/exec-wasm.ts) registers the wasm code of its ops; the
+// function compiler (compile.ts) is the driver: functions, regions, values
+// and their locals, memory and the runtime imports, and asks this table for
+// every op it meets.
+
+import type { OpDefinition } from '../../ir/context.js';
+import type { Op, Operation } from '../../ir/operation.js';
+import type { OpHandleCore } from '../../ods/index.js';
+import type { WasmFunctionCompiler } from './compile.js';
+
+/** Emits the wasm code of one op into the function being compiled. */
+export type WasmEmitter = (fc: WasmFunctionCompiler, op: Operation) => void;
+
+const WASM_EMITTERS = new Map<OpDefinition, WasmEmitter>();
+
+/** Registers how the ops of `handle` compute in the WebAssembly backend. */
+export function implementWasmExec<N extends string>(handle: OpHandleCore<N>, emit: (fc: WasmFunctionCompiler, op: Op<N>) => void): void {
+  WASM_EMITTERS.set(handle.definition, emit as WasmEmitter);
+}
+
+/** The emitter registered for ops of `def`, if any. */
+export function wasmEmitterOf(def: OpDefinition): WasmEmitter | undefined {
+  return WASM_EMITTERS.get(def);
+}
