@@ -24,7 +24,7 @@ function filesInScope(): string[] {
       f.startsWith('transforms/') ||
       f.startsWith('conversions/') ||
       f.startsWith('exec/') ||
-      /^dialects\/[^/]+\/(canonicalize|fold|exec)\.ts$/.test(f) ||
+      /^dialects\/[^/]+\/(canonicalize|fold|exec|exec-wasm)\.ts$/.test(f) ||
       /^dialects\/[^/]+\/transforms\//.test(f),
   );
 }

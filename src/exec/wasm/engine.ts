@@ -18,10 +18,8 @@ import { toEngineValue } from '../engine.js';
 import { elemKindOf, reprOf } from '../types.js';
 import { formatG } from '../numeric.js';
 import { nanoTime } from '../runtime-base.js';
+import '../../dialects/exec-wasm.js';
 import { compileWasm, ErrCode, Flag, FORMATS, HEADER, PRE, ViewErr, type CompiledWasm } from './compile.js';
-
-// The memref views' emitters (registered with emitters.ts).
-import '../../dialects/memref/exec-wasm-views.js';
 
 export { WasmUnsupported } from './compile.js';
 

@@ -1,18 +1,171 @@
-// How memref views, casts, reshapes, globals and alloca scopes execute in the
-// WebAssembly backend (registered with src/exec/wasm/emitters.ts). A memref
-// is the locals [allocation's data address, view's data address, sizes...,
-// strides...] (compile.ts): a view shares its allocation's address (so its
-// live flag and exact size), and its offset is the distance between the two.
-// Checks and their messages are the JavaScript backend's (src/exec/engine.ts).
+// How the memref ops (allocation, access, copy, views, globals, alloca scopes) on linear memory execute in the WebAssembly backend: the per-op emitters registered
+// with the backend (src/exec/wasm/emitters.ts); compile.ts drives them.
 
+import { IntegerAttr } from '../../ir/builtin-attributes.js';
 import { MemRefType, kDynamic } from '../../ir/builtin-types.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
+import * as arith from '../arith/index.js';
+import * as index from '../index/index.js';
+import * as scf from '../scf/index.js';
 import * as memref from './index.js';
-import { stridesAndOffset } from './layout.js';
 import { Op } from '../../exec/wasm/encoder.js';
-import { HEADER, PRE, ViewErr, WasmUnsupported, type MemInfo, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { ErrCode, Flag, HEADER, PRE, ViewErr, WasmUnsupported, type MemInfo, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { stridesAndOffset } from './layout.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
+
+function copy(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CopyOp>): void {
+  const src = memref.CopyOp.source(op);
+  const dst = memref.CopyOp.target(op);
+  const st = src.type;
+  const dt = dst.type;
+  const mi = fc.memInfo(src, op);
+  const di = fc.memInfo(dst, op);
+  const ls = fc.localsOf(src)!;
+  const ld = fc.localsOf(dst)!;
+  const f = fc.body;
+  if (
+    !(st instanceof MemRefType) ||
+    !(dt instanceof MemRefType) ||
+    mi.strided ||
+    di.strided ||
+    !st.hasStaticShape ||
+    st.shape.join() !== dt.shape.join() ||
+    fc.isConstantGlobal(dst)
+  ) {
+    // Dynamic shapes, views, constant targets: the runtime checks and copies element by element.
+    if (mi.shift !== di.shift) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+    fc.passDims(ls, mi.rank);
+    fc.passDims(ld, di.rank);
+    f.i32(fc.K(op)).i32(mi.shift).get(ls[0]).get(ls[1]).get(ld[0]).get(ld[1]).i32(mi.rank).call(fc.imports.copy);
+    return;
+  }
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+  f.get(ld[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz).op(Op.i32_or);
+  fc.errorIf(op, ErrCode.copyDead);
+  f.get(ld[1]).get(ls[1]).i32(st.numElements << mi.shift).memoryCopy();
+}
+
+
+function alloc(fc: WasmFunctionCompiler, op: Operation, res: Value, dyn: readonly Value[], symbols: number, stack: boolean): void {
+  const f = fc.body;
+  const t = res.type as MemRefType;
+  const mi = fc.memInfo(res, op);
+  if (symbols) throw new WasmUnsupported(op, 'allocations with symbol operands');
+  const l = fc.def(res);
+  let k = 0;
+  fc.noteSizes(
+    res,
+    t.shape.map((d) => (d === kDynamic ? dyn[k++] : undefined)),
+  );
+  let j = 0;
+  const rank = mi.rank;
+  // Sizes.
+  t.shape.forEach((d, i) => {
+    if (d === kDynamic) {
+      fc.push(dyn[j++]);
+      f.set(l[2 + i]);
+      f.get(l[2 + i]).i64(0n).op(Op.i64_lt_s);
+      f.structured(Op.if, 'void').i32(fc.K(op)).i32(ErrCode.invalidSize).get(l[2 + i]).call(fc.imports.err).op(Op.end);
+    } else f.i64(BigInt(d)).set(l[2 + i]);
+  });
+  // Strides (row-major) and the byte size.
+  const bytes = f.local('i64');
+  f.i64(1n).set(bytes);
+  for (let i = rank - 1; i >= 0; i--) {
+    f.get(bytes).set(l[2 + rank + i]);
+    f.get(bytes).get(l[2 + i]).op(Op.i64_mul).set(bytes);
+  }
+  // As the JavaScript backend: at most 2^31 elements.
+  f.get(bytes).i64(1n << 31n).op(Op.i64_gt_u);
+  f.structured(Op.if, 'void').i32(fc.K(op)).i32(ErrCode.tooLarge).get(bytes).call(fc.imports.err).op(Op.end);
+  f.i32(fc.K(op)).get(bytes).i64(BigInt(mi.shift)).op(Op.i64_shl).call(fc.malloc);
+  f.set(l[0]);
+  f.get(l[0]).set(l[1]);
+  if (stack) {
+    f.get(l[0]).i32(HEADER).op(Op.i32_sub).i32(Flag.stack).mem(Op.i32_store, 2);
+    // In an alloca_scope: linked into its chain (the header's third word), freed at its end.
+    const chain = fc.allocaScopeChain(op);
+    if (chain !== undefined) {
+      f.get(l[0]).i32(HEADER).op(Op.i32_sub).get(chain).mem(Op.i32_store, 2, 8);
+      f.get(l[0]).i32(HEADER).op(Op.i32_sub).set(chain);
+      return;
+    }
+    let p = op.parentOp;
+    while (p && p !== fc.fn && (scf.IfOp.isa(p) || scf.ExecuteRegionOp.isa(p))) p = p.parentOp;
+    if (p === fc.fn) fc.freeAtReturn(l[0]);
+  }
+}
+
+function dealloc(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DeallocOp>): void {
+  const v = memref.DeallocOp.memref(op);
+  fc.memInfo(v, op);
+  const l = fc.localsOf(v)!;
+  const f = fc.body;
+  f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+  fc.errorIf(op, ErrCode.doubleFree);
+  f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(Flag.stack).op(Op.i32_eq);
+  fc.errorIf(op, ErrCode.deallocStack);
+  // Globals and the host's memrefs (the flag tells the message).
+  f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(Flag.global).op(Op.i32_ge_u);
+  f.structured(Op.if, 'void').i32(fc.K(op)).i32(ErrCode.deallocGlobal);
+  f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i64_extend_i32_u).call(fc.imports.err).op(Op.end);
+  f.get(l[0]).i32(HEADER).op(Op.i32_sub).call(fc.free);
+}
+
+/** Checks the indices and liveness; leaves the element's byte address on the stack. */
+
+function load(fc: WasmFunctionCompiler, op: OpOf<typeof memref.LoadOp>): void {
+  const mi = fc.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op));
+  const e = mi.elem;
+  const f = fc.body;
+  if (e.k === 'float') f.mem(e.vt === 'f32' ? Op.f32_load : Op.f64_load, mi.shift);
+  else if (e.vt === 'i64') f.mem(Op.i64_load, 3);
+  else if (mi.shift === 2) f.mem(Op.i32_load, 2);
+  else if (mi.shift === 1) f.mem(Op.i32_load16_s, 1);
+  else f.mem(e.w === 1 ? Op.i32_load8_u : Op.i32_load8_s, 0);
+  fc.pop(memref.LoadOp.result(op));
+}
+
+function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void {
+  // As the JavaScript backend: stores into (views of) constant globals fail when they run.
+  if (fc.isConstantGlobal(memref.StoreOp.memref(op))) fc.error(op, ErrCode.storeConstant);
+  const mi = fc.address(op, memref.StoreOp.memref(op), memref.StoreOp.indices(op));
+  const e = mi.elem;
+  const f = fc.body;
+  fc.push(memref.StoreOp.value(op));
+  if (e.k === 'float') f.mem(e.vt === 'f32' ? Op.f32_store : Op.f64_store, mi.shift);
+  else if (e.vt === 'i64') f.mem(Op.i64_store, 3);
+  else if (mi.shift === 2) f.mem(Op.i32_store, 2);
+  else if (mi.shift === 1) f.mem(Op.i32_store16, 1);
+  else f.mem(Op.i32_store8, 0);
+}
+
+function dim(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DimOp>): void {
+  const src = memref.DimOp.source(op);
+  const mi = fc.memInfo(src, op);
+  const d = memref.DimOp.index(op).definingOp;
+  const a = d && arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : d && index.ConstantOp.isa(d) ? index.ConstantOp.value(d) : undefined;
+  const c = a instanceof IntegerAttr ? a.value : typeof a === 'bigint' ? a : undefined;
+  if (c === undefined || c < 0n || c >= BigInt(mi.rank)) throw new WasmUnsupported(op, `'${op.opName}' of a non-constant dimension`);
+  fc.body.get(fc.localsOf(src)![2 + Number(c)]);
+  fc.pop(memref.DimOp.result(op));
+}
+
+
+implementWasmExec(memref.CopyOp, (fc, op) => copy(fc, op));
+implementWasmExec(memref.AllocOp, (fc, op) => alloc(fc, op, memref.AllocOp.memref(op), memref.AllocOp.dynamicSizes(op), memref.AllocOp.symbolOperands(op).length, false));
+implementWasmExec(memref.AllocaOp, (fc, op) => alloc(fc, op, memref.AllocaOp.memref(op), memref.AllocaOp.dynamicSizes(op), memref.AllocaOp.symbolOperands(op).length, true));
+implementWasmExec(memref.DeallocOp, (fc, op) => dealloc(fc, op));
+implementWasmExec(memref.LoadOp, (fc, op) => load(fc, op));
+implementWasmExec(memref.StoreOp, (fc, op) => store(fc, op));
+implementWasmExec(memref.DimOp, (fc, op) => dim(fc, op));
+
+// ---- views, casts, reshapes, globals, alloca scopes
+//
+// A view shares its allocation's address (so its live flag and exact size);
+// its offset is the distance between its data address and the allocation's.
+// Checks and their messages are the JavaScript backend's (src/exec/engine.ts).
 
 type Mixed = number | Value;
 

@@ -1,0 +1,460 @@
+// How the arith ops execute in the WebAssembly backend: the per-op emitters
+// registered with the backend (src/exec/wasm/emitters.ts); compile.ts drives
+// them. Integers keep their exact semantics at every width up to 64 (see
+// compile.ts: sign-extended in i32 or i64 locals, i1 as 0/1). The integer
+// binary ops and casts are shared with the index dialect (index/exec-wasm.ts).
+
+import { FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
+import type { Operation, Value } from '../../ir/operation.js';
+import type { OpHandleCore, OpOf } from '../../ods/index.js';
+import * as arith from './index.js';
+import { castOf, floatBinaryOf, intBinaryOf } from '../../exec/op-kinds.js';
+import { Op } from '../../exec/wasm/encoder.js';
+import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { implementWasmExec } from '../../exec/wasm/emitters.js';
+
+/** An integer binary op (arith's or index's, by op-kinds.ts). */
+export function emitIntBinaryOp(fc: WasmFunctionCompiler, op: Operation): void {
+  const bin = intBinaryOf(op)!;
+  intBinary(fc, op, bin.kind, bin.lhs(op), bin.rhs(op), bin.result(op), bin.overflowFlags(op));
+}
+
+/** A cast (arith's or index's, by op-kinds.ts). */
+export function emitCastOp(fc: WasmFunctionCompiler, op: Operation): void {
+  const c = castOf(op)!;
+  cast(fc, op, c.kind, c.input(op), c.output(op));
+}
+
+const FLOAT_CODES: Record<string, [number, number]> = {
+  addf: [Op.f32_add, Op.f64_add],
+  subf: [Op.f32_sub, Op.f64_sub],
+  mulf: [Op.f32_mul, Op.f64_mul],
+  divf: [Op.f32_div, Op.f64_div],
+  maximumf: [Op.f32_max, Op.f64_max],
+  minimumf: [Op.f32_min, Op.f64_min],
+};
+
+function floatBinary(fc: WasmFunctionCompiler, op: Operation): void {
+  const fb = floatBinaryOf(op)!;
+  const f = fc.body;
+  const s = fc.scalar(fb.result(op), op);
+  const code = FLOAT_CODES[fb.kind];
+  if (fb.kind === 'remf' && s.k === 'float') {
+    // fmod is exact, so the f64 remainder of two f32 values is the f32 one.
+    fc.push(fb.lhs(op));
+    if (s.vt === 'f32') f.op(Op.f64_promote_f32);
+    fc.push(fb.rhs(op));
+    if (s.vt === 'f32') f.op(Op.f64_promote_f32);
+    f.call(fc.imports.fmod);
+    if (s.vt === 'f32') f.op(Op.f32_demote_f64);
+    return fc.pop(fb.result(op));
+  }
+  if (!code || s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}'`);
+  fc.push(fb.lhs(op));
+  fc.push(fb.rhs(op));
+  f.op(code[s.vt === 'f32' ? 0 : 1]);
+  fc.pop(fb.result(op));
+}
+
+function constant(fc: WasmFunctionCompiler, op: OpOf<typeof arith.ConstantOp>): void {
+  const f = fc.body;
+  const a = arith.ConstantOp.value(op);
+  const r = arith.ConstantOp.result(op);
+  const s = fc.scalar(r, op);
+  if (a instanceof IntegerAttr && s.k === 'int') {
+    if (s.vt === 'i32') f.i32(s.w === 1 ? Number(a.value & 1n) : Number(BigInt.asIntN(s.w, a.value)));
+    else f.i64(BigInt.asIntN(s.w, a.value));
+  } else if (a instanceof FloatAttr && s.k === 'float') {
+    if (s.vt === 'f32') f.f32(a.value);
+    else f.f64(a.value);
+  } else throw new WasmUnsupported(op, `'${op.opName}' of this value`);
+  fc.pop(r);
+}
+
+const CMPI_CODES: Record<string, [number, number]> = {
+  eq: [Op.i32_eq, Op.i64_eq],
+  ne: [Op.i32_ne, Op.i64_ne],
+  slt: [Op.i32_lt_s, Op.i64_lt_s],
+  sle: [Op.i32_le_s, Op.i64_le_s],
+  sgt: [Op.i32_gt_s, Op.i64_gt_s],
+  sge: [Op.i32_ge_s, Op.i64_ge_s],
+  ult: [Op.i32_lt_u, Op.i64_lt_u],
+  ule: [Op.i32_le_u, Op.i64_le_u],
+  ugt: [Op.i32_gt_u, Op.i64_gt_u],
+  uge: [Op.i32_ge_u, Op.i64_ge_u],
+};
+
+/** An integer comparison by predicate name (arith.cmpi's; index.cmp shares it). */
+export function emitCmpI(fc: WasmFunctionCompiler, op: Operation, pred: string, lhs: Value, rhs: Value, result: Value): void {
+  const s = fc.scalar(lhs, op);
+  if (s.k !== 'int') throw new WasmUnsupported(op, 'vector comparisons');
+  const how = pred[0] === 'u' ? 'unsigned' : 'signed';
+  fc.pushAs(lhs, how, s);
+  fc.pushAs(rhs, how, s);
+  fc.body.op(CMPI_CODES[pred][s.vt === 'i32' ? 0 : 1]);
+  fc.pop(result);
+}
+
+function select(fc: WasmFunctionCompiler, op: OpOf<typeof arith.SelectOp>): void {
+  const r = arith.SelectOp.result(op);
+  const k = fc.kind(r, op);
+  if (k.k === 'memref' || fc.kind(arith.SelectOp.condition(op), op).k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
+  fc.push(arith.SelectOp.true_value(op));
+  fc.push(arith.SelectOp.false_value(op));
+  fc.push(arith.SelectOp.condition(op));
+  fc.body.op(Op.select);
+  fc.pop(r);
+}
+
+function negf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.NegFOp>): void {
+  const s = fc.scalar(arith.NegFOp.result(op), op);
+  fc.push(arith.NegFOp.operand(op));
+  fc.body.op(s.vt === 'f32' ? Op.f32_neg : Op.f64_neg);
+  fc.pop(arith.NegFOp.result(op));
+}
+
+function intBinary(fc: WasmFunctionCompiler, op: Operation, kindIn: string, lhs: Value, rhs: Value, res: Value, flags: number): void {
+  if (flags) throw new WasmUnsupported(op, 'overflow flags');
+  let kind = kindIn;
+  const s = fc.scalar(res, op);
+  if (s.k !== 'int') throw new WasmUnsupported(op, 'vector arithmetic');
+  const f = fc.body;
+  const I = s.vt === 'i32';
+  const pick = (a: number, b: number): number => (I ? a : b);
+  // On i1 (0 or 1, signed -1): the signed max is `and`, the unsigned max `or`; shifts are by 0.
+  if (s.w === 1 && (kind === 'maxsi' || kind === 'minui')) kind = 'andi';
+  else if (s.w === 1 && (kind === 'minsi' || kind === 'maxui')) kind = 'ori';
+  if (s.w === 1 && !['andi', 'ori', 'xori', 'addi', 'subi', 'muli', 'shli', 'shrsi', 'shrui'].includes(kind)) throw new WasmUnsupported(op, `'${op.opName}' on i1`);
+  const min = -(1n << BigInt(s.w - 1));
+  const rc = fc.constInt(rhs);
+  const zeroCheck = (): void => {
+    if (rc !== undefined && rc !== 0n) return;
+    fc.push(rhs);
+    f.op(pick(Op.i32_eqz, Op.i64_eqz));
+    fc.errorIf(op, ErrCode.div0);
+  };
+  const ovfCheck = (): void => {
+    if (rc !== undefined && rc !== -1n) return;
+    fc.push(lhs);
+    if (I) f.i32(Number(min)).op(Op.i32_eq);
+    else f.i64(min).op(Op.i64_eq);
+    fc.push(rhs);
+    if (I) f.i32(-1).op(Op.i32_eq);
+    else f.i64(-1n).op(Op.i64_eq);
+    f.op(Op.i32_and);
+    fc.errorIf(op, ErrCode.overflow);
+  };
+  const simple = (code32: number, code64: number, how?: 'signed' | 'unsigned'): void => {
+    if (how) {
+      fc.pushAs(lhs, how, s);
+      fc.pushAs(rhs, how, s);
+    } else {
+      fc.push(lhs);
+      fc.push(rhs);
+    }
+    f.op(pick(code32, code64));
+    fc.norm(s);
+  };
+  const constShift = (): number => {
+    const d = rhs.definingOp;
+    const a = d && arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : undefined;
+    const c = a instanceof IntegerAttr ? BigInt.asUintN(s.w, a.value) : undefined;
+    // Shifts by the width or more are poison: only constant amounts below it here.
+    if (c === undefined || c >= BigInt(s.w)) throw new WasmUnsupported(op, `'${op.opName}' by a non-constant amount`);
+    return Number(c);
+  };
+  switch (kind) {
+    case 'addi':
+      if (s.w === 1) simple(Op.i32_xor, Op.i64_xor);
+      else simple(Op.i32_add, Op.i64_add);
+      break;
+    case 'subi':
+      if (s.w === 1) simple(Op.i32_xor, Op.i64_xor);
+      else simple(Op.i32_sub, Op.i64_sub);
+      break;
+    case 'muli':
+      if (s.w === 1) simple(Op.i32_and, Op.i64_and);
+      else simple(Op.i32_mul, Op.i64_mul);
+      break;
+    case 'andi':
+      simple(Op.i32_and, Op.i64_and);
+      break;
+    case 'ori':
+      simple(Op.i32_or, Op.i64_or);
+      break;
+    case 'xori':
+      simple(Op.i32_xor, Op.i64_xor);
+      break;
+    case 'divsi':
+    case 'remsi':
+      zeroCheck();
+      ovfCheck();
+      simple(kind === 'divsi' ? Op.i32_div_s : Op.i32_rem_s, kind === 'divsi' ? Op.i64_div_s : Op.i64_rem_s);
+      break;
+    case 'floordivsi':
+    case 'ceildivsi': {
+      zeroCheck();
+      ovfCheck();
+      // The truncated quotient, moved one down (floor) or up (ceil) when
+      // the remainder is nonzero and its sign differs from (floor) or
+      // matches (ceil) the divisor's.
+      const vt = I ? 'i32' : 'i64';
+      const q = f.local(vt);
+      const r = f.local(vt);
+      fc.push(lhs);
+      fc.push(rhs);
+      f.op(pick(Op.i32_div_s, Op.i64_div_s)).set(q);
+      fc.push(lhs);
+      fc.push(rhs);
+      f.op(pick(Op.i32_rem_s, Op.i64_rem_s)).set(r);
+      f.get(q);
+      f.get(r);
+      if (I) f.i32(0).op(Op.i32_ne);
+      else f.i64(0n).op(Op.i64_ne);
+      f.get(r);
+      fc.push(rhs);
+      f.op(pick(Op.i32_xor, Op.i64_xor));
+      if (I) f.i32(0).op(kind === 'floordivsi' ? Op.i32_lt_s : Op.i32_ge_s);
+      else f.i64(0n).op(kind === 'floordivsi' ? Op.i64_lt_s : Op.i64_ge_s);
+      f.op(Op.i32_and);
+      if (!I) f.op(Op.i64_extend_i32_u);
+      f.op(kind === 'floordivsi' ? pick(Op.i32_sub, Op.i64_sub) : pick(Op.i32_add, Op.i64_add));
+      fc.norm(s);
+      break;
+    }
+    case 'divui':
+    case 'remui':
+      // By a power of two: a shift or a mask of the unsigned value.
+      if (rc !== undefined && rc > 0n && (BigInt.asUintN(s.w, rc) & (BigInt.asUintN(s.w, rc) - 1n)) === 0n) {
+        const u = BigInt.asUintN(s.w, rc);
+        fc.pushAs(lhs, 'unsigned', s);
+        const lg = u.toString(2).length - 1;
+        if (kind === 'divui') {
+          if (I) f.i32(lg).op(Op.i32_shr_u);
+          else f.i64(BigInt(lg)).op(Op.i64_shr_u);
+        } else if (I) f.i32(Number(u - 1n)).op(Op.i32_and);
+        else f.i64(u - 1n).op(Op.i64_and);
+        fc.norm(s);
+        break;
+      }
+      zeroCheck();
+      simple(kind === 'divui' ? Op.i32_div_u : Op.i32_rem_u, kind === 'divui' ? Op.i64_div_u : Op.i64_rem_u, 'unsigned');
+      break;
+    case 'maxsi':
+    case 'minsi':
+    case 'maxui':
+    case 'minui': {
+      const how = kind[3] === 's' ? 'signed' : 'unsigned';
+      fc.push(lhs);
+      fc.push(rhs);
+      fc.pushAs(lhs, how, s);
+      fc.pushAs(rhs, how, s);
+      const cmp = kind.startsWith('max') ? (how === 'signed' ? pick(Op.i32_gt_s, Op.i64_gt_s) : pick(Op.i32_gt_u, Op.i64_gt_u)) : how === 'signed' ? pick(Op.i32_lt_s, Op.i64_lt_s) : pick(Op.i32_lt_u, Op.i64_lt_u);
+      f.op(cmp).op(Op.select);
+      break;
+    }
+    case 'shli':
+    case 'shrsi':
+    case 'shrui': {
+      const c = constShift();
+      if (kind === 'shrui') fc.pushAs(lhs, 'unsigned', s);
+      else fc.push(lhs);
+      if (I) f.i32(c);
+      else f.i64(BigInt(c));
+      f.op(kind === 'shli' ? pick(Op.i32_shl, Op.i64_shl) : kind === 'shrsi' ? pick(Op.i32_shr_s, Op.i64_shr_s) : pick(Op.i32_shr_u, Op.i64_shr_u));
+      fc.norm(s);
+      break;
+    }
+    default:
+      throw new WasmUnsupported(op, `'${op.opName}'`);
+  }
+  fc.pop(res);
+}
+
+/**
+ * A constant step in (0, 2^32): below a size of at most 2^31 elements, the
+ * induction variable cannot wrap past 2^63 back to negative values.
+ */
+
+function cast(fc: WasmFunctionCompiler, op: Operation, kind: string, input: Value, output: Value): void {
+  const from = fc.scalar(input, op);
+  const to = fc.scalar(output, op);
+  const f = fc.body;
+  fc.push(input);
+  const intToInt = (how: 'signed' | 'unsigned'): void => {
+    if (from.k !== 'int' || to.k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+    if (how === 'signed') fc.signed(from);
+    else fc.unsigned(from);
+    if (from.vt === 'i32' && to.vt === 'i64') f.op(how === 'signed' || from.w === 32 ? (how === 'signed' ? Op.i64_extend_i32_s : Op.i64_extend_i32_u) : Op.i64_extend_i32_u);
+    else if (from.vt === 'i64' && to.vt === 'i32') f.op(Op.i32_wrap_i64);
+    fc.norm(to);
+  };
+  switch (kind) {
+    case 'extsi':
+    case 'index_cast':
+      intToInt('signed');
+      break;
+    case 'extui':
+    case 'index_castui':
+      intToInt('unsigned');
+      break;
+    case 'trunci':
+      intToInt('signed');
+      break;
+    case 'sitofp':
+    case 'uitofp': {
+      if (from.k !== 'int' || to.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+      const u = kind === 'uitofp';
+      if (u) fc.unsigned(from);
+      else fc.signed(from);
+      // Masked values of widths below the container are non-negative: signed conversion is exact.
+      const useU = u && (from.w === 32 || from.w === 64);
+      const table = to.vt === 'f32' ? (from.vt === 'i32' ? [Op.f32_convert_i32_s, Op.f32_convert_i32_u] : [Op.f32_convert_i64_s, Op.f32_convert_i64_u]) : from.vt === 'i32' ? [Op.f64_convert_i32_s, Op.f64_convert_i32_u] : [Op.f64_convert_i64_s, Op.f64_convert_i64_u];
+      f.op(table[useU ? 1 : 0]);
+      break;
+    }
+    case 'extf':
+      if (from.vt === 'f32' && to.vt === 'f64') f.op(Op.f64_promote_f32);
+      else if (from.vt !== to.vt) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+      break;
+    case 'truncf':
+      if (from.vt === 'f64' && to.vt === 'f32') f.op(Op.f32_demote_f64);
+      else if (from.vt !== to.vt) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+      break;
+    default:
+      throw new WasmUnsupported(op, `'${op.opName}'`);
+  }
+  fc.pop(output);
+}
+
+
+function cmpf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
+  const pred = arith.CmpFPredicate.stringify(arith.CmpFOp.predicate(op))!;
+  const lhs = arith.CmpFOp.lhs(op);
+  const rhs = arith.CmpFOp.rhs(op);
+  const s = fc.scalar(lhs, op);
+  if (s.k !== 'float') throw new WasmUnsupported(op, 'vector comparisons');
+  const f = fc.body;
+  const F = s.vt === 'f32';
+  const c = (name: 'eq' | 'ne' | 'lt' | 'gt' | 'le' | 'ge', a: Value, b: Value): void => {
+    fc.push(a);
+    fc.push(b);
+    const t: Record<string, [number, number]> = { eq: [Op.f32_eq, Op.f64_eq], ne: [Op.f32_ne, Op.f64_ne], lt: [Op.f32_lt, Op.f64_lt], gt: [Op.f32_gt, Op.f64_gt], le: [Op.f32_le, Op.f64_le], ge: [Op.f32_ge, Op.f64_ge] };
+    f.op(t[name][F ? 0 : 1]);
+  };
+  const not = (): void => void f.op(Op.i32_eqz);
+  switch (pred) {
+    case 'false':
+      f.i32(0);
+      break;
+    case 'true':
+      f.i32(1);
+      break;
+    case 'oeq':
+      c('eq', lhs, rhs);
+      break;
+    case 'ogt':
+      c('gt', lhs, rhs);
+      break;
+    case 'oge':
+      c('ge', lhs, rhs);
+      break;
+    case 'olt':
+      c('lt', lhs, rhs);
+      break;
+    case 'ole':
+      c('le', lhs, rhs);
+      break;
+    case 'one':
+      c('lt', lhs, rhs);
+      c('gt', lhs, rhs);
+      f.op(Op.i32_or);
+      break;
+    case 'ord':
+      c('eq', lhs, lhs);
+      c('eq', rhs, rhs);
+      f.op(Op.i32_and);
+      break;
+    case 'ueq':
+      c('lt', lhs, rhs);
+      c('gt', lhs, rhs);
+      f.op(Op.i32_or);
+      not();
+      break;
+    case 'ugt':
+      c('le', lhs, rhs);
+      not();
+      break;
+    case 'uge':
+      c('lt', lhs, rhs);
+      not();
+      break;
+    case 'ult':
+      c('ge', lhs, rhs);
+      not();
+      break;
+    case 'ule':
+      c('gt', lhs, rhs);
+      not();
+      break;
+    case 'une':
+      c('ne', lhs, rhs);
+      break;
+    case 'uno':
+      c('ne', lhs, lhs);
+      c('ne', rhs, rhs);
+      f.op(Op.i32_or);
+      break;
+    default:
+      throw new WasmUnsupported(op, `'${op.opName}' ${pred}`);
+  }
+  fc.pop(arith.CmpFOp.result(op));
+}
+
+/** Sets `targets`' locals from `values` (all pushed first, so the assignment is parallel). */
+
+const INT_BINARY_OPS: readonly OpHandleCore<string>[] = [
+  arith.AddIOp,
+  arith.SubIOp,
+  arith.MulIOp,
+  arith.DivSIOp,
+  arith.DivUIOp,
+  arith.CeilDivSIOp,
+  arith.CeilDivUIOp,
+  arith.FloorDivSIOp,
+  arith.RemSIOp,
+  arith.RemUIOp,
+  arith.AndIOp,
+  arith.OrIOp,
+  arith.XOrIOp,
+  arith.ShLIOp,
+  arith.ShRSIOp,
+  arith.ShRUIOp,
+  arith.MaxSIOp,
+  arith.MaxUIOp,
+  arith.MinSIOp,
+  arith.MinUIOp,
+];
+for (const h of INT_BINARY_OPS) implementWasmExec(h, emitIntBinaryOp);
+const FLOAT_BINARY_OPS: readonly OpHandleCore<string>[] = [arith.AddFOp, arith.SubFOp, arith.MulFOp, arith.DivFOp, arith.RemFOp, arith.MaximumFOp, arith.MaxNumFOp, arith.MinimumFOp, arith.MinNumFOp];
+for (const h of FLOAT_BINARY_OPS) implementWasmExec(h, floatBinary);
+const CAST_OPS: readonly OpHandleCore<string>[] = [
+  arith.ExtSIOp,
+  arith.ExtUIOp,
+  arith.TruncIOp,
+  arith.IndexCastOp,
+  arith.IndexCastUIOp,
+  arith.SIToFPOp,
+  arith.UIToFPOp,
+  arith.FPToSIOp,
+  arith.FPToUIOp,
+  arith.ExtFOp,
+  arith.TruncFOp,
+  arith.BitcastOp,
+];
+for (const h of CAST_OPS) implementWasmExec(h, emitCastOp);
+implementWasmExec(arith.ConstantOp, constant);
+implementWasmExec(arith.CmpIOp, (fc, op) => emitCmpI(fc, op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op), arith.CmpIOp.result(op)));
+implementWasmExec(arith.CmpFOp, cmpf);
+implementWasmExec(arith.SelectOp, select);
+implementWasmExec(arith.NegFOp, negf);

@@ -1,0 +1,196 @@
+// How the scf ops (loops, conditionals, switches, regions run in place) execute in the WebAssembly backend: the per-op emitters registered
+// with the backend (src/exec/wasm/emitters.ts); compile.ts drives them.
+
+import type { Operation } from '../../ir/operation.js';
+import type { OpOf } from '../../ods/index.js';
+import * as scf from './index.js';
+import { Op } from '../../exec/wasm/encoder.js';
+import { WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { implementWasmExec } from '../../exec/wasm/emitters.js';
+
+function forLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): void {
+  const f = fc.body;
+  const iv = scf.ForOp.inductionVar(op);
+  const s = fc.scalar(iv, op);
+  if (s.k !== 'int') throw new WasmUnsupported(op, 'loop bounds of this type');
+  const I = s.vt === 'i32';
+  const unsigned = scf.ForOp.unsignedCmp(op);
+  const lb = scf.ForOp.lowerBound(op);
+  const ub = scf.ForOp.upperBound(op);
+  const step = scf.ForOp.step(op);
+  // A non-positive step is an error (as the JavaScript backend reports it).
+  fc.pushAs(step, 'signed', s);
+  if (I) f.i32(0).op(Op.i32_le_s);
+  else f.i64(0n).op(Op.i64_le_s);
+  f.structured(Op.if, 'void').i32(fc.K(op));
+  fc.push(step);
+  if (I) f.op(Op.i64_extend_i32_s);
+  f.call(fc.imports.badStep).op(Op.end);
+  const iters = scf.ForOp.regionIterArgs(op);
+  fc.assign([iv, ...iters], [lb, ...scf.ForOp.initArgs(op)]);
+  if (!unsigned && s.w === 64 && fc.nonNegative(lb) && fc.smallStep(step)) fc.noteBelow(iv, ub);
+  f.structured(Op.block, 'void');
+  f.structured(Op.loop, 'void');
+  fc.depth += 2;
+  const how = unsigned ? 'unsigned' : 'signed';
+  fc.pushAs(iv, how, s);
+  fc.pushAs(ub, how, s);
+  f.op(unsigned ? (I ? Op.i32_ge_u : Op.i64_ge_u) : I ? Op.i32_ge_s : Op.i64_ge_s);
+  f.br(Op.br_if, 1);
+  fc.block(scf.ForOp.body(op), (term) => {
+    if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a loop`);
+    fc.assign(iters, scf.YieldOp.results(term));
+  });
+  fc.push(iv);
+  fc.push(step);
+  f.op(I ? Op.i32_add : Op.i64_add);
+  fc.norm(s);
+  fc.pop(iv);
+  f.br(Op.br, 0);
+  f.op(Op.end).op(Op.end);
+  fc.depth -= 2;
+  // The results are the iteration arguments' final values.
+  scf.ForOp.results(op).forEach((r, i) => fc.share(r, fc.def(iters[i])));
+}
+
+function ifOp(fc: WasmFunctionCompiler, op: OpOf<typeof scf.IfOp>): void {
+  const f = fc.body;
+  const results = scf.IfOp.results(op);
+  results.forEach((r) => fc.def(r));
+  const onYield = (term: Operation): void => {
+    if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.if`);
+    fc.assign(results, scf.YieldOp.results(term));
+  };
+  fc.push(scf.IfOp.condition(op));
+  f.structured(Op.if, 'void');
+  fc.depth++;
+  fc.block(scf.IfOp.thenBlock(op), onYield);
+  const elseBlock = scf.IfOp.elseBlock(op);
+  if (elseBlock) {
+    f.op(Op.else);
+    fc.block(elseBlock, onYield);
+  }
+  f.op(Op.end);
+  fc.depth--;
+}
+
+
+function whileLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.WhileOp>): void {
+  const f = fc.body;
+  const before = scf.WhileOp.beforeArguments(op);
+  const after = scf.WhileOp.afterArguments(op);
+  const results = scf.WhileOp.results(op);
+  fc.assign(before, scf.WhileOp.inits(op));
+  // The condition's values go to the results' locals, which the after block's arguments share.
+  results.forEach((r, i) => fc.share(after[i], fc.def(r)));
+  f.structured(Op.block, 'void');
+  f.structured(Op.loop, 'void');
+  fc.depth += 2;
+  fc.block(scf.WhileOp.beforeBody(op), (term) => {
+    if (!scf.ConditionOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a while condition`);
+    fc.assign(results, scf.ConditionOp.args(term));
+    fc.push(scf.ConditionOp.condition(term));
+    f.op(Op.i32_eqz).br(Op.br_if, 1);
+  });
+  fc.block(scf.WhileOp.afterBody(op), (term) => {
+    if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a while body`);
+    fc.assign(before, scf.YieldOp.results(term));
+  });
+  f.br(Op.br, 0);
+  f.op(Op.end).op(Op.end);
+  fc.depth -= 2;
+}
+
+/** A one-block execute_region runs in place; its yield assigns the results. */
+function executeRegion(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ExecuteRegionOp>): void {
+  const region = scf.ExecuteRegionOp.region(op);
+  if (region.blocks.length !== 1 || scf.ExecuteRegionOp.token(op)) throw new WasmUnsupported(op, `'${op.opName}' with several blocks or a token`);
+  const results = scf.ExecuteRegionOp.results(op);
+  results.forEach((r) => fc.def(r));
+  fc.block(region.blocks[0], (term) => {
+    if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.execute_region`);
+    fc.assign(results, scf.YieldOp.results(term));
+  });
+}
+
+function indexSwitch(fc: WasmFunctionCompiler, op: OpOf<typeof scf.IndexSwitchOp>): void {
+  const f = fc.body;
+  const results = scf.IndexSwitchOp.results(op);
+  results.forEach((r) => fc.def(r));
+  const onYield = (term: Operation): void => {
+    if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a switch case`);
+    fc.assign(results, scf.YieldOp.results(term));
+  };
+  const cases = scf.IndexSwitchOp.cases(op);
+  const blocks = scf.IndexSwitchOp.caseBlocks(op);
+  // A chain of if/else on the cases, the default in the innermost else.
+  cases.forEach((c, i) => {
+    fc.push(scf.IndexSwitchOp.arg(op));
+    f.i64(BigInt(c)).op(Op.i64_eq).structured(Op.if, 'void');
+    fc.depth++;
+    fc.block(blocks[i], onYield);
+    f.op(Op.else);
+  });
+  fc.block(scf.IndexSwitchOp.defaultBlock(op), onYield);
+  for (let i = 0; i < cases.length; i++) {
+    f.op(Op.end);
+    fc.depth--;
+  }
+}
+
+/** scf.parallel as a sequential loop nest; scf.reduce folds each operand into its accumulator in order. */
+function parallel(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ParallelOp>): void {
+  const f = fc.body;
+  const lbs = scf.ParallelOp.lowerBound(op);
+  const ubs = scf.ParallelOp.upperBound(op);
+  const steps = scf.ParallelOp.step(op);
+  const ivs = scf.ParallelOp.inductionVars(op);
+  const res = scf.ParallelOp.results(op);
+  fc.assign(res, scf.ParallelOp.initVals(op));
+  ivs.forEach((_, d) => {
+    fc.push(steps[d]);
+    f.i64(0n).op(Op.i64_le_s).structured(Op.if, 'void').i32(fc.K(op));
+    fc.push(steps[d]);
+    f.call(fc.imports.badStep).op(Op.end);
+  });
+  ivs.forEach((iv, d) => {
+    fc.assign([iv], [lbs[d]]);
+    if (fc.nonNegative(lbs[d]) && fc.smallStep(steps[d])) fc.noteBelow(iv, ubs[d]);
+    f.structured(Op.block, 'void').structured(Op.loop, 'void');
+    fc.depth += 2;
+    fc.push(iv);
+    fc.push(ubs[d]);
+    f.op(Op.i64_ge_s).br(Op.br_if, 1);
+  });
+  fc.block(scf.ParallelOp.body(op), (term) => {
+    const reduce = scf.ReduceOp.dynCast(term);
+    if (!reduce) throw new WasmUnsupported(term, `'${term.opName}' ending a parallel loop`);
+    const regions = scf.ReduceOp.reductions(reduce);
+    scf.ReduceOp.operands(reduce).forEach((x, i) => {
+      const blk = regions[i].entry;
+      fc.assign(blk.args, [res[i], x]);
+      fc.block(blk, (ret) => {
+        const rr = scf.ReduceReturnOp.dynCast(ret);
+        if (!rr) throw new WasmUnsupported(ret, `'${ret.opName}' ending a reduction`);
+        fc.assign([res[i]], [scf.ReduceReturnOp.result(rr)]);
+      });
+    });
+  });
+  for (let d = ivs.length - 1; d >= 0; d--) {
+    fc.push(ivs[d]);
+    fc.push(steps[d]);
+    f.op(Op.i64_add);
+    fc.pop(ivs[d]);
+    f.br(Op.br, 0).op(Op.end).op(Op.end);
+    fc.depth -= 2;
+  }
+}
+
+/** memref.copy between identity-layout memrefs of one static shape: a bulk memory copy. */
+
+implementWasmExec(scf.ForOp, (fc, op) => fc.withCachedLiveness(op, () => forLoop(fc, op)));
+implementWasmExec(scf.IfOp, (fc, op) => ifOp(fc, op));
+implementWasmExec(scf.WhileOp, (fc, op) => fc.withCachedLiveness(op, () => whileLoop(fc, op)));
+implementWasmExec(scf.IndexSwitchOp, (fc, op) => indexSwitch(fc, op));
+implementWasmExec(scf.ExecuteRegionOp, (fc, op) => executeRegion(fc, op));
+implementWasmExec(scf.ParallelOp, (fc, op) => fc.withCachedLiveness(op, () => parallel(fc, op)));
