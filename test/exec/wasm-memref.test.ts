@@ -228,6 +228,47 @@ test('wasm memrefs: views, casts, reshapes, view, copy of a strided view, printM
   expectSame('views', VIEWS);
 });
 
+const RESHAPE = `${DECLS}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c6 = arith.constant 6 : index
+  %m = memref.alloc() : memref<2x3xf32>
+  %flat = memref.collapse_shape %m [[0, 1]] : memref<2x3xf32> into memref<6xf32>
+  scf.for %i = %c0 to %c6 step %c1 {
+    %x = arith.index_cast %i : index to i32
+    %f = arith.sitofp %x : i32 to f32
+    memref.store %f, %flat[%i] : memref<6xf32>
+  }
+  %shape = memref.alloc() : memref<2xindex>
+  memref.store %c3, %shape[%c0] : memref<2xindex>
+  memref.store %c2, %shape[%c1] : memref<2xindex>
+  %r = memref.reshape %m(%shape) : (memref<2x3xf32>, memref<2xindex>) -> memref<3x2xf32>
+  %ru = memref.cast %r : memref<3x2xf32> to memref<*xf32>
+  func.call @printMemrefF32(%ru) : (memref<*xf32>) -> ()
+  %dshape = memref.cast %shape : memref<2xindex> to memref<?xindex>
+  %u = memref.reshape %m(%dshape) : (memref<2x3xf32>, memref<?xindex>) -> memref<*xf32>
+  func.call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %back = memref.cast %u : memref<*xf32> to memref<?x?xf32>
+  %y = memref.load %back[%c2, %c1] : memref<?x?xf32>
+  vector.print %y : f32
+  %t = memref.transpose %m (d0, d1) -> (d1, d0) : memref<2x3xf32> to memref<3x2xf32, strided<[1, 3]>>
+  %tu = memref.cast %t : memref<3x2xf32, strided<[1, 3]>> to memref<*xf32>
+  func.call @printMemrefF32(%tu) : (memref<*xf32>) -> ()
+  %z = memref.load %t[%c2, %c0] : memref<3x2xf32, strided<[1, 3]>>
+  vector.print %z : f32
+  memref.dealloc %shape : memref<2xindex>
+  memref.dealloc %m : memref<2x3xf32>
+  return
+}
+`;
+
+test('wasm memrefs: reshape (to ranked, and to unranked by a shape cast from a static length), transpose match mlir-runner and the JavaScript backend', () => {
+  expectSame('reshape', RESHAPE);
+});
+
 test('wasm memrefs: globals (constant, mutable, i64), alloca_scope in a loop and the print* runtime functions match mlir-runner and the JavaScript backend', () => {
   expectSame('globals-scopes', GLOBALS_AND_SCOPES);
 });

@@ -583,6 +583,69 @@ function alignedPointer(fc: WasmFunctionCompiler, op: OpOf<typeof memref.Extract
   fc.pop(memref.ExtractAlignedPointerAsIndexOp.aligned_pointer(op));
 }
 
+/** memref.reshape to a ranked type: sizes read from the shape memref, row-major strides (the JavaScript backend's). */
+function reshape(fc: WasmFunctionCompiler, op: OpOf<typeof memref.ReshapeOp>): void {
+  const src = memref.ReshapeOp.source(op);
+  const shapeRef = memref.ReshapeOp.shape(op);
+  const res = memref.ReshapeOp.result(op);
+  const { mi, l } = ranked(fc, src, op);
+  const { mi: si, l: sl } = ranked(fc, shapeRef, op);
+  const rmi = fc.memInfo(res, op);
+  if (si.elem.k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' with this shape type`);
+  const f = fc.body;
+  const R = rmi.rank;
+  const rl = fc.def(res);
+  for (let i = 0; i < R; i++) {
+    // shape[i] at data + i * stride elements.
+    f.get(sl[1]).i64(BigInt(i)).get(sl[2 + si.rank]).op(Op.i64_mul).op(Op.i32_wrap_i64);
+    if (si.shift) f.i32(si.shift).op(Op.i32_shl);
+    f.op(Op.i32_add);
+    if (si.elem.vt === 'i64') f.mem(Op.i64_load, 3);
+    else {
+      if (si.shift === 2) f.mem(Op.i32_load, 2);
+      else if (si.shift === 1) f.mem(Op.i32_load16_s, 1);
+      else f.mem(si.elem.w === 1 ? Op.i32_load8_u : Op.i32_load8_s, 0);
+      f.op(Op.i64_extend_i32_s);
+    }
+    f.set(rl[2 + i]);
+    f.get(rl[2 + i]).i64(0n).op(Op.i64_lt_s);
+    viewErrIf(fc, op, ViewErr.invalidSize, [() => f.get(rl[2 + i])]);
+  }
+  f.i64(1n);
+  for (let i = R - 1; i >= 0; i--) {
+    f.op(Op.local_tee).code.u32(rl[2 + R + i]);
+    f.get(rl[2 + i]).op(Op.i64_mul);
+  }
+  const total = f.local('i64');
+  f.set(total);
+  f.i64(1n);
+  for (let d = 0; d < mi.rank; d++) f.get(l[2 + d]).op(Op.i64_mul);
+  f.get(total).op(Op.i64_ne);
+  viewErrIf(fc, op, ViewErr.reshapeCount, [
+    () => {
+      f.i64(1n);
+      for (let d = 0; d < mi.rank; d++) f.get(l[2 + d]).op(Op.i64_mul);
+    },
+    () => f.get(total),
+  ]);
+  f.get(l[0]).set(rl[0]).get(l[1]).set(rl[1]);
+}
+
+function transpose(fc: WasmFunctionCompiler, op: OpOf<typeof memref.TransposeOp>): void {
+  const { mi, l } = ranked(fc, memref.TransposeOp.in(op), op);
+  const perm = memref.TransposeOp.permutation(op).results.map((e) => (e as unknown as { position: number }).position);
+  const rl = fc.def(memref.TransposeOp.result(op));
+  const f = fc.body;
+  const n = mi.rank;
+  f.get(l[0]).set(rl[0]).get(l[1]).set(rl[1]);
+  perm.forEach((p, i) => {
+    f.get(l[2 + p]).set(rl[2 + i]);
+    f.get(l[2 + n + p]).set(rl[2 + n + i]);
+  });
+}
+
+implementWasmExec(memref.ReshapeOp, (fc, op) => reshape(fc, op));
+implementWasmExec(memref.TransposeOp, (fc, op) => transpose(fc, op));
 implementWasmExec(memref.GetGlobalOp, (fc, op) => getGlobal(fc, op));
 implementWasmExec(memref.SubViewOp, (fc, op) => subview(fc, op));
 implementWasmExec(memref.ReinterpretCastOp, (fc, op) => reinterpretCast(fc, op));

@@ -81,6 +81,7 @@ export const ViewErr = {
   viewAlign: 9,
   viewWide: 10,
   viewBounds: 11,
+  reshapeCount: 12,
 } as const;
 
 /** The formats of vector.print passed to the `printI` import. */
@@ -121,14 +122,27 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
 }
 
 /**
- * The kind of value `v`: an unranked memref made by memref.cast from a ranked
- * one (as printMemref's arguments are) keeps its source's representation.
+ * The kind of value `v`: an unranked memref whose rank is known where it is
+ * made — memref.cast of a memref of known rank (as printMemref's arguments
+ * are), memref.reshape by a shape of static length (or cast from one) — is
+ * held as a ranked one.
  */
 export function kindOfValue(v: Value, op: Operation | undefined): Kind {
   const d = v.definingOp;
-  if (v.type instanceof UnrankedMemRefType && d && memref.CastOp.isa(d)) {
-    const src = memref.CastOp.source(d);
-    if (src.type instanceof MemRefType) return kindOf(src.type, op);
+  if (v.type instanceof UnrankedMemRefType && d) {
+    if (memref.CastOp.isa(d)) {
+      const src = memref.CastOp.source(d);
+      const k = src.type instanceof MemRefType ? kindOf(src.type, op) : kindOfValue(src, op);
+      if (k.k === 'memref') return { ...k, strided: true };
+    }
+    // The shape's length: its type's, or that of the memref it was cast from.
+    const sv = memref.ReshapeOp.isa(d) ? memref.ReshapeOp.shape(d) : undefined;
+    const sd = sv?.definingOp;
+    const shape = sd && memref.CastOp.isa(sd) && sv.type instanceof MemRefType && sv.type.shape[0] === kDynamic ? memref.CastOp.source(sd).type : sv?.type;
+    if (shape instanceof MemRefType && shape.rank === 1 && shape.shape[0] !== kDynamic) {
+      const k = kindOf(MemRefType.get(new Array<number>(shape.shape[0]).fill(kDynamic), v.type.elementType), op);
+      if (k.k === 'memref') return k;
+    }
   }
   return kindOf(v.type, op);
 }

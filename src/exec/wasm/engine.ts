@@ -170,6 +170,8 @@ export class WasmEngine {
             return rt.error(K, 'views of 64-bit integer elements are not supported by the execution engine');
           case ViewErr.viewBounds:
             return rt.error(K, 'creates a view out of the bounds of its allocation');
+          case ViewErr.reshapeCount:
+            return rt.error(K, `reshapes ${a} elements into a shape of ${b} elements`);
           default:
             return rt.error(K, 'invalid view');
         }
