@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { MLIR_RUNNER, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
-import { loadModule, memrefToArray, MemRef } from '../../src/index.js';
+import { compileFor, loadModule, memrefToArray, MemRef, parse } from '../../src/index.js';
 
 const normalize = (s: string): string => s.replace(/base@ = 0x[0-9a-f]+/g, 'base@ = <addr>');
 
@@ -412,6 +412,13 @@ func.func @free(%m: memref<3xi32>) {
   assert.deepEqual(wm.s, jm.s);
   assert.deepEqual(memrefToArray(wm), memrefToArray(jm));
   assert.equal(wb, jb);
+  // compileFor's invokeRaw takes and returns MemRefs for memrefs too, as the JavaScript backend's.
+  const runner = compileFor(parse(src), { backend: 'wasm', output: () => {} });
+  const arr = new Float32Array([1.5, 2]);
+  assert.equal(runner.invokeRaw('scale', [arr, 2]), 7);
+  assert.deepEqual([...arr], [3, 4]);
+  const raw = runner.invokeRaw('iota', [2]) as [MemRef, bigint];
+  assert.deepEqual(memrefToArray(raw[0]), memrefToArray((js.call('iota', 2) as [MemRef, bigint])[0]));
   // Deallocating the caller's array is the JavaScript backend's error.
   assert.throws(() => wasm.call('free', new Int32Array(3)), /deallocates a memref that the program did not allocate/);
   assert.throws(() => js.call('free', new Int32Array(3)), /deallocates a memref that the program did not allocate/);

@@ -200,6 +200,11 @@ export class WasmEngine {
    * caller's array sees the stores as with the JavaScript backend.
    */
   call(name: string, ...args: unknown[]): unknown {
+    return this.callConverting(name, args);
+  }
+
+  /** Calls `name` with memref arguments (MemRefs, arrays) copied in and memref results out, scalars converted. */
+  private callConverting(name: string, args: unknown[]): unknown {
     const fnOp = this.lookup(name);
     if (!fnOp) throw new Error(`no function @${name} with a body in the module`);
     const type = FuncOp.function_type(fnOp);
@@ -215,7 +220,7 @@ export class WasmEngine {
     });
     let res: unknown;
     try {
-      res = this.invokeRaw(name, flat);
+      res = this.invokeFlat(name, flat);
     } finally {
       for (const b of back) b();
     }
@@ -281,6 +286,15 @@ export class WasmEngine {
 
   /** Calls function `name` (scalar arguments: numbers or BigInts for i64); output is flushed at the end. */
   invokeRaw(name: string, args: unknown[] = []): unknown {
+    // Functions with memref arguments or results: MemRefs in and out, as the JavaScript backend's invokeRaw.
+    const fnOp = this.lookup(name);
+    const type = fnOp && FuncOp.function_type(fnOp);
+    if (type && [...type.inputs, ...type.results].some((t) => t instanceof MemRefType)) return this.callConverting(name, args);
+    return this.invokeFlat(name, args);
+  }
+
+  /** Calls the exported wasm function of `name` with its wasm arguments (a memref as its locals' values). */
+  private invokeFlat(name: string, args: unknown[]): unknown {
     const ex = this.compiled.exports.get(name);
     if (!ex) throw new Error(`no function @${name} with a body in the module`);
     const f = this.exports[ex] as (...a: unknown[]) => unknown;
