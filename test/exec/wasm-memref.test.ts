@@ -8,7 +8,10 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS } from './paths.js';
 import { MLIR_RUNNER, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
 import { compileFor, loadModule, memrefToArray, MemRef, parse } from '../../src/index.js';
 
@@ -422,4 +425,18 @@ func.func @free(%m: memref<3xi32>) {
   // Deallocating the caller's array is the JavaScript backend's error.
   assert.throws(() => wasm.call('free', new Int32Array(3)), /deallocates a memref that the program did not allocate/);
   assert.throws(() => js.call('free', new Int32Array(3)), /deallocates a memref that the program did not allocate/);
+});
+
+test('wasm memrefs: the corpus programs of copies, globals and reshapes run on wasm and pass their FileCheck lines', () => {
+  const FILECHECK = '/usr/lib/llvm-22/bin/FileCheck';
+  for (const name of ['copy', 'global-memref', 'memref-reshape']) {
+    const file = join(CORPUS, 'mlir-runner', `${name}.mlir`);
+    assert.ok(existsSync(file), `corpus file missing: ${file}`);
+    const wasm = runOurs([file, '-e', 'main', '-entry-point-result=void', '--debug-backend']);
+    assert.equal(wasm.stderr, 'scf-run: backend: wasm\n', name);
+    assert.equal(wasm.code, 0, name);
+    assert.equal(wasm.stdout, runOurs([file, '-e', 'main', '-entry-point-result=void', '--backend=js']).stdout, name);
+    const fc = spawnSync(FILECHECK, [file], { input: wasm.stdout, encoding: 'utf8' });
+    assert.equal(fc.status, 0, `${name}: ${fc.stderr}`);
+  }
 });
