@@ -8,7 +8,8 @@ import { Interner } from './interner.js';
 import type { Type } from '../ir/attributes.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
-import type { Block, OpKind, Operation, Region, Value } from '../ir/operation.js';
+import type { Block, Operation, Region, Value } from '../ir/operation.js';
+import { Traits } from '../ir/context.js';
 import type { OpOf } from '../ods/index.js';
 import * as arith from '../dialects/arith/index.js';
 import * as builtin from '../dialects/builtin/index.js';
@@ -132,8 +133,17 @@ export function staticLayout(t: MemRefType): { strides: number[]; offset: number
   return stridesAndOffset(t);
 }
 
-/** Ops whose regions are allocation scopes: their allocas end with them. */
-const SCOPE_OPS: readonly OpKind[] = [func.FuncOp, memref.AllocaScopeOp, scf.ForallOp];
+/**
+ * Whether `op`'s regions release their allocas when they exit at run time:
+ * the ops with the AutomaticAllocationScope trait, except scf.for and
+ * scf.parallel. MLIR declares the trait on those loops too, but their lowering
+ * to cf (what mlir-runner runs) keeps every iteration's allocas until the
+ * enclosing scope ends, and both backends match mlir-runner. The one place
+ * this execution rule is spelled.
+ */
+export function releasesAllocas(op: Operation): boolean {
+  return op.hasTrait(Traits.AutomaticAllocationScope) && !scf.ForOp.isa(op) && !scf.ParallelOp.isa(op);
+}
 
 
 /** The memref a view (or a cast) of memory is made from, if `op` is one. */
@@ -643,7 +653,7 @@ export class FunctionCompiler {
         for (const b of r.blocks)
           for (const inner of b) {
             if (memref.AllocaOp.isa(inner)) hasAlloca = true;
-            else if (!SCOPE_OPS.some((h) => h.isa(inner))) scan(inner);
+            else if (!releasesAllocas(inner)) scan(inner);
           }
     };
     scan(op);

@@ -34,6 +34,8 @@ export const Traits = {
   Commutative: 'Commutative',
   /** The op has the memory effects of the ops nested in its regions (MLIR's RecursiveMemoryEffects). */
   RecursiveMemoryEffects: 'RecursiveMemoryEffects',
+  /** The op's regions are a scope for stack allocations (memref.alloca's memory is released when they exit). */
+  AutomaticAllocationScope: 'AutomaticAllocationScope',
 } as const;
 
 /** Everything a dialect says about one of its operations. */

@@ -32,7 +32,6 @@ import {
   SubViewOp,
   ViewOp,
 } from '../dialects/memref/index.js';
-import { ForallOp, ForOp, ParallelOp } from '../dialects/scf/index.js';
 
 export type AliasResult = 'no' | 'may' | 'partial' | 'must';
 
@@ -168,9 +167,9 @@ function underlyingValues(value: Value): Value[] {
   return u.output;
 }
 
-/** MLIR's AutomaticAllocationScope trait (scf.for/parallel/forall and functions carry it in MLIR). */
+/** MLIR's AutomaticAllocationScope trait (functions, scf.for/parallel/forall, memref.alloca_scope). */
 function isAllocationScope(op: Operation): boolean {
-  return op.hasTrait('AutomaticAllocationScope') || ForOp.isa(op) || ParallelOp.isa(op) || ForallOp.isa(op) || getInterface(op, Interfaces.Callable) !== undefined;
+  return op.hasTrait(Traits.AutomaticAllocationScope);
 }
 
 /** The op's own memory effects, when it declares them (MLIR's MemoryEffectOpInterface). */

@@ -113,10 +113,9 @@ export interface GenOptions {
    */
   peelLoops?: boolean;
   /**
-   * Only what the WebAssembly backend's first landing expresses, so the
-   * differential test exercises it rather than its fallback: f32/f64 floats
-   * (no f16/bf16), shifts by constant amounts, no float-to-int conversions
-   * (subviews and printMemref calls included).
+   * Only what the WebAssembly backend expresses, so the differential test
+   * exercises it rather than its fallback: shifts by constant amounts, no
+   * float-to-int conversions (subviews and printMemref calls included).
    */
   wasmCore?: boolean;
   /**
@@ -170,7 +169,7 @@ class ProgramGen {
     readonly opts: GenOptions,
   ) {
     this.statementsLeft = opts.statements ?? 14;
-    this.FLOATS = opts.wasmCore ? FLOAT_TYPES.filter((t) => t === 'f32' || t === 'f64') : FLOAT_TYPES;
+    this.FLOATS = FLOAT_TYPES;
     this.INTS = opts.wideInts ? [...INT_TYPES, 'i33'] : INT_TYPES;
   }
 
@@ -432,7 +431,7 @@ class ProgramGen {
       return this.add(to, r);
     }
     // float -> float
-    const order = this.opts.wasmCore ? ['f32', 'f64'] : ['f16', 'bf16', 'f32', 'f64'];
+    const order = ['f16', 'bf16', 'f32', 'f64'];
     const others = order.filter((x) => x !== t && !(t === 'f16' && x === 'bf16') && !(t === 'bf16' && x === 'f16'));
     const to = this.rng.pick(others);
     const wider = order.indexOf(to) > order.indexOf(t);
@@ -1583,7 +1582,7 @@ class ProgramGen {
   }
 
   private memrefStmt(level: number): void {
-    const t = this.rng.pick(this.opts.wasmCore ? ['i8', 'i16', 'i32', 'i64', 'index', 'f32', 'f64', 'i1'] : ['i8', 'i16', 'i32', 'i64', 'index', 'f16', 'f32', 'f64', 'bf16', 'i1']);
+    const t = this.rng.pick(['i8', 'i16', 'i32', 'i64', 'index', 'f16', 'f32', 'f64', 'bf16', 'i1']);
     const n = 1 + this.rng.int(6);
     const dynamic = this.rng.chance(0.4);
     const alloca = !dynamic && this.rng.chance(0.3);

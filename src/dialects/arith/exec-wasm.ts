@@ -47,12 +47,15 @@ function floatBinary(fc: WasmFunctionCompiler, op: Operation): void {
     if (s.vt === 'f32') f.op(Op.f64_promote_f32);
     f.call(fc.imports.fmod);
     if (s.vt === 'f32') f.op(Op.f32_demote_f64);
+    fc.roundFloat(s);
     return fc.pop(fb.result(op));
   }
   if (!code || s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}'`);
   fc.push(fb.lhs(op));
   fc.push(fb.rhs(op));
   f.op(code[s.vt === 'f32' ? 0 : 1]);
+  // f16/bf16 compute in f64 and round once: exact, as the JavaScript backend (max/min need no rounding).
+  if (fb.kind !== 'maximumf' && fb.kind !== 'minimumf') fc.roundFloat(s);
   fc.pop(fb.result(op));
 }
 
@@ -305,28 +308,49 @@ function cast(fc: WasmFunctionCompiler, op: Operation, kind: string, input: Valu
     case 'uitofp': {
       if (from.k !== 'int' || to.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
       const u = kind === 'uitofp';
+      // Through a plain double, an integer above 2^53 would be rounded twice; bf16 goes through
+      // round-to-odd instead (f16's range ends below 2^17: such integers are infinite either way).
+      if (to.f === 'bf16' && from.w > 53) {
+        if (u) {
+          fc.unsigned(from);
+          f.call(fc.helper('oddU64'));
+        } else {
+          // |x| (the minimum's magnitude 2^63 is right as unsigned), then the sign.
+          const x = f.local('i64');
+          const neg = f.local('i32');
+          f.set(x).get(x).i64(0n).op(Op.i64_lt_s).set(neg);
+          f.i64(0n).get(x).op(Op.i64_sub).get(x).get(neg).op(Op.select).call(fc.helper('oddU64'));
+          f.f64(-1).f64(1).get(neg).op(Op.select).op(Op.f64_mul);
+        }
+        fc.roundFloat(to);
+        break;
+      }
       if (u) fc.unsigned(from);
       else fc.signed(from);
       // Masked values of widths below the container are non-negative: signed conversion is exact.
       const useU = u && (from.w === 32 || from.w === 64);
       const table = to.vt === 'f32' ? (from.vt === 'i32' ? [Op.f32_convert_i32_s, Op.f32_convert_i32_u] : [Op.f32_convert_i64_s, Op.f32_convert_i64_u]) : from.vt === 'i32' ? [Op.f64_convert_i32_s, Op.f64_convert_i32_u] : [Op.f64_convert_i64_s, Op.f64_convert_i64_u];
       f.op(table[useU ? 1 : 0]);
+      fc.roundFloat(to);
       break;
     }
     case 'extf':
+      // Widening is exact: an f16/bf16 value (in f64) is an f32 value too.
       if (from.vt === 'f32' && to.vt === 'f64') f.op(Op.f64_promote_f32);
-      else if (from.vt !== to.vt) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+      else if (from.vt === 'f64' && to.vt === 'f32') f.op(Op.f32_demote_f64);
       break;
     case 'truncf':
       if (from.vt === 'f64' && to.vt === 'f32') f.op(Op.f32_demote_f64);
-      else if (from.vt !== to.vt) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+      else {
+        if (from.vt === 'f32') f.op(Op.f64_promote_f32);
+        fc.roundFloat(to);
+      }
       break;
     default:
       throw new WasmUnsupported(op, `'${op.opName}'`);
   }
   fc.pop(output);
 }
-
 
 function cmpf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
   const pred = arith.CmpFPredicate.stringify(arith.CmpFOp.predicate(op))!;

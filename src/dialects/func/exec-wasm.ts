@@ -53,7 +53,7 @@ function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): vo
     // The `printI` import's formats: 0 signed, 1 unsigned; no punctuation.
     return void f.i32(name === 'printI64' ? 0 : 1).i32(64).i32(fc.stringId('')).call(fc.imports.printI);
   }
-  if (name === 'printF32' || name === 'printF64') {
+  if (name === 'printF32' || name === 'printF64' || name === 'printF16' || name === 'printBF16') {
     if (k.k !== 'float') unsupported();
     fc.push(x);
     if (k.k === 'float' && k.vt === 'f32') f.op(Op.f64_promote_f32);
@@ -62,7 +62,7 @@ function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): vo
   if (k.k !== 'memref' || !name.startsWith('printMemref')) return unsupported();
   const l = fc.localsOf(x)!;
   const e = k.elem;
-  const storage = e.k === 'float' ? e.vt : e.w === 1 ? 'i1' : `i${8 << k.shift}`;
+  const storage = e.k === 'float' ? e.f : e.w === 1 ? 'i1' : `i${8 << k.shift}`;
   const t = x.type as MemRefType | UnrankedMemRefType;
   // printMemrefShape*: the header only; printMemref<N>d*: "Memref"; printMemref*: "Unranked Memref".
   const mode = name.startsWith('printMemrefShape') ? 2 : /^printMemref\dd/.test(name) ? 1 : 0;

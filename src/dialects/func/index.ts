@@ -50,7 +50,7 @@ const FunctionTypeC = typeConstraint('function type', (t) => t instanceof Functi
 export const FuncOp = defineOp({
   name: 'func.func',
   summary: 'An operation with a name containing a single `SSACFG` region',
-  traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
+  traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope, Traits.AutomaticAllocationScope],
   attributes: [
     attr('sym_name', SymbolNameAttrC),
     attr('function_type', FunctionTypeAttr),

@@ -589,7 +589,7 @@ implementOp(GlobalDtorsOp, { verify: (op, ctx) => verifyStructors(op, ctx, 'dtor
 
 export const LLVMFuncOp = defineOp({
   name: 'llvm.func',
-  traits: [Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
+  traits: [Traits.AutomaticAllocationScope, Traits.IsolatedFromAbove, Traits.Symbol, Traits.AffineScope],
   attributes: [
     attr('sym_name', SymbolNameAttrC),
     optionalAttr('sym_visibility', StrAttrC),

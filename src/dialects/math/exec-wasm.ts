@@ -12,5 +12,6 @@ implementWasmExec(math.SqrtOp, (fc, op) => {
   if (s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
   fc.push(math.SqrtOp.operand(op));
   fc.body.op(s.vt === 'f32' ? Op.f32_sqrt : Op.f64_sqrt);
+  fc.roundFloat(s);
   fc.pop(math.SqrtOp.result(op));
 });

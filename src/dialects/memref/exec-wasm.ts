@@ -119,7 +119,9 @@ function load(fc: WasmFunctionCompiler, op: OpOf<typeof memref.LoadOp>): void {
   const mi = fc.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op));
   const e = mi.elem;
   const f = fc.body;
-  if (e.k === 'float') f.mem(e.vt === 'f32' ? Op.f32_load : Op.f64_load, mi.shift);
+  if (e.k === 'float' && e.f === 'f16') f.mem(Op.i32_load16_u, 1).call(fc.helper('bitsF16'));
+  else if (e.k === 'float' && e.f === 'bf16') f.mem(Op.i32_load16_u, 1).i32(16).op(Op.i32_shl).op(Op.f32_reinterpret_i32).op(Op.f64_promote_f32);
+  else if (e.k === 'float') f.mem(e.vt === 'f32' ? Op.f32_load : Op.f64_load, mi.shift);
   else if (e.vt === 'i64') f.mem(Op.i64_load, 3);
   else if (mi.shift === 2) f.mem(Op.i32_load, 2);
   else if (mi.shift === 1) f.mem(Op.i32_load16_s, 1);
@@ -134,7 +136,10 @@ function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void 
   const e = mi.elem;
   const f = fc.body;
   fc.push(memref.StoreOp.value(op));
-  if (e.k === 'float') f.mem(e.vt === 'f32' ? Op.f32_store : Op.f64_store, mi.shift);
+  if (e.k === 'float' && e.f === 'f16') f.call(fc.helper('f16Bits')).mem(Op.i32_store16, 1);
+  // A bf16 value is an f32 value whose low 16 bits are zero.
+  else if (e.k === 'float' && e.f === 'bf16') f.op(Op.f32_demote_f64).op(Op.i32_reinterpret_f32).i32(16).op(Op.i32_shr_u).mem(Op.i32_store16, 1);
+  else if (e.k === 'float') f.mem(e.vt === 'f32' ? Op.f32_store : Op.f64_store, mi.shift);
   else if (e.vt === 'i64') f.mem(Op.i64_store, 3);
   else if (mi.shift === 2) f.mem(Op.i32_store, 2);
   else if (mi.shift === 1) f.mem(Op.i32_store16, 1);

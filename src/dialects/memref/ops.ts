@@ -202,7 +202,6 @@ const NoRegionArguments: OdsTrait = {
   },
 };
 
-const AutomaticAllocationScope = 'AutomaticAllocationScope';
 
 // ============================================================================
 // Mixed static/dynamic values
@@ -253,7 +252,7 @@ export const AllocaOp: AllocLikeHandle<'memref.alloca'> = allocLike('memref.allo
 export const AllocaScopeOp = defineOp({
   name: 'memref.alloca_scope',
   summary: 'explicitly delimited scope for stack allocation',
-  traits: [AutomaticAllocationScope, SingleBlockTrait, Traits.RecursiveMemoryEffects, NoRegionArguments],
+  traits: [Traits.AutomaticAllocationScope, SingleBlockTrait, Traits.RecursiveMemoryEffects, NoRegionArguments],
   results: [variadicResult('results', AnyType)],
   regions: [sizedRegion('bodyRegion', 1)],
 });
@@ -729,9 +728,8 @@ function verifyOffsetSizeStride(ctx: Context, op: Operation, l: OffsetSizeStride
 // ============================================================================
 // Allocation
 
-const SCOPE_OPS = new Set(['func.func', 'memref.alloca_scope', 'gpu.func', 'llvm.func', 'async.func', 'scf.forall']);
 function hasAllocationScope(op: Operation): boolean {
-  return op.hasTrait(AutomaticAllocationScope) || SCOPE_OPS.has(op.name.name);
+  return op.hasTrait(Traits.AutomaticAllocationScope);
 }
 
 function implementAllocLike<N extends 'memref.alloc' | 'memref.alloca'>(handle: AllocLikeHandle<N>, resource: string, needsScope: boolean): void {

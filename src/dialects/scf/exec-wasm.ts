@@ -101,13 +101,13 @@ function whileLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.WhileOp>): void
   fc.depth -= 2;
 }
 
-/** A one-block execute_region runs in place; its yield assigns the results. */
+/** An execute_region runs in place (several blocks: the CFG driver's dispatch loop); its yields assign the results. */
 function executeRegion(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ExecuteRegionOp>): void {
   const region = scf.ExecuteRegionOp.region(op);
-  if (region.blocks.length !== 1 || scf.ExecuteRegionOp.token(op)) throw new WasmUnsupported(op, `'${op.opName}' with several blocks or a token`);
+  if (scf.ExecuteRegionOp.token(op)) throw new WasmUnsupported(op, `'${op.opName}' with a token`);
   const results = scf.ExecuteRegionOp.results(op);
   results.forEach((r) => fc.def(r));
-  fc.block(region.blocks[0], (term) => {
+  fc.region(region.blocks, (term) => {
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.execute_region`);
     fc.assign(results, scf.YieldOp.results(term));
   });

@@ -138,7 +138,7 @@ export const ExecuteRegionOp = defineOp({
 export const ForOp = defineOp({
   name: 'scf.for',
   summary: 'for operation',
-  traits: [AllTypesMatch(['lowerBound', 'upperBound', 'step']), SingleBlockTrait, Traits.RecursiveMemoryEffects],
+  traits: [Traits.AutomaticAllocationScope, AllTypesMatch(['lowerBound', 'upperBound', 'step']), SingleBlockTrait, Traits.RecursiveMemoryEffects],
   operands: [
     operand('lowerBound', AnySignlessIntegerOrIndex),
     operand('upperBound', AnySignlessIntegerOrIndex),
@@ -200,7 +200,7 @@ export const ForOp = defineOp({
 export const ForallOp = defineOp({
   name: 'scf.forall',
   summary: 'evaluate a block multiple times in parallel',
-  traits: [Traits.RecursiveMemoryEffects, AttrSizedOperandSegments, SingleBlockTrait],
+  traits: [Traits.AutomaticAllocationScope, Traits.RecursiveMemoryEffects, AttrSizedOperandSegments, SingleBlockTrait],
   operands: [
     variadicOperand('dynamicLowerBound', Index),
     variadicOperand('dynamicUpperBound', Index),
@@ -303,7 +303,7 @@ export const IndexSwitchOp = defineOp({
 export const ParallelOp = defineOp({
   name: 'scf.parallel',
   summary: 'parallel for operation',
-  traits: [Traits.RecursiveMemoryEffects, AttrSizedOperandSegments, SingleBlockTrait],
+  traits: [Traits.AutomaticAllocationScope, Traits.RecursiveMemoryEffects, AttrSizedOperandSegments, SingleBlockTrait],
   operands: [
     variadicOperand('lowerBound', Index),
     variadicOperand('upperBound', Index),

@@ -64,7 +64,6 @@ import { TEST_SYNTAX_OPS } from './syntax-ops.js';
 
 // ---- helpers
 
-const AutomaticAllocationScope = 'AutomaticAllocationScope';
 
 const noEffects: MemoryEffectsInterface = { getEffects: () => [] };
 
@@ -319,7 +318,7 @@ export const SingleNoTerminatorOp = defineOp({
 
 export const AllocaScopeRegionOp = defineOp({
   name: 'test.alloca_scope_region',
-  traits: [AutomaticAllocationScope],
+  traits: [Traits.AutomaticAllocationScope],
   regions: [region('region')],
   assemblyFormat: 'attr-dict-with-keyword $region',
 });

@@ -32,6 +32,7 @@ import { RangeAnalysis } from '../ranges.js';
 import type { FloatName } from '../types.js';
 import { wasmEmitterOf } from './emitters.js';
 import { viewSource } from '../codegen.js';
+import { BF16, emitBitsF16, emitF16Bits, emitOddU64, emitRound, F16 } from './float16.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
 
 /** Thrown for what the WebAssembly backend cannot express (the JavaScript backend runs the module then). */
@@ -107,6 +108,8 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
   }
   if (t instanceof FloatType) {
     if (t.name === 'f32' || t.name === 'f64') return { k: 'float', f: t.name, vt: t.name };
+    // Every f16 and bf16 value is a double; operations round back in software (float16.ts).
+    if (t.name === 'f16' || t.name === 'bf16') return { k: 'float', f: t.name, vt: 'f64' };
     throw new WasmUnsupported(op, `${t.name} values`);
   }
   if (t instanceof MemRefType) {
@@ -114,7 +117,7 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
     if (t.memorySpace !== undefined) throw new WasmUnsupported(op, 'memrefs in a memory space');
     const elem = kindOf(t.elementType, op);
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
-    const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : 8) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
+    const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
     return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes), strided: t.layoutAttr !== undefined };
   }
   if (t instanceof UnrankedMemRefType) throw new WasmUnsupported(op, 'unranked memrefs other than casts of ranked ones');
@@ -212,6 +215,21 @@ export function compileWasm(module: Operation): CompiledWasm {
   const free = m.declareFunc({ params: ['i32'], results: [] });
   emitFree(free.body, freeHead);
 
+  // Runtime library functions, declared when first used (after the module's own).
+  const helperIndex = new Map<Helper, number>();
+  const helper = (name: Helper): number => {
+    let i = helperIndex.get(name);
+    if (i === undefined) {
+      const d = m.declareFunc(HELPER_TYPES[name]);
+      if (name === 'roundF16') emitRound(d.body, F16);
+      else if (name === 'roundBF16') emitRound(d.body, BF16);
+      else if (name === 'f16Bits') emitF16Bits(d.body);
+      else if (name === 'bitsF16') emitBitsF16(d.body);
+      else emitOddU64(d.body);
+      helperIndex.set(name, (i = d.index));
+    }
+    return i;
+  };
   const funcs: OpOf<typeof func.FuncOp>[] = [];
   const fnIndex = new Map<string, { index: number; type: FuncType; body: FunctionBody }>();
   for (const op of builtin.ModuleOp.body(mod)) {
@@ -232,7 +250,7 @@ export function compileWasm(module: Operation): CompiledWasm {
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new WasmFunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, ops, strings, globals.addr, globals.constant).compile();
+    new WasmFunctionCompiler(info.type, f, fnIndex, imp, malloc.index, free.index, helper, ops, strings, globals.addr, globals.constant).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
@@ -277,7 +295,8 @@ function layOutGlobals(m: ModuleBuilder, mod: OpOf<typeof builtin.ModuleOp>): { 
         const at = PRE + HEADER + (i << k.shift);
         // Floats: their bits; integers sign-extended from their width (i1: 0 or 1), as the code keeps them.
         if (e.k === 'float') {
-          if (e.vt === 'f32') dv.setUint32(at, Number(BigInt.asUintN(32, v)), true);
+          if (k.shift === 1) dv.setUint16(at, Number(BigInt.asUintN(16, v)), true);
+          else if (k.shift === 2) dv.setUint32(at, Number(BigInt.asUintN(32, v)), true);
           else dv.setBigUint64(at, BigInt.asUintN(64, v), true);
         } else {
           const x = e.w === 1 ? v & 1n : BigInt.asIntN(e.w, v);
@@ -439,6 +458,16 @@ function emitFree(f: FunctionBody, freeHead: number): void {
   f.get(addr).code.byte(Op.global_set).u32(freeHead);
 }
 
+/** The runtime library's functions in the module (float16.ts). */
+export type Helper = 'roundF16' | 'roundBF16' | 'f16Bits' | 'bitsF16' | 'oddU64';
+const HELPER_TYPES: Record<Helper, FuncType> = {
+  roundF16: { params: ['f64'], results: ['f64'] },
+  roundBF16: { params: ['f64'], results: ['f64'] },
+  f16Bits: { params: ['f64'], results: ['i32'] },
+  bitsF16: { params: ['i32'], results: ['f64'] },
+  oddU64: { params: ['i64'], results: ['f64'] },
+};
+
 /** The runtime imports' function indices. */
 export interface Imports {
   err: number;
@@ -491,6 +520,8 @@ export class WasmFunctionCompiler {
     readonly malloc: number,
     /** The deallocator's function index: (header address: i32) -> (). */
     readonly free: number,
+    /** A runtime library function's index (declared on first use). */
+    readonly helper: (name: Helper) => number,
     private readonly ops: Interner<Operation>,
     private readonly strings: Interner<string>,
     /** memref.global symbol -> its data address. */
@@ -532,6 +563,11 @@ export class WasmFunctionCompiler {
   /** The index of a printed string (for the `write` and `punct` imports). */
   stringId(s: string): number {
     return this.strings.id(s);
+  }
+
+  /** Rounds the f64 on the stack to an f16 or bf16 value (nothing for f32/f64 and integers). */
+  roundFloat(s: Scalar): void {
+    if (s.k === 'float' && (s.f === 'f16' || s.f === 'bf16')) this.body.call(this.helper(s.f === 'f16' ? 'roundF16' : 'roundBF16'));
   }
 
   /** The function `name` of this module (undefined for external functions). */
@@ -578,12 +614,11 @@ export class WasmFunctionCompiler {
     this.ranges = new RangeAnalysis(this.fn);
     this.code = this.fns.get(func.FuncOp.sym_name(this.fn))!.body;
     const region = func.FuncOp.body(this.fn);
-    if (region.blocks.length !== 1) throw new WasmUnsupported(this.fn, 'functions with several blocks');
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
     // A memref argument takes several parameters (its locals).
     for (const a of entry.args) this.locals.set(a, valTypes(this.kind(a, this.fn)).map(() => p++));
-    this.block(entry, (term) => {
+    this.region(region.blocks, (term) => {
       if (!func.ReturnOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a function`);
       // The function's allocation scope ends: its allocas join the freed list.
       for (const a of this.frameAllocas) {
@@ -680,6 +715,60 @@ export class WasmFunctionCompiler {
     const k = this.kind(v, op);
     if (k.k === 'memref') throw new WasmUnsupported(op, 'memref operands');
     return k;
+  }
+
+  /**
+   * Emits a region. One block runs in place; several become a dispatch loop
+   * (the CFG): a br_table on the current block's number opens nested wasm
+   * blocks, each block's code follows the end of its wasm block, and a branch
+   * (its op's emitter calls `jump`) assigns the successor's arguments, sets
+   * the number and continues the loop. `onExit` handles the terminators
+   * without successors (return, yield): after it the region is left.
+   */
+  region(blocks: readonly Block[], onExit: (term: Operation) => void): void {
+    if (blocks.length === 1) return this.block(blocks[0], onExit);
+    const f = this.body;
+    const n = blocks.length;
+    const index = new Map(blocks.map((b, i) => [b, i]));
+    // Successors' arguments are assigned before their blocks' code is emitted.
+    for (const b of blocks.slice(1)) for (const a of b.args) this.def(a);
+    const label = f.local('i32');
+    f.i32(0).set(label);
+    f.structured(Op.block, 'void').structured(Op.loop, 'void');
+    this.depth += 2;
+    const cfg = { index, label, loopDepth: this.depth };
+    for (let i = 0; i < n; i++) f.structured(Op.block, 'void');
+    this.depth += n;
+    f.get(label).brTable(
+      blocks.map((_, i) => i),
+      n - 1,
+    );
+    const saved = this.cfg;
+    for (const b of blocks) {
+      f.op(Op.end);
+      this.depth--;
+      this.cfg = cfg;
+      this.block(b, (term) => {
+        if (term.successors.length) return this.op(term);
+        onExit(term);
+        f.br(Op.br, this.depth - (cfg.loopDepth - 1));
+      });
+    }
+    this.cfg = saved;
+    f.op(Op.end).op(Op.end);
+    this.depth -= 2;
+  }
+
+  /** The multi-block region whose terminator is being emitted (for `jump`). */
+  private cfg?: { index: Map<Block, number>; label: number; loopDepth: number };
+
+  /** A branch to `dest` of the region being emitted, with `operands` for its arguments (from a terminator's emitter). */
+  jump(op: Operation, dest: Block, operands: readonly Value[]): void {
+    const cfg = this.cfg;
+    const k = cfg?.index.get(dest);
+    if (!cfg || k === undefined) throw new WasmUnsupported(op, `'${op.opName}' here`);
+    this.assign(dest.args, operands);
+    this.body.i32(k).set(cfg.label).br(Op.br, this.depth - cfg.loopDepth);
   }
 
   /** Emits one op through its dialect's registered emitter. */

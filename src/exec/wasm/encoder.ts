@@ -16,6 +16,7 @@ export const Op = {
   end: 0x0b,
   br: 0x0c,
   br_if: 0x0d,
+  br_table: 0x0e,
   return: 0x0f,
   call: 0x10,
   drop: 0x1a,
@@ -32,6 +33,7 @@ export const Op = {
   i32_load8_s: 0x2c,
   i32_load8_u: 0x2d,
   i32_load16_s: 0x2e,
+  i32_load16_u: 0x2f,
   i32_store: 0x36,
   i64_store: 0x37,
   f32_store: 0x38,
@@ -91,6 +93,7 @@ export const Op = {
   i32_shl: 0x74,
   i32_shr_s: 0x75,
   i32_shr_u: 0x76,
+  i64_clz: 0x79,
   i64_add: 0x7c,
   i64_sub: 0x7d,
   i64_mul: 0x7e,
@@ -112,7 +115,9 @@ export const Op = {
   f32_div: 0x95,
   f32_min: 0x96,
   f32_max: 0x97,
+  f64_abs: 0x99,
   f64_neg: 0x9a,
+  f64_nearest: 0x9e,
   f64_sqrt: 0x9f,
   f64_add: 0xa0,
   f64_sub: 0xa1,
@@ -120,7 +125,9 @@ export const Op = {
   f64_div: 0xa3,
   f64_min: 0xa4,
   f64_max: 0xa5,
+  f64_copysign: 0xa6,
   i32_wrap_i64: 0xa7,
+  i32_trunc_f64_u: 0xab,
   i64_extend_i32_s: 0xac,
   i64_extend_i32_u: 0xad,
   f32_convert_i32_s: 0xb2,
@@ -133,6 +140,10 @@ export const Op = {
   f64_convert_i64_s: 0xb9,
   f64_convert_i64_u: 0xba,
   f64_promote_f32: 0xbb,
+  i32_reinterpret_f32: 0xbc,
+  i64_reinterpret_f64: 0xbd,
+  f32_reinterpret_i32: 0xbe,
+  f64_reinterpret_i64: 0xbf,
 } as const;
 
 /** A byte sink with the format's integer encodings. */
@@ -269,6 +280,13 @@ export class FunctionBody {
   }
   call(f: number): this {
     this.code.byte(Op.call).u32(f);
+    return this;
+  }
+  /** br_table: the i32 on the stack picks a label from `labels` (`other` beyond them). */
+  brTable(labels: readonly number[], other: number): this {
+    this.code.byte(Op.br_table).u32(labels.length);
+    for (const l of labels) this.code.u32(l);
+    this.code.u32(other);
     return this;
   }
 }

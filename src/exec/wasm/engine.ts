@@ -16,7 +16,7 @@ import { defaultOutput, opLabel, type OutputSink } from '../runtime-base.js';
 import { Alloc, ExecError, MemRef, canonicalStrides, forEachLinear, formatScalar, formatStridedMemref, loadElem, newBuffer, resetAddresses, storeElem, type ElemFormat } from '../runtime.js';
 import { toEngineValue } from '../engine.js';
 import { elemKindOf, reprOf } from '../types.js';
-import { formatG } from '../numeric.js';
+import { bf16Bits, bitsBF16, bitsF16, f16Bits, formatG } from '../numeric.js';
 import { nanoTime } from '../runtime-base.js';
 import '../../dialects/exec-wasm.js';
 import { compileWasm, ErrCode, Flag, FORMATS, HEADER, PRE, ViewErr, type CompiledWasm } from './compile.js';
@@ -335,7 +335,7 @@ function toWasmValue(x: unknown, t: Type): unknown {
   throw new TypeError(`arguments of type ${t.key} are not supported`);
 }
 
-const ELEM_BYTES: Record<string, number> = { i1: 1, i8: 1, i16: 2, i32: 4, i64: 8, f32: 4, f64: 8 };
+const ELEM_BYTES: Record<string, number> = { i1: 1, i8: 1, i16: 2, i32: 4, i64: 8, f16: 2, bf16: 2, f32: 4, f64: 8 };
 
 /** The element at byte address `at` as the JavaScript backend holds it (i64: a number when safe). */
 function readElem(dv: DataView, at: number, storage: string): number | bigint {
@@ -348,6 +348,10 @@ function readElem(dv: DataView, at: number, storage: string): number | bigint {
       return dv.getInt16(at, true);
     case 'i32':
       return dv.getInt32(at, true);
+    case 'f16':
+      return bitsF16(dv.getUint16(at, true));
+    case 'bf16':
+      return bitsBF16(dv.getUint16(at, true));
     case 'f32':
       return dv.getFloat32(at, true);
     case 'f64':
@@ -375,7 +379,7 @@ function linearOffsets(z: readonly number[], s: readonly number[]): number[] {
 /** How a memref type's elements are stored (the `printMemref` import's names). */
 function storageOf(t: MemRefType): string {
   const e = t.elementType;
-  if (e instanceof FloatType) return e.name === 'f32' ? 'f32' : 'f64';
+  if (e instanceof FloatType) return e.name === 'f16' || e.name === 'bf16' || e.name === 'f32' ? e.name : 'f64';
   const w = e instanceof IntegerType ? e.width : 64;
   return w === 1 ? 'i1' : w <= 8 ? 'i8' : w <= 16 ? 'i16' : w <= 32 ? 'i32' : 'i64';
 }
@@ -389,6 +393,10 @@ function writeElem(dv: DataView, at: number, storage: string, v: number | bigint
       return dv.setInt16(at, Number(v), true);
     case 'i32':
       return dv.setInt32(at, Number(v), true);
+    case 'f16':
+      return dv.setUint16(at, f16Bits(Number(v)), true);
+    case 'bf16':
+      return dv.setUint16(at, bf16Bits(Number(v)), true);
     case 'f32':
       return dv.setFloat32(at, Number(v), true);
     case 'f64':
