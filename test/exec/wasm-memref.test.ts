@@ -276,6 +276,31 @@ test('wasm memrefs: globals (constant, mutable, i64), alloca_scope in a loop and
   expectSame('globals-scopes', GLOBALS_AND_SCOPES);
 });
 
+const HALF = `memref.global "private" constant @h : memref<4xf16> = dense<[1.5, -2.25, 3.0e3, 0.1]>
+memref.global "private" @b : memref<2x2xbf16> = dense<[[1.5, 7.1], [-0.5, 100.0]]>
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %g = memref.get_global @h : memref<4xf16>
+  %s = memref.subview %g[1] [2] [2] : memref<4xf16> to memref<2xf16, strided<[2], offset: 1>>
+  %x = memref.load %s[%c1] : memref<2xf16, strided<[2], offset: 1>>
+  vector.print %x : f16
+  %bb = memref.get_global @b : memref<2x2xbf16>
+  %col = memref.subview %bb[0, 1] [2, 1] [1, 1] : memref<2x2xbf16> to memref<2xbf16, strided<[2], offset: 1>>
+  %z = memref.load %col[%c1] : memref<2xbf16, strided<[2], offset: 1>>
+  vector.print %z : bf16
+  %t = arith.addf %z, %z : bf16
+  memref.store %t, %col[%c0] : memref<2xbf16, strided<[2], offset: 1>>
+  %u = memref.load %bb[%c0, %c1] : memref<2x2xbf16>
+  vector.print %u : bf16
+  return
+}
+`;
+
+test('wasm memrefs: f16 and bf16 globals read and written through strided subviews match mlir-runner and the JavaScript backend', () => {
+  expectSame('half', HALF);
+});
+
 test('wasm memrefs: functions taking strided memrefs and returning memrefs match mlir-runner and the JavaScript backend', () => {
   expectSame('calls', CALLS);
 });
