@@ -115,7 +115,7 @@ export interface GenOptions {
   /**
    * Only what the WebAssembly backend expresses, so the differential test
    * exercises it rather than its fallback: shifts by constant amounts, no
-   * float-to-int conversions, no subviews or printMemref calls.
+   * float-to-int conversions (subviews and printMemref calls included).
    */
   wasmCore?: boolean;
   /**
@@ -791,7 +791,7 @@ class ProgramGen {
 
   /** Prints the whole memref (printMemref for i32/i64/f32/f64) or one element of it. */
   private printMemrefOrElement(m: string, t: string, size: number): void {
-    if (!this.opts.wasmCore && (t === 'i32' || t === 'f32' || t === 'i64' || t === 'f64')) {
+    if (t === 'i32' || t === 'f32' || t === 'i64' || t === 'f64') {
       const u = this.fresh();
       this.emit(`${u} = memref.cast ${m} : memref<${size}x${t}> to memref<*x${t}>`);
       this.emit(`func.call @printMemref${t.toUpperCase()}(${u}) : (memref<*x${t}>) -> ()`);
@@ -1626,7 +1626,7 @@ class ProgramGen {
     this.emit(`${x} = memref.load ${m}[${idx}] : ${mt}`);
     this.add(t, x);
     this.print(x, t);
-    if (n >= 2 && !this.opts.wasmCore && this.rng.chance(0.4)) {
+    if (n >= 2 && this.rng.chance(0.4)) {
       // A strided subview and a load through it.
       const sv = this.fresh();
       const count = Math.floor((n - 1) / 2) + 1;
@@ -1638,7 +1638,7 @@ class ProgramGen {
       this.add(t, y);
       this.print(y, t);
     }
-    if (!this.opts.wasmCore && (t === 'i32' || t === 'f32' || t === 'i64' || t === 'f64') && this.rng.chance(0.3)) {
+    if ((t === 'i32' || t === 'f32' || t === 'i64' || t === 'f64') && this.rng.chance(0.3)) {
       const u = this.fresh();
       this.emit(`${u} = memref.cast ${m} : ${mt} to memref<*x${t}>`);
       this.emit(`func.call @printMemref${t.toUpperCase()}(${u}) : (memref<*x${t}>) -> ()`);

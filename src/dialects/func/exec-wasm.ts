@@ -1,19 +1,74 @@
-// How func.call (of functions of the module) execute in the WebAssembly backend: the per-op emitters registered
-// with the backend (src/exec/wasm/emitters.ts); compile.ts drives them.
+// How func.call (of functions of the module, and of the runtime library's
+// print* and printMemref* functions) execute in the WebAssembly backend: the
+// per-op emitters registered with the backend (src/exec/wasm/emitters.ts);
+// compile.ts drives them.
 
+import { MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import type { OpOf } from '../../ods/index.js';
 import * as func from './index.js';
+import { BUILTINS } from '../../exec/codegen.js';
+import { elemFormatOf } from '../../exec/types.js';
+import { Op } from '../../exec/wasm/encoder.js';
 import { WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
 function call(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): void {
   const callee = fc.callee(func.CallOp.callee(op));
-  if (!callee) throw new WasmUnsupported(op, `calls of @${func.CallOp.callee(op)}`);
+  if (!callee) return builtinCall(fc, op);
   for (const a of func.CallOp.operands(op)) fc.push(a);
   fc.noteCall(op);
   fc.body.call(callee.index);
   const results = func.CallOp.results(op);
   for (let i = results.length - 1; i >= 0; i--) fc.pop(results[i]);
+}
+
+const TEXT: Record<string, string> = { printOpen: '( ', printClose: ' )', printComma: ', ', printNewline: '\n' };
+
+/** A call of one of the runtime library's functions (printI64, printMemrefF32, ...), as the JavaScript backend binds them. */
+function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): void {
+  const sym = func.CallOp.callee(op);
+  const name = sym.replace(/^_mlir_ciface_/, '');
+  if (!BUILTINS.has(name)) throw new WasmUnsupported(op, `calls of @${sym}`);
+  const args = func.CallOp.operands(op);
+  const results = func.CallOp.results(op);
+  const f = fc.body;
+  const unsupported = (): never => {
+    throw new WasmUnsupported(op, `@${sym} of this type`);
+  };
+  if (name in TEXT) return void f.i32(fc.stringId(TEXT[name])).call(fc.imports.write);
+  if (name === 'nanoTime' || name === 'rtclock') {
+    const r = results[0];
+    const k = r && fc.kind(r, op);
+    if (!k || k.k === 'memref' || k.vt !== (name === 'nanoTime' ? 'i64' : 'f64')) unsupported();
+    f.call(name === 'nanoTime' ? fc.imports.nanoTime : fc.imports.rtclock);
+    return fc.pop(r);
+  }
+  const x = args[0];
+  if (!x || results.length) unsupported();
+  const k = fc.kind(x, op);
+  if (name === 'printI64' || name === 'printU64') {
+    if (k.k !== 'int') unsupported();
+    f.i32(fc.K(op));
+    fc.push(x);
+    if (k.k === 'int' && k.vt === 'i32') f.op(Op.i64_extend_i32_s);
+    // The `printI` import's formats: 0 signed, 1 unsigned; no punctuation.
+    return void f.i32(name === 'printI64' ? 0 : 1).i32(64).i32(fc.stringId('')).call(fc.imports.printI);
+  }
+  if (name === 'printF32' || name === 'printF64' || name === 'printF16' || name === 'printBF16') {
+    if (k.k !== 'float') unsupported();
+    fc.push(x);
+    if (k.k === 'float' && k.vt === 'f32') f.op(Op.f64_promote_f32);
+    return void f.i32(fc.stringId('')).call(fc.imports.printF);
+  }
+  if (k.k !== 'memref' || !name.startsWith('printMemref')) return unsupported();
+  const l = fc.localsOf(x)!;
+  const e = k.elem;
+  const storage = e.k === 'float' ? e.f : e.w === 1 ? 'i1' : `i${8 << k.shift}`;
+  const t = x.type as MemRefType | UnrankedMemRefType;
+  // printMemrefShape*: the header only; printMemref<N>d*: "Memref"; printMemref*: "Unranked Memref".
+  const mode = name.startsWith('printMemrefShape') ? 2 : /^printMemref\dd/.test(name) ? 1 : 0;
+  fc.passDims(l, k.rank);
+  f.i32(fc.K(op)).i32(mode).i32(fc.stringId(`${storage}:${elemFormatOf(t.elementType)}`)).get(l[0]).get(l[1]).call(fc.imports.printMemref);
 }
 
 implementWasmExec(func.CallOp, (fc, op) => call(fc, op));

@@ -15,7 +15,9 @@
 // A memref value is locals: allocation address, data address (i32), then per
 // dimension size and stride (i64).
 
-import { FloatType, IndexType, IntegerType, MemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { DenseIntOrFPElementsAttr, UnitAttr } from '../../ir/builtin-attributes.js';
+import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { stridesAndOffset } from '../../dialects/memref/layout.js';
 import type { Type } from '../../ir/attributes.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import { Traits } from '../../ir/context.js';
@@ -28,6 +30,7 @@ import { Interner } from '../interner.js';
 import { RangeAnalysis } from '../ranges.js';
 import type { FloatName } from '../types.js';
 import { wasmEmitterOf } from './emitters.js';
+import { viewSource } from '../codegen.js';
 import { BF16, emitBitsF16, emitF16Bits, emitOddU64, emitRound, F16 } from './float16.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
 
@@ -42,7 +45,45 @@ export class WasmUnsupported extends Error {
 }
 
 /** Runtime error codes passed to the `err` import (with the op's index). */
-export const ErrCode = { oob: 0, useAfterFree: 1, div0: 2, overflow: 3, doubleFree: 4, outOfMemory: 5, invalidSize: 6, tooLarge: 7, copyDead: 8, deallocStack: 9, badStep: 10 } as const;
+export const ErrCode = {
+  oob: 0,
+  useAfterFree: 1,
+  div0: 2,
+  overflow: 3,
+  doubleFree: 4,
+  outOfMemory: 5,
+  invalidSize: 6,
+  tooLarge: 7,
+  copyDead: 8,
+  deallocStack: 9,
+  badStep: 10,
+  deallocGlobal: 11,
+  storeConstant: 12,
+} as const;
+
+/**
+ * An allocation's live flag (the first header word): 0 freed, else how it
+ * was allocated (dealloc reports stack, global and the host's memory as the
+ * JavaScript backend does; stores into constant globals are errors).
+ */
+export const Flag = { freed: 0, heap: 1, stack: 2, global: 3, constGlobal: 4, external: 5 } as const;
+
+/** The located errors of views, casts and reshapes (the `viewErr` import's codes). */
+export const ViewErr = {
+  subview: 0,
+  reinterpret: 1,
+  invalidSize: 2,
+  castRank: 3,
+  castSize: 4,
+  castOffset: 5,
+  castStride: 6,
+  expand: 7,
+  collapse: 8,
+  viewAlign: 9,
+  viewWide: 10,
+  viewBounds: 11,
+  reshapeCount: 12,
+} as const;
 
 /** The formats of vector.print passed to the `printI` import. */
 export const FORMATS = ['signed', 'unsigned', 'bool'] as const;
@@ -54,6 +95,8 @@ export interface MemInfo {
   elem: Scalar;
   /** log2 of the element size in bytes. */
   shift: number;
+  /** A strided layout (views): accesses multiply every index by its stride; identity layouts take the innermost stride as 1. */
+  strided: boolean;
 }
 export type Kind = Scalar | MemInfo;
 
@@ -70,14 +113,41 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
     throw new WasmUnsupported(op, `${t.name} values`);
   }
   if (t instanceof MemRefType) {
-    if (t.layoutAttr !== undefined) throw new WasmUnsupported(op, 'memrefs with a layout');
+    if (t.layoutAttr !== undefined && !stridesAndOffset(t)) throw new WasmUnsupported(op, 'memrefs with a non-strided layout');
     if (t.memorySpace !== undefined) throw new WasmUnsupported(op, 'memrefs in a memory space');
     const elem = kindOf(t.elementType, op);
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
     const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
-    return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes) };
+    return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes), strided: t.layoutAttr !== undefined };
   }
+  if (t instanceof UnrankedMemRefType) throw new WasmUnsupported(op, 'unranked memrefs other than casts of ranked ones');
   throw new WasmUnsupported(op, `values of type ${t.key}`);
+}
+
+/**
+ * The kind of value `v`: an unranked memref whose rank is known where it is
+ * made — memref.cast of a memref of known rank (as printMemref's arguments
+ * are), memref.reshape by a shape of static length (or cast from one) — is
+ * held as a ranked one.
+ */
+export function kindOfValue(v: Value, op: Operation | undefined): Kind {
+  const d = v.definingOp;
+  if (v.type instanceof UnrankedMemRefType && d) {
+    if (memref.CastOp.isa(d)) {
+      const src = memref.CastOp.source(d);
+      const k = src.type instanceof MemRefType ? kindOf(src.type, op) : kindOfValue(src, op);
+      if (k.k === 'memref') return { ...k, strided: true };
+    }
+    // The shape's length: its type's, or that of the memref it was cast from.
+    const sv = memref.ReshapeOp.isa(d) ? memref.ReshapeOp.shape(d) : undefined;
+    const sd = sv?.definingOp;
+    const shape = sd && memref.CastOp.isa(sd) && sv.type instanceof MemRefType && sv.type.shape[0] === kDynamic ? memref.CastOp.source(sd).type : sv?.type;
+    if (shape instanceof MemRefType && shape.rank === 1 && shape.shape[0] !== kDynamic) {
+      const k = kindOf(MemRefType.get(new Array<number>(shape.shape[0]).fill(kDynamic), v.type.elementType), op);
+      if (k.k === 'memref') return k;
+    }
+  }
+  return kindOf(v.type, op);
 }
 
 /** The wasm value types a value of kind `k` occupies (one local each). */
@@ -101,6 +171,14 @@ export interface CompiledWasm {
 
 /** Bytes of an allocation's header before its data (its first word: 1 live, 2 stack, 0 freed). */
 export const HEADER = 16;
+/**
+ * Bytes before an allocation's header: its fake address as the JavaScript
+ * backend numbers allocations (i64, printed by printMemref) and its exact
+ * size in bytes (i64, for view bounds and printing).
+ */
+export const PRE = 16;
+/** The JavaScript backend's first fake allocation address (runtime.ts). */
+const FAKE_BASE = 0x10000000n;
 
 /** The classes of per-access runtime checks that can be left out (all kept by default). */
 export interface WasmChecks {
@@ -133,12 +211,27 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     write: m.importFunc('env', 'write', { params: ['i32'], results: [] }),
     punct: m.importFunc('env', 'punct', { params: ['i32'], results: [] }),
     fmod: m.importFunc('env', 'fmod', { params: ['f64', 'f64'], results: ['f64'] }),
+    // A memref descriptor's dimensions for the next runtime call, one call each (size, stride).
+    dim: m.importFunc('env', 'dim', { params: ['i64', 'i64'], results: [] }),
+    // printMemref*(K, mode, element string, allocation, data): the dims were passed before.
+    printMemref: m.importFunc('env', 'printMemref', { params: ['i32', 'i32', 'i32', 'i32', 'i32'], results: [] }),
+    // copy(K, shift, src allocation, src data, dst allocation, dst data, src rank): the dims of both before.
+    copy: m.importFunc('env', 'copy', { params: ['i32', 'i32', 'i32', 'i32', 'i32', 'i32', 'i32'], results: [] }),
+    // A view's located error (code, four values; the dims passed before).
+    viewErr: m.importFunc('env', 'viewErr', { params: ['i32', 'i32', 'i64', 'i64', 'i64', 'i64'], results: [] }),
+    nanoTime: m.importFunc('env', 'nanoTime', { params: [], results: ['i64'] }),
+    rtclock: m.importFunc('env', 'rtclock', { params: [], results: ['f64'] }),
   };
-  const heapTop = m.global('i32', HEADER);
+  const mod = builtin.ModuleOp.dynCast(module);
+  if (!mod) throw new WasmUnsupported(module, 'a top-level op other than builtin.module');
+  const globals = layOutGlobals(m, mod);
+  const heapTop = m.global('i32', globals.end);
   // The freed list's first block (0: none; blocks start at HEADER).
   const freeHead = m.global('i32', 0);
+  // The next fake address (the JavaScript backend's numbering, globals first).
+  const fakeNext = m.global('i64', globals.fakeNext);
   const malloc = m.declareFunc({ params: ['i32', 'i64'], results: ['i32'] });
-  emitMalloc(malloc.body, heapTop, freeHead, imp.err);
+  emitMalloc(malloc.body, heapTop, freeHead, fakeNext, imp.err);
   const free = m.declareFunc({ params: ['i32'], results: [] });
   emitFree(free.body, freeHead);
 
@@ -157,21 +250,15 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     }
     return i;
   };
-  const mod = builtin.ModuleOp.dynCast(module);
-  if (!mod) throw new WasmUnsupported(module, 'a top-level op other than builtin.module');
   const funcs: OpOf<typeof func.FuncOp>[] = [];
   const fnIndex = new Map<string, { index: number; type: FuncType; body: FunctionBody }>();
   for (const op of builtin.ModuleOp.body(mod)) {
+    if (memref.GlobalOp.isa(op)) continue;
     if (func.FuncOp.isa(op)) {
       if (func.FuncOp.isExternal(op)) continue;
       const ft = func.FuncOp.function_type(op);
       const params = ft.inputs.flatMap((t) => valTypes(kindOf(t, op)));
-      const results = ft.results.map((t) => {
-        const k = kindOf(t, op);
-        if (k.k === 'memref') throw new WasmUnsupported(op, 'functions returning memrefs');
-        return k.vt;
-      });
-      if (ft.inputs.some((t) => t instanceof MemRefType)) throw new WasmUnsupported(op, 'functions taking memrefs');
+      const results = ft.results.flatMap((t) => valTypes(kindOf(t, op)));
       const type = { params, results };
       const d = m.declareFunc(type);
       fnIndex.set(func.FuncOp.sym_name(op), { index: d.index, type, body: d.body });
@@ -186,11 +273,13 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks).compile();
+    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks, globals.addr, globals.constant).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
   }
+  // The allocator, for the host's memref arguments.
+  m.exportFunc('malloc', malloc.index);
   let callSiteExport: string | undefined;
   if (callSite !== undefined) {
     const d = m.declareFunc({ params: [], results: ['i32'] });
@@ -198,6 +287,69 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     m.exportFunc((callSiteExport = 'callSite'), d.index);
   }
   return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport };
+}
+
+/**
+ * Places the module's memref.globals in a data segment at the bottom of the
+ * memory, each as an allocation (fake address, size, header whose flag says
+ * global or constant global, data), in the order the JavaScript backend
+ * numbers them; returns their data addresses and where the heap starts.
+ */
+function layOutGlobals(m: ModuleBuilder, mod: OpOf<typeof builtin.ModuleOp>): { addr: Map<string, number>; constant: Set<string>; end: number; fakeNext: bigint } {
+  const addr = new Map<string, number>();
+  const constant = new Set<string>();
+  const chunks: { at: number; bytes: Uint8Array }[] = [];
+  let top = HEADER;
+  let fake = FAKE_BASE;
+  for (const op of builtin.ModuleOp.body(mod)) {
+    if (!memref.GlobalOp.isa(op)) continue;
+    const t = memref.GlobalOp.type(op);
+    const k = kindOf(t, op);
+    if (k.k !== 'memref' || k.strided || !t.hasStaticShape) throw new WasmUnsupported(op, 'globals of this type');
+    const n = t.numElements;
+    const bytes = n << k.shift;
+    const block = new Uint8Array(PRE + HEADER + bytes);
+    const dv = new DataView(block.buffer);
+    const data = top + PRE + HEADER;
+    dv.setBigInt64(0, fake, true);
+    dv.setBigInt64(8, BigInt(bytes), true);
+    dv.setInt32(PRE, memref.GlobalOp.constant(op) ? Flag.constGlobal : Flag.global, true);
+    dv.setInt32(PRE + 4, HEADER + bytes, true);
+    const init = memref.GlobalOp.initial_value(op);
+    if (init instanceof DenseIntOrFPElementsAttr) {
+      const vals = init.values;
+      const e = k.elem;
+      for (let i = 0; i < n; i++) {
+        const v = vals[init.isSplat ? 0 : i];
+        const at = PRE + HEADER + (i << k.shift);
+        // Floats: their bits; integers sign-extended from their width (i1: 0 or 1), as the code keeps them.
+        if (e.k === 'float') {
+          if (k.shift === 1) dv.setUint16(at, Number(BigInt.asUintN(16, v)), true);
+          else if (k.shift === 2) dv.setUint32(at, Number(BigInt.asUintN(32, v)), true);
+          else dv.setBigUint64(at, BigInt.asUintN(64, v), true);
+        } else {
+          const x = e.w === 1 ? v & 1n : BigInt.asIntN(e.w, v);
+          if (k.shift === 0) dv.setInt8(at, Number(x));
+          else if (k.shift === 1) dv.setInt16(at, Number(x), true);
+          else if (k.shift === 2) dv.setInt32(at, Number(x), true);
+          else dv.setBigInt64(at, x, true);
+        }
+      }
+    } else if (init !== undefined && !(init instanceof UnitAttr)) throw new WasmUnsupported(op, 'globals with this initial value');
+    chunks.push({ at: top, bytes: block });
+    addr.set(memref.GlobalOp.sym_name(op), data);
+    if (memref.GlobalOp.constant(op)) constant.add(memref.GlobalOp.sym_name(op));
+    top = (data + bytes + 15) & ~15;
+    fake += BigInt((Math.ceil(bytes / 64) + 1) * 64);
+    if (top > 1 << 30) throw new WasmUnsupported(op, 'globals of more than 1 GiB');
+  }
+  if (chunks.length) {
+    const seg = new Uint8Array(top - HEADER);
+    for (const c of chunks) seg.set(c.bytes, c.at - HEADER);
+    m.dataSegment(HEADER, seg);
+    m.minPages = Math.max(1, Math.ceil(top / 65536));
+  }
+  return { addr, constant, end: top, fakeNext: fake };
 }
 
 /** Whether the module's call graph has a cycle. */
@@ -243,7 +395,7 @@ function isRecursive(funcs: OpOf<typeof func.FuncOp>[]): boolean {
  * exact; only when the memory cannot grow (4 GiB, or memory.grow failing) is
  * a freed block reused (first fit, whole), before reporting out of memory.
  */
-function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: number): void {
+function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, fakeNext: number, err: number): void {
   const K = 0;
   const bytes = 1;
   const addr = f.local('i32');
@@ -252,9 +404,9 @@ function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: num
   const prev = f.local('i32');
   const need = f.local('i32');
   const delta = f.local('i32');
-  // end = top + HEADER + bytes (in i64, so that huge sizes cannot wrap).
+  // end = top + PRE + HEADER + bytes (in i64, so that huge sizes cannot wrap).
   f.code.byte(Op.global_get).u32(heapTop);
-  f.op(Op.i64_extend_i32_u).i64(BigInt(HEADER)).op(Op.i64_add).get(bytes).op(Op.i64_add).set(end);
+  f.op(Op.i64_extend_i32_u).i64(BigInt(PRE + HEADER)).op(Op.i64_add).get(bytes).op(Op.i64_add).set(end);
   // Fresh memory unless beyond 4 GiB (memory32's limit) or memory.grow fails.
   f.get(end).i64(0xffff_0000n).op(Op.i64_le_u).set(fresh);
   f.get(fresh);
@@ -280,7 +432,7 @@ function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: num
   f.get(fresh);
   f.structured(Op.if, 'void');
   f.code.byte(Op.global_get).u32(heapTop);
-  f.set(addr);
+  f.i32(PRE).op(Op.i32_add).set(addr);
   // The next top, 16-byte aligned; the block's size.
   f.get(end).i64(15n).op(Op.i64_add).i64(-16n).op(Op.i64_and).op(Op.i32_wrap_i64);
   f.code.byte(Op.global_set).u32(heapTop);
@@ -312,8 +464,15 @@ function emitMalloc(f: FunctionBody, heapTop: number, freeHead: number, err: num
   f.get(prev).get(addr).mem(Op.i32_load, 2, 8).mem(Op.i32_store, 2, 8);
   f.op(Op.end);
   f.op(Op.end);
-  // Live flag.
-  f.get(addr).i32(1).mem(Op.i32_store, 2);
+  // Live flag; before the header, the fake address and the exact size.
+  f.get(addr).i32(Flag.heap).mem(Op.i32_store, 2);
+  f.get(addr).i32(PRE).op(Op.i32_sub).code.byte(Op.global_get).u32(fakeNext);
+  f.mem(Op.i64_store, 3);
+  f.get(addr).i32(PRE).op(Op.i32_sub).get(bytes).mem(Op.i64_store, 3, 8);
+  // fakeNext += (ceil(bytes / 64) + 1) * 64, as the JavaScript backend numbers allocations.
+  f.code.byte(Op.global_get).u32(fakeNext);
+  f.get(bytes).i64(63n).op(Op.i64_add).i64(6n).op(Op.i64_shr_u).i64(1n).op(Op.i64_add).i64(6n).op(Op.i64_shl).op(Op.i64_add);
+  f.code.byte(Op.global_set).u32(fakeNext);
   f.get(addr).i32(HEADER).op(Op.i32_add);
 }
 
@@ -344,6 +503,12 @@ export interface Imports {
   write: number;
   punct: number;
   fmod: number;
+  dim: number;
+  printMemref: number;
+  copy: number;
+  viewErr: number;
+  nanoTime: number;
+  rtclock: number;
 }
 
 /**
@@ -388,7 +553,36 @@ export class WasmFunctionCompiler {
     private readonly strings: Interner<string>,
     /** The classes of runtime checks emitted (emitters leave out the others). */
     readonly checks: WasmChecks,
+    /** memref.global symbol -> its data address. */
+    readonly globalAddr: ReadonlyMap<string, number>,
+    /** The constant memref.globals' symbols. */
+    readonly globalConst: ReadonlySet<string>,
   ) {}
+
+  /** The chain local of each alloca_scope being compiled: its allocas' headers, linked through their third word. */
+  readonly allocaScopes = new Map<Operation, number>();
+
+  /** The chain an alloca at `op` links into: the innermost enclosing alloca_scope's, if nearer than the function. */
+  allocaScopeChain(op: Operation): number | undefined {
+    for (let p = op.parentOp; p && p !== this.fn; p = p.parentOp) if (memref.AllocaScopeOp.isa(p)) return this.allocaScopes.get(p);
+    return undefined;
+  }
+
+  /** Passes a memref's dims (size, stride) to the runtime, before a call that reads them. */
+  passDims(l: readonly number[], rank: number): void {
+    for (let d = 0; d < rank; d++) this.body.get(l[2 + d]).get(l[2 + rank + d]).call(this.imports.dim);
+  }
+
+  /** True if `m` is (a view of) a constant global. */
+  isConstantGlobal(m: Value): boolean {
+    for (let v: Value | undefined = m; v; ) {
+      const d: Operation | null = v.definingOp;
+      if (!d) return false;
+      if (memref.GetGlobalOp.isa(d)) return this.globalConst.has(memref.GetGlobalOp.name(d));
+      v = viewSource(d);
+    }
+    return false;
+  }
 
   /** The code of the function being compiled. */
   get body(): FunctionBody {
@@ -484,7 +678,8 @@ export class WasmFunctionCompiler {
     const region = func.FuncOp.body(this.fn);
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
-    for (const a of entry.args) this.locals.set(a, [p++]);
+    // A memref argument takes several parameters (its locals).
+    for (const a of entry.args) this.locals.set(a, valTypes(this.kind(a, this.fn)).map(() => p++));
     // Runtime errors branch out of everything to one call after this block:
     // a call inside a loop (even on a path never taken) makes V8 spill
     // around it and keeps the loop from being unrolled.
@@ -522,7 +717,7 @@ export class WasmFunctionCompiler {
   }
 
   kind(v: Value, op?: Operation): Kind {
-    return kindOf(v.type, op ?? v.definingOp ?? undefined);
+    return kindOfValue(v, op ?? v.definingOp ?? undefined);
   }
 
   def(v: Value): number[] {
@@ -699,7 +894,8 @@ export class WasmFunctionCompiler {
     loop.walk((o) => {
       for (const r of o.results) inside.add(r);
       for (const rg of o.regions) for (const b of rg.blocks) for (const a of b.args) inside.add(a);
-      if (memref.DeallocOp.isa(o)) frees = true;
+      // Callees taking memrefs may deallocate them.
+      if (memref.DeallocOp.isa(o) || (func.CallOp.isa(o) && func.CallOp.operands(o).some((x) => x.type instanceof MemRefType || x.type instanceof UnrankedMemRefType))) frees = true;
       else if (memref.LoadOp.isa(o)) accessed.add(memref.LoadOp.memref(o));
       else if (memref.StoreOp.isa(o)) accessed.add(memref.StoreOp.memref(o));
     });
@@ -756,11 +952,12 @@ export class WasmFunctionCompiler {
     f.get(l[1]);
     if (indices.length) {
       // In i32: the low 32 bits are those of the i64 computation, and an
-      // in-bounds linear index (< 2^31 elements) is exact there.
+      // in-bounds linear index (< 2^31 elements) is exact there. Identity
+      // layouts: the innermost stride is 1; strided ones multiply every index.
       indices.forEach((x, d) => {
         this.push(x);
         f.op(Op.i32_wrap_i64);
-        if (d !== indices.length - 1) f.get(l[2 + mi.rank + d]).op(Op.i32_wrap_i64).op(Op.i32_mul);
+        if (d !== indices.length - 1 || mi.strided) f.get(l[2 + mi.rank + d]).op(Op.i32_wrap_i64).op(Op.i32_mul);
         if (d > 0) f.op(Op.i32_add);
       });
       if (mi.shift) f.i32(mi.shift).op(Op.i32_shl);

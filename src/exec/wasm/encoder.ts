@@ -297,8 +297,11 @@ export class ModuleBuilder {
   private typeKeys = new Map<string, number>();
   private imports: { module: string; name: string; type: number }[] = [];
   private funcs: { type: number; body: FunctionBody }[] = [];
-  private globals: { t: ValType; init: number }[] = [];
+  private globals: { t: ValType; init: number | bigint }[] = [];
   private exports: { name: string; func: number }[] = [];
+  private data: { offset: number; bytes: Uint8Array }[] = [];
+  /** The memory's initial size in 64 KiB pages (data segments must fit). */
+  minPages = 1;
 
   typeIndex(t: FuncType): number {
     const key = t.params.join(',') + '->' + t.results.join(',');
@@ -322,9 +325,15 @@ export class ModuleBuilder {
     this.funcs.push({ type: this.typeIndex(t), body });
     return { index: this.imports.length + this.funcs.length - 1, body };
   }
-  global(t: 'i32', init: number): number {
+  global(t: 'i32', init: number): number;
+  global(t: 'i64', init: bigint): number;
+  global(t: 'i32' | 'i64', init: number | bigint): number {
     this.globals.push({ t, init });
     return this.globals.length - 1;
+  }
+  /** An active data segment: `bytes` at address `offset` of memory 0 when instantiated. */
+  dataSegment(offset: number, bytes: Uint8Array): void {
+    this.data.push({ offset, bytes });
   }
   exportFunc(name: string, func: number): void {
     this.exports.push({ name, func });
@@ -344,8 +353,15 @@ export class ModuleBuilder {
     // One memory of at least one page, exported so the host can read it. Its
     // maximum (4 GiB) lets the engine reserve the address space once: without
     // it, growing may copy the whole memory.
-    section(5, (b) => b.u32(1).byte(0x01).u32(1).u32(65536));
-    section(6, (b) => b.vec(this.globals, (g) => b.byte(VALTYPE[g.t]).byte(0x01).byte(Op.i32_const).s32(g.init).byte(Op.end)));
+    section(5, (b) => b.u32(1).byte(0x01).u32(this.minPages).u32(65536));
+    section(6, (b) =>
+      b.vec(this.globals, (g) => {
+        b.byte(VALTYPE[g.t]).byte(0x01);
+        if (typeof g.init === 'bigint') b.byte(Op.i64_const).s64(g.init);
+        else b.byte(Op.i32_const).s32(g.init);
+        b.byte(Op.end);
+      }),
+    );
     section(7, (b) => {
       b.u32(this.exports.length + 1);
       for (const e of this.exports) b.name(e.name).byte(0x00).u32(e.func);
@@ -366,6 +382,14 @@ export class ModuleBuilder {
         b.u32(body.b.length).bytes(body);
       }),
     );
+    // Data segments (active, memory 0, at a constant offset); none: no section, as before.
+    if (this.data.length)
+      section(11, (b) =>
+        b.vec(this.data, (d) => {
+          b.u32(0).byte(Op.i32_const).s32(d.offset).byte(Op.end).u32(d.bytes.length);
+          for (const x of d.bytes) b.byte(x);
+        }),
+      );
     return new Uint8Array(out.b);
   }
 }

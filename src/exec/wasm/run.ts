@@ -20,7 +20,7 @@ export interface Runner {
   readonly backend: 'js' | 'wasm';
   /** Why the WebAssembly backend was not used (for 'auto' falling back). */
   readonly fallback?: WasmUnsupported;
-  /** Calls `name` with arguments in the engine's representation (scalars on WebAssembly). */
+  /** Calls `name` with arguments in the engine's representation (numbers/BigInts; MemRefs or arrays for memrefs, on both backends). */
   invokeRaw(name: string, args?: unknown[]): unknown;
 }
 
