@@ -507,8 +507,10 @@ class Compiled {
   /** Whether an optional group's anchor is present. */
   private anchorPresent(op: Operation, e: El): boolean {
     switch (e.k) {
-      case 'operand':
-        return this.operandValues(op, e.index).length > 0;
+      case 'operand': {
+        const seg = this.info.operandSegments(op)[e.index];
+        return seg[1] > 0 && seg[0] < op.operandList.length;
+      }
       case 'attr': {
         const a = this.getAttr(op, e.decl.name);
         if (a === undefined) return false;
@@ -638,8 +640,20 @@ class Compiled {
         }
         return (p, op) => p.printAttribute(this.getAttr(op, name)!);
       }
-      case 'operand':
-        return (p, op) => p.printOperands(this.operandValues(op, e.index));
+      case 'operand': {
+        const index = e.index;
+        // Straight from the operand list: no list of values per printed op.
+        return (p, op) => {
+          const seg = this.info.operandSegments(op)[index];
+          const start = seg[0];
+          const list = op.operandList;
+          const m = Math.max(0, Math.min(seg[1], list.length - start));
+          for (let i = 0; i < m; i++) {
+            if (i) p.write(', ');
+            p.printOperand(list[start + i].value);
+          }
+        };
+      }
       case 'operands':
         return (p, op) => p.printOperands(op.operands);
       case 'region':
@@ -673,8 +687,32 @@ class Compiled {
             if (i) p.write(', ');
             p.printSuccessor(b);
           });
-      case 'type':
-        return (p, op) => p.printTypes(this.refTypes(op, e.arg));
+      case 'type': {
+        const r = e.arg;
+        if (r.k === 'operand')
+          return (p, op) => {
+            const seg = this.info.operandSegments(op)[r.index];
+            const start = seg[0];
+            const list = op.operandList;
+            const m = Math.max(0, Math.min(seg[1], list.length - start));
+            for (let i = 0; i < m; i++) {
+              if (i) p.write(', ');
+              p.printType(list[start + i].value.type);
+            }
+          };
+        if (r.k === 'result')
+          return (p, op) => {
+            const seg = this.info.resultSegments(op)[r.index];
+            const start = seg[0];
+            const list = op.results;
+            const m = Math.max(0, Math.min(seg[1], list.length - start));
+            for (let i = 0; i < m; i++) {
+              if (i) p.write(', ');
+              p.printType(list[start + i].type);
+            }
+          };
+        return (p, op) => p.printTypes(this.refTypes(op, r));
+      }
       case 'functional-type':
         return (p, op) => p.printFunctionType(this.refTypes(op, e.inputs), this.refTypes(op, e.results));
       case 'prop-dict':
@@ -917,7 +955,7 @@ class Compiled {
           newRegion: () => {
             const r = new Region();
             (ps.regions[a.index] ??= []).push(r);
-            ps.customRegions.add(r);
+            (ps.customRegions ??= new Set()).add(r);
             return r;
           },
         };
@@ -1157,10 +1195,10 @@ class Compiled {
         if (rs) for (let k = 0; k < rs.length; k++) state.regions.push(rs[k]);
       }
     const terminator = info.definition.implicitTerminator;
-    if (terminator !== undefined) for (const r of state.regions) if (!ps.customRegions.has(r)) ensureTerminator(p, r, terminator, state);
+    if (terminator !== undefined) for (const r of state.regions) if (!ps.customRegions?.has(r)) ensureTerminator(p, r, terminator, state);
     // A single-block region without an implicit terminator gets its block when written empty.
     if (terminator === undefined && info.definition.traits.has(Traits.SingleBlock))
-      for (const r of state.regions) if (!ps.customRegions.has(r) && r.empty) r.pushBlock(new Block());
+      for (const r of state.regions) if (!ps.customRegions?.has(r) && r.empty) r.pushBlock(new Block());
     if (ps.allSuccessors) state.successors = ps.allSuccessors;
     else
       for (let i = 0; i < info.successors.length; i++) {
@@ -1218,7 +1256,7 @@ class ParseState {
   allRegions: Region[] | undefined;
   allSuccessors: Block[] | undefined;
   /** Regions a custom directive parsed: MLIR adds no implicit terminator to them. */
-  readonly customRegions = new Set<Region>();
+  customRegions: Set<Region> | undefined = undefined;
   constructor(info: OdsInfo) {
     this.operands = new Array(info.operands.length);
     this.operandOffsets = new Array(info.operands.length);
