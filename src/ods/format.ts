@@ -1125,7 +1125,7 @@ class Compiled {
     else if (this.infersResults) state.types = [];
     else {
       const types: Type[] = [];
-      const sizes: number[] = [];
+      const sizes: number[] | undefined = info.attrSizedResults ? [] : undefined;
       const results = info.results;
       for (let i = 0; i < results.length; i++) {
         const r = results[i];
@@ -1136,10 +1136,10 @@ class Compiled {
           if (r.kind === 'single') ts = ts.slice(0, 1);
         }
         for (let k = 0; k < ts.length; k++) types.push(ts[k]);
-        sizes.push(ts.length);
+        sizes?.push(ts.length);
       }
       state.types = types;
-      if (info.attrSizedResults) state.properties.set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+      if (sizes) state.properties.set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
     }
     // Operands.
     if (ps.allOperands !== undefined) {
@@ -1159,11 +1159,11 @@ class Compiled {
         if (all.length !== (ps.allOperandTypes ?? []).length) p.resolveOperands(all, ps.allOperandTypes ?? [], p.nameOffset);
       }
       const values: Value[] = [];
-      const sizes: number[] = [];
+      const sizes: number[] | undefined = info.attrSizedOperands ? [] : undefined;
       const operands = info.operands;
       for (let i = 0; i < operands.length; i++) {
         const o = operands[i];
-        const ops = ps.operands[i] ?? [];
+        const ops = ps.operands[i] ?? NO_SLOTS;
         let ts: Type[] | undefined = this.allOperandTypes ? undefined : ps.operandTypes[i];
         if (this.allOperandTypes) {
           let start = 0;
@@ -1181,10 +1181,10 @@ class Compiled {
         const offset = ps.operandOffsets[i] ?? p.nameOffset;
         const resolved = p.resolveOperands(ops, ts, offset);
         for (let k = 0; k < resolved.length; k++) values.push(resolved[k]);
-        sizes.push(ops.length);
+        sizes?.push(ops.length);
       }
       state.operands = values;
-      if (info.attrSizedOperands) state.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+      if (sizes) state.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
     }
     if (this.infersResults) state.types = info.spec.inferResultTypes!(state.operands.map((v) => v.type), state.properties);
     // Regions and successors.
@@ -1242,6 +1242,8 @@ interface Resolver {
   sourceConstraint?: TypeConstraint;
 }
 
+const NO_SLOTS: never[] = Object.freeze([]) as unknown as never[];
+
 class ParseState {
   operands: (UnresolvedOperand[] | undefined)[];
   operandOffsets: (number | undefined)[];
@@ -1258,12 +1260,14 @@ class ParseState {
   /** Regions a custom directive parsed: MLIR adds no implicit terminator to them. */
   customRegions: Set<Region> | undefined = undefined;
   constructor(info: OdsInfo) {
-    this.operands = new Array(info.operands.length);
-    this.operandOffsets = new Array(info.operands.length);
-    this.operandTypes = new Array(info.operands.length);
-    this.resultTypes = new Array(info.results.length);
-    this.regions = new Array(info.regions.length);
-    this.successors = new Array(info.successors.length);
+    // Ops without regions or successors (most) share one empty list: nothing is stored at an index past a list's declarations.
+    const nO = info.operands.length;
+    this.operands = nO ? new Array(nO) : NO_SLOTS;
+    this.operandOffsets = nO ? new Array(nO) : NO_SLOTS;
+    this.operandTypes = nO ? new Array(nO) : NO_SLOTS;
+    this.resultTypes = info.results.length ? new Array(info.results.length) : NO_SLOTS;
+    this.regions = info.regions.length ? new Array(info.regions.length) : NO_SLOTS;
+    this.successors = info.successors.length ? new Array(info.successors.length) : NO_SLOTS;
   }
 }
 
