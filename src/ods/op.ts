@@ -240,7 +240,17 @@ export class OdsInfo {
     this.numVariadicResults = this.results.filter((d) => d.kind !== 'single').length;
     this.hasVariadicRegions = this.regions.some((r) => r.variadic);
     this.hasVariadicSuccessors = this.successors.some((r) => r.variadic);
+    // What verifyOds runs per op, sorted out once per op kind.
+    this.structuralChecks = (spec.traits ?? []).filter(
+      (t) => t === AttrSizedOperandSegments || t === AttrSizedResultSegments || (typeof t !== 'string' && !!t.structural && !!t.verifyTrait),
+    );
+    this.predTraits = this.traits.filter((t) => !!t.pred);
+    this.nativeVerifiers = this.traits.filter((t) => !!t.verifyTrait && !t.structural);
   }
+  /** The segment-size traits and structural trait verifiers, in declaration order. */
+  readonly structuralChecks: readonly OdsTraitOrName[];
+  readonly predTraits: readonly OdsTrait[];
+  readonly nativeVerifiers: readonly OdsTrait[];
 
   get name(): string {
     return this.spec.name;
@@ -479,7 +489,9 @@ function verifyValueGroups(
  */
 function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   if (!verifyCounts(op, ctx, info)) return false;
-  for (const t of info.spec.traits ?? []) {
+  const structural = info.structuralChecks;
+  for (let i = 0; i < structural.length; i++) {
+    const t = structural[i];
     if (t === AttrSizedOperandSegments) {
       if (!verifySegments(op, ctx, info.operands, 'operandSegmentSizes', op.numOperands, 'operand')) return false;
     } else if (t === AttrSizedResultSegments) {
@@ -499,8 +511,11 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   }
   if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), op.operandList, 'operand')) return false;
   if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), op.results, 'result')) return false;
-  for (const t of info.traits)
-    if (t.pred && !t.pred(op, info)) return fail(ctx, op, `failed to verify that ${t.summary}`);
+  const preds = info.predTraits;
+  for (let i = 0; i < preds.length; i++) {
+    const t = preds[i];
+    if (!t.pred!(op, info)) return fail(ctx, op, `failed to verify that ${t.summary}`);
+  }
   for (let i = 0; i < op.regions.length; i++) {
     const r = info.regionDeclAt(i, op.regions.length);
     if (!r) break;
@@ -509,11 +524,11 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
     if (r.numBlocks !== undefined && n !== r.numBlocks) return fail(ctx, op, `${label}: region with ${r.numBlocks} blocks`);
     if (r.maxBlocks !== undefined && n > r.maxBlocks) return fail(ctx, op, `${label}: region with at most ${r.maxBlocks} blocks`);
   }
-  for (const t of info.traits)
-    if (t.verifyTrait && !t.structural) {
-      const msg = t.verifyTrait(op, info);
-      if (msg !== undefined) return fail(ctx, op, msg);
-    }
+  const natives = info.nativeVerifiers;
+  for (let i = 0; i < natives.length; i++) {
+    const msg = natives[i].verifyTrait!(op, info);
+    if (msg !== undefined) return fail(ctx, op, msg);
+  }
   return true;
 }
 
