@@ -108,7 +108,7 @@ type El =
   | { k: 'functional-type'; inputs: VarRef; results: VarRef }
   | { k: 'custom'; name: string; args: El[] }
   | { k: 'ref'; inner: El }
-  | { k: 'optional'; then: El[]; else: El[]; anchor: El };
+  | { k: 'optional'; then: El[]; else: El[]; anchor: El; first: El; rest: El[] };
 
 // ---- format string parser
 
@@ -315,7 +315,9 @@ class FormatParser {
     }
     this.expectPunct('?');
     if (!anchor) this.fail('optional group has no anchor');
-    return { k: 'optional', then, else: elseEls, anchor };
+    // Leading spacing directives (`` ` ` ``) parse nothing: the first real element decides.
+    const lead = Math.max(0, then.findIndex((x) => x.k !== 'space'));
+    return { k: 'optional', then, else: elseEls, anchor, first: then[lead], rest: then.slice(lead + 1) };
   }
 }
 
@@ -890,10 +892,8 @@ class Compiled {
         return;
       }
       case 'optional': {
-        // Leading spacing directives (`` ` ` ``) parse nothing: the first real element decides.
-        const lead = Math.max(0, e.then.findIndex((x) => x.k !== 'space'));
-        const first = e.then[lead];
-        const rest = e.then.slice(lead + 1);
+        const first = e.first;
+        const rest = e.rest;
         if (this.parseOptionalFirst(p, state, ps, first)) {
           const unitAnchor = e.anchor.k === 'attr' && e.anchor.decl.constraint.isUnit && e.anchor !== first;
           if (unitAnchor) state.properties.set((e.anchor as { decl: AttrDecl }).decl.name, UnitAttr.get());
