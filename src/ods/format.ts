@@ -108,7 +108,7 @@ type El =
   | { k: 'functional-type'; inputs: VarRef; results: VarRef }
   | { k: 'custom'; name: string; args: El[] }
   | { k: 'ref'; inner: El }
-  | { k: 'optional'; then: El[]; else: El[]; anchor: El };
+  | { k: 'optional'; then: El[]; else: El[]; anchor: El; first: El; rest: El[] };
 
 // ---- format string parser
 
@@ -315,7 +315,9 @@ class FormatParser {
     }
     this.expectPunct('?');
     if (!anchor) this.fail('optional group has no anchor');
-    return { k: 'optional', then, else: elseEls, anchor };
+    // Leading spacing directives (`` ` ` ``) parse nothing: the first real element decides.
+    const lead = Math.max(0, then.findIndex((x) => x.k !== 'space'));
+    return { k: 'optional', then, else: elseEls, anchor, first: then[lead], rest: then.slice(lead + 1) };
   }
 }
 
@@ -507,8 +509,10 @@ class Compiled {
   /** Whether an optional group's anchor is present. */
   private anchorPresent(op: Operation, e: El): boolean {
     switch (e.k) {
-      case 'operand':
-        return this.operandValues(op, e.index).length > 0;
+      case 'operand': {
+        const seg = this.info.operandSegments(op)[e.index];
+        return seg[1] > 0 && seg[0] < op.operandList.length;
+      }
       case 'attr': {
         const a = this.getAttr(op, e.decl.name);
         if (a === undefined) return false;
@@ -638,8 +642,20 @@ class Compiled {
         }
         return (p, op) => p.printAttribute(this.getAttr(op, name)!);
       }
-      case 'operand':
-        return (p, op) => p.printOperands(this.operandValues(op, e.index));
+      case 'operand': {
+        const index = e.index;
+        // Straight from the operand list: no list of values per printed op.
+        return (p, op) => {
+          const seg = this.info.operandSegments(op)[index];
+          const start = seg[0];
+          const list = op.operandList;
+          const m = Math.max(0, Math.min(seg[1], list.length - start));
+          for (let i = 0; i < m; i++) {
+            if (i) p.write(', ');
+            p.printOperand(list[start + i].value);
+          }
+        };
+      }
       case 'operands':
         return (p, op) => p.printOperands(op.operands);
       case 'region':
@@ -673,8 +689,32 @@ class Compiled {
             if (i) p.write(', ');
             p.printSuccessor(b);
           });
-      case 'type':
-        return (p, op) => p.printTypes(this.refTypes(op, e.arg));
+      case 'type': {
+        const r = e.arg;
+        if (r.k === 'operand')
+          return (p, op) => {
+            const seg = this.info.operandSegments(op)[r.index];
+            const start = seg[0];
+            const list = op.operandList;
+            const m = Math.max(0, Math.min(seg[1], list.length - start));
+            for (let i = 0; i < m; i++) {
+              if (i) p.write(', ');
+              p.printType(list[start + i].value.type);
+            }
+          };
+        if (r.k === 'result')
+          return (p, op) => {
+            const seg = this.info.resultSegments(op)[r.index];
+            const start = seg[0];
+            const list = op.results;
+            const m = Math.max(0, Math.min(seg[1], list.length - start));
+            for (let i = 0; i < m; i++) {
+              if (i) p.write(', ');
+              p.printType(list[start + i].type);
+            }
+          };
+        return (p, op) => p.printTypes(this.refTypes(op, r));
+      }
       case 'functional-type':
         return (p, op) => p.printFunctionType(this.refTypes(op, e.inputs), this.refTypes(op, e.results));
       case 'prop-dict':
@@ -852,10 +892,8 @@ class Compiled {
         return;
       }
       case 'optional': {
-        // Leading spacing directives (`` ` ` ``) parse nothing: the first real element decides.
-        const lead = Math.max(0, e.then.findIndex((x) => x.k !== 'space'));
-        const first = e.then[lead];
-        const rest = e.then.slice(lead + 1);
+        const first = e.first;
+        const rest = e.rest;
         if (this.parseOptionalFirst(p, state, ps, first)) {
           const unitAnchor = e.anchor.k === 'attr' && e.anchor.decl.constraint.isUnit && e.anchor !== first;
           if (unitAnchor) state.properties.set((e.anchor as { decl: AttrDecl }).decl.name, UnitAttr.get());
@@ -917,7 +955,7 @@ class Compiled {
           newRegion: () => {
             const r = new Region();
             (ps.regions[a.index] ??= []).push(r);
-            ps.customRegions.add(r);
+            (ps.customRegions ??= new Set()).add(r);
             return r;
           },
         };
@@ -1087,7 +1125,7 @@ class Compiled {
     else if (this.infersResults) state.types = [];
     else {
       const types: Type[] = [];
-      const sizes: number[] = [];
+      const sizes: number[] | undefined = info.attrSizedResults ? [] : undefined;
       const results = info.results;
       for (let i = 0; i < results.length; i++) {
         const r = results[i];
@@ -1098,10 +1136,10 @@ class Compiled {
           if (r.kind === 'single') ts = ts.slice(0, 1);
         }
         for (let k = 0; k < ts.length; k++) types.push(ts[k]);
-        sizes.push(ts.length);
+        sizes?.push(ts.length);
       }
       state.types = types;
-      if (info.attrSizedResults) state.properties.set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+      if (sizes) state.properties.set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
     }
     // Operands.
     if (ps.allOperands !== undefined) {
@@ -1121,11 +1159,11 @@ class Compiled {
         if (all.length !== (ps.allOperandTypes ?? []).length) p.resolveOperands(all, ps.allOperandTypes ?? [], p.nameOffset);
       }
       const values: Value[] = [];
-      const sizes: number[] = [];
+      const sizes: number[] | undefined = info.attrSizedOperands ? [] : undefined;
       const operands = info.operands;
       for (let i = 0; i < operands.length; i++) {
         const o = operands[i];
-        const ops = ps.operands[i] ?? [];
+        const ops = ps.operands[i] ?? NO_SLOTS;
         let ts: Type[] | undefined = this.allOperandTypes ? undefined : ps.operandTypes[i];
         if (this.allOperandTypes) {
           let start = 0;
@@ -1143,10 +1181,10 @@ class Compiled {
         const offset = ps.operandOffsets[i] ?? p.nameOffset;
         const resolved = p.resolveOperands(ops, ts, offset);
         for (let k = 0; k < resolved.length; k++) values.push(resolved[k]);
-        sizes.push(ops.length);
+        sizes?.push(ops.length);
       }
       state.operands = values;
-      if (info.attrSizedOperands) state.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+      if (sizes) state.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
     }
     if (this.infersResults) state.types = info.spec.inferResultTypes!(state.operands.map((v) => v.type), state.properties);
     // Regions and successors.
@@ -1157,10 +1195,10 @@ class Compiled {
         if (rs) for (let k = 0; k < rs.length; k++) state.regions.push(rs[k]);
       }
     const terminator = info.definition.implicitTerminator;
-    if (terminator !== undefined) for (const r of state.regions) if (!ps.customRegions.has(r)) ensureTerminator(p, r, terminator, state);
+    if (terminator !== undefined) for (const r of state.regions) if (!ps.customRegions?.has(r)) ensureTerminator(p, r, terminator, state);
     // A single-block region without an implicit terminator gets its block when written empty.
     if (terminator === undefined && info.definition.traits.has(Traits.SingleBlock))
-      for (const r of state.regions) if (!ps.customRegions.has(r) && r.empty) r.pushBlock(new Block());
+      for (const r of state.regions) if (!ps.customRegions?.has(r) && r.empty) r.pushBlock(new Block());
     if (ps.allSuccessors) state.successors = ps.allSuccessors;
     else
       for (let i = 0; i < info.successors.length; i++) {
@@ -1204,6 +1242,8 @@ interface Resolver {
   sourceConstraint?: TypeConstraint;
 }
 
+const NO_SLOTS: never[] = Object.freeze([]) as unknown as never[];
+
 class ParseState {
   operands: (UnresolvedOperand[] | undefined)[];
   operandOffsets: (number | undefined)[];
@@ -1218,14 +1258,16 @@ class ParseState {
   allRegions: Region[] | undefined;
   allSuccessors: Block[] | undefined;
   /** Regions a custom directive parsed: MLIR adds no implicit terminator to them. */
-  readonly customRegions = new Set<Region>();
+  customRegions: Set<Region> | undefined = undefined;
   constructor(info: OdsInfo) {
-    this.operands = new Array(info.operands.length);
-    this.operandOffsets = new Array(info.operands.length);
-    this.operandTypes = new Array(info.operands.length);
-    this.resultTypes = new Array(info.results.length);
-    this.regions = new Array(info.regions.length);
-    this.successors = new Array(info.successors.length);
+    // Ops without regions or successors (most) share one empty list: nothing is stored at an index past a list's declarations.
+    const nO = info.operands.length;
+    this.operands = nO ? new Array(nO) : NO_SLOTS;
+    this.operandOffsets = nO ? new Array(nO) : NO_SLOTS;
+    this.operandTypes = nO ? new Array(nO) : NO_SLOTS;
+    this.resultTypes = info.results.length ? new Array(info.results.length) : NO_SLOTS;
+    this.regions = info.regions.length ? new Array(info.regions.length) : NO_SLOTS;
+    this.successors = info.successors.length ? new Array(info.successors.length) : NO_SLOTS;
   }
 }
 

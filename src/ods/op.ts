@@ -240,7 +240,17 @@ export class OdsInfo {
     this.numVariadicResults = this.results.filter((d) => d.kind !== 'single').length;
     this.hasVariadicRegions = this.regions.some((r) => r.variadic);
     this.hasVariadicSuccessors = this.successors.some((r) => r.variadic);
+    // What verifyOds runs per op, sorted out once per op kind.
+    this.structuralChecks = (spec.traits ?? []).filter(
+      (t) => t === AttrSizedOperandSegments || t === AttrSizedResultSegments || (typeof t !== 'string' && !!t.structural && !!t.verifyTrait),
+    );
+    this.predTraits = this.traits.filter((t) => !!t.pred);
+    this.nativeVerifiers = this.traits.filter((t) => !!t.verifyTrait && !t.structural);
   }
+  /** The segment-size traits and structural trait verifiers, in declaration order. */
+  readonly structuralChecks: readonly OdsTraitOrName[];
+  readonly predTraits: readonly OdsTrait[];
+  readonly nativeVerifiers: readonly OdsTrait[];
 
   get name(): string {
     return this.spec.name;
@@ -249,10 +259,10 @@ export class OdsInfo {
     return this.attrByName.get(name);
   }
   operandIndex(name: string): number {
-    return this.operands.findIndex((o) => o.name === name);
+    return indexByName(this.operands, name);
   }
   resultIndex(name: string): number {
-    return this.results.findIndex((o) => o.name === name);
+    return indexByName(this.results, name);
   }
 
   /** The declaration of region number `index` of an op with `count` regions. */
@@ -266,20 +276,31 @@ export class OdsInfo {
     return decls[decls.length - (count - index)];
   }
 
-  /** [start, size] of each operand group of `op`. */
+  // Segments depend only on the (uniqued, immutable) segment-size attribute or
+  // on the value count: computed once per key and shared (frozen), so the
+  // accessors, printers and verifiers that ask for them per op allocate nothing.
+  private readonly operandSegmentCache = new Map<Attribute | number, [number, number][]>();
+  private readonly resultSegmentCache = new Map<Attribute | number, [number, number][]>();
+
+  /** [start, size] of each operand group of `op` (shared: do not mutate). */
   operandSegments(op: Operation): [number, number][] {
     if (this.numVariadicOperands === 0 && !this.attrSizedOperands) return fixedSegments(this.operands);
-    return segments(this.operands, op.numOperands, this.attrSizedOperands ? op.propertiesView.get('operandSegmentSizes') : undefined);
+    return cachedSegments(this.operandSegmentCache, this.operands, op.numOperands, this.attrSizedOperands ? op.propertiesView.get('operandSegmentSizes') : undefined);
   }
   resultSegments(op: Operation): [number, number][] {
     if (this.numVariadicResults === 0 && !this.attrSizedResults) return fixedSegments(this.results);
-    return segments(this.results, op.numResults, this.attrSizedResults ? op.propertiesView.get('resultSegmentSizes') : undefined);
+    return cachedSegments(this.resultSegmentCache, this.results, op.numResults, this.attrSizedResults ? op.propertiesView.get('resultSegmentSizes') : undefined);
   }
   operandGroup(op: Operation, name: string): Value[] {
     const i = this.operandIndex(name);
     if (i < 0) throw new Error(`${this.name} has no operand '${name}'`);
-    const [s, n] = this.operandSegments(op)[i];
-    return op.operands.slice(s, s + n);
+    const seg = this.operandSegments(op)[i];
+    const list = op.operandList;
+    // Clamped like slice(): unverified ops may have fewer operands than their segments say.
+    const m = Math.max(0, Math.min(seg[1], list.length - seg[0]));
+    const out = new Array<Value>(m);
+    for (let k = 0; k < m; k++) out[k] = list[seg[0] + k].value;
+    return out;
   }
   resultGroup(op: Operation, name: string): Value[] {
     const i = this.resultIndex(name);
@@ -290,9 +311,15 @@ export class OdsInfo {
   /** The type of a named single operand/result, or of a typed attribute. */
   typeOfName(op: Operation, name: string): Type | undefined {
     const oi = this.operandIndex(name);
-    if (oi >= 0) return this.operandGroup(op, name)[0]?.type;
+    if (oi >= 0) {
+      const seg = this.operandSegments(op)[oi];
+      return seg[1] > 0 ? op.operandList[seg[0]]?.value.type : undefined;
+    }
     const ri = this.resultIndex(name);
-    if (ri >= 0) return this.resultGroup(op, name)[0]?.type;
+    if (ri >= 0) {
+      const seg = this.resultSegments(op)[ri];
+      return seg[1] > 0 ? op.results[seg[0]]?.type : undefined;
+    }
     return op.propertiesView.get(name)?.type ?? op.attributesView.get(name)?.type;
   }
 }
@@ -319,6 +346,27 @@ function segments(decls: readonly ValueDecl[], total: number, sizesAttr: Attribu
     s += n;
   }
   return out;
+}
+
+function indexByName(decls: readonly ValueDecl[], name: string): number {
+  for (let i = 0; i < decls.length; i++) if (decls[i].name === name) return i;
+  return -1;
+}
+
+function cachedSegments(
+  cache: Map<Attribute | number, [number, number][]>,
+  decls: readonly ValueDecl[],
+  total: number,
+  sizesAttr: Attribute | undefined,
+): [number, number][] {
+  const key = sizesAttr instanceof DenseArrayAttr ? sizesAttr : total;
+  let segs = cache.get(key);
+  if (segs === undefined) {
+    segs = segments(decls, total, sizesAttr);
+    for (const s of segs) Object.freeze(s);
+    cache.set(key, Object.freeze(segs) as [number, number][]);
+  }
+  return segs;
 }
 
 /** Segments of groups that are all single values depend only on the declarations: computed once, shared (frozen). */
@@ -441,7 +489,9 @@ function verifyValueGroups(
  */
 function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   if (!verifyCounts(op, ctx, info)) return false;
-  for (const t of info.spec.traits ?? []) {
+  const structural = info.structuralChecks;
+  for (let i = 0; i < structural.length; i++) {
+    const t = structural[i];
     if (t === AttrSizedOperandSegments) {
       if (!verifySegments(op, ctx, info.operands, 'operandSegmentSizes', op.numOperands, 'operand')) return false;
     } else if (t === AttrSizedResultSegments) {
@@ -461,8 +511,11 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   }
   if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), op.operandList, 'operand')) return false;
   if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), op.results, 'result')) return false;
-  for (const t of info.traits)
-    if (t.pred && !t.pred(op, info)) return fail(ctx, op, `failed to verify that ${t.summary}`);
+  const preds = info.predTraits;
+  for (let i = 0; i < preds.length; i++) {
+    const t = preds[i];
+    if (!t.pred!(op, info)) return fail(ctx, op, `failed to verify that ${t.summary}`);
+  }
   for (let i = 0; i < op.regions.length; i++) {
     const r = info.regionDeclAt(i, op.regions.length);
     if (!r) break;
@@ -471,11 +524,11 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
     if (r.numBlocks !== undefined && n !== r.numBlocks) return fail(ctx, op, `${label}: region with ${r.numBlocks} blocks`);
     if (r.maxBlocks !== undefined && n > r.maxBlocks) return fail(ctx, op, `${label}: region with at most ${r.maxBlocks} blocks`);
   }
-  for (const t of info.traits)
-    if (t.verifyTrait && !t.structural) {
-      const msg = t.verifyTrait(op, info);
-      if (msg !== undefined) return fail(ctx, op, msg);
-    }
+  const natives = info.nativeVerifiers;
+  for (let i = 0; i < natives.length; i++) {
+    const msg = natives[i].verifyTrait!(op, info);
+    if (msg !== undefined) return fail(ctx, op, msg);
+  }
   return true;
 }
 

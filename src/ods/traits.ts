@@ -172,8 +172,11 @@ export function AllTypesMatch(names: readonly string[]): OdsTrait {
     summary: `all of {${names.join(', ')}} have same type`,
     infer: { kind: 'same', names },
     pred(op, ods) {
-      const types = names.map((n) => ods.typeOfName(op, n));
-      return types.every((t) => t !== undefined && t === types[0]);
+      // Types are uniqued: compare each with the first, without a list per op.
+      const first = ods.typeOfName(op, names[0]);
+      if (first === undefined) return false;
+      for (let i = 1; i < names.length; i++) if (ods.typeOfName(op, names[i]) !== first) return false;
+      return true;
     },
   };
 }

@@ -112,19 +112,25 @@ export class OperationParser extends Parser {
     this.blocksByName.pop();
   }
 
-  private valueEntries(name: string): ValueDefinition[] {
-    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
-    let e = scope.values.get(name);
-    if (!e) {
-      e = [];
-      scope.values.set(name, e);
+  private valueEntries(name: string): ValueDefinition[] | undefined {
+    return this.isolatedScopes[this.isolatedScopes.length - 1].values.get(name);
+  }
+
+  private setValueEntry(name: string, number: number, def: ValueDefinition): void {
+    const values = this.isolatedScopes[this.isolatedScopes.length - 1].values;
+    const e = values.get(name);
+    if (e !== undefined) e[number] = def;
+    // A list made by storing into `[]` reserves 17 slots; most names have one value, kept until their scope ends.
+    else if (number === 0) values.set(name, [def]);
+    else {
+      const list: ValueDefinition[] = [];
+      list[number] = def;
+      values.set(name, list);
     }
-    return e;
   }
 
   addDefinition(use: UnresolvedOperand, value: Value): void {
-    const entries = this.valueEntries(use.name);
-    const existing = entries[use.number];
+    const existing = this.valueEntries(use.name)?.[use.number];
     if (existing?.value) {
       if (!this.forwardRefPlaceholders.has(existing.value)) {
         const d = this.ctx.diagnostics.emit('error', this.location(use.offset), `redefinition of SSA value '${use.name}'`);
@@ -143,7 +149,7 @@ export class OperationParser extends Parser {
       existing.value.replaceAllUsesWith(value);
       this.forwardRefPlaceholders.delete(existing.value);
     }
-    entries[use.number] = { value, offset: use.offset };
+    this.setValueEntry(use.name, use.number, { value, offset: use.offset });
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
     scope.definitionsPerScope[scope.definitionsPerScope.length - 1].add(use.name);
   }
@@ -166,7 +172,7 @@ export class OperationParser extends Parser {
 
   resolveSSAUse(use: UnresolvedOperand, type: Type): Value {
     const entries = this.valueEntries(use.name);
-    const found = entries[use.number];
+    const found = entries?.[use.number];
     if (found?.value) {
       if (found.value.type === type) return found.value;
       const d = this.ctx.diagnostics.emit(
@@ -177,11 +183,11 @@ export class OperationParser extends Parser {
       d.attachNote('prior use here', this.location(found.offset));
       throw new ParseAbort();
     }
-    if (entries[0]?.value && !this.forwardRefPlaceholders.has(entries[0].value))
+    if (entries?.[0]?.value && !this.forwardRefPlaceholders.has(entries[0].value))
       this.error('reference to invalid result number', use.offset);
     const placeholder = new ForwardRefValue(type);
     this.forwardRefPlaceholders.set(placeholder, use.offset);
-    entries[use.number] = { value: placeholder, offset: use.offset };
+    this.setValueEntry(use.name, use.number, { value: placeholder, offset: use.offset });
     return placeholder;
   }
 
