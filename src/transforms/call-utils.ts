@@ -75,28 +75,61 @@ function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
  * might be an unknown symbol table.
  */
 export function getSymbolUses(regions: readonly Region[], ctxHasDialect: (name: string) => boolean = () => false): SymbolUse[] | undefined {
+  return collectSymbolUses(regions, false, ctxHasDialect);
+}
+
+/** getSymbolUses, but also looking into nested symbol tables (each reference still resolves from its own user). */
+export function getSymbolUsesWithNested(regions: readonly Region[], ctxHasDialect: (name: string) => boolean = () => false): SymbolUse[] | undefined {
+  return collectSymbolUses(regions, true, ctxHasDialect);
+}
+
+function collectSymbolUses(regions: readonly Region[], intoNested: boolean, ctxHasDialect: (name: string) => boolean): SymbolUse[] | undefined {
   const out: SymbolUse[] = [];
-  const stack: Region[] = [...regions].reverse();
-  const visitOps = (region: Region): boolean => {
-    for (const block of region.blocks)
-      for (let op = block.first; op; op = op.next) {
-        if (isPotentiallyUnknownSymbolTable(op) && !ctxHasDialect(op.name.dialectName)) return false;
-        for (const ref of symbolRefsOf(op)) out.push({ user: op, ref });
-        if (!op.hasTrait(Traits.SymbolTable)) for (const r of op.regions) if (!visitOps(r)) return false;
-      }
-    return true;
+  // Pre-order with an explicit stack of next ops to visit: no recursion on nesting depth.
+  const stack: Operation[] = [];
+  const pushRegion = (r: Region): void => {
+    for (let i = r.blocks.length - 1; i >= 0; i--) if (r.blocks[i].first) stack.push(r.blocks[i].first!);
   };
-  for (const r of stack.reverse()) if (!visitOps(r)) return undefined;
+  for (let i = regions.length - 1; i >= 0; i--) pushRegion(regions[i]);
+  while (stack.length) {
+    const op = stack.pop()!;
+    if (op.next) stack.push(op.next);
+    if (isPotentiallyUnknownSymbolTable(op) && !ctxHasDialect(op.name.dialectName)) return undefined;
+    for (const ref of symbolRefsOf(op)) out.push({ user: op, ref });
+    if (intoNested || !op.hasTrait(Traits.SymbolTable)) for (let i = op.regions.length - 1; i >= 0; i--) pushRegion(op.regions[i]);
+  }
   return out;
 }
 
 /** SymbolTable::walkSymbolTables: symbol tables nested in `op` (post-order) with whether all uses of their symbols are visible. */
 export function walkSymbolTables(op: Operation, allSymUsesVisible: boolean, callback: (table: Operation, allUsesVisible: boolean) => void): void {
-  const isTable = op.hasTrait(Traits.SymbolTable);
-  if (isTable) allSymUsesVisible ||= !isSymbol(op) || symbolVisibility(op) === 'private';
-  else allSymUsesVisible = true;
-  for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) walkSymbolTables(o, allSymUsesVisible, callback);
-  if (isTable) callback(op, allSymUsesVisible);
+  // Iterative post-order: each frame is an op, the visibility its children inherit, and the next child to visit.
+  interface Frame { op: Operation; visible: boolean; region: number; block: number; next: Operation | null; isTable: boolean }
+  const enter = (o: Operation, inherited: boolean): Frame => {
+    const isTable = o.hasTrait(Traits.SymbolTable);
+    const visible = isTable ? inherited || !isSymbol(o) || symbolVisibility(o) === 'private' : true;
+    return { op: o, visible, region: 0, block: 0, next: null, isTable };
+  };
+  const stack: Frame[] = [enter(op, allSymUsesVisible)];
+  while (stack.length) {
+    const f = stack[stack.length - 1];
+    let child: Operation | null = f.next;
+    while (!child && f.region < f.op.regions.length) {
+      const blocks = f.op.regions[f.region].blocks;
+      if (f.block < blocks.length) child = blocks[f.block++].first;
+      else {
+        f.region++;
+        f.block = 0;
+      }
+    }
+    if (child) {
+      f.next = child.next;
+      stack.push(enter(child, f.visible));
+      continue;
+    }
+    stack.pop();
+    if (f.isTable) callback(f.op, f.visible);
+  }
 }
 
 export function lookupSymbolInTable(table: Operation, ref: SymbolRefAttr): Operation | undefined {
