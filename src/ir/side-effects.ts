@@ -27,6 +27,19 @@ export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
   return out;
 }
 
+/** One op's part of getMemoryEffects being empty: Pure, or declaring none (RecursiveMemoryEffects ops contribute only their nested ops). */
+function noCollectedEffects(op: Operation): boolean {
+  if (op.hasTrait(Traits.RecursiveMemoryEffects)) return true;
+  if (op.hasTrait(Traits.Pure)) return true;
+  const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
+  return iface !== undefined && iface.getEffects(op).length === 0;
+}
+
+/** Whether getMemoryEffects(op) is empty (known, and no effect), stopping at the first effect; `memo` as for wouldOpBeTriviallyDead. */
+export function hasNoMemoryEffects(op: Operation, memo?: NestVerdicts): boolean {
+  return holdsForNest(op, noCollectedEffects, memo);
+}
+
 /** Whether `op` has no memory effects of its own (without an interface, RecursiveMemoryEffects ops have only their nested ones). */
 function ownEffectFree(op: Operation): boolean {
   if (op.hasTrait(Traits.Pure)) return true;
