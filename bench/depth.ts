@@ -33,13 +33,14 @@
 //   node dist/bench/depth.js [--depths 1000,2000] [--ops 100000] [--shapes if,for,flat]
 //        [--rows roundtrip,parse,cse] [--reps N] [--no-reference] [--timeout S]
 //        [--tool "node path/cli.js"] [--reference PATH] [--keep DIR]
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { GNU_TIME, executable, measureOnce, median, parseOptions, table, type Measurement } from './measure.js';
+import { GNU_TIME, executable, median, parseOptions, table } from './measure.js';
+import { runProcess } from '../test/conformance/tool.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -237,19 +238,31 @@ function outputBytes(command: readonly string[], file: string, dir: string): Pro
   });
 }
 
+/** One run: wall and CPU (user + sys, all threads) time, peak RSS. */
+interface Sample {
+  ms: number;
+  cpuMs: number;
+  rssKb: number;
+}
+interface Measurement {
+  samples: Sample[];
+  error: string | null;
+}
 interface Cell {
   ms: number | undefined;
+  cpuMs: number | undefined;
   rssKb: number | undefined;
   error: string | undefined;
 }
 
 function cell(m: Measurement): Cell {
-  if (m.error !== null || m.samples.length === 0) return { ms: undefined, rssKb: undefined, error: m.error ?? 'no samples' };
-  const r = m.samples.map((s) => s.rssKb).filter((x): x is number => x !== null);
-  return { ms: median(m.samples.map((s) => s.ms)), rssKb: r.length ? median(r) : undefined, error: undefined };
+  if (m.error !== null || m.samples.length === 0) return { ms: undefined, cpuMs: undefined, rssKb: undefined, error: m.error ?? 'no samples' };
+  return { ms: median(m.samples.map((s) => s.ms)), cpuMs: median(m.samples.map((s) => s.cpuMs)), rssKb: median(m.samples.map((s) => s.rssKb)), error: undefined };
 }
 
-const fmtT = (c: Cell | undefined): string => (c === undefined ? '' : c.ms === undefined ? 'fail' : c.ms >= 10_000 ? `${(c.ms / 1000).toFixed(1)}s` : `${c.ms.toFixed(0)}`);
+const fmtMs = (ms: number | undefined): string => (ms === undefined ? 'fail' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${ms.toFixed(0)}`);
+const fmtT = (c: Cell | undefined): string => (c === undefined ? '' : fmtMs(c.ms));
+const fmtC = (c: Cell | undefined): string => (c === undefined ? '' : fmtMs(c.cpuMs));
 const fmtM = (c: Cell | undefined): string => (c === undefined ? '' : c.rssKb === undefined ? '-' : `${(c.rssKb / 1024).toFixed(0)}`);
 const fmtS = (s: number | undefined): string => (s === undefined ? '-' : s.toFixed(2));
 
@@ -266,12 +279,23 @@ async function measureTool(command: readonly string[], args: readonly string[], 
   return m;
 }
 
-async function measureOnceWithTimeout(command: readonly string[], args: readonly string[], dir: string, timeoutS: number) {
-  // measureOnce has a 20-minute limit of its own; wrap with `timeout` for a shorter one.
-  const t = existsSync('/usr/bin/timeout') ? ['/usr/bin/timeout', '-s', 'KILL', String(timeoutS), ...command] : command;
-  const s = await measureOnce(t, args, dir);
-  if (typeof s === 'string' && /exit (137|SIGKILL)/.test(s)) return `timeout after ${timeoutS} s`;
-  return s;
+/** One run under GNU time (wall, user, sys, peak RSS), killed after `timeoutS`; a string says why it failed. */
+async function measureOnceWithTimeout(command: readonly string[], args: readonly string[], dir: string, timeoutS: number): Promise<Sample | string> {
+  const timeFile = join(dir, 'time.txt');
+  // `timeout` inside GNU time, so a run that is too slow is killed itself (and still timed).
+  const limit = existsSync('/usr/bin/timeout') ? ['/usr/bin/timeout', '-s', 'KILL', String(timeoutS)] : [];
+  const r = await runProcess(GNU_TIME, ['-f', '%e %U %S %M', '-o', timeFile, ...limit, ...command, ...args], { cwd: dir, timeoutMs: timeoutS * 1000 + 60_000 });
+  if (r.exitCode === null) return r.signal ? `killed (${r.signal})` : `timeout after ${timeoutS} s`;
+  if (r.exitCode === 137 && limit.length) return `timeout after ${timeoutS} s`;
+  if (r.exitCode !== 0) {
+    const text = readFileSync(timeFile, 'utf8');
+    const sig = /Command terminated by signal (\d+)/.exec(text);
+    const first = r.stderr.split('\n').find((l) => l.trim() !== '' && !l.startsWith('Command ') && !/^\s*#\d|Stack dump|PLEASE submit|Program arguments/.test(l)) ?? '';
+    return sig ? `signal ${sig[1]}${Number(sig[1]) === 11 ? ' (SIGSEGV)' : ''}` : `exit ${r.exitCode}: ${first.slice(0, 100)}`;
+  }
+  const m = /([\d.]+) ([\d.]+) ([\d.]+) (\d+)\s*$/.exec(readFileSync(timeFile, 'utf8'));
+  if (!m) return 'no GNU time output';
+  return { ms: r.ms, cpuMs: (Number(m[2]) + Number(m[3])) * 1000, rssKb: Number(m[4]) };
 }
 
 async function main(): Promise<number> {
@@ -284,7 +308,10 @@ async function main(): Promise<number> {
     console.log(`note: ${o.referenceCmd[0]} missing; measuring scf-opt alone`);
     o.reference = false;
   }
-  if (!existsSync(GNU_TIME)) console.log(`note: ${GNU_TIME} missing; peak RSS not measured`);
+  if (!existsSync(GNU_TIME)) {
+    console.error(`${GNU_TIME} (GNU time) is needed for CPU time and peak RSS`);
+    return 1;
+  }
   const dir = o.keep ?? mkdtempSync(join(tmpdir(), 'scfkit-bench-depth-'));
   if (o.keep) mkdirSync(dir, { recursive: true });
   const tools: { name: string; command: readonly string[] }[] = [{ name: 'scf-opt', command: o.tool }];
@@ -323,23 +350,23 @@ async function main(): Promise<number> {
               } else m.samples.push(r);
             }
           for (const t of tools) s.cells.get(row)!.get(t.name)!.push(cell(ms.get(t.name)!));
-          process.stderr.write(`  ${shape} ${size} (${nOps} ops) ${row}: ${tools.map((t) => `${t.name} ${fmtT(cell(ms.get(t.name)!))}`).join(', ')}\n`);
+          process.stderr.write(`  ${shape} ${size} (${nOps} ops) ${row}: ${tools.map((t) => `${t.name} ${fmtC(cell(ms.get(t.name)!))} ms cpu`).join(', ')}\n`);
         }
         rmSync(join(dir, file), { force: true });
       }
     }
 
-    console.log(`\nLinear cost on deep and long input: median of ${o.reps} runs, wall ms and peak RSS MB (GNU time), output to /dev/null.`);
+    console.log(`\nLinear cost on deep and long input: median of ${o.reps} runs of CPU ms (user + sys) and peak RSS MB (GNU time), output to /dev/null.`);
     for (const t of tools) {
       const st = startup.get(t.name)!;
-      console.log(`${t.name}: ${t.command.join(' ')} (start-up on an empty module: ${fmtT(st)} ms, ${fmtM(st)} MB)`);
+      console.log(`${t.name}: ${t.command.join(' ')} (start-up on an empty module: ${fmtC(st)} ms CPU, ${fmtT(st)} ms wall, ${fmtM(st)} MB)`);
     }
     for (const [shape, s] of series) {
       const sizeName = shape === 'flat' ? 'ops' : 'depth';
       console.log(`\n${shape === 'if' ? 'nested scf.if' : shape === 'for' ? 'nested scf.for' : 'one function'}, ${sizeName} ${s.sizes.join(' / ')}; input bytes ${s.inBytes.join(' / ')}` +
         (s.outBytes.some((b) => b !== undefined) ? `; round-trip output bytes ${s.outBytes.map((b) => b ?? '?').join(' / ')}` : ''));
-      const header = ['row', 'tool', ...s.sizes.map((n) => `ms@${n}`), ...s.sizes.map((n) => `MB@${n}`), 'slope t', 'net t', 'last', 'net MB'];
-      if (shape !== 'flat') header.push('t/out B');
+      const header = ['row', 'tool', ...s.sizes.map((n) => `cpu@${n}`), ...s.sizes.map((n) => `MB@${n}`), 'cpu', 'net cpu', 'last', 'net wall', 'net MB'];
+      if (shape !== 'flat') header.push('cpu/out B');
       const rows: string[][] = [header];
       for (const [row, byTool] of s.cells)
         for (const t of tools) {
@@ -351,21 +378,21 @@ async function main(): Promise<number> {
               const x = xs[i];
               return y === undefined || x === undefined ? [] : [[x, y - base] as [number, number]];
             });
-          const tPts = pts((c) => c.ms);
-          const netT = pts((c) => c.ms, st.ms ?? 0);
-          const last = netT.length >= 2 ? logSlope(netT.slice(-2)) : undefined;
+          const netCpu = pts((c) => c.cpuMs, st.cpuMs ?? 0);
           const r = [
             row, t.name,
-            ...cs.map(fmtT), ...cs.map(fmtM),
-            fmtS(logSlope(tPts)), fmtS(logSlope(netT)), fmtS(last), fmtS(logSlope(pts((c) => c.rssKb, st.rssKb ?? 0))),
+            ...cs.map(fmtC), ...cs.map(fmtM),
+            fmtS(logSlope(pts((c) => c.cpuMs))), fmtS(logSlope(netCpu)), fmtS(netCpu.length >= 2 ? logSlope(netCpu.slice(-2)) : undefined),
+            fmtS(logSlope(pts((c) => c.ms, st.ms ?? 0))), fmtS(logSlope(pts((c) => c.rssKb, st.rssKb ?? 0))),
           ];
-          if (shape !== 'flat') r.push(row === 'roundtrip' ? fmtS(logSlope(pts((c) => c.ms, 0, s.outBytes))) : '');
+          if (shape !== 'flat') r.push(row === 'roundtrip' ? fmtS(logSlope(pts((c) => c.cpuMs, 0, s.outBytes))) : '');
           rows.push(r);
         }
       console.log(table(rows, 2));
     }
-    console.log('\nslope t: log-log slope of time against size; net t: the same after subtracting start-up; last: net slope over the last doubling;');
-    console.log('net MB: slope of peak RSS above start-up; t/out B: round-trip time against printed bytes (which grow with depth squared).');
+    console.log('\ncpu: log-log slope of CPU time against size; net cpu: the same after subtracting start-up; last: net cpu slope over the last');
+    console.log('doubling; net wall: wall time (noisy on a loaded machine); net MB: peak RSS above start-up; cpu/out B: round-trip CPU time');
+    console.log('against printed bytes (which grow with depth squared through indentation).');
     for (const f of failures) console.log(`failed: ${f}`);
     return 0;
   } finally {

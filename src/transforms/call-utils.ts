@@ -19,13 +19,45 @@ export function callableInterface(op: Operation): CallableInterface | undefined 
 }
 
 /** CallOpInterface::resolveCallable: the symbol the call names, or the op defining the called value. */
-export function resolveCallable(call: Operation): Operation | undefined {
+export function resolveCallable(call: Operation, scopes?: SymbolScopes): Operation | undefined {
   const iface = callInterface(call);
   if (!iface) return undefined;
   const callee = iface.getCallee(call);
   if (isValue(callee)) return callee.definingOp ?? undefined;
-  if (callee instanceof SymbolRefAttr) return lookupNearestSymbolFrom(call, callee);
+  if (callee instanceof SymbolRefAttr) {
+    if (!scopes || call.hasTrait(Traits.SymbolTable)) return lookupNearestSymbolFrom(call, callee);
+    const table = scopes.nearest(call);
+    return table ? lookupSymbolRefIn(table, callee) : undefined;
+  }
   return undefined;
+}
+
+/**
+ * The nearest symbol table of ops (themselves included), remembered for every
+ * op passed on the way up, so resolving the calls of a deep nest does not walk
+ * to the top once per call. Only for IR that does not change while it is used
+ * (an analysis).
+ */
+export class SymbolScopes {
+  private readonly tables = new Map<Operation, Operation | null>();
+  nearest(op: Operation): Operation | undefined {
+    const path: Operation[] = [];
+    let found: Operation | null = null;
+    for (let o: Operation | null = op; o; o = o.parentOp) {
+      const known = this.tables.get(o);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      path.push(o);
+      if (o.hasTrait(Traits.SymbolTable)) {
+        found = o;
+        break;
+      }
+    }
+    for (const o of path) this.tables.set(o, found);
+    return found ?? undefined;
+  }
 }
 
 /** Whether the op implements SymbolOpInterface: the Symbol trait, or an optional symbol (declares `sym_name`, e.g. builtin.module). */

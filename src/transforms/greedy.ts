@@ -82,6 +82,9 @@ class Worklist {
     while (this.list.length && this.list[this.list.length - 1] === null) this.list.pop();
     return this.list.length === 0;
   }
+  has(op: Operation): boolean {
+    return this.index.has(op);
+  }
   push(op: Operation): void {
     if (this.index.has(op)) return;
     this.index.set(op, this.list.length);
@@ -181,11 +184,20 @@ class GreedyDriver implements PatternListener {
     this.worklist.push(op);
   }
 
-  /** Adds `op` and its ancestors up to the driver's region. */
-  addToWorklist(op: Operation): void {
+  /**
+   * Adds `op` and its ancestors up to the driver's region. While seeding
+   * (`seeding`: only pushes so far, every op added with its ancestors, no
+   * strictness filter), an ancestor already queued means the rest are too:
+   * stopping there keeps seeding linear in nesting depth.
+   */
+  addToWorklist(op: Operation, seeding = false): void {
     const ancestors: Operation[] = [];
     let o: Operation | null = op;
     while (o) {
+      if (seeding && ancestors.length && this.worklist.has(o)) {
+        for (const a of ancestors) this.addSingle(a);
+        return;
+      }
       ancestors.push(o);
       const r: Region | null = o.parentRegion;
       if (r === this.region) {
@@ -231,7 +243,7 @@ class GreedyDriver implements PatternListener {
             const next = o.next;
             // With its ancestors, as MLIR: a region op comes before the ops it holds.
             o.walk((n) => {
-              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n);
+              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n, this.config.strictness === 'any');
             });
             o = next;
           }
