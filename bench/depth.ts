@@ -260,7 +260,7 @@ function cell(m: Measurement): Cell {
   return { ms: median(m.samples.map((s) => s.ms)), cpuMs: median(m.samples.map((s) => s.cpuMs)), rssKb: median(m.samples.map((s) => s.rssKb)), error: undefined };
 }
 
-const fmtMs = (ms: number | undefined): string => (ms === undefined ? 'fail' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${ms.toFixed(0)}`);
+const fmtMs = (ms: number | undefined): string => (ms === undefined ? '-' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)}s` : `${ms.toFixed(0)}`);
 const fmtT = (c: Cell | undefined): string => (c === undefined ? '' : fmtMs(c.ms));
 const fmtC = (c: Cell | undefined): string => (c === undefined ? '' : fmtMs(c.cpuMs));
 const fmtM = (c: Cell | undefined): string => (c === undefined ? '' : c.rssKb === undefined ? '-' : `${(c.rssKb / 1024).toFixed(0)}`);
@@ -326,6 +326,8 @@ async function main(): Promise<number> {
     type Series = { sizes: number[]; inBytes: number[]; outBytes: (number | undefined)[]; cells: Map<string, Map<string, Cell[]>> };
     const series = new Map<Shape, Series>();
     const failures: string[] = [];
+    // A tool that timed out on a row is not run on that row at larger sizes.
+    const givenUp = new Set<string>();
     for (const shape of o.shapes) {
       const sizes = shape === 'flat' ? o.ops : o.depths;
       const s: Series = { sizes, inBytes: [], outBytes: [], cells: new Map() };
@@ -338,7 +340,7 @@ async function main(): Promise<number> {
         s.outBytes.push(o.rows.includes('roundtrip') ? await outputBytes(o.tool, file, dir) : undefined);
         for (const row of o.rows) {
           // Alternate the tools per repetition so load drift hits both alike.
-          const ms = new Map<string, Measurement>(tools.map((t) => [t.name, { samples: [], error: null }]));
+          const ms = new Map<string, Measurement>(tools.map((t) => [t.name, { samples: [], error: givenUp.has(`${shape} ${row} ${t.name}`) ? 'skipped after a timeout' : null }]));
           for (let k = 0; k < o.reps; k++)
             for (const t of tools) {
               const m = ms.get(t.name)!;
@@ -347,6 +349,7 @@ async function main(): Promise<number> {
               if (typeof r === 'string') {
                 m.error = r;
                 failures.push(`${t.name} ${row} on ${shape} ${size}: ${r}`);
+                if (r.startsWith('timeout')) givenUp.add(`${shape} ${row} ${t.name}`);
               } else m.samples.push(r);
             }
           for (const t of tools) s.cells.get(row)!.get(t.name)!.push(cell(ms.get(t.name)!));
