@@ -29,6 +29,7 @@ import {
   isSymbol,
   lookupSymbolInTable,
   resolveCallable,
+  SymbolScopes,
   symbolVisibility,
   walkSymbolTables,
 } from '../transforms/call-utils.js';
@@ -304,6 +305,8 @@ export class DataFlowSolver {
 // ---- analyses
 
 export abstract class DataFlowAnalysis {
+  /** Nearest symbol tables, remembered while the IR is analysed (calls resolve in O(1) at any depth). */
+  protected readonly symbolScopes = new SymbolScopes();
   index = 0;
   constructor(readonly solver: DataFlowSolver) {}
   abstract initialize(top: Operation): boolean;
@@ -513,7 +516,7 @@ export class DeadCodeAnalysis extends DataFlowAnalysis {
   }
 
   private visitCallOperation(call: Operation): void {
-    const callableOp = resolveCallable(call);
+    const callableOp = resolveCallable(call, this.symbolScopes);
     const isExternalCallable = (op: Operation): boolean => {
       if (!this.analysisScope!.isAncestorOf(op)) return true;
       const callable = callableInterface(op);
@@ -714,7 +717,7 @@ export abstract class SparseForwardDataFlowAnalysis<L extends AbstractSparseLatt
   }
 
   private visitCallOperation(call: Operation, operandLattices: readonly L[], resultLattices: readonly L[]): boolean {
-    const callee = resolveCallable(call);
+    const callee = resolveCallable(call, this.symbolScopes);
     const callable = callee && callableInterface(callee);
     if (!this.solver.interprocedural || (callable && !callable.getCallableRegion(callee!))) {
       this.visitExternalCall(call, operandLattices, resultLattices);

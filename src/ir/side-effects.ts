@@ -27,6 +27,19 @@ export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
   return out;
 }
 
+/** One op's part of getMemoryEffects being empty: Pure, or declaring none (RecursiveMemoryEffects ops contribute only their nested ops). */
+function noCollectedEffects(op: Operation): boolean {
+  if (op.hasTrait(Traits.RecursiveMemoryEffects)) return true;
+  if (op.hasTrait(Traits.Pure)) return true;
+  const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
+  return iface !== undefined && iface.getEffects(op).length === 0;
+}
+
+/** Whether getMemoryEffects(op) is empty (known, and no effect), stopping at the first effect; `memo` as for wouldOpBeTriviallyDead. */
+export function hasNoMemoryEffects(op: Operation, memo?: NestVerdicts): boolean {
+  return holdsForNest(op, noCollectedEffects, memo);
+}
+
 /** Whether `op` has no memory effects of its own (without an interface, RecursiveMemoryEffects ops have only their nested ones). */
 function ownEffectFree(op: Operation): boolean {
   if (op.hasTrait(Traits.Pure)) return true;
@@ -79,9 +92,13 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
   const known = remember ? memo.get(root) : undefined;
   if (known !== undefined) return known;
   let result = true;
-  const stack: Operation[] = [root];
-  while (stack.length) {
-    const op = stack.pop()!;
+  // Breadth-first: a nest's own ops are asked before what they hold, so a
+  // verdict decided near the top (a call with unknown effects at each level)
+  // does not walk down to the innermost level first. The verdict is the same
+  // in any order.
+  const queue: Operation[] = [root];
+  for (let head = 0; head < queue.length; head++) {
+    const op = queue[head];
     if (op !== root && memo && op.regions.length) {
       const v = memo.get(op);
       if (v === false) {
@@ -95,7 +112,7 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
       break;
     }
     if (op.hasTrait(Traits.RecursiveMemoryEffects))
-      for (const r of op.regions) for (const b of r.blocks) for (let n = b.first; n; n = n.next) stack.push(n);
+      for (const r of op.regions) for (const b of r.blocks) for (let n = b.first; n; n = n.next) queue.push(n);
   }
   if (remember) memo.set(root, result);
   return result;

@@ -39,8 +39,17 @@ export function nearestSymbolTable(op: Operation): Operation | undefined {
   return undefined;
 }
 
+/**
+ * While verifySymbolTable checks the uses of one op, that op and its nearest
+ * symbol table (known from the walk): its SymbolUser hook then looks symbols
+ * up without walking to the table (MLIR hands such hooks a
+ * SymbolTableCollection).
+ */
+let verifyingUser: { user: Operation; table: Operation } | undefined;
+
 /** MLIR's lookupNearestSymbolFrom. */
 export function lookupNearestSymbolFrom(from: Operation, ref: SymbolRefAttr): Operation | undefined {
+  if (verifyingUser !== undefined && verifyingUser.user === from) return lookupSymbolRefIn(verifyingUser.table, ref);
   const table = nearestSymbolTable(from.hasTrait(Traits.SymbolTable) ? from.parentOp ?? from : from);
   return table ? lookupSymbolRefIn(table, ref) : undefined;
 }
@@ -105,7 +114,16 @@ export function verifySymbolTable(ctx: Context, op: Operation): boolean {
   while (stack.length) {
     const o = stack.pop()!;
     const user = o.name.def?.interfaces?.SymbolUser as SymbolUserInterface | undefined;
-    if (user && !user.verifySymbolUses(o, ctx)) return false;
+    if (user) {
+      // `op` is the nearest table of every op this walk reaches (it does not enter nested tables).
+      const saved = verifyingUser;
+      verifyingUser = { user: o, table: op };
+      try {
+        if (!user.verifySymbolUses(o, ctx)) return false;
+      } finally {
+        verifyingUser = saved;
+      }
+    }
     if (o.hasTrait(Traits.SymbolTable)) continue;
     // Push the nested ops last to first, so they pop in order.
     const regions = o.regions;

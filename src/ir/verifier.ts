@@ -7,7 +7,7 @@
 import { DominanceInfo, isGraphRegionOwner } from './dominance.js';
 import { Traits, emitError, emitOpError, verifyDialectAttribute, type Context } from './context.js';
 import { UnknownLoc } from './location.js';
-import { Block, BlockArgument, Operation, Region } from './operation.js';
+import { Block, BlockArgument, Operation, Region, type Value } from './operation.js';
 
 function mayBeValidWithoutTerminator(block: Block): boolean {
   const region = block.parent;
@@ -162,6 +162,7 @@ export class Verifier {
   }
 
   private verifyDominanceOfContainedRegions(root: Operation, dom: DominanceInfo): boolean {
+    const order = new NestOrder(root);
     const worklist: Operation[] = [root];
     while (worklist.length) {
       const op = worklist.pop()!;
@@ -171,7 +172,9 @@ export class Verifier {
           for (let o = block.first; o; o = o.next) {
             if (reachable) {
               for (let i = 0; i < o.operandList.length; i++) {
-                if (dom.valueDominates(o.operandList[i].value, o)) continue;
+                const v = o.operandList[i].value;
+                const fast = order.valueDominates(v, o);
+                if (fast === true || (fast === undefined && dom.valueDominates(v, o))) continue;
                 this.diagnoseInvalidOperandDominance(o, i);
                 return false;
               }
@@ -247,8 +250,93 @@ function verifyRegionInvariants(ctx: Context, op: Operation): boolean {
   return true;
 }
 
+/**
+ * Pre-order numbers of the ops verified together (a root's nest, not entering
+ * isolated-from-above ops) with the last number in each op's nest, so most
+ * dominance queries are answered without walking up from the user to the
+ * definition's region (a walk as long as the nesting is deep).
+ */
+class NestOrder {
+  private readonly pre = new Map<Operation, number>();
+  private readonly last = new Map<Operation, number>();
+
+  constructor(root: Operation) {
+    let n = 0;
+    // Iterative pre-order; an op's "last" is set when the walk leaves its nest.
+    const stack: { op: Operation; leaving: boolean }[] = [{ op: root, leaving: false }];
+    while (stack.length) {
+      const { op, leaving } = stack.pop()!;
+      if (leaving) {
+        this.last.set(op, n - 1);
+        continue;
+      }
+      this.pre.set(op, n++);
+      stack.push({ op, leaving: true });
+      if (op !== root && op.hasTrait(Traits.IsolatedFromAbove)) continue;
+      for (let r = op.regions.length - 1; r >= 0; r--) {
+        const blocks = op.regions[r].blocks;
+        for (let b = blocks.length - 1; b >= 0; b--) for (let o = blocks[b].last; o; o = o.prev) stack.push({ op: o, leaving: false });
+      }
+    }
+  }
+
+  /** Whether `user` is nested in `block` (in an op of it, at any depth); undefined when not numbered. */
+  private inBlock(user: number, block: Block): boolean | undefined {
+    if (!block.first) return false;
+    const from = this.pre.get(block.first);
+    const to = this.last.get(block.last!);
+    if (from === undefined || to === undefined) return undefined;
+    return from <= user && user <= to;
+  }
+
+  /**
+   * DominanceInfo.valueDominates(value, user) when the user is nested in the
+   * block defining the value (the answer then follows from the numbers);
+   * undefined otherwise, for the caller to ask DominanceInfo.
+   */
+  valueDominates(value: Value, user: Operation): boolean | undefined {
+    const u = this.pre.get(user);
+    if (u === undefined) return undefined;
+    const def = value.definingOp;
+    if (!def) {
+      const owner = (value as BlockArgument).owner;
+      // A block argument is visible everywhere in its block's nest.
+      return this.inBlock(u, owner) === true ? true : undefined;
+    }
+    const block = def.parentBlock;
+    if (!block || def === user || isGraphRegionOwner(block.parent?.parentOp ?? null)) return undefined;
+    const d = this.pre.get(def);
+    if (d === undefined || this.inBlock(u, block) !== true) return undefined;
+    // The user's ancestor in the block is the def itself (its own nest: not
+    // dominated) or an op before or after it.
+    if (d < u && u <= this.last.get(def)!) return false;
+    return d < u;
+  }
+}
+
 /** No value used inside the op's regions may be defined outside it. */
 function verifyIsolation(ctx: Context, op: Operation): boolean {
+  // Whether a region is nested in `op`, remembered for every region passed on
+  // the way up, so a use is not followed to the top once per operand.
+  const inside = new Map<Region, boolean>();
+  const isInside = (start: Region | null): boolean => {
+    const path: Region[] = [];
+    let result = false;
+    for (let r: Region | null = start; r; r = r.parentOp?.parentRegion ?? null) {
+      const known = inside.get(r);
+      if (known !== undefined) {
+        result = known;
+        break;
+      }
+      path.push(r);
+      if (r.parentOp === op) {
+        result = true;
+        break;
+      }
+    }
+    for (const r of path) inside.set(r, result);
+    return result;
+  };
   const stack: Region[] = [...op.regions].reverse();
   while (stack.length) {
     const region = stack.pop()!;
@@ -257,14 +345,7 @@ function verifyIsolation(ctx: Context, op: Operation): boolean {
         for (const operand of o.operandList) {
           const v = operand.value;
           const defRegion = v.definingOp ? v.definingOp.parentRegion : (v as BlockArgument).owner.parent;
-          let inside = false;
-          for (let r: Region | null = defRegion; r; r = r.parentOp?.parentRegion ?? null) {
-            if (r.parentOp === op) {
-              inside = true;
-              break;
-            }
-          }
-          if (!inside) {
+          if (!isInside(defRegion)) {
             const d = emitOpError(ctx, o, 'using value defined outside the region');
             d.attachNote('required by region isolation constraints', op.location);
             return false;

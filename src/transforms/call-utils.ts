@@ -19,13 +19,45 @@ export function callableInterface(op: Operation): CallableInterface | undefined 
 }
 
 /** CallOpInterface::resolveCallable: the symbol the call names, or the op defining the called value. */
-export function resolveCallable(call: Operation): Operation | undefined {
+export function resolveCallable(call: Operation, scopes?: SymbolScopes): Operation | undefined {
   const iface = callInterface(call);
   if (!iface) return undefined;
   const callee = iface.getCallee(call);
   if (isValue(callee)) return callee.definingOp ?? undefined;
-  if (callee instanceof SymbolRefAttr) return lookupNearestSymbolFrom(call, callee);
+  if (callee instanceof SymbolRefAttr) {
+    if (!scopes || call.hasTrait(Traits.SymbolTable)) return lookupNearestSymbolFrom(call, callee);
+    const table = scopes.nearest(call);
+    return table ? lookupSymbolRefIn(table, callee) : undefined;
+  }
   return undefined;
+}
+
+/**
+ * The nearest symbol table of ops (themselves included), remembered for every
+ * op passed on the way up, so resolving the calls of a deep nest does not walk
+ * to the top once per call. Only for IR that does not change while it is used
+ * (an analysis).
+ */
+export class SymbolScopes {
+  private readonly tables = new Map<Operation, Operation | null>();
+  nearest(op: Operation): Operation | undefined {
+    const path: Operation[] = [];
+    let found: Operation | null = null;
+    for (let o: Operation | null = op; o; o = o.parentOp) {
+      const known = this.tables.get(o);
+      if (known !== undefined) {
+        found = known;
+        break;
+      }
+      path.push(o);
+      if (o.hasTrait(Traits.SymbolTable)) {
+        found = o;
+        break;
+      }
+    }
+    for (const o of path) this.tables.set(o, found);
+    return found ?? undefined;
+  }
 }
 
 /** Whether the op implements SymbolOpInterface: the Symbol trait, or an optional symbol (declares `sym_name`, e.g. builtin.module). */
@@ -75,28 +107,61 @@ function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
  * might be an unknown symbol table.
  */
 export function getSymbolUses(regions: readonly Region[], ctxHasDialect: (name: string) => boolean = () => false): SymbolUse[] | undefined {
+  return collectSymbolUses(regions, false, ctxHasDialect);
+}
+
+/** getSymbolUses, but also looking into nested symbol tables (each reference still resolves from its own user). */
+export function getSymbolUsesWithNested(regions: readonly Region[], ctxHasDialect: (name: string) => boolean = () => false): SymbolUse[] | undefined {
+  return collectSymbolUses(regions, true, ctxHasDialect);
+}
+
+function collectSymbolUses(regions: readonly Region[], intoNested: boolean, ctxHasDialect: (name: string) => boolean): SymbolUse[] | undefined {
   const out: SymbolUse[] = [];
-  const stack: Region[] = [...regions].reverse();
-  const visitOps = (region: Region): boolean => {
-    for (const block of region.blocks)
-      for (let op = block.first; op; op = op.next) {
-        if (isPotentiallyUnknownSymbolTable(op) && !ctxHasDialect(op.name.dialectName)) return false;
-        for (const ref of symbolRefsOf(op)) out.push({ user: op, ref });
-        if (!op.hasTrait(Traits.SymbolTable)) for (const r of op.regions) if (!visitOps(r)) return false;
-      }
-    return true;
+  // Pre-order with an explicit stack of next ops to visit: no recursion on nesting depth.
+  const stack: Operation[] = [];
+  const pushRegion = (r: Region): void => {
+    for (let i = r.blocks.length - 1; i >= 0; i--) if (r.blocks[i].first) stack.push(r.blocks[i].first!);
   };
-  for (const r of stack.reverse()) if (!visitOps(r)) return undefined;
+  for (let i = regions.length - 1; i >= 0; i--) pushRegion(regions[i]);
+  while (stack.length) {
+    const op = stack.pop()!;
+    if (op.next) stack.push(op.next);
+    if (isPotentiallyUnknownSymbolTable(op) && !ctxHasDialect(op.name.dialectName)) return undefined;
+    for (const ref of symbolRefsOf(op)) out.push({ user: op, ref });
+    if (intoNested || !op.hasTrait(Traits.SymbolTable)) for (let i = op.regions.length - 1; i >= 0; i--) pushRegion(op.regions[i]);
+  }
   return out;
 }
 
 /** SymbolTable::walkSymbolTables: symbol tables nested in `op` (post-order) with whether all uses of their symbols are visible. */
 export function walkSymbolTables(op: Operation, allSymUsesVisible: boolean, callback: (table: Operation, allUsesVisible: boolean) => void): void {
-  const isTable = op.hasTrait(Traits.SymbolTable);
-  if (isTable) allSymUsesVisible ||= !isSymbol(op) || symbolVisibility(op) === 'private';
-  else allSymUsesVisible = true;
-  for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) walkSymbolTables(o, allSymUsesVisible, callback);
-  if (isTable) callback(op, allSymUsesVisible);
+  // Iterative post-order: each frame is an op, the visibility its children inherit, and the next child to visit.
+  interface Frame { op: Operation; visible: boolean; region: number; block: number; next: Operation | null; isTable: boolean }
+  const enter = (o: Operation, inherited: boolean): Frame => {
+    const isTable = o.hasTrait(Traits.SymbolTable);
+    const visible = isTable ? inherited || !isSymbol(o) || symbolVisibility(o) === 'private' : true;
+    return { op: o, visible, region: 0, block: 0, next: null, isTable };
+  };
+  const stack: Frame[] = [enter(op, allSymUsesVisible)];
+  while (stack.length) {
+    const f = stack[stack.length - 1];
+    let child: Operation | null = f.next;
+    while (!child && f.region < f.op.regions.length) {
+      const blocks = f.op.regions[f.region].blocks;
+      if (f.block < blocks.length) child = blocks[f.block++].first;
+      else {
+        f.region++;
+        f.block = 0;
+      }
+    }
+    if (child) {
+      f.next = child.next;
+      stack.push(enter(child, f.visible));
+      continue;
+    }
+    stack.pop();
+    if (f.isTable) callback(f.op, f.visible);
+  }
 }
 
 export function lookupSymbolInTable(table: Operation, ref: SymbolRefAttr): Operation | undefined {

@@ -8,7 +8,7 @@ import type { Attribute } from '../ir/attributes.js';
 import { Traits } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { getMemoryEffects, isOpTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
+import { getMemoryEffects, hasNoMemoryEffects, isOpTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 import { Interfaces, getInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
@@ -105,26 +105,36 @@ function equivalent(a: Operation, b: Operation): boolean {
   return opsEquivalent(a, b, new Map(), new Map());
 }
 
+/**
+ * MLIR's ScopedHashTable: one list per key for all open scopes, newest last,
+ * so a lookup costs the same at any nesting depth; each scope remembers the
+ * keys it added, to drop them when it closes. Candidates are tried newest
+ * first: the innermost scope's, latest first, then the enclosing scopes'.
+ */
 class ScopedMap {
-  private readonly scopes: Map<string, Operation[]>[] = [];
+  private readonly table = new Map<string, Operation[]>();
+  private readonly scopes: string[][] = [];
   push(): void {
-    this.scopes.push(new Map());
+    this.scopes.push([]);
   }
   pop(): void {
-    this.scopes.pop();
+    const keys = this.scopes.pop()!;
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const list = this.table.get(keys[i])!;
+      list.pop();
+      if (list.length === 0) this.table.delete(keys[i]);
+    }
   }
   lookup(op: Operation, key = opKey(op)): Operation | undefined {
-    for (let i = this.scopes.length - 1; i >= 0; i--) {
-      const list = this.scopes[i].get(key);
-      if (list) for (let j = list.length - 1; j >= 0; j--) if (equivalent(list[j], op)) return list[j];
-    }
+    const list = this.table.get(key);
+    if (list) for (let j = list.length - 1; j >= 0; j--) if (equivalent(list[j], op)) return list[j];
     return undefined;
   }
   insert(op: Operation, key = opKey(op)): void {
-    const top = this.scopes[this.scopes.length - 1];
-    const list = top.get(key);
+    const list = this.table.get(key);
     if (list) list.push(op);
-    else top.set(key, [op]);
+    else this.table.set(key, [op]);
+    this.scopes[this.scopes.length - 1].push(key);
   }
 }
 
@@ -134,6 +144,7 @@ class CSEDriver {
   numDCE = 0;
   /** Nests are never changed before the end of the walk (ops are erased last), so dead-op verdicts can be reused. */
   private readonly removability: NestVerdicts = new Map();
+  private readonly effectFree: NestVerdicts = new Map();
   constructor(private readonly rewriter: PatternRewriter) {}
 
   simplifyRegion(known: ScopedMap, region: Region): void {
@@ -176,6 +187,10 @@ class CSEDriver {
       return true;
     }
     if (!op.regions.every((r) => r.blocks.length <= 1)) return false;
+    // A region op with RecursiveMemoryEffects is only considered without
+    // effects in its nest; asked with the memo, nested ops having been
+    // asked first, so a deep nest is not walked once per level.
+    if (op.hasTrait(Traits.RecursiveMemoryEffects) && !hasNoMemoryEffects(op, this.effectFree)) return false;
     const effects = getMemoryEffects(op);
     if (effects === undefined || effects.length) {
       // Only ops that declare their own effects, all reads, are considered:

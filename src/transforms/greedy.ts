@@ -91,6 +91,9 @@ class Worklist {
     while (list.length && list[list.length - 1] === null) list.pop();
     return list.length === 0;
   }
+  has(op: Operation): boolean {
+    return op.worklistOwner === this;
+  }
   push(op: Operation): void {
     if (op.worklistOwner === this) return;
     if (op.worklistOwner !== null) (this.saved ??= new Map()).set(op, [op.worklistOwner, op.worklistIndex]);
@@ -202,19 +205,29 @@ class GreedyDriver implements PatternListener {
     this.worklist.push(op);
   }
 
-  /** Adds `op` and its ancestors up to the driver's region. */
-  addToWorklist(op: Operation): void {
-    // First check that the driver's region holds the op, then add the op and
-    // its ancestors innermost first, without collecting them in an array.
+  /**
+   * Adds `op` and its ancestors up to the driver's region, innermost first. While
+   * seeding (`seeding`: only pushes so far, every op added with its ancestors, no
+   * strictness filter), an ancestor already queued means the rest are too:
+   * stopping there keeps seeding linear in nesting depth.
+   */
+  addToWorklist(op: Operation, seeding = false): void {
+    // First find how far to go (an op outside the driver's region adds
+    // nothing), then add without collecting the ancestors in an array.
     let o: Operation | null = op;
+    let stop: Operation | null = null;
     for (;;) {
       if (!o) return;
+      if (seeding && o !== op && this.worklist.has(o)) {
+        stop = o;
+        break;
+      }
       const r: Region | null = o.parentRegion;
       if (r === this.region) break;
       if (!r) return;
       o = r.parentOp;
     }
-    for (o = op; o; ) {
+    for (o = op; o && o !== stop; ) {
       this.addSingle(o);
       const r: Region | null = o.parentRegion;
       if (r === this.region) return;
@@ -263,7 +276,7 @@ class GreedyDriver implements PatternListener {
             // With its ancestors, as MLIR: a region op comes before the ops it holds.
             o.walk((n) => {
               if (!this.config.cseConstants) numOps++;
-              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n);
+              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n, this.config.strictness === 'any');
             });
             o = next;
           }

@@ -7,7 +7,7 @@
 
 import type { Context } from '../ir/context.js';
 import { Traits, emitOpError } from '../ir/context.js';
-import { SymbolRefAttr } from '../ir/builtin-attributes.js';
+import { StringAttr } from '../ir/builtin-attributes.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Block as BlockCtor } from '../ir/operation.js';
 import { ModuleOp } from '../dialects/builtin/index.js';
@@ -16,7 +16,7 @@ import { Builder } from '../ir/builder.js';
 import { OpPassManager, runPassManager } from '../passes/pass-manager.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { parsePipelineInto } from '../passes/pipeline.js';
-import { callableInterface, callInterface, getSymbolUses, isSymbol, resolveCallable, symbolVisibility } from './call-utils.js';
+import { callableInterface, callInterface, getSymbolUsesWithNested, isSymbol, resolveCallable, symbolVisibility } from './call-utils.js';
 import { cloneRegionInto, IRMapping } from './clone.js';
 
 /** Dialects whose ops may be inlined (those with an inliner interface in MLIR). */
@@ -217,14 +217,29 @@ class Inliner extends Pass {
     const threshold = Number(this.options.int('inlining-threshold'));
     const nodes = buildCallGraph(root);
     const deleted = new Set<Operation>();
+    // Symbol uses of each callable from anywhere in the root, nested symbol
+    // tables included (a call there may name a callable here): calls count
+    // for the callable they resolve to, other references by name. Recounted
+    // only after the IR changed.
+    let counts: { byTarget: Map<Operation, number>; byName: Map<string, number> } | null | undefined;
+    const countUses = (): typeof counts => {
+      const uses = getSymbolUsesWithNested(root.regions);
+      if (!uses) return null;
+      const byTarget = new Map<Operation, number>();
+      const byName = new Map<string, number>();
+      for (const use of uses)
+        if (callInterface(use.user)) {
+          const t = resolveCallable(use.user);
+          const tName = t?.getAttr('sym_name');
+          if (t && tName instanceof StringAttr && tName.value === use.ref.leaf) byTarget.set(t, (byTarget.get(t) ?? 0) + 1);
+        } else byName.set(use.ref.leaf, (byName.get(use.ref.leaf) ?? 0) + 1);
+      return { byTarget, byName };
+    };
     const useCount = (callable: Operation): number => {
-      // Symbol uses of a callable from anywhere in the root (calls included).
-      let n = 0;
       const name = callable.getAttr('sym_name');
-      const uses = getSymbolUses(root.regions);
-      if (!name || !uses) return 1;
-      for (const use of uses) if (use.ref.leaf === (name as unknown as { value: string }).value && resolvesTo(use.user, use.ref, callable)) n++;
-      return n;
+      if (counts === undefined) counts = countUses();
+      if (!(name instanceof StringAttr) || !counts) return 1;
+      return (counts.byTarget.get(callable) ?? 0) + (counts.byName.get(name.value) ?? 0);
     };
     const isDead = (callable: Operation): boolean => isSymbol(callable) && symbolVisibility(callable) !== 'public' && useCount(callable) === 0;
     for (const scc of sccsPostOrder(nodes)) {
@@ -239,7 +254,10 @@ class Inliner extends Pass {
       for (let it = 0; it < maxIterations; it++) {
         for (const n of live) {
           const pm = this.pipelineFor(n.callable);
-          if (pm && pm.size && !runPassManager(ctx, pm, n.callable, { verifyEach: false, instrumentations: [] })) return run.signalPassFailure();
+          if (pm && pm.size) {
+            counts = undefined;
+            if (!runPassManager(ctx, pm, n.callable, { verifyEach: false, instrumentations: [] })) return run.signalPassFailure();
+          }
         }
         let inlined = false;
         for (const n of live) {
@@ -253,7 +271,10 @@ class Inliner extends Pass {
             const tn = target && nodes.get(target);
             if (!tn || deleted.has(tn.callable)) continue;
             if (!this.shouldInline(call, n, tn, threshold)) continue;
-            if (inlineCall(ctx, call, tn.callable, tn.region)) inlined = true;
+            if (inlineCall(ctx, call, tn.callable, tn.region)) {
+              inlined = true;
+              counts = undefined;
+            }
           }
         }
         if (!inlined) break;
@@ -280,11 +301,6 @@ class Inliner extends Pass {
     }
     return true;
   }
-}
-
-function resolvesTo(user: Operation, ref: SymbolRefAttr, callable: Operation): boolean {
-  if (callInterface(user)) return resolveCallable(user) === callable;
-  return true;
 }
 
 export type { Block, Value };

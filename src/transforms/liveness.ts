@@ -20,7 +20,7 @@ import {
   type RegionSuccessor,
 } from '../ir/interfaces.js';
 import type { Operation, Value } from '../ir/operation.js';
-import { callableInterface, callInterface, resolveCallable, symbolVisibility } from './call-utils.js';
+import { callableInterface, callInterface, resolveCallable, SymbolScopes, symbolVisibility } from './call-utils.js';
 import { ConstantPropagationSolver } from './sccp.js';
 import { wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 
@@ -97,6 +97,8 @@ export function successorOperandInputMapping(op: Operation): Map<Operation, Map<
 }
 
 export class LivenessAnalysis {
+  /** Nearest symbol tables, remembered while the IR is analysed (calls resolve in O(1) at any depth). */
+  private readonly symbolScopes = new SymbolScopes();
   readonly dca: ConstantPropagationSolver;
   private readonly live = new Set<Value>();
   /** The IR does not change during the analysis: dead-op verdicts of nests are reused. */
@@ -176,7 +178,7 @@ export class LivenessAnalysis {
     }
     const call = callInterface(op);
     if (call) {
-      const callable = resolveCallable(op);
+      const callable = resolveCallable(op, this.symbolScopes);
       const ci = callable && callableInterface(callable);
       if (callable && ci) {
         const region = ci.getCallableRegion(callable);

@@ -24,7 +24,7 @@ import {
 import { UnknownLoc } from '../ir/location.js';
 import { Block, OpResult, type Operation, type Region, type Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { callableInterface, callInterface, getSymbolUses, isSymbol, lookupSymbolInTable, resolveCallable, symbolVisibility, walkSymbolTables } from './call-utils.js';
+import { callableInterface, callInterface, getSymbolUses, isSymbol, lookupSymbolInTable, resolveCallable, SymbolScopes, symbolVisibility, walkSymbolTables } from './call-utils.js';
 import { insertionRegion } from './fold.js';
 import { wouldOpBeTriviallyDead } from '../ir/side-effects.js';
 import { isValue } from '../ir/matchers.js';
@@ -53,6 +53,8 @@ function sameAttr(a: Attribute, b: Attribute): boolean {
 }
 
 export class ConstantPropagationSolver {
+  /** Nearest symbol tables, remembered while the IR is analysed (calls resolve in O(1) at any depth). */
+  private readonly symbolScopes = new SymbolScopes();
   readonly lattice = new Map<Value, ConstantLattice>();
   readonly liveBlocks = new Set<Block>();
   private readonly liveEdges = new Map<Block, Set<Block>>();
@@ -241,7 +243,7 @@ export class ConstantPropagationSolver {
   }
 
   private visitCall(call: Operation): void {
-    const callable = resolveCallable(call);
+    const callable = resolveCallable(call, this.symbolScopes);
     if (callable && isSymbol(callable) && !this.isExternalCallable(callable)) this.predJoin(callable, call);
     else this.predUnknown(call);
   }
@@ -293,7 +295,7 @@ export class ConstantPropagationSolver {
       return;
     }
     if (callInterface(op)) {
-      const callable = resolveCallable(op);
+      const callable = resolveCallable(op, this.symbolScopes);
       const ci = callable && callableInterface(callable);
       if (ci && !ci.getCallableRegion(callable)) return this.setUnknown(op.results);
       const p = this.preds.get(op);
