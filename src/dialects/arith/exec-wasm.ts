@@ -346,6 +346,21 @@ function cast(fc: WasmFunctionCompiler, op: Operation, kind: string, input: Valu
         fc.roundFloat(to);
       }
       break;
+    case 'bitcast':
+      // Same width; f16/bf16 values live in f64, their bits in the low 16 of an i32.
+      if (from.k === 'int' && to.k === 'float') {
+        if (to.f === 'f64') f.op(Op.f64_reinterpret_i64);
+        else if (to.f === 'f32') f.op(Op.f32_reinterpret_i32);
+        else if (to.f === 'f16') f.i32(0xffff).op(Op.i32_and).call(fc.helper('bitsF16'));
+        else f.i32(16).op(Op.i32_shl).op(Op.f32_reinterpret_i32).op(Op.f64_promote_f32);
+      } else if (from.k === 'float' && to.k === 'int') {
+        if (from.f === 'f64') f.op(Op.i64_reinterpret_f64);
+        else if (from.f === 'f32') f.op(Op.i32_reinterpret_f32);
+        else if (from.f === 'f16') f.call(fc.helper('f16Bits'));
+        else f.op(Op.f32_demote_f64).op(Op.i32_reinterpret_f32).i32(16).op(Op.i32_shr_u);
+        fc.norm(to);
+      } else if (from.k !== to.k) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+      break;
     default:
       throw new WasmUnsupported(op, `'${op.opName}'`);
   }

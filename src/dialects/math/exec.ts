@@ -8,7 +8,7 @@ import { VectorType } from '../../ir/builtin-types.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { OpHandleCore } from '../../ods/index.js';
 import * as math from './index.js';
-import { BINARY_LIBM, UNARY_LIBM, libmName, type FloatName } from './semantics.js';
+import type { FloatName } from './semantics.js';
 import { roundExpr } from '../../exec/scalar.js';
 import { reprOf } from '../../exec/types.js';
 import type { FunctionCompiler } from '../../exec/codegen.js';
@@ -44,50 +44,30 @@ function emitInt(cg: FunctionCompiler, op: Operation, fn: string): void {
 
 const lit = (f: FloatName): string => JSON.stringify(f);
 
-for (const [handle, names] of [
-  [math.ExpOp, UNARY_LIBM.exp],
-  [math.Exp2Op, UNARY_LIBM.exp2],
-  [math.LogOp, UNARY_LIBM.log],
-  [math.Log2Op, UNARY_LIBM.log2],
-  [math.Log10Op, UNARY_LIBM.log10],
-  [math.SinOp, UNARY_LIBM.sin],
-  [math.CosOp, UNARY_LIBM.cos],
-  [math.TanOp, UNARY_LIBM.tan],
-  [math.AsinOp, UNARY_LIBM.asin],
-  [math.AcosOp, UNARY_LIBM.acos],
-  [math.AtanOp, UNARY_LIBM.atan],
-  [math.SinhOp, UNARY_LIBM.sinh],
-  [math.CoshOp, UNARY_LIBM.cosh],
-  [math.TanhOp, UNARY_LIBM.tanh],
-  [math.AsinhOp, UNARY_LIBM.asinh],
-  [math.AcoshOp, UNARY_LIBM.acosh],
-  [math.AtanhOp, UNARY_LIBM.atanh],
-  [math.ErfOp, UNARY_LIBM.erf],
-  [math.ErfcOp, UNARY_LIBM.erfc],
-  [math.PowFOp, BINARY_LIBM.powf],
-  [math.Atan2Op, BINARY_LIBM.atan2],
-] as const satisfies readonly (readonly [OpHandleCore<string>, readonly [string, string]])[])
-  implementJsExec(handle, (cg, op) => emitFloat(cg, op, (f, args) => `$rt.libm.${libmName(names, f)}(${args.join(', ')})`));
+/** The float ops whose result is semantics.ts's FLOAT_FNS (calls of the C library and what MLIR's lowering rewrites). */
+export const FLOAT_FN_OPS = [
+  math.ExpOp, math.Exp2Op, math.LogOp, math.Log2Op, math.Log10Op, math.SinOp, math.CosOp, math.TanOp, math.AsinOp, math.AcosOp, math.AtanOp,
+  math.SinhOp, math.CoshOp, math.TanhOp, math.AsinhOp, math.AcoshOp, math.AtanhOp, math.ErfOp, math.ErfcOp, math.PowFOp, math.Atan2Op,
+  math.Log1pOp, math.ExpM1Op, math.RsqrtOp, math.FmaOp, math.FPowIOp, math.RoundOp, math.RoundEvenOp,
+] as const satisfies readonly OpHandleCore<string>[];
+
+/** The FLOAT_FNS key of an op of FLOAT_FN_OPS on type f. */
+export const floatFnKey = (handle: OpHandleCore<string>, f: FloatName): string => `${handle.definition.name.slice('math.'.length)}_${f}`;
+
+for (const handle of FLOAT_FN_OPS)
+  implementJsExec(handle, (cg, op) => {
+    // The compiler runtime's powi takes a C int.
+    if (math.FPowIOp.isa(op) && reprOf(elementOf(math.FPowIOp.rhs(op).type)).k !== 'int')
+      return cg.unsupported(op, `'${op.opName}' with an exponent wider than 32 bits is not supported by the execution engine`);
+    emitFloat(cg, op, (f, args) => `$rt.math.FLOAT_FNS.${floatFnKey(handle, f)}(${args.join(', ')})`);
+  });
 
 implementJsExec(math.SqrtOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `Math.sqrt(${x})`));
 implementJsExec(math.AbsFOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `Math.abs(${x})`));
 implementJsExec(math.FloorOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `Math.floor(${x})`));
 implementJsExec(math.CeilOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `Math.ceil(${x})`));
 implementJsExec(math.TruncOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `Math.trunc(${x})`));
-implementJsExec(math.RoundOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `$rt.libm.round(${x})`));
-implementJsExec(math.RoundEvenOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `$rt.math.roundEven(${x})`));
 implementJsExec(math.CopySignOp, (cg, op) => emitFloat(cg, op, (_f, [x, y]) => `$rt.copysign(${x}, ${y})`));
-implementJsExec(math.FmaOp, (cg, op) => emitFloat(cg, op, (f, [a, b, c]) => `$rt.math.fmaOf(${lit(f)}, ${a}, ${b}, ${c})`));
-// What MLIR's lowering rewrites them to, each step rounded to the type.
-implementJsExec(math.Log1pOp, (cg, op) => emitFloat(cg, op, (f, [x]) => `$rt.libm.${libmName(UNARY_LIBM.log, f)}(${roundExpr(f, `1 + ${x}`)})`));
-implementJsExec(math.ExpM1Op, (cg, op) => emitFloat(cg, op, (f, [x]) => `${roundExpr(f, `$rt.libm.${libmName(UNARY_LIBM.exp, f)}(${x})`)} - 1`));
-implementJsExec(math.RsqrtOp, (cg, op) => emitFloat(cg, op, (f, [x]) => `1 / ${roundExpr(f, `Math.sqrt(${x})`)}`));
-implementJsExec(math.FPowIOp, (cg, op) => {
-  const r = reprOf(elementOf(math.FPowIOp.rhs(op).type));
-  // The compiler runtime's powi takes a C int.
-  if (r.k !== 'int') return cg.unsupported(op, `'${op.opName}' with an exponent wider than 32 bits is not supported by the execution engine`);
-  emitFloat(cg, op, (f, [x, n]) => `$rt.math.powi(${lit(f)}, ${x}, ${n})`);
-});
 
 implementJsExec(math.IsNaNOp, (cg, op) => emitClass(cg, op, math.IsNaNOp.operand(op), (_f, x) => `$rt.math.isNaN(${x})`));
 implementJsExec(math.IsInfOp, (cg, op) => emitClass(cg, op, math.IsInfOp.operand(op), (_f, x) => `$rt.math.isInf(${x})`));

@@ -10,6 +10,7 @@
 
 import * as libm from './libm.js';
 import { fma, fmaf } from './libm-core.js';
+import { roundBF16, roundF16 } from '../../exec/numeric.js';
 
 export type FloatName = 'f16' | 'bf16' | 'f32' | 'f64';
 
@@ -69,7 +70,7 @@ export function powi(f: FloatName, x: number, n: number): number {
 }
 
 /** The smallest positive normal number of each type. */
-const MIN_NORMAL: Record<FloatName, number> = { f64: 2 ** -1022, f32: 2 ** -126, bf16: 2 ** -126, f16: 2 ** -14 };
+export const MIN_NORMAL: Readonly<Record<FloatName, number>> = { f64: 2 ** -1022, f32: 2 ** -126, bf16: 2 ** -126, f16: 2 ** -14 };
 
 export const isNaN = (x: number): number => (x !== x ? 1 : 0);
 export const isInf = (x: number): number => (x === Infinity || x === -Infinity ? 1 : 0);
@@ -145,3 +146,65 @@ export function fpClass(f: FloatName, mask: number, x: number): number {
   else bit = neg ? 3 : 8;
   return (mask >> bit) & 1;
 }
+
+// ---- float ops as functions of the operands, for both backends
+
+/** A float op's result for its operands (fpowi: the base, then the exponent as a number). */
+export type FloatFn = (a: number, b: number, c: number) => number;
+
+/**
+ * What the float math op `name` (its mnemonic) computes on type `f`, or
+ * undefined for ops computed inline (sqrt, absf, floor, ceil, trunc,
+ * copysign). For f16/bf16 the result is the float one; the backend rounds it
+ * to the type (as the fptrunc after the promoted call does), and rounds the
+ * operands the lowering computes in the type first (log1p's 1 + x) with
+ * `roundTo`.
+ */
+export function floatSemantics(name: string, f: FloatName, roundTo: (x: number) => number): FloatFn | undefined {
+  const call1 = (names: readonly [string, string]): ((x: number) => number) => libm[libmName(names, f) as keyof typeof libm] as (x: number) => number;
+  const call2 = (names: readonly [string, string]): ((x: number, y: number) => number) => libm[libmName(names, f) as keyof typeof libm] as (x: number, y: number) => number;
+  if (name in UNARY_LIBM) {
+    const g = call1(UNARY_LIBM[name as keyof typeof UNARY_LIBM]);
+    return (a) => g(a);
+  }
+  if (name in BINARY_LIBM) {
+    const g = call2(BINARY_LIBM[name as keyof typeof BINARY_LIBM]);
+    return (a, b) => g(a, b);
+  }
+  switch (name) {
+    // What MLIR's lowering rewrites them to, each step rounded to the type.
+    case 'log1p': {
+      const log = call1(UNARY_LIBM.log);
+      return (a) => log(roundTo(1 + a));
+    }
+    case 'expm1': {
+      const exp = call1(UNARY_LIBM.exp);
+      return (a) => roundTo(exp(a)) - 1;
+    }
+    case 'rsqrt':
+      return (a) => 1 / roundTo(Math.sqrt(a));
+    case 'fma':
+      return (a, b, c) => fmaOf(f, a, b, c);
+    case 'fpowi':
+      return (a, n) => powi(f, a, n);
+    case 'round':
+      return (a) => libm.round(a);
+    case 'roundeven':
+      return (a) => roundEven(a);
+  }
+  return undefined;
+}
+
+/** The float ops of floatSemantics, by mnemonic. */
+export const FLOAT_OPS = [...Object.keys(UNARY_LIBM), ...Object.keys(BINARY_LIBM), 'log1p', 'expm1', 'rsqrt', 'fma', 'fpowi', 'round', 'roundeven'] as const;
+
+const ROUND_TO: Record<FloatName, (x: number) => number> = { f64: (x) => x, f32: Math.fround, f16: roundF16, bf16: roundBF16 };
+
+/**
+ * Every float op's function per type, as `<mnemonic>_<type>` (e.g. `log1p_f16`):
+ * the one definition both backends call (the generated JavaScript through
+ * `$rt.math.FLOAT_FNS`, WebAssembly through an import).
+ */
+export const FLOAT_FNS: Readonly<Record<string, FloatFn>> = Object.freeze(
+  Object.fromEntries(FLOAT_OPS.flatMap((name) => (['f64', 'f32', 'f16', 'bf16'] as const).map((f) => [`${name}_${f}`, floatSemantics(name, f, ROUND_TO[f])!]))),
+);

@@ -211,6 +211,8 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     write: m.importFunc('env', 'write', { params: ['i32'], results: [] }),
     punct: m.importFunc('env', 'punct', { params: ['i32'], results: [] }),
     fmod: m.importFunc('env', 'fmod', { params: ['f64', 'f64'], results: ['f64'] }),
+    // A float math op's function (its key's string index, up to three operands as f64): the math dialect's semantics.
+    floatFn: m.importFunc('env', 'floatFn', { params: ['i32', 'f64', 'f64', 'f64'], results: ['f64'] }),
     // A memref descriptor's dimensions for the next runtime call, one call each (size, stride).
     dim: m.importFunc('env', 'dim', { params: ['i64', 'i64'], results: [] }),
     // printMemref*(K, mode, element string, allocation, data): the dims were passed before.
@@ -503,6 +505,7 @@ export interface Imports {
   write: number;
   punct: number;
   fmod: number;
+  floatFn: number;
   dim: number;
   printMemref: number;
   copy: number;

@@ -19,6 +19,7 @@ import { elemKindOf, reprOf } from '../types.js';
 import { bf16Bits, bitsBF16, bitsF16, f16Bits, formatG } from '../numeric.js';
 import { nanoTime } from '../runtime-base.js';
 import '../../dialects/exec-wasm.js';
+import { FLOAT_FNS, type FloatFn } from '../../dialects/math/semantics.js';
 import { compileWasm, ErrCode, Flag, FORMATS, HEADER, PRE, ViewErr, type CompiledWasm, type WasmCompileOptions } from './compile.js';
 
 export { WasmUnsupported } from './compile.js';
@@ -43,6 +44,7 @@ export class WasmEngine {
     const rt = (this.rt = new Runtime(this.compiled.ops, options.output ?? defaultOutput()));
     const ops = this.compiled.ops;
     const strings = this.compiled.strings;
+    const floatFns: FloatFn[] = [];
     // The dims (size, stride) passed before a memref runtime call.
     let dims: [number, number][] = [];
     const takeDims = (): [number, number][] => {
@@ -98,6 +100,7 @@ export class WasmEngine {
       write: (s: number): void => rt.write(strings[s]),
       punct: (p: number): void => rt.punct(strings[p]),
       fmod: (a: number, b: number): number => a % b,
+      floatFn: (key: number, a: number, b: number, c: number): number => (floatFns[key] ??= FLOAT_FNS[strings[key]])(a, b, c),
       dim: (size: bigint, stride: bigint): void => void dims.push([Number(size), Number(stride)]),
       printMemref: (K: number, mode: number, elem: number, alloc: number, data: number): void => {
         const d = takeDims();

@@ -1,9 +1,9 @@
 // The math ops at run time, against mlir-runner: every op over a few thousand
 // inputs per type (random bit patterns — NaN, infinities, subnormals, huge and
 // tiny values — and a dense range around zero), printed as bit patterns and
-// compared exactly. Three runs of each program: scf-run on the func-level
-// module (JavaScript backend), scf-run's LLVM-dialect engine on mlir-opt's
-// lowering, and mlir-runner on that lowering.
+// compared exactly. Four runs of each program: scf-run on the func-level
+// module (JavaScript and WebAssembly backends), scf-run's LLVM-dialect engine
+// on mlir-opt's lowering, and mlir-runner on that lowering.
 //
 // Compared exactly, except NaN results, which compare as "a NaN": a JavaScript
 // number cannot carry a NaN's sign or payload (x86's default NaN is negative).
@@ -151,9 +151,12 @@ function check(t: F, ops: readonly string[], mathToLibm: boolean, withPredicates
   const lowered = lower(refFile, mathToLibm);
   const ref = mlirRunner(lowered);
   const names = ops.map((o) => o.split(' ')[0]);
-  const ours = runOurs([file, '--backend=js']);
-  assert.equal(ours.code, 0, ours.stderr);
-  compare(t, names, `scf-run (func level, ${t})`, ref, ours.stdout);
+  // Both backends of the func-level engine (--backend=wasm fails rather than fall back).
+  for (const backend of ['js', 'wasm']) {
+    const ours = runOurs([file, `--backend=${backend}`]);
+    assert.equal(ours.code, 0, ours.stderr);
+    compare(t, names, `scf-run (func level, ${backend}, ${t})`, ref, ours.stdout);
+  }
   // The LLVM-dialect engine on the same lowering (isinf/isnormal already in arith form there).
   const llvmFile = writeTemp(dir, `math-${t}-llvm.mlir`, lowered);
   const viaLLVM = runOurs([llvmFile, '-e', 'main', '-entry-point-result=void']);
