@@ -8,7 +8,7 @@ import { VectorType } from '../../ir/builtin-types.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { OpHandleCore } from '../../ods/index.js';
 import * as math from './index.js';
-import type { FloatName } from './semantics.js';
+import { FP_CLASS_MASK, type FloatName } from './semantics.js';
 import { roundExpr } from '../../exec/scalar.js';
 import { reprOf } from '../../exec/types.js';
 import type { FunctionCompiler } from '../../exec/codegen.js';
@@ -28,11 +28,11 @@ function emitFloat(cg: FunctionCompiler, op: Operation, expr: (f: FloatName, arg
   cg.define(op, cg.elementwise(op, (args) => roundExpr(f, expr(f, args))));
 }
 
-/** A float classification (isnan, ...): an i1 of the operand. */
-function emitClass(cg: FunctionCompiler, op: Operation, operand: Value, expr: (f: FloatName, x: string) => string): void {
+/** A float classification (isnan, ...): an i1 of the operand, by its FPClassTest mask (as MLIR lowers them). */
+function emitClass(cg: FunctionCompiler, op: Operation, operand: Value, mask: number): void {
   const f = floatOf(operand.type);
   if (!f) return cg.unsupported(op);
-  cg.define(op, cg.elementwise(op, ([x]) => expr(f, x)));
+  cg.define(op, cg.elementwise(op, ([x]) => `$rt.math.fpClass(${lit(f)}, ${mask}, ${x})`));
 }
 
 /** An integer op computed by semantics.ts's `fn`(width, x) in the engine's representation. */
@@ -69,10 +69,10 @@ implementJsExec(math.CeilOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `Math.ce
 implementJsExec(math.TruncOp, (cg, op) => emitFloat(cg, op, (_f, [x]) => `Math.trunc(${x})`));
 implementJsExec(math.CopySignOp, (cg, op) => emitFloat(cg, op, (_f, [x, y]) => `$rt.copysign(${x}, ${y})`));
 
-implementJsExec(math.IsNaNOp, (cg, op) => emitClass(cg, op, math.IsNaNOp.operand(op), (_f, x) => `$rt.math.isNaN(${x})`));
-implementJsExec(math.IsInfOp, (cg, op) => emitClass(cg, op, math.IsInfOp.operand(op), (_f, x) => `$rt.math.isInf(${x})`));
-implementJsExec(math.IsFiniteOp, (cg, op) => emitClass(cg, op, math.IsFiniteOp.operand(op), (_f, x) => `$rt.math.isFinite(${x})`));
-implementJsExec(math.IsNormalOp, (cg, op) => emitClass(cg, op, math.IsNormalOp.operand(op), (f, x) => `$rt.math.isNormal(${lit(f)}, ${x})`));
+implementJsExec(math.IsNaNOp, (cg, op) => emitClass(cg, op, math.IsNaNOp.operand(op), FP_CLASS_MASK.isnan));
+implementJsExec(math.IsInfOp, (cg, op) => emitClass(cg, op, math.IsInfOp.operand(op), FP_CLASS_MASK.isinf));
+implementJsExec(math.IsFiniteOp, (cg, op) => emitClass(cg, op, math.IsFiniteOp.operand(op), FP_CLASS_MASK.isfinite));
+implementJsExec(math.IsNormalOp, (cg, op) => emitClass(cg, op, math.IsNormalOp.operand(op), FP_CLASS_MASK.isnormal));
 
 implementJsExec(math.AbsIOp, (cg, op) => emitInt(cg, op, 'absi'));
 implementJsExec(math.CountLeadingZerosOp, (cg, op) => emitInt(cg, op, 'ctlz'));

@@ -43,12 +43,12 @@ export const BINARY_LIBM = {
 } as const satisfies Record<string, readonly [keyof typeof libm, keyof typeof libm]>;
 
 /** The libm function an op of type `f` calls (f16/bf16 are promoted to float). */
-export function libmName(names: readonly [string, string], f: FloatName): string {
+function libmName(names: readonly [string, string], f: FloatName): string {
   return f === 'f64' ? names[0] : names[1];
 }
 
 /** fma as the FMA instruction of the type computes it (f16/bf16: the float one, then rounded). */
-export function fmaOf(f: FloatName, a: number, b: number, c: number): number {
+function fmaOf(f: FloatName, a: number, b: number, c: number): number {
   return f === 'f64' ? fma(a, b, c) : fmaf(a, b, c);
 }
 
@@ -57,7 +57,7 @@ export function fmaOf(f: FloatName, a: number, b: number, c: number): number {
  * for promoted f16/bf16) compute it: square-and-multiply, each product rounded
  * to the working type, and a final reciprocal for negative n.
  */
-export function powi(f: FloatName, x: number, n: number): number {
+function powi(f: FloatName, x: number, n: number): number {
   const r = f === 'f64' ? (v: number): number => v : Math.fround;
   let m = Math.abs(n);
   let y = m % 2 ? x : 1;
@@ -72,13 +72,8 @@ export function powi(f: FloatName, x: number, n: number): number {
 /** The smallest positive normal number of each type. */
 export const MIN_NORMAL: Readonly<Record<FloatName, number>> = { f64: 2 ** -1022, f32: 2 ** -126, bf16: 2 ** -126, f16: 2 ** -14 };
 
-export const isNaN = (x: number): number => (x !== x ? 1 : 0);
-export const isInf = (x: number): number => (x === Infinity || x === -Infinity ? 1 : 0);
-export const isFinite = (x: number): number => (Number.isFinite(x) ? 1 : 0);
-export function isNormal(f: FloatName, x: number): number {
-  const a = Math.abs(x);
-  return Number.isFinite(a) && a >= MIN_NORMAL[f] ? 1 : 0;
-}
+/** The FPClassTest masks (see fpClass) of math.isnan, isinf, isfinite and isnormal. */
+export const FP_CLASS_MASK = { isnan: 0x003, isinf: 0x204, isfinite: 0x1f8, isnormal: 0x108 } as const;
 
 // ---- integer ops, on the engine's value representation (a number for widths
 // <= 32, sign-extended, i1 as 0/1; a number or BigInt above): computed on the
@@ -160,7 +155,7 @@ export type FloatFn = (a: number, b: number, c: number) => number;
  * operands the lowering computes in the type first (log1p's 1 + x) with
  * `roundTo`.
  */
-export function floatSemantics(name: string, f: FloatName, roundTo: (x: number) => number): FloatFn | undefined {
+function floatSemantics(name: string, f: FloatName, roundTo: (x: number) => number): FloatFn | undefined {
   const call1 = (names: readonly [string, string]): ((x: number) => number) => libm[libmName(names, f) as keyof typeof libm] as (x: number) => number;
   const call2 = (names: readonly [string, string]): ((x: number, y: number) => number) => libm[libmName(names, f) as keyof typeof libm] as (x: number, y: number) => number;
   if (name in UNARY_LIBM) {

@@ -22,7 +22,6 @@ import { wide } from '../numeric.js';
 import { castExpr, cmpfBool, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr, wideName, N, S, U } from '../scalar.js';
 import type { FloatName, Repr } from '../types.js';
 import { descOf, LayoutError, type Desc } from './layout.js';
-import { BINARY_LIBM, UNARY_LIBM, libmName } from '../../dialects/math/semantics.js';
 
 export interface LLVMGlobal {
   name: string;
@@ -122,15 +121,15 @@ const CASTS = new Map<OpDefinition, OpView & { cast: string }>([
   [LLVM.FPTruncOp.definition, { ...view(LLVM.FPTruncOp, ['arg']), cast: 'truncf' }],
 ]);
 type FloatExpr = (x: string, y: string, z: string, f: FloatName) => string;
-/** Calls of the C library function an intrinsic becomes (f16/bf16 promoted to float, as on x86-64). */
-const libmCall =
-  (names: readonly [string, string]): FloatExpr =>
-  (x, _y, _z, f) =>
-    `$rt.libm.${libmName(names, f)}(${x})`;
-const libmCall2 =
-  (names: readonly [string, string]): FloatExpr =>
-  (x, y, _z, f) =>
-    `$rt.libm.${libmName(names, f)}(${x}, ${y})`;
+/**
+ * An intrinsic the x86-64 backend turns into a C library (or compiler runtime)
+ * call: the math dialect's function for the math op `name` on the type
+ * (semantics.ts's FLOAT_FNS; f16/bf16 promoted to float, as on x86-64).
+ */
+const floatFn =
+  (name: string, arity: 1 | 2 | 3): FloatExpr =>
+  (x, y, z, f) =>
+    `$rt.math.FLOAT_FNS.${name}_${f}(${[x, y, z].slice(0, arity).join(', ')})`;
 /** Float intrinsics: JS expressions of x (and y, z), before rounding to the type. */
 const FLOAT_INTRINSICS = new Map<OpDefinition, OpView & { expr: FloatExpr }>([
   [LLVM.FAbsOp.definition, { ...view(LLVM.FAbsOp, ['in']), expr: (x) => `Math.abs(${x})` }],
@@ -142,32 +141,32 @@ const FLOAT_INTRINSICS = new Map<OpDefinition, OpView & { expr: FloatExpr }>([
   [LLVM.RoundEvenOp.definition, { ...view(LLVM.RoundEvenOp, ['in']), expr: (x) => `$roundeven(${x})` }],
   [LLVM.RintOp.definition, { ...view(LLVM.RintOp, ['in']), expr: (x) => `$roundeven(${x})` }],
   [LLVM.NearbyintOp.definition, { ...view(LLVM.NearbyintOp, ['in']), expr: (x) => `$roundeven(${x})` }],
-  [LLVM.ExpOp.definition, { ...view(LLVM.ExpOp, ['in']), expr: libmCall(UNARY_LIBM.exp) }],
-  [LLVM.Exp2Op.definition, { ...view(LLVM.Exp2Op, ['in']), expr: libmCall(UNARY_LIBM.exp2) }],
+  [LLVM.ExpOp.definition, { ...view(LLVM.ExpOp, ['in']), expr: floatFn('exp', 1) }],
+  [LLVM.Exp2Op.definition, { ...view(LLVM.Exp2Op, ['in']), expr: floatFn('exp2', 1) }],
   [LLVM.Exp10Op.definition, { ...view(LLVM.Exp10Op, ['in']), expr: (x) => `Math.pow(10, ${x})` }],
-  [LLVM.LogOp.definition, { ...view(LLVM.LogOp, ['in']), expr: libmCall(UNARY_LIBM.log) }],
-  [LLVM.Log2Op.definition, { ...view(LLVM.Log2Op, ['in']), expr: libmCall(UNARY_LIBM.log2) }],
-  [LLVM.Log10Op.definition, { ...view(LLVM.Log10Op, ['in']), expr: libmCall(UNARY_LIBM.log10) }],
-  [LLVM.SinOp.definition, { ...view(LLVM.SinOp, ['in']), expr: libmCall(UNARY_LIBM.sin) }],
-  [LLVM.CosOp.definition, { ...view(LLVM.CosOp, ['in']), expr: libmCall(UNARY_LIBM.cos) }],
-  [LLVM.TanOp.definition, { ...view(LLVM.TanOp, ['in']), expr: libmCall(UNARY_LIBM.tan) }],
-  [LLVM.ASinOp.definition, { ...view(LLVM.ASinOp, ['in']), expr: libmCall(UNARY_LIBM.asin) }],
-  [LLVM.ACosOp.definition, { ...view(LLVM.ACosOp, ['in']), expr: libmCall(UNARY_LIBM.acos) }],
-  [LLVM.ATanOp.definition, { ...view(LLVM.ATanOp, ['in']), expr: libmCall(UNARY_LIBM.atan) }],
-  [LLVM.SinhOp.definition, { ...view(LLVM.SinhOp, ['in']), expr: libmCall(UNARY_LIBM.sinh) }],
-  [LLVM.CoshOp.definition, { ...view(LLVM.CoshOp, ['in']), expr: libmCall(UNARY_LIBM.cosh) }],
-  [LLVM.TanhOp.definition, { ...view(LLVM.TanhOp, ['in']), expr: libmCall(UNARY_LIBM.tanh) }],
-  [LLVM.PowOp.definition, { ...view(LLVM.PowOp, ['a', 'b']), expr: libmCall2(BINARY_LIBM.powf) }],
-  [LLVM.ATan2Op.definition, { ...view(LLVM.ATan2Op, ['a', 'b']), expr: libmCall2(BINARY_LIBM.atan2) }],
+  [LLVM.LogOp.definition, { ...view(LLVM.LogOp, ['in']), expr: floatFn('log', 1) }],
+  [LLVM.Log2Op.definition, { ...view(LLVM.Log2Op, ['in']), expr: floatFn('log2', 1) }],
+  [LLVM.Log10Op.definition, { ...view(LLVM.Log10Op, ['in']), expr: floatFn('log10', 1) }],
+  [LLVM.SinOp.definition, { ...view(LLVM.SinOp, ['in']), expr: floatFn('sin', 1) }],
+  [LLVM.CosOp.definition, { ...view(LLVM.CosOp, ['in']), expr: floatFn('cos', 1) }],
+  [LLVM.TanOp.definition, { ...view(LLVM.TanOp, ['in']), expr: floatFn('tan', 1) }],
+  [LLVM.ASinOp.definition, { ...view(LLVM.ASinOp, ['in']), expr: floatFn('asin', 1) }],
+  [LLVM.ACosOp.definition, { ...view(LLVM.ACosOp, ['in']), expr: floatFn('acos', 1) }],
+  [LLVM.ATanOp.definition, { ...view(LLVM.ATanOp, ['in']), expr: floatFn('atan', 1) }],
+  [LLVM.SinhOp.definition, { ...view(LLVM.SinhOp, ['in']), expr: floatFn('sinh', 1) }],
+  [LLVM.CoshOp.definition, { ...view(LLVM.CoshOp, ['in']), expr: floatFn('cosh', 1) }],
+  [LLVM.TanhOp.definition, { ...view(LLVM.TanhOp, ['in']), expr: floatFn('tanh', 1) }],
+  [LLVM.PowOp.definition, { ...view(LLVM.PowOp, ['a', 'b']), expr: floatFn('powf', 2) }],
+  [LLVM.ATan2Op.definition, { ...view(LLVM.ATan2Op, ['a', 'b']), expr: floatFn('atan2', 2) }],
   [LLVM.CopySignOp.definition, { ...view(LLVM.CopySignOp, ['a', 'b']), expr: (x, y) => `$copysign(${x}, ${y})` }],
   [LLVM.MaxNumOp.definition, { ...view(LLVM.MaxNumOp, ['a', 'b']), expr: (x, y) => `$maxnum(${x}, ${y})` }],
   [LLVM.MinNumOp.definition, { ...view(LLVM.MinNumOp, ['a', 'b']), expr: (x, y) => `$minnum(${x}, ${y})` }],
   [LLVM.MaximumOp.definition, { ...view(LLVM.MaximumOp, ['a', 'b']), expr: (x, y) => `$maximum(${x}, ${y})` }],
   [LLVM.MinimumOp.definition, { ...view(LLVM.MinimumOp, ['a', 'b']), expr: (x, y) => `$minimum(${x}, ${y})` }],
   // The compiler runtime's __powidf2/__powisf2 (a C int exponent).
-  [LLVM.PowIOp.definition, { ...view(LLVM.PowIOp, ['val', 'power']), expr: (x, y, _z, f) => `$rt.math.powi("${f}", ${x}, Number(${y}))` }],
-  [LLVM.FMAOp.definition, { ...view(LLVM.FMAOp, ['a', 'b', 'c']), expr: (x, y, z, f) => `$rt.math.fmaOf("${f}", ${x}, ${y}, ${z})` }],
-  [LLVM.FMulAddOp.definition, { ...view(LLVM.FMulAddOp, ['a', 'b', 'c']), expr: (x, y, z, f) => `$rt.math.fmaOf("${f}", ${x}, ${y}, ${z})` }],
+  [LLVM.PowIOp.definition, { ...view(LLVM.PowIOp, ['val', 'power']), expr: (x, y, _z, f) => `$rt.math.FLOAT_FNS.fpowi_${f}(${x}, Number(${y}))` }],
+  [LLVM.FMAOp.definition, { ...view(LLVM.FMAOp, ['a', 'b', 'c']), expr: floatFn('fma', 3) }],
+  [LLVM.FMulAddOp.definition, { ...view(LLVM.FMulAddOp, ['a', 'b', 'c']), expr: floatFn('fma', 3) }],
 ]);
 const INT_MINMAX = new Map<OpDefinition, OpView & { arith: string }>([
   [LLVM.SMaxOp.definition, { ...view(LLVM.SMaxOp, ['a', 'b']), arith: 'maxsi' }],
