@@ -167,6 +167,11 @@ const CASTS = new Map<OpDefinition, CastOpInfo>([
   indexCast(index.CastUOp, 'index_castui'),
 ]);
 
+/** The ops of each table (arith's and index's), for a backend that registers an emitter per op. */
+export const INT_BINARY_OPS: readonly OpDefinition[] = [...INT_BINARY.keys()];
+export const FLOAT_BINARY_OPS: readonly OpDefinition[] = [...FLOAT_BINARY.keys()];
+export const CAST_OPS: readonly OpDefinition[] = [...CASTS.keys()];
+
 /** The integer binary operation `op` computes, if it is one. */
 export function intBinaryOf(op: Operation): BinaryOpInfo<IntBinaryKind> | undefined {
   const d = op.name.def;

@@ -6,21 +6,21 @@
 
 import { FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import type { Operation, Value } from '../../ir/operation.js';
-import type { OpHandleCore, OpOf } from '../../ods/index.js';
+import type { OpOf } from '../../ods/index.js';
 import * as arith from './index.js';
-import { castOf, floatBinaryOf, intBinaryOf } from '../../exec/op-kinds.js';
+import { CAST_OPS, FLOAT_BINARY_OPS, INT_BINARY_OPS, castOf, floatBinaryOf, intBinaryOf } from '../../exec/op-kinds.js';
 import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
-import { implementWasmExec } from '../../exec/wasm/emitters.js';
+import { implementWasmExec, implementWasmExecFor } from '../../exec/wasm/emitters.js';
 
 /** An integer binary op (arith's or index's, by op-kinds.ts). */
-export function emitIntBinaryOp(fc: WasmFunctionCompiler, op: Operation): void {
+function emitIntBinaryOp(fc: WasmFunctionCompiler, op: Operation): void {
   const bin = intBinaryOf(op)!;
   intBinary(fc, op, bin.kind, bin.lhs(op), bin.rhs(op), bin.result(op), bin.overflowFlags(op));
 }
 
 /** A cast (arith's or index's, by op-kinds.ts). */
-export function emitCastOp(fc: WasmFunctionCompiler, op: Operation): void {
+function emitCastOp(fc: WasmFunctionCompiler, op: Operation): void {
   const c = castOf(op)!;
   cast(fc, op, c.kind, c.input(op), c.output(op));
 }
@@ -450,48 +450,10 @@ function cmpf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
   fc.pop(arith.CmpFOp.result(op));
 }
 
-/** Sets `targets`' locals from `values` (all pushed first, so the assignment is parallel). */
-
-const INT_BINARY_OPS: readonly OpHandleCore<string>[] = [
-  arith.AddIOp,
-  arith.SubIOp,
-  arith.MulIOp,
-  arith.DivSIOp,
-  arith.DivUIOp,
-  arith.CeilDivSIOp,
-  arith.CeilDivUIOp,
-  arith.FloorDivSIOp,
-  arith.RemSIOp,
-  arith.RemUIOp,
-  arith.AndIOp,
-  arith.OrIOp,
-  arith.XOrIOp,
-  arith.ShLIOp,
-  arith.ShRSIOp,
-  arith.ShRUIOp,
-  arith.MaxSIOp,
-  arith.MaxUIOp,
-  arith.MinSIOp,
-  arith.MinUIOp,
-];
-for (const h of INT_BINARY_OPS) implementWasmExec(h, emitIntBinaryOp);
-const FLOAT_BINARY_OPS: readonly OpHandleCore<string>[] = [arith.AddFOp, arith.SubFOp, arith.MulFOp, arith.DivFOp, arith.RemFOp, arith.MaximumFOp, arith.MaxNumFOp, arith.MinimumFOp, arith.MinNumFOp];
-for (const h of FLOAT_BINARY_OPS) implementWasmExec(h, floatBinary);
-const CAST_OPS: readonly OpHandleCore<string>[] = [
-  arith.ExtSIOp,
-  arith.ExtUIOp,
-  arith.TruncIOp,
-  arith.IndexCastOp,
-  arith.IndexCastUIOp,
-  arith.SIToFPOp,
-  arith.UIToFPOp,
-  arith.FPToSIOp,
-  arith.FPToUIOp,
-  arith.ExtFOp,
-  arith.TruncFOp,
-  arith.BitcastOp,
-];
-for (const h of CAST_OPS) implementWasmExec(h, emitCastOp);
+// The binary ops and casts of arith and index (index's compute as arith's), as op-kinds.ts classifies them.
+implementWasmExecFor(INT_BINARY_OPS, emitIntBinaryOp);
+implementWasmExecFor(FLOAT_BINARY_OPS, floatBinary);
+implementWasmExecFor(CAST_OPS, emitCastOp);
 implementWasmExec(arith.ConstantOp, constant);
 implementWasmExec(arith.CmpIOp, (fc, op) => emitCmpI(fc, op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op), arith.CmpIOp.result(op)));
 implementWasmExec(arith.CmpFOp, cmpf);

@@ -78,7 +78,6 @@ function ifOp(fc: WasmFunctionCompiler, op: OpOf<typeof scf.IfOp>): void {
   fc.depth--;
 }
 
-
 function whileLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.WhileOp>): void {
   const f = fc.body;
   const before = scf.WhileOp.beforeArguments(op);

@@ -19,6 +19,11 @@ export function implementWasmExec<N extends string>(handle: OpHandleCore<N>, emi
   WASM_EMITTERS.set(handle.definition, emit as WasmEmitter);
 }
 
+/** Registers one emitter for ops classified by op-kinds.ts (arith's and index's binary ops and casts). */
+export function implementWasmExecFor(defs: readonly OpDefinition[], emit: WasmEmitter): void {
+  for (const d of defs) WASM_EMITTERS.set(d, emit);
+}
+
 /** The emitter registered for ops of `def`, if any. */
 export function wasmEmitterOf(def: OpDefinition): WasmEmitter | undefined {
   return WASM_EMITTERS.get(def);
