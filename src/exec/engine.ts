@@ -33,6 +33,7 @@ import {
   type ElemKind,
 } from './runtime.js';
 import { elemKindOf, reprOf } from './types.js';
+import { isStackOverflow } from '../ir/diagnostics.js';
 
 export { ExecError, MemRef, Poison, UnsupportedError };
 
@@ -543,7 +544,7 @@ export class ExecutionEngine {
       return f(...args);
     } catch (e) {
       if (typeof e === 'number') throw this.accessError(e);
-      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      if (isStackOverflow(e)) {
         const K = this.callSite();
         const op = K >= 0 ? this.compiled.ops[K] : undefined;
         const err = new ExecError(op, opLabel(op) + 'stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)');

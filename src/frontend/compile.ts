@@ -29,6 +29,7 @@ import * as scf from '../dialects/scf/index.js';
 import { createContext } from '../dialects/registry.js';
 import { FrontendError, makeDiagnostic, tsMessage, type TsDiagnostic } from './diagnostics.js';
 import { LIB_FILE, LIB_SOURCE, SCFKIT_MODULE_FILE, SCFKIT_MODULE_SOURCE } from './lib.js';
+import { isStackOverflow } from '../ir/diagnostics.js';
 
 export interface CompileTSOptions {
   /** The file name used in locations and diagnostics (default `input.ts`). */
@@ -96,7 +97,7 @@ export function compileTS(source: string, options: CompileTSOptions = {}): Compi
   } catch (e) {
     // TypeScript's checker and this emitter recurse on nesting: an input nested
     // deeper than the stack allows gets a diagnostic, not a stack trace.
-    if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
+    if (!isStackOverflow(e)) throw e;
     // (Not parsed again: that is what overflowed.)
     const message = 'the program nests too deeply to compile (stack exhausted)';
     const first = source.split('\n', 1)[0].replace(/\r$/, '');

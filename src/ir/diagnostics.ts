@@ -75,3 +75,8 @@ export function locationPrefix(loc: Location): string {
 }
 
 export { FileLineColLoc };
+
+/** Whether `e` is the JavaScript engine's stack overflow (deep recursion on nested input, or a program's own). */
+export function isStackOverflow(e: unknown): e is RangeError {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}

@@ -19,6 +19,7 @@ import { lookupPass, printRegisteredPasses } from '../passes/registry.js';
 import { OpPassManager, runPassManager, type PassInstrumentation } from '../passes/pass-manager.js';
 import { PipelineError, addPassToPipeline, parsePassPipeline } from '../passes/pipeline.js';
 import { IRPrinterInstrumentation, TimerNode, TimingInstrumentation, formatTimingReport, type IRPrintConfig } from '../passes/instrumentation.js';
+import { isStackOverflow } from '../ir/diagnostics.js';
 
 export interface OptResult {
   exitCode: number;
@@ -275,7 +276,7 @@ export function runOpt(args: string[], stdin?: string, runOptions: RunOptions = 
     return runOptUnchecked(args, stdin, runOptions);
   } catch (e) {
     if (e instanceof OutputTooLargeError) return { exitCode: 1, stdout: '', stderr: `${TOOL}: error: ${e.message}\n` };
-    if (e instanceof RangeError && /call stack/i.test(e.message))
+    if (isStackOverflow(e))
       return { exitCode: 1, stdout: '', stderr: `${TOOL}: error: the input is nested too deeply to process\n`, stackExhausted: true };
     return { exitCode: 1, stdout: '', stderr: `${TOOL}: error: internal error: ${e instanceof Error ? e.message : String(e)}\n` };
   }

@@ -20,6 +20,7 @@ import { setFlagsFromString } from 'node:v8';
 import { formatE } from '../exec/numeric.js';
 import { UnknownLoc } from '../ir/location.js';
 import { isLLVMModule, runLLVMModule } from '../exec/llvm/run.js';
+import { isStackOverflow } from '../ir/diagnostics.js';
 
 const TOOL = 'scf-run';
 
@@ -68,7 +69,7 @@ export function runScfRun(
   } catch (e) {
     // Deeply nested input can exhaust the stack in the parser, the verifier or an
     // analysis (the program's own recursion is the engine's located error).
-    if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
+    if (!isStackOverflow(e)) throw e;
     if (opts.retryOnStackOverflow?.()) return RETRY_WITH_DEEPER_STACK;
     sinks.stderr(`${TOOL}: error: the input is nested too deeply to process\n`);
     return 1;

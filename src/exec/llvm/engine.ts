@@ -17,6 +17,7 @@ import { descOf, fromHalves, poisonValue, readValue, writeValue, zeroValue, type
 import { BASE, Memory, MemoryFault } from './memory.js';
 import * as cLibm from '../../dialects/math/libm.js';
 import * as mathSemantics from '../../dialects/math/semantics.js';
+import { isStackOverflow } from '../../ir/diagnostics.js';
 
 export type { OutputSink };
 
@@ -603,7 +604,7 @@ export class LLVMExecutionEngine {
     try {
       return f();
     } catch (e) {
-      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      if (isStackOverflow(e)) {
         const K = this.callSite();
         const op = K >= 0 ? this.compiled.ops[K] : undefined;
         const err = new ExecError(op, opLabel(op) + 'stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)');

@@ -21,6 +21,7 @@ import { nanoTime } from '../runtime-base.js';
 import '../../dialects/exec-wasm.js';
 import { FLOAT_FNS, type FloatFn } from '../../dialects/math/semantics.js';
 import { compileWasm, ErrCode, Flag, FORMATS, HEADER, PRE, ViewErr, type CompiledWasm, type WasmCompileOptions } from './compile.js';
+import { isStackOverflow } from '../../ir/diagnostics.js';
 
 export { WasmUnsupported } from './compile.js';
 
@@ -306,7 +307,7 @@ export class WasmEngine {
       const r = f(...args);
       return typeof r === 'bigint' ? wide(64).canon(r) : r;
     } catch (e) {
-      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      if (isStackOverflow(e)) {
         const cs = this.compiled.callSiteExport;
         const K = cs ? (this.exports[cs] as () => number)() : -1;
         const op = K >= 0 ? this.compiled.ops[K] : undefined;
