@@ -1,7 +1,7 @@
 // Region simplification in the canonicalizer against MLIR 22: pass-through
 // branch cycles (cf.br collapsing must stop on cycles), and the aggressive
 // mode's identical block merging and redundant block argument dropping.
-// Expected outputs are /usr/lib/llvm-22/bin/mlir-opt's, written literally.
+// Expected outputs are mlir-opt 22's for the same input, run live.
 
 import { test } from 'node:test';
 import { testOptCases, type OptCase } from '../opt-cases.js';
@@ -57,36 +57,6 @@ func.func @cond_cycle(%c : i1) {
   cf.br ^bb1
 }
 `,
-    stdout: `module {
-  func.func @cycle_2_blocks() {
-    cf.br ^bb1
-  ^bb1:  // 2 preds: ^bb0, ^bb1
-    cf.br ^bb1
-  }
-  func.func @delayed_3_cycle() {
-    cf.br ^bb1
-  ^bb1:  // 2 preds: ^bb0, ^bb1
-    cf.br ^bb1
-  }
-  func.func @unsimplified_cycle_2(%arg0: i1) {
-    cf.cond_br %arg0, ^bb1, ^bb3
-  ^bb1:  // 2 preds: ^bb0, ^bb3
-    cf.br ^bb2 {A}
-  ^bb2:  // 2 preds: ^bb1, ^bb2
-    cf.br ^bb2 {E}
-  ^bb3:  // pred: ^bb0
-    cf.br ^bb1
-  }
-  func.func @cond_cycle(%arg0: i1) {
-    cf.cond_br %arg0, ^bb1, ^bb2
-  ^bb1:  // 2 preds: ^bb0, ^bb2
-    cf.br ^bb2
-  ^bb2:  // 2 preds: ^bb0, ^bb1
-    cf.br ^bb1
-  }
-}
-
-`,
   },
   {
     name: "aggressive: identical blocks merged (new arguments, pruned duplicates), redundant arguments dropped",
@@ -134,40 +104,6 @@ func.func @same_ops(%c: i1, %a: i32, %b: i32) -> (i32, i32) {
   return %u, %v : i32, i32
 }
 `,
-    stdout: `module {
-  func.func @merge(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
-    %0 = arith.select %arg0, %arg1, %arg2 : i32
-    %1 = arith.addi %0, %0 : i32
-    return %1 : i32
-  }
-  func.func @merge_args(%arg0: i1, %arg1: i1, %arg2: i32, %arg3: i32) -> i32 {
-    cf.cond_br %arg0, ^bb2(%arg2, %arg2 : i32, i32), ^bb1
-  ^bb1:  // pred: ^bb0
-    cf.cond_br %arg1, ^bb2(%arg3, %arg3 : i32, i32), ^bb3
-  ^bb2(%0: i32, %1: i32):  // 2 preds: ^bb0, ^bb1
-    %2 = arith.muli %0, %1 : i32
-    cf.br ^bb4(%2 : i32)
-  ^bb3:  // pred: ^bb1
-    %3 = arith.subi %arg2, %arg3 : i32
-    cf.br ^bb4(%3 : i32)
-  ^bb4(%4: i32):  // 2 preds: ^bb2, ^bb3
-    return %4 : i32
-  }
-  func.func @redundant(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
-    %0 = arith.select %arg0, %arg2, %arg1 : i32
-    %1 = arith.addi %arg1, %0 : i32
-    return %1 : i32
-  }
-  func.func @same_ops(%arg0: i1, %arg1: i32, %arg2: i32) -> (i32, i32) {
-    %0 = arith.select %arg0, %arg1, %arg2 : i32
-    %1 = arith.select %arg0, %arg2, %arg1 : i32
-    %2 = arith.addi %0, %1 : i32
-    %3 = arith.addi %0, %arg2 : i32
-    return %2, %3 : i32, i32
-  }
-}
-
-`,
   },
   {
     name: "aggressive: switch successors merged, blocks in nested regions, loop-carried arguments kept",
@@ -214,43 +150,6 @@ func.func @loop(%n: index, %a: i32) -> i32 {
 ^bb3:
   return %s : i32
 }
-`,
-    stdout: `module {
-  func.func @switch_merge(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
-    cf.switch %arg0 : i32, [
-      default: ^bb1(%arg1 : i32),
-      1: ^bb1(%arg2 : i32),
-      2: ^bb2
-    ]
-  ^bb1(%0: i32):  // 2 preds: ^bb0, ^bb0
-    %1 = arith.muli %0, %0 : i32
-    return %1 : i32
-  ^bb2:  // pred: ^bb0
-    %2 = arith.muli %arg1, %arg2 : i32
-    return %2 : i32
-  }
-  func.func @nested(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
-    %0 = arith.select %arg0, %arg1, %arg2 : i32
-    %1 = arith.select %arg0, %arg2, %arg1 : i32
-    %2 = arith.subi %0, %1 : i32
-    return %2 : i32
-  }
-  func.func @loop(%arg0: index, %arg1: i32) -> i32 {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    cf.br ^bb1(%c0, %arg1, %arg1 : index, i32, i32)
-  ^bb1(%0: index, %1: i32, %2: i32):  // 2 preds: ^bb0, ^bb2
-    %3 = arith.cmpi slt, %0, %arg0 : index
-    cf.cond_br %3, ^bb2, ^bb3
-  ^bb2:  // pred: ^bb1
-    %4 = arith.addi %1, %2 : i32
-    %5 = arith.addi %0, %c1 : index
-    cf.br ^bb1(%5, %4, %2 : index, i32, i32)
-  ^bb3:  // pred: ^bb1
-    return %1 : i32
-  }
-}
-
 `,
   },
 ];
