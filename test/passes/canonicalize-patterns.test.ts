@@ -1,16 +1,13 @@
 // --canonicalize against MLIR 22: each case runs scf-opt in-process and
-// compares stdout, stderr and the exit code with what
-// /usr/lib/llvm-22/bin/mlir-opt --canonicalize printed (written here literally).
+// compares stdout, stderr and the exit code with mlir-opt 22's for the same
+// input, run live.
 
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { runOpt } from '../../src/tools/opt-driver.js';
+import { testOptCases, type OptCase } from '../opt-cases.js';
 
-interface Case { name: string; input: string; stdout: string }
-
-const CASES: Case[] = [
+const CASES: OptCase[] = [
   {
     name: "arith: reassociation, ext/trunc combos, select, cmpf of int-to-fp, negf pairs",
+    args: ['--canonicalize'],
     input: `func.func @reassoc(%x: i32) -> (i32, i32, i32) {
   %c1 = arith.constant 1 : i32
   %c5 = arith.constant 5 : i32
@@ -55,41 +52,10 @@ func.func @negs(%x: f32, %y: f32, %p: i1, %q: i1) -> (f32, i1) {
   return %2, %3 : f32, i1
 }
 `,
-    stdout: `module {
-  func.func @reassoc(%arg0: i32) -> (i32, i32, i32) {
-    %c25_i32 = arith.constant 25 : i32
-    %c-4_i32 = arith.constant -4 : i32
-    %c6_i32 = arith.constant 6 : i32
-    %0 = arith.addi %arg0, %c6_i32 overflow<nsw> : i32
-    %1 = arith.addi %arg0, %c-4_i32 : i32
-    %2 = arith.muli %arg0, %c25_i32 : i32
-    return %0, %1, %2 : i32, i32, i32
-  }
-  func.func @exts(%arg0: i8, %arg1: i8, %arg2: i1) -> (i1, i16, i64, i32) {
-    %0 = arith.cmpi eq, %arg0, %arg1 : i8
-    %1 = arith.andi %arg0, %arg1 : i8
-    %2 = arith.extsi %1 : i8 to i16
-    %3 = arith.extui %arg2 : i1 to i64
-    %4 = arith.extui %arg2 : i1 to i32
-    return %0, %2, %3, %4 : i1, i16, i64, i32
-  }
-  func.func @cmpf(%arg0: i32, %arg1: i8) -> (i1, i1, i1) {
-    %false = arith.constant false
-    %c4_i32 = arith.constant 4 : i32
-    %0 = arith.cmpi sle, %arg0, %c4_i32 : i32
-    return %0, %false, %false : i1, i1, i1
-  }
-  func.func @negs(%arg0: f32, %arg1: f32, %arg2: i1, %arg3: i1) -> (f32, i1) {
-    %0 = arith.mulf %arg0, %arg1 fastmath<fast> : f32
-    %1 = arith.select %arg2, %arg3, %arg2 : i1
-    return %0, %1 : f32, i1
-  }
-}
-
-`,
   },
   {
     name: "cf: merging single-predecessor blocks, identical successors, pass-through branches, switches",
+    args: ['--canonicalize'],
     input: `func.func @br(%a: i32, %c: i1, %f: i32) -> i32 {
   cf.br ^bb1(%a : i32)
 ^bb1(%x: i32):
@@ -126,31 +92,10 @@ func.func @switch(%f: i32, %a: i32) -> i32 {
   return %f : i32
 }
 `,
-    stdout: `module {
-  func.func @br(%arg0: i32, %arg1: i1, %arg2: i32) -> i32 {
-    %0 = arith.select %arg1, %arg0, %arg2 : i32
-    return %0 : i32
-  }
-  func.func @passthrough(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
-    %0 = arith.select %arg0, %arg1, %arg2 : i32
-    return %0 : i32
-  }
-  func.func @switch(%arg0: i32, %arg1: i32) -> i32 {
-    cf.switch %arg0 : i32, [
-      default: ^bb1(%arg1 : i32),
-      9: ^bb2
-    ]
-  ^bb1(%0: i32):  // pred: ^bb0
-    return %0 : i32
-  ^bb2:  // pred: ^bb0
-    return %arg0 : i32
-  }
-}
-
-`,
   },
   {
     name: "index: checked constant folds, identities, cmp of max, reassociation",
+    args: ['--canonicalize'],
     input: `func.func @f(%a: index) -> (index, index, i1, i1, index) {
   %c0 = index.constant 0
   %c3 = index.constant 3
@@ -166,23 +111,10 @@ func.func @switch(%f: i32, %a: i32) -> i32 {
   return %1, %2, %4, %6, %7 : index, index, i1, i1, index
 }
 `,
-    stdout: `module {
-  func.func @f(%arg0: index) -> (index, index, i1, i1, index) {
-    %idx1 = index.constant 1
-    %true = index.bool.constant true
-    %idx0 = index.constant 0
-    %idx3 = index.constant 3
-    %idx7 = index.constant 7
-    %0 = index.add %arg0, %idx7
-    %1 = index.cmp slt(%arg0, %idx3)
-    return %0, %idx0, %1, %true, %idx1 : index, index, i1, i1, index
-  }
-}
-
-`,
   },
   {
     name: "scf.for: zero/one-iteration loops, lb == ub, loops yielding outside values",
+    args: ['--canonicalize'],
     input: `func.func @f(%a: i32, %lb: index, %ub: index) -> (i32, i32, i32, i32) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -206,22 +138,10 @@ func.func @switch(%f: i32, %a: i32) -> i32 {
   return %r, %r2, %r3, %r4 : i32, i32, i32, i32
 }
 `,
-    stdout: `module {
-  func.func @f(%arg0: i32, %arg1: index, %arg2: index) -> (i32, i32, i32, i32) {
-    %c7_i32 = arith.constant 7 : i32
-    %c4 = arith.constant 4 : index
-    %0 = arith.addi %arg0, %arg0 : i32
-    %1 = scf.for %arg3 = %arg1 to %arg2 step %c4 iter_args(%arg4 = %arg0) -> (i32) {
-      scf.yield %c7_i32 : i32
-    }
-    return %0, %arg0, %arg0, %1 : i32, i32, i32, i32
-  }
-}
-
-`,
   },
   {
     name: "scf.forall and scf.for: static bounds, single-iteration dims, step zero",
+    args: ['--canonicalize'],
     input: `func.func @a(%n: index) {
   %x = arith.constant 0 : index
   scf.forall (%i) = (0) to (1) step (%x) {
@@ -254,33 +174,10 @@ func.func @d(%n: index) {
   return
 }
 `,
-    stdout: `module {
-  func.func @a(%arg0: index) {
-    return
-  }
-  func.func @b(%arg0: index) {
-    scf.forall (%arg1) = (0) to (%arg0) step (0) {
-      vector.print %arg1 : index
-    }
-    return
-  }
-  func.func @c(%arg0: index) {
-    return
-  }
-  func.func @d(%arg0: index) {
-    %c2 = arith.constant 2 : index
-    scf.forall (%arg1) = (0) to (%arg0) step (3) {
-      vector.print %arg1 : index
-      vector.print %c2 : index
-    }
-    return
-  }
-}
-
-`,
   },
   {
     name: "scf.if: select conversion, condition propagation, nested and adjacent ifs, empty else",
+    args: ['--canonicalize'],
     input: `func.func @if_select(%c: i1, %a: i32, %b: i32) -> (i32, i1, i32) {
   %true = arith.constant true
   %false = arith.constant false
@@ -317,40 +214,10 @@ func.func @cond_prop(%c: i1, %m: memref<i1>) {
   return
 }
 `,
-    stdout: `module {
-  func.func @if_select(%arg0: i1, %arg1: i32, %arg2: i32) -> (i32, i1, i32) {
-    %0 = arith.select %arg0, %arg1, %arg2 : i32
-    return %0, %arg0, %arg2 : i32, i1, i32
-  }
-  func.func @nested_and_combine(%arg0: i1, %arg1: i1, %arg2: memref<i32>) {
-    %c1_i32 = arith.constant 1 : i32
-    %c2_i32 = arith.constant 2 : i32
-    %0 = arith.andi %arg0, %arg1 : i1
-    scf.if %0 {
-      memref.store %c1_i32, %arg2[] : memref<i32>
-    }
-    scf.if %arg0 {
-      memref.store %c2_i32, %arg2[] : memref<i32>
-      memref.store %c1_i32, %arg2[] : memref<i32>
-    }
-    return
-  }
-  func.func @cond_prop(%arg0: i1, %arg1: memref<i1>) {
-    %false = arith.constant false
-    %true = arith.constant true
-    scf.if %arg0 {
-      memref.store %true, %arg1[] : memref<i1>
-    } else {
-      memref.store %false, %arg1[] : memref<i1>
-    }
-    return
-  }
-}
-
-`,
   },
   {
     name: "scf.parallel: nested loops merged, single-iteration dims dropped",
+    args: ['--canonicalize'],
     input: `func.func @par(%m: memref<?x?x?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -364,23 +231,10 @@ func.func @cond_prop(%c: i1, %m: memref<i1>) {
   return
 }
 `,
-    stdout: `module {
-  func.func @par(%arg0: memref<?x?x?xf32>, %arg1: index) {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    scf.parallel (%arg2, %arg3) = (%c0, %c0) to (%arg1, %arg1) step (%c1, %c1) {
-      %0 = memref.load %arg0[%arg2, %arg3, %c1] : memref<?x?x?xf32>
-      memref.store %0, %arg0[%c1, %arg3, %arg2] : memref<?x?x?xf32>
-      scf.reduce 
-    }
-    return
-  }
-}
-
-`,
   },
   {
     name: "scf.while, scf.index_switch, scf.execute_region: dead and forwarded values",
+    args: ['--canonicalize'],
     input: `func.func @while_dead(%a: i32, %b: i32, %n: i32) -> i32 {
   %0:3 = scf.while (%x = %a, %y = %b, %z = %a) : (i32, i32, i32) -> (i32, i32, i32) {
     %c = arith.cmpi slt, %x, %n : i32
@@ -433,55 +287,7 @@ func.func @region(%m: memref<i32>) -> i32 {
   return %2 : i32
 }
 `,
-    stdout: `module {
-  func.func @while_dead(%arg0: i32, %arg1: i32, %arg2: i32) -> i32 {
-    %0 = scf.while (%arg3 = %arg0) : (i32) -> i32 {
-      %1 = arith.cmpi slt, %arg3, %arg2 : i32
-      scf.condition(%1) %arg3 : i32
-    } do {
-    ^bb0(%arg3: i32):
-      %1 = arith.addi %arg3, %arg3 : i32
-      scf.yield %1 : i32
-    }
-    return %0 : i32
-  }
-  func.func @switch(%arg0: index, %arg1: memref<i32>) -> i32 {
-    %c7_i32 = arith.constant 7 : i32
-    %c10_i32 = arith.constant 10 : i32
-    %c11_i32 = arith.constant 11 : i32
-    %0 = scf.index_switch %arg0 -> i32 
-    case 1 {
-      memref.store %c10_i32, %arg1[] : memref<i32>
-      scf.yield %c10_i32 : i32
-    }
-    default {
-      scf.yield %c11_i32 : i32
-    }
-    %1 = arith.addi %0, %c7_i32 : i32
-    return %1 : i32
-  }
-  func.func @region(%arg0: memref<i32>) -> i32 {
-    %c7_i32 = arith.constant 7 : i32
-    %c4_i32 = arith.constant 4 : i32
-    %c3_i32 = arith.constant 3 : i32
-    memref.store %c3_i32, %arg0[] : memref<i32>
-    scf.execute_region no_inline {
-      memref.store %c4_i32, %arg0[] : memref<i32>
-      scf.yield
-    }
-    return %c7_i32 : i32
-  }
-}
-
-`,
   },
 ];
 
-for (const c of CASES) {
-  test(c.name, () => {
-    const r = runOpt(['--canonicalize'], c.input);
-    assert.equal(r.stderr, '');
-    assert.equal(r.exitCode, 0);
-    assert.equal(r.stdout, c.stdout);
-  });
-}
+testOptCases(CASES);
