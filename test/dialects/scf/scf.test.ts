@@ -1,10 +1,11 @@
 // The scf dialect against MLIR 22: the documentation's examples (in MLIR 22
-// spelling) round-trip to mlir-opt's printed text, and every verifier rule
-// reports mlir-opt's diagnostic at mlir-opt's position. Expected texts were
-// produced by /usr/lib/llvm-22/bin/mlir-opt and are written here literally.
+// spelling) print as mlir-opt 22 prints them, in the custom and the generic
+// form, and every verifier rule reports mlir-opt 22's diagnostics at its
+// positions; mlir-opt runs live on the same input.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { runOpt } from '../../../src/tools/opt-driver.js';
 import { Context } from '../../../src/ir/context.js';
 import { registerAllDialects } from '../../../src/dialects/registry.js';
@@ -28,7 +29,16 @@ function diagnosticLines(stderr: string): string[] {
   return stderr.split('\n').filter((l) => /^<stdin>:\d+:\d+: (error|note|warning)/.test(l));
 }
 
-interface Example { name: string; needs: string; input: string; printed: string; generic: string }
+const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
+
+/** mlir-opt 22 on `input` (standard input) with `args`. */
+function mlirOpt(args: string[], input: string): { stdout: string; stderr: string; code: number } {
+  const r = spawnSync(MLIR_OPT, [...args, '-'], { input, encoding: 'utf8' });
+  if (r.error) throw new Error(`cannot run ${MLIR_OPT}: ${r.error.message}`);
+  return { stdout: r.stdout, stderr: r.stderr, code: r.status ?? -1 };
+}
+
+interface Example { name: string; needs: string; input: string }
 
 const EXAMPLES: Example[] = [
   {
@@ -49,34 +59,6 @@ const EXAMPLES: Example[] = [
   }
   return %sum : f32
 }
-`,
-    printed: `module {
-  func.func @reduce(%arg0: memref<1024xf32>, %arg1: index, %arg2: index, %arg3: index) -> f32 {
-    %cst = arith.constant 0.000000e+00 : f32
-    %0 = scf.for %arg4 = %arg1 to %arg2 step %arg3 iter_args(%arg5 = %cst) -> (f32) {
-      %1 = memref.load %arg0[%arg4] : memref<1024xf32>
-      %2 = arith.addf %arg5, %1 : f32
-      scf.yield %2 : f32
-    }
-    return %0 : f32
-  }
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (memref<1024xf32>, index, index, index) -> f32, sym_name = "reduce"}> ({
-  ^bb0(%arg0: memref<1024xf32>, %arg1: index, %arg2: index, %arg3: index):
-    %0 = "arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32
-    %1 = "scf.for"(%arg1, %arg2, %arg3, %0) ({
-    ^bb0(%arg4: index, %arg5: f32):
-      %2 = "memref.load"(%arg0, %arg4) : (memref<1024xf32>, index) -> f32
-      %3 = "arith.addf"(%arg5, %2) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-      "scf.yield"(%3) : (f32) -> ()
-    }) : (index, index, index, f32) -> f32
-    "func.return"(%1) : (f32) -> ()
-  }) : () -> ()
-}) : () -> ()
-
 `,
   },
   {
@@ -101,48 +83,6 @@ const EXAMPLES: Example[] = [
   return %sum : f32
 }
 `,
-    printed: `module {
-  func.func @conditional_reduce(%arg0: memref<1024xf32>, %arg1: index, %arg2: index, %arg3: index) -> f32 {
-    %cst = arith.constant 0.000000e+00 : f32
-    %cst_0 = arith.constant 0.000000e+00 : f32
-    %0 = scf.for %arg4 = %arg1 to %arg2 step %arg3 iter_args(%arg5 = %cst) -> (f32) {
-      %1 = memref.load %arg0[%arg4] : memref<1024xf32>
-      %2 = arith.cmpf ugt, %1, %cst_0 : f32
-      %3 = scf.if %2 -> (f32) {
-        %4 = arith.addf %arg5, %1 : f32
-        scf.yield %4 : f32
-      } else {
-        scf.yield %arg5 : f32
-      }
-      scf.yield %3 : f32
-    }
-    return %0 : f32
-  }
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (memref<1024xf32>, index, index, index) -> f32, sym_name = "conditional_reduce"}> ({
-  ^bb0(%arg0: memref<1024xf32>, %arg1: index, %arg2: index, %arg3: index):
-    %0 = "arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32
-    %1 = "arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32
-    %2 = "scf.for"(%arg1, %arg2, %arg3, %0) ({
-    ^bb0(%arg4: index, %arg5: f32):
-      %3 = "memref.load"(%arg0, %arg4) : (memref<1024xf32>, index) -> f32
-      %4 = "arith.cmpf"(%3, %1) <{fastmath = #arith.fastmath<none>, predicate = 9 : i64}> : (f32, f32) -> i1
-      %5 = "scf.if"(%4) ({
-        %6 = "arith.addf"(%arg5, %3) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-        "scf.yield"(%6) : (f32) -> ()
-      }, {
-        "scf.yield"(%arg5) : (f32) -> ()
-      }) : (i1) -> f32
-      "scf.yield"(%5) : (f32) -> ()
-    }) : (index, index, index, f32) -> f32
-    "func.return"(%2) : (f32) -> ()
-  }) : () -> ()
-}) : () -> ()
-
-`,
   },
   {
     name: "for_simple_body",
@@ -154,32 +94,6 @@ const EXAMPLES: Example[] = [
   return
 }
 func.func private @body(index)
-`,
-    printed: `module {
-  func.func @simple(%arg0: index, %arg1: index, %arg2: index) {
-    scf.for %arg3 = %arg0 to %arg1 step %arg2 {
-      func.call @body(%arg3) : (index) -> ()
-    }
-    return
-  }
-  func.func private @body(index)
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (index, index, index) -> (), sym_name = "simple"}> ({
-  ^bb0(%arg0: index, %arg1: index, %arg2: index):
-    "scf.for"(%arg0, %arg1, %arg2) ({
-    ^bb0(%arg3: index):
-      "func.call"(%arg3) <{callee = @body}> : (index) -> ()
-      "scf.yield"() : () -> ()
-    }) : (index, index, index) -> ()
-    "func.return"() : () -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (index) -> (), sym_name = "body", sym_visibility = "private"}> ({
-  }) : () -> ()
-}) : () -> ()
-
 `,
   },
   {
@@ -198,39 +112,6 @@ func.func private @body(index)
   return %x, %y : f32, f32
 }
 `,
-    printed: `module {
-  func.func @select_pair(%arg0: i1, %arg1: f32, %arg2: f32) -> (f32, f32) {
-    %0:2 = scf.if %arg0 -> (f32, f32) {
-      %1 = arith.addf %arg1, %arg2 : f32
-      %2 = arith.mulf %arg1, %arg2 : f32
-      scf.yield %1, %2 : f32, f32
-    } else {
-      %1 = arith.subf %arg1, %arg2 : f32
-      %2 = arith.divf %arg1, %arg2 : f32
-      scf.yield %1, %2 : f32, f32
-    }
-    return %0#0, %0#1 : f32, f32
-  }
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (i1, f32, f32) -> (f32, f32), sym_name = "select_pair"}> ({
-  ^bb0(%arg0: i1, %arg1: f32, %arg2: f32):
-    %0:2 = "scf.if"(%arg0) ({
-      %3 = "arith.addf"(%arg1, %arg2) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-      %4 = "arith.mulf"(%arg1, %arg2) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-      "scf.yield"(%3, %4) : (f32, f32) -> ()
-    }, {
-      %1 = "arith.subf"(%arg1, %arg2) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-      %2 = "arith.divf"(%arg1, %arg2) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-      "scf.yield"(%1, %2) : (f32, f32) -> ()
-    }) : (i1) -> (f32, f32)
-    "func.return"(%0#0, %0#1) : (f32, f32) -> ()
-  }) : () -> ()
-}) : () -> ()
-
-`,
   },
   {
     name: "if_two_results_forwarding",
@@ -243,31 +124,6 @@ func.func private @body(index)
   }
   return %x, %y : f32, f32
 }
-`,
-    printed: `module {
-  func.func @swap_if(%arg0: i1, %arg1: f32, %arg2: f32) -> (f32, f32) {
-    %0:2 = scf.if %arg0 -> (f32, f32) {
-      scf.yield %arg1, %arg2 : f32, f32
-    } else {
-      scf.yield %arg2, %arg1 : f32, f32
-    }
-    return %0#0, %0#1 : f32, f32
-  }
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (i1, f32, f32) -> (f32, f32), sym_name = "swap_if"}> ({
-  ^bb0(%arg0: i1, %arg1: f32, %arg2: f32):
-    %0:2 = "scf.if"(%arg0) ({
-      "scf.yield"(%arg1, %arg2) : (f32, f32) -> ()
-    }, {
-      "scf.yield"(%arg2, %arg1) : (f32, f32) -> ()
-    }) : (i1) -> (f32, f32)
-    "func.return"(%0#0, %0#1) : (f32, f32) -> ()
-  }) : () -> ()
-}) : () -> ()
-
 `,
   },
   {
@@ -286,47 +142,6 @@ func.func private @body(index)
 }
 func.func private @then_side_effect()
 func.func private @else_side_effect()
-`,
-    printed: `module {
-  func.func @maybe(%arg0: i1) {
-    scf.if %arg0 {
-      func.call @then_side_effect() : () -> ()
-    }
-    scf.if %arg0 {
-      func.call @then_side_effect() : () -> ()
-    } else {
-      func.call @else_side_effect() : () -> ()
-    }
-    return
-  }
-  func.func private @then_side_effect()
-  func.func private @else_side_effect()
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (i1) -> (), sym_name = "maybe"}> ({
-  ^bb0(%arg0: i1):
-    "scf.if"(%arg0) ({
-      "func.call"() <{callee = @then_side_effect}> : () -> ()
-      "scf.yield"() : () -> ()
-    }, {
-    }) : (i1) -> ()
-    "scf.if"(%arg0) ({
-      "func.call"() <{callee = @then_side_effect}> : () -> ()
-      "scf.yield"() : () -> ()
-    }, {
-      "func.call"() <{callee = @else_side_effect}> : () -> ()
-      "scf.yield"() : () -> ()
-    }) : (i1) -> ()
-    "func.return"() : () -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = () -> (), sym_name = "then_side_effect", sym_visibility = "private"}> ({
-  }) : () -> ()
-  "func.func"() <{function_type = () -> (), sym_name = "else_side_effect", sym_visibility = "private"}> ({
-  }) : () -> ()
-}) : () -> ()
-
 `,
   },
   {
@@ -356,44 +171,6 @@ func.func private @else_side_effect()
 func.func private @evaluate_condition(f32) -> i1
 func.func private @payload(f32) -> f32
 `,
-    printed: `module {
-  func.func @while_loop(%arg0: f32) -> f32 {
-    %0 = scf.while (%arg1 = %arg0) : (f32) -> f32 {
-      %1 = func.call @evaluate_condition(%arg1) : (f32) -> i1
-      scf.condition(%1) %arg1 : f32
-    } do {
-    ^bb0(%arg1: f32):
-      %1 = func.call @payload(%arg1) : (f32) -> f32
-      scf.yield %1 : f32
-    }
-    return %0 : f32
-  }
-  func.func private @evaluate_condition(f32) -> i1
-  func.func private @payload(f32) -> f32
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (f32) -> f32, sym_name = "while_loop"}> ({
-  ^bb0(%arg0: f32):
-    %0 = "scf.while"(%arg0) ({
-    ^bb0(%arg2: f32):
-      %2 = "func.call"(%arg2) <{callee = @evaluate_condition}> : (f32) -> i1
-      "scf.condition"(%2, %arg2) : (i1, f32) -> ()
-    }, {
-    ^bb0(%arg1: f32):
-      %1 = "func.call"(%arg1) <{callee = @payload}> : (f32) -> f32
-      "scf.yield"(%1) : (f32) -> ()
-    }) : (f32) -> f32
-    "func.return"(%0) : (f32) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (f32) -> i1, sym_name = "evaluate_condition", sym_visibility = "private"}> ({
-  }) : () -> ()
-  "func.func"() <{function_type = (f32) -> f32, sym_name = "payload", sym_visibility = "private"}> ({
-  }) : () -> ()
-}) : () -> ()
-
-`,
   },
   {
     name: "do_while_loop",
@@ -420,44 +197,6 @@ func.func private @payload(f32) -> f32
 }
 func.func private @evaluate_condition(f32) -> i1
 func.func private @payload(f32) -> f32
-`,
-    printed: `module {
-  func.func @do_while_loop(%arg0: f32) -> f32 {
-    %0 = scf.while (%arg1 = %arg0) : (f32) -> f32 {
-      %1 = func.call @payload(%arg1) : (f32) -> f32
-      %2 = func.call @evaluate_condition(%arg1) : (f32) -> i1
-      scf.condition(%2) %1 : f32
-    } do {
-    ^bb0(%arg1: f32):
-      scf.yield %arg1 : f32
-    }
-    return %0 : f32
-  }
-  func.func private @evaluate_condition(f32) -> i1
-  func.func private @payload(f32) -> f32
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (f32) -> f32, sym_name = "do_while_loop"}> ({
-  ^bb0(%arg0: f32):
-    %0 = "scf.while"(%arg0) ({
-    ^bb0(%arg2: f32):
-      %1 = "func.call"(%arg2) <{callee = @payload}> : (f32) -> f32
-      %2 = "func.call"(%arg2) <{callee = @evaluate_condition}> : (f32) -> i1
-      "scf.condition"(%2, %1) : (i1, f32) -> ()
-    }, {
-    ^bb0(%arg1: f32):
-      "scf.yield"(%arg1) : (f32) -> ()
-    }) : (f32) -> f32
-    "func.return"(%0) : (f32) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (f32) -> i1, sym_name = "evaluate_condition", sym_visibility = "private"}> ({
-  }) : () -> ()
-  "func.func"() <{function_type = (f32) -> f32, sym_name = "payload", sym_visibility = "private"}> ({
-  }) : () -> ()
-}) : () -> ()
-
 `,
   },
   {
@@ -494,49 +233,6 @@ func.func private @shared_compute(f32) -> i64
 func.func private @evaluate_condition(f32, i64) -> i1
 func.func private @payload(i64) -> f32
 `,
-    printed: `module {
-  func.func @shared(%arg0: f32) -> i64 {
-    %0 = scf.while (%arg1 = %arg0) : (f32) -> i64 {
-      %1 = func.call @shared_compute(%arg1) : (f32) -> i64
-      %2 = func.call @evaluate_condition(%arg1, %1) : (f32, i64) -> i1
-      scf.condition(%2) %1 : i64
-    } do {
-    ^bb0(%arg1: i64):
-      %1 = func.call @payload(%arg1) : (i64) -> f32
-      scf.yield %1 : f32
-    }
-    return %0 : i64
-  }
-  func.func private @shared_compute(f32) -> i64
-  func.func private @evaluate_condition(f32, i64) -> i1
-  func.func private @payload(i64) -> f32
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (f32) -> i64, sym_name = "shared"}> ({
-  ^bb0(%arg0: f32):
-    %0 = "scf.while"(%arg0) ({
-    ^bb0(%arg2: f32):
-      %2 = "func.call"(%arg2) <{callee = @shared_compute}> : (f32) -> i64
-      %3 = "func.call"(%arg2, %2) <{callee = @evaluate_condition}> : (f32, i64) -> i1
-      "scf.condition"(%3, %2) : (i1, i64) -> ()
-    }, {
-    ^bb0(%arg1: i64):
-      %1 = "func.call"(%arg1) <{callee = @payload}> : (i64) -> f32
-      "scf.yield"(%1) : (f32) -> ()
-    }) : (f32) -> i64
-    "func.return"(%0) : (i64) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (f32) -> i64, sym_name = "shared_compute", sym_visibility = "private"}> ({
-  }) : () -> ()
-  "func.func"() <{function_type = (f32, i64) -> i1, sym_name = "evaluate_condition", sym_visibility = "private"}> ({
-  }) : () -> ()
-  "func.func"() <{function_type = (i64) -> f32, sym_name = "payload", sym_visibility = "private"}> ({
-  }) : () -> ()
-}) : () -> ()
-
-`,
   },
   {
     name: "parallel_reduce",
@@ -554,40 +250,6 @@ func.func private @payload(i64) -> f32
   }
   return %res : f32
 }
-`,
-    printed: `module {
-  func.func @parallel_sum(%arg0: memref<100xf32>, %arg1: index, %arg2: index, %arg3: index) -> f32 {
-    %cst = arith.constant 0.000000e+00 : f32
-    %0 = scf.parallel (%arg4) = (%arg1) to (%arg2) step (%arg3) init (%cst) -> f32 {
-      %1 = memref.load %arg0[%arg4] : memref<100xf32>
-      scf.reduce(%1 : f32) {
-      ^bb0(%arg5: f32, %arg6: f32):
-        %2 = arith.addf %arg5, %arg6 : f32
-        scf.reduce.return %2 : f32
-      }
-    }
-    return %0 : f32
-  }
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (memref<100xf32>, index, index, index) -> f32, sym_name = "parallel_sum"}> ({
-  ^bb0(%arg0: memref<100xf32>, %arg1: index, %arg2: index, %arg3: index):
-    %0 = "arith.constant"() <{value = 0.000000e+00 : f32}> : () -> f32
-    %1 = "scf.parallel"(%arg1, %arg2, %arg3, %0) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> ({
-    ^bb0(%arg4: index):
-      %2 = "memref.load"(%arg0, %arg4) : (memref<100xf32>, index) -> f32
-      "scf.reduce"(%2) ({
-      ^bb0(%arg5: f32, %arg6: f32):
-        %3 = "arith.addf"(%arg5, %arg6) <{fastmath = #arith.fastmath<none>}> : (f32, f32) -> f32
-        "scf.reduce.return"(%3) : (f32) -> ()
-      }) : (f32) -> ()
-    }) : (index, index, index, f32) -> f32
-    "func.return"(%1) : (f32) -> ()
-  }) : () -> ()
-}) : () -> ()
-
 `,
   },
   {
@@ -608,46 +270,6 @@ func.func private @payload(i64) -> f32
 }
 func.func private @visit(index, index)
 `,
-    printed: `module {
-  func.func @parallel_keep(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: f32) -> f32 {
-    %0 = scf.parallel (%arg5) = (%arg0) to (%arg1) step (%arg2) init (%arg3) -> f32 {
-      scf.reduce(%arg4 : f32) {
-      ^bb0(%arg6: f32, %arg7: f32):
-        scf.reduce.return %arg7 : f32
-      }
-    }
-    scf.parallel (%arg5, %arg6) = (%arg0, %arg0) to (%arg1, %arg1) step (%arg2, %arg2) {
-      func.call @visit(%arg5, %arg6) : (index, index) -> ()
-      scf.reduce 
-    }
-    return %0 : f32
-  }
-  func.func private @visit(index, index)
-}
-
-`,
-    generic: `"builtin.module"() ({
-  "func.func"() <{function_type = (index, index, index, f32, f32) -> f32, sym_name = "parallel_keep"}> ({
-  ^bb0(%arg0: index, %arg1: index, %arg2: index, %arg3: f32, %arg4: f32):
-    %0 = "scf.parallel"(%arg0, %arg1, %arg2, %arg3) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> ({
-    ^bb0(%arg7: index):
-      "scf.reduce"(%arg4) ({
-      ^bb0(%arg8: f32, %arg9: f32):
-        "scf.reduce.return"(%arg9) : (f32) -> ()
-      }) : (f32) -> ()
-    }) : (index, index, index, f32) -> f32
-    "scf.parallel"(%arg0, %arg0, %arg1, %arg1, %arg2, %arg2) <{operandSegmentSizes = array<i32: 2, 2, 2, 0>}> ({
-    ^bb0(%arg5: index, %arg6: index):
-      "func.call"(%arg5, %arg6) <{callee = @visit}> : (index, index) -> ()
-      "scf.reduce"() : () -> ()
-    }) : (index, index, index, index, index, index) -> ()
-    "func.return"(%0) : (f32) -> ()
-  }) : () -> ()
-  "func.func"() <{function_type = (index, index) -> (), sym_name = "visit", sym_visibility = "private"}> ({
-  }) : () -> ()
-}) : () -> ()
-
-`,
   },
 ];
 
@@ -655,23 +277,26 @@ for (const ex of EXAMPLES) {
   test(`documentation example ${ex.name}: parses, verifies and prints as mlir-opt 22`, () => {
     // Every op the example needs must be registered: a missing one is a failure, not a skip.
     assert.deepEqual(missingOps(ex.needs), []);
+    const ref = mlirOpt([], ex.input);
+    assert.equal(ref.code, 0, ref.stderr);
     const r = runOpt([], ex.input);
     assert.equal(r.stderr, '');
     assert.equal(r.exitCode, 0);
-    assert.equal(r.stdout, ex.printed);
+    assert.equal(r.stdout, ref.stdout);
     const again = runOpt([], r.stdout);
-    assert.equal(again.stdout, ex.printed, 'printed form round-trips');
+    assert.equal(again.stdout, ref.stdout, 'printed form round-trips');
   });
   test(`documentation example ${ex.name}: generic form`, () => {
+    const ref = mlirOpt(['--mlir-print-op-generic'], ex.input);
     const r = runOpt(['--mlir-print-op-generic'], ex.input);
     assert.equal(r.exitCode, 0);
-    assert.equal(r.stdout, ex.generic);
+    assert.equal(r.stdout, ref.stdout);
     const back = runOpt([], r.stdout);
-    assert.equal(back.stdout, ex.printed, 'generic form parses back to the same IR');
+    assert.equal(back.stdout, mlirOpt([], ex.input).stdout, 'generic form parses back to the same IR');
   });
 }
 
-interface Rule { rule: string; input: string; diagnostics: string[] }
+interface Rule { rule: string; input: string }
 
 const RULES: Rule[] = [
   {
@@ -681,9 +306,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op operand #0 must be signless integer or index, but got 'f32'"
-    ],
   },
   {
     rule: "for: bounds and step have the same type",
@@ -692,9 +314,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op failed to verify that all of {lowerBound, upperBound, step} have same type"
-    ],
   },
   {
     rule: "for: at least three operands",
@@ -703,9 +322,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op expected 3 or more operands, but found 2"
-    ],
   },
   {
     rule: "for: exactly one region",
@@ -718,9 +334,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op requires one region"
-    ],
   },
   {
     rule: "for: single block (SingleBlock)",
@@ -734,9 +347,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op expects region #0 to have 0 or 1 blocks"
-    ],
   },
   {
     rule: "for: non-empty block (SingleBlock)",
@@ -747,9 +357,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op expects a non-empty block"
-    ],
   },
   {
     rule: "for: region with one block (SizedRegion)",
@@ -758,9 +365,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op region #0 ('region') failed to verify constraint: region with 1 blocks"
-    ],
   },
   {
     rule: "for: init and result counts",
@@ -772,9 +376,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op mismatch in number of loop-carried values and defined values"
-    ],
   },
   {
     rule: "for: implicit terminator kind",
@@ -786,10 +387,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op expects regions to end with 'scf.yield', found 'test.terminator'",
-      "<stdin>:2:3: note: in custom textual format, the absence of terminator implies 'scf.yield'"
-    ],
   },
   {
     rule: "for: inits vs region iter_args count",
@@ -801,9 +398,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.for' op different number of inits and region iter_args: 1 != 2"
-    ],
   },
   {
     rule: "for: region iter_args vs yielded count",
@@ -815,9 +409,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:10: error: 'scf.for' op different number of region iter_args and yielded values: 2 != 1"
-    ],
   },
   {
     rule: "for: init vs region iter_arg type",
@@ -829,9 +420,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.for' op 0-th init and 0-th region iter_arg have different type: 'f32' != 'i32'"
-    ],
   },
   {
     rule: "for: region iter_arg vs yielded type",
@@ -842,9 +430,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.for' op 0-th region iter_arg and 0-th yielded value have different type: 'f32' != 'i32'"
-    ],
   },
   {
     rule: "for: region iter_arg vs loop result type (reported as 0-th)",
@@ -856,9 +441,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:10: error: 'scf.for' op 0-th region iter_arg and 0-th loop result have different type: 'f32' != 'i32'"
-    ],
   },
   {
     rule: "for: induction variable type",
@@ -870,9 +452,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.for' op expected induction variable to be same type as bounds and step"
-    ],
   },
   {
     rule: "for: custom form result count",
@@ -883,9 +462,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:10: error: custom op 'scf.for' mismatch in number of loop-carried values and defined values"
-    ],
   },
   {
     rule: "for: custom form iter_args list",
@@ -895,9 +471,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:44: error: custom op 'scf.for' expected '('"
-    ],
   },
   {
     rule: "if: condition is i1",
@@ -906,9 +479,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.if' op operand #0 must be 1-bit signless integer, but got 'index'"
-    ],
   },
   {
     rule: "if: two regions",
@@ -917,9 +487,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.if' op expected 2 regions"
-    ],
   },
   {
     rule: "if: no region arguments",
@@ -931,9 +498,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.if' op region #0 should have no arguments"
-    ],
   },
   {
     rule: "if: else needed for results",
@@ -944,9 +508,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.if' op must have an else block if defining values"
-    ],
   },
   {
     rule: "if: yield count matches results",
@@ -959,10 +520,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.if' op along control flow edge from Operation scf.yield to parent: region branch point has 2 operands, but region successor needs 1 inputs",
-      "<stdin>:3:5: note: region branch point"
-    ],
   },
   {
     rule: "if: yield types match results",
@@ -975,10 +532,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.if' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'i32' should match successor input type #0 'f32'",
-      "<stdin>:5:5: note: region branch point"
-    ],
   },
   {
     rule: "if: implicit terminator kind",
@@ -989,10 +542,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.if' op expects regions to end with 'scf.yield', found 'test.terminator'",
-      "<stdin>:2:3: note: in custom textual format, the absence of terminator implies 'scf.yield'"
-    ],
   },
   {
     rule: "while: input types match operands (parser)",
@@ -1005,9 +554,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:13: error: custom op 'scf.while' expected as many input types as operands (expected 0 got 1)"
-    ],
   },
   {
     rule: "while: before region ends with scf.condition",
@@ -1020,10 +566,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.while' op expects the 'before' region to terminate with 'scf.condition'",
-      "<stdin>:3:5: note: terminator here"
-    ],
   },
   {
     rule: "while: after region ends with scf.yield",
@@ -1036,10 +578,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.while' op expects the 'after' region to terminate with 'scf.yield'",
-      "<stdin>:5:5: note: terminator here"
-    ],
   },
   {
     rule: "while: regions have one block",
@@ -1050,9 +588,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.while' op region #0 ('before') failed to verify constraint: region with 1 blocks"
-    ],
   },
   {
     rule: "while: blocks are not empty",
@@ -1065,9 +600,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.while' op expects a non-empty block"
-    ],
   },
   {
     rule: "while: condition operands vs after arguments",
@@ -1081,10 +613,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.while' op along control flow edge from Operation scf.condition to Region #1: region branch point has 0 operands, but region successor needs 1 inputs",
-      "<stdin>:3:5: note: region branch point"
-    ],
   },
   {
     rule: "while: condition operands vs results",
@@ -1098,10 +626,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.while' op along control flow edge from Operation scf.condition to parent: region branch point has 1 operands, but region successor needs 0 inputs",
-      "<stdin>:3:5: note: region branch point"
-    ],
   },
   {
     rule: "while: condition operand types vs after arguments",
@@ -1115,10 +639,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.while' op along control flow edge from Operation scf.condition to Region #1: successor operand type #0 'i1' should match successor input type #0 'i32'",
-      "<stdin>:3:5: note: region branch point"
-    ],
   },
   {
     rule: "while: yield vs before arguments",
@@ -1132,10 +652,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.while' op along control flow edge from Operation scf.yield to Region #0: successor operand type #0 'i32' should match successor input type #0 'f32'",
-      "<stdin>:6:5: note: region branch point"
-    ],
   },
   {
     rule: "while: operands vs before arguments",
@@ -1150,10 +666,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.while' op along control flow edge from parent to Region #0: successor operand type #0 'f32' should match successor input type #0 'i32'",
-      "<stdin>:2:8: note: region branch point"
-    ],
   },
   {
     rule: "condition: parent is scf.while",
@@ -1162,9 +674,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.condition' op expects parent op 'scf.while'"
-    ],
   },
   {
     rule: "condition: condition is i1",
@@ -1177,9 +686,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:3:5: error: 'scf.condition' op operand #0 must be 1-bit signless integer, but got 'f32'"
-    ],
   },
   {
     rule: "parallel: bound counts (parser)",
@@ -1189,9 +695,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:31: error: custom op 'scf.parallel' expected 1 operands"
-    ],
   },
   {
     rule: "parallel: init values vs result types (parser)",
@@ -1201,9 +704,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: custom op 'scf.parallel' number of operands and types do not match: got 0 operands and 1 types"
-    ],
   },
   {
     rule: "parallel: at least one loop",
@@ -1213,9 +713,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.parallel' op needs at least one tuple element for lowerBound, upperBound and step"
-    ],
   },
   {
     rule: "parallel: constant step is positive",
@@ -1226,9 +723,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:3:3: error: 'scf.parallel' op constant step operand must be positive"
-    ],
   },
   {
     rule: "parallel: induction variable count",
@@ -1240,9 +734,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.parallel' op expects the same number of induction variables: 2 as bound and step values: 1"
-    ],
   },
   {
     rule: "parallel: induction variables are index",
@@ -1254,9 +745,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.parallel' op expects arguments for the induction variable to be of index type"
-    ],
   },
   {
     rule: "parallel: body ends with scf.reduce",
@@ -1267,10 +755,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.parallel' op expects body to terminate with 'scf.reduce'",
-      "<stdin>:3:5: note: terminator here"
-    ],
   },
   {
     rule: "parallel: results vs reductions",
@@ -1284,9 +768,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.parallel' op expects number of results: 0 to be the same as number of reductions: 1"
-    ],
   },
   {
     rule: "parallel: results vs initial values",
@@ -1301,9 +782,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.parallel' op expects number of results: 1 to be the same as number of initial values: 0"
-    ],
   },
   {
     rule: "parallel: reduction operand type vs result type",
@@ -1317,9 +795,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:3:5: error: 'scf.reduce' op expects type of 0-th reduction operand: 'i32' to be the same as the 0-th result type: 'f32'"
-    ],
   },
   {
     rule: "reduce: parent is scf.parallel",
@@ -1331,9 +806,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.reduce' op expects parent op 'scf.parallel'"
-    ],
   },
   {
     rule: "reduce: two block arguments of the operand type",
@@ -1347,9 +819,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:3:5: error: 'scf.reduce' op expected two block arguments with type 'f32' in the 0-th reduction region"
-    ],
   },
   {
     rule: "reduce: bodies end with scf.reduce.return",
@@ -1363,9 +832,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:3:5: error: 'scf.reduce' op reduction bodies must be terminated with an 'scf.reduce.return' op"
-    ],
   },
   {
     rule: "reduce.return: type of the reduction inputs",
@@ -1379,9 +845,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:5:7: error: 'scf.reduce.return' op must have type 'f32' (the type of the reduction inputs)"
-    ],
   },
   {
     rule: "reduce.return: parent is scf.reduce",
@@ -1392,9 +855,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:3:5: error: 'scf.reduce.return' op expects parent op 'scf.reduce'"
-    ],
   },
   {
     rule: "forall: shared_outs vs result types (parser)",
@@ -1404,9 +864,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:34: error: custom op 'scf.forall' number of operands and types do not match: got 1 operands and 2 types"
-    ],
   },
   {
     rule: "forall: outputs are ranked tensors",
@@ -1416,9 +873,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.forall' op operand #1 must be variadic of ranked tensor of any type values, but got 'f32'"
-    ],
   },
   {
     rule: "forall: block arguments",
@@ -1431,9 +885,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.forall' op region expects 1 arguments"
-    ],
   },
   {
     rule: "forall: induction variables are index",
@@ -1446,9 +897,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.forall' op expects 0-th block argument to be an index"
-    ],
   },
   {
     rule: "forall: static list sizes",
@@ -1461,9 +909,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: expected 2 upper bound values, got 1"
-    ],
   },
   {
     rule: "forall: mapping attribute",
@@ -1473,9 +918,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.forall' op attribute 'mapping' failed to satisfy constraint: Device Mapping array attribute"
-    ],
   },
   {
     rule: "forall: terminator is scf.forall.in_parallel",
@@ -1487,10 +929,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.forall' op expects regions to end with 'scf.forall.in_parallel', found 'test.terminator'",
-      "<stdin>:2:3: note: in custom textual format, the absence of terminator implies 'scf.forall.in_parallel'"
-    ],
   },
   {
     rule: "in_parallel: only parallel-combining ops",
@@ -1503,9 +941,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:3:5: error: 'scf.forall.in_parallel' op expected only ParallelCombiningOpInterface ops"
-    ],
   },
   {
     rule: "in_parallel: parent is scf.forall",
@@ -1515,9 +950,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.forall.in_parallel' op expects parent op 'scf.forall'"
-    ],
   },
   {
     rule: "index_switch: case values vs case regions",
@@ -1528,9 +960,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.index_switch' op has 0 case regions but 1 case values"
-    ],
   },
   {
     rule: "index_switch: duplicate case values",
@@ -1547,9 +976,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.index_switch' op has duplicate case value: 0"
-    ],
   },
   {
     rule: "index_switch: yield count",
@@ -1561,10 +987,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.index_switch' op expected each region to return 0 values, but default region returns 1",
-      "<stdin>:4:5: note: see yield operation here"
-    ],
   },
   {
     rule: "index_switch: yield types",
@@ -1579,10 +1001,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.index_switch' op expected result #0 of each region to be 'index'",
-      "<stdin>:4:5: note: case region #0 returns 'i32' here"
-    ],
   },
   {
     rule: "index_switch: regions end with scf.yield",
@@ -1595,9 +1013,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.index_switch' op expected region to end with scf.yield, but got test.terminator"
-    ],
   },
   {
     rule: "index_switch: argument is index",
@@ -1608,10 +1023,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:20: error: use of value '%i' expects different type than prior uses: 'index' vs 'i32'",
-      "<stdin>:1:25: note: prior use here"
-    ],
   },
   {
     rule: "index_switch: case regions have one block",
@@ -1624,9 +1035,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.index_switch' op region #1 ('caseRegions') failed to verify constraint: region with 1 blocks"
-    ],
   },
   {
     rule: "execute_region: at least one block",
@@ -1636,9 +1044,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.execute_region' op region needs to have at least one block"
-    ],
   },
   {
     rule: "execute_region: no region arguments",
@@ -1650,9 +1055,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:3: error: 'scf.execute_region' op region cannot have any arguments"
-    ],
   },
   {
     rule: "execute_region: yields match results",
@@ -1663,10 +1065,6 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:2:8: error: 'scf.execute_region' op along control flow edge from Operation scf.yield to parent: successor operand type #0 'i32' should match successor input type #0 'f32'",
-      "<stdin>:3:5: note: region branch point"
-    ],
   },
   {
     rule: "yield: parent op",
@@ -1677,16 +1075,17 @@ const RULES: Rule[] = [
   return
 }
 `,
-    diagnostics: [
-      "<stdin>:3:5: error: 'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'"
-    ],
   },
 ];
 
 for (const r of RULES) {
   test(`verifier rule: ${r.rule}`, () => {
-    const out = runOpt(['--allow-unregistered-dialect', '--mlir-print-op-on-diagnostic=false'], r.input);
+    const args = ['--allow-unregistered-dialect', '--mlir-print-op-on-diagnostic=false'];
+    const ref = mlirOpt(args, r.input);
+    assert.equal(ref.code, 1, 'mlir-opt 22 rejects the input');
+    assert.notDeepEqual(diagnosticLines(ref.stderr), []);
+    const out = runOpt(args, r.input);
     assert.equal(out.exitCode, 1);
-    assert.deepEqual(diagnosticLines(out.stderr), r.diagnostics);
+    assert.deepEqual(diagnosticLines(out.stderr), diagnosticLines(ref.stderr));
   });
 }
