@@ -22,8 +22,8 @@ export interface ToolResult {
 }
 
 /** Runs the reference: mlir-opt lowering piped into mlir-runner (synchronously). */
-export function runReference(file: string, entry = 'main', result = 'void', extra: string[] = []): ToolResult {
-  const opt = spawnSync(MLIR_OPT, [...LOWERING, file], { encoding: 'latin1', maxBuffer: 1 << 30 });
+export function runReference(file: string, entry = 'main', result = 'void', extra: string[] = [], lowering: readonly string[] = LOWERING): ToolResult {
+  const opt = spawnSync(MLIR_OPT, [...lowering, file], { encoding: 'latin1', maxBuffer: 1 << 30 });
   if (opt.status !== 0) return { code: opt.status ?? -1, stdout: '', stderr: 'mlir-opt: ' + opt.stderr };
   const run = spawnSync(MLIR_RUNNER, ['-e', entry, `-entry-point-result=${result}`, `-shared-libs=${SHARED_LIBS}`, ...extra], {
     input: Buffer.from(opt.stdout, 'latin1'),
