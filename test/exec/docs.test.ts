@@ -1,7 +1,7 @@
 // The programs of the scf documentation and of the seed RFC on `if` yielding
 // values (../shared/seeds), in MLIR 22 spelling with a @main that prints,
-// compared with mlir-runner 22 run live (through difftool's LOWERING) on both
-// backends.
+// compared with mlir-runner 22 run live (through difftool's LOWERING), on the
+// JavaScript backend and on the backend scf-run picks.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
