@@ -210,8 +210,8 @@ export class PatternRewriter extends Rewriter {
     }
     this.eraseBlock(source);
   }
-  override mergeBlocks(source: Block, dest: Block, args: readonly Value[] = []): void {
-    this.inlineBlockBefore(source, dest, null, args);
+  override mergeBlocks(source: Block, dest: Block, args: readonly Value[] = [], before: Operation | null = null): void {
+    this.inlineBlockBefore(source, dest, before, args);
   }
 
   /** Splits `block` before `before`: the ops from `before` on move to a new block right after it (last op first, as MLIR). */

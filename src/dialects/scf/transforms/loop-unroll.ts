@@ -22,6 +22,8 @@ import { ForOp, ParallelOp, YieldOp } from '../ops.js';
 import { AffineApplyOp } from '../../affine/ops.js';
 import { AffineMap, affineAdd, constExpr, dimExpr } from '../../../ir/affine.js';
 import { asLoopInt, constantTripCount, getStaticTripCount, loopBitWidth, promoteIfSingleIteration } from './trip-count.js';
+import { replaceWithAdditionalYields } from './loop-utils.js';
+import { PatternRewriter } from '../../../ir/pattern.js';
 import type { OpOf } from '../../../ods/index.js';
 
 type ForLoop = OpOf<typeof ForOp>;
@@ -298,41 +300,6 @@ function properlyDominates(def: Operation, user: Operation): boolean {
 }
 
 /**
- * MLIR's ForOp::replaceWithAdditionalYields: a new loop with `newInits`
- * appended to the inits (and as many iter args and results), yielding
- * `newYields` in addition, takes over the body; the old loop is replaced by
- * the new one's leading results.
- */
-export function replaceWithAdditionalYields(
-  rewriter: Rewriter,
-  forOp: ForLoop,
-  newInits: readonly Value[],
-  newYields: readonly Value[],
-): ForLoop {
-  rewriter.setInsertionPointBefore(forOp);
-  const newLoop = ForOp.create(
-    rewriter,
-    {
-      lowerBound: ForOp.lowerBound(forOp),
-      upperBound: ForOp.upperBound(forOp),
-      step: ForOp.step(forOp),
-      initArgs: [...ForOp.initArgs(forOp), ...newInits],
-      unsignedCmp: ForOp.unsignedCmp(forOp),
-      location: forOp.location,
-    },
-    () => {},
-  );
-  for (const [name, value] of forOp.attributesView) newLoop.setAttr(name, value);
-  const yieldOp = YieldOp.cast(ForOp.yieldOp(forOp));
-  rewriter.modifyOpInPlace(yieldOp, () => yieldOp.setOperands([...YieldOp.results(yieldOp), ...newYields]));
-  const oldBody = ForOp.body(forOp);
-  const newBody = ForOp.body(newLoop);
-  rewriter.mergeBlocks(oldBody, newBody, newBody.args.slice(0, oldBody.args.length));
-  rewriter.replaceOp(forOp, newLoop.results.slice(0, forOp.numResults));
-  return newLoop;
-}
-
-/**
  * MLIR's loopUnrollJamByFactor: unrolls `forOp` by `unrollJamFactor` and
  * jams the copies: each run of ops between nested loops is followed by its
  * copies, and every nested loop carries its iter args once per copy. Needs a
@@ -364,7 +331,7 @@ export function loopUnrollJamByFactor(forOp: ForLoop, unrollJamFactor: bigint): 
 
   // operandMaps[i - 1]: old values to those of copy i.
   const operandMaps = Array.from({ length: factor - 1 }, () => new IRMapping());
-  const rewriter = new Rewriter(forOp.context);
+  const rewriter = new PatternRewriter(forOp.context);
   const newInnerLoops: ForLoop[] = [];
   for (const oldForOp of innerLoops) {
     const oldInits = ForOp.initArgs(oldForOp);
@@ -376,7 +343,7 @@ export function loopUnrollJamByFactor(forOp: ForLoop, unrollJamFactor: bigint): 
       dupYields.push(...oldYields);
     }
     const isRoot = oldForOp === forOp;
-    const newForOp = replaceWithAdditionalYields(rewriter, oldForOp, dupInits, dupYields);
+    const newForOp = replaceWithAdditionalYields(rewriter, oldForOp, dupInits, false, () => dupYields);
     newInnerLoops.push(newForOp);
     if (isRoot) forOp = newForOp;
     const newIterArgs = ForOp.regionIterArgs(newForOp);
