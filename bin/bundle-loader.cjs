@@ -16,7 +16,7 @@
 // this bundle (e.g. after an install reset the mtimes), a run records one
 // when it ends, if it can.
 'use strict';
-const { readFileSync, renameSync, statSync, writeFileSync } = require('node:fs');
+const { readFileSync, renameSync, statSync, writeFileSync, writeSync } = require('node:fs');
 const { isAscii } = require('node:buffer');
 const { createRequire } = require('node:module');
 const { dirname, join } = require('node:path');
@@ -52,7 +52,7 @@ function runTool(tool, { v8Flags } = {}) {
     // No bundle: use the modules.
   }
   // SCFKIT_REPORT_CODE_CACHE=1: says on stderr whether the cache was used (a test checks it is).
-  const report = process.env.SCFKIT_REPORT_CODE_CACHE ? (s) => process.stderr.write(`code cache: ${s}\n`) : () => {};
+  const report = process.env.SCFKIT_REPORT_CODE_CACHE ? (s) => writeSync(2, `code cache: ${s}\n`) : () => {};
   if (source === undefined) {
     report('no fresh bundle');
     // A failure to load is an unhandled rejection: reported, exit code 1.
