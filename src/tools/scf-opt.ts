@@ -5,7 +5,7 @@
 // a worker thread with a stack large enough for about a million levels.
 // node:worker_threads is loaded only then (and in that worker), to keep it out
 // of every start-up. There is no top-level await: the tool also runs as a
-// CommonJS bundle (see bin/bundle-loader.mjs).
+// CommonJS bundle (see bin/bundle-loader.cjs).
 
 import { readFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
