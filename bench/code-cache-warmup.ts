@@ -1,4 +1,4 @@
-// Run by `npm run bundle:ts` to record scf-ts's V8 code cache (see bin/bundle-loader.mjs).
+// Run by `npm run bundle:ts` to record scf-ts's V8 code cache (see bin/bundle-loader.cjs).
 function fib(n: number): number {
   if (n < 2) return n;
   return fib(n - 1) + fib(n - 2);

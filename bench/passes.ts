@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { parseSize, writeModuleFile } from './gen.js';
-import { GNU_TIME, executable, fmtMs, fmtRss, measurePair, median, parseOptions, ratio, table, type Measurement, type Sample } from './measure.js';
+import { GNU_TIME, ensureToolBundle, executable, fmtMs, fmtRss, measurePair, median, parseOptions, ratio, table, type Measurement, type Sample } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -70,6 +70,7 @@ async function main(): Promise<number> {
       console.error(`not executable: ${c[0]}`);
       return 1;
     }
+  ensureToolBundle(o.tool, repoRoot);
   if (!existsSync(GNU_TIME)) console.log(`note: ${GNU_TIME} missing; peak RSS not measured`);
   const dir = mkdtempSync(join(tmpdir(), 'scfkit-bench-passes-'));
   try {

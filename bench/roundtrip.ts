@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { generateModuleText, parseSize, writeModuleFile, type Form } from './gen.js';
-import { GNU_TIME, executable, fmtMs, fmtRss, measurePair, parseOptions, ratio, table } from './measure.js';
+import { GNU_TIME, ensureToolBundle, executable, fmtMs, fmtRss, measurePair, parseOptions, ratio, table } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -51,6 +51,7 @@ async function main(): Promise<number> {
   }
   const haveTool = executable(o.tool);
   if (!haveTool) console.log(`note: ${o.tool[0]} is not there yet; measuring mlir-opt alone`);
+  else ensureToolBundle(o.tool, repoRoot);
   if (!existsSync(GNU_TIME)) console.log(`note: ${GNU_TIME} missing; peak RSS not measured`);
   const dir = mkdtempSync(join(tmpdir(), 'scfkit-bench-'));
   try {

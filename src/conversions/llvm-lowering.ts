@@ -23,7 +23,7 @@ type ModuleOpT = OpOf<typeof ModuleOp>;
 export class LLVMLowering {
   readonly rewriter: PatternRewriter;
   readonly indexType: IntegerType;
-  /** Target casts made so far: value of an illegal type → its converted value. */
+  /** Target casts made so far: value of an illegal type -> its converted value. */
   private readonly targetCasts = new Map<Value, Value>();
   /** Source casts made for converted block arguments (their input is the converted value). */
   private readonly sourceCasts = new Set<Operation>();

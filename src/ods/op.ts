@@ -1029,9 +1029,12 @@ function makeDefinition(info: OdsInfo): OpDefinition {
   applyHooks(def, info, hooks);
   slots.declared = true;
   if (assemblyFormat !== undefined && (!def.parse || !def.print)) {
-    const compiled = compileFormat(info, assemblyFormat);
-    def.parse ??= compiled.parse;
-    def.print ??= compiled.print;
+    // Compiled on first use: a run parses or prints few of the op kinds, and
+    // compiling every format when the dialects load cost ~10 ms of start-up.
+    let compiled: CompiledFormat | undefined;
+    const format = (): CompiledFormat => (compiled ??= compileFormat(info, assemblyFormat));
+    def.parse ??= (p, state) => format().parse(p, state);
+    def.print ??= (p, op) => format().print(p, op);
   }
   if (!def.getAsmResultNames && info.results.length > 1 && info.results.some((r) => r.name)) {
     def.getAsmResultNames = (op, setName) => {

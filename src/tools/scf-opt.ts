@@ -5,9 +5,9 @@
 // a worker thread with a stack large enough for about a million levels.
 // node:worker_threads is loaded only then (and in that worker), to keep it out
 // of every start-up. There is no top-level await: the tool also runs as a
-// CommonJS bundle (see bin/bundle-loader.mjs).
+// CommonJS bundle (see bin/bundle-loader.cjs).
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { runOpt, type OptResult } from './opt-driver.js';
 
@@ -19,9 +19,28 @@ function emit(result: OptResult): void {
   // Diagnostics first: mlir-opt's stderr is unbuffered while its stdout is
   // flushed at exit, so `2>&1` shows diagnostics before the printed IR.
   // Output is a byte string (one char per byte), as read from the input.
-  if (result.stderr) process.stderr.write(Buffer.from(result.stderr, 'latin1'));
-  if (result.stdout) process.stdout.write(Buffer.from(result.stdout, 'latin1'));
+  // Written synchronously to the descriptors: process.stdout and
+  // process.stderr would load Node's stream modules (~3 ms of start-up).
+  if (result.stderr) writeAll(2, result.stderr);
+  if (result.stdout) writeAll(1, result.stdout);
   process.exitCode = result.exitCode;
+}
+
+/** Writes a byte string to a file descriptor, retrying while a non-blocking pipe is full. */
+function writeAll(fd: number, s: string): void {
+  const buf = Buffer.from(s, 'latin1');
+  let off = 0;
+  while (off < buf.length) {
+    try {
+      off += writeSync(fd, buf, off);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') continue;
+      // The reader went away (e.g. `scf-opt ... | head`): stop writing, as mlir-opt's output is lost too.
+      if (code === 'EPIPE') return;
+      throw e;
+    }
+  }
 }
 
 function workerThreads(): typeof import('node:worker_threads') {

@@ -4,11 +4,19 @@
 // Programs run on the main thread with their output buffered. A program that
 // overflows the JS stack (deep recursion) before any output was flushed is
 // run again on a worker thread with a much larger stack; only a program that
-// still overflows there gets the stack-overflow error.
+// still overflows there gets the stack-overflow error. node:worker_threads is
+// loaded only then (and in that worker), to keep it out of every start-up.
 
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { readFileSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { runScfRun, RETRY_WITH_DEEPER_STACK } from './scf-run-driver.js';
+
+/** Set in the deep-stack worker's environment (confirmed there with isMainThread). */
+const WORKER_ENV = 'SCF_RUN_DEEP_STACK_WORKER';
+
+function workerThreads(): typeof import('node:worker_threads') {
+  return createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+}
 
 const DEEP_STACK_MB = 256;
 const MAX_BUFFERED = 1 << 26;
@@ -26,7 +34,8 @@ function writeAll(fd: number, s: string): void {
   }
 }
 
-if (isMainThread) {
+const deepWorker = process.env[WORKER_ENV] === '1' ? workerThreads() : undefined;
+if (!deepWorker || deepWorker.isMainThread) {
   const args = process.argv.slice(2);
   // Standard input is read at most once, so that a rerun on the worker sees the same bytes.
   let stdin: string | undefined;
@@ -69,8 +78,10 @@ if (isMainThread) {
     { retryOnStackOverflow: () => !flushed },
   );
   if (code === RETRY_WITH_DEEPER_STACK) {
+    const { Worker } = workerThreads();
     const worker = new Worker(new URL(import.meta.url), {
       workerData: { args, stdin },
+      env: { ...process.env, [WORKER_ENV]: '1' },
       resourceLimits: { stackSizeMb: DEEP_STACK_MB },
       stdout: false,
       stderr: false,
@@ -85,7 +96,7 @@ if (isMainThread) {
     process.exitCode = code;
   }
 } else {
-  const { args, stdin } = workerData as { args: string[]; stdin: string | undefined };
+  const { args, stdin } = deepWorker.workerData as { args: string[]; stdin: string | undefined };
   const code = runScfRun(args, { stdout: (s) => writeAll(1, s), stderr: (s) => writeAll(2, s) }, () => stdin ?? readFileSync(0).toString('latin1'));
-  parentPort!.postMessage(code);
+  deepWorker.parentPort!.postMessage(code);
 }

@@ -6,7 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Context, Traits, type Dialect } from '../../src/ir/context.js';
-import { registerAllDialects } from '../../src/dialects/registry.js';
+import { ALL_DIALECTS, registerAllDialects } from '../../src/dialects/registry.js';
+import { jsDialect } from '../../src/dialects/js/index.js';
 import {
   AnyInteger,
   AttrSizedOperandSegments,
@@ -17,6 +18,7 @@ import {
   attr,
   defineOp,
   defineDialect,
+  getOdsInfo,
   getOperandGroup,
   operand,
   optionalAttr,
@@ -29,7 +31,7 @@ import {
   variadicResult,
   i64EnumAttr,
 } from '../../src/ods/index.js';
-import { registerCustomDirective } from '../../src/ods/format.js';
+import { compileAssemblyFormat, registerCustomDirective } from '../../src/ods/format.js';
 import { parseSourceIntoBlock } from '../../src/syntax/op-parser.js';
 import { SourceFile } from '../../src/syntax/source.js';
 import { Printer } from '../../src/syntax/printer.js';
@@ -200,9 +202,26 @@ test('ODS count and constraint diagnostics', () => {
   assert.equal(roundTrip(wrap('  "tst.wrap"() : () -> ()')), "2:3: 'tst.wrap' op requires one region");
 });
 
-test('bad formats are rejected when the op is defined', () => {
-  assert.throws(() => defineOp({ name: 'tst.bad', operands: [operand('x', Index)], assemblyFormat: '$y attr-dict' }), /unknown variable '\$y'/);
-  assert.throws(() => defineOp({ name: 'tst.bad2', operands: [operand('x', Index)], assemblyFormat: '($x attr-dict' }), /assembly format/);
+test('bad formats are rejected when first used (formats compile lazily, for start-up)', () => {
+  const bad = defineOp({ name: 'tst.bad', operands: [operand('x', Index)], assemblyFormat: '$y attr-dict' });
+  // The format is compiled before the arguments are looked at.
+  assert.throws(() => bad.definition.print!(undefined as never, undefined as never), /unknown variable '\$y'/);
+  assert.throws(() => bad.definition.parse!(undefined as never, undefined as never), /unknown variable '\$y'/);
+  const bad2 = defineOp({ name: 'tst.bad2', operands: [operand('x', Index)], assemblyFormat: '($x attr-dict' });
+  assert.throws(() => bad2.definition.parse!(undefined as never, undefined as never), /assembly format/);
+});
+
+test("every shipped op's assembly format compiles", () => {
+  let n = 0;
+  for (const d of [...ALL_DIALECTS, jsDialect])
+    for (const def of d.ops) {
+      const info = getOdsInfo(def);
+      const format = info?.spec.assemblyFormat;
+      if (format === undefined) continue;
+      assert.doesNotThrow(() => compileAssemblyFormat(info!, format), `${def.name}: ${format}`);
+      n++;
+    }
+  assert.ok(n >= 300, `only ${n} formats`);
 });
 
 test('default-valued properties are set on new ops', () => {

@@ -1,5 +1,8 @@
-// Starts a tool (scf-opt, scf-run) from its one-file bundle with V8's code
-// cache, or from the compiled modules when there is no fresh bundle.
+// Starts a tool (scf-opt, scf-run, scf-ts) from its one-file bundle with V8's
+// code cache, or from the compiled modules when there is no fresh bundle.
+//
+// CommonJS, like the bins that require it (bin/package.json): an ES module
+// entry costs Node's ESM loader at every start (~8 ms CPU).
 //
 // Parsing and compiling the bundle is a large part of a short run, and the
 // code cache (the bytecode of the functions a typical run compiles, which
@@ -12,12 +15,13 @@
 // other flags, and the bundle is then compiled as usual. Without a cache for
 // this bundle (e.g. after an install reset the mtimes), a run records one
 // when it ends, if it can.
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { Script } from 'node:vm';
+'use strict';
+const { readFileSync, renameSync, statSync, writeFileSync, writeSync } = require('node:fs');
+const { isAscii } = require('node:buffer');
+const { createRequire } = require('node:module');
+const { dirname, join } = require('node:path');
+const { pathToFileURL } = require('node:url');
+const { Script } = require('node:vm');
 
 const stampOf = (st) => `scfkit-code-cache ${st.size} ${st.mtimeMs}\n`;
 
@@ -27,17 +31,20 @@ const stampOf = (st) => `scfkit-code-cache ${st.size} ${st.mtimeMs}\n`;
  * its code cache by the flags, so a cache recorded by a run that changed them
  * would be rejected by every later start.
  */
-export async function runTool(tool, { v8Flags } = {}) {
-  if (v8Flags) setFlagsFromString(v8Flags);
-  const entry = new URL(`../dist/src/tools/${tool}.js`, import.meta.url);
-  const bundle = fileURLToPath(new URL(`../dist/${tool}.bundle.cjs`, import.meta.url));
+function runTool(tool, { v8Flags } = {}) {
+  if (v8Flags) require('node:v8').setFlagsFromString(v8Flags);
+  const dist = join(__dirname, '..', 'dist');
+  const entry = join(dist, 'src', 'tools', `${tool}.js`);
+  const bundle = join(dist, `${tool}.bundle.cjs`);
   let stamp;
   let source;
   try {
     const st = statSync(bundle);
     if (st.mtimeMs >= statSync(entry).mtimeMs) {
       stamp = stampOf(st);
-      source = readFileSync(bundle, 'utf8');
+      const bytes = readFileSync(bundle);
+      // An ASCII bundle becomes a one-byte string without UTF-8 decoding.
+      source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
       // Rewritten meanwhile: run what was read, without a cache.
       if (stampOf(statSync(bundle)) !== stamp) stamp = '';
     }
@@ -45,10 +52,11 @@ export async function runTool(tool, { v8Flags } = {}) {
     // No bundle: use the modules.
   }
   // SCFKIT_REPORT_CODE_CACHE=1: says on stderr whether the cache was used (a test checks it is).
-  const report = process.env.SCFKIT_REPORT_CODE_CACHE ? (s) => process.stderr.write(`code cache: ${s}\n`) : () => {};
+  const report = process.env.SCFKIT_REPORT_CODE_CACHE ? (s) => writeSync(2, `code cache: ${s}\n`) : () => {};
   if (source === undefined) {
     report('no fresh bundle');
-    await import(entry.href);
+    // A failure to load is an unhandled rejection: reported, exit code 1.
+    import(pathToFileURL(entry).href);
     return;
   }
   const cacheFile = bundle + '.cache';
@@ -78,3 +86,5 @@ export async function runTool(tool, { v8Flags } = {}) {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
 }
+
+module.exports = { runTool };

@@ -1,0 +1,63 @@
+// Start-up of bin/scf-opt and bin/scf-run (docs/PERFORMANCE.md, "Start-up"):
+// they run their bundle with the V8 code cache accepted, the bundles are ASCII
+// (read as one-byte strings), and a tiny run loads none of the Node modules
+// that were measured to cost start-up time (the ESM loader's module graph,
+// streams, perf_hooks, worker_threads) beyond what the tool needs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { join } from 'node:path';
+import { tempDir, writeTemp } from './difftool.js';
+import { ROOT, SCF_RUN } from './paths.js';
+
+const SCF_OPT = join(ROOT, 'bin', 'scf-opt');
+const TINY = 'func.func @main() {\n  %c = arith.constant 7 : i32\n  vector.print %c : i32\n  return\n}\n';
+
+/** Runs `bin` on a tiny file with a preload that reports, at exit, the Node modules loaded after it. */
+function tinyRun(bin: string, extraEnv: Record<string, string> = {}): { stdout: string; report: string; loaded: string[] } {
+  const dir = tempDir();
+  const file = writeTemp(dir, 'tiny.mlir', TINY);
+  const preload = writeTemp(
+    dir,
+    'preload.cjs',
+    "const before = new Set(process.moduleLoadList);\nprocess.on('exit', () => require('fs').writeSync(2, 'LOADED ' + JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))) + '\\n'));\n",
+  );
+  const r = spawnSync(process.execPath, ['-r', preload, bin, file], { encoding: 'utf8', env: { ...process.env, SCFKIT_REPORT_CODE_CACHE: '1', ...extraEnv } });
+  assert.equal(r.status, 0, r.stderr);
+  const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
+  assert.ok(line, r.stderr);
+  return { stdout: r.stdout, report: r.stderr.split('\n').filter((l) => l.startsWith('code cache: ')).join('\n'), loaded: JSON.parse(line.slice(7)) as string[] };
+}
+
+const AVOIDED = [/^NativeModule stream$/, /perf_hooks|internal\/perf\/performance$/, /worker_threads/, /esm\/module_job/];
+
+for (const [name, bin, expected] of [
+  ['scf-opt', SCF_OPT, /func\.func @main\(\)/],
+  ['scf-run', SCF_RUN, /^7\n$/],
+] as const) {
+  test(`bin/${name}: a tiny run uses the bundle's code cache and loads no streams, perf_hooks, worker_threads or ESM module graph`, (t) => {
+    const r = tinyRun(bin);
+    assert.match(r.stdout, expected);
+    if (r.report === 'code cache: no fresh bundle') return t.skip('no bundle newer than the compiled modules (npm run bundle)');
+    // A first run after a fresh bundle may have had to record the cache.
+    const again = r.report === 'code cache: accepted' ? r : tinyRun(bin);
+    assert.equal(again.report, 'code cache: accepted');
+    // scf-run sets --no-liftoff through node:v8, which loads streams (heap_utils): only the others are checked there.
+    const avoided = name === 'scf-run' ? AVOIDED.filter((re) => !re.test('NativeModule stream')) : AVOIDED;
+    for (const re of avoided) assert.deepEqual(again.loaded.filter((m) => re.test(m)), [], `${name} loaded ${re}`);
+  });
+
+  test(`dist/${name}.bundle.cjs is ASCII (so it loads as a one-byte string, without UTF-8 decoding)`, (t) => {
+    let bytes: Buffer;
+    try {
+      bytes = readFileSync(join(ROOT, 'dist', `${name}.bundle.cjs`));
+    } catch {
+      return t.skip('no bundle (npm run bundle)');
+    }
+    // esbuild escapes non-ASCII in strings and regexes but keeps JSDoc comments on class fields as written.
+    const at = bytes.findIndex((b) => b > 0x7f);
+    assert.ok(isAscii(bytes), `non-ASCII byte near: ${bytes.toString('utf8', Math.max(0, at - 60), at + 20)}`);
+  });
+}
