@@ -478,6 +478,7 @@ function emit(fc: WasmFunctionCompiler, spec: LoopSpec, plan: Plan): void {
   });
   f.get(ok).structured(Op.if, 'void');
   fc.depth++;
+  fc.vectorized++;
 
   // --- Before the loop (P): splats of invariants, accumulators. The loop body (L).
   const P = new FunctionBody(f.type);
