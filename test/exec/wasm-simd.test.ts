@@ -422,3 +422,71 @@ test('wasm simd: a failing access in a vectorizable loop fails at the same itera
   assert.equal(u.code, 1);
   assert.match(u.stderr, /uaf\.mlir:16:10: error: .*after its deallocation/);
 });
+
+test('wasm unroll: LCG recurrences of every width, unrolled and reassociated, at every trip count', () => {
+  const kernel = (t: string, a: string, c: string): string => `
+func.func @lcg_${t}(%m: memref<20x${t}>, %seed: ${t}, %lb: index, %ub: index) -> ${t} {
+  %c1 = arith.constant 1 : index
+  %a = arith.constant ${a} : ${t}
+  %c = arith.constant ${c} : ${t}
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%x = %seed) -> (${t}) {
+    %y = arith.muli %x, %a : ${t}
+    %z = arith.addi %c, %y : ${t}
+    memref.store %z, %m[%i] : memref<20x${t}>
+    scf.yield %z : ${t}
+  }
+  return %r : ${t}
+}`;
+  const types: [string, string, string, string][] = [
+    ['i8', '-91', '77', 'i8'],
+    ['i16', '25173', '13849', 'i16'],
+    ['i32', '1103515245', '12345', 'i32'],
+    ['i64', '6364136223846793005', '1442695040888963407', 'i64'],
+    ['index', '2862933555777941757', '3037000493', 'index'],
+  ];
+  let calls = '';
+  for (const [lb, ub] of [[0, 0], [0, 1], [0, 7], [0, 8], [0, 9], [3, 20], [1, 17], [0, 20], [9, 4]]) {
+    for (const [t] of types) {
+      const print = t === 'index' ? `%p_${t}_${lb}_${ub} = arith.index_cast %r_${t}_${lb}_${ub} : index to i64\n  vector.print %p_${t}_${lb}_${ub} : i64` : `vector.print %r_${t}_${lb}_${ub} : ${t}`;
+      calls += `  %r_${t}_${lb}_${ub} = func.call @lcg_${t}(%m_${t}, %s_${t}, %k${lb}, %k${ub}) : (memref<20x${t}>, ${t}, index, index) -> ${t}\n  ${print}\n`;
+      if (t === 'i32') calls += `  func.call @printMemrefI32(%u_i32) : (memref<*xi32>) -> ()\n`;
+    }
+  }
+  const consts = Array.from({ length: 21 }, (_, i) => `  %k${i} = arith.constant ${i} : index\n`).join('');
+  const src = `${DECLS}${types.map(([t, a, c]) => kernel(t, a, c)).join('\n')}
+func.func @main() {
+${consts}${types
+    .map(
+      ([t]) =>
+        `  %m_${t} = memref.alloc() : memref<20x${t}>\n  %s_${t} = arith.constant 7 : ${t}\n  %z_${t} = arith.constant 0 : ${t}\n` +
+        `  scf.for %i = %k0 to %k20 step %k1 {\n    memref.store %z_${t}, %m_${t}[%i] : memref<20x${t}>\n  }\n`,
+    )
+    .join('')}  %u_i32 = memref.cast %m_i32 : memref<20xi32> to memref<*xi32>
+${calls}  return
+}
+`;
+  sameAsMlir('lcg', src);
+  // An access failing in the middle of the unrolled copies: the same iteration fails, after the same output.
+  const oob = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c13 = arith.constant 13 : index
+  %c30 = arith.constant 30 : index
+  %m = memref.alloc(%c13) : memref<?xi32>
+  %a = arith.constant 1103515245 : i32
+  %c = arith.constant 12345 : i32
+  %s = arith.constant 1 : i32
+  %r = scf.for %i = %c0 to %c30 step %c1 iter_args(%x = %s) -> (i32) {
+    %y = arith.muli %x, %a : i32
+    %z = arith.addi %y, %c : i32
+    memref.store %z, %m[%i] : memref<?xi32>
+    scf.yield %z : i32
+  }
+  vector.print %r : i32
+  return
+}
+`;
+  const r = sameAsJs('lcg-oob', oob);
+  assert.equal(r.code, 1);
+  assert.match(r.stderr, /lcg-oob\.mlir:13:5: error: .*out-of-bounds/);
+});

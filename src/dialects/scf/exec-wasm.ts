@@ -9,6 +9,7 @@ import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 import { vectorizeFor, vectorizeParallel } from '../../exec/wasm/vectorize.js';
+import { unrollFor } from '../../exec/wasm/unroll.js';
 
 function forLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): void {
   const f = fc.body;
@@ -36,6 +37,8 @@ function forLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): void {
   if (!unsigned && s.w === 64 && fc.nonNegative(lb) && fc.smallStep(step)) fc.noteBelow(iv, ub);
   // Innermost straight-line loops may first run 4 iterations at a time in SIMD code (vectorize.ts).
   vectorizeFor(fc, op);
+  // Loops carrying an LCG-like recurrence: unrolled, the recurrence's chain reassociated (unroll.ts).
+  unrollFor(fc, op);
   f.structured(Op.block, 'void');
   f.structured(Op.loop, 'void');
   fc.depth += 2;
