@@ -158,6 +158,8 @@ export const Op = {
 export const Simd = {
   v128_load: 0x00,
   v128_store: 0x0b,
+  v128_store32_lane: 0x5a,
+  v128_store64_lane: 0x5b,
   v128_const: 0x0c,
   i8x16_shuffle: 0x0d,
   i32x4_splat: 0x11,
@@ -348,6 +350,11 @@ export class FunctionBody {
   /** v128.load / v128.store with alignment log2 `align` and a constant offset. */
   simdMem(code: number, align: number, offset = 0): this {
     this.code.byte(0xfd).u32(code).u32(align).u32(offset);
+    return this;
+  }
+  /** v128.storeN_lane: alignment log2 `align`, a constant offset, the lane. */
+  simdStoreLane(code: number, align: number, offset: number, lane: number): this {
+    this.code.byte(0xfd).u32(code).u32(align).u32(offset).byte(lane);
     return this;
   }
   /** A lane instruction (extract/replace) with its lane index. */

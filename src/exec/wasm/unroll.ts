@@ -20,9 +20,12 @@ import type { WasmFunctionCompiler } from './compile.js';
 /** Body copies per unrolled iteration. */
 const U = 8;
 
-interface Recurrence {
+export interface Recurrence {
   /** The iteration argument (x) and its position. */
   k: number;
+  /** y = x * a and z = y + c (z is yielded). */
+  mul: Operation;
+  add: Operation;
   a: Value;
   c: Value;
   av: bigint;
@@ -36,7 +39,7 @@ function within(op: Operation, inside: Operation): boolean {
   return false;
 }
 
-function recurrences(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): Recurrence[] {
+export function recurrences(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): Recurrence[] {
   const body = scf.ForOp.body(op);
   const yields = body.last && scf.YieldOp.dynCast(body.last);
   if (!yields) return [];
@@ -67,7 +70,7 @@ function recurrences(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): Recu
       if (c.definingOp && within(c.definingOp, op)) continue;
       const onlyHere = (v: Value, users: Operation[]): boolean => v.users().every((u) => !within(u, op) || users.includes(u));
       if (!onlyHere(a, [m]) || !onlyHere(c, [z])) continue;
-      out.push({ k, a, c, av, cv, w });
+      out.push({ k, mul: m, add: z, a, c, av, cv, w });
       return;
     }
   });

@@ -26,6 +26,7 @@ import * as scf from '../../dialects/scf/index.js';
 import { castOf, floatBinaryOf, intBinaryOf, type IntBinaryKind } from '../op-kinds.js';
 import { FunctionBody, Op, Simd } from './encoder.js';
 import { HEADER, type WasmFunctionCompiler } from './compile.js';
+import { recurrences, type Recurrence } from './unroll.js';
 
 /** Lanes per vector iteration. */
 const VF = 4;
@@ -46,6 +47,8 @@ interface Access {
   /** log2 of the element size. */
   shift: number;
   lanes: Lanes;
+  /** A store of i8/i16 elements: the low bits of each i32 lane (the stored value truncates an i32 value). */
+  narrowStore?: 8 | 16;
   strided: boolean;
   /** The local holding the address of element (outer..., off) (i32). */
   base: number;
@@ -65,6 +68,8 @@ interface LoopSpec {
   /** Ops of the body that the vector loop does not emit (the scf.for reductions' own ops). */
   skip: ReadonlySet<Operation>;
   reductions: Reduction[];
+  /** Iteration arguments x' = x * a + c of i32 (an LCG): lanes computed from x, x advanced 4 steps at once. */
+  recurrences: { x: Value; z: Value; rec: Recurrence }[];
 }
 
 const REDUCIBLE = new Set<IntBinaryKind>(['addi', 'muli', 'andi', 'ori', 'xori', 'maxsi', 'minsi', 'maxui', 'minui']);
@@ -90,9 +95,18 @@ export function vectorizeFor(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp
   const skip = new Set<Operation>();
   const reductions: Reduction[] = [];
   const iters = scf.ForOp.regionIterArgs(op);
+  const recs = new Map(recurrences(fc, op).map((r) => [r.k, r]));
+  const recurrent: LoopSpec['recurrences'] = [];
   for (let k = 0; k < iters.length; k++) {
-    // acc' = R(acc, x), acc used by R only, R's result by the yield only.
     const a = iters[k];
+    const rec = recs.get(k);
+    if (rec && rec.w === 32 && a.type instanceof IntegerType) {
+      skip.add(rec.mul);
+      skip.add(rec.add);
+      recurrent.push({ x: a, z: results[k], rec });
+      continue;
+    }
+    // acc' = R(acc, x), acc used by R only, R's result by the yield only.
     const r = results[k].definingOp;
     const bin = r && r.parentBlock === body ? intBinaryOf(r) : undefined;
     if (!r || !bin || !REDUCIBLE.has(bin.kind) || bin.overflowFlags(r) || !a.hasOneUse || !results[k].hasOneUse) return;
@@ -101,7 +115,7 @@ export function vectorizeFor(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp
     skip.add(r);
     reductions.push({ kind: bin.kind, acc: a, x });
   }
-  vectorize(fc, { iv, ub: scf.ForOp.upperBound(op), body, skip, reductions });
+  vectorize(fc, { iv, ub: scf.ForOp.upperBound(op), body, skip, reductions, recurrences: recurrent });
 }
 
 /** Emits the vector part of a one-dimensional scf.parallel (its induction variable and results assigned). */
@@ -126,7 +140,7 @@ export function vectorizeParallel(fc: WasmFunctionCompiler, op: OpOf<typeof scf.
     if (!((bin.lhs(r) === a && bin.rhs(r) === b) || (bin.lhs(r) === b && bin.rhs(r) === a))) return;
     reductions.push({ kind: bin.kind, acc: res[k], x: xs[k] });
   }
-  vectorize(fc, { iv: ivs[0], ub: scf.ParallelOp.upperBound(op)[0], body, skip: new Set(), reductions });
+  vectorize(fc, { iv: ivs[0], ub: scf.ParallelOp.upperBound(op)[0], body, skip: new Set(), reductions, recurrences: [] });
 }
 
 function vectorize(fc: WasmFunctionCompiler, spec: LoopSpec): void {
@@ -189,7 +203,18 @@ function analyze(fc: WasmFunctionCompiler, spec: LoopSpec): Plan | undefined {
     const indices = load ? memref.LoadOp.indices(load) : memref.StoreOp.indices(store!);
     if (!(m.type instanceof MemRefType) || inBody.has(m) || !indices.length) return undefined;
     if (store && fc.isConstantGlobal(m)) return undefined;
-    const lanes = lanesOf(m.type.elementType);
+    let lanes = lanesOf(m.type.elementType);
+    let narrowStore: 8 | 16 | undefined;
+    const et = m.type.elementType;
+    if (!lanes && store && et instanceof IntegerType && (et.width === 8 || et.width === 16)) {
+      // An i8/i16 store of a truncated i32 value: the low bits of its lanes.
+      const t = memref.StoreOp.value(store).definingOp;
+      const c = t && t.parentBlock === body ? castOf(t) : undefined;
+      if (t && c && c.kind === 'trunci' && !c.overflowFlags(t) && lanesOf(c.input(t).type) === 'i32') {
+        lanes = 'i32';
+        narrowStore = et.width;
+      }
+    }
     if (!lanes) return undefined;
     const outer = indices.slice(0, -1);
     if (!outer.every(invariant)) return undefined;
@@ -198,21 +223,22 @@ function analyze(fc: WasmFunctionCompiler, spec: LoopSpec): Plan | undefined {
     // Offsets beyond +-2^31 are left to the scalar loop (addresses are computed in 32 bits).
     if ('c' in off && (off.c < -(1n << 31n) || off.c > 1n << 31n)) return undefined;
     const mi = fc.memInfo(m, o);
-    accesses.set(o, { op: o, m, outer, off, shift: mi.shift, lanes, strided: mi.strided });
+    accesses.set(o, { op: o, m, outer, off, shift: mi.shift, lanes, narrowStore, strided: mi.strided });
     for (const x of indices) if (x.definingOp && x.definingOp.parentBlock === body) indexUses.add(x.definingOp);
   }
   // Which values the loop computes: stored values, reduced values, and their operands.
   const needed = new Set<Value>();
   for (const r of spec.reductions) needed.add(r.x);
+  const truncInput = (v: Value): Value => castOf(v.definingOp!)!.input(v.definingOp!);
   for (const o of ops) {
     const store = memref.StoreOp.dynCast(o);
-    if (store) needed.add(memref.StoreOp.value(store));
+    if (store) needed.add(accesses.get(o)?.narrowStore ? truncInput(memref.StoreOp.value(store)) : memref.StoreOp.value(store));
   }
   const operandsOf = (o: Operation): Value[] => {
     const load = memref.LoadOp.dynCast(o);
     if (load) return [];
     const store = memref.StoreOp.dynCast(o);
-    if (store) return [memref.StoreOp.value(store)];
+    if (store) return [accesses.get(o)?.narrowStore ? truncInput(memref.StoreOp.value(store)) : memref.StoreOp.value(store)];
     const bin = intBinaryOf(o) ?? floatBinaryOf(o);
     if (bin) return [bin.lhs(o), bin.rhs(o)];
     const c = castOf(o);
@@ -229,6 +255,8 @@ function analyze(fc: WasmFunctionCompiler, spec: LoopSpec): Plan | undefined {
   // Every op of the body is one the vector loop computes (or an index only, or unused and unable to fail).
   for (const o of ops) {
     if (spec.skip.has(o) || accesses.has(o)) continue;
+    const t = castOf(o);
+    if (t && t.kind === 'trunci' && t.output(o).users().every((u) => accesses.get(u)?.narrowStore)) continue;
     if (!supported(fc, o)) {
       // An address computation used only as indices need not be computed.
       if (indexUses.has(o) && !o.results.some((r) => needed.has(r)) && intBinaryOf(o)) continue;
@@ -554,13 +582,37 @@ function emit(fc: WasmFunctionCompiler, spec: LoopSpec, plan: Plan): void {
   };
   const resultLanes = (v: Value): Lanes => (plan.narrow.has(v) ? 'i32' : lanesOf(v.type)!);
   const addr = (a: Access): void => void L.get(a.base).get(pos(a.shift)).op(Op.i32_add);
+  // Recurrences: lane j is x * a^(j+1) + c * (a^j + ... + 1), from the scalar x, which then advances 4 steps.
+  for (const { x, z, rec } of spec.recurrences) {
+    const xl = fc.localsOf(x)![0];
+    const As: bigint[] = [];
+    const Cs: bigint[] = [];
+    let A = 1n;
+    let C = 0n;
+    for (let j = 0; j < VF; j++) {
+      C = BigInt.asIntN(32, C * rec.av + rec.cv);
+      A = BigInt.asIntN(32, A * rec.av);
+      As.push(A);
+      Cs.push(C);
+    }
+    const out = define(z, 'i32');
+    L.get(xl).simd(Simd.i32x4_splat).v128(bytesOf('i32', As)).simd(Simd.i32x4_mul).v128(bytesOf('i32', Cs)).simd(Simd.i32x4_add).set(out[0]);
+    L.get(xl).i32(Number(A)).op(Op.i32_mul).i32(Number(C)).op(Op.i32_add).set(xl);
+  }
   for (const o of plan.ops) {
     if (spec.skip.has(o)) continue;
     const a = plan.accesses.get(o);
     if (a) {
       const acc = accesses.find((x) => x.op === o)!;
       const store = memref.StoreOp.dynCast(o);
-      if (store) {
+      if (store && a.narrowStore) {
+        // The low byte or half of each i32 lane, packed, stored as one 32- or 64-bit lane.
+        const val = fetch(castOf(memref.StoreOp.value(store).definingOp!)!.input(memref.StoreOp.value(store).definingOp!), 'i32');
+        addr(acc);
+        L.get(val[0]).get(val[0]);
+        if (a.narrowStore === 8) L.shuffle([0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12, 0, 4, 8, 12]).simdStoreLane(Simd.v128_store32_lane, 0, 0, 0);
+        else L.shuffle([0, 1, 4, 5, 8, 9, 12, 13, 0, 1, 4, 5, 8, 9, 12, 13]).simdStoreLane(Simd.v128_store64_lane, 1, 0, 0);
+      } else if (store) {
         const val = fetch(memref.StoreOp.value(store), a.lanes);
         for (let p = 0; p < parts(a.lanes); p++) {
           addr(acc);
