@@ -420,12 +420,14 @@ function emit(fc: WasmFunctionCompiler, spec: LoopSpec, plan: Plan): void {
   const accesses: Access[] = [];
   // --- The test: bounds of the iteration space, then each access.
   const ok = f.local('i32');
-  // lb >= 0, ub - lb >= VF, ub < 2^31 (iv then fits in i32 addresses).
+  // 0 <= lb, 0 <= ub < 2^31 (no overflow below; iv fits in i32 addresses), ub - lb >= VF.
   f.get(iv).i64(0n).op(Op.i64_ge_s);
   fc.push(spec.ub);
-  f.get(iv).op(Op.i64_sub).i64(BigInt(VF)).op(Op.i64_ge_s).op(Op.i32_and);
+  f.i64(0n).op(Op.i64_ge_s).op(Op.i32_and);
   fc.push(spec.ub);
-  f.i64(1n << 31n).op(Op.i64_lt_s).op(Op.i32_and).set(ok);
+  f.i64(1n << 31n).op(Op.i64_lt_s).op(Op.i32_and);
+  fc.push(spec.ub);
+  f.get(iv).op(Op.i64_sub).i64(BigInt(VF)).op(Op.i64_ge_s).op(Op.i32_and).set(ok);
   const and = (): void => void f.get(ok).op(Op.i32_and).set(ok);
   const liveChecked = new Set<Value>();
   for (const a of plan.accesses.values()) {
