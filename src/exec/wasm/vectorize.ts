@@ -415,7 +415,7 @@ function emit(fc: WasmFunctionCompiler, spec: LoopSpec, plan: Plan): void {
       }
       return;
     }
-    for (const x of fc.localsOf(v)!) target.get(x);
+    target.get(fc.localsOf(v)![0]);
   };
   const accesses: Access[] = [];
   // --- The test: bounds of the iteration space, then each access.
