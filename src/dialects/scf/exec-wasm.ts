@@ -8,6 +8,8 @@ import * as scf from './index.js';
 import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
+import { vectorizeFor, vectorizeParallel } from '../../exec/wasm/vectorize.js';
+import { unrollFor } from '../../exec/wasm/unroll.js';
 
 function forLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): void {
   const f = fc.body;
@@ -33,6 +35,10 @@ function forLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): void {
   const iters = scf.ForOp.regionIterArgs(op);
   fc.assign([iv, ...iters], [lb, ...scf.ForOp.initArgs(op)]);
   if (!unsigned && s.w === 64 && fc.nonNegative(lb) && fc.smallStep(step)) fc.noteBelow(iv, ub);
+  // Innermost straight-line loops may first run 4 iterations at a time in SIMD code (vectorize.ts).
+  vectorizeFor(fc, op);
+  // Loops carrying an LCG-like recurrence: unrolled, the recurrence's chain reassociated (unroll.ts).
+  unrollFor(fc, op);
   f.structured(Op.block, 'void');
   f.structured(Op.loop, 'void');
   fc.depth += 2;
@@ -160,6 +166,7 @@ function parallel(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ParallelOp>): vo
   ivs.forEach((iv, d) => {
     fc.assign([iv], [lbs[d]]);
     if (fc.nonNegative(lbs[d]) && fc.smallStep(steps[d])) fc.noteBelow(iv, ubs[d]);
+    if (ivs.length === 1) vectorizeParallel(fc, op);
     f.structured(Op.block, 'void').structured(Op.loop, 'void');
     fc.depth += 2;
     fc.push(iv);

@@ -167,6 +167,8 @@ export interface CompiledWasm {
   functions: OpOf<typeof func.FuncOp>[];
   /** With recursion: the export returning the op index of the last call made (-1: none). */
   callSiteExport?: string;
+  /** How many loop copies got a SIMD version (vectorize.ts). */
+  vectorized: number;
 }
 
 /** Bytes of an allocation's header before its data (its first word: 1 live, 2 stack, 0 freed). */
@@ -272,10 +274,13 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   // backend's $cl); the global is read through an exported function.
   const callSite = isRecursive(funcs) ? m.global('i32', -1) : undefined;
   const exportsMap = new Map<string, string>();
+  let vectorized = 0;
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks, globals.addr, globals.constant).compile();
+    const fc = new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks, globals.addr, globals.constant);
+    fc.compile();
+    vectorized += fc.vectorized;
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
     m.exportFunc(ex, info.index);
@@ -288,7 +293,7 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     d.body.code.byte(Op.global_get).u32(callSite);
     m.exportFunc((callSiteExport = 'callSite'), d.index);
   }
-  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport };
+  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport, vectorized };
 }
 
 /**
@@ -526,6 +531,8 @@ export class WasmFunctionCompiler {
   private locals = new Map<Value, number[]>();
   /** Structured-control nesting depth (for br's relative label indices); emitters opening blocks keep it. */
   depth = 0;
+  /** Loops given a SIMD version (vectorize.ts). */
+  vectorized = 0;
   /**
    * Memrefs whose live flag a loop read into a local before it started
    * (loops without deallocations: the flag cannot change while they run), so

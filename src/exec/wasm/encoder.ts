@@ -3,8 +3,8 @@
 // globals, exported functions, code), nothing more. See docs/WASM.md for why
 // this rather than Binaryen.
 
-export type ValType = 'i32' | 'i64' | 'f32' | 'f64';
-const VALTYPE: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c };
+export type ValType = 'i32' | 'i64' | 'f32' | 'f64' | 'v128';
+const VALTYPE: Record<ValType, number> = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c, v128: 0x7b };
 
 /** Opcodes used by the backend (WebAssembly 2.0 core). */
 export const Op = {
@@ -154,6 +154,62 @@ export const Op = {
   f64_reinterpret_i64: 0xbf,
 } as const;
 
+/** The 128-bit SIMD opcodes used by the loop vectorizer (vectorize.ts), after the 0xfd prefix. */
+export const Simd = {
+  v128_load: 0x00,
+  v128_store: 0x0b,
+  v128_store32_lane: 0x5a,
+  v128_store64_lane: 0x5b,
+  v128_const: 0x0c,
+  i8x16_shuffle: 0x0d,
+  i32x4_splat: 0x11,
+  i64x2_splat: 0x12,
+  f32x4_splat: 0x13,
+  f64x2_splat: 0x14,
+  i32x4_extract_lane: 0x1b,
+  i64x2_extract_lane: 0x1d,
+  f32x4_extract_lane: 0x1f,
+  f64x2_extract_lane: 0x21,
+  i64x2_gt_s: 0xd9,
+  i64x2_lt_s: 0xd8,
+  v128_and: 0x4e,
+  v128_or: 0x50,
+  v128_xor: 0x51,
+  v128_bitselect: 0x52,
+  i32x4_shl: 0xab,
+  i32x4_shr_s: 0xac,
+  i32x4_shr_u: 0xad,
+  i32x4_add: 0xae,
+  i32x4_sub: 0xb1,
+  i32x4_mul: 0xb5,
+  i32x4_min_s: 0xb6,
+  i32x4_min_u: 0xb7,
+  i32x4_max_s: 0xb8,
+  i32x4_max_u: 0xb9,
+  i64x2_extend_low_i32x4_s: 0xc7,
+  i64x2_extend_high_i32x4_s: 0xc8,
+  i64x2_extend_low_i32x4_u: 0xc9,
+  i64x2_extend_high_i32x4_u: 0xca,
+  i64x2_shl: 0xcb,
+  i64x2_shr_s: 0xcc,
+  i64x2_shr_u: 0xcd,
+  i64x2_add: 0xce,
+  i64x2_sub: 0xd1,
+  i64x2_mul: 0xd5,
+  f32x4_neg: 0xe1,
+  f32x4_add: 0xe4,
+  f32x4_sub: 0xe5,
+  f32x4_mul: 0xe6,
+  f32x4_div: 0xe7,
+  f64x2_neg: 0xed,
+  f64x2_add: 0xf0,
+  f64x2_sub: 0xf1,
+  f64x2_mul: 0xf2,
+  f64x2_div: 0xf3,
+  f32x4_convert_i32x4_s: 0xfa,
+  f64x2_convert_low_i32x4_s: 0xfe,
+} as const;
+
 /** A byte sink with the format's integer encodings. */
 export class Bytes {
   readonly b: number[] = [];
@@ -284,6 +340,38 @@ export class FunctionBody {
   /** memory.copy (bulk memory) within memory 0: dst, src, n on the stack. */
   memoryCopy(): this {
     this.code.byte(0xfc).u32(10).byte(0).byte(0);
+    return this;
+  }
+  /** A SIMD instruction without immediates (Simd's opcodes). */
+  simd(code: number): this {
+    this.code.byte(0xfd).u32(code);
+    return this;
+  }
+  /** v128.load / v128.store with alignment log2 `align` and a constant offset. */
+  simdMem(code: number, align: number, offset = 0): this {
+    this.code.byte(0xfd).u32(code).u32(align).u32(offset);
+    return this;
+  }
+  /** v128.storeN_lane: alignment log2 `align`, a constant offset, the lane. */
+  simdStoreLane(code: number, align: number, offset: number, lane: number): this {
+    this.code.byte(0xfd).u32(code).u32(align).u32(offset).byte(lane);
+    return this;
+  }
+  /** A lane instruction (extract/replace) with its lane index. */
+  simdLane(code: number, lane: number): this {
+    this.code.byte(0xfd).u32(code).byte(lane);
+    return this;
+  }
+  /** v128.const of 16 little-endian bytes. */
+  v128(bytes: readonly number[]): this {
+    this.code.byte(0xfd).u32(Simd.v128_const);
+    for (const x of bytes) this.code.byte(x);
+    return this;
+  }
+  /** i8x16.shuffle of the two v128 on the stack by 16 byte indices. */
+  shuffle(lanes: readonly number[]): this {
+    this.code.byte(0xfd).u32(Simd.i8x16_shuffle);
+    for (const x of lanes) this.code.byte(x);
     return this;
   }
   call(f: number): this {
