@@ -5,9 +5,9 @@
 //     false pipeline mask, shifts by the width or more (unless the integer
 //     range analysis bounds the amount), fptosi/fptoui — the backends compute
 //     a poison marker there (the JavaScript backend's Poison object);
-//   - `Overflow`: an op's nsw/nuw flags may be violated; the backends compute
-//     the wrapped value, which may lie outside the range MLIR's range
-//     inference derives from the flags.
+//   - `Overflow`: an op's nsw/nuw flags may be violated; the value may lie
+//     outside the range MLIR's range inference derives from the flags (the
+//     execution backends compute a poison marker there too).
 // Other ops are poison where an operand is; reasons join by union. Load the
 // IntegerRangeAnalysis into the same solver: shifts consult its ranges.
 

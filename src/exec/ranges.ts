@@ -202,9 +202,13 @@ export class RangeAnalysis {
     return !this.ok || poisonReasons(this.solver, v) !== PoisonReason.None;
   }
 
-  /** Whether the engines may compute a poison marker for `v` (ub.poison, shifts by the width or more, ...): see PoisonReason. */
+  /**
+   * Whether the engines may compute a poison marker for `v`: for every
+   * reason, violated overflow flags included (both backends compute a marker
+   * there, and a marker must be tracked wherever it can flow).
+   */
   mayBePoisonMarker(v: Value): boolean {
-    return !this.ok || (poisonReasons(this.solver, v) & PoisonReason.Produced) !== 0;
+    return this.mayBePoison(v);
   }
 }
 

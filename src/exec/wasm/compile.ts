@@ -29,7 +29,7 @@ import * as memref from '../../dialects/memref/index.js';
 import { Interner } from '../interner.js';
 import { RangeAnalysis } from '../ranges.js';
 import type { FloatName } from '../types.js';
-import { wasmEmitterOf } from './emitters.js';
+import { wasmEmitterOf, wasmPoisonOf } from './emitters.js';
 import { viewSource } from '../codegen.js';
 import { BF16, emitBitsF16, emitF16Bits, emitOddU64, emitRound, F16 } from './float16.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
@@ -59,6 +59,8 @@ export const ErrCode = {
   badStep: 10,
   deallocGlobal: 11,
   storeConstant: 12,
+  /** A poison value used where it is undefined behaviour (the value: the string index of what it is used as). */
+  poisonUse: 13,
 } as const;
 
 /**
@@ -524,6 +526,12 @@ export interface Imports {
 export class WasmFunctionCompiler {
   private code!: FunctionBody;
   private locals = new Map<Value, number[]>();
+  /**
+   * The poison marker of values that may be poison (the poison analysis):
+   * an i32 local beside the value's locals, 0 or 1 + the index of the op
+   * that produced the poison; keyed by the locals, which values share.
+   */
+  private shadows = new Map<readonly number[], number>();
   /** Structured-control nesting depth (for br's relative label indices); emitters opening blocks keep it. */
   depth = 0;
   /**
@@ -620,6 +628,35 @@ export class WasmFunctionCompiler {
   /** Makes `v` live in `locals` (another value's: block arguments sharing results' locals). */
   share(v: Value, locals: number[]): void {
     this.locals.set(v, locals);
+    if (this.needsShadow(v) && !this.shadows.has(locals)) this.shadows.set(locals, this.body.local('i32'));
+  }
+
+  /** Whether `v` may hold a poison marker (then it has a shadow local): scalars the poison analysis flags. */
+  private needsShadow(v: Value): boolean {
+    return this.ranges.mayBePoisonMarker(v) && this.kind(v).k !== 'memref';
+  }
+
+  /** The local holding `v`'s poison marker (0: not poison), if `v` may be poison. */
+  poisonOf(v: Value): number | undefined {
+    const l = this.locals.get(v);
+    return l && this.shadows.get(l);
+  }
+
+  /** Pops an i32 condition: when it holds, `result` is poison produced by `op`. */
+  setPoison(op: Operation, result: Value): void {
+    this.def(result);
+    const p = this.poisonOf(result);
+    // No marker: the analysis found the op unreachable (as the JavaScript backend, which then computes none either).
+    if (p === undefined) return void this.body.op(Op.drop);
+    this.body.structured(Op.if, 'void').i32(this.K(op) + 1).set(p).op(Op.end);
+  }
+
+  /** A poison `x` used by `op` as `what` is the JavaScript backend's located error. */
+  checkPoison(op: Operation, x: Value, what: string): void {
+    const p = this.poisonOf(x);
+    if (p === undefined) return;
+    this.body.get(p);
+    this.errorIf(op, ErrCode.poisonUse, () => void this.body.i64(BigInt(this.stringId(what))));
   }
 
   /** Records the SSA values of an allocation's dynamic sizes (to elide bound checks by induction variables). */
@@ -697,7 +734,10 @@ export class WasmFunctionCompiler {
         this.body.get(a).structured(Op.if, 'void');
         this.body.get(a).i32(HEADER).op(Op.i32_sub).call(this.free).op(Op.end);
       }
-      for (const v of func.ReturnOp.operands(term)) this.push(v);
+      for (const v of func.ReturnOp.operands(term)) {
+        if (this.poisonOf(v) !== undefined) throw new WasmUnsupported(term, 'returning a value that may be poison');
+        this.push(v);
+      }
       this.body.op(Op.return);
     });
     this.body.op(Op.end);
@@ -728,6 +768,7 @@ export class WasmFunctionCompiler {
     if (!l) {
       l = valTypes(this.kind(v)).map((t) => this.body.local(t));
       this.locals.set(v, l);
+      if (this.needsShadow(v)) this.shadows.set(l, this.body.local('i32'));
     }
     return l;
   }
@@ -853,12 +894,46 @@ export class WasmFunctionCompiler {
     this.body.i32(k).set(cfg.label).br(Op.br, this.depth - cfg.loopDepth);
   }
 
-  /** Emits one op through its dialect's registered emitter. */
+  /**
+   * Emits one op through its dialect's registered emitter, after what its
+   * registration says about poison operands (emitters.ts's WasmPoison): the
+   * checks, then the results' markers, the code skipped when an operand of an
+   * elementwise op is poison. Code without values that may be poison is
+   * unchanged.
+   */
   private op(op: Operation): void {
     const def = op.name.def;
     const emit = def && wasmEmitterOf(def);
     if (!emit) throw new WasmUnsupported(op, `'${op.opName}'`);
+    const pz = wasmPoisonOf(def);
+    if (pz?.custom) return emit(this, op);
+    const checked = new Set<Value>();
+    for (const [x, what] of pz?.checks?.(op) ?? []) {
+      this.checkPoison(op, x, what);
+      checked.add(x);
+    }
+    const tainted = op.operands.filter((x) => !checked.has(x) && this.poisonOf(x) !== undefined);
+    if (tainted.length && !pz?.propagates) throw new WasmUnsupported(op, `'${op.opName}' of a value that may be poison`);
+    // Regions assign their results through yields (assign moves the markers).
+    const marked = op.regions.length ? [] : op.results.filter((r) => this.needsShadow(r)).map((r) => (this.def(r), this.poisonOf(r)!));
+    if (!marked.length) return emit(this, op);
+    const f = this.body;
+    // The first poison operand's marker (0: none), as the JavaScript backend's firstPoison.
+    tainted.forEach((x, i) => {
+      const p = this.poisonOf(x)!;
+      if (i === 0) return void f.get(p);
+      const acc = f.local('i32');
+      f.set(acc).get(acc).get(p).get(acc).op(Op.select);
+    });
+    if (!tainted.length) f.i32(0);
+    f.set(marked[0]);
+    for (const p of marked.slice(1)) f.get(marked[0]).set(p);
+    if (!tainted.length) return emit(this, op);
+    f.get(marked[0]).op(Op.i32_eqz).structured(Op.if, 'void');
+    this.depth++;
     emit(this, op);
+    f.op(Op.end);
+    this.depth--;
   }
 
   smallStep(v: Value): boolean {
@@ -884,6 +959,14 @@ export class WasmFunctionCompiler {
   assign(targets: readonly Value[], values: readonly Value[]): void {
     for (const v of values) this.push(v);
     for (let i = targets.length - 1; i >= 0; i--) this.pop(targets[i]);
+    // The markers move with the values (all read before any is written: targets may be sources).
+    // A target the analysis proves never poison takes none (its source was checked, as a loop bound).
+    const moved = targets.map((t, i) => ({ to: this.poisonOf(t), from: this.poisonOf(values[i]) })).filter((m) => m.to !== undefined);
+    for (const m of moved) {
+      if (m.from !== undefined) this.body.get(m.from);
+      else this.body.i32(0);
+    }
+    for (let i = moved.length - 1; i >= 0; i--) this.body.set(moved[i].to!);
   }
 
   /**

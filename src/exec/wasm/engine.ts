@@ -87,6 +87,8 @@ export class WasmEngine {
             return rt.error(K, `invalid dynamic size ${value}`);
           case ErrCode.badStep:
             return rt.badStep(K, wide(64).canon(value));
+          case ErrCode.poisonUse:
+            return rt.error(K, `uses a poison value as ${strings[Number(value)]}`);
           case ErrCode.tooLarge:
             return rt.error(K, `allocation of ${value} elements is too large`);
           default:
