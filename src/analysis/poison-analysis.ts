@@ -50,6 +50,12 @@ export interface PoisonAnalysisOptions {
    * is the callee's responsibility (see src/exec/ranges.ts).
    */
   entry?: PoisonReasons;
+  /**
+   * Further reasons of such a value (a function's argument, a call's result)
+   * known from outside the analysed op: the engines' summary of what calls
+   * pass and return across the module (src/exec/ranges.ts's ModulePoison).
+   */
+  entryOf?: (v: Value) => PoisonReasons;
   /** Further reasons for `op`'s results (extensions for ops MLIR gives no semantics to here). */
   extraReasons?: (op: Operation, rangeOf: (v: Value) => IntRanges | undefined) => PoisonReasons;
 }
@@ -69,7 +75,8 @@ export class PoisonAnalysis extends SparseForwardDataFlowAnalysis<PoisonLattice>
   }
 
   protected setToEntryState(lattice: PoisonLattice): void {
-    this.propagateIfChanged(lattice, lattice.joinValue(this.entry));
+    const extra = this.options.entryOf?.(lattice.anchor as Value) ?? PoisonReason.None;
+    this.propagateIfChanged(lattice, lattice.joinValue(this.entry | extra));
   }
 
   protected visitOperationImpl(op: Operation, operands: readonly PoisonLattice[], results: readonly PoisonLattice[]): boolean {

@@ -27,7 +27,7 @@ import * as builtin from '../../dialects/builtin/index.js';
 import * as func from '../../dialects/func/index.js';
 import * as memref from '../../dialects/memref/index.js';
 import { Interner } from '../interner.js';
-import { RangeAnalysis } from '../ranges.js';
+import { ModulePoison, type RangeAnalysis } from '../ranges.js';
 import type { FloatName } from '../types.js';
 import { wasmEmitterOf, wasmPoisonOf } from './emitters.js';
 import { viewSource } from '../codegen.js';
@@ -169,6 +169,12 @@ export interface CompiledWasm {
   functions: OpOf<typeof func.FuncOp>[];
   /** With recursion: the export returning the op index of the last call made (-1: none). */
   callSiteExport?: string;
+  /**
+   * Functions some of whose results may be poison: which ones. Their exports
+   * return the values, then one marker per such result (0, or 1 + the index
+   * of the op that produced the poison).
+   */
+  poisonResults: Map<string, boolean[]>;
 }
 
 /** Bytes of an allocation's header before its data (its first word: 1 live, 2 stack, 0 freed). */
@@ -259,15 +265,19 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   for (const op of builtin.ModuleOp.body(mod)) {
     if (memref.GlobalOp.isa(op)) continue;
     if (func.FuncOp.isa(op)) {
-      if (func.FuncOp.isExternal(op)) continue;
-      const ft = func.FuncOp.function_type(op);
-      const params = ft.inputs.flatMap((t) => valTypes(kindOf(t, op)));
-      const results = ft.results.flatMap((t) => valTypes(kindOf(t, op)));
-      const type = { params, results };
-      const d = m.declareFunc(type);
-      fnIndex.set(func.FuncOp.sym_name(op), { index: d.index, type, body: d.body });
-      funcs.push(op);
+      if (!func.FuncOp.isExternal(op)) funcs.push(op);
     } else throw new WasmUnsupported(op, `'${op.opName}' at module level`);
+  }
+  // Each function's analyses; an argument or result that may be poison takes its marker (an i32) after its value.
+  const poison = new ModulePoison(funcs);
+  const withMarkers = (types: readonly Type[], marked: readonly boolean[], op: Operation): ValType[] =>
+    types.flatMap((t, i): ValType[] => [...valTypes(kindOf(t, op)), ...(marked[i] ? ['i32' as const] : [])]);
+  for (const op of funcs) {
+    const ft = func.FuncOp.function_type(op);
+    const name = func.FuncOp.sym_name(op);
+    const type = { params: withMarkers(ft.inputs, poison.args.get(name)!, op), results: withMarkers(ft.results, poison.results.get(name)!, op) };
+    const d = m.declareFunc(type);
+    fnIndex.set(name, { index: d.index, type, body: d.body });
   }
   // With recursion, every call records its op in a global first, so that a
   // stack overflow is located at the last call made (as the JavaScript
@@ -277,10 +287,10 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks, globals.addr, globals.constant).compile();
+    new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks, globals.addr, globals.constant, poison).compile();
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
-    m.exportFunc(ex, info.index);
+    m.exportFunc(ex, hostEntry(m, f, info, poison));
   }
   // The allocator, for the host's memref arguments.
   m.exportFunc('malloc', malloc.index);
@@ -290,7 +300,8 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     d.body.code.byte(Op.global_get).u32(callSite);
     m.exportFunc((callSiteExport = 'callSite'), d.index);
   }
-  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport };
+  const poisonResults = new Map([...poison.results].filter(([, r]) => r.includes(true)));
+  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport, poisonResults };
 }
 
 /**
@@ -354,6 +365,41 @@ function layOutGlobals(m: ModuleBuilder, mod: OpOf<typeof builtin.ModuleOp>): { 
     m.minPages = Math.max(1, Math.ceil(top / 65536));
   }
   return { addr, constant, end: top, fakeNext: fake };
+}
+
+/**
+ * The function the host calls for `f`: `f` itself, or, when its arguments or
+ * results carry poison markers, a wrapper that passes "not poison" for the
+ * arguments and returns the values, then the results' markers (the engine
+ * turns a poison result into the JavaScript backend's Poison).
+ */
+function hostEntry(m: ModuleBuilder, f: OpOf<typeof func.FuncOp>, info: { index: number; type: FuncType }, poison: ModulePoison): number {
+  const name = func.FuncOp.sym_name(f);
+  const args = poison.args.get(name)!;
+  const res = poison.results.get(name)!;
+  if (!args.includes(true) && !res.includes(true)) return info.index;
+  const ft = func.FuncOp.function_type(f);
+  const split = (types: readonly Type[]): ValType[][] => types.map((t) => valTypes(kindOf(t, f)));
+  const ins = split(ft.inputs);
+  const outs = split(ft.results);
+  const d = m.declareFunc({ params: ins.flat(), results: [...outs.flat(), ...res.filter((x) => x).map(() => 'i32' as const)] });
+  const w = d.body;
+  let p = 0;
+  ins.forEach((vts, i) => {
+    vts.forEach(() => w.get(p++));
+    if (args[i]) w.i32(0);
+  });
+  w.call(info.index);
+  // Results into locals (last first), then the values and the markers.
+  const locals = outs.map((vts) => vts.map((t) => w.local(t)));
+  const markers = res.map((x) => (x ? w.local('i32') : undefined));
+  for (let i = outs.length - 1; i >= 0; i--) {
+    if (markers[i] !== undefined) w.set(markers[i]!);
+    for (let j = locals[i].length - 1; j >= 0; j--) w.set(locals[i][j]);
+  }
+  for (const l of locals) for (const x of l) w.get(x);
+  for (const mk of markers) if (mk !== undefined) w.get(mk);
+  return d.index;
 }
 
 /** Whether the module's call graph has a cycle. */
@@ -568,7 +614,16 @@ export class WasmFunctionCompiler {
     readonly globalAddr: ReadonlyMap<string, number>,
     /** The constant memref.globals' symbols. */
     readonly globalConst: ReadonlySet<string>,
+    /** The functions' analyses and which of their arguments and results may be poison. */
+    private readonly poison: ModulePoison,
   ) {}
+
+  /** Whether each argument and result of function `name` of the module carries a poison marker. */
+  poisonSignature(name: string): { args: readonly boolean[]; results: readonly boolean[] } | undefined {
+    const args = this.poison.args.get(name);
+    const results = this.poison.results.get(name);
+    return args && results ? { args, results } : undefined;
+  }
 
   /** The chain local of each alloca_scope being compiled: its allocas' headers, linked through their third word. */
   readonly allocaScopes = new Map<Operation, number>();
@@ -642,6 +697,21 @@ export class WasmFunctionCompiler {
     return l && this.shadows.get(l);
   }
 
+  /** Pushes `v`'s marker (0 when it cannot be poison). */
+  pushPoison(v: Value): void {
+    const p = this.poisonOf(v);
+    if (p === undefined) this.body.i32(0);
+    else this.body.get(p);
+  }
+
+  /** Pops `v`'s marker (dropped when `v` cannot be poison: the analysis proved it unreachable). */
+  popPoison(v: Value): void {
+    this.def(v);
+    const p = this.poisonOf(v);
+    if (p === undefined) this.body.op(Op.drop);
+    else this.body.set(p);
+  }
+
   /** Pops an i32 condition: when it holds, `result` is poison produced by `op`. */
   setPoison(op: Operation, result: Value): void {
     this.def(result);
@@ -713,13 +783,18 @@ export class WasmFunctionCompiler {
   private knownLive = new Set<Value>();
 
   compile(): void {
-    this.ranges = new RangeAnalysis(this.fn);
+    this.ranges = this.poison.rangesOf(this.fn);
+    const sig = this.poisonSignature(func.FuncOp.sym_name(this.fn))!;
     this.code = this.fns.get(func.FuncOp.sym_name(this.fn))!.body;
     const region = func.FuncOp.body(this.fn);
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
     // A memref argument takes several parameters (its locals).
-    for (const a of entry.args) this.locals.set(a, valTypes(this.kind(a, this.fn)).map(() => p++));
+    entry.args.forEach((a, i) => {
+      const l = valTypes(this.kind(a, this.fn)).map(() => p++);
+      this.locals.set(a, l);
+      if (sig.args[i]) this.shadows.set(l, p++);
+    });
     // Runtime errors branch out of everything to one call after this block:
     // a call inside a loop (even on a path never taken) makes V8 spill
     // around it and keeps the loop from being unrolled.
@@ -734,10 +809,11 @@ export class WasmFunctionCompiler {
         this.body.get(a).structured(Op.if, 'void');
         this.body.get(a).i32(HEADER).op(Op.i32_sub).call(this.free).op(Op.end);
       }
-      for (const v of func.ReturnOp.operands(term)) {
-        if (this.poisonOf(v) !== undefined) throw new WasmUnsupported(term, 'returning a value that may be poison');
+      func.ReturnOp.operands(term).forEach((v, i) => {
         this.push(v);
-      }
+        if (sig.results[i]) this.pushPoison(v);
+        else if (this.poisonOf(v) !== undefined) throw new WasmUnsupported(term, 'returning a value that may be poison');
+      });
       this.body.op(Op.return);
     });
     this.body.op(Op.end);
