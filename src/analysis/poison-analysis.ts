@@ -106,14 +106,22 @@ export class PoisonAnalysis extends SparseForwardDataFlowAnalysis<PoisonLattice>
     return reasons;
   }
 
-  /** The union of the reasons of the terminators' operands in `op`'s regions, re-visiting `point` when they change. */
+  /**
+   * The union of the reasons of the terminators' operands in `op`'s regions
+   * (and in their terminators' regions: scf.reduce's reductions, whose
+   * results are scf.parallel's), re-visiting `point` when they change.
+   */
   private yieldedReasons(op: Operation, point: ProgramPoint): PoisonReasons {
     let reasons = 0;
-    for (const region of op.regions)
-      for (const block of region.blocks) {
-        const t = block.last;
-        if (t && t.hasTrait(Traits.IsTerminator)) for (const v of t.operands) reasons |= this.getLatticeElementFor(point, v).value ?? 0;
-      }
+    const ops = [op];
+    while (ops.length)
+      for (const region of ops.pop()!.regions)
+        for (const block of region.blocks) {
+          const t = block.last;
+          if (!t || !t.hasTrait(Traits.IsTerminator)) continue;
+          for (const v of t.operands) reasons |= this.getLatticeElementFor(point, v).value ?? 0;
+          if (t.regions.length) ops.push(t);
+        }
     return reasons;
   }
 
@@ -138,6 +146,9 @@ export class PoisonAnalysis extends SparseForwardDataFlowAnalysis<PoisonLattice>
     const point = successor.region === 'parent' ? this.pointAfter(op) : this.pointBeforeBlock(successor.region.entry);
     let reasons = this.yieldedReasons(op, point);
     for (const v of op.operands) reasons |= this.getLatticeElementFor(point, v).value ?? 0;
+    // A terminator's regions (scf.reduce's) also see what its parent op starts from (scf.parallel's inits).
+    const parent = op.hasTrait(Traits.IsTerminator) ? op.parentOp : null;
+    if (parent) for (const v of parent.operands) reasons |= this.getLatticeElementFor(point, v).value ?? 0;
     for (const l of targets) {
       const v = l.anchor as Value;
       this.propagateIfChanged(l, l.joinValue(ivs.has(v) ? PoisonReason.None : reasons));

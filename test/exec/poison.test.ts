@@ -334,3 +334,32 @@ func.func @main() -> i32 {
     );
   }
 });
+
+test('poison through scf.parallel: an init value and a reduction reaching the results', () => {
+  for (const [init, value] of [
+    ['%p', '%one'],
+    ['%z', '%p'],
+  ])
+    failsAt(
+      `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %p = ub.poison : f32
+  %r = scf.parallel (%i) = (%c0) to (%c4) step (%c1) init (${init}) -> f32 {
+    scf.reduce(${value} : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  vector.print %r : f32
+  return
+}
+`,
+      '15:3',
+      "'vector.print' op uses a poison value as printed value",
+    );
+});
