@@ -5,9 +5,9 @@
 //     false pipeline mask, shifts by the width or more (unless the integer
 //     range analysis bounds the amount), fptosi/fptoui — the backends compute
 //     a poison marker there (the JavaScript backend's Poison object);
-//   - `Overflow`: an op's nsw/nuw flags may be violated; the backends compute
-//     the wrapped value, which may lie outside the range MLIR's range
-//     inference derives from the flags.
+//   - `Overflow`: an op's nsw/nuw flags may be violated; the value may lie
+//     outside the range MLIR's range inference derives from the flags (the
+//     execution backends compute a poison marker there too).
 // Other ops are poison where an operand is; reasons join by union. Load the
 // IntegerRangeAnalysis into the same solver: shifts consult its ranges.
 
@@ -50,6 +50,12 @@ export interface PoisonAnalysisOptions {
    * is the callee's responsibility (see src/exec/ranges.ts).
    */
   entry?: PoisonReasons;
+  /**
+   * Further reasons of such a value (a function's argument, a call's result)
+   * known from outside the analysed op: the engines' summary of what calls
+   * pass and return across the module (src/exec/ranges.ts's ModulePoison).
+   */
+  entryOf?: (v: Value) => PoisonReasons;
   /** Further reasons for `op`'s results (extensions for ops MLIR gives no semantics to here). */
   extraReasons?: (op: Operation, rangeOf: (v: Value) => IntRanges | undefined) => PoisonReasons;
 }
@@ -69,7 +75,8 @@ export class PoisonAnalysis extends SparseForwardDataFlowAnalysis<PoisonLattice>
   }
 
   protected setToEntryState(lattice: PoisonLattice): void {
-    this.propagateIfChanged(lattice, lattice.joinValue(this.entry));
+    const extra = this.options.entryOf?.(lattice.anchor as Value) ?? PoisonReason.None;
+    this.propagateIfChanged(lattice, lattice.joinValue(this.entry | extra));
   }
 
   protected visitOperationImpl(op: Operation, operands: readonly PoisonLattice[], results: readonly PoisonLattice[]): boolean {
@@ -99,14 +106,22 @@ export class PoisonAnalysis extends SparseForwardDataFlowAnalysis<PoisonLattice>
     return reasons;
   }
 
-  /** The union of the reasons of the terminators' operands in `op`'s regions, re-visiting `point` when they change. */
+  /**
+   * The union of the reasons of the terminators' operands in `op`'s regions
+   * (and in their terminators' regions: scf.reduce's reductions, whose
+   * results are scf.parallel's), re-visiting `point` when they change.
+   */
   private yieldedReasons(op: Operation, point: ProgramPoint): PoisonReasons {
     let reasons = 0;
-    for (const region of op.regions)
-      for (const block of region.blocks) {
-        const t = block.last;
-        if (t && t.hasTrait(Traits.IsTerminator)) for (const v of t.operands) reasons |= this.getLatticeElementFor(point, v).value ?? 0;
-      }
+    const ops = [op];
+    while (ops.length)
+      for (const region of ops.pop()!.regions)
+        for (const block of region.blocks) {
+          const t = block.last;
+          if (!t || !t.hasTrait(Traits.IsTerminator)) continue;
+          for (const v of t.operands) reasons |= this.getLatticeElementFor(point, v).value ?? 0;
+          if (t.regions.length) ops.push(t);
+        }
     return reasons;
   }
 
@@ -131,6 +146,9 @@ export class PoisonAnalysis extends SparseForwardDataFlowAnalysis<PoisonLattice>
     const point = successor.region === 'parent' ? this.pointAfter(op) : this.pointBeforeBlock(successor.region.entry);
     let reasons = this.yieldedReasons(op, point);
     for (const v of op.operands) reasons |= this.getLatticeElementFor(point, v).value ?? 0;
+    // A terminator's regions (scf.reduce's) also see what its parent op starts from (scf.parallel's inits).
+    const parent = op.hasTrait(Traits.IsTerminator) ? op.parentOp : null;
+    if (parent) for (const v of parent.operands) reasons |= this.getLatticeElementFor(point, v).value ?? 0;
     for (const l of targets) {
       const v = l.anchor as Value;
       this.propagateIfChanged(l, l.joinValue(ivs.has(v) ? PoisonReason.None : reasons));

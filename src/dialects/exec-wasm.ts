@@ -7,4 +7,5 @@ import './index/exec-wasm.js';
 import './math/exec-wasm.js';
 import './memref/exec-wasm.js';
 import './scf/exec-wasm.js';
+import './ub/exec-wasm.js';
 import './vector/exec-wasm.js';

@@ -25,7 +25,7 @@ import { toDouble } from '../ir/apfloat.js';
 import { wide } from './numeric.js';
 import { castExpr, cmpiBool, floatBinary, intBinary, intLit, numLit, roundExpr as roundExprOf, wideName, N } from './scalar.js';
 import { reprOf, type Repr } from './types.js';
-import { RangeAnalysis, type Range } from './ranges.js';
+import { ModulePoison, RangeAnalysis, type Range } from './ranges.js';
 import { jsEmitterOf } from './emitters.js';
 import { getMemoryEffects } from '../ir/side-effects.js';
 import { castOf, floatBinaryOf, intBinaryOf, type BinaryOpInfo, type CastKind, type CastOpInfo, type FloatBinaryKind, type IntBinaryKind } from './op-kinds.js';
@@ -169,6 +169,7 @@ class ModuleCompiler {
   globals: GlobalInfo[] = [];
   globalIds = new Map<string, number>();
   wideWidths = new Set<number>([64]);
+  poison!: ModulePoison;
   private parts: string[] = [];
 
   constructor(readonly module: Operation) {}
@@ -192,6 +193,8 @@ class ModuleCompiler {
         } else if (memref.GlobalOp.isa(op)) this.addGlobal(op);
       }
     }
+    // Each function's analyses, with poison passed to and returned by calls (see ModulePoison).
+    this.poison = new ModulePoison(funcs);
     for (const f of funcs) {
       const fc = new FunctionCompiler(this, f);
       this.parts.push(fc.compile());
@@ -269,7 +272,7 @@ export class FunctionCompiler {
 
   compile(): string {
     const name = this.mc.functions.get(func.FuncOp.sym_name(this.fn))!.js;
-    this.ranges = new RangeAnalysis(this.fn);
+    this.ranges = this.mc.poison.rangesOf(this.fn);
     const entry = func.FuncOp.entryBlock(this.fn);
     const params = entry.args.map((a) => this.declare(a));
     this.params = params;

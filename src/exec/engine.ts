@@ -135,6 +135,7 @@ export class Runtime extends RuntimeBase {
     return res;
   };
   truncCheck = (K: number, flags: number, fw: number, tw: number, a: number | bigint, res: unknown): unknown => {
+    if (res instanceof Poison) return res;
     const x = BigInt(a);
     const sx = fw === 1 ? -x : BigInt.asIntN(fw, x);
     const ux = BigInt.asUintN(fw, x);

@@ -17,11 +17,12 @@
 // whose bounds may be negative gives its induction variable no range (MLIR's
 // signed range would be wrong there).
 
-import { IndexType, IntegerType } from '../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType } from '../ir/builtin-types.js';
 import type { IntRanges } from '../ir/interfaces.js';
-import type { Operation, Value } from '../ir/operation.js';
+import { BlockArgument, OpResult, type Operation, type Value } from '../ir/operation.js';
 import type { OpOf } from '../ods/index.js';
 import type * as func from '../dialects/func/index.js';
+import * as funcOps from '../dialects/func/index.js';
 import * as scf from '../dialects/scf/index.js';
 import { AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineKind, AffineSymbolExpr, type AffineExpr, type AffineMap } from '../ir/affine.js';
 import { AffineApplyOp, AffineMaxOp, AffineMinOp } from '../dialects/affine/index.js';
@@ -181,11 +182,15 @@ export class RangeAnalysis {
   /** False when an analysis failed: nothing is known. */
   private readonly ok: boolean;
 
-  constructor(readonly fn: OpOf<typeof func.FuncOp>) {
+  /** `entryOf`: the poison reasons of `fn`'s arguments and of its calls' results (ModulePoison's summary; default none). */
+  constructor(
+    readonly fn: OpOf<typeof func.FuncOp>,
+    entryOf?: (v: Value) => PoisonReasons,
+  ) {
     loadBaselineAnalyses(this.solver);
     this.solver.load((s) => new IntegerRangeAnalysis(s, ENGINE_RANGES));
     // Arguments and call results: see PoisonAnalysisOptions.entry.
-    this.solver.load((s) => new PoisonAnalysis(s, { entry: PoisonReason.None, extraReasons: affinePoison }));
+    this.solver.load((s) => new PoisonAnalysis(s, { entry: PoisonReason.None, entryOf, extraReasons: affinePoison }));
     this.ok = this.solver.initializeAndRun(fn);
   }
 
@@ -202,9 +207,13 @@ export class RangeAnalysis {
     return !this.ok || poisonReasons(this.solver, v) !== PoisonReason.None;
   }
 
-  /** Whether the engines may compute a poison marker for `v` (ub.poison, shifts by the width or more, ...): see PoisonReason. */
+  /**
+   * Whether the engines may compute a poison marker for `v`: for every
+   * reason, violated overflow flags included (both backends compute a marker
+   * there, and a marker must be tracked wherever it can flow).
+   */
   mayBePoisonMarker(v: Value): boolean {
-    return !this.ok || (poisonReasons(this.solver, v) & PoisonReason.Produced) !== 0;
+    return this.mayBePoison(v);
   }
 }
 
@@ -220,3 +229,97 @@ function hasMul(e: AffineExpr): boolean {
   return false;
 }
 
+
+/**
+ * Poison across calls: which arguments and results of the module's
+ * functions may be poison (a scalar a call passes or a return returns that
+ * may be), by a fixpoint over the functions, each analysed alone (a
+ * function is analysed again when what it receives or what its callees
+ * return grows). Without poison crossing calls each function is analysed
+ * once, as before. Both backends take their analyses from here: a poison
+ * marker passed to a function or returned by one keeps being tracked.
+ */
+export class ModulePoison {
+  /** Per function symbol: whether each argument (each result) may be poison. */
+  readonly args = new Map<string, boolean[]>();
+  readonly results = new Map<string, boolean[]>();
+  private readonly analyses = new Map<Operation, RangeAnalysis>();
+
+  constructor(funcs: readonly OpOf<typeof func.FuncOp>[]) {
+    const byName = new Map(funcs.map((f) => [funcOps.FuncOp.sym_name(f), f]));
+    const callers = new Map<string, Set<OpOf<typeof func.FuncOp>>>();
+    const calls = new Map<Operation, OpOf<typeof funcOps.CallOp>[]>();
+    const returns = new Map<Operation, Operation[]>();
+    for (const f of funcs) {
+      const name = funcOps.FuncOp.sym_name(f);
+      const ft = funcOps.FuncOp.function_type(f);
+      this.args.set(name, ft.inputs.map(() => false));
+      this.results.set(name, ft.results.map(() => false));
+      const cs: OpOf<typeof funcOps.CallOp>[] = [];
+      const rs: Operation[] = [];
+      f.walk((op) => {
+        if (funcOps.CallOp.isa(op) && byName.has(funcOps.CallOp.callee(op))) {
+          cs.push(op);
+          const c = funcOps.CallOp.callee(op);
+          if (!callers.has(c)) callers.set(c, new Set());
+          callers.get(c)!.add(f);
+        } else if (funcOps.ReturnOp.isa(op)) rs.push(op);
+      });
+      calls.set(f, cs);
+      returns.set(f, rs);
+    }
+    const queue = [...funcs];
+    const queued = new Set<Operation>(funcs);
+    const enqueue = (f: OpOf<typeof func.FuncOp> | undefined): void => {
+      if (f && !queued.has(f)) {
+        queued.add(f);
+        queue.push(f);
+      }
+    };
+    while (queue.length) {
+      const f = queue.shift()!;
+      queued.delete(f);
+      const name = funcOps.FuncOp.sym_name(f);
+      const ra = new RangeAnalysis(f, (v) => this.entryOf(f, v));
+      this.analyses.set(f, ra);
+      const res = this.results.get(name)!;
+      let grew = false;
+      for (const r of returns.get(f)!)
+        r.operands.forEach((x, i) => {
+          if (i < res.length && !res[i] && scalar(x) && ra.mayBePoisonMarker(x)) grew = res[i] = true;
+        });
+      if (grew) for (const c of callers.get(name) ?? []) enqueue(c);
+      for (const call of calls.get(f)!) {
+        const callee = funcOps.CallOp.callee(call);
+        const args = this.args.get(callee)!;
+        funcOps.CallOp.operands(call).forEach((x, i) => {
+          if (i < args.length && !args[i] && scalar(x) && ra.mayBePoisonMarker(x)) {
+            args[i] = true;
+            enqueue(byName.get(callee));
+          }
+        });
+      }
+    }
+  }
+
+  /** The analysis of `fn` (with what crosses its calls). */
+  rangesOf(fn: OpOf<typeof func.FuncOp>): RangeAnalysis {
+    return this.analyses.get(fn) ?? new RangeAnalysis(fn);
+  }
+
+  /** Poison reasons of `fn`'s entry arguments and of its calls' results, from the summary. */
+  private entryOf(fn: Operation, v: Value): PoisonReasons {
+    if (v instanceof BlockArgument) {
+      const f = fn as OpOf<typeof func.FuncOp>;
+      if (v.owner !== funcOps.FuncOp.entryBlock(f)) return PoisonReason.None;
+      return this.args.get(funcOps.FuncOp.sym_name(f))?.[v.index] ? PoisonReason.Produced : PoisonReason.None;
+    }
+    if (v instanceof OpResult && funcOps.CallOp.isa(v.owner)) return this.results.get(funcOps.CallOp.callee(v.owner))?.[v.index] ? PoisonReason.Produced : PoisonReason.None;
+    return PoisonReason.None;
+  }
+}
+
+/** Scalars carry poison markers across calls (memrefs are checked where they are made). */
+function scalar(v: Value): boolean {
+  return v.type instanceof IntegerType || v.type instanceof IndexType || v.type instanceof FloatType;
+}

@@ -1,5 +1,7 @@
 // Runtime errors: what native code would leave undefined is reported as an
-// MLIR diagnostic at the operation (`file:line:col: error: ...`, exit code 1).
+// MLIR diagnostic at the operation (`file:line:col: error: ...`, exit code 1),
+// the same on both backends (each case runs with `--backend=js` and
+// `--backend=wasm`).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,36 +29,42 @@ const CASES: [file: string, location: string, message: string, what: string][] =
   ['err_fptosi', '4:3', "'vector.print' op uses a poison value as printed value", 'printing an out-of-range fptosi'],
 ];
 
+const BACKENDS = ['js', 'wasm'] as const;
+
 for (const [file, loc, message, what] of CASES) {
-  test(`runtime error: ${what}`, () => {
-    const path = join(PROGRAMS, file + '.mlir');
-    const r = runOurs([path, '-e', 'main', '-entry-point-result=void']);
-    assert.equal(r.code, 1);
-    const first = r.stderr.split('\n')[0];
-    assert.equal(first, `${path}:${loc}: error: ${message}`);
-    // The source line and a caret follow, as in MLIR's diagnostics.
-    assert.match(r.stderr.split('\n')[2] ?? '', /^\s*\^$/);
-  });
+  for (const backend of BACKENDS)
+    test(`runtime error (${backend}): ${what}`, () => {
+      const path = join(PROGRAMS, file + '.mlir');
+      const r = runOurs([path, '-e', 'main', '-entry-point-result=void', `--backend=${backend}`]);
+      assert.equal(r.code, 1);
+      const first = r.stderr.split('\n')[0];
+      assert.equal(first, `${path}:${loc}: error: ${message}`);
+      // The source line and a caret follow, as in MLIR's diagnostics.
+      assert.match(r.stderr.split('\n')[2] ?? '', /^\s*\^$/);
+    });
 }
 
-test('poison that is never used in an undefined way is fine', () => {
-  const r = runOurs([join(PROGRAMS, 'poison_ok.mlir')]);
-  assert.equal(r.stderr, '');
-  assert.equal(r.stdout, '5\n');
-});
+for (const backend of BACKENDS)
+  test(`poison that is never used in an undefined way is fine (${backend})`, () => {
+    const r = runOurs([join(PROGRAMS, 'poison_ok.mlir'), `--backend=${backend}`]);
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, '5\n');
+  });
 
-test('runtime error: unbounded recursion is a stack-overflow error, not a JS stack trace (bin/scf-run)', () => {
-  const path = join(PROGRAMS, 'err_recursion.mlir');
-  const r = spawnSync(SCF_RUN, [path, '-e', 'main', '-entry-point-result=void'], { encoding: 'utf8' });
-  assert.equal(r.status, 1);
-  assert.equal(
-    r.stderr.split('\n')[0],
-    `${path}:4:8: error: 'func.call' op stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)`,
-  );
-  assert.doesNotMatch(r.stderr, /RangeError|at f\d|node:internal/);
-});
+for (const backend of BACKENDS)
+  test(`runtime error (${backend}): unbounded recursion is a stack-overflow error, not a JS stack trace (bin/scf-run)`, () => {
+    const path = join(PROGRAMS, 'err_recursion.mlir');
+    const r = spawnSync(SCF_RUN, [path, '-e', 'main', '-entry-point-result=void', `--backend=${backend}`], { encoding: 'utf8' });
+    assert.equal(r.status, 1);
+    assert.equal(
+      r.stderr.split('\n')[0],
+      `${path}:4:8: error: 'func.call' op stack overflow: the call depth exceeds what the engine can execute (unbounded recursion?)`,
+    );
+    assert.doesNotMatch(r.stderr, /RangeError|at f\d|node:internal/);
+  });
 
-test('deep (bounded) recursion runs: 200000 nested calls', () => {
+for (const backend of BACKENDS)
+  test(`deep (bounded) recursion runs: 200000 nested calls (${backend})`, () => {
   const src = `func.func @f(%n: i64) -> i64 {
   %c0 = arith.constant 0 : i64
   %c1 = arith.constant 1 : i64
@@ -78,7 +86,7 @@ func.func @main() {
   return
 }
 `;
-  const r = spawnSync(SCF_RUN, ['-', '-e', 'main', '-entry-point-result=void'], { input: src, encoding: 'utf8' });
+  const r = spawnSync(SCF_RUN, ['-', '-e', 'main', '-entry-point-result=void', `--backend=${backend}`], { input: src, encoding: 'utf8' });
   assert.equal(r.stderr, '');
   assert.equal(r.status, 0);
   assert.equal(r.stdout, '200000\n');

@@ -113,12 +113,6 @@ export interface GenOptions {
    */
   peelLoops?: boolean;
   /**
-   * Only what the WebAssembly backend expresses, so the differential test
-   * exercises it rather than its fallback: shifts by constant amounts, no
-   * float-to-int conversions (subviews and printMemref calls included).
-   */
-  wasmCore?: boolean;
-  /**
    * Adds i33 (the first width above 32 bits) to the integer types, and
    * wrapping 64-bit LCG/hash steps (multiplications by large odd constants).
    */
@@ -328,13 +322,9 @@ class ProgramGen {
     }
     if (k < 19) {
       const op = ['shli', 'shrsi', 'shrui'][k - 16];
-      let s: string;
-      if (this.opts.wasmCore) s = this.intConst(t, this.rng.int(w));
-      else {
-        const wc = this.intConst(t, w);
-        s = this.fresh();
-        this.emit(`${s} = arith.remui ${b}, ${wc} : ${t}`);
-      }
+      const wc = this.intConst(t, w);
+      const s = this.fresh();
+      this.emit(`${s} = arith.remui ${b}, ${wc} : ${t}`);
       if (t === 'i1') {
         // remui by 1 (i1 "1" is the width) is 0 or the shift is by zero: fine.
       }
@@ -417,7 +407,7 @@ class ProgramGen {
       this.emit(`${r} = arith.select ${c}, ${a}, ${b} : ${t}`);
       return this.add(t, r);
     }
-    if (k === 9 && !this.opts.wasmCore) {
+    if (k === 9) {
       // float -> int (in range: values are clamped to +-1e6)
       const to = this.rng.pick(['i32', 'i64', 'i48']);
       if (this.rng.chance(0.5)) {

@@ -9,8 +9,8 @@ import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as arith from './index.js';
 import { CAST_OPS, FLOAT_BINARY_OPS, INT_BINARY_OPS, castOf, floatBinaryOf, intBinaryOf } from '../../exec/op-kinds.js';
-import { Op } from '../../exec/wasm/encoder.js';
-import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { Op, type FunctionBody } from '../../exec/wasm/encoder.js';
+import { ErrCode, WasmUnsupported, type Scalar, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec, implementWasmExecFor } from '../../exec/wasm/emitters.js';
 
 /** An integer binary op (arith's or index's, by op-kinds.ts). */
@@ -22,7 +22,52 @@ function emitIntBinaryOp(fc: WasmFunctionCompiler, op: Operation): void {
 /** A cast (arith's or index's, by op-kinds.ts). */
 function emitCastOp(fc: WasmFunctionCompiler, op: Operation): void {
   const c = castOf(op)!;
+  if (c.kind === 'fptosi' || c.kind === 'fptoui') return floatToInt(fc, op, c.kind === 'fptosi', c.input(op), c.output(op));
   cast(fc, op, c.kind, c.input(op), c.output(op));
+  const flags = c.overflowFlags(op);
+  if (flags) truncPoison(fc, op, flags, c.input(op), c.output(op));
+}
+
+/**
+ * fptosi/fptoui: the truncated value, poison produced by `op` when it is NaN,
+ * infinite or outside the width's signed (unsigned) range, as the JavaScript
+ * backend's fpToSI/fpToUI (out-of-range values convert as 0: wasm's
+ * conversions trap there).
+ */
+function floatToInt(fc: WasmFunctionCompiler, op: Operation, signed: boolean, input: Value, output: Value): void {
+  const from = fc.scalar(input, op);
+  const to = fc.scalar(output, op);
+  if (from.k !== 'float' || to.k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+  const f = fc.body;
+  const t = f.local('f64');
+  const ok = f.local('i32');
+  fc.push(input);
+  if (from.vt === 'f32') f.op(Op.f64_promote_f32);
+  f.op(Op.f64_trunc).set(t);
+  // NaN fails both comparisons; the bounds are powers of two (exact in f64), the upper one excluded.
+  const [lo, hi] = signed ? (to.w === 1 ? [-1, 1] : [-(2 ** (to.w - 1)), 2 ** (to.w - 1)]) : [0, 2 ** to.w];
+  f.get(t).f64(lo).op(Op.f64_ge).get(t).f64(hi).op(Op.f64_lt).op(Op.i32_and).set(ok);
+  f.get(t).f64(0).get(ok).op(Op.select);
+  // Unsigned 32/64-bit values beyond the signed range keep their bits (the representation is sign-extended).
+  const u = !signed && to.w === (to.vt === 'i32' ? 32 : 64);
+  f.op(to.vt === 'i32' ? (u ? Op.i32_trunc_f64_u : Op.i32_trunc_f64_s) : u ? Op.i64_trunc_f64_u : Op.i64_trunc_f64_s);
+  fc.norm(to);
+  fc.pop(output);
+  f.get(ok).op(Op.i32_eqz);
+  fc.setPoison(op, output);
+}
+
+/** trunci's nsw/nuw: poison produced by `op` when the input's signed (unsigned) value leaves the result's width (as truncCheck). */
+function truncPoison(fc: WasmFunctionCompiler, op: Operation, flags: number, input: Value, output: Value): void {
+  const from = fc.scalar(input, op);
+  const to = fc.scalar(output, op);
+  if (from.k !== 'int' || to.k !== 'int') return;
+  for (const signed of [true, false]) {
+    if (!(flags & (signed ? 1 : 2))) continue;
+    pushI64(fc, input, from, signed ? 'signed' : 'unsigned');
+    outOfRange(fc.body, to.w, signed);
+    fc.setPoison(op, output);
+  }
 }
 
 const FLOAT_CODES: Record<string, [number, number]> = {
@@ -102,11 +147,32 @@ function select(fc: WasmFunctionCompiler, op: OpOf<typeof arith.SelectOp>): void
   const r = arith.SelectOp.result(op);
   const k = fc.kind(r, op);
   if (k.k === 'memref' || fc.kind(arith.SelectOp.condition(op), op).k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
-  fc.push(arith.SelectOp.true_value(op));
-  fc.push(arith.SelectOp.false_value(op));
-  fc.push(arith.SelectOp.condition(op));
+  const [c, a, b] = [arith.SelectOp.condition(op), arith.SelectOp.true_value(op), arith.SelectOp.false_value(op)];
+  fc.push(a);
+  fc.push(b);
+  fc.push(c);
   fc.body.op(Op.select);
   fc.pop(r);
+  // The marker: the condition's when it is poison (as the JavaScript backend), else the chosen value's.
+  const p = fc.poisonOf(r);
+  if (p === undefined) {
+    for (const x of [c, a, b]) if (fc.poisonOf(x) !== undefined) throw new WasmUnsupported(op, `'${op.opName}' of a value that may be poison`);
+    return;
+  }
+  const f = fc.body;
+  const marker = (x: Value): void => {
+    const q = fc.poisonOf(x);
+    if (q === undefined) f.i32(0);
+    else f.get(q);
+  };
+  const pc = fc.poisonOf(c);
+  if (pc !== undefined) f.get(pc);
+  marker(a);
+  marker(b);
+  fc.push(c);
+  f.op(Op.select);
+  if (pc !== undefined) f.get(pc).op(Op.select);
+  f.set(p);
 }
 
 function negf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.NegFOp>): void {
@@ -117,7 +183,6 @@ function negf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.NegFOp>): void {
 }
 
 function intBinary(fc: WasmFunctionCompiler, op: Operation, kindIn: string, lhs: Value, rhs: Value, res: Value, flags: number): void {
-  if (flags) throw new WasmUnsupported(op, 'overflow flags');
   let kind = kindIn;
   const s = fc.scalar(res, op);
   if (s.k !== 'int') throw new WasmUnsupported(op, 'vector arithmetic');
@@ -127,7 +192,8 @@ function intBinary(fc: WasmFunctionCompiler, op: Operation, kindIn: string, lhs:
   // On i1 (0 or 1, signed -1): the signed max is `and`, the unsigned max `or`; shifts are by 0.
   if (s.w === 1 && (kind === 'maxsi' || kind === 'minui')) kind = 'andi';
   else if (s.w === 1 && (kind === 'minsi' || kind === 'maxui')) kind = 'ori';
-  if (s.w === 1 && !['andi', 'ori', 'xori', 'addi', 'subi', 'muli', 'shli', 'shrsi', 'shrui'].includes(kind)) throw new WasmUnsupported(op, `'${op.opName}' on i1`);
+  // Unsigned division of i1 values (0 or 1) is that of their containers.
+  if (s.w === 1 && !['andi', 'ori', 'xori', 'addi', 'subi', 'muli', 'shli', 'shrsi', 'shrui', 'divui', 'remui'].includes(kind)) throw new WasmUnsupported(op, `'${op.opName}' on i1`);
   const min = -(1n << BigInt(s.w - 1));
   const rc = fc.constInt(rhs);
   const zeroCheck = (): void => {
@@ -158,13 +224,11 @@ function intBinary(fc: WasmFunctionCompiler, op: Operation, kindIn: string, lhs:
     f.op(pick(code32, code64));
     fc.norm(s);
   };
-  const constShift = (): number => {
+  const constShift = (): number | undefined => {
     const d = rhs.definingOp;
     const a = d && arith.ConstantOp.isa(d) ? arith.ConstantOp.value(d) : undefined;
     const c = a instanceof IntegerAttr ? BigInt.asUintN(s.w, a.value) : undefined;
-    // Shifts by the width or more are poison: only constant amounts below it here.
-    if (c === undefined || c >= BigInt(s.w)) throw new WasmUnsupported(op, `'${op.opName}' by a non-constant amount`);
-    return Number(c);
+    return c !== undefined && c < BigInt(s.w) ? Number(c) : undefined;
   };
   switch (kind) {
     case 'addi':
@@ -262,16 +326,106 @@ function intBinary(fc: WasmFunctionCompiler, op: Operation, kindIn: string, lhs:
       const c = constShift();
       if (kind === 'shrui') fc.pushAs(lhs, 'unsigned', s);
       else fc.push(lhs);
-      if (I) f.i32(c);
+      if (c === undefined) fc.push(rhs);
+      else if (I) f.i32(c);
       else f.i64(BigInt(c));
       f.op(kind === 'shli' ? pick(Op.i32_shl, Op.i64_shl) : kind === 'shrsi' ? pick(Op.i32_shr_s, Op.i64_shr_s) : pick(Op.i32_shr_u, Op.i64_shr_u));
       fc.norm(s);
-      break;
+      fc.pop(res);
+      // By the width or more: poison (wasm shifts by the amount modulo 32 or 64; the value is not used then).
+      // Without a marker the poison analysis proved the amount below the width.
+      if (c === undefined && fc.poisonOf(res) !== undefined) {
+        fc.pushAs(rhs, 'unsigned', s);
+        if (I) f.i32(s.w).op(Op.i32_ge_u);
+        else f.i64(BigInt(s.w)).op(Op.i64_ge_u);
+        fc.setPoison(op, res);
+      }
+      if (flags) overflowPoison(fc, op, kind, flags, s, lhs, rhs, res);
+      return;
     }
     default:
       throw new WasmUnsupported(op, `'${op.opName}'`);
   }
   fc.pop(res);
+  if (flags) overflowPoison(fc, op, kind, flags, s, lhs, rhs, res);
+}
+
+/** Pushes integer `v` of scalar `s` as an i64 holding its signed (or unsigned) value. */
+function pushI64(fc: WasmFunctionCompiler, v: Value, s: Scalar & { k: 'int' }, how: 'signed' | 'unsigned'): void {
+  fc.pushAs(v, how, s);
+  if (s.vt === 'i32') fc.body.op(how === 'signed' ? Op.i64_extend_i32_s : Op.i64_extend_i32_u);
+}
+
+/** Whether the i64 on the stack is outside the signed (sext) or unsigned (zext) range of width w: pops it, pushes an i32. */
+function outOfRange(f: FunctionBody, w: number, signed: boolean): void {
+  if (w === 64) return void f.op(Op.drop).i32(0);
+  const t = f.local('i64');
+  f.set(t);
+  if (signed) f.get(t).i64(BigInt(64 - w)).op(Op.i64_shl).i64(BigInt(64 - w)).op(Op.i64_shr_s).get(t).op(Op.i64_ne);
+  else f.get(t).i64(BigInt(w)).op(Op.i64_shr_u).i64(0n).op(Op.i64_ne);
+}
+
+/**
+ * nsw/nuw (flags bits 1 and 2) on addi/subi/muli/shli: the result is poison
+ * produced by `op` when the exact signed (unsigned) result leaves the width,
+ * as the JavaScript backend's overflowCheck computes (a shift amount at or
+ * beyond the width is poison already).
+ */
+function overflowPoison(fc: WasmFunctionCompiler, op: Operation, kind: string, flags: number, s: Scalar & { k: 'int' }, lhs: Value, rhs: Value, res: Value): void {
+  const f = fc.body;
+  for (const signed of [true, false]) {
+    if (!(flags & (signed ? 1 : 2))) continue;
+    const how = signed ? 'signed' : 'unsigned';
+    if (kind === 'shli') {
+      // (result >> amount) == lhs, in the width (the shifted-out bits, or a sign change, differ).
+      if (s.w === 1) continue;
+      fc.pushAs(res, how, s);
+      fc.pushAs(rhs, 'unsigned', s);
+      f.op(s.vt === 'i32' ? (signed ? Op.i32_shr_s : Op.i32_shr_u) : signed ? Op.i64_shr_s : Op.i64_shr_u);
+      fc.pushAs(lhs, how, s);
+      f.op(s.vt === 'i32' ? Op.i32_ne : Op.i64_ne);
+    } else if (s.w <= 32 || kind !== 'muli') {
+      // Exact in i64 for widths up to 32 (and sums and differences up to 63); at 64, the sign tests.
+      if (s.w === 64) {
+        const r = fc.localsOf(res)![0];
+        const [a, b] = [fc.localsOf(lhs)![0], fc.localsOf(rhs)![0]];
+        if (signed && kind === 'addi') f.get(r).get(a).op(Op.i64_xor).get(r).get(b).op(Op.i64_xor).op(Op.i64_and).i64(0n).op(Op.i64_lt_s);
+        else if (signed) f.get(a).get(b).op(Op.i64_xor).get(a).get(r).op(Op.i64_xor).op(Op.i64_and).i64(0n).op(Op.i64_lt_s);
+        else if (kind === 'addi') f.get(r).get(a).op(Op.i64_lt_u);
+        else f.get(a).get(b).op(Op.i64_lt_u);
+      } else {
+        pushI64(fc, lhs, s, how);
+        pushI64(fc, rhs, s, how);
+        f.op(kind === 'addi' ? Op.i64_add : kind === 'subi' ? Op.i64_sub : Op.i64_mul);
+        outOfRange(f, s.w, signed);
+      }
+    } else {
+      // A product of wide values: the 64-bit product overflows (checked by
+      // dividing back; a zero or -1 factor cannot overflow but for -1 * min), or leaves the width.
+      const [a, b, r] = [f.local('i64'), f.local('i64'), f.local('i64')];
+      pushI64(fc, lhs, s, how);
+      f.set(a);
+      pushI64(fc, rhs, s, how);
+      f.set(b);
+      f.get(a).get(b).op(Op.i64_mul).set(r);
+      const o = f.local('i32');
+      f.i32(0).set(o);
+      f.get(a).i64(0n).op(Op.i64_ne).structured(Op.if, 'void');
+      if (signed) {
+        f.get(a).i64(-1n).op(Op.i64_eq).structured(Op.if, 'void');
+        f.get(b).i64(-(1n << 63n)).op(Op.i64_eq).set(o);
+        f.op(Op.else);
+        f.get(r).get(a).op(Op.i64_div_s).get(b).op(Op.i64_ne).set(o);
+        f.op(Op.end);
+      } else f.get(r).get(a).op(Op.i64_div_u).get(b).op(Op.i64_ne).set(o);
+      f.op(Op.end);
+      f.get(o);
+      f.get(r);
+      outOfRange(f, s.w, signed);
+      f.op(Op.i32_or);
+    }
+    fc.setPoison(op, res);
+  }
 }
 
 /**
@@ -451,11 +605,13 @@ function cmpf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
 }
 
 // The binary ops and casts of arith and index (index's compute as arith's), as op-kinds.ts classifies them.
-implementWasmExecFor(INT_BINARY_OPS, emitIntBinaryOp);
-implementWasmExecFor(FLOAT_BINARY_OPS, floatBinary);
-implementWasmExecFor(CAST_OPS, emitCastOp);
+// Elementwise ops: poison in, poison out (their code is skipped then), as the JavaScript backend's.
+const ELEMENTWISE = { propagates: true };
+implementWasmExecFor(INT_BINARY_OPS, emitIntBinaryOp, ELEMENTWISE);
+implementWasmExecFor(FLOAT_BINARY_OPS, floatBinary, ELEMENTWISE);
+implementWasmExecFor(CAST_OPS, emitCastOp, ELEMENTWISE);
 implementWasmExec(arith.ConstantOp, constant);
-implementWasmExec(arith.CmpIOp, (fc, op) => emitCmpI(fc, op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op), arith.CmpIOp.result(op)));
-implementWasmExec(arith.CmpFOp, cmpf);
-implementWasmExec(arith.SelectOp, select);
-implementWasmExec(arith.NegFOp, negf);
+implementWasmExec(arith.CmpIOp, (fc, op) => emitCmpI(fc, op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op), arith.CmpIOp.result(op)), ELEMENTWISE);
+implementWasmExec(arith.CmpFOp, cmpf, ELEMENTWISE);
+implementWasmExec(arith.SelectOp, select, { custom: true });
+implementWasmExec(arith.NegFOp, negf, ELEMENTWISE);

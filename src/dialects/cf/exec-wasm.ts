@@ -11,6 +11,7 @@ import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
 function condBranch(fc: WasmFunctionCompiler, op: OpOf<typeof cf.CondBranchOp>): void {
   const f = fc.body;
+  fc.checkPoison(op, cf.CondBranchOp.condition(op), 'branch condition');
   fc.push(cf.CondBranchOp.condition(op));
   f.structured(Op.if, 'void');
   fc.depth++;
@@ -27,6 +28,7 @@ function switchOp(fc: WasmFunctionCompiler, op: OpOf<typeof cf.SwitchOp>): void 
   const flag = cf.SwitchOp.flag(op);
   const s = fc.scalar(flag, op);
   if (s.k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
+  fc.checkPoison(op, flag, 'switch flag');
   const dests = cf.SwitchOp.caseDestinations(op);
   const operands = cf.SwitchOp.caseOperands(op);
   const values = cf.SwitchOp.case_values(op) ?? [];
@@ -44,6 +46,7 @@ function switchOp(fc: WasmFunctionCompiler, op: OpOf<typeof cf.SwitchOp>): void 
   fc.jump(op, cf.SwitchOp.defaultDestination(op), cf.SwitchOp.defaultOperands(op));
 }
 
-implementWasmExec(cf.BranchOp, (fc, op) => fc.jump(op, cf.BranchOp.dest(op), cf.BranchOp.destOperands(op)));
-implementWasmExec(cf.CondBranchOp, condBranch);
-implementWasmExec(cf.SwitchOp, switchOp);
+// Poison: conditions and flags are checked (as the JavaScript backend); successor operands keep their markers (fc.jump).
+implementWasmExec(cf.BranchOp, (fc, op) => fc.jump(op, cf.BranchOp.dest(op), cf.BranchOp.destOperands(op)), { custom: true });
+implementWasmExec(cf.CondBranchOp, condBranch, { custom: true });
+implementWasmExec(cf.SwitchOp, switchOp, { custom: true });

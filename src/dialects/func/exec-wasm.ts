@@ -13,13 +13,26 @@ import { WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/comp
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
 function call(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): void {
-  const callee = fc.callee(func.CallOp.callee(op));
-  if (!callee) return builtinCall(fc, op);
-  for (const a of func.CallOp.operands(op)) fc.push(a);
+  const name = func.CallOp.callee(op);
+  const callee = fc.callee(name);
+  if (!callee) {
+    // The runtime library's functions check their arguments (as the JavaScript backend).
+    for (const a of func.CallOp.operands(op)) fc.checkPoison(op, a, 'argument');
+    return builtinCall(fc, op);
+  }
+  // Arguments and results that may be poison pass their markers too (compile.ts's ModulePoison signature).
+  const sig = fc.poisonSignature(name)!;
+  func.CallOp.operands(op).forEach((a, i) => {
+    fc.push(a);
+    if (sig.args[i]) fc.pushPoison(a);
+  });
   fc.noteCall(op);
   fc.body.call(callee.index);
   const results = func.CallOp.results(op);
-  for (let i = results.length - 1; i >= 0; i--) fc.pop(results[i]);
+  for (let i = results.length - 1; i >= 0; i--) {
+    if (sig.results[i]) fc.popPoison(results[i]);
+    fc.pop(results[i]);
+  }
 }
 
 const TEXT: Record<string, string> = { printOpen: '( ', printClose: ' )', printComma: ', ', printNewline: '\n' };
@@ -71,4 +84,4 @@ function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): vo
   f.i32(fc.K(op)).i32(mode).i32(fc.stringId(`${storage}:${elemFormatOf(t.elementType)}`)).get(l[0]).get(l[1]).call(fc.imports.printMemref);
 }
 
-implementWasmExec(func.CallOp, (fc, op) => call(fc, op));
+implementWasmExec(func.CallOp, (fc, op) => call(fc, op), { custom: true });

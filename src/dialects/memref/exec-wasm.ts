@@ -160,12 +160,19 @@ function dim(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DimOp>): void {
 
 
 implementWasmExec(memref.CopyOp, (fc, op) => copy(fc, op));
-implementWasmExec(memref.AllocOp, (fc, op) => alloc(fc, op, memref.AllocOp.memref(op), memref.AllocOp.dynamicSizes(op), memref.AllocOp.symbolOperands(op).length, false));
-implementWasmExec(memref.AllocaOp, (fc, op) => alloc(fc, op, memref.AllocaOp.memref(op), memref.AllocaOp.dynamicSizes(op), memref.AllocaOp.symbolOperands(op).length, true));
+// Poison operands are the JavaScript backend's located errors (checked in its order).
+implementWasmExec(memref.AllocOp, (fc, op) => alloc(fc, op, memref.AllocOp.memref(op), memref.AllocOp.dynamicSizes(op), memref.AllocOp.symbolOperands(op).length, false), {
+  checks: (op) => memref.AllocOp.dynamicSizes(op).map((x) => [x, 'size']),
+});
+implementWasmExec(memref.AllocaOp, (fc, op) => alloc(fc, op, memref.AllocaOp.memref(op), memref.AllocaOp.dynamicSizes(op), memref.AllocaOp.symbolOperands(op).length, true), {
+  checks: (op) => memref.AllocaOp.dynamicSizes(op).map((x) => [x, 'size']),
+});
 implementWasmExec(memref.DeallocOp, (fc, op) => dealloc(fc, op));
-implementWasmExec(memref.LoadOp, (fc, op) => load(fc, op));
-implementWasmExec(memref.StoreOp, (fc, op) => store(fc, op));
-implementWasmExec(memref.DimOp, (fc, op) => dim(fc, op));
+implementWasmExec(memref.LoadOp, (fc, op) => load(fc, op), { checks: (op) => memref.LoadOp.indices(op).map((x) => [x, 'index']) });
+implementWasmExec(memref.StoreOp, (fc, op) => store(fc, op), {
+  checks: (op) => [[memref.StoreOp.value(op), 'stored value'], ...memref.StoreOp.indices(op).map((x): [Value, string] => [x, 'index'])],
+});
+implementWasmExec(memref.DimOp, (fc, op) => dim(fc, op), { checks: (op) => [[memref.DimOp.index(op), 'dimension index']] });
 
 // ---- views, casts, reshapes, globals, alloca scopes
 //

@@ -21,6 +21,7 @@ function forLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): void {
   const lb = scf.ForOp.lowerBound(op);
   const ub = scf.ForOp.upperBound(op);
   const step = scf.ForOp.step(op);
+  for (const x of [lb, ub, step]) fc.checkPoison(op, x, 'loop bound');
   // A non-positive step is an error (as the JavaScript backend reports it).
   const sc = fc.constInt(step);
   if (sc === undefined || sc <= 0n) {
@@ -71,6 +72,7 @@ function ifOp(fc: WasmFunctionCompiler, op: OpOf<typeof scf.IfOp>): void {
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.if`);
     fc.assign(results, scf.YieldOp.results(term));
   };
+  fc.checkPoison(op, scf.IfOp.condition(op), 'condition');
   fc.push(scf.IfOp.condition(op));
   f.structured(Op.if, 'void');
   fc.depth++;
@@ -97,6 +99,7 @@ function whileLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.WhileOp>): void
   fc.depth += 2;
   fc.block(scf.WhileOp.beforeBody(op), (term) => {
     if (!scf.ConditionOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a while condition`);
+    fc.checkPoison(term, scf.ConditionOp.condition(term), 'loop condition');
     fc.assign(results, scf.ConditionOp.args(term));
     fc.push(scf.ConditionOp.condition(term));
     f.op(Op.i32_eqz).br(Op.br_if, 1);
@@ -130,6 +133,7 @@ function indexSwitch(fc: WasmFunctionCompiler, op: OpOf<typeof scf.IndexSwitchOp
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a switch case`);
     fc.assign(results, scf.YieldOp.results(term));
   };
+  fc.checkPoison(op, scf.IndexSwitchOp.arg(op), 'switch argument');
   const cases = scf.IndexSwitchOp.cases(op);
   const blocks = scf.IndexSwitchOp.caseBlocks(op);
   // A chain of if/else on the cases, the default in the innermost else.
@@ -157,6 +161,7 @@ function parallel(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ParallelOp>): vo
   const res = scf.ParallelOp.results(op);
   fc.assign(res, scf.ParallelOp.initVals(op));
   ivs.forEach((_, d) => {
+    for (const x of [lbs[d], ubs[d], steps[d]]) fc.checkPoison(op, x, 'loop bound');
     const sc = fc.constInt(steps[d]);
     if (sc !== undefined && sc > 0n) return;
     fc.push(steps[d]);
@@ -259,10 +264,14 @@ function forall(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForallOp>): void {
   }
 }
 
-implementWasmExec(scf.ForOp, (fc, op) => fc.withCachedLiveness(op, () => forLoop(fc, op)));
-implementWasmExec(scf.IfOp, (fc, op) => ifOp(fc, op));
-implementWasmExec(scf.WhileOp, (fc, op) => fc.withCachedLiveness(op, () => whileLoop(fc, op)));
-implementWasmExec(scf.IndexSwitchOp, (fc, op) => indexSwitch(fc, op));
-implementWasmExec(scf.ExecuteRegionOp, (fc, op) => executeRegion(fc, op));
-implementWasmExec(scf.ParallelOp, (fc, op) => fc.withCachedLiveness(op, () => parallel(fc, op)));
+// Poison: bounds and conditions are checked where the JavaScript backend
+// checks them; values moving through iter_args, yields and results keep
+// their markers (fc.assign).
+const CUSTOM = { custom: true };
+implementWasmExec(scf.ForOp, (fc, op) => fc.withCachedLiveness(op, () => forLoop(fc, op)), CUSTOM);
+implementWasmExec(scf.IfOp, (fc, op) => ifOp(fc, op), CUSTOM);
+implementWasmExec(scf.WhileOp, (fc, op) => fc.withCachedLiveness(op, () => whileLoop(fc, op)), CUSTOM);
+implementWasmExec(scf.IndexSwitchOp, (fc, op) => indexSwitch(fc, op), CUSTOM);
+implementWasmExec(scf.ExecuteRegionOp, (fc, op) => executeRegion(fc, op), CUSTOM);
+implementWasmExec(scf.ParallelOp, (fc, op) => fc.withCachedLiveness(op, () => parallel(fc, op)), CUSTOM);
 implementWasmExec(scf.ForallOp, (fc, op) => fc.withCachedLiveness(op, () => forall(fc, op)));

@@ -37,4 +37,9 @@ function print(fc: WasmFunctionCompiler, op: OpOf<typeof vector.PrintOp>): void 
 }
 
 
-implementWasmExec(vector.PrintOp, (fc, op) => print(fc, op));
+implementWasmExec(vector.PrintOp, (fc, op) => print(fc, op), {
+  checks: (op) => {
+    const x = vector.PrintOp.source(op);
+    return x ? [[x, 'printed value']] : [];
+  },
+});

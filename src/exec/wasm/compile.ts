@@ -27,9 +27,9 @@ import * as builtin from '../../dialects/builtin/index.js';
 import * as func from '../../dialects/func/index.js';
 import * as memref from '../../dialects/memref/index.js';
 import { Interner } from '../interner.js';
-import { RangeAnalysis } from '../ranges.js';
+import { ModulePoison, type RangeAnalysis } from '../ranges.js';
 import type { FloatName } from '../types.js';
-import { wasmEmitterOf } from './emitters.js';
+import { wasmEmitterOf, wasmPoisonOf } from './emitters.js';
 import { viewSource } from '../codegen.js';
 import { BF16, emitBitsF16, emitF16Bits, emitOddU64, emitRound, F16 } from './float16.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
@@ -59,6 +59,8 @@ export const ErrCode = {
   badStep: 10,
   deallocGlobal: 11,
   storeConstant: 12,
+  /** A poison value used where it is undefined behaviour (the value: the string index of what it is used as). */
+  poisonUse: 13,
 } as const;
 
 /**
@@ -169,6 +171,12 @@ export interface CompiledWasm {
   callSiteExport?: string;
   /** How many loop copies got a SIMD version (vectorize.ts). */
   vectorized: number;
+  /**
+   * Functions some of whose results may be poison: which ones. Their exports
+   * return the values, then one marker per such result (0, or 1 + the index
+   * of the op that produced the poison).
+   */
+  poisonResults: Map<string, boolean[]>;
 }
 
 /** Bytes of an allocation's header before its data (its first word: 1 live, 2 stack, 0 freed). */
@@ -259,15 +267,19 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   for (const op of builtin.ModuleOp.body(mod)) {
     if (memref.GlobalOp.isa(op)) continue;
     if (func.FuncOp.isa(op)) {
-      if (func.FuncOp.isExternal(op)) continue;
-      const ft = func.FuncOp.function_type(op);
-      const params = ft.inputs.flatMap((t) => valTypes(kindOf(t, op)));
-      const results = ft.results.flatMap((t) => valTypes(kindOf(t, op)));
-      const type = { params, results };
-      const d = m.declareFunc(type);
-      fnIndex.set(func.FuncOp.sym_name(op), { index: d.index, type, body: d.body });
-      funcs.push(op);
+      if (!func.FuncOp.isExternal(op)) funcs.push(op);
     } else throw new WasmUnsupported(op, `'${op.opName}' at module level`);
+  }
+  // Each function's analyses; an argument or result that may be poison takes its marker (an i32) after its value.
+  const poison = new ModulePoison(funcs);
+  const withMarkers = (types: readonly Type[], marked: readonly boolean[], op: Operation): ValType[] =>
+    types.flatMap((t, i): ValType[] => [...valTypes(kindOf(t, op)), ...(marked[i] ? ['i32' as const] : [])]);
+  for (const op of funcs) {
+    const ft = func.FuncOp.function_type(op);
+    const name = func.FuncOp.sym_name(op);
+    const type = { params: withMarkers(ft.inputs, poison.args.get(name)!, op), results: withMarkers(ft.results, poison.results.get(name)!, op) };
+    const d = m.declareFunc(type);
+    fnIndex.set(name, { index: d.index, type, body: d.body });
   }
   // With recursion, every call records its op in a global first, so that a
   // stack overflow is located at the last call made (as the JavaScript
@@ -278,12 +290,12 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   for (const f of funcs) {
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
-    const fc = new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks, globals.addr, globals.constant);
+    const fc = new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks, globals.addr, globals.constant, poison);
     fc.compile();
     vectorized += fc.vectorized;
     const ex = 'f_' + exportsMap.size;
     exportsMap.set(name, ex);
-    m.exportFunc(ex, info.index);
+    m.exportFunc(ex, hostEntry(m, f, info, poison));
   }
   // The allocator, for the host's memref arguments.
   m.exportFunc('malloc', malloc.index);
@@ -293,7 +305,8 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     d.body.code.byte(Op.global_get).u32(callSite);
     m.exportFunc((callSiteExport = 'callSite'), d.index);
   }
-  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport, vectorized };
+  const poisonResults = new Map([...poison.results].filter(([, r]) => r.includes(true)));
+  return { bytes: m.encode(), ops: ops.items, strings: strings.items, exports: exportsMap, functions: funcs, callSiteExport, vectorized, poisonResults };
 }
 
 /**
@@ -357,6 +370,41 @@ function layOutGlobals(m: ModuleBuilder, mod: OpOf<typeof builtin.ModuleOp>): { 
     m.minPages = Math.max(1, Math.ceil(top / 65536));
   }
   return { addr, constant, end: top, fakeNext: fake };
+}
+
+/**
+ * The function the host calls for `f`: `f` itself, or, when its arguments or
+ * results carry poison markers, a wrapper that passes "not poison" for the
+ * arguments and returns the values, then the results' markers (the engine
+ * turns a poison result into the JavaScript backend's Poison).
+ */
+function hostEntry(m: ModuleBuilder, f: OpOf<typeof func.FuncOp>, info: { index: number; type: FuncType }, poison: ModulePoison): number {
+  const name = func.FuncOp.sym_name(f);
+  const args = poison.args.get(name)!;
+  const res = poison.results.get(name)!;
+  if (!args.includes(true) && !res.includes(true)) return info.index;
+  const ft = func.FuncOp.function_type(f);
+  const split = (types: readonly Type[]): ValType[][] => types.map((t) => valTypes(kindOf(t, f)));
+  const ins = split(ft.inputs);
+  const outs = split(ft.results);
+  const d = m.declareFunc({ params: ins.flat(), results: [...outs.flat(), ...res.filter((x) => x).map(() => 'i32' as const)] });
+  const w = d.body;
+  let p = 0;
+  ins.forEach((vts, i) => {
+    vts.forEach(() => w.get(p++));
+    if (args[i]) w.i32(0);
+  });
+  w.call(info.index);
+  // Results into locals (last first), then the values and the markers.
+  const locals = outs.map((vts) => vts.map((t) => w.local(t)));
+  const markers = res.map((x) => (x ? w.local('i32') : undefined));
+  for (let i = outs.length - 1; i >= 0; i--) {
+    if (markers[i] !== undefined) w.set(markers[i]!);
+    for (let j = locals[i].length - 1; j >= 0; j--) w.set(locals[i][j]);
+  }
+  for (const l of locals) for (const x of l) w.get(x);
+  for (const mk of markers) if (mk !== undefined) w.get(mk);
+  return d.index;
 }
 
 /** Whether the module's call graph has a cycle. */
@@ -529,6 +577,12 @@ export interface Imports {
 export class WasmFunctionCompiler {
   private code!: FunctionBody;
   private locals = new Map<Value, number[]>();
+  /**
+   * The poison marker of values that may be poison (the poison analysis):
+   * an i32 local beside the value's locals, 0 or 1 + the index of the op
+   * that produced the poison; keyed by the locals, which values share.
+   */
+  private shadows = new Map<readonly number[], number>();
   /** Structured-control nesting depth (for br's relative label indices); emitters opening blocks keep it. */
   depth = 0;
   /** Loops given a SIMD version (vectorize.ts). */
@@ -567,7 +621,16 @@ export class WasmFunctionCompiler {
     readonly globalAddr: ReadonlyMap<string, number>,
     /** The constant memref.globals' symbols. */
     readonly globalConst: ReadonlySet<string>,
+    /** The functions' analyses and which of their arguments and results may be poison. */
+    private readonly poison: ModulePoison,
   ) {}
+
+  /** Whether each argument and result of function `name` of the module carries a poison marker. */
+  poisonSignature(name: string): { args: readonly boolean[]; results: readonly boolean[] } | undefined {
+    const args = this.poison.args.get(name);
+    const results = this.poison.results.get(name);
+    return args && results ? { args, results } : undefined;
+  }
 
   /** The chain local of each alloca_scope being compiled: its allocas' headers, linked through their third word. */
   readonly allocaScopes = new Map<Operation, number>();
@@ -627,6 +690,63 @@ export class WasmFunctionCompiler {
   /** Makes `v` live in `locals` (another value's: block arguments sharing results' locals). */
   share(v: Value, locals: number[]): void {
     this.locals.set(v, locals);
+    if (this.needsShadow(v) && !this.shadows.has(locals)) this.shadows.set(locals, this.body.local('i32'));
+  }
+
+  /** Whether `v` may hold a poison marker (then it has a shadow local): scalars the poison analysis flags. */
+  private needsShadow(v: Value): boolean {
+    return this.ranges.mayBePoisonMarker(v) && this.kind(v).k !== 'memref';
+  }
+
+  /** Whether `v` may be poison here (loop rewrites that keep no markers leave such loops alone). */
+  mayBePoison(v: Value): boolean {
+    return this.needsShadow(v);
+  }
+
+  /** Whether any value the ops of `block` use or define may be poison, or any of its arguments (nested regions not looked into). */
+  touchesPoison(block: Block): boolean {
+    if (block.args.some((a) => this.needsShadow(a))) return true;
+    for (let o = block.first; o; o = o.next)
+      if (o.operands.some((v) => this.needsShadow(v)) || o.results.some((r) => this.needsShadow(r))) return true;
+    return false;
+  }
+
+  /** The local holding `v`'s poison marker (0: not poison), if `v` may be poison. */
+  poisonOf(v: Value): number | undefined {
+    const l = this.locals.get(v);
+    return l && this.shadows.get(l);
+  }
+
+  /** Pushes `v`'s marker (0 when it cannot be poison). */
+  pushPoison(v: Value): void {
+    const p = this.poisonOf(v);
+    if (p === undefined) this.body.i32(0);
+    else this.body.get(p);
+  }
+
+  /** Pops `v`'s marker (dropped when `v` cannot be poison: the analysis proved it unreachable). */
+  popPoison(v: Value): void {
+    this.def(v);
+    const p = this.poisonOf(v);
+    if (p === undefined) this.body.op(Op.drop);
+    else this.body.set(p);
+  }
+
+  /** Pops an i32 condition: when it holds, `result` is poison produced by `op`. */
+  setPoison(op: Operation, result: Value): void {
+    this.def(result);
+    const p = this.poisonOf(result);
+    // No marker: the analysis found the op unreachable (as the JavaScript backend, which then computes none either).
+    if (p === undefined) return void this.body.op(Op.drop);
+    this.body.structured(Op.if, 'void').i32(this.K(op) + 1).set(p).op(Op.end);
+  }
+
+  /** A poison `x` used by `op` as `what` is the JavaScript backend's located error. */
+  checkPoison(op: Operation, x: Value, what: string): void {
+    const p = this.poisonOf(x);
+    if (p === undefined) return;
+    this.body.get(p);
+    this.errorIf(op, ErrCode.poisonUse, () => void this.body.i64(BigInt(this.stringId(what))));
   }
 
   /** Records the SSA values of an allocation's dynamic sizes (to elide bound checks by induction variables). */
@@ -683,13 +803,18 @@ export class WasmFunctionCompiler {
   private knownLive = new Set<Value>();
 
   compile(): void {
-    this.ranges = new RangeAnalysis(this.fn);
+    this.ranges = this.poison.rangesOf(this.fn);
+    const sig = this.poisonSignature(func.FuncOp.sym_name(this.fn))!;
     this.code = this.fns.get(func.FuncOp.sym_name(this.fn))!.body;
     const region = func.FuncOp.body(this.fn);
     const entry = func.FuncOp.entryBlock(this.fn);
     let p = 0;
     // A memref argument takes several parameters (its locals).
-    for (const a of entry.args) this.locals.set(a, valTypes(this.kind(a, this.fn)).map(() => p++));
+    entry.args.forEach((a, i) => {
+      const l = valTypes(this.kind(a, this.fn)).map(() => p++);
+      this.locals.set(a, l);
+      if (sig.args[i]) this.shadows.set(l, p++);
+    });
     // Runtime errors branch out of everything to one call after this block:
     // a call inside a loop (even on a path never taken) makes V8 spill
     // around it and keeps the loop from being unrolled.
@@ -704,7 +829,11 @@ export class WasmFunctionCompiler {
         this.body.get(a).structured(Op.if, 'void');
         this.body.get(a).i32(HEADER).op(Op.i32_sub).call(this.free).op(Op.end);
       }
-      for (const v of func.ReturnOp.operands(term)) this.push(v);
+      func.ReturnOp.operands(term).forEach((v, i) => {
+        this.push(v);
+        if (sig.results[i]) this.pushPoison(v);
+        else if (this.poisonOf(v) !== undefined) throw new WasmUnsupported(term, 'returning a value that may be poison');
+      });
       this.body.op(Op.return);
     });
     this.body.op(Op.end);
@@ -735,6 +864,7 @@ export class WasmFunctionCompiler {
     if (!l) {
       l = valTypes(this.kind(v)).map((t) => this.body.local(t));
       this.locals.set(v, l);
+      if (this.needsShadow(v)) this.shadows.set(l, this.body.local('i32'));
     }
     return l;
   }
@@ -860,12 +990,46 @@ export class WasmFunctionCompiler {
     this.body.i32(k).set(cfg.label).br(Op.br, this.depth - cfg.loopDepth);
   }
 
-  /** Emits one op through its dialect's registered emitter. */
+  /**
+   * Emits one op through its dialect's registered emitter, after what its
+   * registration says about poison operands (emitters.ts's WasmPoison): the
+   * checks, then the results' markers, the code skipped when an operand of an
+   * elementwise op is poison. Code without values that may be poison is
+   * unchanged.
+   */
   private op(op: Operation): void {
     const def = op.name.def;
     const emit = def && wasmEmitterOf(def);
     if (!emit) throw new WasmUnsupported(op, `'${op.opName}'`);
+    const pz = wasmPoisonOf(def);
+    if (pz?.custom) return emit(this, op);
+    const checked = new Set<Value>();
+    for (const [x, what] of pz?.checks?.(op) ?? []) {
+      this.checkPoison(op, x, what);
+      checked.add(x);
+    }
+    const tainted = op.operands.filter((x) => !checked.has(x) && this.poisonOf(x) !== undefined);
+    if (tainted.length && !pz?.propagates) throw new WasmUnsupported(op, `'${op.opName}' of a value that may be poison`);
+    // Regions assign their results through yields (assign moves the markers).
+    const marked = op.regions.length ? [] : op.results.filter((r) => this.needsShadow(r)).map((r) => (this.def(r), this.poisonOf(r)!));
+    if (!marked.length) return emit(this, op);
+    const f = this.body;
+    // The first poison operand's marker (0: none), as the JavaScript backend's firstPoison.
+    tainted.forEach((x, i) => {
+      const p = this.poisonOf(x)!;
+      if (i === 0) return void f.get(p);
+      const acc = f.local('i32');
+      f.set(acc).get(acc).get(p).get(acc).op(Op.select);
+    });
+    if (!tainted.length) f.i32(0);
+    f.set(marked[0]);
+    for (const p of marked.slice(1)) f.get(marked[0]).set(p);
+    if (!tainted.length) return emit(this, op);
+    f.get(marked[0]).op(Op.i32_eqz).structured(Op.if, 'void');
+    this.depth++;
     emit(this, op);
+    f.op(Op.end);
+    this.depth--;
   }
 
   smallStep(v: Value): boolean {
@@ -891,6 +1055,14 @@ export class WasmFunctionCompiler {
   assign(targets: readonly Value[], values: readonly Value[]): void {
     for (const v of values) this.push(v);
     for (let i = targets.length - 1; i >= 0; i--) this.pop(targets[i]);
+    // The markers move with the values (all read before any is written: targets may be sources).
+    // A target the analysis proves never poison takes none (its source was checked, as a loop bound).
+    const moved = targets.map((t, i) => ({ to: this.poisonOf(t), from: this.poisonOf(values[i]) })).filter((m) => m.to !== undefined);
+    for (const m of moved) {
+      if (m.from !== undefined) this.body.get(m.from);
+      else this.body.i32(0);
+    }
+    for (let i = moved.length - 1; i >= 0; i--) this.body.set(moved[i].to!);
   }
 
   /**

@@ -13,7 +13,7 @@ import type { OpOf } from '../../ods/index.js';
 import { Runtime } from '../engine.js';
 import { wide } from '../numeric.js';
 import { defaultOutput, opLabel, type OutputSink } from '../runtime-base.js';
-import { Alloc, ExecError, MemRef, canonicalStrides, forEachLinear, formatScalar, formatStridedMemref, loadElem, newBuffer, resetAddresses, storeElem, type ElemFormat } from '../runtime.js';
+import { Alloc, ExecError, MemRef, Poison, canonicalStrides, forEachLinear, formatScalar, formatStridedMemref, loadElem, newBuffer, resetAddresses, storeElem, type ElemFormat } from '../runtime.js';
 import { toEngineValue } from '../engine.js';
 import { elemKindOf, reprOf } from '../types.js';
 import { bf16Bits, bitsBF16, bitsF16, f16Bits, formatG } from '../numeric.js';
@@ -87,6 +87,8 @@ export class WasmEngine {
             return rt.error(K, `invalid dynamic size ${value}`);
           case ErrCode.badStep:
             return rt.badStep(K, wide(64).canon(value));
+          case ErrCode.poisonUse:
+            return rt.error(K, `uses a poison value as ${strings[Number(value)]}`);
           case ErrCode.tooLarge:
             return rt.error(K, `allocation of ${value} elements is too large`);
           default:
@@ -239,6 +241,8 @@ export class WasmEngine {
         return this.memrefOut(vals, t);
       }
       const r = raw[k++];
+      // A poison result, as the JavaScript backend's call reports it.
+      if (r instanceof Poison) throw new ExecError(r.op, 'a poison value is returned');
       return typeof r === 'bigint' ? wide(64).canon(r) : r;
     });
     if (type.results.length === 0) return undefined;
@@ -298,6 +302,28 @@ export class WasmEngine {
     return this.invokeFlat(name, args);
   }
 
+  /**
+   * The results of a function whose results may be poison: its export
+   * returns the values, then a marker per such result (compile.ts's
+   * hostEntry); a poison result becomes the JavaScript backend's Poison.
+   */
+  private withPoison(name: string, marked: readonly boolean[], raw: unknown[]): unknown {
+    const types = FuncOp.function_type(this.lookup(name)!).results;
+    const markers = raw.slice(raw.length - marked.filter((x) => x).length);
+    const out: unknown[] = [];
+    let k = 0;
+    let j = 0;
+    types.forEach((t, i) => {
+      const width = t instanceof MemRefType ? 2 + 2 * t.rank : 1;
+      const vals = raw.slice(k, k + width);
+      k += width;
+      const mk = marked[i] ? (markers[j++] as number) : 0;
+      if (mk) out.push(this.rt.poison(mk - 1));
+      else out.push(...vals.map((v) => (typeof v === 'bigint' ? wide(64).canon(v) : v)));
+    });
+    return out.length === 1 ? out[0] : out;
+  }
+
   /** Calls the exported wasm function of `name` with its wasm arguments (a memref as its locals' values). */
   private invokeFlat(name: string, args: unknown[]): unknown {
     const ex = this.compiled.exports.get(name);
@@ -305,6 +331,8 @@ export class WasmEngine {
     const f = this.exports[ex] as (...a: unknown[]) => unknown;
     try {
       const r = f(...args);
+      const marked = this.compiled.poisonResults.get(name);
+      if (marked) return this.withPoison(name, marked, r as unknown[]);
       return typeof r === 'bigint' ? wide(64).canon(r) : r;
     } catch (e) {
       if (isStackOverflow(e)) {

@@ -88,6 +88,8 @@ export function unrollFor(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>):
   if (scf.ForOp.unsignedCmp(op) || !(iv.type instanceof IndexType) || step === undefined || step <= 0n || step > 1n << 20n) return;
   const body = scf.ForOp.body(op);
   for (let o = body.first; o; o = o.next) if (o.regions.length) return;
+  // The recurrence's copies keep no poison markers.
+  if (fc.touchesPoison(body)) return;
   const recs = recurrences(fc, op);
   if (!recs.length) return;
   const f = fc.body;

@@ -160,6 +160,8 @@ interface Plan {
 /** Whether the vector loop can run `spec`'s body, and what it computes. */
 function analyze(fc: WasmFunctionCompiler, spec: LoopSpec): Plan | undefined {
   const { iv, body } = spec;
+  // The vector code keeps no poison markers.
+  if (fc.touchesPoison(body)) return undefined;
   const ops: Operation[] = [];
   const inBody = new Set<Value>();
   for (let o = body.first; o && o !== body.last; o = o.next) {

@@ -1,0 +1,365 @@
+// Poison on both backends: the WebAssembly backend keeps a marker beside the
+// values the poison analysis flags and must behave exactly as the
+// JavaScript backend (same output, same located error at the same op), for
+// poison made by ub.poison, shifts, fptosi/fptoui and violated overflow
+// flags, moving through arithmetic, select, scf/cf control flow and calls.
+// Programs whose output is defined are compared with mlir-runner too.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runOurs, runReference, tempDir, writeTemp, type ToolResult } from './difftool.js';
+import { loadModule, ub } from '../../src/index.js';
+import { ExecError } from '../../src/exec/runtime.js';
+
+const dir = tempDir();
+let n = 0;
+
+/** Runs `program` on both backends (forced); they must agree. Returns the common result and the file. */
+function both(program: string, extra: string[] = []): { r: ToolResult; file: string } {
+  const file = writeTemp(dir, `p${n++}.mlir`, program);
+  const js = runOurs([file, '--backend=js', ...extra]);
+  const wasm = runOurs([file, '--backend=wasm', ...extra]);
+  assert.equal(wasm.stderr, js.stderr);
+  assert.equal(wasm.stdout, js.stdout);
+  assert.equal(wasm.code, js.code);
+  return { r: js, file };
+}
+
+/** The program fails on both backends with `message` at line:col of the program. */
+function failsAt(program: string, loc: string, message: string, stdout = ''): void {
+  const { r, file } = both(program);
+  assert.equal(r.code, 1);
+  assert.equal(r.stdout, stdout);
+  assert.equal(r.stderr.split('\n')[0], `${file}:${loc}: error: ${message}`);
+}
+
+/** The program runs on both backends and prints what mlir-runner prints. */
+function likeRunner(program: string): void {
+  const { r, file } = both(program);
+  const ref = runReference(file);
+  assert.equal(ref.code, 0, ref.stderr);
+  assert.equal(r.stderr, '');
+  assert.equal(r.code, 0);
+  assert.equal(r.stdout, ref.stdout);
+}
+
+test('poison through scf.if, scf.for iter_args, scf.while, execute_region and index_switch, then printed', () => {
+  failsAt(
+    `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %t = arith.constant true
+  %z = arith.constant 0 : i32
+  %p = ub.poison : i32
+  %a = scf.if %t -> i32 {
+    scf.yield %p : i32
+  } else {
+    scf.yield %z : i32
+  }
+  %b = scf.for %i = %c0 to %c3 step %c1 iter_args(%x = %z) -> (i32) {
+    %y = arith.addi %x, %a : i32
+    scf.yield %y : i32
+  }
+  %w:2 = scf.while (%k = %c0, %v = %b) : (index, i32) -> (index, i32) {
+    %c = arith.cmpi slt, %k, %c3 : index
+    scf.condition(%c) %k, %v : index, i32
+  } do {
+  ^bb0(%k: index, %v: i32):
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %k1, %v : index, i32
+  }
+  %e = scf.execute_region -> i32 {
+    scf.yield %w#1 : i32
+  }
+  %s = scf.index_switch %c1 -> i32
+  case 1 {
+    scf.yield %e : i32
+  }
+  default {
+    scf.yield %z : i32
+  }
+  vector.print %c1 : index
+  vector.print %s : i32
+  return
+}
+`,
+    '36:3',
+    "'vector.print' op uses a poison value as printed value",
+    '1\n',
+  );
+});
+
+test('poison through cf block arguments reaching a branch condition', () => {
+  failsAt(
+    `func.func @main() {
+  %p = ub.poison : i1
+  cf.br ^bb1(%p : i1)
+^bb1(%c: i1):
+  %n = arith.xori %c, %c : i1
+  cf.cond_br %n, ^bb2, ^bb3
+^bb2:
+  return
+^bb3:
+  return
+}
+`,
+    '6:3',
+    "'cf.cond_br' op uses a poison value as branch condition",
+  );
+});
+
+test('poison stored, used as an index, a loop bound, a while condition; division by poison is poison (no division error)', () => {
+  const head = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloc() : memref<4xi32>
+  %p = ub.poison : i32
+  %pi = ub.poison : index
+`;
+  failsAt(head + '  memref.store %p, %m[%c0] : memref<4xi32>\n  return\n}\n', '7:3', "'memref.store' op uses a poison value as stored value");
+  failsAt(head + '  %v = memref.load %m[%pi] : memref<4xi32>\n  return\n}\n', '7:8', "'memref.load' op uses a poison value as index");
+  failsAt(head + '  scf.for %i = %c0 to %pi step %c1 {\n  }\n  return\n}\n', '7:3', "'scf.for' op uses a poison value as loop bound");
+  failsAt(
+    head + '  %z = arith.constant 0 : i32\n  %q = arith.divsi %p, %z : i32\n  %r = arith.remui %z, %p : i32\n  %s = arith.addi %q, %r : i32\n  vector.print %s : i32\n  return\n}\n',
+    '11:3',
+    "'vector.print' op uses a poison value as printed value",
+  );
+  failsAt(
+    `func.func @main() {
+  %p = ub.poison : i1
+  scf.while : () -> () {
+    scf.condition(%p)
+  } do {
+    scf.yield
+  }
+  return
+}
+`,
+    '4:5',
+    "'scf.condition' op uses a poison value as loop condition",
+  );
+});
+
+test('select: a poison condition is poison; a poison value not chosen is not', () => {
+  likeRunner(`func.func @main() {
+  %t = arith.constant true
+  %c7 = arith.constant 7 : i32
+  %p = ub.poison : i32
+  %a = arith.select %t, %c7, %p : i32
+  vector.print %a : i32
+  return
+}
+`);
+  failsAt(
+    `func.func @main() {
+  %pc = ub.poison : i1
+  %c7 = arith.constant 7 : i32
+  %c8 = arith.constant 8 : i32
+  %a = arith.select %pc, %c7, %c8 : i32
+  vector.print %a : i32
+  return
+}
+`,
+    '6:3',
+    "'vector.print' op uses a poison value as printed value",
+  );
+});
+
+test('overflow flags: a violated nsw/nuw gives poison (add, sub, mul at 8, 32, 48 and 64 bits, shl, trunci); kept flags compute as mlir-runner', () => {
+  const cases: [string, string, string][] = [
+    ['i32', '2147483647', 'arith.addi %a, %b overflow<nsw> : i32'],
+    ['i32', '-1', 'arith.addi %a, %b overflow<nuw> : i32'],
+    ['i8', '-128', 'arith.subi %a, %b overflow<nsw> : i8'],
+    ['i48', '140737488355327', 'arith.muli %a, %b overflow<nsw> : i48'],
+    ['i64', '-9223372036854775808', 'arith.subi %a, %b overflow<nsw> : i64'],
+    ['i64', '4611686018427387904', 'arith.muli %a, %b overflow<nsw> : i64'],
+    ['i64', '-1', 'arith.muli %a, %b overflow<nuw> : i64'],
+    ['i32', '1073741824', 'arith.shli %a, %b overflow<nsw> : i32'],
+  ];
+  for (const [t, a, expr] of cases) {
+    const prog = (bv: string): string => `func.func @main() {
+  %a = arith.constant ${a} : ${t}
+  %b = arith.constant ${bv} : ${t}
+  %r = ${expr}
+  vector.print %r : ${t}
+  return
+}
+`;
+    // b = 2 overflows every case above (the shift: by 2 bits); b = 0 (by 0 bits) overflows none.
+    failsAt(prog('2'), '5:3', "'vector.print' op uses a poison value as printed value");
+    likeRunner(prog('0'));
+  }
+  failsAt(
+    `func.func @main() {
+  %a = arith.constant 300 : i32
+  %r = arith.trunci %a overflow<nuw> : i32 to i8
+  vector.print %r : i8
+  return
+}
+`,
+    '4:3',
+    "'vector.print' op uses a poison value as printed value",
+  );
+  likeRunner(`func.func @main() {
+  %a = arith.constant -100 : i32
+  %r = arith.trunci %a overflow<nsw> : i32 to i8
+  vector.print %r : i8
+  return
+}
+`);
+});
+
+test('fptosi/fptoui: out of range, NaN and infinity are poison; values in range convert as mlir-runner does', () => {
+  for (const [v, f, op, t] of [
+    ['3.0e9', 'f64', 'fptosi', 'i32'],
+    ['-1.0', 'f32', 'fptoui', 'i16'],
+    ['0x7FF8000000000000', 'f64', 'fptosi', 'i64'],
+    ['0x7F800000', 'f32', 'fptoui', 'i64'],
+    ['2.0', 'f64', 'fptosi', 'i1'],
+  ]) {
+    failsAt(`func.func @main() {\n  %x = arith.constant ${v} : ${f}\n  %r = arith.${op} %x : ${f} to ${t}\n  vector.print %r : ${t}\n  return\n}\n`, '4:3', "'vector.print' op uses a poison value as printed value");
+  }
+  likeRunner(`func.func @main() {
+  %a = arith.constant 3.0e9 : f64
+  %b = arith.constant -2.75 : f32
+  %c = arith.constant 1.8e19 : f64
+  %d = arith.constant -0.5 : f64
+  %e = arith.constant -1.0 : f64
+  %r1 = arith.fptoui %a : f64 to i32
+  %r2 = arith.fptosi %b : f32 to i8
+  %r3 = arith.fptoui %c : f64 to i64
+  %r4 = arith.fptoui %d : f64 to i33
+  %r5 = arith.fptosi %e : f64 to i1
+  vector.print %r1 : i32
+  vector.print %r2 : i8
+  vector.print %r3 : i64
+  vector.print %r4 : i33
+  vector.print %r5 : i1
+  return
+}
+`);
+});
+
+test('variable shift amounts: below the width they compute as mlir-runner; at the width or more they are poison', () => {
+  const prog = (amount: number): string => `func.func @sh(%x: i16, %s: i16) -> (i16, i16, i16) {
+  %a = arith.shli %x, %s : i16
+  %b = arith.shrsi %x, %s : i16
+  %c = arith.shrui %x, %s : i16
+  return %a, %b, %c : i16, i16, i16
+}
+func.func @main() {
+  %x = arith.constant -12345 : i16
+  %s = arith.constant ${amount} : i16
+  %r:3 = func.call @sh(%x, %s) : (i16, i16) -> (i16, i16, i16)
+  vector.print %r#0 : i16
+  vector.print %r#1 : i16
+  vector.print %r#2 : i16
+  return
+}
+`;
+  for (const amount of [0, 5, 15]) likeRunner(prog(amount));
+  failsAt(prog(16), '11:3', "'vector.print' op uses a poison value as printed value");
+});
+
+test('poison across calls: passed as an argument, returned, unused, and returned by the entry function', () => {
+  // A callee branching on a poison argument reports it there.
+  failsAt(
+    `func.func @f(%c: i1) -> i32 {
+  %a = arith.constant 1 : i32
+  %b = arith.constant 2 : i32
+  %r = scf.if %c -> i32 {
+    scf.yield %a : i32
+  } else {
+    scf.yield %b : i32
+  }
+  return %r : i32
+}
+func.func @main() {
+  %p = ub.poison : i1
+  %r = func.call @f(%p) : (i1) -> i32
+  vector.print %r : i32
+  return
+}
+`,
+    '4:8',
+    "'scf.if' op uses a poison value as condition",
+  );
+  // Poison passed through a recursive function and back, never used: fine (and mlir-runner agrees).
+  likeRunner(`func.func @f(%n: i32, %x: i32) -> (i32, i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %z = arith.cmpi eq, %n, %c0 : i32
+  %r:2 = scf.if %z -> (i32, i32) {
+    scf.yield %n, %x : i32, i32
+  } else {
+    %m = arith.subi %n, %c1 : i32
+    %y:2 = func.call @f(%m, %x) : (i32, i32) -> (i32, i32)
+    %k = arith.addi %y#0, %c1 : i32
+    scf.yield %k, %y#1 : i32, i32
+  }
+  return %r#0, %r#1 : i32, i32
+}
+func.func @main() {
+  %c5 = arith.constant 5 : i32
+  %p = ub.poison : i32
+  %r:2 = func.call @f(%c5, %p) : (i32, i32) -> (i32, i32)
+  vector.print %r#0 : i32
+  return
+}
+`);
+  // Returned to the runner by the entry function: the error is at that function.
+  const { r, file } = both(
+    `func.func @g() -> i32 {
+  %p = ub.poison : i32
+  return %p : i32
+}
+func.func @main() -> i32 {
+  %r = func.call @g() : () -> i32
+  return %r : i32
+}
+`,
+    ['-e', 'main', '-entry-point-result=i32'],
+  );
+  assert.equal(r.code, 1);
+  assert.equal(r.stderr.split('\n')[0], `${file}:5:1: error: 'func.func' op returns a poison value`);
+  // Returned to the library's caller: the error is at the op that made the poison, on both backends.
+  const text = 'func.func @g(%x: i32) -> (i32, i32) {\n  %p = ub.poison : i32\n  return %x, %p : i32, i32\n}\n';
+  const wasm = loadModule(text, { backend: 'wasm', output: () => {} });
+  assert.equal(wasm.backend, 'wasm');
+  for (const m of [loadModule(text, { output: () => {} }), wasm]) {
+    assert.throws(
+      () => m.call('g', 3),
+      (e: unknown) => e instanceof ExecError && e.message === 'a poison value is returned' && e.op !== undefined && ub.PoisonOp.isa(e.op),
+    );
+  }
+});
+
+test('poison through scf.parallel: an init value and a reduction reaching the results', () => {
+  for (const [init, value] of [
+    ['%p', '%one'],
+    ['%z', '%p'],
+  ])
+    failsAt(
+      `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %p = ub.poison : f32
+  %r = scf.parallel (%i) = (%c0) to (%c4) step (%c1) init (${init}) -> f32 {
+    scf.reduce(${value} : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      scf.reduce.return %s : f32
+    }
+  }
+  vector.print %r : f32
+  return
+}
+`,
+      '15:3',
+      "'vector.print' op uses a poison value as printed value",
+    );
+});
