@@ -167,3 +167,253 @@ test('wasm: math.cbrt of f32 and f64 is glibc\'s cbrtf/cbrt bit for bit (convert
   lines.push('  return', '}', '');
   expectSame('cbrt', lines.join('\n'), ['--convert-math-to-libm']);
 });
+
+/** The atomics of every kind (mulf/muli only against the JavaScript backend: MLIR's LLVM lowering has no atomic multiply) and memref.realloc. */
+const ATOMICS_REALLOC = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c6 = arith.constant 6 : index
+  // realloc: grow (static), shrink (dynamic)
+  %a = memref.alloc() : memref<4xi32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = arith.index_cast %i : index to i32
+    %w = arith.muli %v, %v : i32
+    memref.store %w, %a[%i] : memref<4xi32>
+  }
+  %b = memref.realloc %a : memref<4xi32> to memref<6xi32>
+  %seven = arith.constant 7 : i32
+  memref.store %seven, %b[%c4] : memref<6xi32>
+  memref.store %seven, %b[%c1] : memref<6xi32>
+  scf.for %i = %c0 to %c2 step %c1 {
+    %x = memref.load %b[%i] : memref<6xi32>
+    vector.print %x : i32
+  }
+  %bd = memref.cast %b : memref<6xi32> to memref<?xi32>
+  %c = memref.realloc %bd(%c3) : memref<?xi32> to memref<?xi32>
+  %d = memref.dim %c, %c0 : memref<?xi32>
+  vector.print %d : index
+  scf.for %i = %c0 to %d step %c1 {
+    %x = memref.load %c[%i] : memref<?xi32>
+    vector.print %x : i32
+  }
+  memref.dealloc %c : memref<?xi32>
+  // atomics
+  %f = memref.alloc() : memref<3xf32>
+  %g = memref.alloc() : memref<3xi16>
+  %fz = arith.constant 1.5 : f32
+  %nan = arith.constant 0x7FC00000 : f32
+  %iz = arith.constant -5 : i16
+  scf.for %i = %c0 to %c3 step %c1 {
+    memref.store %fz, %f[%i] : memref<3xf32>
+    memref.store %iz, %g[%i] : memref<3xi16>
+  }
+  %x1 = arith.constant 2.25 : f32
+  %r1 = memref.atomic_rmw addf %x1, %f[%c0] : (f32, memref<3xf32>) -> f32
+  %r2 = memref.atomic_rmw mulf %x1, %f[%c0] : (f32, memref<3xf32>) -> f32
+  %r3 = memref.atomic_rmw maximumf %x1, %f[%c1] : (f32, memref<3xf32>) -> f32
+  %r4 = memref.atomic_rmw minimumf %x1, %f[%c1] : (f32, memref<3xf32>) -> f32
+  %r5 = memref.atomic_rmw assign %nan, %f[%c2] : (f32, memref<3xf32>) -> f32
+  %r6 = memref.atomic_rmw maxnumf %x1, %f[%c2] : (f32, memref<3xf32>) -> f32
+  %r7 = memref.atomic_rmw minnumf %nan, %f[%c2] : (f32, memref<3xf32>) -> f32
+  vector.print %r1 : f32
+  vector.print %r2 : f32
+  vector.print %r3 : f32
+  vector.print %r4 : f32
+  vector.print %r5 : f32
+  vector.print %r6 : f32
+  vector.print %r7 : f32
+  scf.for %i = %c0 to %c3 step %c1 {
+    %x = memref.load %f[%i] : memref<3xf32>
+    vector.print %x : f32
+  }
+  %y = arith.constant 30000 : i16
+  %s1 = memref.atomic_rmw addi %y, %g[%c0] : (i16, memref<3xi16>) -> i16
+  %s2 = memref.atomic_rmw addi %y, %g[%c0] : (i16, memref<3xi16>) -> i16
+  %s3 = memref.atomic_rmw muli %y, %g[%c0] : (i16, memref<3xi16>) -> i16
+  %s4 = memref.atomic_rmw maxs %y, %g[%c1] : (i16, memref<3xi16>) -> i16
+  %s5 = memref.atomic_rmw mins %iz, %g[%c1] : (i16, memref<3xi16>) -> i16
+  %s6 = memref.atomic_rmw maxu %iz, %g[%c1] : (i16, memref<3xi16>) -> i16
+  %s7 = memref.atomic_rmw minu %y, %g[%c1] : (i16, memref<3xi16>) -> i16
+  %s8 = memref.atomic_rmw andi %y, %g[%c2] : (i16, memref<3xi16>) -> i16
+  %s9 = memref.atomic_rmw ori %iz, %g[%c2] : (i16, memref<3xi16>) -> i16
+  %s10 = memref.atomic_rmw xori %y, %g[%c2] : (i16, memref<3xi16>) -> i16
+  %s11 = memref.atomic_rmw assign %y, %g[%c2] : (i16, memref<3xi16>) -> i16
+  vector.print %s1 : i16
+  vector.print %s2 : i16
+  vector.print %s3 : i16
+  vector.print %s4 : i16
+  vector.print %s5 : i16
+  vector.print %s6 : i16
+  vector.print %s7 : i16
+  vector.print %s8 : i16
+  vector.print %s9 : i16
+  vector.print %s10 : i16
+  vector.print %s11 : i16
+  %q = memref.generic_atomic_rmw %g[%c1] : memref<3xi16> {
+  ^bb0(%cur: i16):
+    %n = arith.muli %cur, %cur : i16
+    %n2 = arith.addi %n, %y : i16
+    memref.atomic_yield %n2 : i16
+  }
+  vector.print %q : i16
+  scf.for %i = %c0 to %c3 step %c1 {
+    %x = memref.load %g[%i] : memref<3xi16>
+    vector.print %x : i16
+  }
+  memref.dealloc %f : memref<3xf32>
+  memref.dealloc %g : memref<3xi16>
+  return
+}
+`;
+
+test('wasm: memref.realloc (static, dynamic, growing, shrinking) and memref.atomic_rmw of every kind and generic_atomic_rmw match mlir-runner', () => {
+  const withoutMul = ATOMICS_REALLOC.split('\n')
+    .filter((l) => !/atomic_rmw mul|print %r2 |print %s3 /.test(l))
+    .join('\n');
+  assert.notEqual(withoutMul, ATOMICS_REALLOC);
+  expectSame('atomics', withoutMul, ['--expand-realloc']);
+  // With the multiplications: both backends alike, on wasm.
+  const file = writeTemp(tempDir(), 'atomics-mul.mlir', ATOMICS_REALLOC);
+  const wasm = runOurs([file, '--debug-backend']);
+  assert.equal(wasm.stderr, 'scf-run: backend: wasm\n');
+  assert.equal(wasm.stdout, runOurs([file, '--backend=js']).stdout);
+  assert.match(wasm.stdout, /^1\.5\n3\.75\n1\.5\n/m);
+});
+
+test('wasm: a realloc\'d source is dead (the JavaScript backend\'s errors for its use and its second realloc)', () => {
+  const head = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xi32>
+  %b = memref.realloc %a : memref<4xi32> to memref<8xi32>
+  vector.print str "ok\\n"
+`;
+  expectSameError('realloc-use', head + '  %x = memref.load %a[%c0] : memref<4xi32>\n  return\n}\n', /realloc-use.mlir:6:8: error: 'memref.load' op accesses a memref after its deallocation/);
+  expectSameError('realloc-twice', head + '  %d = memref.realloc %a : memref<4xi32> to memref<2xi32>\n  return\n}\n', /realloc-twice.mlir:6:8: error: 'memref.realloc' op reallocates a deallocated memref/);
+});
+
+const SCOPES_AND_MORE = `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  // allocas in scf.forall bodies: released per iteration
+  %out = memref.alloc() : memref<3x4xi64>
+  scf.forall (%i, %j) in (3, 4) {
+    %t = memref.alloca() : memref<2xi64>
+    %ii = arith.index_cast %i : index to i64
+    %jj = arith.index_cast %j : index to i64
+    memref.store %ii, %t[%c0] : memref<2xi64>
+    memref.store %jj, %t[%c1] : memref<2xi64>
+    %a = memref.load %t[%c0] : memref<2xi64>
+    %b = memref.load %t[%c1] : memref<2xi64>
+    %k = arith.constant 10 : i64
+    %m = arith.muli %a, %k : i64
+    %s = arith.addi %m, %b : i64
+    scf.for %q = %c0 to %c1 step %c1 {
+      %u = memref.alloca(%c3) : memref<?xi64>
+      memref.store %s, %u[%c0] : memref<?xi64>
+      %v = memref.load %u[%c0] : memref<?xi64>
+      memref.store %v, %out[%i, %j] : memref<3x4xi64>
+    }
+  }
+  scf.for %i = %c0 to %c3 step %c1 {
+    scf.for %j = %c0 to %c4 step %c1 {
+      %x = memref.load %out[%i, %j] : memref<3x4xi64>
+      vector.print %x : i64
+    }
+  }
+  // memory spaces, memory_space_cast, prefetch, distinct_objects
+  %ms = memref.alloc() : memref<4xf32, 1>
+  %f = arith.constant 2.5 : f32
+  memref.store %f, %ms[%c1] : memref<4xf32, 1>
+  memref.prefetch %ms[%c1], read, locality<3>, data : memref<4xf32, 1>
+  %g = memref.memory_space_cast %ms : memref<4xf32, 1> to memref<4xf32>
+  %h = memref.load %g[%c1] : memref<4xf32>
+  vector.print %h : f32
+  memref.dealloc %g : memref<4xf32>
+  memref.dealloc %out : memref<3x4xi64>
+  // cf.assert that holds; index.cmp, index.bool.constant, index.sizeof; ceildivui
+  %true = index.bool.constant true
+  cf.assert %true, "never"
+  %lt = index.cmp ult(%c1, %c4)
+  cf.assert %lt, "1 < 4"
+  vector.print %lt : i1
+  %sz = index.sizeof
+  vector.print %sz : index
+  %n7 = arith.constant -7 : i8
+  %n2 = arith.constant 3 : i8
+  %mm = memref.alloc() : memref<2xi8>
+  memref.store %n7, %mm[%c0] : memref<2xi8>
+  memref.store %n2, %mm[%c1] : memref<2xi8>
+  %l7 = memref.load %mm[%c0] : memref<2xi8>
+  %l2 = memref.load %mm[%c1] : memref<2xi8>
+  %cd = arith.ceildivui %l7, %l2 : i8
+  vector.print %cd : i8
+  %cd2 = arith.ceildivui %l2, %l7 : i8
+  vector.print %cd2 : i8
+  %ie = arith.index_cast %l7 : i8 to index
+  %ic = index.ceildivu %ie, %c3
+  vector.print %ic : index
+  memref.dealloc %mm : memref<2xi8>
+  return
+}
+`;
+
+test('wasm: allocas in scf.forall bodies (freed per iteration), memory spaces, prefetch, cf.assert, index.cmp/bool.constant/sizeof and ceildivui match mlir-runner', () => {
+  expectSame('scopes', SCOPES_AND_MORE);
+});
+
+// MLIR's lowering does not reclaim these allocas (mlir-runner overflows its stack): compared with the JavaScript backend only.
+test('wasm: an scf.forall body frees its allocas every iteration (6000 iterations of 1 MiB allocas, 6 GiB in all, run)', () => {
+  const file = writeTemp(
+    tempDir(),
+    'forall-churn.mlir',
+    `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = memref.alloc() : memref<1xi64>
+  %z = arith.constant 0 : i64
+  memref.store %z, %s[%c0] : memref<1xi64>
+  scf.forall (%i) in (6000) {
+    %t = memref.alloca() : memref<131072xi64>
+    %v = arith.index_cast %i : index to i64
+    memref.store %v, %t[%c1] : memref<131072xi64>
+    %w = memref.load %t[%c1] : memref<131072xi64>
+    %o = memref.load %s[%c0] : memref<1xi64>
+    %n = arith.addi %o, %w : i64
+    memref.store %n, %s[%c0] : memref<1xi64>
+  }
+  %r = memref.load %s[%c0] : memref<1xi64>
+  vector.print %r : i64
+  memref.dealloc %s : memref<1xi64>
+  return
+}
+`,
+  );
+  const wasm = runOurs([file, '--debug-backend']);
+  assert.equal(wasm.stderr, 'scf-run: backend: wasm\n');
+  assert.equal(wasm.stdout, '17997000\n');
+  assert.equal(runOurs([file, '--backend=js']).stdout, wasm.stdout);
+});
+
+test('wasm: a failing cf.assert is the JavaScript backend\'s located error with its message', () => {
+  expectSameError(
+    'assert',
+    `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %m = memref.alloc() : memref<1xi1>
+  %f = arith.constant false
+  memref.store %f, %m[%c0] : memref<1xi1>
+  %x = memref.load %m[%c0] : memref<1xi1>
+  vector.print str "before\\n"
+  cf.assert %x, "x must hold"
+  vector.print str "after\\n"
+  return
+}
+`,
+    /assert.mlir:8:3: error: 'cf.assert' op assertion failed: x must hold/,
+  );
+});

@@ -243,6 +243,19 @@ function intBinary(fc: WasmFunctionCompiler, op: Operation, kindIn: string, lhs:
       zeroCheck();
       simple(kind === 'divui' ? Op.i32_div_u : Op.i32_rem_u, kind === 'divui' ? Op.i64_div_u : Op.i64_rem_u, 'unsigned');
       break;
+    case 'ceildivui': {
+      // The unsigned quotient, plus one when the remainder is nonzero.
+      zeroCheck();
+      simple(Op.i32_div_u, Op.i64_div_u, 'unsigned');
+      fc.pushAs(lhs, 'unsigned', s);
+      fc.pushAs(rhs, 'unsigned', s);
+      f.op(pick(Op.i32_rem_u, Op.i64_rem_u));
+      if (I) f.i32(0).op(Op.i32_ne);
+      else f.i64(0n).op(Op.i64_ne).op(Op.i64_extend_i32_u);
+      f.op(pick(Op.i32_add, Op.i64_add));
+      fc.norm(s);
+      break;
+    }
     case 'maxsi':
     case 'minsi':
     case 'maxui':

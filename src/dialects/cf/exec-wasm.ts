@@ -6,7 +6,7 @@
 import type { OpOf } from '../../ods/index.js';
 import * as cf from './index.js';
 import { Op } from '../../exec/wasm/encoder.js';
-import { WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
 function condBranch(fc: WasmFunctionCompiler, op: OpOf<typeof cf.CondBranchOp>): void {
@@ -44,6 +44,15 @@ function switchOp(fc: WasmFunctionCompiler, op: OpOf<typeof cf.SwitchOp>): void 
   fc.jump(op, cf.SwitchOp.defaultDestination(op), cf.SwitchOp.defaultOperands(op));
 }
 
+/** A false condition is the JavaScript backend's located error with the message (its string index as the error's value). */
+function assertOp(fc: WasmFunctionCompiler, op: OpOf<typeof cf.AssertOp>): void {
+  fc.push(cf.AssertOp.arg(op));
+  fc.body.op(Op.i32_eqz);
+  const msg = fc.stringId(cf.AssertOp.msg(op));
+  fc.errorIf(op, ErrCode.assertion, () => fc.body.i64(BigInt(msg)));
+}
+
+implementWasmExec(cf.AssertOp, assertOp);
 implementWasmExec(cf.BranchOp, (fc, op) => fc.jump(op, cf.BranchOp.dest(op), cf.BranchOp.destOperands(op)));
 implementWasmExec(cf.CondBranchOp, condBranch);
 implementWasmExec(cf.SwitchOp, switchOp);

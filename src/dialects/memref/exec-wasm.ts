@@ -116,7 +116,12 @@ function dealloc(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DeallocOp>): v
 /** Checks the indices and liveness; leaves the element's byte address on the stack. */
 
 function load(fc: WasmFunctionCompiler, op: OpOf<typeof memref.LoadOp>): void {
-  const mi = fc.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op));
+  loadElem(fc, fc.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op)));
+  fc.pop(memref.LoadOp.result(op));
+}
+
+/** Loads the element at the address on the stack (its value in the element's local type). */
+function loadElem(fc: WasmFunctionCompiler, mi: MemInfo): void {
   const e = mi.elem;
   const f = fc.body;
   if (e.k === 'float' && e.f === 'f16') f.mem(Op.i32_load16_u, 1).call(fc.helper('bitsF16'));
@@ -126,7 +131,6 @@ function load(fc: WasmFunctionCompiler, op: OpOf<typeof memref.LoadOp>): void {
   else if (mi.shift === 2) f.mem(Op.i32_load, 2);
   else if (mi.shift === 1) f.mem(Op.i32_load16_s, 1);
   else f.mem(e.w === 1 ? Op.i32_load8_u : Op.i32_load8_s, 0);
-  fc.pop(memref.LoadOp.result(op));
 }
 
 function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void {
@@ -136,9 +140,14 @@ function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void 
     fc.errorIf(op, ErrCode.storeConstant);
   }
   const mi = fc.address(op, memref.StoreOp.memref(op), memref.StoreOp.indices(op));
+  fc.push(memref.StoreOp.value(op));
+  storeElem(fc, mi);
+}
+
+/** Stores the value on the stack at the address below it. */
+function storeElem(fc: WasmFunctionCompiler, mi: MemInfo): void {
   const e = mi.elem;
   const f = fc.body;
-  fc.push(memref.StoreOp.value(op));
   if (e.k === 'float' && e.f === 'f16') f.call(fc.helper('f16Bits')).mem(Op.i32_store16, 1);
   // A bf16 value is an f32 value whose low 16 bits are zero.
   else if (e.k === 'float' && e.f === 'bf16') f.op(Op.f32_demote_f64).op(Op.i32_reinterpret_f32).i32(16).op(Op.i32_shr_u).mem(Op.i32_store16, 1);
@@ -547,8 +556,8 @@ function cast(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>): void {
 }
 
 
-/** Frees every allocation on the chain in local `head` (free relinks the third word: read it first). */
-function freeChain(fc: WasmFunctionCompiler, head: number): void {
+/** Frees every allocation on the chain in local `head` (free relinks the third word: read it first); leaves `head` 0. */
+export function freeAllocaChain(fc: WasmFunctionCompiler, head: number): void {
   const f = fc.body;
   const next = f.local('i32');
   f.structured(Op.block, 'void').structured(Op.loop, 'void');
@@ -572,7 +581,7 @@ function allocaScope(fc: WasmFunctionCompiler, op: OpOf<typeof memref.AllocaScop
     const ret = memref.AllocaScopeReturnOp.dynCast(term);
     if (!ret) throw new WasmUnsupported(term, `'${term.opName}' ending an alloca_scope`);
     fc.assign(results, memref.AllocaScopeReturnOp.results(ret));
-    freeChain(fc, head);
+    freeAllocaChain(fc, head);
   });
 }
 
@@ -663,4 +672,150 @@ implementWasmExec(memref.CastOp, (fc, op) => cast(fc, op));
 implementWasmExec(memref.AllocaScopeOp, (fc, op) => allocaScope(fc, op));
 implementWasmExec(memref.RankOp, (fc, op) => rank(fc, op));
 implementWasmExec(memref.ExtractAlignedPointerAsIndexOp, (fc, op) => alignedPointer(fc, op));
+implementWasmExec(memref.MemorySpaceCastOp, (fc, op) => (fc.push(memref.MemorySpaceCastOp.source(op)), fc.pop(memref.MemorySpaceCastOp.dest(op))));
+implementWasmExec(memref.DistinctObjectsOp, (fc, op) => {
+  const results = memref.DistinctObjectsOp.results(op);
+  memref.DistinctObjectsOp.operands(op).forEach((v, i) => (fc.push(v), fc.pop(results[i])));
+});
+// A hint: nothing to do (as the JavaScript backend).
+implementWasmExec(memref.PrefetchOp, () => {});
 implementWasmExec(memref.AssumeAlignmentOp, (fc, op) => (fc.push(memref.AssumeAlignmentOp.memref(op)), fc.pop(memref.AssumeAlignmentOp.result(op))));
+
+// ---- realloc and the atomics (sequential: a load, the update, a store)
+
+/**
+ * memref.realloc: a new allocation of the result's size holding the first
+ * min(old, new) elements, and the source freed, in the JavaScript backend's
+ * order (its liveness, the new allocation's checks, the copy, the free).
+ */
+function realloc(fc: WasmFunctionCompiler, op: OpOf<typeof memref.ReallocOp>): void {
+  const src = memref.ReallocOp.source(op);
+  const res = memref.ReallocOp.result(op);
+  const { mi, l: ls } = ranked(fc, src, op);
+  if (mi.strided) throw new WasmUnsupported(op, `'${op.opName}' of a strided memref`);
+  const t = res.type as MemRefType;
+  const f = fc.body;
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+  fc.errorIf(op, ErrCode.reallocDead);
+  const l = fc.def(res);
+  const dyn = memref.ReallocOp.dynamicResultSize(op);
+  if (t.shape[0] === kDynamic && dyn) {
+    fc.push(dyn);
+    f.set(l[2]);
+    f.get(l[2]).i64(0n).op(Op.i64_lt_s);
+    fc.errorIf(op, ErrCode.invalidSize, () => f.get(l[2]));
+  } else f.i64(BigInt(t.shape[0])).set(l[2]);
+  f.i64(1n).set(l[3]);
+  f.get(l[2]).i64(1n << 31n).op(Op.i64_gt_u);
+  fc.errorIf(op, ErrCode.tooLarge, () => f.get(l[2]));
+  f.i32(fc.K(op)).get(l[2]).i64(BigInt(mi.shift)).op(Op.i64_shl).call(fc.malloc);
+  f.set(l[0]);
+  f.get(l[0]).set(l[1]);
+  // The first min(new, old) elements (the source is contiguous: identity layout).
+  f.get(l[1]).get(ls[1]);
+  f.get(l[2]).get(ls[2]).get(l[2]).get(ls[2]).op(Op.i64_lt_s).op(Op.select);
+  f.op(Op.i32_wrap_i64);
+  if (mi.shift) f.i32(mi.shift).op(Op.i32_shl);
+  f.memoryCopy();
+  // The source's allocation dies; heap blocks join the freed list.
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(Flag.heap).op(Op.i32_eq);
+  f.structured(Op.if, 'void');
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).call(fc.free);
+  f.op(Op.else);
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).i32(Flag.freed).mem(Op.i32_store, 2);
+  f.op(Op.end);
+}
+
+/** The element's address (checked as a load's and a store's), kept in a new local. */
+function atomicAddress(fc: WasmFunctionCompiler, op: Operation, m: Value, indices: readonly Value[]): { mi: MemInfo; at: number } {
+  if (fc.isConstantGlobal(m)) {
+    fc.body.i32(1);
+    fc.errorIf(op, ErrCode.storeConstant);
+  }
+  const mi = fc.address(op, m, indices);
+  const at = fc.body.local('i32');
+  fc.body.set(at);
+  return { mi, at };
+}
+
+function atomicRMW(fc: WasmFunctionCompiler, op: OpOf<typeof memref.AtomicRMWOp>): void {
+  const A = memref.AtomicRMWOp;
+  const kind = memref.AtomicRMWKind.stringify(A.kind(op)) ?? '';
+  const old = A.result(op);
+  const x = A.value(op);
+  const { mi, at } = atomicAddress(fc, op, A.memref(op), A.indices(op));
+  const s = mi.elem;
+  const f = fc.body;
+  f.get(at);
+  loadElem(fc, mi);
+  fc.pop(old);
+  f.get(at);
+  const I = s.vt === 'i32' || s.vt === 'f32';
+  const pick = (a: number, b: number): number => (I ? a : b);
+  const pair = (): void => {
+    fc.push(old);
+    fc.push(x);
+  };
+  if (s.k === 'int') {
+    const bin: Record<string, [number, number]> = { addi: [Op.i32_add, Op.i64_add], muli: [Op.i32_mul, Op.i64_mul], andi: [Op.i32_and, Op.i64_and], ori: [Op.i32_or, Op.i64_or], xori: [Op.i32_xor, Op.i64_xor] };
+    if (kind === 'assign') fc.push(x);
+    else if (bin[kind]) {
+      pair();
+      f.op(pick(...bin[kind]));
+      fc.norm(s);
+    } else if (['maxs', 'mins', 'maxu', 'minu'].includes(kind)) {
+      const how = kind[3] === 's' ? 'signed' : 'unsigned';
+      pair();
+      fc.pushAs(old, how, s);
+      fc.pushAs(x, how, s);
+      const max = kind.startsWith('max');
+      f.op(how === 'signed' ? (max ? pick(Op.i32_gt_s, Op.i64_gt_s) : pick(Op.i32_lt_s, Op.i64_lt_s)) : max ? pick(Op.i32_gt_u, Op.i64_gt_u) : pick(Op.i32_lt_u, Op.i64_lt_u));
+      f.op(Op.select);
+    } else throw new WasmUnsupported(op, `'${op.opName}' of kind ${kind}`);
+  } else if (kind === 'assign') fc.push(x);
+  else if (kind === 'addf' || kind === 'mulf') {
+    pair();
+    f.op(kind === 'addf' ? pick(Op.f32_add, Op.f64_add) : pick(Op.f32_mul, Op.f64_mul));
+    fc.roundFloat(s);
+  } else if (kind === 'maximumf' || kind === 'minimumf') {
+    pair();
+    f.op(kind === 'maximumf' ? pick(Op.f32_max, Op.f64_max) : pick(Op.f32_min, Op.f64_min));
+  } else if (kind === 'maxnumf' || kind === 'minnumf') {
+    // A NaN operand gives the other one; else max/min.
+    fc.push(x);
+    fc.push(old);
+    pair();
+    f.op(kind === 'maxnumf' ? pick(Op.f32_max, Op.f64_max) : pick(Op.f32_min, Op.f64_min));
+    fc.push(x);
+    fc.push(x);
+    f.op(pick(Op.f32_ne, Op.f64_ne)).op(Op.select);
+    fc.push(old);
+    fc.push(old);
+    f.op(pick(Op.f32_ne, Op.f64_ne)).op(Op.select);
+  } else throw new WasmUnsupported(op, `'${op.opName}' of kind ${kind}`);
+  storeElem(fc, mi);
+}
+
+/** generic_atomic_rmw: its body computes the new value from the current one (also its result). */
+function genericAtomicRMW(fc: WasmFunctionCompiler, op: OpOf<typeof memref.GenericAtomicRMWOp>): void {
+  const G = memref.GenericAtomicRMWOp;
+  const { mi, at } = atomicAddress(fc, op, G.memref(op), G.indices(op));
+  const f = fc.body;
+  const cur = G.currentValue(op);
+  f.get(at);
+  loadElem(fc, mi);
+  fc.pop(cur);
+  fc.push(cur);
+  fc.pop(G.result(op));
+  fc.block(G.atomic_body(op).entry, (term) => {
+    const y = memref.AtomicYieldOp.dynCast(term);
+    if (!y) throw new WasmUnsupported(term, `'${term.opName}' ending an atomic body`);
+    f.get(at);
+    fc.push(memref.AtomicYieldOp.result(y));
+    storeElem(fc, mi);
+  });
+}
+
+implementWasmExec(memref.ReallocOp, (fc, op) => realloc(fc, op));
+implementWasmExec(memref.AtomicRMWOp, (fc, op) => atomicRMW(fc, op));
+implementWasmExec(memref.GenericAtomicRMWOp, (fc, op) => genericAtomicRMW(fc, op));

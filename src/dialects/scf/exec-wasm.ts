@@ -5,6 +5,7 @@ import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as memref from '../memref/index.js';
 import * as scf from './index.js';
+import { freeAllocaChain } from '../memref/exec-wasm.js';
 import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
@@ -197,17 +198,20 @@ const K_DYNAMIC = -(1n << 63n);
 
 /**
  * scf.forall (without shared outputs) as a sequential loop nest, as the
- * JavaScript backend runs it. Its body is an allocation scope released after
- * every iteration there; allocas in it are left to that backend.
+ * JavaScript backend runs it. Its body is an allocation scope: the allocas of
+ * an iteration are freed at its end (a chain, as alloca_scope's).
  */
 function forall(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForallOp>): void {
   if (scf.ForallOp.outputs(op).length) throw new WasmUnsupported(op, `'${op.opName}' with shared outputs`);
-  let alloca: Operation | undefined;
-  op.walk((o) => {
-    if (!alloca && memref.AllocaOp.isa(o)) alloca = o;
-  });
-  if (alloca) throw new WasmUnsupported(alloca, `'${alloca.opName}' in an scf.forall body`);
   const f = fc.body;
+  let chain: number | undefined;
+  op.walk((o) => {
+    if (chain === undefined && memref.AllocaOp.isa(o)) chain = f.local('i32');
+  });
+  if (chain !== undefined) {
+    f.i32(0).set(chain);
+    fc.allocaScopes.set(op, chain);
+  }
   const ivs = scf.ForallOp.inductionVars(op);
   // Each bound: its static value, or its dynamic operand's local.
   const bounds = (stat: readonly bigint[], dyn: readonly Value[]): (() => void)[] => {
@@ -243,6 +247,7 @@ function forall(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForallOp>): void {
   fc.block(scf.ForallOp.body(op), (term) => {
     if (!scf.InParallelOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.forall`);
   });
+  if (chain !== undefined) freeAllocaChain(fc, chain);
   for (let d = ivs.length - 1; d >= 0; d--) {
     fc.push(ivs[d]);
     f.get(st[d]).op(Op.i64_add);

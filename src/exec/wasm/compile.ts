@@ -59,6 +59,9 @@ export const ErrCode = {
   badStep: 10,
   deallocGlobal: 11,
   storeConstant: 12,
+  /** cf.assert; the value is the message's string index. */
+  assertion: 13,
+  reallocDead: 14,
 } as const;
 
 /**
@@ -114,7 +117,6 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
   }
   if (t instanceof MemRefType) {
     if (t.layoutAttr !== undefined && !stridesAndOffset(t)) throw new WasmUnsupported(op, 'memrefs with a non-strided layout');
-    if (t.memorySpace !== undefined) throw new WasmUnsupported(op, 'memrefs in a memory space');
     const elem = kindOf(t.elementType, op);
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
     const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
@@ -562,12 +564,18 @@ export class WasmFunctionCompiler {
     readonly globalConst: ReadonlySet<string>,
   ) {}
 
-  /** The chain local of each alloca_scope being compiled: its allocas' headers, linked through their third word. */
+  /**
+   * The chain local of each allocation scope being compiled (alloca_scope,
+   * an scf.forall body): its allocas' headers, linked through their third word.
+   */
   readonly allocaScopes = new Map<Operation, number>();
 
-  /** The chain an alloca at `op` links into: the innermost enclosing alloca_scope's, if nearer than the function. */
+  /** The chain an alloca at `op` links into: the innermost enclosing allocation scope's, if nearer than the function. */
   allocaScopeChain(op: Operation): number | undefined {
-    for (let p = op.parentOp; p && p !== this.fn; p = p.parentOp) if (memref.AllocaScopeOp.isa(p)) return this.allocaScopes.get(p);
+    for (let p = op.parentOp; p && p !== this.fn; p = p.parentOp) {
+      const chain = this.allocaScopes.get(p);
+      if (chain !== undefined) return chain;
+    }
     return undefined;
   }
 

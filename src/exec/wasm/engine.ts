@@ -83,6 +83,10 @@ export class WasmEngine {
             return rt.error(K, 'stores into a constant global memref');
           case ErrCode.copyDead:
             return rt.error(K, 'copies from or to a deallocated memref');
+          case ErrCode.reallocDead:
+            return rt.error(K, 'reallocates a deallocated memref');
+          case ErrCode.assertion:
+            return rt.assertFail(K, strings[Number(value)]);
           case ErrCode.invalidSize:
             return rt.error(K, `invalid dynamic size ${value}`);
           case ErrCode.badStep:
