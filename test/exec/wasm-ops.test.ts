@@ -117,6 +117,40 @@ test('wasm: math.absi/ctlz/cttz/ctpop/ipowi at widths 1..64 match mlir-runner an
   for (const seed of [1, 2]) expectSame(`intmath-${seed}`, intMathProgram(seed), ['--convert-math-to-funcs']);
 });
 
+/** addui_extended, mulsi_extended and mului_extended of pairs of samples at each width (through memory: nothing folds). */
+function extendedProgram(seed: number): string {
+  const rng = new Rng(seed);
+  const lines = ['func.func @main() {'];
+  let n = 0;
+  const v = (): string => `%v${n++}`;
+  for (const w of WIDTHS) {
+    const t = `i${w}`;
+    const vals = samples(rng, w);
+    const m = v();
+    lines.push(`  ${m} = memref.alloc() : memref<${vals.length}x${t}>`);
+    const loaded = vals.map((x, i) => {
+      const [c, ic, r] = [v(), v(), v()];
+      lines.push(`  ${c} = arith.constant ${w === 1 ? x & 1n : x} : ${t}`, `  ${ic} = arith.constant ${i} : index`, `  memref.store ${c}, ${m}[${ic}] : memref<${vals.length}x${t}>`);
+      lines.push(`  ${r} = memref.load ${m}[${ic}] : memref<${vals.length}x${t}>`);
+      return r;
+    });
+    for (let k = 0; k < 40; k++) {
+      const a = loaded[rng.int(loaded.length)];
+      const b = loaded[rng.int(loaded.length)];
+      for (const op of ['mulsi_extended', 'mului_extended', 'addui_extended']) {
+        const [r0, r1] = [v(), v()];
+        lines.push(`  ${r0}, ${r1} = arith.${op} ${a}, ${b} : ${t}${op === 'addui_extended' ? ', i1' : ''}`, `  vector.print ${r0} : ${t}`, `  vector.print ${r1} : ${op === 'addui_extended' ? 'i1' : t}`);
+      }
+    }
+  }
+  lines.push('  return', '}', '');
+  return lines.join('\n');
+}
+
+test('wasm: arith.addui_extended, mulsi_extended and mului_extended at widths 1..64 match mlir-runner and the JavaScript backend', () => {
+  for (const seed of [3, 4]) expectSame(`extended-${seed}`, extendedProgram(seed));
+});
+
 test('wasm: math.ipowi of 0 to a negative power is the JavaScript backend\'s located division by zero', () => {
   expectSameError(
     'ipowi-div0',
