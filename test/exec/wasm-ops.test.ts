@@ -451,3 +451,94 @@ test('wasm: a failing cf.assert is the JavaScript backend\'s located error with 
     /assert.mlir:8:3: error: 'cf.assert' op assertion failed: x must hold/,
   );
 });
+
+// scf.loop, scf.break and scf.continue (and execute_region's token) are not in MLIR 22: compared with the JavaScript backend.
+test('wasm: scf.loop, scf.break/continue and execute_region tokens (nested loops, a break through two loops, a versioned loop over a memref, its located use after free) run as on the JavaScript backend', () => {
+  const text = `func.func @search(%m: memref<4x5xi32>, %key: i32) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %none = arith.constant 99 : index
+  %r:2 = scf.execute_region -> (index, index) {
+  ^bb0(%ret: token):
+    scf.loop token(%ti) iter_args(%i = %c0) : index {
+      %idone = arith.cmpi sge, %i, %c4 : index
+      scf.if %idone {
+        scf.break [%ti]
+      }
+      scf.loop token(%tj) iter_args(%j = %c0) : index {
+        %jdone = arith.cmpi sge, %j, %c5 : index
+        scf.if %jdone {
+          scf.break [%tj]
+        }
+        %x = memref.load %m[%i, %j] : memref<4x5xi32>
+        %hit = arith.cmpi eq, %x, %key : i32
+        scf.if %hit {
+          scf.break %ret, %i, %j : index, index
+        }
+        %j1 = arith.addi %j, %c1 : index
+        scf.continue [%tj] %j1 : index
+      }
+      %i1 = arith.addi %i, %c1 : index
+      scf.continue [%ti] %i1 : index
+    }
+    scf.yield %none, %none : index, index
+  }
+  return %r#0, %r#1 : index, index
+}
+
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %m = memref.alloc() : memref<4x5xi32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c5 step %c1 {
+      %p = arith.muli %i, %c5 : index
+      %q = arith.addi %p, %j : index
+      %v = arith.index_cast %q : index to i32
+      %v2 = arith.muli %v, %v : i32
+      memref.store %v2, %m[%i, %j] : memref<4x5xi32>
+    }
+  }
+  %k1 = arith.constant 49 : i32
+  %k2 = arith.constant 50 : i32
+  %a:2 = func.call @search(%m, %k1) : (memref<4x5xi32>, i32) -> (index, index)
+  %b:2 = func.call @search(%m, %k2) : (memref<4x5xi32>, i32) -> (index, index)
+  vector.print %a#0 : index
+  vector.print %a#1 : index
+  vector.print %b#0 : index
+  // A loop reading a memref that another loop deallocates on its way out: the use after free is located.
+  %z = arith.constant 0 : i32
+  %lim = arith.constant 300 : i32
+  %s:2 = scf.loop token(%t) iter_args(%i = %c0, %acc = %z) : index, i32 -> (index, i32) {
+    %i4 = arith.remui %i, %c4 : index
+    %x = memref.load %m[%i4, %c4] : memref<4x5xi32>
+    %a2 = arith.addi %acc, %x : i32
+    %big = arith.cmpi sgt, %a2, %lim : i32
+    scf.if %big {
+      scf.break [%t] %i, %a2 : index, i32
+    }
+    %i1 = arith.addi %i, %c1 : index
+    scf.continue [%t] %i1, %a2 : index, i32
+  }
+  vector.print %s#0 : index
+  vector.print %s#1 : i32
+  memref.dealloc %m : memref<4x5xi32>
+  scf.loop token(%u) iter_args(%i = %c0) : index {
+    vector.print %i : index
+    %x = memref.load %m[%c0, %i] : memref<4x5xi32>
+    %i1 = arith.addi %i, %c1 : index
+    scf.continue [%u] %i1 : index
+  }
+  return
+}
+`;
+  expectSameError('early-exit', text, /early-exit.mlir:76:10: error: 'memref.load' op accesses a memref after its deallocation/);
+  const file = writeTemp(tempDir(), 'early-exit-2.mlir', text);
+  const r = runOurs([file, '--debug-backend']);
+  assert.match(r.stderr, /^scf-run: backend: wasm\n/);
+  assert.equal(r.stdout, '1\n2\n99\n3\n654\n0\n');
+});
