@@ -9,13 +9,14 @@ import * as func from './index.js';
 import { BUILTINS } from '../../exec/codegen.js';
 import { elemFormatOf } from '../../exec/types.js';
 import { Op } from '../../exec/wasm/encoder.js';
-import { WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { MAX_UNRANKED, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
 function call(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): void {
   const callee = fc.callee(func.CallOp.callee(op));
   if (!callee) return builtinCall(fc, op);
-  for (const a of func.CallOp.operands(op)) fc.push(a);
+  // An operand's type is the callee's parameter type (unranked: passed in its unranked form).
+  for (const a of func.CallOp.operands(op)) fc.pushAsType(a, a.type, op);
   fc.noteCall(op);
   fc.body.call(callee.index);
   const results = func.CallOp.results(op);
@@ -39,7 +40,7 @@ function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): vo
   if (name === 'nanoTime' || name === 'rtclock') {
     const r = results[0];
     const k = r && fc.kind(r, op);
-    if (!k || k.k === 'memref' || k.vt !== (name === 'nanoTime' ? 'i64' : 'f64')) unsupported();
+    if (!k || (k.k !== 'int' && k.k !== 'float') || k.vt !== (name === 'nanoTime' ? 'i64' : 'f64')) unsupported();
     f.call(name === 'nanoTime' ? fc.imports.nanoTime : fc.imports.rtclock);
     return fc.pop(r);
   }
@@ -60,13 +61,22 @@ function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): vo
     if (k.k === 'float' && k.vt === 'f32') f.op(Op.f64_promote_f32);
     return void f.i32(fc.stringId('')).call(fc.imports.printF);
   }
-  if (k.k !== 'memref' || !name.startsWith('printMemref')) return unsupported();
+  if ((k.k !== 'memref' && k.k !== 'unranked') || !name.startsWith('printMemref')) return unsupported();
   const l = fc.localsOf(x)!;
   const e = k.elem;
-  const storage = e.k === 'float' ? e.f : e.w === 1 ? 'i1' : `i${8 << k.shift}`;
   const t = x.type as MemRefType | UnrankedMemRefType;
-  // printMemrefShape*: the header only; printMemref<N>d*: "Memref"; printMemref*: "Unranked Memref".
   const mode = name.startsWith('printMemrefShape') ? 2 : /^printMemref\dd/.test(name) ? 1 : 0;
+  const storage = e.k === 'float' ? e.f : e.w === 1 ? 'i1' : `i${8 << k.shift}`;
+  if (k.k === 'unranked') {
+    // The dims below its rank.
+    for (let d = 0; d < MAX_UNRANKED; d++) {
+      f.get(l[2]).i32(d).op(Op.i32_gt_u).structured(Op.if, 'void');
+      f.get(l[3 + d]).get(l[3 + MAX_UNRANKED + d]).call(fc.imports.dim).op(Op.end);
+    }
+    f.i32(fc.K(op)).i32(mode).i32(fc.stringId(`${storage}:${elemFormatOf(t.elementType)}`)).get(l[0]).get(l[1]).call(fc.imports.printMemref);
+    return;
+  }
+  // printMemrefShape*: the header only; printMemref<N>d*: "Memref"; printMemref*: "Unranked Memref".
   fc.passDims(l, k.rank);
   f.i32(fc.K(op)).i32(mode).i32(fc.stringId(`${storage}:${elemFormatOf(t.elementType)}`)).get(l[0]).get(l[1]).call(fc.imports.printMemref);
 }

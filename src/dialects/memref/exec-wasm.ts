@@ -8,7 +8,7 @@ import type { OpOf } from '../../ods/index.js';
 import * as scf from '../scf/index.js';
 import * as memref from './index.js';
 import { Op } from '../../exec/wasm/encoder.js';
-import { ErrCode, Flag, HEADER, PRE, ViewErr, WasmUnsupported, type MemInfo, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { ErrCode, Flag, HEADER, MAX_UNRANKED, PRE, ViewErr, WasmUnsupported, type MemInfo, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { stridesAndOffset } from './layout.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
@@ -99,7 +99,7 @@ function alloc(fc: WasmFunctionCompiler, op: Operation, res: Value, dyn: readonl
 
 function dealloc(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DeallocOp>): void {
   const v = memref.DeallocOp.memref(op);
-  fc.memInfo(v, op);
+  if (fc.kind(v, op).k !== 'unranked') fc.memInfo(v, op);
   const l = fc.localsOf(v)!;
   const f = fc.body;
   f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
@@ -160,6 +160,17 @@ function storeElem(fc: WasmFunctionCompiler, mi: MemInfo): void {
 
 function dim(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DimOp>): void {
   const src = memref.DimOp.source(op);
+  if (fc.kind(src, op).k === 'unranked') {
+    // A constant index below the rank (checked when it runs).
+    const c = matchConstantInt(memref.DimOp.index(op));
+    if (c === undefined || c < 0n || c >= BigInt(MAX_UNRANKED)) throw new WasmUnsupported(op, `'${op.opName}' of a non-constant dimension`);
+    const l = fc.localsOf(src)!;
+    const f = fc.body;
+    f.get(l[2]).i32(Number(c)).op(Op.i32_le_u);
+    viewErrIf(fc, op, ViewErr.dimRange, [() => f.i64(c), () => f.get(l[2]).op(Op.i64_extend_i32_u)]);
+    f.get(l[3 + Number(c)]);
+    return fc.pop(memref.DimOp.result(op));
+  }
   const mi = fc.memInfo(src, op);
   const c = matchConstantInt(memref.DimOp.index(op));
   if (c === undefined || c < 0n || c >= BigInt(mi.rank)) throw new WasmUnsupported(op, `'${op.opName}' of a non-constant dimension`);
@@ -513,9 +524,32 @@ function view(fc: WasmFunctionCompiler, op: OpOf<typeof memref.ViewOp>): void {
 }
 
 /** memref.cast: the descriptor is unchanged; casts to static sizes, offsets or strides check them. */
+/** Unranked to ranked: the rank checked, then the sizes and strides taken as the ranked memref's (checked as a cast's). */
+function castFromUnranked(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>, src: Value, res: Value): void {
+  const rt = res.type;
+  const ls = fc.localsOf(src);
+  if (!ls) throw new WasmUnsupported(op, 'a value used before its definition');
+  if (!(rt instanceof MemRefType)) {
+    fc.push(src);
+    return fc.pop(res);
+  }
+  if (rt.rank > MAX_UNRANKED) throw new WasmUnsupported(op, `unranked memrefs of rank ${rt.rank}`);
+  const f = fc.body;
+  f.get(ls[2]).i32(rt.rank).op(Op.i32_ne);
+  viewErrIf(fc, op, ViewErr.castRank, [() => f.get(ls[2]).op(Op.i64_extend_i32_u), () => f.i64(BigInt(rt.rank))]);
+  const l = fc.def(res);
+  f.get(ls[0]).set(l[0]).get(ls[1]).set(l[1]);
+  for (let d = 0; d < rt.rank; d++) {
+    f.get(ls[3 + d]).set(l[2 + d]);
+    f.get(ls[3 + MAX_UNRANKED + d]).set(l[2 + rt.rank + d]);
+  }
+  castChecks(fc, op, fc.memInfo(res, op), l, undefined, rt);
+}
+
 function cast(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>): void {
   const src = memref.CastOp.source(op);
   const res = memref.CastOp.dest(op);
+  if (fc.kind(src, op).k === 'unranked') return castFromUnranked(fc, op, src, res);
   const { mi, l } = ranked(fc, src, op);
   const rt = res.type;
   if (!(rt instanceof MemRefType)) {
@@ -532,6 +566,14 @@ function cast(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>): void {
     fc.def(res);
     return;
   }
+  castChecks(fc, op, mi, l, st, rt);
+  fc.push(src);
+  fc.pop(res);
+}
+
+/** The checks of a cast of the memref in locals `l` (of type `st` if ranked) to `rt`: static sizes, offset and strides. */
+function castChecks(fc: WasmFunctionCompiler, op: Operation, mi: MemInfo, l: readonly number[], st: MemRefType | undefined, rt: MemRefType): void {
+  const f = fc.body;
   rt.shape.forEach((d, i) => {
     if (d === kDynamic || (st && st.shape[i] === d)) return;
     f.get(l[2 + i]).i64(BigInt(d)).op(Op.i64_ne);
@@ -551,8 +593,6 @@ function cast(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>): void {
       viewErrIf(fc, op, ViewErr.castStride, [() => f.get(l[2 + mi.rank + i]), () => f.i64(BigInt(s)), () => f.i64(BigInt(i))]);
     });
   }
-  fc.push(src);
-  fc.pop(res);
 }
 
 
@@ -586,6 +626,11 @@ function allocaScope(fc: WasmFunctionCompiler, op: OpOf<typeof memref.AllocaScop
 }
 
 function rank(fc: WasmFunctionCompiler, op: OpOf<typeof memref.RankOp>): void {
+  const v = memref.RankOp.memref(op);
+  if (fc.kind(v, op).k === 'unranked') {
+    fc.body.get(fc.localsOf(v)![2]).op(Op.i64_extend_i32_u);
+    return fc.pop(memref.RankOp.result(op));
+  }
   const mi = fc.memInfo(memref.RankOp.memref(op), op);
   fc.body.i64(BigInt(mi.rank));
   fc.pop(memref.RankOp.result(op));

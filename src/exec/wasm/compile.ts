@@ -86,6 +86,7 @@ export const ViewErr = {
   viewWide: 10,
   viewBounds: 11,
   reshapeCount: 12,
+  dimRange: 13,
 } as const;
 
 /** The formats of vector.print passed to the `printI` import. */
@@ -101,7 +102,20 @@ export interface MemInfo {
   /** A strided layout (views): accesses multiply every index by its stride; identity layouts take the innermost stride as 1. */
   strided: boolean;
 }
-export type Kind = Scalar | MemInfo;
+/**
+ * An unranked memref whose rank is not known where it is used (function
+ * arguments and results, call results): allocation and data addresses, the
+ * rank (i32), then MAX_UNRANKED sizes and strides (i64; those past the rank
+ * unused), so that it needs no memory of its own.
+ */
+export interface UnrankedInfo {
+  k: 'unranked';
+  elem: Scalar;
+  shift: number;
+}
+/** The highest rank an unranked memref holds here (a cast of a higher rank to unranked falls back). */
+export const MAX_UNRANKED = 8;
+export type Kind = Scalar | MemInfo | UnrankedInfo;
 
 function kindOf(t: Type, op: Operation | undefined): Kind {
   if (t instanceof IndexType) return { k: 'int', w: 64, vt: 'i64' };
@@ -122,7 +136,11 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
     const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
     return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes), strided: t.layoutAttr !== undefined };
   }
-  if (t instanceof UnrankedMemRefType) throw new WasmUnsupported(op, 'unranked memrefs other than casts of ranked ones');
+  if (t instanceof UnrankedMemRefType) {
+    const k = kindOf(MemRefType.get([], t.elementType), op);
+    if (k.k !== 'memref') throw new WasmUnsupported(op, 'memrefs of memrefs');
+    return { k: 'unranked', elem: k.elem, shift: k.shift };
+  }
   throw new WasmUnsupported(op, `values of type ${t.key}`);
 }
 
@@ -155,6 +173,7 @@ export function kindOfValue(v: Value, op: Operation | undefined): Kind {
 /** The wasm value types a value of kind `k` occupies (one local each). */
 function valTypes(k: Kind): ValType[] {
   if (k.k === 'memref') return ['i32', 'i32', ...new Array<ValType>(2 * k.rank).fill('i64')];
+  if (k.k === 'unranked') return ['i32', 'i32', 'i32', ...new Array<ValType>(2 * MAX_UNRANKED).fill('i64')];
   return [k.vt];
 }
 
@@ -705,7 +724,7 @@ export class WasmFunctionCompiler {
         this.body.get(a).structured(Op.if, 'void');
         this.body.get(a).i32(HEADER).op(Op.i32_sub).call(this.free).op(Op.end);
       }
-      for (const v of func.ReturnOp.operands(term)) this.push(v);
+      for (const v of func.ReturnOp.operands(term)) this.pushAsType(v, v.type, term);
       this.body.op(Op.return);
     });
     this.body.op(Op.end);
@@ -803,8 +822,28 @@ export class WasmFunctionCompiler {
 
   scalar(v: Value, op: Operation): Scalar {
     const k = this.kind(v, op);
-    if (k.k === 'memref') throw new WasmUnsupported(op, 'memref operands');
+    if (k.k === 'memref' || k.k === 'unranked') throw new WasmUnsupported(op, 'memref operands');
     return k;
+  }
+
+  /**
+   * Pushes `v` as a value of type `t` (a call's parameter, a function's
+   * result): a memref of known rank passed as unranked becomes its unranked
+   * form (the rank, sizes and strides padded to MAX_UNRANKED).
+   */
+  pushAsType(v: Value, t: Type, op: Operation): void {
+    const k = this.kind(v, op);
+    if (!(t instanceof UnrankedMemRefType) || k.k !== 'memref') return this.push(v);
+    if (k.rank > MAX_UNRANKED) throw new WasmUnsupported(op, `unranked memrefs of rank ${k.rank}`);
+    const l = this.locals.get(v);
+    if (!l) throw new WasmUnsupported(op, 'a value used before its definition');
+    const f = this.body;
+    f.get(l[0]).get(l[1]).i32(k.rank);
+    for (const base of [2, 2 + k.rank])
+      for (let d = 0; d < MAX_UNRANKED; d++) {
+        if (d < k.rank) f.get(l[base + d]);
+        else f.i64(0n);
+      }
   }
 
   /**

@@ -4,7 +4,7 @@
 // Node APIs).
 
 import { typeToString } from '../../ir/attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import type { Type } from '../../ir/attributes.js';
 import type { Operation } from '../../ir/operation.js';
 import { FuncOp } from '../../dialects/func/index.js';
@@ -179,6 +179,8 @@ export class WasmEngine {
             return rt.error(K, 'views of 64-bit integer elements are not supported by the execution engine');
           case ViewErr.viewBounds:
             return rt.error(K, 'creates a view out of the bounds of its allocation');
+          case ViewErr.dimRange:
+            return rt.error(K, `dimension index ${a} is out of bounds for a memref of rank ${b}`);
           case ViewErr.reshapeCount:
             return rt.error(K, `reshapes ${a} elements into a shape of ${b} elements`);
           default:
@@ -218,6 +220,8 @@ export class WasmEngine {
     if (!fnOp) throw new Error(`no function @${name} with a body in the module`);
     const type = FuncOp.function_type(fnOp);
     if (args.length !== type.inputs.length) throw new Error(`@${name} takes ${type.inputs.length} arguments, got ${args.length}`);
+    if ([...type.inputs, ...type.results].some((t) => t instanceof UnrankedMemRefType))
+      throw new TypeError(`@${name}: unranked memref arguments and results cannot be passed from the host on the WebAssembly backend (use a ranked type, or the JavaScript backend)`);
     const back: (() => void)[] = [];
     const flat = args.flatMap((a, i) => {
       const t = type.inputs[i];
