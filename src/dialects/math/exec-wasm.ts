@@ -134,13 +134,13 @@ implementWasmExec(math.AbsIOp, (fc, op) => {
 });
 
 /** ctlz, cttz, ctpop: the container's count on the unsigned value, corrected for the unused high bits. */
-function countBits(kind: 'clz' | 'ctz' | 'popcnt') {
+function countBits(kind: 'clz' | 'ctz' | 'popcnt', operand: (op: Operation) => Value, result: (op: Operation) => Value) {
   return (fc: WasmFunctionCompiler, op: Operation): void => {
     const s = intScalar(fc, op);
     const f = fc.body;
     const I = s.vt === 'i32';
     const bits = I ? 32 : 64;
-    fc.pushAs(op.operand(0), 'unsigned', s);
+    fc.pushAs(operand(op), 'unsigned', s);
     // cttz of 0 is the width: a bit just above it stops the count there.
     if (kind === 'ctz' && s.w < bits) {
       if (I) f.i32(2 ** s.w).op(Op.i32_or);
@@ -152,12 +152,14 @@ function countBits(kind: 'clz' | 'ctz' | 'popcnt') {
       else f.i64(BigInt(bits - s.w)).op(Op.i64_sub);
     }
     fc.norm(s);
-    fc.pop(op.result(0));
+    fc.pop(result(op));
   };
 }
-implementWasmExec(math.CountLeadingZerosOp, countBits('clz'));
-implementWasmExec(math.CountTrailingZerosOp, countBits('ctz'));
-implementWasmExec(math.CtPopOp, countBits('popcnt'));
+const CLZ = math.CountLeadingZerosOp;
+const CTZ = math.CountTrailingZerosOp;
+implementWasmExec(CLZ, countBits('clz', (op) => CLZ.operand(CLZ.cast(op)), (op) => CLZ.result(CLZ.cast(op))));
+implementWasmExec(CTZ, countBits('ctz', (op) => CTZ.operand(CTZ.cast(op)), (op) => CTZ.result(CTZ.cast(op))));
+implementWasmExec(math.CtPopOp, countBits('popcnt', (op) => math.CtPopOp.operand(math.CtPopOp.cast(op)), (op) => math.CtPopOp.result(math.CtPopOp.cast(op))));
 
 /**
  * b ** p as semantics.ts's ipowi (convert-math-to-funcs' function): computed
