@@ -81,4 +81,52 @@ function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): vo
   f.i32(fc.K(op)).i32(mode).i32(fc.stringId(`${storage}:${elemFormatOf(t.elementType)}`)).get(l[0]).get(l[1]).call(fc.imports.printMemref);
 }
 
+/** The module's functions with bodies, in order: a function value is its position here. */
+function moduleFunctions(fc: WasmFunctionCompiler): OpOf<typeof func.FuncOp>[] {
+  const out: OpOf<typeof func.FuncOp>[] = [];
+  for (let o = fc.fn.parentOp?.regions[0]?.entry.first; o; o = o.next) {
+    const f = func.FuncOp.dynCast(o);
+    if (f && !func.FuncOp.isExternal(f)) out.push(f);
+  }
+  return out;
+}
+
+function funcConstant(fc: WasmFunctionCompiler, op: OpOf<typeof func.ConstantOp>): void {
+  const k = moduleFunctions(fc).findIndex((f) => func.FuncOp.sym_name(f) === func.ConstantOp.value(op));
+  if (k < 0) throw new WasmUnsupported(op, `'${op.opName}' of an external function`);
+  fc.body.i32(k);
+  fc.pop(func.ConstantOp.result(op));
+}
+
+/** call_indirect: a chain of direct calls of the module's functions of the callee's type, picked by the function value. */
+function callIndirect(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallIndirectOp>): void {
+  const callee = func.CallIndirectOp.callee(op);
+  const key = callee.type.key;
+  const f = fc.body;
+  const results = func.CallIndirectOp.results(op);
+  results.forEach((r) => fc.def(r));
+  let open = 0;
+  moduleFunctions(fc).forEach((fn, k) => {
+    if (func.FuncOp.function_type(fn).key !== key) return;
+    const target = fc.callee(func.FuncOp.sym_name(fn))!;
+    fc.push(callee);
+    f.i32(k).op(Op.i32_eq).structured(Op.if, 'void');
+    fc.depth++;
+    open++;
+    for (const a of func.CallIndirectOp.callee_operands(op)) fc.pushAsType(a, a.type, op);
+    fc.noteCall(op);
+    f.call(target.index);
+    for (let i = results.length - 1; i >= 0; i--) fc.pop(results[i]);
+    f.op(Op.else);
+  });
+  // No function of that type has that number (function values come from func.constant).
+  f.op(Op.unreachable);
+  for (; open > 0; open--) {
+    f.op(Op.end);
+    fc.depth--;
+  }
+}
+
+implementWasmExec(func.ConstantOp, funcConstant);
+implementWasmExec(func.CallIndirectOp, callIndirect);
 implementWasmExec(func.CallOp, (fc, op) => call(fc, op));

@@ -16,7 +16,7 @@
 // dimension size and stride (i64).
 
 import { DenseIntOrFPElementsAttr, UnitAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, kDynamic } from '../../ir/builtin-types.js';
 import { stridesAndOffset } from '../../dialects/memref/layout.js';
 import type { Type } from '../../ir/attributes.js';
 import { matchConstantInt } from '../../ir/matchers.js';
@@ -136,6 +136,8 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
     const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
     return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes), strided: t.layoutAttr !== undefined };
   }
+  // A function value (func.constant): the callee's number among the module's functions (func/exec-wasm.ts).
+  if (t instanceof FunctionType) return { k: 'int', w: 32, vt: 'i32' };
   if (t instanceof UnrankedMemRefType) {
     const k = kindOf(MemRefType.get([], t.elementType), op);
     if (k.k !== 'memref') throw new WasmUnsupported(op, 'memrefs of memrefs');
@@ -380,9 +382,13 @@ function isRecursive(funcs: OpOf<typeof func.FuncOp>[]): boolean {
   const calls = new Map<string, { callee: string; op: Operation }[]>();
   for (const f of funcs) {
     const out: { callee: string; op: Operation }[] = [];
+    let indirect = false;
     f.walk((op) => {
       if (func.CallOp.isa(op)) out.push({ callee: func.CallOp.callee(op), op });
+      else if (func.CallIndirectOp.isa(op)) indirect = true;
     });
+    // A call through a function value may recurse.
+    if (indirect) return true;
     calls.set(func.FuncOp.sym_name(f), out);
   }
   // Iterative DFS with colors: 1 on the stack, 2 done.
