@@ -740,3 +740,52 @@ func.func @main() {
     assert.match(r.stderr, /^.*indirect-rec.mlir:(9:8: error: 'func.call'|2:8: error: 'func.call_indirect') op stack overflow: the call depth exceeds/, backend);
   }
 });
+
+const UNRANKED_COPY = `func.func private @printMemrefF32(memref<*xf32>)
+func.func @cp(%a: memref<*xf32>, %b: memref<*xf32>) {
+  memref.copy %a, %b : memref<*xf32> to memref<*xf32>
+  return
+}
+func.func @cp2(%a: memref<*xf32>, %b: memref<2x3xf32>) {
+  memref.copy %a, %b : memref<*xf32> to memref<2x3xf32>
+  return
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %a = memref.alloc() : memref<2x3xf32>
+  %b = memref.alloc() : memref<2x3xf32>
+  %c = memref.alloc() : memref<2x3xf32>
+  scf.for %i = %c0 to %c2 step %c1 {
+    scf.for %j = %c0 to %c3 step %c1 {
+      %p = arith.muli %i, %c3 : index
+      %q = arith.addi %p, %j : index
+      %v = arith.index_cast %q : index to i32
+      %f = arith.sitofp %v : i32 to f32
+      memref.store %f, %a[%i, %j] : memref<2x3xf32>
+    }
+  }
+  %au = memref.cast %a : memref<2x3xf32> to memref<*xf32>
+  %bu = memref.cast %b : memref<2x3xf32> to memref<*xf32>
+  func.call @cp(%au, %bu) : (memref<*xf32>, memref<*xf32>) -> ()
+  func.call @printMemrefF32(%bu) : (memref<*xf32>) -> ()
+  %t = memref.transpose %a (i, j) -> (j, i) : memref<2x3xf32> to memref<3x2xf32, strided<[1, 3]>>
+  %tu = memref.cast %t : memref<3x2xf32, strided<[1, 3]>> to memref<*xf32>
+  %cu = memref.cast %c : memref<2x3xf32> to memref<*xf32>
+  func.call @cp2(%au, %c) : (memref<*xf32>, memref<2x3xf32>) -> ()
+  func.call @printMemrefF32(%cu) : (memref<*xf32>) -> ()
+  memref.dealloc %a : memref<2x3xf32>
+  memref.dealloc %b : memref<2x3xf32>
+  memref.dealloc %c : memref<2x3xf32>
+  return
+}
+`;
+
+test('wasm: memref.copy from and to unranked arguments matches mlir-runner; copying between different shapes is the JavaScript backend\'s located error', () => {
+  expectSame('unranked-copy', UNRANKED_COPY);
+  const bad = UNRANKED_COPY.replace('func.call @cp2(%au, %c)', 'func.call @cp(%tu, %bu) : (memref<*xf32>, memref<*xf32>) -> ()\n  func.call @cp2(%au, %c)');
+  assert.notEqual(bad, UNRANKED_COPY);
+  expectSameError('unranked-copy-bad', bad, /unranked-copy-bad.mlir:3:3: error: 'memref.copy' op copies between memrefs of different shapes \[3, 2\] and \[2, 3\]/);
+});

@@ -12,9 +12,44 @@ import { ErrCode, Flag, HEADER, MAX_UNRANKED, PRE, ViewErr, WasmUnsupported, typ
 import { stridesAndOffset } from './layout.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
+/** Passes the dims of a memref of unknown rank (those below its rank) to the runtime. */
+function passUnrankedDims(fc: WasmFunctionCompiler, l: readonly number[]): void {
+  const f = fc.body;
+  for (let d = 0; d < MAX_UNRANKED; d++) {
+    f.get(l[2]).i32(d).op(Op.i32_gt_u).structured(Op.if, 'void');
+    f.get(l[3 + d]).get(l[3 + MAX_UNRANKED + d]).call(fc.imports.dim).op(Op.end);
+  }
+}
+
+/** A copy from or to a memref of unknown rank: the runtime checks and copies element by element. */
+function copyUnranked(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CopyOp>, src: Value, dst: Value): void {
+  const f = fc.body;
+  const side = (v: Value): { shift: number; l: readonly number[]; rank: () => void } => {
+    const k = fc.kind(v, op);
+    const l = fc.localsOf(v)!;
+    if (k.k === 'unranked') return { shift: k.shift, l, rank: () => void f.get(l[2]) };
+    if (k.k !== 'memref') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+    return { shift: k.shift, l, rank: () => void f.i32(k.rank) };
+  };
+  const s = side(src);
+  const d = side(dst);
+  if (s.shift !== d.shift) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+  for (const [v, x] of [
+    [src, s],
+    [dst, d],
+  ] as const) {
+    if (fc.kind(v, op).k === 'unranked') passUnrankedDims(fc, x.l);
+    else fc.passDims(x.l, fc.memInfo(v, op).rank);
+  }
+  f.i32(fc.K(op)).i32(s.shift).get(s.l[0]).get(s.l[1]).get(d.l[0]).get(d.l[1]);
+  s.rank();
+  f.call(fc.imports.copy);
+}
+
 function copy(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CopyOp>): void {
   const src = memref.CopyOp.source(op);
   const dst = memref.CopyOp.target(op);
+  if (fc.kind(src, op).k === 'unranked' || fc.kind(dst, op).k === 'unranked') return copyUnranked(fc, op, src, dst);
   const st = src.type;
   const dt = dst.type;
   const mi = fc.memInfo(src, op);
