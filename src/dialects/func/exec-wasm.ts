@@ -5,6 +5,7 @@
 
 import { MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import type { OpOf } from '../../ods/index.js';
+import * as builtin from '../builtin/index.js';
 import * as func from './index.js';
 import { BUILTINS } from '../../exec/codegen.js';
 import { elemFormatOf } from '../../exec/types.js';
@@ -84,7 +85,9 @@ function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): vo
 /** The module's functions with bodies, in order: a function value is its position here. */
 function moduleFunctions(fc: WasmFunctionCompiler): OpOf<typeof func.FuncOp>[] {
   const out: OpOf<typeof func.FuncOp>[] = [];
-  for (let o = fc.fn.parentOp?.regions[0]?.entry.first; o; o = o.next) {
+  const mod = fc.fn.parentOp && builtin.ModuleOp.dynCast(fc.fn.parentOp);
+  if (!mod) return out;
+  for (const o of builtin.ModuleOp.body(mod)) {
     const f = func.FuncOp.dynCast(o);
     if (f && !func.FuncOp.isExternal(f)) out.push(f);
   }
