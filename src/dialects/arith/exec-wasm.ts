@@ -307,6 +307,19 @@ function intBinary(fc: WasmFunctionCompiler, op: Operation, kindIn: string, lhs:
       zeroCheck();
       simple(kind === 'divui' ? Op.i32_div_u : Op.i32_rem_u, kind === 'divui' ? Op.i64_div_u : Op.i64_rem_u, 'unsigned');
       break;
+    case 'ceildivui': {
+      // The unsigned quotient, plus one when the remainder is nonzero.
+      zeroCheck();
+      simple(Op.i32_div_u, Op.i64_div_u, 'unsigned');
+      fc.pushAs(lhs, 'unsigned', s);
+      fc.pushAs(rhs, 'unsigned', s);
+      f.op(pick(Op.i32_rem_u, Op.i64_rem_u));
+      if (I) f.i32(0).op(Op.i32_ne);
+      else f.i64(0n).op(Op.i64_ne).op(Op.i64_extend_i32_u);
+      f.op(pick(Op.i32_add, Op.i64_add));
+      fc.norm(s);
+      break;
+    }
     case 'maxsi':
     case 'minsi':
     case 'maxui':
@@ -605,6 +618,103 @@ function cmpf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
 }
 
 // The binary ops and casts of arith and index (index's compute as arith's), as op-kinds.ts classifies them.
+/** addui_extended: the wrapped sum, and whether it wrapped (its unsigned value below the lhs's). */
+function addUIExtended(fc: WasmFunctionCompiler, op: OpOf<typeof arith.AddUIExtendedOp>): void {
+  const A = arith.AddUIExtendedOp;
+  const s = fc.scalar(A.sum(op), op);
+  if (s.k !== 'int') throw new WasmUnsupported(op, 'vector arithmetic');
+  const I = s.vt === 'i32';
+  const f = fc.body;
+  const sum = A.sum(op);
+  fc.push(A.lhs(op));
+  fc.push(A.rhs(op));
+  f.op(I ? Op.i32_add : Op.i64_add);
+  fc.norm(s);
+  fc.pop(sum);
+  fc.pushAs(sum, 'unsigned', s);
+  fc.pushAs(A.lhs(op), 'unsigned', s);
+  f.op(I ? Op.i32_lt_u : Op.i64_lt_u);
+  fc.pop(A.overflow(op));
+}
+
+/**
+ * mulsi_extended / mului_extended: the low and high w bits of the 2w-bit
+ * product. Up to 32 bits the product fits an i64; above, the high 64 bits of
+ * the 128-bit product come from 32-bit halves (unsigned), corrected for
+ * negative operands (signed).
+ */
+function mulExtended(fc: WasmFunctionCompiler, op: Operation, signed: boolean, lhs: Value, rhs: Value, low: Value, high: Value): void {
+  const s = fc.scalar(low, op);
+  if (s.k !== 'int') throw new WasmUnsupported(op, 'vector arithmetic');
+  const f = fc.body;
+  const how = signed ? 'signed' : 'unsigned';
+  const a = f.local('i64');
+  const b = f.local('i64');
+  const operand = (v: Value, to: number): void => {
+    fc.pushAs(v, how, s);
+    if (s.vt === 'i32') f.op(signed ? Op.i64_extend_i32_s : Op.i64_extend_i32_u);
+    f.set(to);
+  };
+  operand(lhs, a);
+  operand(rhs, b);
+  const toWidth = (): void => {
+    if (s.vt === 'i32') f.op(Op.i32_wrap_i64);
+    fc.norm(s);
+  };
+  f.get(a).get(b).op(Op.i64_mul);
+  toWidth();
+  fc.pop(low);
+  if (s.w <= 32) {
+    f.get(a).get(b).op(Op.i64_mul).i64(BigInt(s.w)).op(signed ? Op.i64_shr_s : Op.i64_shr_u);
+    toWidth();
+    return fc.pop(high);
+  }
+  // hi:lo = a * b as unsigned 64-bit numbers.
+  const hi = f.local('i64');
+  const mid = f.local('i64');
+  const half = (x: number, upper: boolean): void => {
+    f.get(x);
+    if (upper) f.i64(32n).op(Op.i64_shr_u);
+    else f.i64(0xffffffffn).op(Op.i64_and);
+  };
+  const prod = (x: boolean, y: boolean): void => {
+    half(a, x);
+    half(b, y);
+    f.op(Op.i64_mul);
+  };
+  // mid = (aL*bL >> 32) + low32(aL*bH) + low32(aH*bL)
+  prod(false, false);
+  f.i64(32n).op(Op.i64_shr_u);
+  prod(false, true);
+  f.i64(0xffffffffn).op(Op.i64_and).op(Op.i64_add);
+  prod(true, false);
+  f.i64(0xffffffffn).op(Op.i64_and).op(Op.i64_add).set(mid);
+  // hi = aH*bH + (aL*bH >> 32) + (aH*bL >> 32) + (mid >> 32)
+  prod(true, true);
+  prod(false, true);
+  f.i64(32n).op(Op.i64_shr_u).op(Op.i64_add);
+  prod(true, false);
+  f.i64(32n).op(Op.i64_shr_u).op(Op.i64_add);
+  f.get(mid).i64(32n).op(Op.i64_shr_u).op(Op.i64_add).set(hi);
+  if (signed) {
+    // The signed high word: minus b when a < 0, minus a when b < 0.
+    f.get(hi).get(b).i64(0n).get(a).i64(0n).op(Op.i64_lt_s).op(Op.select).op(Op.i64_sub);
+    f.get(a).i64(0n).get(b).i64(0n).op(Op.i64_lt_s).op(Op.select).op(Op.i64_sub).set(hi);
+  }
+  // Bits [w, 2w) of hi:lo.
+  if (s.w === 64) f.get(hi);
+  else {
+    f.get(hi).i64(BigInt(64 - s.w)).op(Op.i64_shl);
+    f.get(a).get(b).op(Op.i64_mul).i64(BigInt(s.w)).op(Op.i64_shr_u).op(Op.i64_or);
+  }
+  fc.norm(s);
+  fc.pop(high);
+}
+
+implementWasmExec(arith.AddUIExtendedOp, addUIExtended);
+implementWasmExec(arith.MulSIExtendedOp, (fc, op) => mulExtended(fc, op, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)));
+implementWasmExec(arith.MulUIExtendedOp, (fc, op) => mulExtended(fc, op, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)));
+
 // Elementwise ops: poison in, poison out (their code is skipped then), as the JavaScript backend's.
 const ELEMENTWISE = { propagates: true };
 implementWasmExecFor(INT_BINARY_OPS, emitIntBinaryOp, ELEMENTWISE);

@@ -6,7 +6,7 @@
 import type { OpOf } from '../../ods/index.js';
 import * as cf from './index.js';
 import { Op } from '../../exec/wasm/encoder.js';
-import { WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
 function condBranch(fc: WasmFunctionCompiler, op: OpOf<typeof cf.CondBranchOp>): void {
@@ -46,7 +46,16 @@ function switchOp(fc: WasmFunctionCompiler, op: OpOf<typeof cf.SwitchOp>): void 
   fc.jump(op, cf.SwitchOp.defaultDestination(op), cf.SwitchOp.defaultOperands(op));
 }
 
-// Poison: conditions and flags are checked (as the JavaScript backend); successor operands keep their markers (fc.jump).
+/** A false condition is the JavaScript backend's located error with the message (its string index as the error's value). */
+function assertOp(fc: WasmFunctionCompiler, op: OpOf<typeof cf.AssertOp>): void {
+  fc.push(cf.AssertOp.arg(op));
+  fc.body.op(Op.i32_eqz);
+  const msg = fc.stringId(cf.AssertOp.msg(op));
+  fc.errorIf(op, ErrCode.assertion, () => fc.body.i64(BigInt(msg)));
+}
+
+// Poison: conditions, flags and the asserted value are checked (as the JavaScript backend); successor operands keep their markers (fc.jump).
+implementWasmExec(cf.AssertOp, assertOp, { checks: (op) => [[cf.AssertOp.arg(op), 'assertion condition']] });
 implementWasmExec(cf.BranchOp, (fc, op) => fc.jump(op, cf.BranchOp.dest(op), cf.BranchOp.destOperands(op)), { custom: true });
 implementWasmExec(cf.CondBranchOp, condBranch, { custom: true });
 implementWasmExec(cf.SwitchOp, switchOp, { custom: true });

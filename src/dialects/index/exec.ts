@@ -10,6 +10,7 @@ import { implementJsExec } from '../../exec/emitters.js';
 implementJsExec(index.ConstantOp, (cg, op) => cg.define(op, intLit({ k: 'wide', w: 64 }, index.ConstantOp.value(op))));
 implementJsExec(index.BoolConstantOp, (cg, op) => cg.define(op, index.BoolConstantOp.value(op) ? '1' : '0'));
 implementJsExec(index.CmpOp, (cg, op) => cg.emitCmpI(op, stringifyEnum(index.IndexCmpPredicateDef, index.CmpOp.pred(op)), index.CmpOp.lhs(op), index.CmpOp.rhs(op)));
-implementJsExec(index.SizeOfOp, (cg, op) => cg.define(op, '8'));
+// The index type's width in bits (MLIR's lowering on a 64-bit target).
+implementJsExec(index.SizeOfOp, (cg, op) => cg.define(op, '64'));
 implementJsExec(index.CastSOp, (cg, op) => cg.emitIndexCast(op, castOf(op)!));
 implementJsExec(index.CastUOp, (cg, op) => cg.emitIndexCast(op, castOf(op)!));

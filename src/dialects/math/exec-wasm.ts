@@ -9,7 +9,7 @@ import { FLOAT_FN_OPS, floatFnKey } from './exec.js';
 import { MIN_NORMAL } from './semantics.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { Op } from '../../exec/wasm/encoder.js';
-import { WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { ErrCode, WasmUnsupported, type Scalar, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
 implementWasmExec(math.SqrtOp, (fc, op) => {
@@ -101,3 +101,124 @@ implementWasmExec(math.IsNaNOp, (fc, op) => isNaN(fc, op, math.IsNaNOp.operand(o
 implementWasmExec(math.IsInfOp, (fc, op) => isInf(fc, op, math.IsInfOp.operand(op), math.IsInfOp.result(op)));
 implementWasmExec(math.IsFiniteOp, (fc, op) => isFinite(fc, op, math.IsFiniteOp.operand(op), math.IsFiniteOp.result(op)));
 implementWasmExec(math.IsNormalOp, (fc, op) => isNormal(fc, op, math.IsNormalOp.operand(op), math.IsNormalOp.result(op)));
+
+// ---- integer ops: in the value's container (i32 for widths <= 32, else
+// i64), on its unsigned value where the op counts bits, normalized back to
+// the width (semantics.ts's definitions).
+
+function intScalar(fc: WasmFunctionCompiler, op: Operation): Extract<Scalar, { k: 'int' }> {
+  const s = fc.scalar(op.result(0), op);
+  if (s.k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
+  return s;
+}
+
+/** |x|, wrapping (the most negative value stays itself); on i1 the identity. */
+implementWasmExec(math.AbsIOp, (fc, op) => {
+  const s = intScalar(fc, op);
+  const x = math.AbsIOp.operand(op);
+  const f = fc.body;
+  const I = s.vt === 'i32';
+  if (s.w > 1) {
+    if (I) f.i32(0);
+    else f.i64(0n);
+    fc.push(x);
+    f.op(I ? Op.i32_sub : Op.i64_sub);
+    fc.push(x);
+    fc.push(x);
+    if (I) f.i32(0).op(Op.i32_lt_s);
+    else f.i64(0n).op(Op.i64_lt_s);
+    f.op(Op.select);
+    fc.norm(s);
+  } else fc.push(x);
+  fc.pop(math.AbsIOp.result(op));
+});
+
+/** ctlz, cttz, ctpop: the container's count on the unsigned value, corrected for the unused high bits. */
+function countBits(kind: 'clz' | 'ctz' | 'popcnt', operand: (op: Operation) => Value, result: (op: Operation) => Value) {
+  return (fc: WasmFunctionCompiler, op: Operation): void => {
+    const s = intScalar(fc, op);
+    const f = fc.body;
+    const I = s.vt === 'i32';
+    const bits = I ? 32 : 64;
+    fc.pushAs(operand(op), 'unsigned', s);
+    // cttz of 0 is the width: a bit just above it stops the count there.
+    if (kind === 'ctz' && s.w < bits) {
+      if (I) f.i32(2 ** s.w).op(Op.i32_or);
+      else f.i64(1n << BigInt(s.w)).op(Op.i64_or);
+    }
+    f.op(kind === 'clz' ? (I ? Op.i32_clz : Op.i64_clz) : kind === 'ctz' ? (I ? Op.i32_ctz : Op.i64_ctz) : I ? Op.i32_popcnt : Op.i64_popcnt);
+    if (kind === 'clz' && s.w < bits) {
+      if (I) f.i32(bits - s.w).op(Op.i32_sub);
+      else f.i64(BigInt(bits - s.w)).op(Op.i64_sub);
+    }
+    fc.norm(s);
+    fc.pop(result(op));
+  };
+}
+const CLZ = math.CountLeadingZerosOp;
+const CTZ = math.CountTrailingZerosOp;
+implementWasmExec(CLZ, countBits('clz', (op) => CLZ.operand(CLZ.cast(op)), (op) => CLZ.result(CLZ.cast(op))));
+implementWasmExec(CTZ, countBits('ctz', (op) => CTZ.operand(CTZ.cast(op)), (op) => CTZ.result(CTZ.cast(op))));
+implementWasmExec(math.CtPopOp, countBits('popcnt', (op) => math.CtPopOp.operand(math.CtPopOp.cast(op)), (op) => math.CtPopOp.result(math.CtPopOp.cast(op))));
+
+/**
+ * b ** p as semantics.ts's ipowi (convert-math-to-funcs' function): computed
+ * in i64 whatever the width (the low w bits of products depend only on the
+ * low w bits of the factors), then normalized; 0 to a negative power is
+ * division by zero.
+ */
+implementWasmExec(math.IPowIOp, (fc, op) => {
+  const s = intScalar(fc, op);
+  const f = fc.body;
+  const I = s.vt === 'i32';
+  const b = f.local('i64');
+  const p = f.local('i64');
+  const r = f.local('i64');
+  // Signed values (i1: 0 or -1) in i64.
+  const load = (v: Value, to: number): void => {
+    fc.pushAs(v, 'signed', s);
+    if (I) f.op(Op.i64_extend_i32_s);
+    f.set(to);
+  };
+  load(math.IPowIOp.lhs(op), b);
+  load(math.IPowIOp.rhs(op), p);
+  // On i1 the constant 1 is -1.
+  const one = s.w === 1 ? -1n : 1n;
+  f.i64(1n).set(r);
+  f.structured(Op.block, 'void');
+  fc.depth++;
+  f.get(p).op(Op.i64_eqz).br(Op.br_if, 0);
+  f.get(p).i64(0n).op(Op.i64_lt_s);
+  f.structured(Op.if, 'void');
+  fc.depth++;
+  if (fc.checks.division) {
+    f.get(b).op(Op.i64_eqz);
+    fc.errorIf(op, ErrCode.div0);
+  }
+  // b = 1: 1; b = -1: -1 for odd p, else 1; otherwise 0.
+  f.i64(1n);
+  f.i64(-1n).i64(1n).get(p).i64(1n).op(Op.i64_and).op(Op.i32_wrap_i64).op(Op.select);
+  f.i64(0n);
+  f.get(b).i64(-1n).op(Op.i64_eq).op(Op.select);
+  f.get(b).i64(one).op(Op.i64_eq).op(Op.select);
+  f.set(r).br(Op.br, 1);
+  f.op(Op.end);
+  fc.depth--;
+  f.structured(Op.loop, 'void');
+  fc.depth++;
+  f.get(p).i64(1n).op(Op.i64_and).op(Op.i32_wrap_i64);
+  f.structured(Op.if, 'void').get(r).get(b).op(Op.i64_mul).set(r).op(Op.end);
+  // p >>= 1 (p is positive here, within its width).
+  f.get(p).i64(1n).op(Op.i64_shr_u).set(p);
+  f.get(p).op(Op.i64_eqz).br(Op.br_if, 1);
+  f.get(b).get(b).op(Op.i64_mul).set(b);
+  f.br(Op.br, 0);
+  f.op(Op.end);
+  fc.depth--;
+  f.op(Op.end);
+  fc.depth--;
+  f.get(r);
+  if (I) f.op(Op.i32_wrap_i64);
+  fc.norm(s);
+  fc.pop(math.IPowIOp.result(op));
+});

@@ -48,7 +48,7 @@ const lit = (f: FloatName): string => JSON.stringify(f);
 export const FLOAT_FN_OPS = [
   math.ExpOp, math.Exp2Op, math.LogOp, math.Log2Op, math.Log10Op, math.SinOp, math.CosOp, math.TanOp, math.AsinOp, math.AcosOp, math.AtanOp,
   math.SinhOp, math.CoshOp, math.TanhOp, math.AsinhOp, math.AcoshOp, math.AtanhOp, math.ErfOp, math.ErfcOp, math.PowFOp, math.Atan2Op,
-  math.Log1pOp, math.ExpM1Op, math.RsqrtOp, math.FmaOp, math.FPowIOp, math.RoundOp, math.RoundEvenOp,
+  math.Log1pOp, math.ExpM1Op, math.RsqrtOp, math.FmaOp, math.FPowIOp, math.RoundOp, math.RoundEvenOp, math.CbrtOp,
 ] as const satisfies readonly OpHandleCore<string>[];
 
 /** The FLOAT_FNS key of an op of FLOAT_FN_OPS on type f. */
@@ -78,3 +78,9 @@ implementJsExec(math.AbsIOp, (cg, op) => emitInt(cg, op, 'absi'));
 implementJsExec(math.CountLeadingZerosOp, (cg, op) => emitInt(cg, op, 'ctlz'));
 implementJsExec(math.CountTrailingZerosOp, (cg, op) => emitInt(cg, op, 'cttz'));
 implementJsExec(math.CtPopOp, (cg, op) => emitInt(cg, op, 'ctpop'));
+// Division by zero where the lowered function divides by zero (0 to a negative power).
+implementJsExec(math.IPowIOp, (cg, op) => {
+  const r = cg.noteWide(reprOf(elementOf(op.result(0).type)));
+  if (r.k !== 'int' && r.k !== 'wide') return cg.unsupported(op);
+  cg.define(op, cg.elementwise(op, ([b, p]) => `($rt.math.ipowi(${r.w}, ${b}, ${p}) ?? $rt.div0(${cg.K(op)}))`));
+});

@@ -35,6 +35,8 @@ export const UNARY_LIBM = {
   atanh: ['atanh', 'atanhf'],
   erf: ['erf', 'erff'],
   erfc: ['erfc', 'erfcf'],
+  // Not lowered by convert-to-llvm: convert-math-to-libm calls these.
+  cbrt: ['cbrt', 'cbrtf'],
 } as const satisfies Record<string, readonly [keyof typeof libm, keyof typeof libm]>;
 
 export const BINARY_LIBM = {
@@ -113,6 +115,32 @@ export function ctpop(w: number, x: number | bigint): number | bigint {
 export function absi(w: number, x: number | bigint): number | bigint {
   const s = BigInt.asIntN(w, unsignedOf(w, x));
   return fromUnsigned(w, BigInt.asUintN(w, s < 0n ? -s : s));
+}
+
+/**
+ * b to the power p as convert-math-to-funcs' __mlir_math_ipowi computes it
+ * (square and multiply, wrapping; a negative p gives 0 except for b = 1 and
+ * b = -1); undefined where that function divides by zero (b = 0, p < 0).
+ */
+export function ipowi(w: number, b: number | bigint, p: number | bigint): number | bigint | undefined {
+  const sb = BigInt.asIntN(w, unsignedOf(w, b));
+  let up = unsignedOf(w, p);
+  if (up === 0n) return fromUnsigned(w, 1n);
+  if (BigInt.asIntN(w, up) < 0n) {
+    if (sb === 0n) return undefined;
+    // Compared as w-bit values (on i1, 1 and -1 are the same value: 1 wins).
+    if (sb === BigInt.asIntN(w, 1n)) return fromUnsigned(w, 1n);
+    if (sb === -1n) return fromUnsigned(w, up & 1n ? BigInt.asUintN(w, -1n) : 1n);
+    return fromUnsigned(w, 0n);
+  }
+  let r = 1n;
+  let base = BigInt.asUintN(w, sb);
+  for (;;) {
+    if (up & 1n) r = BigInt.asUintN(w, r * base);
+    up >>= 1n;
+    if (up === 0n) return fromUnsigned(w, r);
+    base = BigInt.asUintN(w, base * base);
+  }
 }
 
 /** Round half to even (llvm.roundeven). */

@@ -8,13 +8,48 @@ import type { OpOf } from '../../ods/index.js';
 import * as scf from '../scf/index.js';
 import * as memref from './index.js';
 import { Op } from '../../exec/wasm/encoder.js';
-import { ErrCode, Flag, HEADER, PRE, ViewErr, WasmUnsupported, type MemInfo, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
+import { ErrCode, Flag, HEADER, MAX_UNRANKED, PRE, ViewErr, WasmUnsupported, type MemInfo, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { stridesAndOffset } from './layout.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
+
+/** Passes the dims of a memref of unknown rank (those below its rank) to the runtime. */
+function passUnrankedDims(fc: WasmFunctionCompiler, l: readonly number[]): void {
+  const f = fc.body;
+  for (let d = 0; d < MAX_UNRANKED; d++) {
+    f.get(l[2]).i32(d).op(Op.i32_gt_u).structured(Op.if, 'void');
+    f.get(l[3 + d]).get(l[3 + MAX_UNRANKED + d]).call(fc.imports.dim).op(Op.end);
+  }
+}
+
+/** A copy from or to a memref of unknown rank: the runtime checks and copies element by element. */
+function copyUnranked(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CopyOp>, src: Value, dst: Value): void {
+  const f = fc.body;
+  const side = (v: Value): { shift: number; l: readonly number[]; rank: () => void } => {
+    const k = fc.kind(v, op);
+    const l = fc.localsOf(v)!;
+    if (k.k === 'unranked') return { shift: k.shift, l, rank: () => void f.get(l[2]) };
+    if (k.k !== 'memref') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+    return { shift: k.shift, l, rank: () => void f.i32(k.rank) };
+  };
+  const s = side(src);
+  const d = side(dst);
+  if (s.shift !== d.shift) throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+  for (const [v, x] of [
+    [src, s],
+    [dst, d],
+  ] as const) {
+    if (fc.kind(v, op).k === 'unranked') passUnrankedDims(fc, x.l);
+    else fc.passDims(x.l, fc.memInfo(v, op).rank);
+  }
+  f.i32(fc.K(op)).i32(s.shift).get(s.l[0]).get(s.l[1]).get(d.l[0]).get(d.l[1]);
+  s.rank();
+  f.call(fc.imports.copy);
+}
 
 function copy(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CopyOp>): void {
   const src = memref.CopyOp.source(op);
   const dst = memref.CopyOp.target(op);
+  if (fc.kind(src, op).k === 'unranked' || fc.kind(dst, op).k === 'unranked') return copyUnranked(fc, op, src, dst);
   const st = src.type;
   const dt = dst.type;
   const mi = fc.memInfo(src, op);
@@ -99,7 +134,7 @@ function alloc(fc: WasmFunctionCompiler, op: Operation, res: Value, dyn: readonl
 
 function dealloc(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DeallocOp>): void {
   const v = memref.DeallocOp.memref(op);
-  fc.memInfo(v, op);
+  if (fc.kind(v, op).k !== 'unranked') fc.memInfo(v, op);
   const l = fc.localsOf(v)!;
   const f = fc.body;
   f.get(l[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
@@ -116,7 +151,12 @@ function dealloc(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DeallocOp>): v
 /** Checks the indices and liveness; leaves the element's byte address on the stack. */
 
 function load(fc: WasmFunctionCompiler, op: OpOf<typeof memref.LoadOp>): void {
-  const mi = fc.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op));
+  loadElem(fc, fc.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op)));
+  fc.pop(memref.LoadOp.result(op));
+}
+
+/** Loads the element at the address on the stack (its value in the element's local type). */
+function loadElem(fc: WasmFunctionCompiler, mi: MemInfo): void {
   const e = mi.elem;
   const f = fc.body;
   if (e.k === 'float' && e.f === 'f16') f.mem(Op.i32_load16_u, 1).call(fc.helper('bitsF16'));
@@ -126,7 +166,6 @@ function load(fc: WasmFunctionCompiler, op: OpOf<typeof memref.LoadOp>): void {
   else if (mi.shift === 2) f.mem(Op.i32_load, 2);
   else if (mi.shift === 1) f.mem(Op.i32_load16_s, 1);
   else f.mem(e.w === 1 ? Op.i32_load8_u : Op.i32_load8_s, 0);
-  fc.pop(memref.LoadOp.result(op));
 }
 
 function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void {
@@ -136,9 +175,14 @@ function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void 
     fc.errorIf(op, ErrCode.storeConstant);
   }
   const mi = fc.address(op, memref.StoreOp.memref(op), memref.StoreOp.indices(op));
+  fc.push(memref.StoreOp.value(op));
+  storeElem(fc, mi);
+}
+
+/** Stores the value on the stack at the address below it. */
+function storeElem(fc: WasmFunctionCompiler, mi: MemInfo): void {
   const e = mi.elem;
   const f = fc.body;
-  fc.push(memref.StoreOp.value(op));
   if (e.k === 'float' && e.f === 'f16') f.call(fc.helper('f16Bits')).mem(Op.i32_store16, 1);
   // A bf16 value is an f32 value whose low 16 bits are zero.
   else if (e.k === 'float' && e.f === 'bf16') f.op(Op.f32_demote_f64).op(Op.i32_reinterpret_f32).i32(16).op(Op.i32_shr_u).mem(Op.i32_store16, 1);
@@ -151,6 +195,17 @@ function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void 
 
 function dim(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DimOp>): void {
   const src = memref.DimOp.source(op);
+  if (fc.kind(src, op).k === 'unranked') {
+    // A constant index below the rank (checked when it runs).
+    const c = matchConstantInt(memref.DimOp.index(op));
+    if (c === undefined || c < 0n || c >= BigInt(MAX_UNRANKED)) throw new WasmUnsupported(op, `'${op.opName}' of a non-constant dimension`);
+    const l = fc.localsOf(src)!;
+    const f = fc.body;
+    f.get(l[2]).i32(Number(c)).op(Op.i32_le_u);
+    viewErrIf(fc, op, ViewErr.dimRange, [() => f.i64(c), () => f.get(l[2]).op(Op.i64_extend_i32_u)]);
+    f.get(l[3 + Number(c)]);
+    return fc.pop(memref.DimOp.result(op));
+  }
   const mi = fc.memInfo(src, op);
   const c = matchConstantInt(memref.DimOp.index(op));
   if (c === undefined || c < 0n || c >= BigInt(mi.rank)) throw new WasmUnsupported(op, `'${op.opName}' of a non-constant dimension`);
@@ -511,9 +566,32 @@ function view(fc: WasmFunctionCompiler, op: OpOf<typeof memref.ViewOp>): void {
 }
 
 /** memref.cast: the descriptor is unchanged; casts to static sizes, offsets or strides check them. */
+/** Unranked to ranked: the rank checked, then the sizes and strides taken as the ranked memref's (checked as a cast's). */
+function castFromUnranked(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>, src: Value, res: Value): void {
+  const rt = res.type;
+  const ls = fc.localsOf(src);
+  if (!ls) throw new WasmUnsupported(op, 'a value used before its definition');
+  if (!(rt instanceof MemRefType)) {
+    fc.push(src);
+    return fc.pop(res);
+  }
+  if (rt.rank > MAX_UNRANKED) throw new WasmUnsupported(op, `unranked memrefs of rank ${rt.rank}`);
+  const f = fc.body;
+  f.get(ls[2]).i32(rt.rank).op(Op.i32_ne);
+  viewErrIf(fc, op, ViewErr.castRank, [() => f.get(ls[2]).op(Op.i64_extend_i32_u), () => f.i64(BigInt(rt.rank))]);
+  const l = fc.def(res);
+  f.get(ls[0]).set(l[0]).get(ls[1]).set(l[1]);
+  for (let d = 0; d < rt.rank; d++) {
+    f.get(ls[3 + d]).set(l[2 + d]);
+    f.get(ls[3 + MAX_UNRANKED + d]).set(l[2 + rt.rank + d]);
+  }
+  castChecks(fc, op, fc.memInfo(res, op), l, undefined, rt);
+}
+
 function cast(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>): void {
   const src = memref.CastOp.source(op);
   const res = memref.CastOp.dest(op);
+  if (fc.kind(src, op).k === 'unranked') return castFromUnranked(fc, op, src, res);
   const { mi, l } = ranked(fc, src, op);
   const rt = res.type;
   if (!(rt instanceof MemRefType)) {
@@ -530,6 +608,14 @@ function cast(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>): void {
     fc.def(res);
     return;
   }
+  castChecks(fc, op, mi, l, st, rt);
+  fc.push(src);
+  fc.pop(res);
+}
+
+/** The checks of a cast of the memref in locals `l` (of type `st` if ranked) to `rt`: static sizes, offset and strides. */
+function castChecks(fc: WasmFunctionCompiler, op: Operation, mi: MemInfo, l: readonly number[], st: MemRefType | undefined, rt: MemRefType): void {
+  const f = fc.body;
   rt.shape.forEach((d, i) => {
     if (d === kDynamic || (st && st.shape[i] === d)) return;
     f.get(l[2 + i]).i64(BigInt(d)).op(Op.i64_ne);
@@ -549,13 +635,11 @@ function cast(fc: WasmFunctionCompiler, op: OpOf<typeof memref.CastOp>): void {
       viewErrIf(fc, op, ViewErr.castStride, [() => f.get(l[2 + mi.rank + i]), () => f.i64(BigInt(s)), () => f.i64(BigInt(i))]);
     });
   }
-  fc.push(src);
-  fc.pop(res);
 }
 
 
-/** Frees every allocation on the chain in local `head` (free relinks the third word: read it first). */
-function freeChain(fc: WasmFunctionCompiler, head: number): void {
+/** Frees every allocation on the chain in local `head` (free relinks the third word: read it first); leaves `head` 0. */
+export function freeAllocaChain(fc: WasmFunctionCompiler, head: number): void {
   const f = fc.body;
   const next = f.local('i32');
   f.structured(Op.block, 'void').structured(Op.loop, 'void');
@@ -579,11 +663,16 @@ function allocaScope(fc: WasmFunctionCompiler, op: OpOf<typeof memref.AllocaScop
     const ret = memref.AllocaScopeReturnOp.dynCast(term);
     if (!ret) throw new WasmUnsupported(term, `'${term.opName}' ending an alloca_scope`);
     fc.assign(results, memref.AllocaScopeReturnOp.results(ret));
-    freeChain(fc, head);
+    freeAllocaChain(fc, head);
   });
 }
 
 function rank(fc: WasmFunctionCompiler, op: OpOf<typeof memref.RankOp>): void {
+  const v = memref.RankOp.memref(op);
+  if (fc.kind(v, op).k === 'unranked') {
+    fc.body.get(fc.localsOf(v)![2]).op(Op.i64_extend_i32_u);
+    return fc.pop(memref.RankOp.result(op));
+  }
   const mi = fc.memInfo(memref.RankOp.memref(op), op);
   fc.body.i64(BigInt(mi.rank));
   fc.pop(memref.RankOp.result(op));
@@ -670,4 +759,150 @@ implementWasmExec(memref.CastOp, (fc, op) => cast(fc, op));
 implementWasmExec(memref.AllocaScopeOp, (fc, op) => allocaScope(fc, op));
 implementWasmExec(memref.RankOp, (fc, op) => rank(fc, op));
 implementWasmExec(memref.ExtractAlignedPointerAsIndexOp, (fc, op) => alignedPointer(fc, op));
+implementWasmExec(memref.MemorySpaceCastOp, (fc, op) => (fc.push(memref.MemorySpaceCastOp.source(op)), fc.pop(memref.MemorySpaceCastOp.dest(op))));
+implementWasmExec(memref.DistinctObjectsOp, (fc, op) => {
+  const results = memref.DistinctObjectsOp.results(op);
+  memref.DistinctObjectsOp.operands(op).forEach((v, i) => (fc.push(v), fc.pop(results[i])));
+});
+// A hint: nothing to do (as the JavaScript backend).
+implementWasmExec(memref.PrefetchOp, () => {});
 implementWasmExec(memref.AssumeAlignmentOp, (fc, op) => (fc.push(memref.AssumeAlignmentOp.memref(op)), fc.pop(memref.AssumeAlignmentOp.result(op))));
+
+// ---- realloc and the atomics (sequential: a load, the update, a store)
+
+/**
+ * memref.realloc: a new allocation of the result's size holding the first
+ * min(old, new) elements, and the source freed, in the JavaScript backend's
+ * order (its liveness, the new allocation's checks, the copy, the free).
+ */
+function realloc(fc: WasmFunctionCompiler, op: OpOf<typeof memref.ReallocOp>): void {
+  const src = memref.ReallocOp.source(op);
+  const res = memref.ReallocOp.result(op);
+  const { mi, l: ls } = ranked(fc, src, op);
+  if (mi.strided) throw new WasmUnsupported(op, `'${op.opName}' of a strided memref`);
+  const t = res.type as MemRefType;
+  const f = fc.body;
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).op(Op.i32_eqz);
+  fc.errorIf(op, ErrCode.reallocDead);
+  const l = fc.def(res);
+  const dyn = memref.ReallocOp.dynamicResultSize(op);
+  if (t.shape[0] === kDynamic && dyn) {
+    fc.push(dyn);
+    f.set(l[2]);
+    f.get(l[2]).i64(0n).op(Op.i64_lt_s);
+    fc.errorIf(op, ErrCode.invalidSize, () => f.get(l[2]));
+  } else f.i64(BigInt(t.shape[0])).set(l[2]);
+  f.i64(1n).set(l[3]);
+  f.get(l[2]).i64(1n << 31n).op(Op.i64_gt_u);
+  fc.errorIf(op, ErrCode.tooLarge, () => f.get(l[2]));
+  f.i32(fc.K(op)).get(l[2]).i64(BigInt(mi.shift)).op(Op.i64_shl).call(fc.malloc);
+  f.set(l[0]);
+  f.get(l[0]).set(l[1]);
+  // The first min(new, old) elements (the source is contiguous: identity layout).
+  f.get(l[1]).get(ls[1]);
+  f.get(l[2]).get(ls[2]).get(l[2]).get(ls[2]).op(Op.i64_lt_s).op(Op.select);
+  f.op(Op.i32_wrap_i64);
+  if (mi.shift) f.i32(mi.shift).op(Op.i32_shl);
+  f.memoryCopy();
+  // The source's allocation dies; heap blocks join the freed list.
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).mem(Op.i32_load, 2).i32(Flag.heap).op(Op.i32_eq);
+  f.structured(Op.if, 'void');
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).call(fc.free);
+  f.op(Op.else);
+  f.get(ls[0]).i32(HEADER).op(Op.i32_sub).i32(Flag.freed).mem(Op.i32_store, 2);
+  f.op(Op.end);
+}
+
+/** The element's address (checked as a load's and a store's), kept in a new local. */
+function atomicAddress(fc: WasmFunctionCompiler, op: Operation, m: Value, indices: readonly Value[]): { mi: MemInfo; at: number } {
+  if (fc.isConstantGlobal(m)) {
+    fc.body.i32(1);
+    fc.errorIf(op, ErrCode.storeConstant);
+  }
+  const mi = fc.address(op, m, indices);
+  const at = fc.body.local('i32');
+  fc.body.set(at);
+  return { mi, at };
+}
+
+function atomicRMW(fc: WasmFunctionCompiler, op: OpOf<typeof memref.AtomicRMWOp>): void {
+  const A = memref.AtomicRMWOp;
+  const kind = memref.AtomicRMWKind.stringify(A.kind(op)) ?? '';
+  const old = A.result(op);
+  const x = A.value(op);
+  const { mi, at } = atomicAddress(fc, op, A.memref(op), A.indices(op));
+  const s = mi.elem;
+  const f = fc.body;
+  f.get(at);
+  loadElem(fc, mi);
+  fc.pop(old);
+  f.get(at);
+  const I = s.vt === 'i32' || s.vt === 'f32';
+  const pick = (a: number, b: number): number => (I ? a : b);
+  const pair = (): void => {
+    fc.push(old);
+    fc.push(x);
+  };
+  if (s.k === 'int') {
+    const bin: Record<string, [number, number]> = { addi: [Op.i32_add, Op.i64_add], muli: [Op.i32_mul, Op.i64_mul], andi: [Op.i32_and, Op.i64_and], ori: [Op.i32_or, Op.i64_or], xori: [Op.i32_xor, Op.i64_xor] };
+    if (kind === 'assign') fc.push(x);
+    else if (bin[kind]) {
+      pair();
+      f.op(pick(...bin[kind]));
+      fc.norm(s);
+    } else if (['maxs', 'mins', 'maxu', 'minu'].includes(kind)) {
+      const how = kind[3] === 's' ? 'signed' : 'unsigned';
+      pair();
+      fc.pushAs(old, how, s);
+      fc.pushAs(x, how, s);
+      const max = kind.startsWith('max');
+      f.op(how === 'signed' ? (max ? pick(Op.i32_gt_s, Op.i64_gt_s) : pick(Op.i32_lt_s, Op.i64_lt_s)) : max ? pick(Op.i32_gt_u, Op.i64_gt_u) : pick(Op.i32_lt_u, Op.i64_lt_u));
+      f.op(Op.select);
+    } else throw new WasmUnsupported(op, `'${op.opName}' of kind ${kind}`);
+  } else if (kind === 'assign') fc.push(x);
+  else if (kind === 'addf' || kind === 'mulf') {
+    pair();
+    f.op(kind === 'addf' ? pick(Op.f32_add, Op.f64_add) : pick(Op.f32_mul, Op.f64_mul));
+    fc.roundFloat(s);
+  } else if (kind === 'maximumf' || kind === 'minimumf') {
+    pair();
+    f.op(kind === 'maximumf' ? pick(Op.f32_max, Op.f64_max) : pick(Op.f32_min, Op.f64_min));
+  } else if (kind === 'maxnumf' || kind === 'minnumf') {
+    // A NaN operand gives the other one; else max/min.
+    fc.push(x);
+    fc.push(old);
+    pair();
+    f.op(kind === 'maxnumf' ? pick(Op.f32_max, Op.f64_max) : pick(Op.f32_min, Op.f64_min));
+    fc.push(x);
+    fc.push(x);
+    f.op(pick(Op.f32_ne, Op.f64_ne)).op(Op.select);
+    fc.push(old);
+    fc.push(old);
+    f.op(pick(Op.f32_ne, Op.f64_ne)).op(Op.select);
+  } else throw new WasmUnsupported(op, `'${op.opName}' of kind ${kind}`);
+  storeElem(fc, mi);
+}
+
+/** generic_atomic_rmw: its body computes the new value from the current one (also its result). */
+function genericAtomicRMW(fc: WasmFunctionCompiler, op: OpOf<typeof memref.GenericAtomicRMWOp>): void {
+  const G = memref.GenericAtomicRMWOp;
+  const { mi, at } = atomicAddress(fc, op, G.memref(op), G.indices(op));
+  const f = fc.body;
+  const cur = G.currentValue(op);
+  f.get(at);
+  loadElem(fc, mi);
+  fc.pop(cur);
+  fc.push(cur);
+  fc.pop(G.result(op));
+  fc.block(G.atomic_body(op).entry, (term) => {
+    const y = memref.AtomicYieldOp.dynCast(term);
+    if (!y) throw new WasmUnsupported(term, `'${term.opName}' ending an atomic body`);
+    f.get(at);
+    fc.push(memref.AtomicYieldOp.result(y));
+    storeElem(fc, mi);
+  });
+}
+
+implementWasmExec(memref.ReallocOp, (fc, op) => realloc(fc, op));
+implementWasmExec(memref.AtomicRMWOp, (fc, op) => atomicRMW(fc, op));
+implementWasmExec(memref.GenericAtomicRMWOp, (fc, op) => genericAtomicRMW(fc, op));

@@ -5,6 +5,7 @@ import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as memref from '../memref/index.js';
 import * as scf from './index.js';
+import { freeAllocaChain } from '../memref/exec-wasm.js';
 import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
@@ -49,6 +50,7 @@ function forLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): void {
   f.op(unsigned ? (I ? Op.i32_ge_u : Op.i64_ge_u) : I ? Op.i32_ge_s : Op.i64_ge_s);
   f.br(Op.br_if, 1);
   fc.block(scf.ForOp.body(op), (term) => {
+    if (earlyExit(fc, term)) return;
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a loop`);
     fc.assign(iters, scf.YieldOp.results(term));
   });
@@ -69,6 +71,7 @@ function ifOp(fc: WasmFunctionCompiler, op: OpOf<typeof scf.IfOp>): void {
   const results = scf.IfOp.results(op);
   results.forEach((r) => fc.def(r));
   const onYield = (term: Operation): void => {
+    if (earlyExit(fc, term)) return;
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.if`);
     fc.assign(results, scf.YieldOp.results(term));
   };
@@ -105,6 +108,7 @@ function whileLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.WhileOp>): void
     f.op(Op.i32_eqz).br(Op.br_if, 1);
   });
   fc.block(scf.WhileOp.afterBody(op), (term) => {
+    if (earlyExit(fc, term)) return;
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a while body`);
     fc.assign(before, scf.YieldOp.results(term));
   });
@@ -113,16 +117,75 @@ function whileLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.WhileOp>): void
   fc.depth -= 2;
 }
 
-/** An execute_region runs in place (several blocks: the CFG driver's dispatch loop); its yields assign the results. */
+/**
+ * An execute_region runs in place (several blocks: the CFG driver's dispatch
+ * loop); its yields assign the results. With a token, it is a wasm block that
+ * an scf.break leaves after assigning the results.
+ */
 function executeRegion(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ExecuteRegionOp>): void {
   const region = scf.ExecuteRegionOp.region(op);
-  if (scf.ExecuteRegionOp.token(op)) throw new WasmUnsupported(op, `'${op.opName}' with a token`);
+  const token = scf.ExecuteRegionOp.token(op);
   const results = scf.ExecuteRegionOp.results(op);
   results.forEach((r) => fc.def(r));
+  if (token) {
+    fc.body.structured(Op.block, 'void');
+    fc.depth++;
+    EXITS.set(token, { exit: fc.depth, top: -1, results, iters: [] });
+  }
   fc.region(region.blocks, (term) => {
+    if (earlyExit(fc, term)) return;
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.execute_region`);
     fc.assign(results, scf.YieldOp.results(term));
   });
+  if (token) {
+    fc.body.op(Op.end);
+    fc.depth--;
+  }
+}
+
+/**
+ * The wasm labels of the early-exit targets being compiled, by token: the
+ * block an scf.break leaves (`exit`) and, for scf.loop, the loop an
+ * scf.continue restarts (`top`), as the nesting depths `fc.depth` had
+ * inside them. A loop emitted twice (liveness versioning) sets them again.
+ */
+const EXITS = new WeakMap<Value, { exit: number; top: number; results: readonly Value[]; iters: readonly Value[] }>();
+
+/** Emits `term` if it is an scf.break or scf.continue (a terminator of any region it may end); false otherwise. */
+function earlyExit(fc: WasmFunctionCompiler, term: Operation): boolean {
+  const brk = scf.BreakOp.dynCast(term);
+  const cont = brk ? undefined : scf.ContinueOp.dynCast(term);
+  if (!brk && !cont) return false;
+  const token = brk ? scf.BreakOp.token(brk) : scf.ContinueOp.token(cont!);
+  const target = EXITS.get(token);
+  if (!target) throw new WasmUnsupported(term, `'${term.opName}' here`);
+  const values = brk ? scf.BreakOp.results(brk) : scf.ContinueOp.results(cont!);
+  if (brk) fc.assign(target.results, values);
+  else fc.assign(target.iters, values);
+  fc.body.br(Op.br, fc.depth - (brk ? target.exit : target.top));
+  return true;
+}
+
+/** scf.loop: a wasm loop in a block; its body ends with scf.break or scf.continue (any nested region may too). */
+function loopOp(fc: WasmFunctionCompiler, op: OpOf<typeof scf.LoopOp>): void {
+  const f = fc.body;
+  const results = scf.LoopOp.results(op);
+  results.forEach((r) => fc.def(r));
+  const iters = scf.LoopOp.regionIterArgs(op);
+  fc.assign(iters, scf.LoopOp.initArgs(op));
+  f.structured(Op.block, 'void');
+  fc.depth++;
+  const exit = fc.depth;
+  f.structured(Op.loop, 'void');
+  fc.depth++;
+  EXITS.set(scf.LoopOp.token(op), { exit, top: fc.depth, results, iters });
+  fc.block(scf.LoopOp.body(op), (term) => {
+    if (!earlyExit(fc, term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.loop`);
+  });
+  // A body without a terminator continues (wasm needs an explicit branch back).
+  f.br(Op.br, 0);
+  f.op(Op.end).op(Op.end);
+  fc.depth -= 2;
 }
 
 function indexSwitch(fc: WasmFunctionCompiler, op: OpOf<typeof scf.IndexSwitchOp>): void {
@@ -130,6 +193,7 @@ function indexSwitch(fc: WasmFunctionCompiler, op: OpOf<typeof scf.IndexSwitchOp
   const results = scf.IndexSwitchOp.results(op);
   results.forEach((r) => fc.def(r));
   const onYield = (term: Operation): void => {
+    if (earlyExit(fc, term)) return;
     if (!scf.YieldOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending a switch case`);
     fc.assign(results, scf.YieldOp.results(term));
   };
@@ -209,17 +273,20 @@ const K_DYNAMIC = -(1n << 63n);
 
 /**
  * scf.forall (without shared outputs) as a sequential loop nest, as the
- * JavaScript backend runs it. Its body is an allocation scope released after
- * every iteration there; allocas in it are left to that backend.
+ * JavaScript backend runs it. Its body is an allocation scope: the allocas of
+ * an iteration are freed at its end (a chain, as alloca_scope's).
  */
 function forall(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForallOp>): void {
   if (scf.ForallOp.outputs(op).length) throw new WasmUnsupported(op, `'${op.opName}' with shared outputs`);
-  let alloca: Operation | undefined;
-  op.walk((o) => {
-    if (!alloca && memref.AllocaOp.isa(o)) alloca = o;
-  });
-  if (alloca) throw new WasmUnsupported(alloca, `'${alloca.opName}' in an scf.forall body`);
   const f = fc.body;
+  let chain: number | undefined;
+  op.walk((o) => {
+    if (chain === undefined && memref.AllocaOp.isa(o)) chain = f.local('i32');
+  });
+  if (chain !== undefined) {
+    f.i32(0).set(chain);
+    fc.allocaScopes.set(op, chain);
+  }
   const ivs = scf.ForallOp.inductionVars(op);
   // Each bound: its static value, or its dynamic operand's local.
   const bounds = (stat: readonly bigint[], dyn: readonly Value[]): (() => void)[] => {
@@ -255,6 +322,7 @@ function forall(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForallOp>): void {
   fc.block(scf.ForallOp.body(op), (term) => {
     if (!scf.InParallelOp.isa(term)) throw new WasmUnsupported(term, `'${term.opName}' ending an scf.forall`);
   });
+  if (chain !== undefined) freeAllocaChain(fc, chain);
   for (let d = ivs.length - 1; d >= 0; d--) {
     fc.push(ivs[d]);
     f.get(st[d]).op(Op.i64_add);
@@ -273,5 +341,7 @@ implementWasmExec(scf.IfOp, (fc, op) => ifOp(fc, op), CUSTOM);
 implementWasmExec(scf.WhileOp, (fc, op) => fc.withCachedLiveness(op, () => whileLoop(fc, op)), CUSTOM);
 implementWasmExec(scf.IndexSwitchOp, (fc, op) => indexSwitch(fc, op), CUSTOM);
 implementWasmExec(scf.ExecuteRegionOp, (fc, op) => executeRegion(fc, op), CUSTOM);
+// scf.loop (no poison operands: the JavaScript backend runs those).
+implementWasmExec(scf.LoopOp, (fc, op) => fc.withCachedLiveness(op, () => loopOp(fc, op)));
 implementWasmExec(scf.ParallelOp, (fc, op) => fc.withCachedLiveness(op, () => parallel(fc, op)), CUSTOM);
 implementWasmExec(scf.ForallOp, (fc, op) => fc.withCachedLiveness(op, () => forall(fc, op)));

@@ -12,8 +12,9 @@ implementWasmExec(
   ub.PoisonOp,
   (fc, op) => {
     const r = ub.PoisonOp.result(op);
-    const k = fc.kind(r, op);
-    if (k.k === 'memref') throw new WasmUnsupported(op, `'${op.opName}' of a memref`);
+    const kind = fc.kind(r, op);
+    if (kind.k === 'memref' || kind.k === 'unranked') throw new WasmUnsupported(op, `'${op.opName}' of a memref`);
+    const k = fc.scalar(r, op);
     const f = fc.body;
     if (k.vt === 'i32') f.i32(0);
     else if (k.vt === 'i64') f.i64(0n);

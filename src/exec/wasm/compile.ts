@@ -16,7 +16,7 @@
 // dimension size and stride (i64).
 
 import { DenseIntOrFPElementsAttr, UnitAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, kDynamic } from '../../ir/builtin-types.js';
 import { stridesAndOffset } from '../../dialects/memref/layout.js';
 import type { Type } from '../../ir/attributes.js';
 import { matchConstantInt } from '../../ir/matchers.js';
@@ -61,6 +61,9 @@ export const ErrCode = {
   storeConstant: 12,
   /** A poison value used where it is undefined behaviour (the value: the string index of what it is used as). */
   poisonUse: 13,
+  /** cf.assert; the value is the message's string index. */
+  assertion: 14,
+  reallocDead: 15,
 } as const;
 
 /**
@@ -85,6 +88,7 @@ export const ViewErr = {
   viewWide: 10,
   viewBounds: 11,
   reshapeCount: 12,
+  dimRange: 13,
 } as const;
 
 /** The formats of vector.print passed to the `printI` import. */
@@ -100,7 +104,20 @@ export interface MemInfo {
   /** A strided layout (views): accesses multiply every index by its stride; identity layouts take the innermost stride as 1. */
   strided: boolean;
 }
-export type Kind = Scalar | MemInfo;
+/**
+ * An unranked memref whose rank is not known where it is used (function
+ * arguments and results, call results): allocation and data addresses, the
+ * rank (i32), then MAX_UNRANKED sizes and strides (i64; those past the rank
+ * unused), so that it needs no memory of its own.
+ */
+export interface UnrankedInfo {
+  k: 'unranked';
+  elem: Scalar;
+  shift: number;
+}
+/** The highest rank an unranked memref holds here (a cast of a higher rank to unranked falls back). */
+export const MAX_UNRANKED = 8;
+export type Kind = Scalar | MemInfo | UnrankedInfo;
 
 function kindOf(t: Type, op: Operation | undefined): Kind {
   if (t instanceof IndexType) return { k: 'int', w: 64, vt: 'i64' };
@@ -116,13 +133,18 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
   }
   if (t instanceof MemRefType) {
     if (t.layoutAttr !== undefined && !stridesAndOffset(t)) throw new WasmUnsupported(op, 'memrefs with a non-strided layout');
-    if (t.memorySpace !== undefined) throw new WasmUnsupported(op, 'memrefs in a memory space');
     const elem = kindOf(t.elementType, op);
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
     const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
     return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes), strided: t.layoutAttr !== undefined };
   }
-  if (t instanceof UnrankedMemRefType) throw new WasmUnsupported(op, 'unranked memrefs other than casts of ranked ones');
+  // A function value (func.constant): the callee's number among the module's functions (func/exec-wasm.ts).
+  if (t instanceof FunctionType) return { k: 'int', w: 32, vt: 'i32' };
+  if (t instanceof UnrankedMemRefType) {
+    const k = kindOf(MemRefType.get([], t.elementType), op);
+    if (k.k !== 'memref') throw new WasmUnsupported(op, 'memrefs of memrefs');
+    return { k: 'unranked', elem: k.elem, shift: k.shift };
+  }
   throw new WasmUnsupported(op, `values of type ${t.key}`);
 }
 
@@ -155,6 +177,7 @@ export function kindOfValue(v: Value, op: Operation | undefined): Kind {
 /** The wasm value types a value of kind `k` occupies (one local each). */
 function valTypes(k: Kind): ValType[] {
   if (k.k === 'memref') return ['i32', 'i32', ...new Array<ValType>(2 * k.rank).fill('i64')];
+  if (k.k === 'unranked') return ['i32', 'i32', 'i32', ...new Array<ValType>(2 * MAX_UNRANKED).fill('i64')];
   return [k.vt];
 }
 
@@ -412,9 +435,13 @@ function isRecursive(funcs: OpOf<typeof func.FuncOp>[]): boolean {
   const calls = new Map<string, { callee: string; op: Operation }[]>();
   for (const f of funcs) {
     const out: { callee: string; op: Operation }[] = [];
+    let indirect = false;
     f.walk((op) => {
       if (func.CallOp.isa(op)) out.push({ callee: func.CallOp.callee(op), op });
+      else if (func.CallIndirectOp.isa(op)) indirect = true;
     });
+    // A call through a function value may recurse.
+    if (indirect) return true;
     calls.set(func.FuncOp.sym_name(f), out);
   }
   // Iterative DFS with colors: 1 on the stack, 2 done.
@@ -632,12 +659,18 @@ export class WasmFunctionCompiler {
     return args && results ? { args, results } : undefined;
   }
 
-  /** The chain local of each alloca_scope being compiled: its allocas' headers, linked through their third word. */
+  /**
+   * The chain local of each allocation scope being compiled (alloca_scope,
+   * an scf.forall body): its allocas' headers, linked through their third word.
+   */
   readonly allocaScopes = new Map<Operation, number>();
 
-  /** The chain an alloca at `op` links into: the innermost enclosing alloca_scope's, if nearer than the function. */
+  /** The chain an alloca at `op` links into: the innermost enclosing allocation scope's, if nearer than the function. */
   allocaScopeChain(op: Operation): number | undefined {
-    for (let p = op.parentOp; p && p !== this.fn; p = p.parentOp) if (memref.AllocaScopeOp.isa(p)) return this.allocaScopes.get(p);
+    for (let p = op.parentOp; p && p !== this.fn; p = p.parentOp) {
+      const chain = this.allocaScopes.get(p);
+      if (chain !== undefined) return chain;
+    }
     return undefined;
   }
 
@@ -830,7 +863,7 @@ export class WasmFunctionCompiler {
         this.body.get(a).i32(HEADER).op(Op.i32_sub).call(this.free).op(Op.end);
       }
       func.ReturnOp.operands(term).forEach((v, i) => {
-        this.push(v);
+        this.pushAsType(v, v.type, term);
         if (sig.results[i]) this.pushPoison(v);
         else if (this.poisonOf(v) !== undefined) throw new WasmUnsupported(term, 'returning a value that may be poison');
       });
@@ -932,8 +965,28 @@ export class WasmFunctionCompiler {
 
   scalar(v: Value, op: Operation): Scalar {
     const k = this.kind(v, op);
-    if (k.k === 'memref') throw new WasmUnsupported(op, 'memref operands');
+    if (k.k === 'memref' || k.k === 'unranked') throw new WasmUnsupported(op, 'memref operands');
     return k;
+  }
+
+  /**
+   * Pushes `v` as a value of type `t` (a call's parameter, a function's
+   * result): a memref of known rank passed as unranked becomes its unranked
+   * form (the rank, sizes and strides padded to MAX_UNRANKED).
+   */
+  pushAsType(v: Value, t: Type, op: Operation): void {
+    const k = this.kind(v, op);
+    if (!(t instanceof UnrankedMemRefType) || k.k !== 'memref') return this.push(v);
+    if (k.rank > MAX_UNRANKED) throw new WasmUnsupported(op, `unranked memrefs of rank ${k.rank}`);
+    const l = this.locals.get(v);
+    if (!l) throw new WasmUnsupported(op, 'a value used before its definition');
+    const f = this.body;
+    f.get(l[0]).get(l[1]).i32(k.rank);
+    for (const base of [2, 2 + k.rank])
+      for (let d = 0; d < MAX_UNRANKED; d++) {
+        if (d < k.rank) f.get(l[base + d]);
+        else f.i64(0n);
+      }
   }
 
   /**

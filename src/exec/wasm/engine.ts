@@ -4,7 +4,7 @@
 // Node APIs).
 
 import { typeToString } from '../../ir/attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import type { Type } from '../../ir/attributes.js';
 import type { Operation } from '../../ir/operation.js';
 import { FuncOp } from '../../dialects/func/index.js';
@@ -83,6 +83,10 @@ export class WasmEngine {
             return rt.error(K, 'stores into a constant global memref');
           case ErrCode.copyDead:
             return rt.error(K, 'copies from or to a deallocated memref');
+          case ErrCode.reallocDead:
+            return rt.error(K, 'reallocates a deallocated memref');
+          case ErrCode.assertion:
+            return rt.assertFail(K, strings[Number(value)]);
           case ErrCode.invalidSize:
             return rt.error(K, `invalid dynamic size ${value}`);
           case ErrCode.badStep:
@@ -177,6 +181,8 @@ export class WasmEngine {
             return rt.error(K, 'views of 64-bit integer elements are not supported by the execution engine');
           case ViewErr.viewBounds:
             return rt.error(K, 'creates a view out of the bounds of its allocation');
+          case ViewErr.dimRange:
+            return rt.error(K, `dimension index ${a} is out of bounds for a memref of rank ${b}`);
           case ViewErr.reshapeCount:
             return rt.error(K, `reshapes ${a} elements into a shape of ${b} elements`);
           default:
@@ -216,6 +222,8 @@ export class WasmEngine {
     if (!fnOp) throw new Error(`no function @${name} with a body in the module`);
     const type = FuncOp.function_type(fnOp);
     if (args.length !== type.inputs.length) throw new Error(`@${name} takes ${type.inputs.length} arguments, got ${args.length}`);
+    if ([...type.inputs, ...type.results].some((t) => t instanceof UnrankedMemRefType))
+      throw new TypeError(`@${name}: unranked memref arguments and results cannot be passed from the host on the WebAssembly backend (use a ranked type, or the JavaScript backend)`);
     const back: (() => void)[] = [];
     const flat = args.flatMap((a, i) => {
       const t = type.inputs[i];

@@ -25,7 +25,7 @@ const LOWERED_BY_DEFAULT = [
   'sqrt', 'absf', 'floor', 'ceil', 'trunc', 'round', 'roundeven', 'log1p', 'expm1', 'rsqrt',
 ].map((o) => `math.${o} %x : T`).concat(['math.powf %x, %y : T', 'math.atan2 %x, %y : T', 'math.copysign %x, %y : T', 'math.fma %x, %y, %z : T', 'math.fpowi %x, %n : T, i32']);
 // Left alone by convert-to-llvm: the reference lowers them with convert-math-to-libm (f32/f64 only).
-const LOWERED_TO_LIBM = ['erf', 'erfc', 'asinh', 'acosh', 'atanh'].map((o) => `math.${o} %x : T`);
+const LOWERED_TO_LIBM = ['erf', 'erfc', 'asinh', 'acosh', 'atanh', 'cbrt'].map((o) => `math.${o} %x : T`);
 
 function program(t: F, ops: readonly string[], withPredicates: boolean): string {
   const w = WIDTH[t];
