@@ -51,6 +51,16 @@ export class Memory {
   private readonly reusable = new Map<number, number[]>();
   /** Called after the buffer was replaced by a bigger one (generated code caches views). */
   onGrow: (() => void) | undefined;
+  /**
+   * Replaces how the buffers grow (the WebAssembly engine keeps data and tags
+   * in its linear memory): makes `buf`/`u8`/`dv`/`tag` views of `bytes` bytes
+   * each, contents kept.
+   */
+  growHook: ((bytes: number) => void) | undefined;
+  /** Bytes in use from BASE (the stack, then the heap up to its top). */
+  get used(): number {
+    return this.top - BASE;
+  }
 
   constructor(initialBytes = 32 << 20) {
     this.buf = new ArrayBuffer(initialBytes);
@@ -66,6 +76,11 @@ export class Memory {
     let n = this.buf.byteLength;
     while (n < need) n *= 2;
     n = Math.min(n, MAX_BYTES);
+    if (this.growHook) {
+      this.growHook(n);
+      this.onGrow?.();
+      return;
+    }
     const nb = new ArrayBuffer(n);
     new Uint8Array(nb).set(this.u8);
     const nt = new Uint8Array(n);
