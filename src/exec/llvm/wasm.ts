@@ -484,10 +484,11 @@ class FnCompiler {
     const res = view.res(op);
     const s = this.sc(res, op);
     if (s.k !== 'int') this.unsupported(op);
-    if (view.flags?.(op)) this.unsupported(op, 'overflow flags (nsw/nuw make poison)');
+    const flags = view.flags?.(op) ?? 0;
     const T = s.vt === 'i32' ? I32 : I64;
     const K = this.mc.K(op);
     const name = view.arith;
+    if (flags) return this.flagged(op, name, flags, a, b, res, s);
     const simple = INT_OPS[name];
     if (simple) {
       this.push(a, op);
@@ -531,6 +532,139 @@ class FnCompiler {
     this.f.op(name === 'divsi' ? T.div_s : name === 'remsi' ? T.rem_s : name === 'divui' ? T.div_u : T.rem_u);
     this.norm(s);
     this.f.set(this.out(res));
+  }
+
+  /**
+   * add/sub/mul/shl with nsw/nuw. An overflow makes poison, which the
+   * JavaScript engine reports where it is first used, at this op. The check
+   * here reports it at once: only when the first use follows in the same
+   * block, uses it (arithmetic, addresses), and nothing before it can have
+   * an effect or fail, so that what the program does is the same.
+   */
+  flagged(op: Operation, name: string, flags: number, a: Value, b: Value, res: Value, s: Extract<Sc, { k: 'int' }>): void {
+    if (!firstUseIsStrict(op, res)) this.unsupported(op, 'overflow flags (nsw/nuw make poison) on a value not used right away');
+    if (s.w === 1) this.unsupported(op, 'overflow flags on i1');
+    const f = this.f;
+    const T = s.vt === 'i32' ? I32 : I64;
+    const wide32 = s.vt === 'i64' && s.w < 64;
+    const r = this.out(res);
+    const poison = (): void => this.failIf(this.mc.imports.poisonUse, this.mc.K(op));
+    const x = this.scratch(s.vt, 0);
+    const y = this.scratch(s.vt, 1);
+    this.push(a, op);
+    f.set(x);
+    this.push(b, op);
+    f.set(y);
+    const native = s.w === 32 || s.w === 64;
+    if (name === 'shli') {
+      const c = this.constAmount(b);
+      const amount = c === undefined ? undefined : BigInt.asUintN(s.w, c);
+      if (amount === undefined || amount >= BigInt(s.w)) this.unsupported(op, 'shifts by an amount that is not a constant below the width (poison)');
+      f.get(x);
+      this.constInt(s, amount);
+      f.op(T.shl);
+      this.norm(s);
+      f.set(r);
+      if (amount > 0n) {
+        if (flags & 1) {
+          f.get(r);
+          this.constInt(s, amount);
+          f.op(T.shr_s).get(x).op(T.ne);
+          poison();
+        }
+        if (flags & 2) {
+          f.get(x);
+          this.zmask(s);
+          this.constInt(s, BigInt(s.w) - amount);
+          f.op(T.shr_u);
+          this.constInt(s, 0n);
+          f.op(T.ne);
+          poison();
+        }
+      }
+      return;
+    }
+    if (name === 'muli' && !native && wide32) this.unsupported(op, 'mul with overflow flags on integers of 33 to 63 bits');
+    if (name === 'addi' || name === 'subi') {
+      const code = name === 'addi' ? T.add : T.sub;
+      f.get(x).get(y).op(code).set(r);
+      if (flags & 1) {
+        if (native) {
+          // Signed overflow: the result's sign differs from what both operands imply.
+          if (name === 'addi') f.get(x).get(r).op(T.xor).get(y).get(r).op(T.xor).op(T.and);
+          else f.get(x).get(y).op(T.xor).get(x).get(r).op(T.xor).op(T.and);
+          this.constInt(s, 0n);
+          f.op(T.lt_s);
+        } else {
+          // Narrower than its wasm type: the exact result, then whether it fits.
+          f.get(r);
+          this.norm(s);
+          f.get(r).op(T.ne);
+        }
+        poison();
+      }
+      if (flags & 2) {
+        if (name === 'subi') {
+          f.get(x);
+          this.zmask(s);
+          f.get(y);
+          this.zmask(s);
+          f.op(T.lt_u);
+        } else if (native) f.get(r).get(x).op(T.lt_u);
+        else {
+          f.get(x);
+          this.zmask(s);
+          f.get(y);
+          this.zmask(s);
+          f.op(T.add);
+          this.constInt(s, (1n << BigInt(s.w)) - 1n);
+          f.op(T.gt_u);
+        }
+        poison();
+      }
+      f.get(r);
+      this.norm(s);
+      f.set(r);
+      return;
+    }
+    if (name !== 'muli') this.unsupported(op);
+    if (s.vt === 'i32') {
+      // Exact in i64.
+      const w = this.scratch('i64', 2);
+      f.get(x).op(Op.i64_extend_i32_s).get(y).op(Op.i64_extend_i32_s).op(Op.i64_mul).set(w);
+      if (flags & 1) {
+        f.get(w).i64(64n - BigInt(s.w)).op(Op.i64_shl).i64(64n - BigInt(s.w)).op(Op.i64_shr_s).get(w).op(Op.i64_ne);
+        poison();
+      }
+      if (flags & 2) {
+        f.get(x);
+        this.zmask(s);
+        f.op(Op.i64_extend_i32_u).get(y);
+        this.zmask(s);
+        f.op(Op.i64_extend_i32_u).op(Op.i64_mul).i64((1n << BigInt(s.w)) - 1n).op(Op.i64_gt_u);
+        poison();
+      }
+      f.get(w).op(Op.i32_wrap_i64);
+      this.norm(s);
+      f.set(r);
+      return;
+    }
+    // 64 bits: the product divided back by a non-zero operand (a safe divisor in the other lanes).
+    f.get(x).get(y).op(Op.i64_mul).set(r);
+    const MIN = -(1n << 63n);
+    if (flags & 1) {
+      f.get(x).i64(-1n).op(Op.i64_eq).get(y).i64(MIN).op(Op.i64_eq).op(Op.i32_and);
+      f.get(x).i64(0n).op(Op.i64_ne).get(x).i64(-1n).op(Op.i64_ne).op(Op.i32_and);
+      f.get(r).get(x).i64(1n).get(x).i64(0n).op(Op.i64_ne).get(x).i64(-1n).op(Op.i64_ne).op(Op.i32_and).op(Op.select).op(Op.i64_div_s).get(y).op(Op.i64_ne);
+      f.op(Op.i32_and).op(Op.i32_or);
+      poison();
+    }
+    if (flags & 2) {
+      f.get(x).i64(0n).op(Op.i64_ne);
+      f.get(r).get(x).i64(1n).get(x).i64(0n).op(Op.i64_ne).op(Op.select).op(Op.i64_div_u).get(y).op(Op.i64_ne);
+      f.op(Op.i32_and);
+      poison();
+    }
   }
 
   icmp(op: OpOf<typeof LLVM.ICmpOp>): void {
@@ -1178,6 +1312,39 @@ function unaryOrBinaryView(op: Operation): OpView {
   ] as const)
     if (h.isa(op)) return hostView(h, names);
   throw new WasmUnsupported(op, `'${op.opName}'`);
+}
+
+/** Ops that cannot fail or have an effect (and do not use poison): what may come between a flagged op and its first use. */
+function isQuiet(op: Operation): boolean {
+  const def = op.name.def;
+  if (!def) return false;
+  const int = INT_ARITH.get(def);
+  if (int) return !['divsi', 'divui', 'remsi', 'remui'].includes(int.arith);
+  return (
+    FLOAT_ARITH.has(def) ||
+    [LLVM.ConstantOp, LLVM.GEPOp, LLVM.ICmpOp, LLVM.FCmpOp, LLVM.ExtractValueOp, LLVM.InsertValueOp, LLVM.ZExtOp, LLVM.SExtOp, LLVM.TruncOp, LLVM.AddressOfOp, LLVM.ZeroOp, LLVM.PoisonOp, LLVM.UndefOp, LLVM.SIToFPOp, LLVM.UIToFPOp, LLVM.BitcastOp].some((h) => h.isa(op))
+  );
+}
+
+/** Whether `res`'s first use is in `op`'s block, uses it (as arithmetic or an address does), and only quiet ops come before it. */
+function firstUseIsStrict(op: Operation, res: Value): boolean {
+  const users = new Set(res.users());
+  for (let o = op.next; o; o = o.next) {
+    if (users.has(o)) {
+      const def = o.name.def;
+      if (!def) return false;
+      const int = INT_ARITH.get(def);
+      if (int) return true;
+      if (LLVM.GEPOp.isa(o)) return true;
+      if (LLVM.LoadOp.isa(o)) return true;
+      // A scalar stored is converted (and so used) too.
+      if (LLVM.StoreOp.isa(o)) return LLVM.StoreOp.addr(o) === res || scalarOf(res.type) !== undefined;
+      // Comparisons and casts may pass a poison value on unused (=== or a copy).
+      return false;
+    }
+    if (!isQuiet(o)) return false;
+  }
+  return false;
 }
 
 /** The scalar leaves' layouts of an aggregate, in order. */
