@@ -28,6 +28,7 @@ import { wide } from '../numeric.js';
 import { ExecError, Poison } from '../runtime.js';
 import { opLabel, type OutputSink } from '../runtime-base.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from '../wasm/encoder.js';
+import { BF16, emitBitsF16, emitF16Bits, emitRound, F16 } from '../wasm/float16.js';
 import { WasmUnsupported } from '../wasm/compile.js';
 import { CASTS, FLOAT_ARITH, INT_ARITH, INT_INTRINSICS, INT_MINMAX, fcmpName, icmpName, type OpView } from './compile.js';
 import { LLVMExecutionEngine, type LLVMRuntime } from './engine.js';
@@ -35,7 +36,7 @@ import { descOf, LayoutError, type Desc } from './layout.js';
 import { BASE } from './memory.js';
 
 /** A scalar's wasm form: an integer of width w, a pointer, or a float. */
-type Sc = { vt: 'i32' | 'i64'; k: 'int'; w: number } | { vt: 'i64'; k: 'ptr' } | { vt: 'f32' | 'f64'; k: 'float' };
+type Sc = { vt: 'i32' | 'i64'; k: 'int'; w: number } | { vt: 'i64'; k: 'ptr' } | { vt: 'f32' | 'f64'; k: 'float'; small?: 'f16' | 'bf16' };
 /** A leaf of a value: a local, or a poison value of the op K (known statically). */
 type Ref = { l: number; s: Sc } | { p: number; s: Sc };
 
@@ -49,6 +50,8 @@ function scalarOf(t: Type): Sc | undefined {
   }
   if (t instanceof FloatType) {
     if (t.name === 'f32' || t.name === 'f64') return { vt: t.name, k: 'float' };
+    // f16 and bf16 values are doubles; operations round back (float16.ts).
+    if (t.name === 'f16' || t.name === 'bf16') return { vt: 'f64', k: 'float', small: t.name };
     return undefined;
   }
   if (t instanceof LLVMPointerType) return { vt: 'i64', k: 'ptr' };
@@ -272,7 +275,20 @@ export function compileLLVMWasm(module: Operation, K: (op: Operation) => number,
     getCs.body.code.byte(Op.global_get).u32(cs);
     m.exportFunc('getCs', getCs.index);
   }
-  const ctx: ModuleCtx = { imports, extImports, fnInfo, cap, cs, K, addrOf, host };
+  const helpers = new Map<string, number>();
+  const helper = (name: 'roundF16' | 'roundBF16' | 'f16Bits' | 'bitsF16'): number => {
+    let h = helpers.get(name);
+    if (h === undefined) {
+      const d = m.declareFunc(name === 'f16Bits' ? i(['f64'], ['i32']) : name === 'bitsF16' ? i(['i32'], ['f64']) : i(['f64'], ['f64']));
+      if (name === 'roundF16') emitRound(d.body, F16);
+      else if (name === 'roundBF16') emitRound(d.body, BF16);
+      else if (name === 'f16Bits') emitF16Bits(d.body);
+      else emitBitsF16(d.body);
+      helpers.set(name, (h = d.index));
+    }
+    return h;
+  };
+  const ctx: ModuleCtx = { imports, extImports, fnInfo, cap, cs, K, addrOf, host, helper };
   for (const f of funcs) new FnCompiler(ctx, f).compile();
   return { bytes: m.encode(), exports, host };
 }
@@ -286,6 +302,7 @@ interface ModuleCtx {
   K: (op: Operation) => number;
   addrOf: (name: string, op: Operation) => number;
   host: CompiledLLVMWasm['host'];
+  helper: (name: 'roundF16' | 'roundBF16' | 'f16Bits' | 'bitsF16') => number;
 }
 
 const I32 = { add: Op.i32_add, sub: Op.i32_sub, mul: Op.i32_mul, and: Op.i32_and, or: Op.i32_or, xor: Op.i32_xor, shl: Op.i32_shl, shr_s: Op.i32_shr_s, shr_u: Op.i32_shr_u, div_s: Op.i32_div_s, div_u: Op.i32_div_u, rem_s: Op.i32_rem_s, rem_u: Op.i32_rem_u, eq: Op.i32_eq, ne: Op.i32_ne, eqz: Op.i32_eqz, lt_s: Op.i32_lt_s, le_s: Op.i32_le_s, gt_s: Op.i32_gt_s, ge_s: Op.i32_ge_s, lt_u: Op.i32_lt_u, le_u: Op.i32_le_u, gt_u: Op.i32_gt_u, ge_u: Op.i32_ge_u };
@@ -431,6 +448,11 @@ class FnCompiler {
   }
   globalSet(g: number): void {
     this.f.code.byte(Op.global_set).u32(g);
+  }
+
+  /** Rounds the double on the stack to f16/bf16 (nothing for f32/f64). */
+  round(s: Sc): void {
+    if (s.k === 'float' && s.small) this.f.call(this.mc.helper(s.small === 'f16' ? 'roundF16' : 'roundBF16'));
   }
 
   // ---- integers
@@ -755,14 +777,18 @@ class FnCompiler {
         this.norm(to);
         break;
       case 'sitofp':
+        if (to.k === 'float' && to.small && from.vt === 'i64') this.unsupported(op, `sitofp from ${arg.type.key} to ${to.small}`);
         this.pushSigned(arg, op);
         f.op(to.vt === 'f32' ? (from.vt === 'i32' ? Op.f32_convert_i32_s : Op.f32_convert_i64_s) : from.vt === 'i32' ? Op.f64_convert_i32_s : Op.f64_convert_i64_s);
+        this.round(to);
         break;
       case 'uitofp':
         if (LLVM.UIToFPOp.isa(op) && LLVM.UIToFPOp.nonNeg(op)) this.unsupported(op, 'uitofp nneg (poison)');
+        if (to.k === 'float' && to.small && from.vt === 'i64') this.unsupported(op, `uitofp from ${arg.type.key} to ${to.small}`);
         this.push(arg, op);
         this.zmask(from);
         f.op(to.vt === 'f32' ? (from.vt === 'i32' ? Op.f32_convert_i32_u : Op.f32_convert_i64_u) : from.vt === 'i32' ? Op.f64_convert_i32_u : Op.f64_convert_i64_u);
+        this.round(to);
         break;
       case 'fptosi':
       case 'fptoui':
@@ -773,12 +799,12 @@ class FnCompiler {
         if (to.vt === 'i32') f.op(Op.i32_wrap_i64);
         break;
       case 'extf':
+      case 'truncf':
+        // f16/bf16 values are doubles: to f32 exactly when widening; narrowing rounds once.
         this.push(arg, op);
         if (from.vt === 'f32' && to.vt === 'f64') f.op(Op.f64_promote_f32);
-        break;
-      case 'truncf':
-        this.push(arg, op);
         if (from.vt === 'f64' && to.vt === 'f32') f.op(Op.f32_demote_f64);
+        if (view.cast === 'truncf' || (to.k === 'float' && to.small)) this.round(to);
         break;
       default:
         this.unsupported(op);
@@ -875,6 +901,12 @@ class FnCompiler {
       case 'f64':
         f.mem(Op.f64_load, 0, off);
         return;
+      case 'f16':
+        f.mem(Op.i32_load16_u, 0, off).call(this.mc.helper('bitsF16'));
+        return;
+      case 'bf16':
+        f.mem(Op.i32_load16_u, 0, off).i32(16).op(Op.i32_shl).op(Op.f32_reinterpret_i32).op(Op.f64_promote_f32);
+        return;
       default:
         this.unsupported(op, `memory accesses of ${d.s} values`);
     }
@@ -886,7 +918,7 @@ class FnCompiler {
     const f = this.f;
     this.push(LLVM.StoreOp.addr(op), op);
     const ds = d.k === 'scalar' ? [d] : scalarDescs(d);
-    for (const x of ds) if (x.k !== 'scalar' || x.s === 'iN' || x.s === 'f16' || x.s === 'bf16') this.unsupported(op, `memory accesses of ${x.k === 'scalar' ? x.s : 'vector'} values`);
+    for (const x of ds) if (x.k !== 'scalar' || x.s === 'iN') this.unsupported(op, `memory accesses of ${x.k === 'scalar' ? x.s : 'vector'} values`);
     if (d.k === 'scalar') this.access(op, d.size, true);
     else this.accessRange(op, d.size, true);
     const a = this.scratch('i32', 2);
@@ -898,6 +930,8 @@ class FnCompiler {
       if ('l' in r) f.get(r.l);
       else this.zero(r.s.vt);
       const x = ds[i] as Extract<Desc, { k: 'scalar' }>;
+      if (x.s === 'f16') return void f.call(this.mc.helper('f16Bits')).mem(Op.i32_store16, 0, offs[i]);
+      if (x.s === 'bf16') return void f.op(Op.f32_demote_f64).op(Op.i32_reinterpret_f32).i32(16).op(Op.i32_shr_u).mem(Op.i32_store16, 0, offs[i]);
       const code = { i1: Op.i32_store8, i8: Op.i32_store8, i16: Op.i32_store16, i32: Op.i32_store, i64: Op.i64_store, ptr: Op.i64_store, f32: Op.f32_store, f64: Op.f64_store }[x.s as 'i8'];
       f.mem(code, 0, offs[i]);
     });
@@ -1014,6 +1048,7 @@ class FnCompiler {
         this.push(b, op);
         f.op(F[fl.arith.slice(0, 3) as 'add']);
       }
+      this.round(s);
       return void f.set(this.out(res));
     }
     const cast = CASTS.get(def);
@@ -1140,6 +1175,19 @@ class FnCompiler {
       const from = this.sc(arg, op);
       const to = this.sc(res, op);
       this.push(arg, op);
+      if (from.k === 'float' && from.small) {
+        if (from.small === 'f16') f.call(mc.helper('f16Bits'));
+        else f.op(Op.f32_demote_f64).op(Op.i32_reinterpret_f32).i32(16).op(Op.i32_shr_u);
+        this.norm(to);
+        return void f.set(this.out(res));
+      }
+      if (to.k === 'float' && to.small) {
+        if (from.vt !== 'i32') this.unsupported(op);
+        this.zmask(from);
+        if (to.small === 'f16') f.call(mc.helper('bitsF16'));
+        else f.i32(16).op(Op.i32_shl).op(Op.f32_reinterpret_i32).op(Op.f64_promote_f32);
+        return void f.set(this.out(res));
+      }
       if (from.vt !== to.vt) {
         const code = (<Record<string, number>>{ 'i32>f32': Op.f32_reinterpret_i32, 'f32>i32': Op.i32_reinterpret_f32, 'i64>f64': Op.f64_reinterpret_i64, 'f64>i64': Op.i64_reinterpret_f64 })[`${from.vt}>${to.vt}`];
         if (code === undefined) this.unsupported(op);
@@ -1273,6 +1321,7 @@ class FnCompiler {
     if (native) {
       for (const v of operands) this.push(v, op);
       f.op(s.vt === 'f32' ? native[0] : native[1]);
+      if (LLVM.SqrtOp.isa(op)) this.round(s);
     } else if (!host) {
       // roundeven: exact through f64.nearest.
       this.push(operands[0], op);
@@ -1280,7 +1329,9 @@ class FnCompiler {
       f.op(Op.f64_nearest);
       if (s.vt === 'f32') f.op(Op.f32_demote_f64);
     } else {
-      this.mc.host.floats.push(host.fn(s.vt));
+      const fn = host.fn((s.small ?? s.vt) as 'f32');
+      if (!fn) this.unsupported(op, `'${op.opName}' on ${s.small ?? s.vt}`);
+      this.mc.host.floats.push(fn);
       f.i32(this.mc.host.floats.length - 1);
       for (const v of operands) {
         const x = this.push(v, op);
@@ -1290,6 +1341,7 @@ class FnCompiler {
       }
       f.call(this.mc.imports.hostFloat[operands.length - 1]);
       if (s.vt === 'f32') f.op(Op.f32_demote_f64);
+      this.round(s);
     }
     f.set(this.out(res));
   }
