@@ -370,3 +370,88 @@ test('llvm-wasm differential: generated programs lowered by mlir-opt 22, both ba
   // The wasmCore half has no variable shifts: it must all run on WebAssembly.
   assert.ok(onWasm >= modules / 2, `only ${onWasm} of ${modules} modules ran on WebAssembly`);
 });
+
+test('llvm-wasm: control flow: an irreducible loop and a 700-block chain (the br_table dispatcher) and nested loops (wasm loops) as mlir-runner', () => {
+  const irreducible = `llvm.func @main() {
+    %z = llvm.mlir.constant(0 : i64) : i64
+    %one = llvm.mlir.constant(1 : i64) : i64
+    %n = llvm.mlir.constant(7 : i64) : i64
+    %t = llvm.icmp "slt" %z, %one : i64
+    llvm.cond_br %t, ^a(%z : i64), ^b(%one : i64)
+  ^a(%i: i64):
+    llvm.call @printI64(%i) : (i64) -> ()
+    %i2 = llvm.add %i, %one : i64
+    %d = llvm.icmp "sge" %i2, %n : i64
+    llvm.cond_br %d, ^exit, ^b(%i2 : i64)
+  ^b(%j: i64):
+    %j2 = llvm.add %j, %one : i64
+    llvm.br ^a(%j2 : i64)
+  ^exit:
+    llvm.call @printNewline() : () -> ()
+    llvm.return
+  }`;
+  const chain = `llvm.func @main() {
+    %one = llvm.mlir.constant(1 : i64) : i64
+    %z = llvm.mlir.constant(0 : i64) : i64
+    llvm.br ^b0(%z : i64)
+${Array.from({ length: 700 }, (_, i) => `  ^b${i}(%x${i}: i64):\n    %y${i} = llvm.add %x${i}, %one : i64\n    llvm.br ^b${i + 1}(%y${i} : i64)`).join('\n')}
+  ^b700(%r: i64):
+    llvm.call @printI64(%r) : (i64) -> ()
+    llvm.call @printNewline() : () -> ()
+    llvm.return
+  }`;
+  const nested = `llvm.func @main() {
+    %z = llvm.mlir.constant(0 : i64) : i64
+    %one = llvm.mlir.constant(1 : i64) : i64
+    %n = llvm.mlir.constant(30 : i64) : i64
+    llvm.br ^outer(%z, %z : i64, i64)
+  ^outer(%i: i64, %acc: i64):
+    %c = llvm.icmp "slt" %i, %n : i64
+    llvm.cond_br %c, ^inner(%z, %acc : i64, i64), ^done
+  ^inner(%j: i64, %a: i64):
+    %c2 = llvm.icmp "slt" %j, %i : i64
+    llvm.cond_br %c2, ^ibody, ^onext
+  ^ibody:
+    %p = llvm.mul %i, %j : i64
+    %sw = llvm.urem %p, %n : i64
+    %sw32 = llvm.trunc %sw : i64 to i32
+    llvm.switch %sw32 : i32, ^dflt [
+      0: ^zero,
+      7: ^seven
+    ]
+  ^zero:
+    %a0 = llvm.add %a, %one : i64
+    llvm.br ^join(%a0 : i64)
+  ^seven:
+    %a7 = llvm.mul %a, %n : i64
+    llvm.br ^join(%a7 : i64)
+  ^dflt:
+    %ad = llvm.xor %a, %p : i64
+    llvm.br ^join(%ad : i64)
+  ^join(%an: i64):
+    %j2 = llvm.add %j, %one : i64
+    llvm.br ^inner(%j2, %an : i64, i64)
+  ^onext:
+    %i2 = llvm.add %i, %one : i64
+    llvm.br ^outer(%i2, %a : i64, i64)
+  ^done:
+    llvm.call @printI64(%acc) : (i64) -> ()
+    llvm.call @printNewline() : () -> ()
+    llvm.return
+  }`;
+  const dir = tempDir();
+  for (const [name, body] of [
+    ['irreducible', irreducible],
+    ['chain', chain],
+    ['nested', nested],
+  ]) {
+    const file = writeTemp(dir, `${name}.mlir`, `module {${PRELUDE}${body}\n}\n`);
+    const args = ['-e', 'main', '-entry-point-result=void'];
+    const ref = runner(file, args);
+    assert.equal(ref.code, 0, ref.stderr);
+    const r = both(file, args);
+    assert.equal(r.backend, 'wasm', name);
+    assert.equal(r.auto.stdout, ref.stdout, name);
+    assert.equal(r.js.stdout, ref.stdout, name);
+  }
+});

@@ -363,8 +363,13 @@ class FnCompiler {
     }
     blocks.forEach((b, i) => this.blockIndex.set(b, i));
     this.nBlocks = blocks.length;
+    if (blocks.length > 1) this.cfg = analyzeCfg(blocks);
     if (blocks.length === 1) {
       this.block(blocks[0]);
+    } else if (this.cfg) {
+      // Reducible: loops and blocks as wasm's (V8 sees real loops).
+      for (const b of blocks.slice(1)) for (const a of b.args) this.def(a);
+      this.doTree(blocks[0]);
     } else {
       for (const b of blocks.slice(1)) for (const a of b.args) this.def(a);
       this.label = f.local('i32');
@@ -386,7 +391,50 @@ class FnCompiler {
   }
 
   private block(b: Block): void {
+    this.curBlock = b;
     for (const op of b) this.op(op);
+  }
+
+  // ---- structured control flow (Ramsey, "Beyond Relooper", ICFP 2022)
+
+  private cfg: Cfg | undefined;
+  private curBlock: Block | undefined;
+  /** The enclosing wasm labels, innermost last: a loop headed by a block, a block followed by one, an if. */
+  private ctx: { k: 'loop' | 'block' | 'if'; b?: Block }[] = [];
+
+  /** x's code, with the code of the blocks it immediately dominates that are reached by more than one forward edge after it. */
+  private doTree(x: Block): void {
+    const cfg = this.cfg!;
+    const merges = (cfg.children.get(x) ?? []).filter((c) => cfg.merge.has(c)).sort((a, b) => cfg.rpo.get(b)! - cfg.rpo.get(a)!);
+    if (cfg.loopHeaders.has(x)) {
+      this.f.structured(Op.loop, 'void');
+      this.ctx.push({ k: 'loop', b: x });
+      this.nodeWithin(x, merges);
+      this.ctx.pop();
+      this.f.op(Op.end);
+    } else this.nodeWithin(x, merges);
+  }
+  private nodeWithin(x: Block, merges: Block[]): void {
+    if (!merges.length) return this.block(x);
+    const [y, ...rest] = merges;
+    this.f.structured(Op.block, 'void');
+    this.ctx.push({ k: 'block', b: y });
+    this.nodeWithin(x, rest);
+    this.ctx.pop();
+    this.f.op(Op.end);
+    this.doTree(y);
+  }
+  private labelOf(k: 'loop' | 'block', b: Block): number {
+    for (let i = this.ctx.length - 1; i >= 0; i--) if (this.ctx[i].k === k && this.ctx[i].b === b) return this.ctx.length - 1 - i;
+    throw new Error('no enclosing label for a branch');
+  }
+  private enterIf(): void {
+    this.nest++;
+    this.ctx.push({ k: 'if' });
+  }
+  private leaveIf(): void {
+    this.nest--;
+    this.ctx.pop();
   }
 
   // ---- values
@@ -981,6 +1029,17 @@ class FnCompiler {
       for (const r of this.def(target.args[i])) dst.push((r as { l: number }).l);
     });
     for (let i = dst.length - 1; i >= 0; i--) f.set(dst[i]);
+    const cfg = this.cfg;
+    if (cfg) {
+      const from = this.curBlock!;
+      if (cfg.rpo.get(target)! <= cfg.rpo.get(from)!) f.br(Op.br, this.labelOf('loop', target));
+      else if (cfg.merge.has(target)) f.br(Op.br, this.labelOf('block', target));
+      else {
+        this.doTree(target);
+        this.curBlock = from;
+      }
+      return;
+    }
     const j = this.blockIndex.get(target)!;
     // Block j + 1's code starts right after the end of its wasm block: a branch there needs no dispatch.
     if (j === this.cur + 1) f.br(Op.br, this.nest);
@@ -1233,12 +1292,12 @@ class FnCompiler {
     if (LLVM.CondBrOp.isa(op)) {
       this.push(LLVM.CondBrOp.condition(op), op);
       f.structured(Op.if, 'void');
-      this.nest++;
+      this.enterIf();
       this.branch(op, LLVM.CondBrOp.trueDest(op), LLVM.CondBrOp.trueDestOperands(op));
       f.op(Op.else);
       this.branch(op, LLVM.CondBrOp.falseDest(op), LLVM.CondBrOp.falseDestOperands(op));
       f.op(Op.end);
-      this.nest--;
+      this.leaveIf();
       return;
     }
     if (LLVM.SwitchOp.isa(op)) {
@@ -1251,10 +1310,10 @@ class FnCompiler {
         const w = s.k === 'int' ? s.w : 64;
         this.constInt(s, w === 1 ? x & 1n : BigInt.asIntN(w, x));
         f.op(s.vt === 'i32' ? Op.i32_eq : Op.i64_eq).structured(Op.if, 'void');
-        this.nest++;
+        this.enterIf();
         this.branch(op, dests[i], operands[i]);
         f.op(Op.end);
-        this.nest--;
+        this.leaveIf();
       });
       this.push(value, op);
       f.op(Op.drop);
@@ -1364,6 +1423,91 @@ function unaryOrBinaryView(op: Operation): OpView {
   ] as const)
     if (h.isa(op)) return hostView(h, names);
   throw new WasmUnsupported(op, `'${op.opName}'`);
+}
+
+/** A function's CFG, when reducible: reverse postorder numbers, dominator tree, loop headers, merge blocks. */
+interface Cfg {
+  rpo: Map<Block, number>;
+  children: Map<Block, Block[]>;
+  loopHeaders: Set<Block>;
+  merge: Set<Block>;
+}
+
+/** The CFG's analysis, or undefined when it is irreducible or its dominator tree too deep for the recursive translation. */
+function analyzeCfg(blocks: readonly Block[]): Cfg | undefined {
+  const succ = (b: Block): readonly Block[] => b.last?.successors ?? [];
+  // Reverse postorder by an iterative depth-first search.
+  const post: Block[] = [];
+  const seen = new Set<Block>([blocks[0]]);
+  const stack: [Block, number][] = [[blocks[0], 0]];
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const ss = succ(top[0]);
+    if (top[1] < ss.length) {
+      const n = ss[top[1]++];
+      if (!seen.has(n)) {
+        seen.add(n);
+        stack.push([n, 0]);
+      }
+    } else {
+      post.push(top[0]);
+      stack.pop();
+    }
+  }
+  const order = post.reverse();
+  const rpo = new Map(order.map((b, i) => [b, i]));
+  const preds = new Map<Block, Block[]>(order.map((b) => [b, []]));
+  for (const b of order) for (const s of succ(b)) preds.get(s)!.push(b);
+  // Dominators (Cooper, Harvey, Kennedy).
+  const idom = new Map<Block, Block>([[order[0], order[0]]]);
+  const intersect = (a: Block, b: Block): Block => {
+    while (a !== b) {
+      while (rpo.get(a)! > rpo.get(b)!) a = idom.get(a)!;
+      while (rpo.get(b)! > rpo.get(a)!) b = idom.get(b)!;
+    }
+    return a;
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const b of order.slice(1)) {
+      let d: Block | undefined;
+      for (const p of preds.get(b)!) if (idom.has(p)) d = d ? intersect(p, d) : p;
+      if (d && idom.get(b) !== d) {
+        idom.set(b, d);
+        changed = true;
+      }
+    }
+  }
+  const dominates = (a: Block, b: Block): boolean => {
+    for (let x = b; ; x = idom.get(x)!) {
+      if (x === a) return true;
+      if (x === order[0]) return false;
+    }
+  };
+  const loopHeaders = new Set<Block>();
+  const merge = new Set<Block>();
+  for (const b of order) {
+    let forward = 0;
+    for (const p of preds.get(b)!) {
+      if (rpo.get(b)! <= rpo.get(p)!) {
+        // A retreating edge to a block that does not dominate its source: irreducible.
+        if (!dominates(b, p)) return undefined;
+        loopHeaders.add(b);
+      } else forward++;
+    }
+    if (forward > 1) merge.add(b);
+  }
+  const children = new Map<Block, Block[]>();
+  const depth = new Map<Block, number>([[order[0], 0]]);
+  for (const b of order.slice(1)) {
+    const d = idom.get(b)!;
+    const list = children.get(d) ?? [];
+    list.push(b);
+    children.set(d, list);
+    depth.set(b, depth.get(d)! + 1);
+    if (depth.get(b)! > 500) return undefined;
+  }
+  return { rpo, children, loopHeaders, merge };
 }
 
 /** Ops that cannot fail or have an effect (and do not use poison): what may come between a flagged op and its first use. */
