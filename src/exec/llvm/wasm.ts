@@ -722,18 +722,28 @@ class FnCompiler {
     // 64 bits: the product divided back by a non-zero operand (a safe divisor in the other lanes).
     f.get(x).get(y).op(Op.i64_mul).set(r);
     const MIN = -(1n << 63n);
+    // Operands of 32 bits cannot overflow: the divisions run only beyond that (index arithmetic never gets there).
+    const fits = (lo: bigint): void => {
+      f.get(x).i64(lo).op(Op.i64_add).i64(1n << 32n).op(Op.i64_lt_u);
+      f.get(y).i64(lo).op(Op.i64_add).i64(1n << 32n).op(Op.i64_lt_u).op(Op.i32_and).op(Op.i32_eqz);
+      f.structured(Op.if, 'void');
+    };
     if (flags & 1) {
+      fits(1n << 31n);
       f.get(x).i64(-1n).op(Op.i64_eq).get(y).i64(MIN).op(Op.i64_eq).op(Op.i32_and);
       f.get(x).i64(0n).op(Op.i64_ne).get(x).i64(-1n).op(Op.i64_ne).op(Op.i32_and);
       f.get(r).get(x).i64(1n).get(x).i64(0n).op(Op.i64_ne).get(x).i64(-1n).op(Op.i64_ne).op(Op.i32_and).op(Op.select).op(Op.i64_div_s).get(y).op(Op.i64_ne);
       f.op(Op.i32_and).op(Op.i32_or);
       poison();
+      f.op(Op.end);
     }
     if (flags & 2) {
+      fits(0n);
       f.get(x).i64(0n).op(Op.i64_ne);
       f.get(r).get(x).i64(1n).get(x).i64(0n).op(Op.i64_ne).op(Op.select).op(Op.i64_div_u).get(y).op(Op.i64_ne);
       f.op(Op.i32_and);
       poison();
+      f.op(Op.end);
     }
   }
 
