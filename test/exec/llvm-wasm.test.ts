@@ -326,6 +326,12 @@ test('llvm-wasm: the heap grows past its first 32 MiB in linear memory (data and
     %x = llvm.load %q2 : !llvm.ptr -> i64
     llvm.call @printI64(%x) : (i64) -> ()
     llvm.call @printNewline() : () -> ()
+    %mid = llvm.mlir.constant(500000 : i64) : i64
+    %lm = llvm.getelementptr %last[%mid] : (!llvm.ptr, i64) -> !llvm.ptr, i64
+    llvm.store %k, %lm : i64, !llvm.ptr
+    %lv = llvm.load %lm : !llvm.ptr -> i64
+    llvm.call @printI64(%lv) : (i64) -> ()
+    llvm.call @printNewline() : () -> ()
     %end = llvm.getelementptr %last[%n] : (!llvm.ptr, i64) -> !llvm.ptr, i64
     %y = llvm.load %end : !llvm.ptr -> i64
     llvm.return
@@ -335,11 +341,63 @@ test('llvm-wasm: the heap grows past its first 32 MiB in linear memory (data and
   );
   const r = both(file, ['-e', 'main', '-entry-point-result=void']);
   assert.equal(r.backend, 'wasm');
-  assert.equal(r.auto.stdout, '6999993\n');
+  assert.equal(r.auto.stdout, '6999993\n7\n');
   assert.equal(r.auto.code, 1);
   assert.match(r.auto.stderr, /'llvm.load' op out-of-bounds read of 8 bytes at 0x[0-9a-f]+: offset 8000000 in an allocation of 8000000 bytes/);
   assert.equal(r.auto.stderr, r.js.stderr);
   assert.equal(r.auto.stdout, r.js.stdout);
+});
+
+test('llvm-wasm: an allocation across the first 32 MiB is written and read back through its whole range (as mlir-runner)', () => {
+  const file = writeTemp(
+    tempDir(),
+    'across.mlir',
+    `module {${PRELUDE}
+  llvm.func @main() {
+    %bytes = llvm.mlir.constant(20000000 : i64) : i64
+    %a = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %b = llvm.call @malloc(%bytes) : (i64) -> !llvm.ptr
+    %n = llvm.mlir.constant(10000000 : i64) : i64
+    %z = llvm.mlir.constant(0 : i64) : i64
+    %one = llvm.mlir.constant(1 : i64) : i64
+    llvm.br ^fill(%z : i64)
+  ^fill(%i: i64):
+    %c = llvm.icmp "slt" %i, %n : i64
+    llvm.cond_br %c, ^body, ^sum(%z, %z : i64, i64)
+  ^body:
+    %q = llvm.getelementptr %b[%i] : (!llvm.ptr, i64) -> !llvm.ptr, i16
+    %t = llvm.trunc %i : i64 to i16
+    llvm.store %t, %q : i16, !llvm.ptr
+    %i2 = llvm.add %i, %one : i64
+    llvm.br ^fill(%i2 : i64)
+  ^sum(%j: i64, %acc: i64):
+    %d = llvm.icmp "slt" %j, %n : i64
+    llvm.cond_br %d, ^sbody, ^done
+  ^sbody:
+    %p = llvm.getelementptr %b[%j] : (!llvm.ptr, i64) -> !llvm.ptr, i16
+    %v = llvm.load %p : !llvm.ptr -> i16
+    %v64 = llvm.sext %v : i16 to i64
+    %acc2 = llvm.add %acc, %v64 : i64
+    %j2 = llvm.add %j, %one : i64
+    llvm.br ^sum(%j2, %acc2 : i64, i64)
+  ^done:
+    llvm.call @printI64(%acc) : (i64) -> ()
+    llvm.call @printNewline() : () -> ()
+    llvm.call @free(%a) : (!llvm.ptr) -> ()
+    llvm.call @free(%b) : (!llvm.ptr) -> ()
+    llvm.return
+  }
+}
+`,
+  );
+  const args = ['-e', 'main', '-entry-point-result=void'];
+  const ref = runner(file, args);
+  assert.equal(ref.code, 0, ref.stderr);
+  const r = both(file, args);
+  assert.equal(r.backend, 'wasm');
+  assert.equal(r.auto.code, 0, r.auto.stderr);
+  assert.equal(r.auto.stdout, ref.stdout);
+  assert.equal(r.js.stdout, ref.stdout);
 });
 
 test('llvm-wasm differential: generated programs lowered by mlir-opt 22, both backends vs mlir-runner', { timeout: 10 * 60_000 }, () => {

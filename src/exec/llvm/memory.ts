@@ -71,9 +71,10 @@ export class Memory {
 
   private ensure(endAddr: number): void {
     const need = endAddr - BASE;
-    if (need <= this.buf.byteLength) return;
+    // The capacity is the tags' length (the WebAssembly engine's buffer also holds the tags).
+    if (need <= this.tag.length) return;
     if (need > MAX_BYTES) throw new MemoryFault(`out of memory: the program needs more than ${MAX_BYTES} bytes`);
-    let n = this.buf.byteLength;
+    let n = this.tag.length;
     while (n < need) n *= 2;
     n = Math.min(n, MAX_BYTES);
     if (this.growHook) {
