@@ -161,7 +161,7 @@ const HOST_FLOAT = new Map<OpDefinition, { view: OpView; fn: (f: 'f32' | 'f64') 
   host(LLVM.PowIOp, ['val', 'power'], fns('fpowi'));
 }
 /** Operands and result of an intrinsic, read through its handle. */
-function hostView(h: { cast(op: Operation): never } | object, names: readonly string[]): OpView {
+function hostView(h: object, names: readonly string[]): OpView {
   const handle = h as { cast(op: Operation): Operation; res(op: Operation): Value } & Record<string, (op: Operation) => Value>;
   return { operands: (op) => names.map((n) => handle[n](handle.cast(op))), res: (op) => handle.res(handle.cast(op)) };
 }
