@@ -157,7 +157,24 @@ function runScfRunOnStack(
       : undefined;
     const dump = process.env.SCFKIT_DUMP_JS;
     const dumpJs = dump ? (source: string): void => writeFileSync(dump, source) : undefined;
-    const r = runLLVMModule(module, { entry: entryName, resultKind: llvmKind, stdout: sinks.stdout, stderr: sinks.stderr, renderError, writeObjectFile, dumpJs });
+    const llvmBackend = (v.get('backend') as string | undefined) ?? 'auto';
+    if (llvmBackend !== 'auto' && llvmBackend !== 'js' && llvmBackend !== 'wasm') {
+      sinks.stderr(`scf-run: unknown backend '${llvmBackend}' (expected js or wasm)\n`);
+      return 1;
+    }
+    // The module runs once: V8's optimizing tier from the start (as for the func-level backend).
+    if (llvmBackend !== 'js') setFlagsFromString('--no-liftoff');
+    const r = runLLVMModule(module, {
+      entry: entryName,
+      resultKind: llvmKind,
+      stdout: sinks.stdout,
+      stderr: sinks.stderr,
+      renderError,
+      writeObjectFile,
+      dumpJs,
+      backend: llvmBackend,
+      debugBackend: v.get('debug-backend') === true,
+    });
     if (typeof r === 'number') return r;
     if (opts.retryOnStackOverflow?.()) return RETRY_WITH_DEEPER_STACK;
     sinks.stderr(renderError(r.op, r.message));

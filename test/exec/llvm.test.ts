@@ -109,7 +109,8 @@ function loweredText(file: string): string {
 for (const c of CORPUS_CASES) {
   test(`llvm corpus: mlir-runner/${c.file} through scf-run`, () => {
     const path = join(CORPUS, 'mlir-runner', c.file);
-    c.runs.forEach((run) => {
+    // Each run on the backend scf-run picks (WebAssembly when it can) and on the JavaScript engine.
+    c.runs.flatMap((run) => [run, { ...run, args: [...run.args, '--backend=js'] }]).forEach((run) => {
       const r: ToolResult = c.lowered ? runOurs([...run.args, '-'], loweredText(c.file)) : runOurs([path, ...run.args]);
       if (run.fails) assert.notEqual(r.code, 0, `expected a failure for ${run.args.join(' ')}`);
       else assert.equal(r.code, 0, `scf-run ${run.args.join(' ')} failed: ${r.stderr}`);
@@ -163,12 +164,17 @@ const PRELUDE = `
 function runBoth(body: string): string {
   const dir = tempDir();
   const file = writeTemp(dir, 'p.mlir', `module {${PRELUDE}${body}\n}\n`);
-  const ours = runOurs([file, '-e', 'main', '-entry-point-result=void']);
-  assert.equal(ours.code, 0, `scf-run failed: ${ours.stderr}`);
   const ref = spawnSync(MLIR_RUNNER, [file, '-e', 'main', '-entry-point-result=void', `-shared-libs=${SHARED_LIBS}`], { encoding: 'latin1' });
   assert.equal(ref.status, 0, `mlir-runner failed: ${ref.stderr}`);
-  assert.equal(ours.stdout, ref.stdout, 'scf-run and mlir-runner print differently');
-  return ours.stdout;
+  let out = '';
+  // The backend scf-run picks (WebAssembly when it can), then the JavaScript engine.
+  for (const backend of [[], ['--backend=js']]) {
+    const ours = runOurs([file, '-e', 'main', '-entry-point-result=void', ...backend]);
+    assert.equal(ours.code, 0, `scf-run ${backend.join(' ')} failed: ${ours.stderr}`);
+    assert.equal(ours.stdout, ref.stdout, `scf-run ${backend.join(' ')} and mlir-runner print differently`);
+    out = ours.stdout;
+  }
+  return out;
 }
 
 /** `%name = <int op>` lines printing the i64 (sign-extended) value of each. */
@@ -385,6 +391,10 @@ function runFailing(body: string, extra: string[] = ['-e', 'main', '-entry-point
   const r = runOurs([file, ...extra]);
   assert.equal(r.code, 1, `expected exit code 1, got ${r.code}: ${r.stderr}`);
   assert.doesNotMatch(r.stderr, /\n\s+at .*\(.*:\d+:\d+\)/, 'a JS stack trace leaked');
+  // The JavaScript engine reports the same error (scf-run picks WebAssembly when it can).
+  const js = runOurs([file, ...extra, '--backend=js']);
+  assert.equal(js.code, 1);
+  assert.equal(js.stderr, r.stderr, 'the backends report different errors');
   return { stderr: r.stderr, file };
 }
 

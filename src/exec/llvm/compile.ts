@@ -66,7 +66,7 @@ const elemOf = (t: Type): Type => (t instanceof VectorType ? t.elementType : t);
 // ---- the ops compiled by table: each entry reads its op through the op's handle
 
 /** Named operands and result of a table-compiled op, read through its handle. */
-interface OpView {
+export interface OpView {
   operands(op: Operation): Value[];
   res(op: Operation): Value;
 }
@@ -86,7 +86,7 @@ function view<N extends string, K extends string>(h: ViewHandle<N, K>, names: re
 }
 
 /** Integer arithmetic: the scalar.ts builder, and the name the runtime's overflow check knows the op by. */
-const INT_ARITH = new Map<OpDefinition, OpView & { arith: string; short: string; flags?: (op: Operation) => number }>([
+export const INT_ARITH = new Map<OpDefinition, OpView & { arith: string; short: string; flags?: (op: Operation) => number }>([
   [LLVM.AddOp.definition, { ...view(LLVM.AddOp, ['lhs', 'rhs']), arith: 'addi', short: 'add', flags: (op) => LLVM.AddOp.overflowFlags(LLVM.AddOp.cast(op)) }],
   [LLVM.SubOp.definition, { ...view(LLVM.SubOp, ['lhs', 'rhs']), arith: 'subi', short: 'sub', flags: (op) => LLVM.SubOp.overflowFlags(LLVM.SubOp.cast(op)) }],
   [LLVM.MulOp.definition, { ...view(LLVM.MulOp, ['lhs', 'rhs']), arith: 'muli', short: 'mul', flags: (op) => LLVM.MulOp.overflowFlags(LLVM.MulOp.cast(op)) }],
@@ -101,7 +101,7 @@ const INT_ARITH = new Map<OpDefinition, OpView & { arith: string; short: string;
   [LLVM.LShrOp.definition, { ...view(LLVM.LShrOp, ['lhs', 'rhs']), arith: 'shrui', short: 'lshr' }],
   [LLVM.AShrOp.definition, { ...view(LLVM.AShrOp, ['lhs', 'rhs']), arith: 'shrsi', short: 'ashr' }],
 ]);
-const FLOAT_ARITH = new Map<OpDefinition, OpView & { arith: string }>([
+export const FLOAT_ARITH = new Map<OpDefinition, OpView & { arith: string }>([
   [LLVM.FAddOp.definition, { ...view(LLVM.FAddOp, ['lhs', 'rhs']), arith: 'addf' }],
   [LLVM.FSubOp.definition, { ...view(LLVM.FSubOp, ['lhs', 'rhs']), arith: 'subf' }],
   [LLVM.FMulOp.definition, { ...view(LLVM.FMulOp, ['lhs', 'rhs']), arith: 'mulf' }],
@@ -109,7 +109,7 @@ const FLOAT_ARITH = new Map<OpDefinition, OpView & { arith: string }>([
   [LLVM.FRemOp.definition, { ...view(LLVM.FRemOp, ['lhs', 'rhs']), arith: 'remf' }],
 ]);
 /** Integer and float conversions: the scalar.ts cast builder each maps to. */
-const CASTS = new Map<OpDefinition, OpView & { cast: string }>([
+export const CASTS = new Map<OpDefinition, OpView & { cast: string }>([
   [LLVM.TruncOp.definition, { ...view(LLVM.TruncOp, ['arg']), cast: 'trunci' }],
   [LLVM.ZExtOp.definition, { ...view(LLVM.ZExtOp, ['arg']), cast: 'extui' }],
   [LLVM.SExtOp.definition, { ...view(LLVM.SExtOp, ['arg']), cast: 'extsi' }],
@@ -131,7 +131,7 @@ const floatFn =
   (x, y, z, f) =>
     `$rt.math.FLOAT_FNS.${name}_${f}(${[x, y, z].slice(0, arity).join(', ')})`;
 /** Float intrinsics: JS expressions of x (and y, z), before rounding to the type. */
-const FLOAT_INTRINSICS = new Map<OpDefinition, OpView & { expr: FloatExpr }>([
+export const FLOAT_INTRINSICS = new Map<OpDefinition, OpView & { expr: FloatExpr }>([
   [LLVM.FAbsOp.definition, { ...view(LLVM.FAbsOp, ['in']), expr: (x) => `Math.abs(${x})` }],
   [LLVM.FFloorOp.definition, { ...view(LLVM.FFloorOp, ['in']), expr: (x) => `Math.floor(${x})` }],
   [LLVM.FCeilOp.definition, { ...view(LLVM.FCeilOp, ['in']), expr: (x) => `Math.ceil(${x})` }],
@@ -168,7 +168,7 @@ const FLOAT_INTRINSICS = new Map<OpDefinition, OpView & { expr: FloatExpr }>([
   [LLVM.FMAOp.definition, { ...view(LLVM.FMAOp, ['a', 'b', 'c']), expr: floatFn('fma', 3) }],
   [LLVM.FMulAddOp.definition, { ...view(LLVM.FMulAddOp, ['a', 'b', 'c']), expr: floatFn('fma', 3) }],
 ]);
-const INT_MINMAX = new Map<OpDefinition, OpView & { arith: string }>([
+export const INT_MINMAX = new Map<OpDefinition, OpView & { arith: string }>([
   [LLVM.SMaxOp.definition, { ...view(LLVM.SMaxOp, ['a', 'b']), arith: 'maxsi' }],
   [LLVM.SMinOp.definition, { ...view(LLVM.SMinOp, ['a', 'b']), arith: 'minsi' }],
   [LLVM.UMaxOp.definition, { ...view(LLVM.UMaxOp, ['a', 'b']), arith: 'maxui' }],
@@ -178,7 +178,7 @@ const INT_MINMAX = new Map<OpDefinition, OpView & { arith: string }>([
  * Rare bit-manipulation intrinsics, computed exactly with BigInts by the runtime's `intIntr`
  * (`name` selects the computation; `poisonFlag` reads is_int_min_poison / is_zero_poison).
  */
-const INT_INTRINSICS = new Map<OpDefinition, OpView & { name: string; poisonFlag?: (op: Operation) => boolean }>([
+export const INT_INTRINSICS = new Map<OpDefinition, OpView & { name: string; poisonFlag?: (op: Operation) => boolean }>([
   [LLVM.AbsOp.definition, { ...view(LLVM.AbsOp, ['in']), name: 'abs', poisonFlag: (op) => LLVM.AbsOp.is_int_min_poison(LLVM.AbsOp.cast(op)) }],
   [
     LLVM.CountLeadingZerosOp.definition,
@@ -734,11 +734,11 @@ class FunctionCompiler {
 
 
 /** LLVM's icmp predicates as scalar.ts names them. */
-function icmpName(op: OpOf<typeof LLVM.ICmpOp>): string {
+export function icmpName(op: OpOf<typeof LLVM.ICmpOp>): string {
   return LLVM.ICmpPredicate.stringify(LLVM.ICmpOp.predicate(op))!;
 }
 /** fcmp predicates as scalar.ts names them (`_false`/`_true` lose their underscore). */
-function fcmpName(op: OpOf<typeof LLVM.FCmpOp>): string {
+export function fcmpName(op: OpOf<typeof LLVM.FCmpOp>): string {
   return LLVM.FCmpPredicate.stringify(LLVM.FCmpOp.predicate(op))!.replace(/^_/, '');
 }
 

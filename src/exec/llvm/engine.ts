@@ -36,7 +36,7 @@ function memrefElem(suffix: string): { desc: Desc; fmt: ElemFormat | 'char' } | 
   return MEMREF_ELEMS[suffix];
 }
 
-class LLVMRuntime extends RuntimeBase {
+export class LLVMRuntime extends RuntimeBase {
   readonly mem = new Memory();
   readonly BASE = BASE;
   globalAddrs: number[] = [];
@@ -282,6 +282,8 @@ class LLVMRuntime extends RuntimeBase {
     this.guard(K, () => this.mem.checkRange(dst, len, true));
     this.mem.u8.fill(v & 255, dst - BASE, dst - BASE + len);
   };
+  /** Throws the located error unless [p, p+n) is accessible (the WebAssembly engine's aggregate accesses). */
+  checkAccess = (K: number, p: number, n: number, write: boolean): void => this.guard(K, () => this.mem.checkRange(p, n, write));
   read(K: number, p: number, d: Desc): unknown {
     this.guard(K, () => this.mem.checkRange(p, d.size, false));
     return readValue(this.mem.dv, p - BASE, d);
@@ -549,7 +551,8 @@ const EXTERNALS = new Map<string, ExtFn>([
 /** A compiled, instantiated LLVM-dialect module. */
 export class LLVMExecutionEngine {
   readonly compiled: CompiledLLVM;
-  private rt: LLVMRuntime;
+  /** The runtime library and memory (the WebAssembly engine runs over them too). */
+  readonly rt: LLVMRuntime;
   private fns: Record<string, (...args: unknown[]) => unknown>;
   private callSite: () => number;
 
@@ -598,6 +601,11 @@ export class LLVMExecutionEngine {
   signature(op: OpOf<typeof LLVMFuncOp>): { inputs: readonly Type[]; result: Type | undefined } {
     const t = LLVMFuncOp.function_type(op);
     return { inputs: t.params, result: t.returnType instanceof LLVMVoidType ? undefined : t.returnType };
+  }
+
+  /** The op of the last call made (where a stack overflow is reported). */
+  lastCallSite(): number {
+    return this.callSite();
   }
 
   private guarded<T>(f: () => T): T {

@@ -51,6 +51,16 @@ export class Memory {
   private readonly reusable = new Map<number, number[]>();
   /** Called after the buffer was replaced by a bigger one (generated code caches views). */
   onGrow: (() => void) | undefined;
+  /**
+   * Replaces how the buffers grow (the WebAssembly engine keeps data and tags
+   * in its linear memory): makes `buf`/`u8`/`dv`/`tag` views of `bytes` bytes
+   * each, contents kept.
+   */
+  growHook: ((bytes: number) => void) | undefined;
+  /** Bytes in use from BASE (the stack, then the heap up to its top). */
+  get used(): number {
+    return this.top - BASE;
+  }
 
   constructor(initialBytes = 32 << 20) {
     this.buf = new ArrayBuffer(initialBytes);
@@ -61,11 +71,17 @@ export class Memory {
 
   private ensure(endAddr: number): void {
     const need = endAddr - BASE;
-    if (need <= this.buf.byteLength) return;
+    // The capacity is the tags' length (the WebAssembly engine's buffer also holds the tags).
+    if (need <= this.tag.length) return;
     if (need > MAX_BYTES) throw new MemoryFault(`out of memory: the program needs more than ${MAX_BYTES} bytes`);
-    let n = this.buf.byteLength;
+    let n = this.tag.length;
     while (n < need) n *= 2;
     n = Math.min(n, MAX_BYTES);
+    if (this.growHook) {
+      this.growHook(n);
+      this.onGrow?.();
+      return;
+    }
     const nb = new ArrayBuffer(n);
     new Uint8Array(nb).set(this.u8);
     const nt = new Uint8Array(n);

@@ -8,6 +8,8 @@ import { formatE } from '../numeric.js';
 import { ExecError, Poison } from '../runtime.js';
 import { LLVMFuncOp } from '../../dialects/llvm/index.js';
 import { LLVMExecutionEngine } from './engine.js';
+import { LLVMWasmEngine } from './wasm.js';
+import { WasmUnsupported } from '../wasm/compile.js';
 import { FuncOp } from '../../dialects/func/index.js';
 
 export interface LLVMRunOptions {
@@ -23,6 +25,10 @@ export interface LLVMRunOptions {
   writeObjectFile?: (source: string) => string | undefined;
   /** Receives the generated JavaScript (scf-run's SCFKIT_DUMP_JS). */
   dumpJs?: (source: string) => void;
+  /** 'auto' (the default): WebAssembly when it can express the module, else JavaScript. */
+  backend?: 'auto' | 'js' | 'wasm';
+  /** Reports the backend chosen (and why) on stderr, as scf-run's --debug-backend. */
+  debugBackend?: boolean;
 }
 
 /** Whether scf-run should run `module` on the LLVM engine: its top level has llvm ops and no `func.func`. */
@@ -39,9 +45,28 @@ export function isLLVMModule(module: Operation): boolean {
 
 /** Runs the entry point; returns the exit code, or the stack overflow error (the caller may retry with a bigger stack). */
 export function runLLVMModule(module: Operation, o: LLVMRunOptions): number | ExecError {
-  let engine: LLVMExecutionEngine;
+  let engine: LLVMExecutionEngine | LLVMWasmEngine | undefined;
+  const backend = o.backend ?? 'auto';
   try {
-    engine = new LLVMExecutionEngine(module, { output: o.stdout, errorOutput: o.stderr, dumpJs: o.dumpJs });
+    if (backend !== 'js') {
+      try {
+        engine = new LLVMWasmEngine(module, { output: o.stdout, errorOutput: o.stderr });
+        if (o.debugBackend) o.stderr('scf-run: backend: wasm\n');
+      } catch (e) {
+        const why = e instanceof WasmUnsupported ? e : e instanceof WebAssembly.CompileError ? new WasmUnsupported(undefined, `an invalid module (${e.message})`) : undefined;
+        if (!why) throw e;
+        if (backend === 'wasm') {
+          o.stderr(o.renderError(why.op, `the WebAssembly backend does not support ${why.message}`));
+          return 1;
+        }
+        if (o.debugBackend) {
+          const flc = why.op?.location.fileLineCol();
+          const where = flc ? ` at ${flc.filename}:${flc.line}:${flc.column}` : '';
+          o.stderr(`scf-run: backend: js (the WebAssembly backend does not support ${why.message}${where})\n`);
+        }
+      }
+    } else if (o.debugBackend) o.stderr('scf-run: backend: js (asked for)\n');
+    engine ??= new LLVMExecutionEngine(module, { output: o.stdout, errorOutput: o.stderr, dumpJs: o.dumpJs });
   } catch (e) {
     if (e instanceof UnsupportedError || e instanceof ExecError) {
       o.stderr(o.renderError(e.op, e.message));
@@ -50,7 +75,7 @@ export function runLLVMModule(module: Operation, o: LLVMRunOptions): number | Ex
     return internalError(o, e);
   }
   if (o.writeObjectFile) {
-    const error = o.writeObjectFile(engine.compiled.source);
+    const error = o.writeObjectFile((engine instanceof LLVMWasmEngine ? engine.js : engine).compiled.source);
     if (error !== undefined) {
       o.stderr(error);
       return 1;
