@@ -18,9 +18,11 @@ const WORKER_ENV = 'SCF_OPT_DEEP_STACK_WORKER';
 function emit(result: OptResult): void {
   // Diagnostics first: mlir-opt's stderr is unbuffered while its stdout is
   // flushed at exit, so `2>&1` shows diagnostics before the printed IR.
-  // Output is a byte string (one char per byte), as read from the input.
+  // Text is a byte string (one char per byte), as read from the input; the
+  // printed IR comes as bytes.
   if (result.stderr) process.stderr.write(Buffer.from(result.stderr, 'latin1'));
   if (result.stdout) process.stdout.write(Buffer.from(result.stdout, 'latin1'));
+  for (const chunk of result.stdoutBytes ?? []) process.stdout.write(chunk);
   process.exitCode = result.exitCode;
 }
 
@@ -33,7 +35,7 @@ function main(): void {
   // Read standard input once so a rerun on the worker sees the same bytes.
   const usesStdin = !args.some((a) => !a.startsWith('-')) || args.includes('-');
   const stdin = usesStdin && !args.some((a) => /^--?(help|h|version|show-dialects)$/.test(a)) ? readStdinLatin1() : undefined;
-  const result = runOpt(args, stdin, { stdinIsLatin1: true });
+  const result = runOpt(args, stdin, { stdinIsLatin1: true, byteOutput: true });
   if (result.stackExhausted) {
     const { Worker } = workerThreads();
     const worker = new Worker(new URL(import.meta.url), {
@@ -52,8 +54,8 @@ function main(): void {
 const worker = process.env[WORKER_ENV] === '1' ? workerThreads() : undefined;
 if (worker && !worker.isMainThread) {
   const { args, stdin } = worker.workerData as { args: string[]; stdin: string | undefined };
-  const r = runOpt(args, stdin, { stdinIsLatin1: true });
-  worker.parentPort!.postMessage({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
+  const r = runOpt(args, stdin, { stdinIsLatin1: true, byteOutput: true });
+  worker.parentPort!.postMessage({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, stdoutBytes: r.stdoutBytes });
 } else {
   main();
 }
