@@ -773,6 +773,8 @@ class Compiled {
 
   // ---- parsing
 
+  /** Per result decl with a buildable type: that type as a list (only read), made once. */
+  private readonly buildableResultTypes: Type[][] = [];
   /** The format's parse side, one closure per element (made at the first parse). */
   private parseSteps: ParseStep[] | undefined;
   /**
@@ -1255,8 +1257,8 @@ class Compiled {
         let ts = ps.resultTypes[i];
         if (ts === undefined) {
           const res = this.resultResolvers[i];
-          ts = res ? this.resolve(p, state, ps, res) : r.type.buildable ? [r.type.buildable] : [];
-          if (r.kind === 'single') ts = ts.slice(0, 1);
+          ts = res ? this.resolve(p, state, ps, res) : r.type.buildable ? (this.buildableResultTypes[i] ??= [r.type.buildable]) : NO_SLOTS;
+          if (r.kind === 'single' && ts.length > 1) ts = ts.slice(0, 1);
         }
         for (let k = 0; k < ts.length; k++) types.push(ts[k]);
         sizes?.push(ts.length);
