@@ -315,19 +315,32 @@ class SSANameState {
   }
 }
 
+/** Receives printed bytes in order; each chunk is the receiver's to keep. */
+export type ByteSink = (chunk: Uint8Array) => void;
+
+/** Bytes a streaming print hands over at a time. */
+const SINK_CHUNK = 1 << 20;
+
 /**
- * The printed text, as one byte per char in a growing byte array: a module
- * prints as millions of small pieces, and keeping them as strings until the
- * end costs several times the output's size in memory and garbage
- * collection. Text is a byte string everywhere; should a wider char appear,
- * the rest is kept as strings so nothing is lost.
+ * The printed text, as one byte per char in a byte array: a module prints as
+ * millions of small pieces, and keeping them as strings until the end costs
+ * several times the output's size in memory and garbage collection. Text is a
+ * byte string everywhere. Without a sink the array grows and becomes one
+ * string at the end; should a wider char appear, the rest is kept as strings
+ * so nothing is lost. With a sink, full chunks go to the sink as they fill
+ * (no output-sized buffer, no string), and a wider char is written as its low
+ * byte, as Node's latin1 encoding of the string would.
  */
 class OutputBuffer {
-  private bytes = new Uint8Array(256);
+  private bytes: Uint8Array;
   private used = 0;
   /** Text after a char above 0xff, kept as strings. */
   private wide: string[] | undefined;
   length = 0;
+
+  constructor(private readonly sink?: ByteSink) {
+    this.bytes = new Uint8Array(sink ? SINK_CHUNK : 256);
+  }
 
   append(text: string): void {
     const n = text.length;
@@ -337,11 +350,17 @@ class OutputBuffer {
       return;
     }
     let at = this.used;
-    if (at + n > this.bytes.length) this.grow(at + n);
+    if (at + n > this.bytes.length) {
+      if (this.sink) {
+        this.appendInPieces(text);
+        return;
+      }
+      this.grow(at + n);
+    }
     const b = this.bytes;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (c > 0xff) {
+      if (c > 0xff && !this.sink) {
         this.used = at;
         this.wide = [text.slice(i)];
         return;
@@ -349,6 +368,26 @@ class OutputBuffer {
       b[at++] = c;
     }
     this.used = at;
+  }
+
+  /** Streaming: fills the current chunk, hands it over, goes on in a new one. */
+  private appendInPieces(text: string): void {
+    for (let i = 0; i < text.length; ) {
+      if (this.used === this.bytes.length) this.flush();
+      const b = this.bytes;
+      const stop = Math.min(text.length, i + b.length - this.used);
+      let at = this.used;
+      while (i < stop) b[at++] = text.charCodeAt(i++);
+      this.used = at;
+    }
+  }
+
+  /** Streaming: hands the bytes so far to the sink. */
+  flush(): void {
+    if (!this.sink || this.used === 0) return;
+    this.sink(this.bytes.subarray(0, this.used));
+    this.bytes = new Uint8Array(SINK_CHUNK);
+    this.used = 0;
   }
 
   private grow(min: number): void {
@@ -436,6 +475,8 @@ function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boo
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
   private out = new OutputBuffer();
+  /** Where a streaming print goes (printOperationTo); unset for a print to a string. */
+  private sink: ByteSink | undefined;
   private indent = 0;
   private readonly defaultDialectStack: string[] = ['builtin'];
   private names!: SSANameState;
@@ -456,13 +497,33 @@ export class Printer implements OpAsmPrinter {
 
   /** Prints `op` the way `Operation::print` does. */
   printOperation(op: Operation): string {
+    this.print(op, undefined);
+    return this.out.toString();
+  }
+
+  /**
+   * Prints `op` as `printOperation` does, handing the bytes to `sink` in
+   * chunks as they are made: no string, and no limit on the output's size.
+   */
+  printOperationTo(op: Operation, sink: ByteSink): void {
+    this.print(op, sink);
+    this.out.flush();
+  }
+
+  private print(op: Operation, sink: ByteSink | undefined): void {
+    this.sink = sink;
     // Like MLIR, print an op that fails to verify in the generic form, since
     // custom printers may rely on invariants.
     if (!this.options.generic && !this.options.assumeVerified) {
       const ok = this.ctx.diagnostics.withHandler(() => true, () => new Verifier(this.ctx).verify(op));
-      if (!ok) return new Printer(this.ctx, { ...this.options, generic: true }).printOperation(op);
+      if (!ok) {
+        const generic = new Printer(this.ctx, { ...this.options, generic: true });
+        generic.print(op, sink);
+        this.out = generic.out;
+        return;
+      }
     }
-    if (indentationVolume(op) > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
+    if (!sink && indentationVolume(op) > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
     let root = op;
     for (;;) {
       if (this.options.localScope && root.hasTrait(Traits.IsolatedFromAbove)) break;
@@ -472,7 +533,7 @@ export class Printer implements OpAsmPrinter {
     }
     const generic = !!this.options.generic;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix);
-    this.out = new OutputBuffer();
+    this.out = new OutputBuffer(sink);
     this.ownDistinctIds = undefined;
     if (!op.parentBlock && !this.options.localScope && !mayPrintAliases(this.ctx, op, !!this.options.debugInfo)) {
       // Nothing in the IR can get an alias: print once, without the collection pass.
@@ -486,7 +547,7 @@ export class Printer implements OpAsmPrinter {
       this.printFullOpWithIndentAndLoc(op);
       this.collecting = false;
       this.aliases.finalize();
-      this.out = new OutputBuffer();
+      this.out = new OutputBuffer(sink);
       this.write(this.aliases.printDefinitions(this, false));
       this.printFullOpWithIndentAndLoc(op);
       this.write('\n');
@@ -496,7 +557,6 @@ export class Printer implements OpAsmPrinter {
       this.aliases = undefined;
       this.printFullOpWithIndentAndLoc(op);
     }
-    return this.out.toString();
   }
 
   // ---- AttrTypePrinter
@@ -516,7 +576,7 @@ export class Printer implements OpAsmPrinter {
   write(text: string): void {
     if (this.collecting) return;
     this.out.append(text);
-    if (this.out.length > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
+    if (this.out.length > MAX_OUTPUT_CHARS && !this.sink) throw new OutputTooLargeError();
   }
   printType(type: Type): void {
     if (this.collecting) {

@@ -2,7 +2,7 @@
 // mlir-opt does, returning the exit code and both output streams. It never
 // throws: internal failures become diagnostics.
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { Context } from '../ir/context.js';
 import { FileLineColLoc, UnknownLoc } from '../ir/location.js';
 import { createContext } from '../dialects/registry.js';
@@ -10,7 +10,7 @@ import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
 import { SourceFile } from '../syntax/source.js';
 import { DiagnosticVerifier } from '../syntax/verify-diagnostics.js';
 import { parseModule } from '../syntax/module-parser.js';
-import { OutputTooLargeError, Printer, type PrintOptions } from '../syntax/printer.js';
+import { MAX_OUTPUT_CHARS, OutputTooLargeError, Printer, type PrintOptions } from '../syntax/printer.js';
 import { verify } from '../ir/verifier.js';
 import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
@@ -23,8 +23,11 @@ import { isStackOverflow } from '../ir/diagnostics.js';
 
 export interface OptResult {
   exitCode: number;
+  /** Standard output; empty when it is given as `stdoutBytes` instead (RunOptions.byteOutput). */
   stdout: string;
   stderr: string;
+  /** Standard output as byte chunks, in order, when RunOptions.byteOutput asked for it. */
+  stdoutBytes?: Uint8Array[];
   /** Set when the input nested too deeply for this thread's stack (the result is an error). */
   stackExhausted?: boolean;
 }
@@ -32,6 +35,86 @@ export interface OptResult {
 export interface RunOptions {
   /** `stdin` is already a byte string (one char per byte) rather than text. */
   stdinIsLatin1?: boolean;
+  /**
+   * Give standard output as byte chunks (`stdoutBytes`), not as a string: the
+   * printed IR is never decoded into a string, so its size has no limit.
+   */
+  byteOutput?: boolean;
+}
+
+/**
+ * One output stream: kept in order (a string for the API, bytes for the
+ * tool), or, given a path, written to that file as the chunks come (the file
+ * is opened at the first write or at close, so an output with nothing in it
+ * still makes the file).
+ */
+class OutputStream {
+  private readonly parts: (string | Uint8Array)[] = [];
+  private fd: number | undefined;
+  /** Why the file could not be written; later chunks are dropped. */
+  error: Error | undefined;
+
+  constructor(private readonly path?: string) {}
+
+  readonly bytes = (chunk: Uint8Array): void => {
+    if (this.path === undefined) this.parts.push(chunk);
+    else this.writeFile(chunk);
+  };
+
+  text(s: string): void {
+    if (!s) return;
+    if (this.path === undefined) this.parts.push(s);
+    else this.writeFile(Buffer.from(s, 'latin1'));
+  }
+
+  private writeFile(chunk: Uint8Array): void {
+    if (this.error) return;
+    try {
+      this.fd ??= openSync(this.path!, 'w');
+      for (let at = 0; at < chunk.length; ) at += writeSync(this.fd, chunk, at);
+    } catch (e) {
+      this.error = e as Error;
+    }
+  }
+
+  /** Finishes the file (made even when empty); returns the error if it could not be written. */
+  close(): Error | undefined {
+    if (this.path !== undefined && !this.error && this.fd === undefined) this.writeFile(new Uint8Array(0));
+    this.release();
+    return this.error;
+  }
+
+  /** Closes the file without finishing it (after a failure). */
+  release(): void {
+    if (this.fd === undefined) return;
+    try {
+      closeSync(this.fd);
+    } catch (e) {
+      this.error ??= e as Error;
+    }
+    this.fd = undefined;
+  }
+
+  /** The stream as a string (one char per byte); throws OutputTooLargeError beyond a string's limit. */
+  toText(): string {
+    let size = 0;
+    for (const p of this.parts) size += p.length;
+    if (size > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
+    return this.parts.map((p) => (typeof p === 'string' ? p : Buffer.from(p.buffer, p.byteOffset, p.length).toString('latin1'))).join('');
+  }
+
+  /** The stream as byte chunks. */
+  toBytes(): Uint8Array[] {
+    return this.parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : p));
+  }
+}
+
+/** Where a chunk's output goes. */
+interface ChunkSinks {
+  /** What passes wrote to the standard output (llvm::outs()): once per chunk, before its IR. */
+  passOut(text: string): void;
+  /** The chunk's printed IR. */
+  ir: OutputStream;
 }
 
 const TOOL = 'scf-opt';
@@ -125,8 +208,25 @@ interface ChunkOptions {
   verifyAfterParse: boolean;
 }
 
-/** `passOut` is what passes wrote to the standard output (llvm::outs()), apart from the printed IR in `out`. */
-function processChunk(source: SourceFile, start: number, end: number, o: ChunkOptions): { ok: boolean; out: string; err: string; passOut: string } {
+/** Processes one chunk: its printed IR and what passes wrote go to `sinks`; returns the diagnostics. */
+function processChunk(source: SourceFile, start: number, end: number, o: ChunkOptions, sinks: ChunkSinks): { ok: boolean; err: string } {
+  let sent = false;
+  const r = processChunkBody(source, start, end, o, (text) => {
+    sent = true;
+    sinks.passOut(text);
+  }, sinks.ir);
+  if (!sent) sinks.passOut(r.passOut);
+  return r;
+}
+
+function processChunkBody(
+  source: SourceFile,
+  start: number,
+  end: number,
+  o: ChunkOptions,
+  passOut: (text: string) => void,
+  irOut: OutputStream,
+): { ok: boolean; err: string; passOut: string } {
   const ctx = createContext({
     allowUnregisteredDialects: o.allowUnregistered,
     printOpOnDiagnostic: o.printOpOnDiagnostic && !o.verifyDiagnostics,
@@ -135,7 +235,6 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
   const renderer = new DiagnosticRenderer([source]);
   const verifier = o.verifyDiagnostics ? new DiagnosticVerifier(source, renderer, start, end, o.verifyDiagnostics === 'only-expected') : undefined;
 
-  let out = '';
   let ok = true;
   let err = '';
   const drain = (): void => {
@@ -150,8 +249,8 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
   // so that its parse and verifier errors still show as mlir-opt's do.
   if (!buildsBeforeParse(o.passes) && !buildPassManager(ctx, 'builtin.module', o.passes)) {
     drain();
-    if (verifier) return { ok: false, out: '', err: verifier.finish().output, passOut: '' };
-    return { ok: false, out: '', err, passOut: '' };
+    if (verifier) return { ok: false, err: verifier.finish().output, passOut: '' };
+    return { ok: false, err, passOut: '' };
   }
   // `performance` is read only for --mlir-timing: its first use loads Node's perf_hooks (start-up).
   const parseStart = timing ? performance.now() : 0;
@@ -187,15 +286,18 @@ function processChunk(source: SourceFile, start: number, end: number, o: ChunkOp
   if (ok && module) {
     const outStart = timing ? performance.now() : 0;
     const printer = new Printer(ctx, { ...o.print, assumeVerified: o.print.assumeVerified || verified });
-    out = printer.printOperation(module) + '\n';
+    // Passes are done: what they wrote comes before the IR, which streams.
+    passOut(ctx.stdout);
+    printer.printOperationTo(module, irOut.bytes);
+    irOut.text('\n');
     if (timing) timing.child('Output').elapsed += (performance.now() - outStart) / 1000;
   }
   drain();
   if (verifier) {
     const result = verifier.finish();
-    return { ok: result.ok, out: ok ? out : '', err: result.output, passOut: ctx.stdout };
+    return { ok: result.ok, err: result.output, passOut: ctx.stdout };
   }
-  return { ok, out, err, passOut: ctx.stdout };
+  return { ok, err, passOut: ctx.stdout };
 }
 
 /** The pass manager for one chunk, or undefined after reporting why it cannot be built. */
@@ -370,61 +472,54 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
     verifyAfterParse: !flag('mlir-very-unsafe-disable-verifier-on-parsing'),
   };
 
-  let stdout = '';
-  // With -o, the IR goes to the file and what passes wrote stays on stdout.
-  let irOut = '';
-  let passOut = '';
-  let stderr = '';
-  let failed = false;
-  const split = v.get('split-input-file');
-  if (split !== undefined && split !== false) {
-    const marker = typeof split === 'string' ? split : DEFAULT_SPLIT_MARKER;
-    const outMarker = (v.get('output-split-marker') as string | undefined) ?? DEFAULT_SPLIT_MARKER;
-    const { chunks, nearMisses } = splitInput(text, marker);
-    const renderer = new DiagnosticRenderer([source]);
-    for (const offset of nearMisses) stderr += renderer.renderOne(source.location(offset), 'warning', 'near miss with file split marker');
-    chunks.forEach(([start, end], i) => {
-      if (i) {
-        stdout += outMarker + '\n';
-        irOut += outMarker + '\n';
-      }
-      const r = processChunk(source, start, end, options);
-      stdout += r.passOut + r.out;
-      irOut += r.out;
-      passOut += r.passOut;
-      stderr += r.err;
-      if (!r.ok) failed = true;
-    });
-  } else {
-    const r = processChunk(source, 0, text.length, options);
-    stdout = r.passOut + r.out;
-    irOut = r.out;
-    passOut = r.passOut;
-    stderr = r.err;
-    failed = !r.ok;
-  }
-
-  if (pendingDirect.length) {
-    stderr = pendingDirect.join('') + stderr;
-    pendingDirect.length = 0;
-  }
-  if (timing) {
-    const total = (performance.now() - runStart) / 1000;
-    const accounted = timing.children.reduce((n, c) => n + c.elapsed, 0);
-    timing.child('Rest').elapsed = Math.max(0, total - accounted);
-    stderr += formatTimingReport(timing, total);
-  }
-
+  // With -o, the IR goes to the file (written as it is printed) and what
+  // passes wrote stays on stdout.
   const outputName = v.get('o') as string | undefined;
-  if (outputName !== undefined && outputName !== '-') {
-    try {
-      writeFileSync(outputName, Buffer.from(irOut, 'latin1'));
-    } catch (e) {
-      return { exitCode: 1, stdout: passOut, stderr: stderr + `${TOOL}: error: cannot write output file '${outputName}': ${(e as Error).message}\n` };
+  const stdout = new OutputStream();
+  const file = outputName !== undefined && outputName !== '-' ? new OutputStream(outputName) : undefined;
+  try {
+    const sinks: ChunkSinks = { passOut: (t) => stdout.text(t), ir: file ?? stdout };
+    let stderr = '';
+    let failed = false;
+    const split = v.get('split-input-file');
+    if (split !== undefined && split !== false) {
+      const marker = typeof split === 'string' ? split : DEFAULT_SPLIT_MARKER;
+      const outMarker = (v.get('output-split-marker') as string | undefined) ?? DEFAULT_SPLIT_MARKER;
+      const { chunks, nearMisses } = splitInput(text, marker);
+      const renderer = new DiagnosticRenderer([source]);
+      for (const offset of nearMisses) stderr += renderer.renderOne(source.location(offset), 'warning', 'near miss with file split marker');
+      chunks.forEach(([start, end], i) => {
+        if (i) sinks.ir.text(outMarker + '\n');
+        const r = processChunk(source, start, end, options, sinks);
+        stderr += r.err;
+        if (!r.ok) failed = true;
+      });
+    } else {
+      const r = processChunk(source, 0, text.length, options, sinks);
+      stderr = r.err;
+      failed = !r.ok;
     }
-    stdout = passOut;
+
+    if (pendingDirect.length) {
+      stderr = pendingDirect.join('') + stderr;
+      pendingDirect.length = 0;
+    }
+    if (timing) {
+      const total = (performance.now() - runStart) / 1000;
+      const accounted = timing.children.reduce((n, c) => n + c.elapsed, 0);
+      timing.child('Rest').elapsed = Math.max(0, total - accounted);
+      stderr += formatTimingReport(timing, total);
+    }
+
+    const result = (exitCode: number, err: string): OptResult =>
+      runOptions.byteOutput ? { exitCode, stdout: '', stderr: err, stdoutBytes: stdout.toBytes() } : { exitCode, stdout: stdout.toText(), stderr: err };
+    const fileError = file?.close();
+    if (fileError) return result(1, stderr + `${TOOL}: error: cannot write output file '${outputName}': ${fileError.message}\n`);
+    return result(failed ? 1 : 0, stderr);
+  } finally {
+    // After a failure (a stack overflow included, before the rerun on the worker).
+    file?.release();
   }
-  return { exitCode: failed ? 1 : 0, stdout, stderr };
 }
 
 function readStdin(): string {

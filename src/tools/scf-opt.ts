@@ -18,17 +18,18 @@ const WORKER_ENV = 'SCF_OPT_DEEP_STACK_WORKER';
 function emit(result: OptResult): void {
   // Diagnostics first: mlir-opt's stderr is unbuffered while its stdout is
   // flushed at exit, so `2>&1` shows diagnostics before the printed IR.
-  // Output is a byte string (one char per byte), as read from the input.
-  // Written synchronously to the descriptors: process.stdout and
-  // process.stderr would load Node's stream modules (~3 ms of start-up).
-  if (result.stderr) writeAll(2, result.stderr);
-  if (result.stdout) writeAll(1, result.stdout);
+  // Text is a byte string (one char per byte), as read from the input; the
+  // printed IR comes as bytes. Written synchronously to the descriptors:
+  // process.stdout and process.stderr would load Node's stream modules (~3 ms
+  // of start-up).
+  if (result.stderr) writeAll(2, Buffer.from(result.stderr, 'latin1'));
+  if (result.stdout) writeAll(1, Buffer.from(result.stdout, 'latin1'));
+  for (const chunk of result.stdoutBytes ?? []) writeAll(1, chunk);
   process.exitCode = result.exitCode;
 }
 
-/** Writes a byte string to a file descriptor, retrying while a non-blocking pipe is full. */
-function writeAll(fd: number, s: string): void {
-  const buf = Buffer.from(s, 'latin1');
+/** Writes bytes to a file descriptor, retrying while a non-blocking pipe is full. */
+function writeAll(fd: number, buf: Uint8Array): void {
   let off = 0;
   while (off < buf.length) {
     try {
@@ -52,7 +53,7 @@ function main(): void {
   // Read standard input once so a rerun on the worker sees the same bytes.
   const usesStdin = !args.some((a) => !a.startsWith('-')) || args.includes('-');
   const stdin = usesStdin && !args.some((a) => /^--?(help|h|version|show-dialects)$/.test(a)) ? readStdinLatin1() : undefined;
-  const result = runOpt(args, stdin, { stdinIsLatin1: true });
+  const result = runOpt(args, stdin, { stdinIsLatin1: true, byteOutput: true });
   if (result.stackExhausted) {
     const { Worker } = workerThreads();
     const worker = new Worker(new URL(import.meta.url), {
@@ -71,8 +72,8 @@ function main(): void {
 const worker = process.env[WORKER_ENV] === '1' ? workerThreads() : undefined;
 if (worker && !worker.isMainThread) {
   const { args, stdin } = worker.workerData as { args: string[]; stdin: string | undefined };
-  const r = runOpt(args, stdin, { stdinIsLatin1: true });
-  worker.parentPort!.postMessage({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr });
+  const r = runOpt(args, stdin, { stdinIsLatin1: true, byteOutput: true });
+  worker.parentPort!.postMessage({ exitCode: r.exitCode, stdout: r.stdout, stderr: r.stderr, stdoutBytes: r.stdoutBytes });
 } else {
   main();
 }
