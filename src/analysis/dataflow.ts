@@ -21,7 +21,7 @@ import {
   type RegionSuccessor,
 } from '../ir/interfaces.js';
 import type { Attribute } from '../ir/attributes.js';
-import { OpResult, type Block, type BlockArgument, type Operation, type Region, type Value } from '../ir/operation.js';
+import { Block, OpResult, type BlockArgument, type Operation, type Region, type Value } from '../ir/operation.js';
 import {
   callableInterface,
   callInterface,
@@ -463,13 +463,17 @@ export class DeadCodeAnalysis extends DataFlowAnalysis {
     });
   }
 
-  private initializeRecursively(op: Operation): boolean {
-    if (op.regions.length || op.numSuccessors || isRegionOrCallableReturn(op) || callInterface(op) || breakingExitOf(op)) {
-      if (op.parentBlock) this.getOrCreate(Executable, this.pointBeforeBlock(op.parentBlock)).blockContentSubscribe(this);
-      if (!this.visit(this.pointAfter(op))) return false;
+  /** Visits the ops that transfer control, in pre-order (iterative: nests may be deep). */
+  private initializeRecursively(top: Operation): boolean {
+    const stack: Operation[] = [top];
+    while (stack.length) {
+      const op = stack.pop()!;
+      if (op.regions.length || op.numSuccessors || isRegionOrCallableReturn(op) || callInterface(op) || breakingExitOf(op)) {
+        if (op.parentBlock) this.getOrCreate(Executable, this.pointBeforeBlock(op.parentBlock)).blockContentSubscribe(this);
+        if (!this.visit(this.pointAfter(op))) return false;
+      }
+      pushNestedOpsReversed(op, stack);
     }
-    for (const region of op.regions)
-      for (const block of region.blocks) for (let o = block.first; o; o = o.next) if (!this.initializeRecursively(o)) return false;
     return true;
   }
 
@@ -661,14 +665,24 @@ export abstract class SparseForwardDataFlowAnalysis<L extends AbstractSparseLatt
     return this.initializeRecursively(top);
   }
 
-  private initializeRecursively(op: Operation): boolean {
-    if (!this.visitOperation(op)) return false;
-    for (const region of op.regions)
-      for (const block of region.blocks) {
-        this.getOrCreate(Executable, this.pointBeforeBlock(block)).blockContentSubscribe(this);
-        this.visitBlock(block);
-        for (let o = block.first; o; o = o.next) if (!this.initializeRecursively(o)) return false;
+  /** Visits every op, and every block before its ops, in pre-order (iterative: nests may be deep). */
+  private initializeRecursively(top: Operation): boolean {
+    const stack: (Operation | Block)[] = [top];
+    while (stack.length) {
+      const item = stack.pop()!;
+      if (item instanceof Block) {
+        this.getOrCreate(Executable, this.pointBeforeBlock(item)).blockContentSubscribe(this);
+        this.visitBlock(item);
+        for (let o = item.last; o; o = o.prev) stack.push(o);
+        continue;
       }
+      const op = item as Operation;
+      if (!this.visitOperation(op)) return false;
+      for (let r = op.regions.length - 1; r >= 0; r--) {
+        const blocks = op.regions[r].blocks;
+        for (let b = blocks.length - 1; b >= 0; b--) stack.push(blocks[b]);
+      }
+    }
     return true;
   }
 
@@ -847,6 +861,14 @@ class CallSiteJoins {
       }
       if (p[lo] !== idx) p.splice(lo, 0, idx);
     } else this.dirty.push(idx);
+  }
+}
+
+/** Pushes the ops nested in `op` so that popping gives them in order (regions, blocks, ops). */
+function pushNestedOpsReversed(op: Operation, stack: Operation[]): void {
+  for (let r = op.regions.length - 1; r >= 0; r--) {
+    const blocks = op.regions[r].blocks;
+    for (let b = blocks.length - 1; b >= 0; b--) for (let o = blocks[b].last; o; o = o.prev) stack.push(o);
   }
 }
 
