@@ -3,10 +3,18 @@
 // folds are undone and give "unknown"). The dead code analysis reads it to
 // prune branches.
 
-import type { Operation } from '../ir/operation.js';
+import type { Attribute } from '../ir/attributes.js';
+import type { Block, Operation, Value } from '../ir/operation.js';
 import { isValue } from '../ir/matchers.js';
-import { simulateFold } from '../transforms/sccp.js';
-import { ConstantValueLattice, DeadCodeAnalysis, SparseForwardDataFlowAnalysis, type DataFlowSolver } from './dataflow.js';
+import {
+  ConstantValueLattice,
+  DataFlowSolver,
+  DeadCodeAnalysis,
+  Executable,
+  PredecessorState,
+  SparseForwardDataFlowAnalysis,
+  type ConstantValue,
+} from './dataflow.js';
 
 export class SparseConstantPropagation extends SparseForwardDataFlowAnalysis<ConstantValueLattice> {
   constructor(solver: DataFlowSolver) {
@@ -46,4 +54,56 @@ export class SparseConstantPropagation extends SparseForwardDataFlowAnalysis<Con
 export function loadBaselineAnalyses(solver: DataFlowSolver): void {
   solver.load((s) => new DeadCodeAnalysis(s));
   solver.load((s) => new SparseConstantPropagation(s));
+}
+
+/** A known constant with the dialect of the op that produced it (its materializer). */
+export type KnownConstant = ConstantValue & { readonly attr: Attribute };
+
+/**
+ * The baseline analyses solved on `top` (what sccp and remove-dead-values
+ * ask): which blocks may execute, the call sites of callables, and the
+ * constant every value holds. A worklist solver, so linear in the IR for
+ * lattices of bounded height.
+ */
+export class ConstantPropagationSolver {
+  readonly solver = new DataFlowSolver();
+  constructor(readonly top: Operation) {
+    loadBaselineAnalyses(this.solver);
+  }
+  /** Runs the analyses to their fixpoint; false if one failed. */
+  run(): boolean {
+    return this.solver.initializeAndRun(this.top);
+  }
+  /** The constant `v` holds, or undefined (not a constant, or never reached). */
+  constant(v: Value): KnownConstant | undefined {
+    const c = this.solver.lookupState(ConstantValueLattice, v)?.value;
+    return c && c.attr !== null ? (c as KnownConstant) : undefined;
+  }
+  isLive(b: Block): boolean {
+    return this.solver.lookupState(Executable, this.solver.pointBeforeBlock(b))?.live ?? false;
+  }
+  /** The known call sites of a callable and whether they are all known (undefined: none seen). */
+  callSites(callable: Operation): { readonly allKnown: boolean; readonly ops: readonly Operation[] } | undefined {
+    const s = this.solver.lookupState(PredecessorState, this.solver.pointAfter(callable));
+    return s && { allKnown: s.allKnown, ops: s.knownPredecessors };
+  }
+}
+
+/** Operation::fold on assumed constant operands, undoing in-place folds; undefined when it does not fold out of place. */
+export function simulateFold(op: Operation, constants: readonly (Attribute | undefined)[]): (Attribute | Value)[] | undefined {
+  const def = op.name.def;
+  if (!def?.fold) return undefined;
+  const operands = op.operands;
+  const props = new Map(op.propertiesView);
+  const attrs = new Map(op.attributesView);
+  const result = def.fold(op, constants);
+  const inPlace = result !== undefined && (result.length === 0 || (op.numResults === 1 && result[0] === op.result(0)));
+  if (inPlace || result === undefined) {
+    if (op.operands.some((v, i) => v !== operands[i]) || op.numOperands !== operands.length) op.setOperands(operands);
+    op.properties = props;
+    op.attributes = attrs;
+    return undefined;
+  }
+  if (result.length !== op.numResults) return undefined;
+  return result as (Attribute | Value)[];
 }

@@ -21,7 +21,7 @@ import {
   type RegionSuccessor,
 } from '../ir/interfaces.js';
 import type { Attribute } from '../ir/attributes.js';
-import { OpResult, type Block, type BlockArgument, type Operation, type Region, type Value } from '../ir/operation.js';
+import { Block, OpResult, type BlockArgument, type Operation, type Region, type Value } from '../ir/operation.js';
 import {
   callableInterface,
   callInterface,
@@ -112,7 +112,14 @@ export abstract class AnalysisState {
     }
     deps.push(point, analysis);
   }
+  /** Bookkeeping callbacks run on every change (they must not enqueue or change states). */
+  private watchers: (() => void)[] | undefined;
+  watch(f: () => void): void {
+    (this.watchers ??= []).push(f);
+  }
   onUpdate(solver: DataFlowSolver): void {
+    const w = this.watchers;
+    if (w) for (const f of w) f();
     const deps = this.dependents;
     if (deps) for (let i = 0; i < deps.length; i += 2) solver.enqueue(deps[i] as ProgramPoint, deps[i + 1] as DataFlowAnalysis);
   }
@@ -456,13 +463,17 @@ export class DeadCodeAnalysis extends DataFlowAnalysis {
     });
   }
 
-  private initializeRecursively(op: Operation): boolean {
-    if (op.regions.length || op.numSuccessors || isRegionOrCallableReturn(op) || callInterface(op) || breakingExitOf(op)) {
-      if (op.parentBlock) this.getOrCreate(Executable, this.pointBeforeBlock(op.parentBlock)).blockContentSubscribe(this);
-      if (!this.visit(this.pointAfter(op))) return false;
+  /** Visits the ops that transfer control, in pre-order (iterative: nests may be deep). */
+  private initializeRecursively(top: Operation): boolean {
+    const stack: Operation[] = [top];
+    while (stack.length) {
+      const op = stack.pop()!;
+      if (op.regions.length || op.numSuccessors || isRegionOrCallableReturn(op) || callInterface(op) || breakingExitOf(op)) {
+        if (op.parentBlock) this.getOrCreate(Executable, this.pointBeforeBlock(op.parentBlock)).blockContentSubscribe(this);
+        if (!this.visit(this.pointAfter(op))) return false;
+      }
+      pushNestedOpsReversed(op, stack);
     }
-    for (const region of op.regions)
-      for (const block of region.blocks) for (let o = block.first; o; o = o.next) if (!this.initializeRecursively(o)) return false;
     return true;
   }
 
@@ -584,10 +595,19 @@ export class DeadCodeAnalysis extends DataFlowAnalysis {
     }
   }
 
+  /** Per callable terminator, how many of the callable's call sites it has been joined into. */
+  private readonly terminatorCursor = new Map<Operation, number>();
+
   private visitCallableTerminator(op: Operation, callable: Operation): void {
     const callsites = this.getOrCreateFor(PredecessorState, this.pointAfter(op), this.pointAfter(callable));
     const canResolve = op.hasTrait(Traits.ReturnLike);
-    for (const predecessor of callsites.knownPredecessors) {
+    // Joining the terminator into a call site again changes nothing: only the
+    // call sites found since the last visit (else quadratic in calls to one callee).
+    const known = callsites.knownPredecessors;
+    const from = this.terminatorCursor.get(op) ?? 0;
+    this.terminatorCursor.set(op, known.length);
+    for (let i = from; i < known.length; i++) {
+      const predecessor = known[i];
       const predecessors = this.getOrCreate(PredecessorState, this.pointAfter(predecessor));
       // A terminator that is not return-like cannot be resolved.
       this.propagateIfChanged(predecessors, canResolve ? predecessors.join(op) : predecessors.setHasUnknownPredecessors());
@@ -645,14 +665,24 @@ export abstract class SparseForwardDataFlowAnalysis<L extends AbstractSparseLatt
     return this.initializeRecursively(top);
   }
 
-  private initializeRecursively(op: Operation): boolean {
-    if (!this.visitOperation(op)) return false;
-    for (const region of op.regions)
-      for (const block of region.blocks) {
-        this.getOrCreate(Executable, this.pointBeforeBlock(block)).blockContentSubscribe(this);
-        this.visitBlock(block);
-        for (let o = block.first; o; o = o.next) if (!this.initializeRecursively(o)) return false;
+  /** Visits every op, and every block before its ops, in pre-order (iterative: nests may be deep). */
+  private initializeRecursively(top: Operation): boolean {
+    const stack: (Operation | Block)[] = [top];
+    while (stack.length) {
+      const item = stack.pop()!;
+      if (item instanceof Block) {
+        this.getOrCreate(Executable, this.pointBeforeBlock(item)).blockContentSubscribe(this);
+        this.visitBlock(item);
+        for (let o = item.last; o; o = o.prev) stack.push(o);
+        continue;
       }
+      const op = item as Operation;
+      if (!this.visitOperation(op)) return false;
+      for (let r = op.regions.length - 1; r >= 0; r--) {
+        const blocks = op.regions[r].blocks;
+        for (let b = blocks.length - 1; b >= 0; b--) stack.push(blocks[b]);
+      }
+    }
     return true;
   }
 
@@ -737,14 +767,42 @@ export abstract class SparseForwardDataFlowAnalysis<L extends AbstractSparseLatt
     return true;
   }
 
+  private readonly callSiteJoins = new Map<Block, CallSiteJoins>();
+
+  /**
+   * MLIR joins the arguments of every known call site on each visit, which is
+   * quadratic in the calls to one callee. Joins are idempotent, so only the
+   * call sites found since the last visit and those whose argument lattices
+   * changed since they were joined can change anything: those are joined, in
+   * the same order, so the states change exactly as MLIR's loop changes them.
+   */
   private visitCallableOperation(callable: Operation, entryBlock: Block, argLattices: readonly L[]): void {
-    const callsites = this.getOrCreateFor(PredecessorState, this.pointBeforeBlock(entryBlock), this.pointAfter(callable));
+    const point = this.pointBeforeBlock(entryBlock);
+    const callsites = this.getOrCreateFor(PredecessorState, point, this.pointAfter(callable));
     if (!callsites.allKnown || !this.solver.interprocedural) return this.setAllToEntryStates(argLattices);
-    for (const callsite of callsites.knownPredecessors) {
+    let joins = this.callSiteJoins.get(entryBlock);
+    if (!joins) this.callSiteJoins.set(entryBlock, (joins = new CallSiteJoins()));
+    const st = joins;
+    const known = callsites.knownPredecessors;
+    const firstNew = st.cursor;
+    st.cursor = known.length;
+    const pending = st.dirty.sort((a, b) => a - b);
+    st.dirty = [];
+    for (let i = firstNew; i < known.length; i++) pending.push(i);
+    st.pending = pending;
+    for (let k = 0; k < pending.length; k++) {
+      const idx = pending[k];
+      st.pos = k;
+      st.flag[idx] = false;
+      const callsite = known[idx];
       const args = callInterface(callsite)!.getArgOperands(callsite);
-      for (let i = 0; i < args.length && i < argLattices.length; i++)
-        this.join(argLattices[i], this.getLatticeElementFor(this.pointBeforeBlock(entryBlock), args[i]));
+      for (let i = 0; i < args.length && i < argLattices.length; i++) {
+        const lattice = this.getLatticeElementFor(point, args[i]);
+        if (idx >= firstNew) lattice.watch(() => st.markDirty(idx));
+        this.join(argLattices[i], lattice);
+      }
     }
+    st.pending = undefined;
   }
 
   private visitRegionSuccessors(point: ProgramPoint, branch: Operation, iface: RegionBranchInterface, successor: RegionSuccessor, lattices: readonly L[]): void {
@@ -775,6 +833,42 @@ export abstract class SparseForwardDataFlowAnalysis<L extends AbstractSparseLatt
       for (let k = 0; k < operands.length && firstIndex + k < lattices.length; k++)
         this.join(lattices[firstIndex + k], this.getLatticeElementFor(point, operands[k]));
     }
+  }
+}
+
+/** Which call sites of one callable have to be joined again (see visitCallableOperation). */
+class CallSiteJoins {
+  /** Known call sites [0, cursor) have been joined and are watched. */
+  cursor = 0;
+  /** Joined call sites whose argument lattices changed since, for the next visit. */
+  dirty: number[] = [];
+  readonly flag: boolean[] = [];
+  /** During a visit: the sorted call sites it joins, and the position reached. */
+  pending: number[] | undefined;
+  pos = 0;
+  markDirty(idx: number): void {
+    if (this.flag[idx]) return;
+    this.flag[idx] = true;
+    const p = this.pending;
+    // A call site later in the running loop is joined by it (as MLIR's loop would); others wait for the next visit.
+    if (p && idx > p[this.pos]) {
+      let lo = this.pos + 1;
+      let hi = p.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (p[mid] < idx) lo = mid + 1;
+        else hi = mid;
+      }
+      if (p[lo] !== idx) p.splice(lo, 0, idx);
+    } else this.dirty.push(idx);
+  }
+}
+
+/** Pushes the ops nested in `op` so that popping gives them in order (regions, blocks, ops). */
+function pushNestedOpsReversed(op: Operation, stack: Operation[]): void {
+  for (let r = op.regions.length - 1; r >= 0; r--) {
+    const blocks = op.regions[r].blocks;
+    for (let b = blocks.length - 1; b >= 0; b--) for (let o = blocks[b].last; o; o = o.prev) stack.push(o);
   }
 }
 

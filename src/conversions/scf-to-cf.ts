@@ -332,6 +332,6 @@ export class SCFToControlFlowPass extends Pass {
     const target = new ConversionTarget();
     target.addIllegalOp(ForallOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp, ExecuteRegionOp, LoopOp, BreakOp, ContinueOp);
     target.markUnknownOpDynamicallyLegal(() => true);
-    if (!applyPartialConversion(run.ctx, op, target, scfToControlFlowPatterns())) run.signalPassFailure();
+    if (!applyPartialConversion(run.ctx, op, target, scfToControlFlowPatterns(), { lastSiblingFirst: true })) run.signalPassFailure();
   }
 }

@@ -87,10 +87,14 @@ export class Builder {
 
 /** Notified of every change a rewriter makes, e.g. by a pattern driver's worklist. */
 export interface RewriteListener {
-  notifyOperationInserted?(op: Operation): void;
+  /** `previous`: for an op moved (not created), the block it was in (MLIR's previous insertion point). */
+  notifyOperationInserted?(op: Operation, previous?: Block | null): void;
   notifyOperationErased?(op: Operation): void;
   notifyOperationReplaced?(op: Operation, values: readonly Value[]): void;
   notifyOperationModified?(op: Operation): void;
+  /** `previous`: for a block moved (not created), the region it was in. */
+  notifyBlockInserted?(block: Block, previous?: Region | null): void;
+  notifyBlockErased?(block: Block): void;
 }
 
 export class Rewriter extends Builder {
@@ -137,22 +141,27 @@ export class Rewriter extends Builder {
     this.listener.notifyOperationModified?.(op);
   }
 
-  /** Moves the blocks of `region` before `before` in `dest` (or to its end). */
+  /** Moves the blocks of `region` before `before` in `dest` (or to its end), reporting each as moved (as MLIR's moveBlockBefore). */
   inlineRegionBefore(region: Region, dest: Region, before: Block | null = null): void {
     const blocks = [...region.blocks];
     region.blocks.length = 0;
     let index = before ? dest.blocks.indexOf(before) : dest.blocks.length;
-    for (const b of blocks) dest.insertBlock(index++, b);
+    for (const b of blocks) {
+      dest.insertBlock(index++, b);
+      this.listener.notifyBlockInserted?.(b, region);
+    }
   }
 
-  /** Moves the ops of `source` before `before` (or to the end of `dest`), replacing its arguments with `args`. */
+  /** Moves the ops of `source` before `before` (or to the end of `dest`), replacing its arguments with `args`; each move is reported. */
   mergeBlocks(source: Block, dest: Block, args: readonly Value[] = [], before: Operation | null = null): void {
     source.args.forEach((a, i) => a.replaceAllUsesWith(args[i]));
     for (const op of source.ops) {
       op.remove();
       if (before) dest.insertBefore(op, before);
       else dest.append(op);
+      this.listener.notifyOperationInserted?.(op, source);
     }
+    this.listener.notifyBlockErased?.(source);
     source.erase();
   }
 }

@@ -68,6 +68,9 @@ export function computeDominators(region: Region): RegionDominators {
 interface RegionTree extends RegionDominators {
   /** Dominator-tree children, in DFS pre-order of the CFG (as LLVM numbers them); made on first need. */
   children?: Map<Block, Block[]>;
+  /** Entry and exit numbers of a depth-first walk of the dominator tree (O(1) dominance); made on first need. */
+  dfsIn?: Map<Block, number>;
+  dfsOut?: Map<Block, number>;
 }
 
 /** True if the op's regions are graph regions (no dominance, no terminator needed). */
@@ -136,13 +139,36 @@ export class DominanceInfo {
     const t = this.tree(region);
     if (!t.index.has(bb)) return true;
     if (!t.index.has(a)) return false;
-    for (let d = t.idom.get(bb); d !== undefined; ) {
-      if (d === a) return true;
-      const next = t.idom.get(d);
-      if (next === d) break;
-      d = next;
+    // A walk up the idom chain is O(tree depth): long CFG chains (lowered
+    // structured code) make that linear per query, so number the tree.
+    const { dfsIn, dfsOut } = this.dfsNumbers(region, t);
+    return dfsIn.get(a)! <= dfsIn.get(bb)! && dfsOut.get(bb)! <= dfsOut.get(a)!;
+  }
+
+  /** Depth-first entry/exit numbers of the dominator tree of `region` (a dominates b iff a's interval contains b's). */
+  private dfsNumbers(region: Region, t: RegionTree): { dfsIn: Map<Block, number>; dfsOut: Map<Block, number> } {
+    if (t.dfsIn && t.dfsOut) return { dfsIn: t.dfsIn, dfsOut: t.dfsOut };
+    const children = this.children(region);
+    const dfsIn = new Map<Block, number>();
+    const dfsOut = new Map<Block, number>();
+    let n = 0;
+    const stack: { block: Block; next: number }[] = [{ block: region.entry, next: 0 }];
+    dfsIn.set(region.entry, n++);
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const ch = children.get(top.block);
+      if (ch && top.next < ch.length) {
+        const c = ch[top.next++];
+        dfsIn.set(c, n++);
+        stack.push({ block: c, next: 0 });
+      } else {
+        dfsOut.set(top.block, n++);
+        stack.pop();
+      }
     }
-    return false;
+    t.dfsIn = dfsIn;
+    t.dfsOut = dfsOut;
+    return { dfsIn, dfsOut };
   }
 
   properlyDominates(a: Block, b: Block): boolean {

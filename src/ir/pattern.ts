@@ -88,10 +88,7 @@ export function anyOpPattern(fn: (op: Operation, rewriter: PatternRewriter) => b
   return new FnPattern(null, fn, opts.benefit ?? 1, opts.name ?? '');
 }
 
-export interface PatternListener extends RewriteListener {
-  notifyBlockInserted?(block: Block): void;
-  notifyBlockErased?(block: Block): void;
-}
+export type PatternListener = RewriteListener;
 
 /** The rewriter handed to patterns: the Builder/Rewriter API plus MLIR's RewriterBase helpers. */
 export class PatternRewriter extends Rewriter {
@@ -181,19 +178,22 @@ export class PatternRewriter extends Rewriter {
 
   /** Moves `op` before `before`, as a (re)insertion. */
   moveOpBefore(op: Operation, before: Operation): void {
+    const previous = op.parentBlock;
     op.remove();
     before.parentBlock!.insertBefore(op, before);
-    this.listener.notifyOperationInserted?.(op);
+    this.listener.notifyOperationInserted?.(op, previous);
   }
   moveOpAfter(op: Operation, after: Operation): void {
+    const previous = op.parentBlock;
     op.remove();
     after.parentBlock!.insertAfter(op, after);
-    this.listener.notifyOperationInserted?.(op);
+    this.listener.notifyOperationInserted?.(op, previous);
   }
   moveOpToEnd(op: Operation, block: Block): void {
+    const previous = op.parentBlock;
     op.remove();
     block.append(op);
-    this.listener.notifyOperationInserted?.(op);
+    this.listener.notifyOperationInserted?.(op, previous);
   }
 
   /**
@@ -206,7 +206,7 @@ export class PatternRewriter extends Rewriter {
       op.remove();
       if (before) dest.insertBefore(op, before);
       else dest.append(op);
-      this.listener.notifyOperationInserted?.(op);
+      this.listener.notifyOperationInserted?.(op, source);
     }
     this.eraseBlock(source);
   }
@@ -225,7 +225,7 @@ export class PatternRewriter extends Rewriter {
       const o = block.last!;
       o.remove();
       nb.prepend(o);
-      this.listener.notifyOperationInserted?.(o);
+      this.listener.notifyOperationInserted?.(o, block);
     }
     return nb;
   }
@@ -248,7 +248,7 @@ export class PatternRewriter extends Rewriter {
     let index = before ? dest.blocks.indexOf(before) : dest.blocks.length;
     for (const b of blocks) {
       dest.insertBlock(index++, b);
-      this.listener.notifyBlockInserted?.(b);
+      this.listener.notifyBlockInserted?.(b, region);
     }
   }
 

@@ -80,8 +80,12 @@ function ownEffectsRemovable(op: Operation): boolean {
  * Verdicts of a query over a nest (wouldOpBeTriviallyDead,
  * isMemoryEffectFree), kept by a pass that asks about nested ops before their
  * parents and does not change a nest while it asks (CSE, which erases at the
- * end; analyses): each nest is then walked once, not once per enclosing op.
- * One memo per query.
+ * end; analyses), or that forgets them on change (the greedy driver, which
+ * keeps only "false" verdicts): each nest is then walked once, not once per
+ * enclosing op. One memo per query. A query records the verdicts of the
+ * region ops it walks: for "false", those on the path from the root down to
+ * the op that decided it (each is false for the same reason), so a false
+ * verdict stays valid until something on that path changes.
  */
 export type NestVerdicts = Map<Operation, boolean>;
 
@@ -91,31 +95,42 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
   const remember = memo !== undefined && root.regions.length > 0;
   const known = remember ? memo.get(root) : undefined;
   if (known !== undefined) return known;
-  let result = true;
   // Breadth-first: a nest's own ops are asked before what they hold, so a
   // verdict decided near the top (a call with unknown effects at each level)
   // does not walk down to the innermost level first. The verdict is the same
   // in any order.
   const queue: Operation[] = [root];
+  // With a memo, the queue index of each op's parent (to mark the path to a "false").
+  const from: number[] | undefined = remember ? [-1] : undefined;
+  let failedAt = -1;
   for (let head = 0; head < queue.length; head++) {
     const op = queue[head];
     if (op !== root && memo && op.regions.length) {
       const v = memo.get(op);
       if (v === false) {
-        result = false;
+        failedAt = head;
         break;
       }
       if (v === true) continue;
     }
     if (!ownOk(op)) {
-      result = false;
+      failedAt = head;
       break;
     }
     if (op.hasTrait(Traits.RecursiveMemoryEffects))
-      for (const r of op.regions) for (const b of r.blocks) for (let n = b.first; n; n = n.next) queue.push(n);
+      for (const r of op.regions)
+        for (const b of r.blocks)
+          for (let n = b.first; n; n = n.next) {
+            queue.push(n);
+            from?.push(head);
+          }
   }
-  if (remember) memo.set(root, result);
-  return result;
+  if (remember) {
+    if (failedAt >= 0) {
+      for (let i = failedAt; i >= 0; i = from![i]) if (queue[i].regions.length) memo.set(queue[i], false);
+    } else for (const op of queue) if (op.regions.length) memo.set(op, true);
+  }
+  return failedAt < 0;
 }
 
 /** MLIR's wouldOpBeTriviallyDead: removable if unused (no effects beyond reads and own allocations, nested ops included). */

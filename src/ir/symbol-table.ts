@@ -15,11 +15,36 @@ export function symbolName(op: Operation): string | undefined {
   return a instanceof StringAttr ? a.value : undefined;
 }
 
+/**
+ * Symbols by name per table op, filled by the first lookup (MLIR's SymbolTable
+ * caches them too): a module with many functions would otherwise pay a scan
+ * per lookup. The IR may change under it, so a hit is checked (still in the
+ * table, same name), and a miss scans as before and remembers what it finds.
+ */
+const symbolCache = new WeakMap<Operation, Map<string, Operation>>();
+
 /** The op named `name` directly inside the symbol table op `table`. */
 export function lookupSymbolIn(table: Operation, name: string): Operation | undefined {
   const region = table.regions[0];
   if (!region || region.empty) return undefined;
-  for (let o = region.entry.first; o; o = o.next) if (symbolName(o) === name) return o;
+  const block = region.entry;
+  let cache = symbolCache.get(table);
+  if (!cache) {
+    cache = new Map();
+    for (let o = block.first; o; o = o.next) {
+      const n = symbolName(o);
+      if (n !== undefined && !cache.has(n)) cache.set(n, o);
+    }
+    symbolCache.set(table, cache);
+  }
+  const hit = cache.get(name);
+  if (hit && hit.parentBlock === block && symbolName(hit) === name) return hit;
+  for (let o = block.first; o; o = o.next)
+    if (symbolName(o) === name) {
+      cache.set(name, o);
+      return o;
+    }
+  if (hit) cache.delete(name);
   return undefined;
 }
 

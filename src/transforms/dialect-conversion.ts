@@ -2,6 +2,13 @@
 // rollback): ops are visited in pre-order; an illegal op is rewritten by the
 // first pattern that applies, and the ops that pattern creates are legalized
 // right away, in creation order. Ops no pattern can legalize are reported.
+//
+// Optionally the ops of each block are visited last first (still parents
+// before their regions): a pattern that splits its block at the op (scf-to-cf)
+// then moves only the ops up to the sibling lowered before it, not the whole
+// rest of the block again, which is quadratic in a long block (MLIR's driver
+// is). For patterns that only rewrite the op and its regions the result is
+// the same IR; the error reported is still the first failure in pre-order.
 
 import { emitError, type Context } from '../ir/context.js';
 import type { Operation, Value } from '../ir/operation.js';
@@ -85,11 +92,42 @@ class ConversionListener implements PatternListener {
   notifyOperationReplaced(_op: Operation, _values: readonly Value[]): void {}
 }
 
+export interface ConversionOptions {
+  /** Visit the ops of each block last first (see the top of this file). */
+  lastSiblingFirst?: boolean;
+}
+
+/** Pre-order, but the ops of each block last first (blocks and regions in order). */
+function lastSiblingFirstOrder(root: Operation): Operation[] {
+  const out: Operation[] = [];
+  const stack: Operation[] = [];
+  const pushChildren = (op: Operation): void => {
+    for (let r = op.regions.length - 1; r >= 0; r--) {
+      const blocks = op.regions[r].blocks;
+      for (let b = blocks.length - 1; b >= 0; b--) for (let o = blocks[b].first; o; o = o.next) stack.push(o);
+    }
+  };
+  pushChildren(root);
+  while (stack.length) {
+    const op = stack.pop()!;
+    out.push(op);
+    pushChildren(op);
+  }
+  return out;
+}
+
 /**
  * Converts the ops nested in `root` until they are legal. Returns false
- * (after an error at the first op that could not be legalized) on failure.
+ * (after an error at the first op, in pre-order, that could not be
+ * legalized) on failure.
  */
-export function applyPartialConversion(ctx: Context, root: Operation, target: ConversionTarget, patterns: readonly RewritePattern[]): boolean {
+export function applyPartialConversion(
+  ctx: Context,
+  root: Operation,
+  target: ConversionTarget,
+  patterns: readonly RewritePattern[],
+  options: ConversionOptions = {},
+): boolean {
   const frozen = new FrozenPatternSet(patterns);
   const listener = new ConversionListener();
   const order: Operation[] = [];
@@ -101,27 +139,47 @@ export function applyPartialConversion(ctx: Context, root: Operation, target: Co
   listener.marked.push(root);
   const rewriter = new PatternRewriter(ctx, listener);
 
-  const legalize = (op: Operation): boolean => {
-    if (listener.erased.has(op) || !op.parentBlock) return true;
+  /** The op that could not be legalized, or null. */
+  const legalize = (op: Operation): Operation | null => {
+    if (listener.erased.has(op) || !op.parentBlock) return null;
     const legality = target.legality(op);
-    if (legality === 'legal') return true;
+    if (legality === 'legal') return null;
     for (const p of frozen.patternsFor(op)) {
       listener.created = [];
       rewriter.setInsertionPointBefore(op);
       if (!p.matchAndRewrite(op, rewriter)) continue;
       const created = listener.created;
-      for (const c of created) if (!legalize(c)) return false;
-      return true;
+      for (const c of created) {
+        const failed = legalize(c);
+        if (failed) return failed;
+      }
+      return null;
     }
-    if (legality === 'illegal') {
-      emitError(ctx, op, `failed to legalize operation '${op.name.name}'${target.isExplicitlyIllegal(op) ? ' that was explicitly marked illegal' : ''}`);
-      return false;
-    }
-    return true;
+    return legality === 'illegal' ? op : null;
+  };
+  const report = (op: Operation): false => {
+    emitError(ctx, op, `failed to legalize operation '${op.name.name}'${target.isExplicitlyIllegal(op) ? ' that was explicitly marked illegal' : ''}`);
+    return false;
   };
   try {
-    for (const op of order) if (!legalize(op)) return false;
-    return true;
+    if (!options.lastSiblingFirst) {
+      for (const op of order) {
+        const failed = legalize(op);
+        if (failed) return report(failed);
+      }
+      return true;
+    }
+    // A failure is reported only once no op earlier in pre-order can fail.
+    const rank = new Map<Operation, number>();
+    order.forEach((op, i) => rank.set(op, i));
+    let first: { rank: number; op: Operation } | undefined;
+    for (const op of lastSiblingFirstOrder(root)) {
+      const r = rank.get(op)!;
+      if (first && r > first.rank) continue;
+      const failed = legalize(op);
+      if (failed && (!first || r < first.rank)) first = { rank: r, op: failed };
+    }
+    return first ? report(first.op) : true;
   } finally {
     listener.unmarkAll(order);
   }

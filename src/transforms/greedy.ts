@@ -7,7 +7,7 @@
 import type { Attribute } from '../ir/attributes.js';
 import type { Context } from '../ir/context.js';
 import { Traits } from '../ir/context.js';
-import type { Operation, Region, Value } from '../ir/operation.js';
+import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { ConstantFolder, foldOperation } from './fold.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
@@ -139,11 +139,34 @@ class Worklist {
   }
 }
 
+/**
+ * The "false" verdicts of isOpTriviallyDead's nest walk (a nest that holds an
+ * op with effects), kept across queries: every change re-queues all the
+ * ancestors of the changed op, as MLIR's driver does, and each asked for its
+ * whole nest again. A "false" is recorded along the path down to the op that
+ * decided it, and forgotten when something on that path is erased, moved away
+ * or modified; anything inserted can only keep it false. "True" verdicts are
+ * not kept (a dead op is erased at once, and a stale "true" would erase effects).
+ */
+class DeadOpVerdicts extends Map<Operation, boolean> {
+  override set(op: Operation, verdict: boolean): this {
+    if (!verdict) super.set(op, verdict);
+    return this;
+  }
+  /** Forgets `op`'s verdict and those of the recorded paths through it. */
+  invalidate(op: Operation | null): void {
+    if (!op || this.size === 0) return;
+    this.delete(op);
+    for (let o = op.parentOp; o && this.delete(o); ) o = o.parentOp;
+  }
+}
+
 class GreedyDriver implements PatternListener {
   readonly rewriter: PatternRewriter;
   private readonly worklist = new Worklist();
   private folder: ConstantFolder;
   private readonly strictOps = new Set<Operation>();
+  private readonly deadVerdicts = new DeadOpVerdicts();
 
   constructor(
     readonly ctx: Context,
@@ -158,20 +181,31 @@ class GreedyDriver implements PatternListener {
 
   // ---- listener
 
-  notifyOperationInserted(op: Operation): void {
-    this.config.listener?.notifyOperationInserted?.(op);
+  notifyOperationInserted(op: Operation, previous?: Block | null): void {
+    this.config.listener?.notifyOperationInserted?.(op, previous);
+    if (previous) this.deadVerdicts.invalidate(previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
     this.config.listener?.notifyOperationModified?.(op);
+    this.deadVerdicts.invalidate(op);
     this.addToWorklist(op);
+  }
+  notifyBlockInserted(block: Block, previous?: Region | null): void {
+    this.config.listener?.notifyBlockInserted?.(block, previous);
+    if (previous) this.deadVerdicts.invalidate(previous.parentOp);
+  }
+  notifyBlockErased(block: Block): void {
+    this.config.listener?.notifyBlockErased?.(block);
+    this.deadVerdicts.invalidate(block.parentOp);
   }
   notifyOperationReplaced(op: Operation, values: readonly Value[]): void {
     this.config.listener?.notifyOperationReplaced?.(op, values);
   }
   notifyOperationErased(op: Operation): void {
     this.config.listener?.notifyOperationErased?.(op);
+    this.deadVerdicts.invalidate(op);
     this.addOperandsToWorklist(op);
     this.worklist.remove(op);
     this.folder.notifyRemoval(op);
@@ -241,6 +275,7 @@ class GreedyDriver implements PatternListener {
   simplifyOps(ops: readonly Operation[]): boolean {
     this.worklist.clear();
     this.folder = new ConstantFolder(this.rewriter);
+    this.deadVerdicts.clear();
     if (this.config.strictness !== 'any') {
       this.strictOps.clear();
       for (const op of ops) this.strictOps.add(op);
@@ -260,6 +295,8 @@ class GreedyDriver implements PatternListener {
       if (++iteration > this.config.maxIterations && this.config.maxIterations !== -1) break;
       this.worklist.clear();
       this.folder = new ConstantFolder(this.rewriter);
+      // Region simplification changed the IR without telling the verdicts.
+      this.deadVerdicts.clear();
       // The ops the seeding walk leaves in place, counted for processWorklist's budget.
       let numOps = 0;
       const insertKnownConstant = (op: Operation): boolean => {
@@ -328,7 +365,7 @@ class GreedyDriver implements PatternListener {
     while (!this.worklist.empty && numRewrites < limit && numFolds < budget) {
       const op = this.worklist.pop();
       if (!op) break;
-      if (isOpTriviallyDead(op)) {
+      if (isOpTriviallyDead(op, this.deadVerdicts)) {
         this.rewriter.eraseOp(op);
         changed = true;
         continue;

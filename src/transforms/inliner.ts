@@ -9,7 +9,7 @@ import type { Context } from '../ir/context.js';
 import { Traits, emitOpError } from '../ir/context.js';
 import { StringAttr } from '../ir/builtin-attributes.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
-import { Block as BlockCtor } from '../ir/operation.js';
+import { Block as BlockCtor, Region as RegionCtor } from '../ir/operation.js';
 import { ModuleOp } from '../dialects/builtin/index.js';
 import { BranchOp } from '../dialects/cf/index.js';
 import { Builder } from '../ir/builder.js';
@@ -106,6 +106,23 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
   entry.args.forEach((a, i) => mapping.map(a, args[i]));
   const block = call.parentBlock!;
   const dest = block.parent!;
+  const results = call.results;
+  if (region.blocks.length === 1) {
+    // One block: its ops go right before the call, with no split (moving the
+    // rest of the block out and back per call is quadratic in a long block).
+    const [only] = cloneRegionInto(region, new RegionCtor(), null, mapping);
+    const term = only.last!;
+    results.forEach((r, i) => r.replaceAllUsesWith(term.operand(i)));
+    term.erase();
+    for (let o = only.first; o; ) {
+      const next = o.next;
+      o.remove();
+      block.insertBefore(o, call);
+      o = next;
+    }
+    call.erase();
+    return true;
+  }
   // Split after the call; the callee's blocks go in between.
   const post = new BlockCtor();
   dest.insertBlock(dest.blocks.indexOf(block) + 1, post);
@@ -117,7 +134,6 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
   }
   const cloned = cloneRegionInto(region, dest, post, mapping);
   const first = cloned[0];
-  const results = call.results;
   if (cloned.length === 1) {
     const term = first.last!;
     results.forEach((r, i) => r.replaceAllUsesWith(term.operand(i)));

@@ -21,7 +21,7 @@ import {
 } from '../ir/interfaces.js';
 import type { Operation, Value } from '../ir/operation.js';
 import { callableInterface, callInterface, resolveCallable, SymbolScopes, symbolVisibility } from './call-utils.js';
-import { ConstantPropagationSolver } from './sccp.js';
+import { ConstantPropagationSolver } from '../analysis/constant-propagation.js';
 import { wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 
 export function regionBranchOf(op: Operation): RegionBranchInterface | undefined {
