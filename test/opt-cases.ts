@@ -42,6 +42,26 @@ function runScfOpt(c: OptCase): ToolRun {
   return { stdout: r.stdout, stderr: r.stderr, code: r.exitCode };
 }
 
+/** A tool's exit code, stdout and stderr. */
+export interface OptRun {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** scf-opt (in-process) and, as `ref`, mlir-opt 22 on the same input and arguments. */
+export function optAndReference(input: string, ...args: string[]): OptRun & { ref: OptRun } {
+  const c = { name: '', args, input };
+  const ours = runScfOpt(c);
+  const ref = runMlirOpt(c);
+  return { code: ours.code, out: ours.stdout, err: ours.stderr, ref: { code: ref.code, out: ref.stdout, err: ref.stderr } };
+}
+
+/** The first `<stdin>:line:col: error: message` line of stderr. */
+export function firstError(err: string): string {
+  return err.split('\n').find((l) => l.includes(': error: ')) ?? '';
+}
+
 export function testOptCases(cases: readonly OptCase[]): void {
   for (const c of cases) {
     test(c.name, () => {

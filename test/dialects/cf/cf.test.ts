@@ -1,30 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { runOpt } from '../../../src/tools/opt-driver.js';
+import { firstError, optAndReference } from '../../opt-cases.js';
 
 // Every expectation is mlir-opt 22's output on the same input and arguments,
-// run live: `opt` runs both tools.
+// run live: `opt` runs both tools (`ref`: mlir-opt's).
 
-const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
-
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-function opt(input: string, ...args: string[]): Run & { ref: Run } {
-  const r = runOpt(args, input);
-  const m = spawnSync(MLIR_OPT, [...args, '-'], { input, encoding: 'utf8' });
-  if (m.error) throw new Error(`cannot run ${MLIR_OPT}: ${m.error.message}`);
-  return { code: r.exitCode, out: r.stdout, err: r.stderr, ref: { code: m.status ?? -1, out: m.stdout, err: m.stderr } };
-}
-
-/** The first `<stdin>:line:col: error: message` line of stderr. */
-function firstError(err: string): string {
-  return err.split('\n').find((l) => l.includes(': error: ')) ?? '';
-}
+const opt = optAndReference;
 
 test("br, cond_br with weights, and assert print as MLIR does", () => {
   const input = "func.func @f(%c: i1, %x: i32, %y: i64) {\n  cf.assert %c, \"must hold\"\n  cf.cond_br %c weights([60, 40]), ^bb1(%x : i32), ^bb2 {hint = 1}\n^bb1(%a: i32):\n  cf.br ^bb2\n^bb2:\n  return\n}\n";

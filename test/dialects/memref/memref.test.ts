@@ -1,30 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { runOpt } from '../../../src/tools/opt-driver.js';
+import { firstError, optAndReference } from '../../opt-cases.js';
 
 // Every expectation is mlir-opt 22's output on the same input and arguments,
-// run live: `opt` runs both tools.
+// run live: `opt` runs both tools (`ref`: mlir-opt's).
 
-const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
-
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-function opt(input: string, ...args: string[]): Run & { ref: Run } {
-  const r = runOpt(args, input);
-  const m = spawnSync(MLIR_OPT, [...args, '-'], { input, encoding: 'utf8' });
-  if (m.error) throw new Error(`cannot run ${MLIR_OPT}: ${m.error.message}`);
-  return { code: r.exitCode, out: r.stdout, err: r.stderr, ref: { code: m.status ?? -1, out: m.stdout, err: m.stderr } };
-}
-
-/** The first `<stdin>:line:col: error: message` line of stderr. */
-function firstError(err: string): string {
-  return err.split('\n').find((l) => l.includes(': error: ')) ?? '';
-}
+const opt = optAndReference;
 
 test("memref core ops print with MLIR's result names", () => {
   const input = "memref.global \"private\" constant @g : memref<2xf32> = dense<[0.0, 1.0]>\nmemref.global @u : memref<4xi32> = uninitialized\nfunc.func @f(%m: memref<8x16xf32>, %i: index, %j: index, %v: f32, %u: memref<*xf32>, %b: memref<2048xi8>) {\n  %a = memref.alloc(%i) {alignment = 64} : memref<4x?xf32>\n  %s = memref.alloca() : memref<2xf32>\n  %0 = memref.load %m[%i, %j] : memref<8x16xf32>\n  memref.store %0, %m[%j, %i] {nontemporal = true} : memref<8x16xf32>\n  %d = memref.dim %a, %j : memref<4x?xf32>\n  %r = memref.rank %u : memref<*xf32>\n  %c = memref.cast %m : memref<8x16xf32> to memref<?x16xf32>\n  memref.copy %m, %m : memref<8x16xf32> to memref<8x16xf32>\n  %sv = memref.subview %m[%i, 4] [2, %j] [1, 2] : memref<8x16xf32> to memref<2x?xf32, strided<[16, 2], offset: ?>>\n  %rc = memref.reinterpret_cast %u to offset: [0], sizes: [%i, 4], strides: [4, 1] : memref<*xf32> to memref<?x4xf32, strided<[4, 1]>>\n  %vw = memref.view %b[%i][%j] : memref<2048xi8> to memref<?x4xf32>\n  %cs = memref.collapse_shape %m [[0, 1]] : memref<8x16xf32> into memref<128xf32>\n  %es = memref.expand_shape %cs [[0, 1]] output_shape [32, 4] : memref<128xf32> into memref<32x4xf32>\n  %gg = memref.get_global @g : memref<2xf32>\n  %x = memref.atomic_rmw maximumf %v, %m[%i, %j] : (f32, memref<8x16xf32>) -> f32\n  %t = memref.transpose %m (i, j) -> (j, i) : memref<8x16xf32> to memref<16x8xf32, strided<[1, 16]>>\n  memref.alloca_scope {\n    %in = memref.alloca() : memref<4xf32>\n  }\n  memref.dealloc %a : memref<4x?xf32>\n  return\n}\n";
