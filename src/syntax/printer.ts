@@ -57,14 +57,21 @@ const NAME_SENTINEL = -1;
 export const MAX_OUTPUT_CHARS = (1 << 29) - (1 << 16);
 
 /** Thrown when the printed form would not fit in a JavaScript string. */
+/**
+ * A streamed print has no string to fit in, but output whose indentation
+ * alone passes this is refused up front: it grows with the square of the
+ * nesting depth (10 GB at 100,000 levels) and would take minutes to write.
+ */
+export const MAX_STREAMED_BYTES = 2 ** 32;
+
 export class OutputTooLargeError extends Error {
-  constructor() {
-    super(`the printed IR would exceed ${MAX_OUTPUT_CHARS} bytes`);
+  constructor(limit = MAX_OUTPUT_CHARS) {
+    super(`the printed IR would exceed ${limit} bytes`);
   }
 }
 
 /** The spaces that indenting `op`'s nested ops alone takes: a quick lower bound of the output size. */
-function indentationVolume(op: Operation): number {
+function indentationVolume(op: Operation, limit: number): number {
   let total = 0;
   // Parallel stacks of ops with regions and their depths: no tuple per op.
   const ops: Operation[] = [op];
@@ -76,7 +83,7 @@ function indentationVolume(op: Operation): number {
       for (const b of r.blocks)
         for (let c = b.first; c; c = c.next) {
           total += 2 * inner;
-          if (total > MAX_OUTPUT_CHARS) return total;
+          if (total > limit) return total;
           if (c.regions.length) {
             ops.push(c);
             depths.push(inner);
@@ -86,6 +93,8 @@ function indentationVolume(op: Operation): number {
   return total;
 }
 
+// Indentation strings up to this width are kept; deeper ones are written in pieces.
+const INDENT_CACHED = 1024;
 const indentCache: string[] = [];
 function indentation(n: number): string {
   return (indentCache[n] ??= ' '.repeat(n));
@@ -523,7 +532,8 @@ export class Printer implements OpAsmPrinter {
         return;
       }
     }
-    if (!sink && indentationVolume(op) > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
+    const limit = sink ? MAX_STREAMED_BYTES : MAX_OUTPUT_CHARS;
+    if (indentationVolume(op, limit) > limit) throw new OutputTooLargeError(limit);
     let root = op;
     for (;;) {
       if (this.options.localScope && root.hasTrait(Traits.IsolatedFromAbove)) break;
@@ -571,6 +581,13 @@ export class Printer implements OpAsmPrinter {
   private ownDistinctIds: DistinctIds | undefined;
   distinctId(attr: Attribute): number {
     return (this.aliases?.distinctIds ?? (this.ownDistinctIds ??= new DistinctIds())).get(attr);
+  }
+
+  /** The current indentation (without a string per depth beyond INDENT_CACHED). */
+  private writeIndent(): void {
+    let n = this.indent;
+    for (; n > INDENT_CACHED; n -= INDENT_CACHED) this.write(indentation(INDENT_CACHED));
+    this.write(indentation(n));
   }
 
   write(text: string): void {
@@ -622,7 +639,7 @@ export class Printer implements OpAsmPrinter {
   // ---- operations
 
   private printFullOpWithIndentAndLoc(op: Operation): void {
-    if (!this.collecting) this.write(indentation(this.indent));
+    if (!this.collecting) this.writeIndent();
     this.printFullOp(op);
     // Only read the location when printing it: a parsed op's location is made on first use.
     if (this.options.debugInfo) this.printTrailingLocation(op.location, true);
@@ -660,7 +677,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   private printBlockArgUsers(arg: BlockArgument): void {
-    this.write(indentation(this.indent));
+    this.writeIndent();
     this.write('// ' + this.names.valueID(arg));
     if (arg.firstUse === null) this.write(' is unused');
     else {
@@ -831,7 +848,7 @@ export class Printer implements OpAsmPrinter {
       for (let i = 1; i < region.blocks.length; i++) this.printBlock(region.blocks[i], true, true);
       this.defaultDialectStack.pop();
     }
-    this.write(indentation(this.indent));
+    this.writeIndent();
     this.write('}');
   }
 
@@ -843,7 +860,7 @@ export class Printer implements OpAsmPrinter {
           if (this.options.debugInfo) this.aliases!.visitAttribute(arg.location, false);
         }
     } else if (printHeader) {
-      this.write(indentation(this.indent));
+      this.writeIndent();
       this.write(this.blockName(block));
       if (block.args.length) {
         this.write('(');
@@ -1000,7 +1017,7 @@ export class Printer implements OpAsmPrinter {
   }
   printNewline(): void {
     this.write('\n');
-    this.write(indentation(this.indent));
+    this.writeIndent();
   }
   increaseIndent(): void {
     this.indent += 2;
