@@ -303,8 +303,10 @@ function inferDivSRange(lhs: IntRanges, rhs: IntRanges, fixup: DivisionFixupFn):
     const sdiv: ConstArithFn = (a, b) => {
       const x = asS(a, w);
       const y = asS(b, w);
-      // INT_MIN / -1 overflows.
-      if (x === minS(w) && y === -1n) return undefined;
+      // INT_MIN / -1 overflows. A zero endpoint can only come from an empty
+      // (contradictory) divisor range, e.g. `0 - [1, 9]` with nuw: MLIR 22
+      // divides by it and crashes; here the quotient is unknown.
+      if ((x === minS(w) && y === -1n) || y === 0n) return undefined;
       return fixup(x, y, x / y);
     };
     return minMaxBy(sdiv, [lhs.smin, lhs.smax], [rhsMin, rhsMax], true, w);

@@ -808,6 +808,9 @@ testOptCases(CASES);
  * - the reductions of scf.parallel: MLIR 22 leaves their range uninitialized,
  *   so a select (or a loop) joining one ignores it and may fold to the other
  *   operand; here they are unknown.
+ * - a divisor whose range is empty (`0 - [1, 9]` cannot be nuw): MLIR 22
+ *   divides by the zero endpoint of that range and crashes (SIGFPE); here the
+ *   quotient is unknown and the IR stays as it is.
  */
 const DEVIATIONS: DeviationCase[] = [
   {
@@ -871,6 +874,35 @@ func.func @reduction(%cond: i1, %z: i32) -> i32 {
     %2 = arith.select %arg0, %0, %c5_i32 : i32
     %3 = test.reflect_bounds {smax = 2147483647 : si32, smin = -2147483648 : si32, umax = 4294967295 : ui32, umin = 0 : ui32} %2 : i32
     return %3 : i32
+  }
+}
+
+`,
+  },
+  {
+    name: 'MLIR 22 crashes: signed division by a divisor with an empty range',
+    args: ['--int-range-optimizations'],
+    input: `func.func @main(%a: i64, %b: i64) -> i64 {
+  %z = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %c9 = arith.constant 9 : i64
+  %b0 = arith.maxsi %b, %one : i64
+  %b1 = arith.minsi %b0, %c9 : i64
+  %d = arith.subi %z, %b1 overflow<nsw,nuw> : i64
+  %q = arith.divsi %a, %d : i64
+  return %q : i64
+}
+`,
+    stdout: `module {
+  func.func @main(%arg0: i64, %arg1: i64) -> i64 {
+    %c0_i64 = arith.constant 0 : i64
+    %c1_i64 = arith.constant 1 : i64
+    %c9_i64 = arith.constant 9 : i64
+    %0 = arith.maxsi %arg1, %c1_i64 : i64
+    %1 = arith.minsi %0, %c9_i64 : i64
+    %2 = arith.subi %c0_i64, %1 overflow<nsw, nuw> : i64
+    %3 = arith.divsi %arg0, %2 : i64
+    return %3 : i64
   }
 }
 
