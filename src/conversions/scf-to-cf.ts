@@ -28,6 +28,7 @@ import {
 } from '../dialects/scf/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { ConversionTarget, applyPartialConversion } from '../transforms/dialect-conversion.js';
+import { forallToParallelLoop } from '../transforms/scf/forall.js';
 
 /** Copies the loop's `llvm.*` attributes (loop metadata) onto the branch that closes it, as MLIR does. */
 function copyLLVMAttrs(from: Operation, to: Operation): void {
@@ -312,8 +313,15 @@ const parallelLowering = pattern(ParallelOp, (par, rewriter) => {
   return true;
 });
 
+/** scf.forall without shared outputs becomes scf.parallel (lowered next), as MLIR's ForallLowering. */
+const forallLowering = pattern(ForallOp, (op, rewriter) => {
+  if (ForallOp.outputs(op).length) return false;
+  forallToParallelLoop(rewriter, op);
+  return true;
+});
+
 export function scfToControlFlowPatterns(): RewritePattern[] {
-  return [forLowering, ifLowering, executeRegionLowering, loopLowering, whileLowering, doWhileLowering, indexSwitchLowering, parallelLowering];
+  return [forLowering, ifLowering, executeRegionLowering, loopLowering, whileLowering, doWhileLowering, indexSwitchLowering, forallLowering, parallelLowering];
 }
 
 export const SCFToControlFlowInfo: PassInfo = {

@@ -38,6 +38,22 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  {
+    name: "convert-scf-to-cf lowers forall through scf.parallel (static and dynamic bounds, steps, nested)",
+    args: ["--convert-scf-to-cf"],
+    input: `func.func @f(%m: memref<?x?xf32>, %v: f32, %lb: index, %ub: index, %s: index) {
+  scf.forall (%i, %j) in (4, 5) {
+    memref.store %v, %m[%i, %j] : memref<?x?xf32>
+  }
+  scf.forall (%i) = (%lb) to (%ub) step (%s) {
+    scf.forall (%j) = (1) to (%ub) step (2) {
+      memref.store %v, %m[%i, %j] : memref<?x?xf32>
+    }
+  }
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
