@@ -16,7 +16,8 @@ import type { Type } from '../../ir/attributes.js';
 import { FloatAttr, IntegerAttr, SymbolRefAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IntegerType } from '../../ir/builtin-types.js';
 import type { OpDefinition } from '../../ir/context.js';
-import type { Block, Operation, Value } from '../../ir/operation.js';
+import type { Block, Operation, Region, Value } from '../../ir/operation.js';
+import { computeDominators } from '../../ir/dominance.js';
 import { UnrealizedConversionCastOp } from '../../dialects/builtin/index.js';
 import * as LLVM from '../../dialects/llvm/index.js';
 import { LLVMArrayType, LLVMPointerType, LLVMStructType, LLVMVoidType } from '../../dialects/llvm/types.js';
@@ -363,7 +364,7 @@ class FnCompiler {
     }
     blocks.forEach((b, i) => this.blockIndex.set(b, i));
     this.nBlocks = blocks.length;
-    if (blocks.length > 1) this.cfg = analyzeCfg(blocks);
+    if (blocks.length > 1) this.cfg = analyzeCfg(blocks[0].parent!);
     if (blocks.length === 1) {
       this.block(blocks[0]);
     } else if (this.cfg) {
@@ -1444,50 +1445,10 @@ interface Cfg {
 }
 
 /** The CFG's analysis, or undefined when it is irreducible or its dominator tree too deep for the recursive translation. */
-function analyzeCfg(blocks: readonly Block[]): Cfg | undefined {
-  const succ = (b: Block): readonly Block[] => b.last?.successors ?? [];
-  // Reverse postorder by an iterative depth-first search.
-  const post: Block[] = [];
-  const seen = new Set<Block>([blocks[0]]);
-  const stack: [Block, number][] = [[blocks[0], 0]];
-  while (stack.length) {
-    const top = stack[stack.length - 1];
-    const ss = succ(top[0]);
-    if (top[1] < ss.length) {
-      const n = ss[top[1]++];
-      if (!seen.has(n)) {
-        seen.add(n);
-        stack.push([n, 0]);
-      }
-    } else {
-      post.push(top[0]);
-      stack.pop();
-    }
-  }
-  const order = post.reverse();
-  const rpo = new Map(order.map((b, i) => [b, i]));
-  const preds = new Map<Block, Block[]>(order.map((b) => [b, []]));
-  for (const b of order) for (const s of succ(b)) preds.get(s)!.push(b);
-  // Dominators (Cooper, Harvey, Kennedy).
-  const idom = new Map<Block, Block>([[order[0], order[0]]]);
-  const intersect = (a: Block, b: Block): Block => {
-    while (a !== b) {
-      while (rpo.get(a)! > rpo.get(b)!) a = idom.get(a)!;
-      while (rpo.get(b)! > rpo.get(a)!) b = idom.get(b)!;
-    }
-    return a;
-  };
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const b of order.slice(1)) {
-      let d: Block | undefined;
-      for (const p of preds.get(b)!) if (idom.has(p)) d = d ? intersect(p, d) : p;
-      if (d && idom.get(b) !== d) {
-        idom.set(b, d);
-        changed = true;
-      }
-    }
-  }
+function analyzeCfg(region: Region): Cfg | undefined {
+  const { order, index: rpo, idom } = computeDominators(region);
+  // Predecessors reachable from the entry (the unreachable ones are not translated).
+  const preds = new Map<Block, Block[]>(order.map((b) => [b, b.predecessors().filter((p) => rpo.has(p))]));
   const dominates = (a: Block, b: Block): boolean => {
     for (let x = b; ; x = idom.get(x)!) {
       if (x === a) return true;
