@@ -132,29 +132,17 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
     post.append(o);
     o = next;
   }
+  // Several blocks (one is handled above): returns branch to the rest of the block.
   const cloned = cloneRegionInto(region, dest, post, mapping);
   const first = cloned[0];
-  if (cloned.length === 1) {
-    const term = first.last!;
-    results.forEach((r, i) => r.replaceAllUsesWith(term.operand(i)));
+  results.forEach((r) => r.replaceAllUsesWith(post.addArgument(r.type, call.location)));
+  const b = new Builder(ctx);
+  for (const nb of cloned) {
+    const term = nb.last;
+    if (!term || !term.hasTrait(Traits.ReturnLike)) continue;
+    b.setInsertionPointBefore(term);
+    BranchOp.create(b, post, term.operands, term.location);
     term.erase();
-    for (let o = post.first; o; ) {
-      const next = o.next;
-      o.remove();
-      first.append(o);
-      o = next;
-    }
-    post.erase();
-  } else {
-    results.forEach((r) => r.replaceAllUsesWith(post.addArgument(r.type, call.location)));
-    const b = new Builder(ctx);
-    for (const nb of cloned) {
-      const term = nb.last;
-      if (!term || !term.hasTrait(Traits.ReturnLike)) continue;
-      b.setInsertionPointBefore(term);
-      BranchOp.create(b, post, term.operands, term.location);
-      term.erase();
-    }
   }
   // Splice the inlined entry block into the call's block.
   for (let o = first.first; o; ) {
