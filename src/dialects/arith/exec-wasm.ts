@@ -4,7 +4,7 @@
 // compile.ts: sign-extended in i32 or i64 locals, i1 as 0/1). The integer
 // binary ops and casts are shared with the index dialect (index/exec-wasm.ts).
 
-import { FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
+import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as arith from './index.js';
@@ -12,6 +12,7 @@ import { CAST_OPS, FLOAT_BINARY_OPS, INT_BINARY_OPS, castOf, floatBinaryOf, intB
 import { Op, type FunctionBody } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type Scalar, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec, implementWasmExecFor } from '../../exec/wasm/emitters.js';
+import { emitDenseVector } from '../../exec/wasm/vector-values.js';
 
 /** An integer binary op (arith's or index's, by op-kinds.ts). */
 function emitIntBinaryOp(fc: WasmFunctionCompiler, op: Operation): void {
@@ -108,6 +109,7 @@ function constant(fc: WasmFunctionCompiler, op: OpOf<typeof arith.ConstantOp>): 
   const f = fc.body;
   const a = arith.ConstantOp.value(op);
   const r = arith.ConstantOp.result(op);
+  if (a instanceof DenseIntOrFPElementsAttr) return emitDenseVector(fc, op, a, r);
   const s = fc.scalar(r, op);
   if (a instanceof IntegerAttr && s.k === 'int') {
     if (s.vt === 'i32') f.i32(s.w === 1 ? Number(a.value & 1n) : Number(BigInt.asIntN(s.w, a.value)));
