@@ -42,18 +42,32 @@ function emitCmpF(cg: FunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
 
 function emitAddUIExtended(cg: FunctionCompiler, op: OpOf<typeof arith.AddUIExtendedOp>): void {
   const lhs = arith.AddUIExtendedOp.lhs(op);
-  const r = cg.noteWide(reprOf(lhs.type));
+  const t = lhs.type;
+  const r = cg.noteWide(reprOf(t instanceof VectorType ? t.elementType : t));
   const [a, b] = [lhs, arith.AddUIExtendedOp.rhs(op)].map((o) => cg.v(o));
   const sum = cg.v(arith.AddUIExtendedOp.sum(op));
+  const ovf = cg.v(arith.AddUIExtendedOp.overflow(op));
+  if (t instanceof VectorType) {
+    // Element by element (vectors are arrays).
+    const n = t.numElements;
+    cg.emit(`${sum} = $rt.vmap(${n}, ($i) => { let $t, $s; return ${intBinary('addi', r, `${a}[$i]`, `${b}[$i]`, cg.K(op))}; });`);
+    return cg.emit(`${ovf} = $rt.vmap(${n}, ($i) => (${cmpiBool('ult', r, `${sum}[$i]`, `${a}[$i]`)} ? 1 : 0));`);
+  }
   cg.emit(`${sum} = ${intBinary('addi', r, a, b, cg.K(op))};`);
-  cg.emit(`${cg.v(arith.AddUIExtendedOp.overflow(op))} = (${cmpiBool('ult', r, sum, a)} ? 1 : 0);`);
+  cg.emit(`${ovf} = (${cmpiBool('ult', r, sum, a)} ? 1 : 0);`);
 }
 
 /** arith.mulsi_extended (signed) and arith.mului_extended: the low and high halves of the product. */
 function emitMulExtended(cg: FunctionCompiler, signed: boolean, lhs: Value, rhs: Value, low: Value, high: Value): void {
-  const r = cg.noteWide(reprOf(lhs.type));
+  const t = lhs.type;
+  const r = cg.noteWide(reprOf(t instanceof VectorType ? t.elementType : t));
   const [a, b] = [lhs, rhs].map((o) => cg.v(o));
   const w = r.k === 'int' || r.k === 'wide' ? r.w : 64;
+  if (t instanceof VectorType) {
+    // Element by element (vectors are arrays).
+    cg.emit(`$r = $rt.vmap(${t.numElements}, ($i) => $rt.mulExtended(${w}, ${signed}, ${a}[$i], ${b}[$i]));`);
+    return cg.emit(`${cg.v(low)} = $r.map(($p) => $p[0]); ${cg.v(high)} = $r.map(($p) => $p[1]);`);
+  }
   cg.emit(`$r = $rt.mulExtended(${w}, ${signed}, ${a}, ${b});`);
   cg.emit(`${cg.v(low)} = $r[0]; ${cg.v(high)} = $r[1];`);
 }

@@ -4,7 +4,7 @@
 // Node APIs).
 
 import { typeToString } from '../../ir/attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType } from '../../ir/builtin-types.js';
 import type { Type } from '../../ir/attributes.js';
 import type { Operation } from '../../ir/operation.js';
 import { FuncOp } from '../../dialects/func/index.js';
@@ -227,6 +227,7 @@ export class WasmEngine {
     const back: (() => void)[] = [];
     const flat = args.flatMap((a, i) => {
       const t = type.inputs[i];
+      if (t instanceof VectorType) return vectorIn(a, t);
       if (!(t instanceof MemRefType)) return [toWasmValue(a, t)];
       const m = toEngineValue(a, t) as MemRef;
       const { values, copyBack } = this.memrefIn(m, t);
@@ -248,6 +249,8 @@ export class WasmEngine {
         k += vals.length;
         return this.memrefOut(vals, t);
       }
+      // A vector: its lanes, as the JavaScript backend's array.
+      if (t instanceof VectorType) return raw.slice(k, (k += t.numElements)).map((r) => (typeof r === 'bigint' ? wide(64).canon(r) : r));
       const r = raw[k++];
       // A poison result, as the JavaScript backend's call reports it.
       if (r instanceof Poison) throw new ExecError(r.op, 'a poison value is returned');
@@ -306,7 +309,7 @@ export class WasmEngine {
     // Functions with memref arguments or results: MemRefs in and out, as the JavaScript backend's invokeRaw.
     const fnOp = this.lookup(name);
     const type = fnOp && FuncOp.function_type(fnOp);
-    if (type && [...type.inputs, ...type.results].some((t) => t instanceof MemRefType)) return this.callConverting(name, args);
+    if (type && [...type.inputs, ...type.results].some((t) => t instanceof MemRefType || t instanceof VectorType)) return this.callConverting(name, args);
     return this.invokeFlat(name, args);
   }
 
@@ -322,12 +325,14 @@ export class WasmEngine {
     let k = 0;
     let j = 0;
     types.forEach((t, i) => {
-      const width = t instanceof MemRefType ? 2 + 2 * t.rank : 1;
+      const width = t instanceof MemRefType ? 2 + 2 * t.rank : t instanceof VectorType ? t.numElements : 1;
       const vals = raw.slice(k, k + width);
       k += width;
       const mk = marked[i] ? (markers[j++] as number) : 0;
+      const canon = vals.map((v) => (typeof v === 'bigint' ? wide(64).canon(v) : v));
       if (mk) out.push(this.rt.poison(mk - 1));
-      else out.push(...vals.map((v) => (typeof v === 'bigint' ? wide(64).canon(v) : v)));
+      else if (t instanceof VectorType) out.push(canon);
+      else out.push(...canon);
     });
     return out.length === 1 ? out[0] : out;
   }
@@ -359,6 +364,14 @@ export class WasmEngine {
       this.rt.flush();
     }
   }
+}
+
+/** A vector argument (an array or typed array of its elements, row-major, as the JavaScript backend holds vectors): its lanes. */
+function vectorIn(x: unknown, t: VectorType): unknown[] {
+  const n = t.numElements;
+  const elems = Array.isArray(x) || ArrayBuffer.isView(x) ? Array.from(x as ArrayLike<unknown>) : undefined;
+  if (!elems || elems.length !== n) throw new TypeError(`expected an array of ${n} elements for ${t.key}`);
+  return elems.map((e) => toWasmValue(e, t.elementType));
 }
 
 /** A JS argument as the WebAssembly function takes it: i32 numbers up to 32 bits, sign-extended BigInts above. */
