@@ -96,6 +96,23 @@ function floatBinary(fc: WasmFunctionCompiler, op: Operation): void {
     fc.roundFloat(s);
     return fc.pop(fb.result(op));
   }
+  if ((fb.kind === 'maxnumf' || fb.kind === 'minnumf') && s.k === 'float') {
+    // a is NaN ? b : b is NaN ? a : max(a, b), as the JavaScript backend (NaN only when both are).
+    const [a, b] = [fb.lhs(op), fb.rhs(op)];
+    const [max, ne] = s.vt === 'f32' ? [FLOAT_CODES[fb.kind === 'maxnumf' ? 'maximumf' : 'minimumf'][0], Op.f32_ne] : [FLOAT_CODES[fb.kind === 'maxnumf' ? 'maximumf' : 'minimumf'][1], Op.f64_ne];
+    fc.push(b);
+    fc.push(a);
+    fc.push(a);
+    fc.push(b);
+    f.op(max);
+    fc.push(b);
+    fc.push(b);
+    f.op(ne).op(Op.select);
+    fc.push(a);
+    fc.push(a);
+    f.op(ne).op(Op.select);
+    return fc.pop(fb.result(op));
+  }
   if (!code || s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}'`);
   fc.push(fb.lhs(op));
   fc.push(fb.rhs(op));
