@@ -12,7 +12,6 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { MLIR_RUNNER, LOWERING, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
 import { loadModule } from '../../src/index.js';
-void loadModule;
 import { Rng } from './gen.js';
 
 /** MLIR's lowering of the tests' programs: n-D vector.print needs convert-vector-to-scf first (and its shape_casts convert-vector-to-llvm). */
@@ -379,4 +378,120 @@ function randomVectorProgram(seed: number): string {
 test('wasm vectors: random elementwise programs on vectors of every element type print as mlir-runner and the JavaScript backend', () => {
   const dir = tempDir();
   for (let seed = 1; seed <= 4; seed++) threeWay(writeTemp(dir, `random-${seed}.mlir`, randomVectorProgram(seed)), `random vector program ${seed}`);
+});
+
+test('wasm vectors: a division by zero in one lane is the located error of the JavaScript backend, after the output before it', () => {
+  const dir = tempDir();
+  const file = writeTemp(
+    dir,
+    'div0.mlir',
+    `func.func @main() {
+  %a = arith.constant dense<[7, 8, 9, 10]> : vector<4xi32>
+  %b = arith.constant dense<[1, 2, 0, 3]> : vector<4xi32>
+  vector.print %a : vector<4xi32>
+  %d = arith.divsi %a, %b : vector<4xi32>
+  vector.print %d : vector<4xi32>
+  return
+}
+`,
+  );
+  const wasm = runOurs([file, '--backend=wasm']);
+  const js = runOurs([file, '--backend=js']);
+  assert.equal(wasm.code, 1);
+  assert.equal(wasm.stdout, '( 7, 8, 9, 10 )\n');
+  assert.match(wasm.stderr, /div0.mlir:5:8: error: 'arith.divsi' op division by zero\n/);
+  assert.deepEqual(wasm, js);
+});
+
+test('wasm vectors: vectors that may be poison and scalable vectors fall back to the JavaScript backend, saying why', () => {
+  const dir = tempDir();
+  const cases: [string, string, RegExp][] = [
+    [
+      'fptosi.mlir',
+      `func.func @main() {
+  %f = arith.constant dense<[1.5, -2.5e10]> : vector<2xf32>
+  %i = arith.fptosi %f : vector<2xf32> to vector<2xi32>
+  vector.print %f : vector<2xf32>
+  vector.print %i : vector<2xi32>
+  return
+}
+`,
+      /^scf-run: backend: js \(the WebAssembly backend does not support vector values that may be poison at .*fptosi.mlir:3:8\)\n/,
+    ],
+    [
+      'shift.mlir',
+      `func.func @main() {
+  %a = arith.constant dense<[1, 2]> : vector<2xi32>
+  %amt = arith.constant dense<[3, 4]> : vector<2xi32>
+  %r = arith.shli %a, %amt : vector<2xi32>
+  vector.print %r : vector<2xi32>
+  %amt2 = arith.constant dense<[3, 40]> : vector<2xi32>
+  %r2 = arith.shli %a, %amt2 : vector<2xi32>
+  vector.print %r2 : vector<2xi32>
+  return
+}
+`,
+      // Shifting by amounts below the width is not poison (the first shift alone runs on wasm); by 40 it is.
+      /^scf-run: backend: js \(the WebAssembly backend does not support vector values that may be poison at .*shift.mlir:7:9\)\n/,
+    ],
+    [
+      'poison.mlir',
+      `func.func @main() {
+  %p = ub.poison : vector<2xi32>
+  %a = arith.constant dense<[7, 8]> : vector<2xi32>
+  vector.print %a : vector<2xi32>
+  vector.print %p : vector<2xi32>
+  return
+}
+`,
+      /^scf-run: backend: js \(the WebAssembly backend does not support .*vectors? .*at .*poison.mlir:2:8\)\n/,
+    ],
+    [
+      'scalable.mlir',
+      `func.func @main() {
+  %f = arith.constant dense<1> : vector<[4]xi32>
+  %g = arith.addi %f, %f : vector<[4]xi32>
+  vector.print str "ok\\n"
+  return
+}
+`,
+      /^scf-run: backend: js \(the WebAssembly backend does not support scalable vectors at .*scalable.mlir:2:8\)\n/,
+    ],
+  ];
+  for (const [name, text, why] of cases) {
+    const file = writeTemp(dir, name, text);
+    const auto = runOurs([file, '--debug-backend']);
+    const js = runOurs([file, '--backend=js']);
+    assert.match(auto.stderr, why, name);
+    assert.equal(auto.code, js.code, name);
+    assert.equal(auto.stdout, js.stdout, name);
+    assert.equal(auto.stderr.replace(/^scf-run: backend: .*\n/, ''), js.stderr, name);
+  }
+});
+
+test('wasm vectors: vector arguments and results of the API\'s call (arrays of the elements) on both backends', () => {
+  const text = `
+func.func @f(%v: vector<4xi32>, %w: vector<2x1xf64>, %x: vector<3xi64>, %s: i8) -> (vector<4xi32>, vector<2x1xf64>, vector<3xi64>, i8) {
+  %r = arith.muli %v, %v : vector<4xi32>
+  %q = arith.addf %w, %w : vector<2x1xf64>
+  %y = arith.muli %x, %x : vector<3xi64>
+  %t = arith.addi %s, %s : i8
+  return %r, %q, %y, %t : vector<4xi32>, vector<2x1xf64>, vector<3xi64>, i8
+}
+func.func @g(%v: vector<i1>) -> vector<i1> {
+  %t = arith.constant dense<true> : vector<i1>
+  %r = arith.xori %v, %t : vector<i1>
+  return %r : vector<i1>
+}`;
+  const wasm = loadModule(text, { backend: 'wasm' });
+  assert.equal(wasm.backend, 'wasm');
+  const js = loadModule(text, { backend: 'js' });
+  const args = (): unknown[] => [[1, -2, 3, 70000], new Float64Array([1.5, -2]), [3n, 4294967296n, -5], 100];
+  const expected = [[1, 4, 9, 605032704], [3, -4], [9, 0, 25], -56];
+  assert.deepEqual(wasm.call('f', ...args()), expected);
+  assert.deepEqual(js.call('f', ...args()), expected);
+  assert.deepEqual(wasm.call('g', [1]), [0]);
+  assert.deepEqual(js.call('g', [0]), [1]);
+  assert.throws(() => wasm.call('f', [1, 2], [0, 0], [0, 0, 0], 0), /expected an array of 4 elements for vector<4xi32>/);
+  assert.throws(() => js.call('f', [1, 2], [0, 0], [0, 0, 0], 0), /expected an array of 4 elements for vector<4xi32>/);
 });
