@@ -223,6 +223,22 @@ func.func @main() {
   %onex = arith.extsi %onem : vector<1xi16> to vector<1xi64>
   vector.print %onem : vector<1xi16>
   vector.print %onex : vector<1xi64>
+  // A loop the backend unrolls (an i64 LCG) carrying a vector beside it.
+  %n1000 = arith.constant 1000 : index
+  %lcga = arith.constant 6364136223846793005 : i64
+  %lcgc = arith.constant 1442695040888963407 : i64
+  %x0 = arith.constant 1 : i64
+  %lv0 = arith.constant dense<[1, -1]> : vector<2xi64>
+  %lr:2 = scf.for %i = %c0 to %n1000 step %c1 iter_args(%x = %x0, %lv = %lv0) -> (i64, vector<2xi64>) {
+    %y = arith.muli %x, %lcga : i64
+    %z = arith.addi %y, %lcgc : i64
+    %lk = arith.constant dense<[3, 5]> : vector<2xi64>
+    %lv2 = arith.muli %lv, %lk : vector<2xi64>
+    %lv3 = arith.addi %lv2, %lk : vector<2xi64>
+    scf.yield %z, %lv3 : i64, vector<2xi64>
+  }
+  vector.print %lr#0 : i64
+  vector.print %lr#1 : vector<2xi64>
   cf.br ^bb1(%h : vector<4xf16>)
 ^bb1(%arg: vector<4xf16>):
   vector.print punctuation <open>
