@@ -494,6 +494,11 @@ func.func @f(%v: vector<4xi32>, %w: vector<2x1xf64>, %x: vector<3xi64>, %s: i8) 
   %t = arith.addi %s, %s : i8
   return %r, %q, %y, %t : vector<4xi32>, vector<2x1xf64>, vector<3xi64>, i8
 }
+func.func @h(%v: vector<3xf16>, %b: bf16) -> (vector<3xf16>, bf16) {
+  %r = arith.mulf %v, %v : vector<3xf16>
+  %s = arith.addf %b, %b : bf16
+  return %r, %s : vector<3xf16>, bf16
+}
 func.func @g(%v: vector<i1>) -> vector<i1> {
   %t = arith.constant dense<true> : vector<i1>
   %r = arith.xori %v, %t : vector<i1>
@@ -506,6 +511,10 @@ func.func @g(%v: vector<i1>) -> vector<i1> {
   const expected = [[1, 4, 9, 605032704], [3, -4], [9, 0, 25], -56];
   assert.deepEqual(wasm.call('f', ...args()), expected);
   assert.deepEqual(js.call('f', ...args()), expected);
+  // f16/bf16 arguments are rounded to their type first (0.1 -> 0.0999755859375), as the JavaScript backend does.
+  const h = [[0.0099945068359375, Infinity, 0.0000010132789611816406], 2.015625];
+  assert.deepEqual(wasm.call('h', [0.1, 300, -1e-3], 1.01), h);
+  assert.deepEqual(js.call('h', [0.1, 300, -1e-3], 1.01), h);
   assert.deepEqual(wasm.call('g', [1]), [0]);
   assert.deepEqual(js.call('g', [0]), [1]);
   assert.throws(() => wasm.call('f', [1, 2], [0, 0], [0, 0, 0], 0), /expected an array of 4 elements for vector<4xi32>/);

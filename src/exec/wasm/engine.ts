@@ -16,7 +16,7 @@ import { defaultOutput, opLabel, type OutputSink } from '../runtime-base.js';
 import { Alloc, ExecError, MemRef, Poison, canonicalStrides, forEachLinear, formatScalar, formatStridedMemref, loadElem, newBuffer, resetAddresses, storeElem, type ElemFormat } from '../runtime.js';
 import { toEngineValue } from '../engine.js';
 import { elemKindOf, reprOf } from '../types.js';
-import { bf16Bits, bitsBF16, bitsF16, f16Bits, formatG } from '../numeric.js';
+import { bf16Bits, bitsBF16, bitsF16, f16Bits, formatG, roundBF16, roundF16 } from '../numeric.js';
 import { nanoTime } from '../runtime-base.js';
 import '../../dialects/exec-wasm.js';
 import { FLOAT_FNS, type FloatFn } from '../../dialects/math/semantics.js';
@@ -388,9 +388,10 @@ function toWasmValue(x: unknown, t: Type): unknown {
     if (w === 1) return Number(b & 1n);
     return w <= 32 ? Number(BigInt.asIntN(w, b)) : BigInt.asIntN(w, b);
   }
-  if (t instanceof FloatType && (t.name === 'f32' || t.name === 'f64')) {
+  if (t instanceof FloatType && (t.name === 'f32' || t.name === 'f64' || t.name === 'f16' || t.name === 'bf16')) {
     if (typeof x !== 'number') throw new TypeError(`expected a number for ${t.key}`);
-    return t.name === 'f32' ? Math.fround(x) : x;
+    // f16/bf16 values live in f64 (float16.ts), rounded as the JavaScript backend's toEngineValue.
+    return t.name === 'f32' ? Math.fround(x) : t.name === 'f16' ? roundF16(x) : t.name === 'bf16' ? roundBF16(x) : x;
   }
   throw new TypeError(`arguments of type ${t.key} are not supported`);
 }
