@@ -2,8 +2,9 @@
 // the JavaScript backend executes on vectors (arith and math elementwise ops
 // at i1/i8/i16/i32/i64/index/f16/bf16/f32/f64, dense constants, select with
 // vector and scalar conditions, casts, bitcasts, the extended ops,
-// vector.print with its punctuation) and vectors carried through scf, cf and
-// calls, compared live with mlir-runner and the JavaScript backend; random
+// vector.print with its punctuation) and vectors carried through scf (for,
+// while, index_switch, parallel/reduce, execute_region), cf and calls,
+// compared live with mlir-runner and the JavaScript backend; random
 // elementwise programs; located errors; the fallbacks (vectors that may be
 // poison, scalable vectors); vectors in and out of the API's call.
 
@@ -223,6 +224,22 @@ func.func @main() {
   %onex = arith.extsi %onem : vector<1xi16> to vector<1xi64>
   vector.print %onem : vector<1xi16>
   vector.print %onex : vector<1xi64>
+  %c5 = arith.constant 5 : index
+  %pinit = arith.constant dense<[0.0, 1.0]> : vector<2xf32>
+  %pone = arith.constant dense<[1.5, -1.0]> : vector<2xf32>
+  %pr = scf.parallel (%i) = (%c0) to (%c5) step (%c1) init (%pinit) -> vector<2xf32> {
+    scf.reduce(%pone : vector<2xf32>) {
+    ^bb0(%pa: vector<2xf32>, %pb: vector<2xf32>):
+      %ps = arith.addf %pa, %pb : vector<2xf32>
+      scf.reduce.return %ps : vector<2xf32>
+    }
+  }
+  vector.print %pr : vector<2xf32>
+  %er = scf.execute_region -> vector<2xi8> {
+    %q = arith.constant dense<[5, -5]> : vector<2xi8>
+    scf.yield %q : vector<2xi8>
+  }
+  vector.print %er : vector<2xi8>
   // A loop the backend unrolls (an i64 LCG) carrying a vector beside it.
   %n1000 = arith.constant 1000 : index
   %lcga = arith.constant 6364136223846793005 : i64
