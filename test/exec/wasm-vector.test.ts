@@ -436,7 +436,7 @@ test('wasm vectors: a division by zero in one lane is the located error of the J
   assert.deepEqual(wasm, js);
 });
 
-test('wasm vectors: vectors that may be poison and scalable vectors fall back to the JavaScript backend, saying why', () => {
+test('wasm vectors: vectors that may be poison, scalable vectors and functions beyond the engines\' limits of locals and parameters fall back to the JavaScript backend, saying why', () => {
   const dir = tempDir();
   const cases: [string, string, RegExp][] = [
     [
@@ -489,6 +489,29 @@ test('wasm vectors: vectors that may be poison and scalable vectors fall back to
 }
 `,
       /^scf-run: backend: js \(the WebAssembly backend does not support scalable vectors at .*scalable.mlir:2:8\)\n/,
+    ],
+    [
+      'params.mlir',
+      `func.func private @f(%v: vector<2000xi8>) -> vector<2000xi8> {
+  return %v : vector<2000xi8>
+}
+func.func @main() {
+  %v = arith.constant dense<3> : vector<2000xi8>
+  %r = func.call @f(%v) : (vector<2000xi8>) -> vector<2000xi8>
+  vector.print str "ok\\n"
+  return
+}
+`,
+      /^scf-run: backend: js \(the WebAssembly backend does not support functions of more than 1000 wasm parameters or results \(vector lanes count one each\) at .*params.mlir:1:1\)\n/,
+    ],
+    [
+      'locals.mlir',
+      // 13 values of 4096 lanes: more locals than engines accept in one function.
+      ['func.func @main() {', '  %v0 = arith.constant dense<3> : vector<4096xi64>']
+        .concat(Array.from({ length: 12 }, (_, i) => `  %v${i + 1} = arith.muli %v${i}, %v${i} : vector<4096xi64>`))
+        .concat(['  vector.print %v12 : vector<4096xi64>', '  return', '}', ''])
+        .join('\n'),
+      /^scf-run: backend: js \(the WebAssembly backend does not support functions of more than 50000 locals \(vector lanes count one each\) at .*locals.mlir:1:1\)\n/,
     ],
   ];
   for (const [name, text, why] of cases) {

@@ -132,6 +132,9 @@ export interface VectorInfo {
 }
 /** The most lanes a vector value holds here (each is a local; engines limit a function's locals to 50,000). */
 export const MAX_LANES = 4096;
+/** Engines' limits on a function's locals (parameters included) and on its parameters and results (V8's). */
+const MAX_LOCALS = 50000;
+const MAX_PARAMS = 1000;
 export type Kind = Scalar | MemInfo | UnrankedInfo | VectorInfo;
 
 function kindOf(t: Type, op: Operation | undefined): Kind {
@@ -325,6 +328,8 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     const ft = func.FuncOp.function_type(op);
     const name = func.FuncOp.sym_name(op);
     const type = { params: withMarkers(ft.inputs, poison.args.get(name)!, op), results: withMarkers(ft.results, poison.results.get(name)!, op) };
+    // Engines' limits (V8: 1,000 each); memref dims and vector lanes each take one.
+    if (type.params.length > MAX_PARAMS || type.results.length > MAX_PARAMS) throw new WasmUnsupported(op, `functions of more than ${MAX_PARAMS} wasm parameters or results (vector lanes count one each)`);
     const d = m.declareFunc(type);
     fnIndex.set(name, { index: d.index, type, body: d.body });
   }
@@ -908,6 +913,7 @@ export class WasmFunctionCompiler {
     });
     this.body.op(Op.end);
     this.body.get(this.errK).get(this.errCode).get(this.errValue).call(this.imports.err).op(Op.unreachable);
+    if (p + this.body.locals.length > MAX_LOCALS) throw new WasmUnsupported(this.fn, `functions of more than ${MAX_LOCALS} locals (vector lanes count one each)`);
   }
 
   private errK = 0;
