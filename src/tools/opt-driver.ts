@@ -2,7 +2,7 @@
 // mlir-opt does, returning the exit code and both output streams. It never
 // throws: internal failures become diagnostics.
 
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { Context } from '../ir/context.js';
 import { FileLineColLoc, UnknownLoc } from '../ir/location.js';
 import { createContext } from '../dialects/registry.js';
@@ -82,6 +82,22 @@ class OutputStream {
     if (this.path !== undefined && !this.error && this.fd === undefined) this.writeFile(new Uint8Array(0));
     this.release();
     return this.error;
+  }
+
+  /**
+   * Removes the output file after a failed run, as mlir-opt's ToolOutputFile
+   * does (it opened, so truncated, the file at start): only regular files and
+   * symlinks, never a device such as /dev/null.
+   */
+  discard(): void {
+    this.release();
+    if (this.path === undefined) return;
+    try {
+      const st = lstatSync(this.path);
+      if (st.isFile() || st.isSymbolicLink()) unlinkSync(this.path);
+    } catch {
+      // Nothing there, or not ours to remove: leave it.
+    }
   }
 
   /** Closes the file without finishing it (after a failure). */
@@ -513,9 +529,13 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
 
     const result = (exitCode: number, err: string): OptResult =>
       runOptions.byteOutput ? { exitCode, stdout: '', stderr: err, stdoutBytes: stdout.toBytes() } : { exitCode, stdout: stdout.toText(), stderr: err };
+    if (failed) {
+      file?.discard();
+      return result(1, stderr);
+    }
     const fileError = file?.close();
     if (fileError) return result(1, stderr + `${TOOL}: error: cannot write output file '${outputName}': ${fileError.message}\n`);
-    return result(failed ? 1 : 0, stderr);
+    return result(0, stderr);
   } finally {
     // After a failure (a stack overflow included, before the rerun on the worker).
     file?.release();
