@@ -2,6 +2,7 @@
 // mlir-opt does, returning the exit code and both output streams. It never
 // throws: internal failures become diagnostics.
 
+import { systemErrorMessage } from './system-error.js';
 import { closeSync, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { Context } from '../ir/context.js';
 import { FileLineColLoc, UnknownLoc } from '../ir/location.js';
@@ -65,6 +66,16 @@ class OutputStream {
     if (!s) return;
     if (this.path === undefined) this.parts.push(s);
     else this.writeFile(Buffer.from(s, 'latin1'));
+  }
+
+  /** Opens (creates or truncates) the file before any work, as mlir-opt does; returns why it could not. */
+  open(): Error | undefined {
+    try {
+      this.fd ??= openSync(this.path!, 'w');
+      return undefined;
+    } catch (e) {
+      return e as Error;
+    }
   }
 
   private writeFile(chunk: Uint8Array): void {
@@ -436,8 +447,7 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
     try {
       text = readFileSync(inputName).toString('latin1');
     } catch (e) {
-      const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message;
-      return { exitCode: 1, stdout: '', stderr: `cannot open input file '${inputName}': ${reason}\n` };
+      return { exitCode: 1, stdout: '', stderr: `cannot open input file '${inputName}': ${systemErrorMessage(e)}\n` };
     }
   }
   const source = new SourceFile(inputName === '-' ? '<stdin>' : inputName, text);
@@ -493,6 +503,8 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
   const outputName = v.get('o') as string | undefined;
   const stdout = new OutputStream();
   const file = outputName !== undefined && outputName !== '-' ? new OutputStream(outputName) : undefined;
+  const openError = file?.open();
+  if (openError) return { exitCode: 1, stdout: '', stderr: `cannot open output file '${outputName}': ${systemErrorMessage(openError)}\n` };
   try {
     const sinks: ChunkSinks = { passOut: (t) => stdout.text(t), ir: file ?? stdout };
     let stderr = '';
