@@ -3,7 +3,7 @@
 
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { VectorType } from '../../ir/builtin-types.js';
-import type { Value } from '../../ir/operation.js';
+import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as arith from './index.js';
 import { cmpfBool, cmpiBool, intBinary, intLit, numLit } from '../../exec/scalar.js';
@@ -40,6 +40,21 @@ function emitCmpF(cg: FunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
   cg.define(op, cg.elementwise(op, ([a, b]) => `(${cmpfBool(pred, a, b)} ? 1 : 0)`));
 }
 
+/**
+ * Emits `emit` unless an operand that may be poison is poison: then every
+ * result is the first such operand, as cg.elementwise's ops (before, the
+ * extended ops computed with the Poison object and failed there).
+ */
+function unlessPoison(cg: FunctionCompiler, op: Operation, emit: () => void): void {
+  const ps = op.operands.filter((o) => cg.isTainted(o)).map((o) => cg.v(o));
+  if (!ps.length) return emit();
+  cg.emit(`if (${ps.map((p) => `typeof ${p} === "object"`).join(' || ')}) {`);
+  cg.indent(() => op.results.forEach((r) => cg.emit(`${cg.v(r)} = $rt.firstPoison(${ps.join(', ')});`)));
+  cg.emit('} else {');
+  cg.indent(emit);
+  cg.emit('}');
+}
+
 function emitAddUIExtended(cg: FunctionCompiler, op: OpOf<typeof arith.AddUIExtendedOp>): void {
   const lhs = arith.AddUIExtendedOp.lhs(op);
   const r = cg.noteWide(reprOf(lhs.type));
@@ -63,10 +78,10 @@ implementJsExec(arith.SelectOp, (cg, op) => emitSelect(cg, op));
 implementJsExec(arith.CmpIOp, (cg, op) => cg.emitCmpI(op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op)));
 implementJsExec(arith.CmpFOp, (cg, op) => emitCmpF(cg, op));
 implementJsExec(arith.NegFOp, (cg, op) => cg.define(op, cg.elementwise(op, ([a]) => `(-${a})`)));
-implementJsExec(arith.AddUIExtendedOp, (cg, op) => emitAddUIExtended(cg, op));
+implementJsExec(arith.AddUIExtendedOp, (cg, op) => unlessPoison(cg, op, () => emitAddUIExtended(cg, op)));
 implementJsExec(arith.MulSIExtendedOp, (cg, op) =>
-  emitMulExtended(cg, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)),
+  unlessPoison(cg, op, () => emitMulExtended(cg, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op))),
 );
 implementJsExec(arith.MulUIExtendedOp, (cg, op) =>
-  emitMulExtended(cg, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)),
+  unlessPoison(cg, op, () => emitMulExtended(cg, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op))),
 );
