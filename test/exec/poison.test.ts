@@ -604,3 +604,36 @@ func.func @main() {
 }
 `);
 });
+
+test('a poison function value called, a memref picked by a poison condition: located errors (before, JavaScript TypeErrors; wasm called function 0)', () => {
+  failsAt(
+    `func.func @id(%x: i32) -> i32 {
+  return %x : i32
+}
+func.func @main() {
+  %c = arith.constant 1 : i32
+  %g = ub.poison : (i32) -> i32
+  %r = func.call_indirect %g(%c) : (i32) -> i32
+  vector.print %r : i32
+  return
+}
+`,
+    '7:8',
+    "'func.call_indirect' op uses a poison value as callee",
+  );
+  // The WebAssembly backend has no select of memrefs: the JavaScript backend alone.
+  const file = writeTemp(
+    dir,
+    `p${n++}.mlir`,
+    `func.func @main() {
+  %a = memref.alloc() : memref<4xi32>
+  %pc = ub.poison : i1
+  %m = arith.select %pc, %a, %a : memref<4xi32>
+  return
+}
+`,
+  );
+  const js = runOurs([file, '--backend=js']);
+  assert.equal(js.code, 1);
+  assert.equal(js.stderr.split('\n')[0], `${file}:4:8: error: 'arith.select' op uses a poison value as condition`);
+});

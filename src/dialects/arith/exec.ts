@@ -2,7 +2,7 @@
 // registered with the engine (src/exec/emitters.ts); codegen.ts drives them.
 
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
-import { VectorType } from '../../ir/builtin-types.js';
+import { MemRefType, UnrankedMemRefType, VectorType } from '../../ir/builtin-types.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as arith from './index.js';
@@ -31,7 +31,10 @@ function emitSelect(cg: FunctionCompiler, op: OpOf<typeof arith.SelectOp>): void
   const cond = arith.SelectOp.condition(op);
   const [c, a, b] = [cond, arith.SelectOp.true_value(op), arith.SelectOp.false_value(op)].map((o) => cg.v(o));
   if (cond.type instanceof VectorType) return cg.define(op, `$rt.vmap(${(arith.SelectOp.result(op).type as VectorType).numElements}, ($i) => ${c}[$i] ? ${a}[$i] : ${b}[$i])`);
-  if (cg.isTainted(cond)) return cg.define(op, `(typeof ${c} === "object" ? ${c} : ${c} ? ${a} : ${b})`);
+  // Memrefs carry no poison (they are checked where they are made): a memref picked by a poison condition is the error.
+  const t = arith.SelectOp.result(op).type;
+  if (t instanceof MemRefType || t instanceof UnrankedMemRefType) cg.checkPoison(op, cond, 'condition');
+  else if (cg.isTainted(cond)) return cg.define(op, `(typeof ${c} === "object" ? ${c} : ${c} ? ${a} : ${b})`);
   return cg.define(op, `(${c} ? ${a} : ${b})`);
 }
 

@@ -121,6 +121,8 @@ function callIndirect(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallIndirec
   const f = fc.body;
   const results = func.CallIndirectOp.results(op);
   results.forEach((r) => fc.def(r));
+  // Calling a poison function value is undefined behaviour: the JavaScript backend's check.
+  fc.checkPoison(op, callee, 'callee');
   let open = 0;
   moduleFunctions(fc).forEach((fn, k) => {
     if (func.FuncOp.function_type(fn).key !== key) return;
