@@ -637,3 +637,31 @@ func.func @main() {
   assert.equal(js.code, 1);
   assert.equal(js.stderr.split('\n')[0], `${file}:4:8: error: 'arith.select' op uses a poison value as condition`);
 });
+
+test('every math op, in process on both backends: a poison operand makes the returned result poison (made by that ub.poison)', () => {
+  const unary = ['sqrt', 'absf', 'floor', 'ceil', 'trunc', 'exp', 'exp2', 'log', 'log2', 'log10', 'sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'erf', 'erfc', 'log1p', 'expm1', 'rsqrt', 'round', 'roundeven', 'cbrt'];
+  const cases: [string, string][] = [
+    ...unary.map((o): [string, string] => [`math.${o} %p : f32`, 'f32']),
+    ...['copysign', 'powf', 'atan2'].map((o): [string, string] => [`math.${o} %one, %p : f32`, 'f32']),
+    ['math.fma %one, %one, %p : f32', 'f32'],
+    ['math.fpowi %one, %q : f32, i32', 'f32'],
+    ...['isnan', 'isinf', 'isfinite', 'isnormal'].map((o): [string, string] => [`math.${o} %p : f32`, 'i1']),
+    ...['absi', 'ctlz', 'cttz', 'ctpop'].map((o): [string, string] => [`math.${o} %q : i32`, 'i32']),
+    ['math.ipowi %c, %q : i32', 'i32'],
+  ];
+  assert.equal(cases.length, 44);
+  for (const [expr, t] of cases) {
+    const text = `func.func @f() -> ${t} {\n  %one = arith.constant 1.5 : f32\n  %c = arith.constant 0 : i32\n  %p = ub.poison : f32\n  %q = ub.poison : i32\n  %r = ${expr}\n  return %r : ${t}\n}\n`;
+    const wasm = loadModule(text, { backend: 'wasm', output: () => {} });
+    assert.equal(wasm.backend, 'wasm', expr);
+    for (const [backend, m] of [
+      ['js', loadModule(text, { backend: 'js', output: () => {} })],
+      ['wasm', wasm],
+    ] as const)
+      assert.throws(
+        () => m.call('f'),
+        (e: unknown) => e instanceof ExecError && e.message === 'a poison value is returned' && e.op !== undefined && ub.PoisonOp.isa(e.op),
+        `${expr} on ${backend}`,
+      );
+  }
+});
