@@ -17,7 +17,7 @@
 // whose bounds may be negative gives its induction variable no range (MLIR's
 // signed range would be wrong there).
 
-import { FloatType, IndexType, IntegerType } from '../ir/builtin-types.js';
+import { FloatType, FunctionType, IndexType, IntegerType } from '../ir/builtin-types.js';
 import type { IntRanges } from '../ir/interfaces.js';
 import { BlockArgument, OpResult, type Operation, type Value } from '../ir/operation.js';
 import type { OpOf } from '../ods/index.js';
@@ -341,7 +341,7 @@ export class ModulePoison {
   }
 }
 
-/** Scalars carry poison markers across calls (memrefs are checked where they are made). */
+/** Scalars and function values carry poison markers across calls (memrefs are checked where they are made). */
 function scalar(v: Value): boolean {
-  return v.type instanceof IntegerType || v.type instanceof IndexType || v.type instanceof FloatType;
+  return v.type instanceof IntegerType || v.type instanceof IndexType || v.type instanceof FloatType || v.type instanceof FunctionType;
 }

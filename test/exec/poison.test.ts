@@ -621,6 +621,28 @@ func.func @main() {
     '7:8',
     "'func.call_indirect' op uses a poison value as callee",
   );
+  // A function value that may be poison returned by a call carries its marker (before: wasm fell back, JavaScript threw a TypeError).
+  failsAt(
+    `func.func @id(%x: i32) -> i32 {
+  return %x : i32
+}
+func.func @pick(%c: i1) -> ((i32) -> i32) {
+  %f = func.constant @id : (i32) -> i32
+  %g = arith.select %c, %f, %f : (i32) -> i32
+  return %g : (i32) -> i32
+}
+func.func @main() {
+  %pc = ub.poison : i1
+  %one = arith.constant 1 : i32
+  %g = func.call @pick(%pc) : (i1) -> ((i32) -> i32)
+  %r = func.call_indirect %g(%one) : (i32) -> i32
+  vector.print %r : i32
+  return
+}
+`,
+    '13:8',
+    "'func.call_indirect' op uses a poison value as callee",
+  );
   // The WebAssembly backend has no select of memrefs: the JavaScript backend alone.
   const file = writeTemp(
     dir,
