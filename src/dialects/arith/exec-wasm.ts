@@ -730,12 +730,11 @@ function mulExtended(fc: WasmFunctionCompiler, op: Operation, signed: boolean, l
   fc.pop(high);
 }
 
-implementWasmExec(arith.AddUIExtendedOp, addUIExtended);
-implementWasmExec(arith.MulSIExtendedOp, (fc, op) => mulExtended(fc, op, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)));
-implementWasmExec(arith.MulUIExtendedOp, (fc, op) => mulExtended(fc, op, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)));
-
 // Elementwise ops: poison in, poison out (their code is skipped then), as the JavaScript backend's.
 const ELEMENTWISE = { propagates: true };
+implementWasmExec(arith.AddUIExtendedOp, addUIExtended, ELEMENTWISE);
+implementWasmExec(arith.MulSIExtendedOp, (fc, op) => mulExtended(fc, op, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)), ELEMENTWISE);
+implementWasmExec(arith.MulUIExtendedOp, (fc, op) => mulExtended(fc, op, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)), ELEMENTWISE);
 implementWasmExecFor(INT_BINARY_OPS, emitIntBinaryOp, ELEMENTWISE);
 implementWasmExecFor(FLOAT_BINARY_OPS, floatBinary, ELEMENTWISE);
 implementWasmExecFor(CAST_OPS, emitCastOp, ELEMENTWISE);
