@@ -9,7 +9,7 @@ implementJsExec(ub.PoisonOp, (cg, op) => {
   const result = ub.PoisonOp.result(op);
   if (result.type instanceof MemRefType || result.type instanceof UnrankedMemRefType) {
     // Memref values carry no poison marker; an unused one needs no value at all.
-    if (result.hasUses) cg.unsupported(op, "a used 'ub.poison' of a memref type is not supported by the execution engine");
+    if (result.hasUses) cg.unsupported(op, `a used '${op.opName}' of a memref type is not supported by the execution engine`);
     return;
   }
   cg.emit(`${cg.v(result)} = $P(${cg.K(op)});`);
