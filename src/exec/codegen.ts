@@ -816,7 +816,10 @@ export class FunctionCompiler {
         elems,
       );
       const n = (t instanceof VectorType ? t : (operandTypes.find((x) => x instanceof VectorType) as VectorType)).numElements;
-      return `$rt.vmap(${n}, ($i) => { let $t, $s; return ${inner}; })`;
+      if (!taint) return `$rt.vmap(${n}, ($i) => { let $t, $s; return ${inner}; })`;
+      // Poison lanes propagate lane by lane.
+      const ps = op.operands.flatMap((o, i) => (this.isTainted(o) ? [o.type instanceof VectorType ? `${args[i]}[$i]` : args[i]] : []));
+      return `$rt.vmap(${n}, ($i) => { let $t, $s; return (${ps.map((p) => `typeof ${p} === "object"`).join(' || ')} ? $rt.firstPoison(${ps.join(', ')}) : ${inner}); })`;
     }
     const args = op.operands.map((o) => this.operandExpr(o));
     const e = f(args, operandTypes);

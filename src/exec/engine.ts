@@ -62,7 +62,7 @@ export class Runtime extends RuntimeBase {
   assertFail = (K: number, msg: string): never => this.error(K, `assertion failed: ${msg}`);
   missingSymbol = (K: number, name: string): never => this.error(K, `call to an undefined external function @${name}`);
   chkP = (K: number, x: unknown, what: string): void => {
-    if (x instanceof Poison) this.error(K, `uses a poison value as ${what}`);
+    if (x instanceof Poison || (Array.isArray(x) && x.some((lane) => lane instanceof Poison))) this.error(K, `uses a poison value as ${what}`);
   };
   firstPoison = (...xs: unknown[]): unknown => xs.find((x) => x instanceof Poison);
   merr = (K: number, m: MemRef, idx: (number | bigint)[]): never => {

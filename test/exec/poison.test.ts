@@ -711,3 +711,24 @@ test('ub.poison of a memref type: unused it runs, used it is a located error on 
     assert.doesNotMatch(bad.stderr, /\n\s+at /);
   }
 });
+
+test('poison lanes of vectors propagate lane by lane and printing one is a located error (it printed 0 before)', () => {
+  const dir = tempDir();
+  const fromPoison = writeTemp(
+    dir,
+    'vpoison.mlir',
+    'func.func @main() {\n  %p = ub.poison : vector<2xi32>\n  %c = arith.constant dense<[1, 2]> : vector<2xi32>\n  %s = arith.addi %p, %c : vector<2xi32>\n  vector.print %c : vector<2xi32>\n  vector.print %s : vector<2xi32>\n  return\n}\n',
+  );
+  const fromConversion = writeTemp(
+    dir,
+    'vfptosi.mlir',
+    'func.func @main() {\n  %c = arith.constant dense<[1.0e20, 2.0]> : vector<2xf64>\n  %i = arith.fptosi %c : vector<2xf64> to vector<2xi32>\n  %k = arith.constant dense<[3, 4]> : vector<2xi32>\n  %s = arith.addi %i, %k : vector<2xi32>\n  vector.print %k : vector<2xi32>\n  vector.print %s : vector<2xi32>\n  return\n}\n',
+  );
+  for (const [file, out, line] of [[fromPoison, '( 1, 2 )\n', 6], [fromConversion, '( 3, 4 )\n', 7]] as const)
+    for (const args of [[], ['--backend=js']]) {
+      const r = runOurs([file, ...args]);
+      assert.equal(r.code, 1);
+      assert.equal(r.stdout, out);
+      assert.ok(r.stderr.startsWith(`${file}:${line}:3: error: 'vector.print' op uses a poison value as printed value\n`), r.stderr);
+    }
+});

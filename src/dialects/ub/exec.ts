@@ -3,7 +3,7 @@
 
 import * as ub from './index.js';
 import { implementJsExec } from '../../exec/emitters.js';
-import { MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
+import { MemRefType, UnrankedMemRefType, VectorType } from '../../ir/builtin-types.js';
 
 implementJsExec(ub.PoisonOp, (cg, op) => {
   const result = ub.PoisonOp.result(op);
@@ -12,5 +12,7 @@ implementJsExec(ub.PoisonOp, (cg, op) => {
     if (result.hasUses) cg.unsupported(op, `a used '${op.opName}' of a memref type is not supported by the execution engine`);
     return;
   }
-  cg.emit(`${cg.v(result)} = $P(${cg.K(op)});`);
+  // A vector is poison lane by lane, as elementwise ops and vector.print see it.
+  if (result.type instanceof VectorType) cg.emit(`${cg.v(result)} = $rt.vmap(${result.type.numElements}, () => $P(${cg.K(op)}));`);
+  else cg.emit(`${cg.v(result)} = $P(${cg.K(op)});`);
 });
