@@ -168,6 +168,60 @@ export interface OperationInit {
 
 /** What the read-only views return for an op without attributes (never mutated). */
 const EMPTY_ATTRIBUTES: ReadonlyMap<string, Attribute> = new Map();
+
+/**
+ * The `Map` view of an op's properties (`op.properties`, `op.propertiesView`):
+ * reads and writes go to the op's flat property list, with a Map's semantics
+ * (insertion order, `set` of a present name keeps its place). Iterators walk
+ * a snapshot, so the op may be changed while iterating.
+ */
+class PropertyMap implements Map<string, Attribute> {
+  constructor(private readonly op: Operation) {}
+  get size(): number {
+    return this.op.numProperties;
+  }
+  get(name: string): Attribute | undefined {
+    return this.op.getProperty(name);
+  }
+  has(name: string): boolean {
+    return this.op.getProperty(name) !== undefined;
+  }
+  set(name: string, value: Attribute): this {
+    this.op.setProperty(name, value);
+    return this;
+  }
+  delete(name: string): boolean {
+    return this.op.removeProperty(name);
+  }
+  clear(): void {
+    while (this.op.numProperties) this.op.removeProperty(this.op.propertyName(0));
+  }
+  private snapshot(): [string, Attribute][] {
+    const op = this.op;
+    const n = op.numProperties;
+    const out = new Array<[string, Attribute]>(n);
+    for (let i = 0; i < n; i++) out[i] = [op.propertyName(i), op.propertyValue(i)];
+    return out;
+  }
+  entries(): MapIterator<[string, Attribute]> {
+    return this.snapshot()[Symbol.iterator]();
+  }
+  keys(): MapIterator<string> {
+    return this.snapshot().map((e) => e[0])[Symbol.iterator]();
+  }
+  values(): MapIterator<Attribute> {
+    return this.snapshot().map((e) => e[1])[Symbol.iterator]();
+  }
+  [Symbol.iterator](): MapIterator<[string, Attribute]> {
+    return this.entries();
+  }
+  forEach(callback: (value: Attribute, key: string, map: Map<string, Attribute>) => void, thisArg?: unknown): void {
+    for (const [k, v] of this.snapshot()) callback.call(thisArg, v, k, this);
+  }
+  get [Symbol.toStringTag](): string {
+    return 'Map';
+  }
+}
 /** Shared by all ops for their empty lists: they are never mutated in place (frozen to make sure). */
 const EMPTY_LIST: never[] = Object.freeze([]) as unknown as never[];
 
@@ -175,20 +229,22 @@ export class Operation {
   name: OperationName;
   // A parsed op's location is made on first use (most never are): until then
   // the op keeps where it was parsed.
-  private loc: Location | null;
-  private locSource: LocationSource | null;
+  // `locOffset` >= 0: `loc` is the LocationSource to ask; -1: `loc` is the location.
+  private loc: Location | LocationSource | null;
   private locOffset: number;
   // Lists are allocated at their exact size: arrays grown by push reserve
   // room for 17 elements, which for millions of ops is most of the heap.
   /** Replaced, never mutated in place, when operands change (empty lists are shared). */
   operandList: OpOperand[];
   readonly results: OpResult[];
-  // Most ops have no discardable attributes and many no properties: their
-  // maps are created on first use (an empty Map costs ~180 bytes).
-  private props: Map<string, Attribute> | null;
-  opaqueProperties: Attribute | null;
-  private attrs: Map<string, Attribute> | null;
-  readonly successorList: BlockOperand[];
+  // Properties as a flat [name, value, name, value, ...] list in insertion
+  // order, allocated at its exact size; null when there are none (a Map per op
+  // cost ~200 bytes). Discardable attributes are rare: their map is created on
+  // first use.
+  private props: (string | Attribute)[] | null;
+  // What few ops have (discardable attributes, successors, opaque
+  // properties) lives in a side object, null for most ops.
+  private rare: RareParts | null;
   readonly regions: Region[];
   parentBlock: Block | null = null;
   prev: Operation | null = null;
@@ -203,11 +259,9 @@ export class Operation {
     this.name = init.name;
     if (init.location !== undefined || init.locationSource === undefined) {
       this.loc = init.location as Location;
-      this.locSource = null;
-      this.locOffset = 0;
+      this.locOffset = -1;
     } else {
-      this.loc = null;
-      this.locSource = init.locationSource;
+      this.loc = init.locationSource;
       this.locOffset = init.locationOffset ?? 0;
     }
     const operands = init.operands;
@@ -218,15 +272,19 @@ export class Operation {
     const nResults = types ? types.length : 0;
     this.results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
     for (let i = 0; i < nResults; i++) this.results[i] = new OpResult(types![i], this, i);
-    // The maps given are taken over (callers do not keep them); empty ones are dropped.
-    this.props = init.properties && init.properties.size ? init.properties : null;
-    init.name.def?.initProperties?.(this.properties);
-    this.opaqueProperties = init.opaqueProperties ?? null;
-    this.attrs = init.attributes && init.attributes.size ? init.attributes : null;
+    // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
+    this.props = init.properties && init.properties.size ? propList(init.properties) : null;
+    const initProperties = init.name.def?.initProperties;
+    if (initProperties) initProperties(this.properties);
+    const opaque = init.opaqueProperties ?? null;
+    const attrs = init.attributes && init.attributes.size ? init.attributes : null;
     const succ = init.successors;
     const nSucc = succ ? succ.length : 0;
-    this.successorList = nSucc ? new Array<BlockOperand>(nSucc) : EMPTY_LIST;
-    for (let i = 0; i < nSucc; i++) this.successorList[i] = new BlockOperand(succ![i], this, i);
+    if (opaque !== null || attrs !== null || nSucc !== 0) {
+      const successors = nSucc ? new Array<BlockOperand>(nSucc) : EMPTY_LIST;
+      this.rare = { opaque, attrs, successors };
+      for (let i = 0; i < nSucc; i++) successors[i] = new BlockOperand(succ![i], this, i);
+    } else this.rare = null;
     const regions = init.regions ?? 0;
     if (typeof regions === 'number') {
       this.regions = regions ? new Array<Region>(regions) : EMPTY_LIST;
@@ -238,39 +296,104 @@ export class Operation {
   }
 
   get location(): Location {
-    let l = this.loc;
-    if (l === null && this.locSource !== null) {
-      l = this.loc = this.locSource!.location(this.locOffset);
-      this.locSource = null;
+    if (this.locOffset >= 0) {
+      this.loc = (this.loc as LocationSource).location(this.locOffset);
+      this.locOffset = -1;
     }
-    return l as Location;
+    return this.loc as Location;
   }
   set location(l: Location) {
     this.loc = l;
-    this.locSource = null;
+    this.locOffset = -1;
   }
 
-  /** Inherent attributes (MLIR's properties) of a registered op; created on first use. */
+  /** Inherent attributes (MLIR's properties) of a registered op, as a live Map view. */
   get properties(): Map<string, Attribute> {
-    return (this.props ??= new Map());
+    return new PropertyMap(this);
   }
-  set properties(m: Map<string, Attribute>) {
-    this.props = m;
+  /** Replaces the properties with the entries of `m` (copied). */
+  set properties(m: ReadonlyMap<string, Attribute>) {
+    this.props = m.size ? propList(m) : null;
+  }
+  /** The number of properties. */
+  get numProperties(): number {
+    const p = this.props;
+    return p === null ? 0 : p.length >> 1;
+  }
+  /** The name of the i-th property (insertion order). */
+  propertyName(i: number): string {
+    return this.props![2 * i] as string;
+  }
+  /** The value of the i-th property (insertion order). */
+  propertyValue(i: number): Attribute {
+    return this.props![2 * i + 1] as Attribute;
+  }
+  /** A property by name, without making a view. */
+  getProperty(name: string): Attribute | undefined {
+    const p = this.props;
+    if (p === null) return undefined;
+    for (let i = 0; i < p.length; i += 2) if (p[i] === name) return p[i + 1] as Attribute;
+    return undefined;
+  }
+  /** Sets a property; a present one keeps its place, a new one goes last. */
+  setProperty(name: string, value: Attribute): void {
+    const p = this.props;
+    if (p === null) {
+      this.props = [name, value];
+      return;
+    }
+    for (let i = 0; i < p.length; i += 2)
+      if (p[i] === name) {
+        p[i + 1] = value;
+        return;
+      }
+    // A new list at the exact size (a push would reserve spare room).
+    const q = new Array<string | Attribute>(p.length + 2);
+    for (let i = 0; i < p.length; i++) q[i] = p[i];
+    q[p.length] = name;
+    q[p.length + 1] = value;
+    this.props = q;
+  }
+  /** Removes a property; returns whether it was there. */
+  removeProperty(name: string): boolean {
+    const p = this.props;
+    if (p === null) return false;
+    for (let i = 0; i < p.length; i += 2)
+      if (p[i] === name) {
+        if (p.length === 2) this.props = null;
+        else p.splice(i, 2);
+        return true;
+      }
+    return false;
+  }
+  /** The `<...>` properties of an unregistered op, kept as one attribute. */
+  get opaqueProperties(): Attribute | null {
+    return this.rare === null ? null : this.rare.opaque;
+  }
+  set opaqueProperties(a: Attribute | null) {
+    if (this.rare) this.rare.opaque = a;
+    else if (a !== null) this.rare = { opaque: a, attrs: null, successors: EMPTY_LIST };
+  }
+  /** The successor uses (shared empty list when none; not mutated in place). */
+  get successorList(): BlockOperand[] {
+    return this.rare === null ? EMPTY_LIST : this.rare.successors;
   }
   /** Discardable attributes; created on first use. */
   get attributes(): Map<string, Attribute> {
-    return (this.attrs ??= new Map());
+    const r = (this.rare ??= { opaque: null, attrs: null, successors: EMPTY_LIST });
+    return (r.attrs ??= new Map());
   }
   set attributes(m: Map<string, Attribute>) {
-    this.attrs = m;
+    if (this.rare) this.rare.attrs = m;
+    else this.rare = { opaque: null, attrs: m, successors: EMPTY_LIST };
   }
   /** The properties for reading, without creating a map. */
   get propertiesView(): ReadonlyMap<string, Attribute> {
-    return this.props ?? EMPTY_ATTRIBUTES;
+    return this.props === null ? EMPTY_ATTRIBUTES : new PropertyMap(this);
   }
   /** The discardable attributes for reading, without creating a map. */
   get attributesView(): ReadonlyMap<string, Attribute> {
-    return this.attrs ?? EMPTY_ATTRIBUTES;
+    return this.rare?.attrs ?? EMPTY_ATTRIBUTES;
   }
 
   get opName(): string {
@@ -349,15 +472,15 @@ export class Operation {
   // ---- attributes
   /** An inherent attribute (property) of a registered op, or a discardable attribute otherwise. */
   getAttr(name: string): Attribute | undefined {
-    return this.props?.get(name) ?? this.attrs?.get(name);
+    return this.getProperty(name) ?? this.rare?.attrs?.get(name);
   }
   /** Sets an inherent attribute if the op declares it, a discardable one otherwise. */
   setAttr(name: string, value: Attribute): void {
-    if (this.name.def?.inherentAttrNames.has(name)) this.properties.set(name, value);
+    if (this.name.def?.inherentAttrNames.has(name)) this.setProperty(name, value);
     else this.attributes.set(name, value);
   }
   removeAttr(name: string): boolean {
-    return (this.props?.delete(name) ?? false) || (this.attrs?.delete(name) ?? false);
+    return this.removeProperty(name) || (this.rare?.attrs?.delete(name) ?? false);
   }
 
   // ---- structure
@@ -426,6 +549,24 @@ export class Operation {
   hasTrait(trait: string): boolean {
     return this.name.def?.traits.has(trait) ?? false;
   }
+}
+
+/** The parts of an op that few ops have. */
+interface RareParts {
+  opaque: Attribute | null;
+  attrs: Map<string, Attribute> | null;
+  successors: BlockOperand[];
+}
+
+/** A property map's entries as a flat list at its exact size. */
+function propList(m: ReadonlyMap<string, Attribute>): (string | Attribute)[] {
+  const out = new Array<string | Attribute>(2 * m.size);
+  let i = 0;
+  for (const [k, v] of m) {
+    out[i++] = k;
+    out[i++] = v;
+  }
+  return out;
 }
 
 function walkOperations(root: Operation, callback: (op: Operation) => WalkResult, order: WalkOrder): boolean {

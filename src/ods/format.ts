@@ -504,7 +504,7 @@ class Compiled {
   }
 
   private getAttr(op: Operation, name: string): Attribute | undefined {
-    return op.propertiesView.get(name) ?? op.attributesView.get(name);
+    return op.getProperty(name) ?? op.attributesView.get(name);
   }
 
   /** Whether an optional group's anchor is present. */
@@ -602,7 +602,7 @@ class Compiled {
       case 'attr-dict':
         return (p, op, s) => {
           // Nothing to print (the common case): no discardable attributes, and properties printed elsewhere or absent.
-          if (op.attributesView.size === 0 && (this.hasPropDict || op.propertiesView.size === 0)) {
+          if (op.attributesView.size === 0 && (this.hasPropDict || op.numProperties === 0)) {
             s.lastWasPunctuation = false;
             return;
           }

@@ -285,11 +285,11 @@ export class OdsInfo {
   /** [start, size] of each operand group of `op` (shared: do not mutate). */
   operandSegments(op: Operation): [number, number][] {
     if (this.numVariadicOperands === 0 && !this.attrSizedOperands) return fixedSegments(this.operands);
-    return cachedSegments(this.operandSegmentCache, this.operands, op.numOperands, this.attrSizedOperands ? op.propertiesView.get('operandSegmentSizes') : undefined);
+    return cachedSegments(this.operandSegmentCache, this.operands, op.numOperands, this.attrSizedOperands ? op.getProperty('operandSegmentSizes') : undefined);
   }
   resultSegments(op: Operation): [number, number][] {
     if (this.numVariadicResults === 0 && !this.attrSizedResults) return fixedSegments(this.results);
-    return cachedSegments(this.resultSegmentCache, this.results, op.numResults, this.attrSizedResults ? op.propertiesView.get('resultSegmentSizes') : undefined);
+    return cachedSegments(this.resultSegmentCache, this.results, op.numResults, this.attrSizedResults ? op.getProperty('resultSegmentSizes') : undefined);
   }
   operandGroup(op: Operation, name: string): Value[] {
     const i = this.operandIndex(name);
@@ -320,7 +320,7 @@ export class OdsInfo {
       const seg = this.resultSegments(op)[ri];
       return seg[1] > 0 ? op.results[seg[0]]?.type : undefined;
     }
-    return op.propertiesView.get(name)?.type ?? op.attributesView.get(name)?.type;
+    return op.getProperty(name)?.type ?? op.attributesView.get(name)?.type;
   }
 }
 
@@ -436,7 +436,7 @@ function verifyCounts(op: Operation, ctx: Context, info: OdsInfo): boolean {
 }
 
 function verifySegments(op: Operation, ctx: Context, decls: readonly ValueDecl[], attrName: string, total: number, what: string): boolean {
-  const a = op.propertiesView.get(attrName);
+  const a = op.getProperty(attrName);
   // MLIR's segment-size property starts out all zeros when not given.
   if (!a) return total === 0 || fail(ctx, op, `${what} count (${total}) does not match with the total size (0) specified in attribute '${attrName}'`);
   if (!(a instanceof DenseArrayAttr) || !(a.elementType instanceof IntegerType) || a.elementType.width !== 32)
@@ -503,9 +503,9 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   }
   const attrs = info.attributesByName;
   for (const a of attrs)
-    if (!a.optional && op.propertiesView.get(a.name) === undefined) return fail(ctx, op, `requires attribute '${a.name}'`);
+    if (!a.optional && op.getProperty(a.name) === undefined) return fail(ctx, op, `requires attribute '${a.name}'`);
   for (const a of attrs) {
-    const v = op.propertiesView.get(a.name);
+    const v = op.getProperty(a.name);
     if (v !== undefined && !a.constraint.check(v))
       return fail(ctx, op, `attribute '${a.name}' failed to satisfy constraint: ${a.constraint.summary}`);
   }

@@ -463,8 +463,7 @@ function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boo
       if (t !== lastType) visit((lastType = t));
     }
     if (op.opaqueProperties) visit(op.opaqueProperties);
-    const props = op.propertiesView;
-    if (props.size) for (const a of props.values()) visit(a);
+    for (let i = 0, n = op.numProperties; i < n; i++) visit(op.propertyValue(i));
     const attrs = op.attributesView;
     if (attrs.size) for (const a of attrs.values()) visit(a);
     const regions = op.regions;
@@ -776,7 +775,7 @@ export class Printer implements OpAsmPrinter {
   /** The properties of a registered op as one dictionary, or its opaque `<...>` attribute. */
   private propertiesAttribute(op: Operation): Attribute | undefined {
     if (op.opaqueProperties) return op.opaqueProperties;
-    if (op.propertiesView.size === 0) return undefined;
+    if (op.numProperties === 0) return undefined;
     return DictionaryAttr.get([...op.propertiesView.entries()]);
   }
 

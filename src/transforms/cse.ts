@@ -23,15 +23,15 @@ function idOf(x: object): number {
 }
 
 function attrsKey(op: Operation): string {
-  const props = op.propertiesView;
+  const nProps = op.numProperties;
   const attrs = op.attributesView;
   // Most ops have at most one attribute: no entry array to sort.
-  if (props.size + attrs.size <= 1) {
-    for (const [k, v] of props) return `${k}=${v.key}`;
+  if (nProps + attrs.size <= 1) {
+    if (nProps) return `${op.propertyName(0)}=${op.propertyValue(0).key}`;
     for (const [k, v] of attrs) return `${k}=${v.key}`;
     return '';
   }
-  const entries: [string, Attribute][] = [...props.entries(), ...attrs.entries()];
+  const entries: [string, Attribute][] = [...op.propertiesView.entries(), ...attrs.entries()];
   entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return entries.map(([k, v]) => `${k}=${v.key}`).join(',');
 }
