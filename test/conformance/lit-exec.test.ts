@@ -12,7 +12,6 @@ import { checkRatchet, readList } from './ratchet.js';
 
 /** Listed files the WebAssembly backend does not express (scf-run falls back to JavaScript for them). */
 const NOT_ON_WASM = new Map([
-  ['mlir-runner/math-polynomial-approx.mlir', 'vector values'],
   ['mlir-runner/x86-varargs.mlir', 'variadic functions'],
 ]);
 
