@@ -373,3 +373,97 @@ for (const [what, text] of POISON_ERRORS) {
     assert.equal(auto.stderr.replace(/^scf-run: backend: wasm\n/, ''), js.stderr);
   });
 }
+
+/** Poison passed through block arguments (a shadow local per leaf it reaches): unused, stored (as zeros), or used (the error at the op that made it). */
+const POISON_BRANCHES = `module {
+  llvm.func @printI64(i64)
+  llvm.func @printNewline()
+  llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @pick(%c: i1, %x: i64) -> i64 {
+    %p = llvm.mlir.poison : i64
+    llvm.cond_br %c, ^a, ^m(%p : i64)
+  ^a:
+    llvm.br ^m(%x : i64)
+  ^m(%v: i64):
+    llvm.cond_br %c, ^use, ^skip
+  ^use:
+    %r = llvm.add %v, %x : i64
+    llvm.return %r : i64
+  ^skip:
+    llvm.return %x : i64
+  }
+  llvm.func @loop(%n: i64) -> i64 {
+    %z = llvm.mlir.constant(0 : i64) : i64
+    %one = llvm.mlir.constant(1 : i64) : i64
+    %u = llvm.mlir.undef : !llvm.struct<(i64, i64)>
+    llvm.br ^h(%z, %u : i64, !llvm.struct<(i64, i64)>)
+  ^h(%i: i64, %s: !llvm.struct<(i64, i64)>):
+    %c = llvm.icmp "slt" %i, %n : i64
+    llvm.cond_br %c, ^b, ^e
+  ^b:
+    %s1 = llvm.insertvalue %i, %s[0] : !llvm.struct<(i64, i64)>
+    %i1 = llvm.add %i, %one : i64
+    llvm.br ^h(%i1, %s1 : i64, !llvm.struct<(i64, i64)>)
+  ^e:
+    %a = llvm.extractvalue %s[0] : !llvm.struct<(i64, i64)>
+    %a1 = llvm.add %a, %z : i64
+    llvm.return %a1 : i64
+  }
+  llvm.func @main() {
+    %t = llvm.mlir.constant(true) : i1
+    %f = llvm.mlir.constant(false) : i1
+    %x = llvm.mlir.constant(5 : i64) : i64
+    %a = llvm.call @pick(%t, %x) : (i1, i64) -> i64
+    llvm.call @printI64(%a) : (i64) -> ()
+    llvm.call @printNewline() : () -> ()
+    %b = llvm.call @pick(%f, %x) : (i1, i64) -> i64
+    llvm.call @printI64(%b) : (i64) -> ()
+    llvm.call @printNewline() : () -> ()
+    %c = llvm.call @loop(%x) : (i64) -> i64
+    llvm.call @printI64(%c) : (i64) -> ()
+    llvm.call @printNewline() : () -> ()
+    llvm.return
+  }
+}
+`;
+
+test('llvm-wasm constructs: poison through block arguments, unused, runs on WebAssembly as mlir-runner', () => {
+  const file = writeTemp(tempDir(), 'poison-branches.mlir', POISON_BRANCHES);
+  const args = ['-e', 'main', '-entry-point-result=void'];
+  const ref = runner(file, args);
+  assert.equal(ref.code, 0, ref.stderr);
+  const auto = runOurs([file, ...args, '--debug-backend']);
+  assert.match(auto.stderr, /^scf-run: backend: wasm\n/);
+  const js = runOurs([file, ...args, '--backend=js']);
+  for (const x of [auto, js]) {
+    assert.equal(x.code, 0, x.stderr);
+    assert.equal(x.stdout, ref.stdout);
+  }
+});
+
+test('llvm-wasm constructs: poison through block arguments, stored: the same error on both backends (a scalar store uses it)', () => {
+  const text = POISON_BRANCHES.replace(
+    `  ^skip:
+    llvm.return %x : i64`,
+    `  ^skip:
+    %n = llvm.mlir.constant(8 : i64) : i64
+    %m = llvm.call @malloc(%n) : (i64) -> !llvm.ptr
+    llvm.store %v, %m : i64, !llvm.ptr
+    %l = llvm.load %m : !llvm.ptr -> i64
+    llvm.call @printI64(%l) : (i64) -> ()
+    llvm.call @printNewline() : () -> ()
+    %w = llvm.mul %v, %x : i64
+    llvm.return %w : i64`,
+  );
+  const file = writeTemp(tempDir(), 'poison-branches.mlir', text);
+  const args = ['-e', 'main', '-entry-point-result=void'];
+  const auto = runOurs([file, ...args, '--debug-backend']);
+  assert.match(auto.stderr, /^scf-run: backend: wasm\n/);
+  const js = runOurs([file, ...args, '--backend=js']);
+  assert.equal(js.code, 1);
+  assert.equal(auto.code, 1);
+  assert.equal(auto.stdout, js.stdout);
+  assert.equal(auto.stdout, '10\n');
+  assert.match(js.stderr, /poison-branches\.mlir:6:10: error: use of a poison value produced by this operation/);
+  assert.equal(auto.stderr.replace(/^scf-run: backend: wasm\n/, ''), js.stderr);
+});

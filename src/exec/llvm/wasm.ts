@@ -39,8 +39,25 @@ import { BASE } from './memory.js';
 
 /** A scalar's wasm form: an integer of width w, a pointer, or a float. */
 type Sc = { vt: 'i32' | 'i64'; k: 'int'; w: number } | { vt: 'i64'; k: 'ptr' } | { vt: 'f32' | 'f64'; k: 'float'; small?: 'f16' | 'bf16' };
-/** A leaf of a value: a local, or a poison value of the op K (known statically). */
-type Ref = { l: number; s: Sc } | { p: number; s: Sc };
+/**
+ * A leaf of a value: a local, or a poison value of the op K (known
+ * statically). A block argument that poison can reach has a shadow local
+ * `pk`: 0, or K + 1 when it holds the poison value of the op K (its local is
+ * then 0, what a store writes for it).
+ */
+type Ref = { l: number; s: Sc; pk?: number } | { p: number; s: Sc };
+/** Whether a leaf is, or may be, poison. */
+const maybePoison = (r: Ref): boolean => !('l' in r) || r.pk !== undefined;
+
+/** Thrown when poison reaches a block argument's leaf with no shadow: the function is compiled again, with one. */
+class NeedsShadow extends Error {
+  constructor(
+    readonly v: Value,
+    readonly leaf: number,
+  ) {
+    super('poison reaches a block argument');
+  }
+}
 
 const PAGE = 65536;
 
@@ -342,7 +359,25 @@ export function compileLLVMWasm(module: Operation, K: (op: Operation) => number,
     return h;
   };
   const ctx: ModuleCtx = { imports, extImports, fnInfo, cap, cs, K, addrOf, host, helper };
-  for (const f of funcs) new FnCompiler(ctx, f).compile();
+  for (const f of funcs) {
+    // Compiled again each time poison is found to reach one more block argument leaf (which then gets a shadow).
+    const shadows = new Map<Value, Set<number>>();
+    for (let n = 0; ; n++) {
+      try {
+        new FnCompiler(ctx, f, shadows).compile();
+        break;
+      } catch (e) {
+        if (!(e instanceof NeedsShadow)) throw e;
+        if (n >= 64) throw new WasmUnsupported(f, 'poison passed through more than 64 block arguments');
+        let s = shadows.get(e.v);
+        if (!s) shadows.set(e.v, (s = new Set()));
+        s.add(e.leaf);
+        const body = fnInfo.get(LLVM.LLVMFuncOp.sym_name(f))!.body;
+        body.code.b.length = 0;
+        body.locals.length = 0;
+      }
+    }
+  }
   return { bytes: m.encode(), exports, host };
 }
 
@@ -385,6 +420,8 @@ class FnCompiler {
   constructor(
     readonly mc: ModuleCtx,
     readonly fn: OpOf<typeof LLVM.LLVMFuncOp>,
+    /** The leaves of block arguments that poison reaches (they get a shadow local). */
+    readonly shadows: ReadonlyMap<Value, ReadonlySet<number>> = new Map(),
   ) {
     this.f = mc.fnInfo.get(LLVM.LLVMFuncOp.sym_name(fn))!.body;
   }
@@ -506,12 +543,20 @@ class FnCompiler {
   }
   def(v: Value): Ref[] {
     let r = this.vals.get(v);
-    if (!r)
+    if (!r) {
+      const sh = this.shadows.get(v);
       this.vals.set(
         v,
-        (r = leavesOf(v.type, v.definingOp ?? undefined).map((s) => ({ l: this.f.local(s.vt), s }))),
+        (r = leavesOf(v.type, v.definingOp ?? undefined).map((s, j) => (sh?.has(j) ? { l: this.f.local(s.vt), s, pk: this.f.local('i32') } : { l: this.f.local(s.vt), s }))),
       );
+    }
     return this.lane >= 0 && v.type instanceof VectorType ? [r[this.lane]] : r;
+  }
+  /** Makes `v` (its lane, lane by lane) a poison value of the op K. */
+  setPoison(v: Value, K: number, s: Sc): void {
+    if (this.lane < 0 || !(v.type instanceof VectorType)) return void this.vals.set(v, [{ p: K, s }]);
+    this.def(v);
+    this.vals.get(v)![this.lane] = { p: K, s };
   }
   /** The local of a scalar result. */
   out(v: Value): number {
@@ -532,6 +577,8 @@ class FnCompiler {
   }
   pushRef(r: Ref): void {
     if ('l' in r) {
+      // Poison that came through a block argument: used here, the error at the op that made it.
+      if (r.pk !== undefined) this.f.get(r.pk).structured(Op.if, 'void').get(r.pk).i32(1).op(Op.i32_sub).call(this.mc.imports.poisonUse).op(Op.unreachable).op(Op.end);
       this.f.get(r.l);
       return;
     }
@@ -544,10 +591,10 @@ class FnCompiler {
     else if (t === 'f32') this.f.f32(0);
     else this.f.f64(0);
   }
-  /** Pushes leaves that go somewhere the poison cannot be followed (branches, calls, returns): those fall back. */
+  /** Pushes leaves that go somewhere the poison cannot be followed (calls, returns): those fall back. */
   pushAll(v: Value, op: Operation): void {
     for (const r of this.refs(v, op)) {
-      if (!('l' in r)) this.unsupported(op, 'a poison value passed on');
+      if (!('l' in r) || r.pk !== undefined) this.unsupported(op, 'a poison value passed on');
       this.f.get(r.l);
     }
   }
@@ -632,7 +679,8 @@ class FnCompiler {
     if (name === 'shli' || name === 'shrui' || name === 'shrsi') {
       const c = this.constAmount(b);
       const amount = c === undefined ? undefined : BigInt.asUintN(s.w, c);
-      if (amount !== undefined && amount >= BigInt(s.w)) this.unsupported(op, 'a shift by a constant not below the width (poison)');
+      // By a constant not below the width: a poison value of this op, known statically.
+      if (amount !== undefined && amount >= BigInt(s.w)) return this.setPoison(res, K, s);
       if (amount === undefined) {
         // An amount >= the width makes poison: reported at once when the result is used right away, as the JavaScript engine reports its use.
         if (!firstUseIsStrict(op, res, (o) => this.printsNumber(o))) this.unsupported(op, 'a shift by a variable amount whose result is not used right away (poison when the amount is not below the width)');
@@ -824,7 +872,7 @@ class FnCompiler {
     const s = this.sc(lhs, op);
     const pred = icmpName(op);
     // === on a poison value does not use it in the JavaScript engine.
-    if ((pred === 'eq' || pred === 'ne') && [lhs, rhs].some((v) => this.refs(v, op).some((r) => !('l' in r)))) this.unsupported(op, 'a comparison with poison');
+    if ((pred === 'eq' || pred === 'ne') && [lhs, rhs].some((v) => this.refs(v, op).some(maybePoison))) this.unsupported(op, 'a comparison with poison');
     const T = s.vt === 'i32' ? I32 : I64;
     const signed = pred[0] === 's';
     if (signed) {
@@ -1066,8 +1114,10 @@ class FnCompiler {
     const offs = d.k === 'scalar' ? [0] : leafOffsets(d);
     refs.forEach((r, i) => {
       f.get(a);
-      // Poison is stored as zeros (as the JavaScript engine stores it).
-      if ('l' in r) f.get(r.l);
+      // Poison is stored as zeros (as the JavaScript engine stores it), except that
+      // its fast scalar stores use a poison value that came through a block argument.
+      if ('l' in r && r.pk !== undefined && d.k === 'scalar' && FAST_STORE.has(d.s)) this.pushRef(r);
+      else if ('l' in r) f.get(r.l);
       else this.zero(r.s.vt);
       const x = ds[i] as Extract<Desc, { k: 'scalar' }>;
       if (x.s === 'f16') return void f.call(this.mc.helper('f16Bits')).mem(Op.i32_store16, 0, offs[i]);
@@ -1141,8 +1191,20 @@ class FnCompiler {
     const f = this.f;
     const dst: number[] = [];
     args.forEach((a, i) => {
-      this.pushAll(a, op);
-      for (const r of this.def(target.args[i])) dst.push((r as { l: number }).l);
+      const to = this.def(target.args[i]) as { l: number; pk?: number }[];
+      this.refs(a, op).forEach((r, j) => {
+        const d = to[j];
+        // Poison passed on: its shadow goes along (a block argument without one gets one: NeedsShadow).
+        if (maybePoison(r) && d.pk === undefined) throw new NeedsShadow(target.args[i], j);
+        if ('l' in r) f.get(r.l);
+        else this.zero(r.s.vt);
+        dst.push(d.l);
+        if (d.pk === undefined) return;
+        if (!('l' in r)) f.i32(r.p + 1);
+        else if (r.pk !== undefined) f.get(r.pk);
+        else f.i32(0);
+        dst.push(d.pk);
+      });
     });
     for (let i = dst.length - 1; i >= 0; i--) f.set(dst[i]);
     const cfg = this.cfg;
@@ -1396,12 +1458,12 @@ class FnCompiler {
     if (LLVM.FCmpOp.isa(op)) return this.fcmp(op);
     if (LLVM.SelectOp.isa(op)) {
       const cond = LLVM.SelectOp.condition(op);
-      if (this.refs(cond, op).some((r) => !('l' in r))) this.unsupported(op, 'a select on poison');
+      if (this.refs(cond, op).some(maybePoison)) this.unsupported(op, 'a select on poison');
       const t = this.refs(LLVM.SelectOp.trueValue(op), op);
       const e = this.refs(LLVM.SelectOp.falseValue(op), op);
       const out = this.def(LLVM.SelectOp.res(op));
       out.forEach((r, i) => {
-        for (const x of [t[i], e[i]]) if (!('l' in x)) this.unsupported(op, 'a select of poison');
+        for (const x of [t[i], e[i]]) if (maybePoison(x)) this.unsupported(op, 'a select of poison');
         f.get((t[i] as { l: number }).l).get((e[i] as { l: number }).l);
         this.push(cond, op);
         f.op(Op.select).set((r as { l: number }).l);
@@ -1621,7 +1683,7 @@ class FnCompiler {
       }
       this.inRange(op, pos, vec.length, res);
       const out = this.out(res);
-      for (const r of vec) if (!('l' in r)) this.unsupported(op, 'a dynamic extractelement from a vector with poison lanes');
+      for (const r of vec) if (maybePoison(r)) this.unsupported(op, 'a dynamic extractelement from a vector with poison lanes');
       f.get((vec[0] as { l: number }).l).set(out);
       for (let j = 1; j < vec.length; j++) {
         f.get((vec[j] as { l: number }).l).get(out);
@@ -1645,7 +1707,7 @@ class FnCompiler {
       }
       this.inRange(op, pos, vec.length, res);
       const out = this.def(res);
-      for (const r of [...vec, ...value]) if (!('l' in r)) this.unsupported(op, 'a dynamic insertelement with poison');
+      for (const r of [...vec, ...value]) if (maybePoison(r)) this.unsupported(op, 'a dynamic insertelement with poison');
       out.forEach((r, j) => {
         f.get((value[0] as { l: number }).l).get((vec[j] as { l: number }).l);
         this.laneIs(op, pos, j);
@@ -1782,6 +1844,9 @@ function analyzeCfg(region: Region): Cfg | undefined {
   }
   return { rpo, children, loopHeaders, merge };
 }
+
+/** The scalars the JavaScript engine stores with its fast stores (which use the value; the others write poison as zeros). */
+const FAST_STORE = new Set(['i1', 'i8', 'i16', 'i32', 'i64', 'ptr', 'f32', 'f64']);
 
 const PRINT_NUMBER = new Set(['printI64', 'printU64', 'printF16', 'printBF16', 'printF32', 'printF64']);
 
