@@ -1889,6 +1889,8 @@ function firstUseIsStrict(op: Operation, res: Value, printsNumber?: (call: Opera
       if (!def) return false;
       const int = INT_ARITH.get(def);
       if (int) return true;
+      // min/max compare their operands, the integer intrinsics convert them (the JavaScript engine's valueOf).
+      if (INT_MINMAX.has(def) || INT_INTRINSICS.has(def)) return true;
       if (LLVM.GEPOp.isa(o)) return true;
       if (LLVM.LoadOp.isa(o)) return true;
       // A scalar stored is converted (and so used) too.
