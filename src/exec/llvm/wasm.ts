@@ -552,6 +552,15 @@ class FnCompiler {
     }
     return this.lane >= 0 && v.type instanceof VectorType ? [r[this.lane]] : r;
   }
+  /** Whether an amount is below w by construction: `urem x, c` or `and x, c` with a constant 0 < c <= w (resp. c < w). */
+  belowWidth(v: Value, w: number): boolean {
+    const rem = LLVM.URemOp.definingOp(v);
+    const and = LLVM.AndOp.definingOp(v);
+    const c = rem ? this.constAmount(LLVM.URemOp.rhs(rem)) : and ? this.constAmount(LLVM.AndOp.rhs(and)) : undefined;
+    if (c === undefined) return false;
+    const u = BigInt.asUintN(64, c);
+    return rem ? u > 0n && u <= BigInt(w) : u < BigInt(w);
+  }
   /** Makes `v` (its lane, lane by lane) a poison value of the op K. */
   setPoison(v: Value, K: number, s: Sc): void {
     if (this.lane < 0 || !(v.type instanceof VectorType)) return void this.vals.set(v, [{ p: K, s }]);
@@ -681,7 +690,7 @@ class FnCompiler {
       const amount = c === undefined ? undefined : BigInt.asUintN(s.w, c);
       // By a constant not below the width: a poison value of this op, known statically.
       if (amount !== undefined && amount >= BigInt(s.w)) return this.setPoison(res, K, s);
-      if (amount === undefined) {
+      if (amount === undefined && !this.belowWidth(b, s.w)) {
         // An amount >= the width makes poison: reported at once when the result is used right away, as the JavaScript engine reports its use.
         if (!firstUseIsStrict(op, res, (o) => this.printsNumber(o))) this.unsupported(op, 'a shift by a variable amount whose result is not used right away (poison when the amount is not below the width)');
         this.push(b, op);
