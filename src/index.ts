@@ -74,6 +74,8 @@ export { compile, loadModule, formatExecError, LoadError, type LoadOptions, type
 export { ExecutionEngine, ExecError, MemRef, Poison, UnsupportedError, memrefFromArray, memrefToArray, type OutputSink, type EngineOptions } from './exec/engine.js';
 export { WasmEngine, WasmUnsupported } from './exec/wasm/engine.js';
 export { compileFor, type Backend, type RunOptions, type Runner } from './exec/wasm/run.js';
+export { LLVMExecutionEngine } from './exec/llvm/engine.js';
+export { LLVMWasmEngine } from './exec/llvm/wasm.js';
 
 // What TypeScript programs for scf-ts import (`range`, the i32/i64/index/f32 aliases); the
 // front end itself (compileTS, which loads the typescript package) is `scfkit/frontend`.

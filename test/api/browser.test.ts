@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { LLVM_MODULE } from './llvm-module.js';
+import { MLIR_RUNNER, SHARED_LIBS } from '../exec/difftool.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 const dir = mkdtempSync(join(tmpdir(), 'scfkit-browser-'));
@@ -70,4 +72,26 @@ test('parse, pipeline, print and execute in a bare V8 context, as the CLIs do', 
   assert.equal(run.status, 0, run.stderr);
   assert.equal(result.output, run.stdout);
   assert.equal(result.output, '285\n285\n');
+});
+
+test('an LLVM-dialect module runs on the WebAssembly LLVM engine in a bare V8 context, as mlir-runner prints it', () => {
+  const context = vm.createContext({});
+  vm.runInContext(readFileSync(bundle, 'utf8'), context);
+  context.programText = LLVM_MODULE;
+  const result = JSON.parse(
+    vm.runInContext(
+      `(() => {
+        const out = [];
+        const m = scfkit.loadModule(programText, { backend: 'wasm', output: (s) => out.push(s) });
+        m.call('main');
+        return JSON.stringify({ backend: m.backend, output: out.join(''), sum: String(m.call('add', 40, 2)) });
+      })()`,
+      context,
+    ) as string,
+  );
+  const input = join(dir, 'llvm.mlir');
+  writeFileSync(input, LLVM_MODULE);
+  const ref = spawnSync(MLIR_RUNNER, [input, '-e', 'main', '-entry-point-result=void', `-shared-libs=${SHARED_LIBS}`], { encoding: 'utf8' });
+  assert.equal(ref.status, 0, ref.stderr);
+  assert.deepEqual(result, { backend: 'wasm', output: ref.stdout, sum: '42' });
 });

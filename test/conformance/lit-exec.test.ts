@@ -11,10 +11,8 @@ import { corpusRoot, scfRun } from './paths.js';
 import { checkRatchet, readList } from './ratchet.js';
 
 /** Listed files the WebAssembly backend does not express (scf-run falls back to JavaScript for them). */
-const NOT_ON_WASM = new Map([
-  ['mlir-runner/math-polynomial-approx.mlir', 'vector values'],
-  ['mlir-runner/x86-varargs.mlir', 'variadic functions'],
-]);
+// None left: math-polynomial-approx (vectors) and x86-varargs (variadic functions) run on the WebAssembly LLVM engine.
+const NOT_ON_WASM = new Map<string, string>([]);
 
 const RUNNERS: [label: string, args: string, notExpressed: Map<string, string>][] = [
   ['scf-run', '', new Map()],

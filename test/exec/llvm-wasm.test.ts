@@ -54,8 +54,8 @@ const CORPUS_FILES: [string, boolean][] = [
   ['expand-arith-ops.mlir', true],
   ['unranked-memref.mlir', true],
   ['sgemm-naive-codegen.mlir', true],
-  // Vectors: the JavaScript engine.
-  ['math-polynomial-approx.mlir', false],
+  // Vectors (lane by lane).
+  ['math-polynomial-approx.mlir', true],
 ];
 
 for (const [name, onWasm] of CORPUS_FILES) {
@@ -101,16 +101,17 @@ test('llvm-wasm corpus: simple.mlir and global-constructors.mlir (LLVM-dialect s
   }
 });
 
-test('llvm-wasm: variadic functions fall back to the JavaScript engine (--debug-backend says why; --backend=wasm is a located error)', () => {
+test('llvm-wasm: variadic functions (x86-varargs.mlir) run on WebAssembly as mlir-runner', () => {
   const file = join(CORPUS, 'mlir-runner', 'x86-varargs.mlir');
   const args = ['-e', 'caller', '--entry-point-result=i32'];
   const ref = runner(file, args);
+  assert.equal(ref.code, 0, ref.stderr);
   const r = both(file, args);
-  assert.equal(r.backend, 'js');
-  assert.equal(r.auto.stdout, ref.stdout);
-  const forced = runOurs([file, ...args, '--backend=wasm']);
-  assert.equal(forced.code, 1);
-  assert.match(forced.stderr, /x86-varargs\.mlir:\d+:\d+: error: the WebAssembly backend does not support variadic functions/);
+  assert.equal(r.backend, 'wasm');
+  for (const x of [r.auto, r.js]) {
+    assert.equal(x.code, 0, x.stderr);
+    assert.equal(x.stdout, ref.stdout);
+  }
 });
 
 /** Exec programs lowered by mlir-opt (difftool's pipeline); `wasm`: WebAssembly must run them. */
@@ -252,6 +253,19 @@ const ERRORS: [string, string, RegExp][] = [
     llvm.return
   }`,
     /error: use of a poison value produced by this operation/,
+  ],
+  [
+    'a dynamic extractelement out of range, printed',
+    `llvm.func @main() {
+    %v = llvm.mlir.constant(dense<[1, 2]> : vector<2xi64>) : vector<2xi64>
+    %i = llvm.mlir.constant(2 : i32) : i32
+    llvm.br ^b(%i : i32)
+  ^b(%j: i32):
+    %x = llvm.extractelement %v[%j : i32] : vector<2xi64>
+    llvm.call @printI64(%x) : (i64) -> ()
+    llvm.return
+  }`,
+    /error: use of a poison value produced by this operation\n\s+%x = llvm.extractelement/,
   ],
   [
     'reaching llvm.unreachable',

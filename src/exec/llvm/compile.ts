@@ -807,7 +807,8 @@ on(LLVM.InsertElementOp, (c, op, K) => {
   const n = (vector.type as VectorType).shape[0];
   const position = c.ex(LLVM.InsertElementOp.position(op));
   const value = c.ex(LLVM.InsertElementOp.value(op));
-  c.set(LLVM.InsertElementOp.res(op), `(($s = ${position}) >= 0 && $s < ${n} ? ($t = ${c.ex(vector)}.slice(), $t[$s] = ${value}, $t) : $P(${K}))`);
+  // Out of range: a vector of poison lanes (elementwise ops map over it).
+  c.set(LLVM.InsertElementOp.res(op), `(($s = ${position}) >= 0 && $s < ${n} ? ($t = ${c.ex(vector)}.slice(), $t[$s] = ${value}, $t) : new Array(${n}).fill($P(${K})))`);
 });
 
 on(LLVM.ShuffleVectorOp, (c, op, K) => {

@@ -1,10 +1,12 @@
 // scf-run on an LLVM-dialect module: mlir-runner's entry-point checks and
 // messages (JitRunner.cpp), then the LLVM engine.
 
+import type { Type } from '../../ir/attributes.js';
 import { IntegerType, FloatType } from '../../ir/builtin-types.js';
+import { LLVMArrayType, LLVMPointerType, LLVMStructType } from '../../dialects/llvm/types.js';
 import type { Operation } from '../../ir/operation.js';
 import { UnsupportedError } from '../codegen.js';
-import { formatE } from '../numeric.js';
+import { formatE, wide } from '../numeric.js';
 import { ExecError, Poison } from '../runtime.js';
 import { LLVMFuncOp } from '../../dialects/llvm/index.js';
 import { LLVMExecutionEngine } from './engine.js';
@@ -43,30 +45,48 @@ export function isLLVMModule(module: Operation): boolean {
   return llvm;
 }
 
+/** The engine for `backend`, and why WebAssembly was not used ('auto' falling back); throws WasmUnsupported for 'wasm' when it cannot. */
+export function createLLVMEngine(
+  module: Operation,
+  backend: 'auto' | 'js' | 'wasm',
+  options: { output?: (s: string) => void; errorOutput?: (s: string) => void; dumpJs?: (source: string) => void } = {},
+): { engine: LLVMExecutionEngine | LLVMWasmEngine; fallback?: WasmUnsupported } {
+  let fallback: WasmUnsupported | undefined;
+  if (backend !== 'js') {
+    try {
+      return { engine: new LLVMWasmEngine(module, { output: options.output, errorOutput: options.errorOutput }) };
+    } catch (e) {
+      // V8 rejecting the module is a limit of ours too: the JavaScript engine runs it.
+      const why = e instanceof WasmUnsupported ? e : e instanceof WebAssembly.CompileError ? new WasmUnsupported(undefined, `an invalid module (${e.message})`) : undefined;
+      if (!why) throw e;
+      if (backend === 'wasm') throw why;
+      fallback = why;
+    }
+  }
+  return { engine: new LLVMExecutionEngine(module, options), fallback };
+}
+
 /** Runs the entry point; returns the exit code, or the stack overflow error (the caller may retry with a bigger stack). */
 export function runLLVMModule(module: Operation, o: LLVMRunOptions): number | ExecError {
   let engine: LLVMExecutionEngine | LLVMWasmEngine | undefined;
   const backend = o.backend ?? 'auto';
   try {
-    if (backend !== 'js') {
-      try {
-        engine = new LLVMWasmEngine(module, { output: o.stdout, errorOutput: o.stderr });
-        if (o.debugBackend) o.stderr('scf-run: backend: wasm\n');
-      } catch (e) {
-        const why = e instanceof WasmUnsupported ? e : e instanceof WebAssembly.CompileError ? new WasmUnsupported(undefined, `an invalid module (${e.message})`) : undefined;
-        if (!why) throw e;
-        if (backend === 'wasm') {
-          o.stderr(o.renderError(why.op, `the WebAssembly backend does not support ${why.message}`));
-          return 1;
-        }
-        if (o.debugBackend) {
-          const flc = why.op?.location.fileLineCol();
-          const where = flc ? ` at ${flc.filename}:${flc.line}:${flc.column}` : '';
-          o.stderr(`scf-run: backend: js (the WebAssembly backend does not support ${why.message}${where})\n`);
-        }
-      }
-    } else if (o.debugBackend) o.stderr('scf-run: backend: js (asked for)\n');
-    engine ??= new LLVMExecutionEngine(module, { output: o.stdout, errorOutput: o.stderr, dumpJs: o.dumpJs });
+    let fallback: WasmUnsupported | undefined;
+    try {
+      ({ engine, fallback } = createLLVMEngine(module, backend, { output: o.stdout, errorOutput: o.stderr, dumpJs: o.dumpJs }));
+    } catch (e) {
+      if (!(e instanceof WasmUnsupported)) throw e;
+      o.stderr(o.renderError(e.op, `the WebAssembly backend does not support ${e.message}`));
+      return 1;
+    }
+    if (o.debugBackend) {
+      if (engine instanceof LLVMWasmEngine) o.stderr('scf-run: backend: wasm\n');
+      else if (fallback) {
+        const flc = fallback.op?.location.fileLineCol();
+        const where = flc ? ` at ${flc.filename}:${flc.line}:${flc.column}` : '';
+        o.stderr(`scf-run: backend: js (the WebAssembly backend does not support ${fallback.message}${where})\n`);
+      } else o.stderr('scf-run: backend: js (asked for)\n');
+    }
   } catch (e) {
     if (e instanceof UnsupportedError || e instanceof ExecError) {
       o.stderr(o.renderError(e.op, e.message));
@@ -138,4 +158,33 @@ export function runLLVMModule(module: Operation, o: LLVMRunOptions): number | Ex
 function internalError(o: LLVMRunOptions, e: unknown): number {
   o.stderr(o.renderError(undefined, `internal error in the LLVM execution engine: ${e instanceof Error ? e.message : String(e)}`));
   return 1;
+}
+
+/** A library caller's argument (number, BigInt, boolean; arrays for structs and arrays) in the LLVM engines' representation of `t`. */
+export function llvmArgument(t: Type, v: unknown): unknown {
+  if (t instanceof IntegerType) {
+    const b = typeof v === 'bigint' ? v : BigInt(Math.trunc(Number(v)));
+    if (t.width === 1) return Number(b & 1n);
+    return t.width <= 32 ? Number(BigInt.asIntN(t.width, b)) : wide(t.width).canon(b);
+  }
+  if (t instanceof FloatType) return t.name === 'f32' ? Math.fround(Number(v)) : Number(v);
+  if (t instanceof LLVMPointerType) return Number(BigInt.asUintN(64, typeof v === 'bigint' ? v : BigInt(Number(v))));
+  const fields = t instanceof LLVMStructType ? t.body : t instanceof LLVMArrayType ? Array<Type>(t.numElements).fill(t.elementType) : undefined;
+  if (fields && Array.isArray(v) && v.length === fields.length) return fields.map((f, i) => llvmArgument(f, v[i]));
+  throw new TypeError(`cannot pass ${String(v)} as ${t.key}`);
+}
+
+/** Calls `name` on an LLVM engine with library arguments; a poison result is the JavaScript engine's error. */
+export function callLLVM(engine: LLVMExecutionEngine | LLVMWasmEngine, name: string, args: readonly unknown[]): unknown {
+  const fn = engine.lookup(name);
+  if (!fn) throw new ExecError(undefined, `no function @${name} with a body in the module`);
+  const { inputs } = engine.signature(fn);
+  if (args.length !== inputs.length) throw new ExecError(fn, `@${name} takes ${inputs.length} arguments, got ${args.length}`);
+  const v = engine.invokeRaw(
+    name,
+    inputs.map((t, i) => llvmArgument(t, args[i])),
+  );
+  const poison = (x: unknown): boolean => x instanceof Poison || (Array.isArray(x) && x.some(poison));
+  if (poison(v)) throw new ExecError(fn, `'${LLVMFuncOp.opName}' op returns a poison value`);
+  return v;
 }

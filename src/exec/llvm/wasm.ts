@@ -13,8 +13,9 @@
 // indirect calls) is WasmUnsupported: the JavaScript engine runs the module.
 
 import type { Type } from '../../ir/attributes.js';
-import { FloatAttr, IntegerAttr, SymbolRefAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IntegerType } from '../../ir/builtin-types.js';
+import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr, SymbolRefAttr } from '../../ir/builtin-attributes.js';
+import { FloatType, IntegerType, VectorType } from '../../ir/builtin-types.js';
+import { toDouble } from '../../ir/apfloat.js';
 import type { OpDefinition } from '../../ir/context.js';
 import type { Block, Operation, Region, Value } from '../../ir/operation.js';
 import { computeDominators } from '../../ir/dominance.js';
@@ -38,8 +39,25 @@ import { BASE } from './memory.js';
 
 /** A scalar's wasm form: an integer of width w, a pointer, or a float. */
 type Sc = { vt: 'i32' | 'i64'; k: 'int'; w: number } | { vt: 'i64'; k: 'ptr' } | { vt: 'f32' | 'f64'; k: 'float'; small?: 'f16' | 'bf16' };
-/** A leaf of a value: a local, or a poison value of the op K (known statically). */
-type Ref = { l: number; s: Sc } | { p: number; s: Sc };
+/**
+ * A leaf of a value: a local, or a poison value of the op K (known
+ * statically). A block argument that poison can reach has a shadow local
+ * `pk`: 0, or K + 1 when it holds the poison value of the op K (its local is
+ * then 0, what a store writes for it).
+ */
+type Ref = { l: number; s: Sc; pk?: number } | { p: number; s: Sc };
+/** Whether a leaf is, or may be, poison. */
+const maybePoison = (r: Ref): boolean => !('l' in r) || r.pk !== undefined;
+
+/** Thrown when poison reaches a block argument's leaf with no shadow: the function is compiled again, with one. */
+class NeedsShadow extends Error {
+  constructor(
+    readonly v: Value,
+    readonly leaf: number,
+  ) {
+    super('poison reaches a block argument');
+  }
+}
 
 const PAGE = 65536;
 
@@ -64,6 +82,9 @@ function leavesOf(t: Type, op: Operation | undefined): Sc[] {
   const s = scalarOf(t);
   if (s) return [s];
   if (t instanceof LLVMStructType) return t.body.flatMap((f) => leavesOf(f, op));
+  // Fixed vectors: one leaf per lane (elementwise ops run lane by lane).
+  const lanes = vectorLanes(t);
+  if (lanes) return Array<Sc>(lanes.n).fill(lanes.e);
   if (t instanceof LLVMArrayType && t.numElements <= 256) {
     const e = leavesOf(t.elementType, op);
     const out: Sc[] = [];
@@ -71,6 +92,13 @@ function leavesOf(t: Type, op: Operation | undefined): Sc[] {
     return out;
   }
   throw new WasmUnsupported(op, `values of type ${t.key}`);
+}
+
+/** The lane count and lane scalar of a fixed 1-D vector of scalars (at most 256 lanes). */
+function vectorLanes(t: Type): { n: number; e: Sc } | undefined {
+  if (!(t instanceof VectorType) || t.isScalable || t.shape.length !== 1 || t.shape[0] > 256) return undefined;
+  const e = scalarOf(t.elementType);
+  return e ? { n: t.shape[0], e } : undefined;
 }
 
 /** The first leaf and the leaf count of the element at `pos` of an aggregate. */
@@ -93,7 +121,8 @@ function leafRange(t: Type, pos: readonly number[], op: Operation): [number, num
 function leafOffsets(d: Desc, base = 0, out: number[] = []): number[] {
   if (d.k === 'scalar') out.push(base);
   else if (d.k === 'agg') for (const f of d.fields) leafOffsets(f.d, base + f.off, out);
-  else throw new LayoutError('vectors');
+  else if (d.d.k === 'scalar' && d.d.s !== 'i1') for (let i = 0; i < d.n; i++) out.push(base + i * d.d.size);
+  else throw new LayoutError('memory accesses of vectors of i1 (bit-packed)');
   return out;
 }
 
@@ -106,11 +135,27 @@ function desc(t: Type, op: Operation): Desc {
   }
 }
 
+/**
+ * A function's wasm signature. A variadic function takes one more i32: the
+ * host's handle of the list of its variadic arguments (0: none), which its
+ * va_start gives the JavaScript engine's vastart.
+ */
+interface Sig {
+  params: Sc[];
+  results: Sc[];
+  /** Variadic: the count of fixed parameters, and of those not float and float (the x86-64 register counts vastart starts from). */
+  va?: { n: number; gp: number; fp: number };
+}
+
 /** The wasm signature of an LLVM function type. */
-function signatureOf(fn: OpOf<typeof LLVM.LLVMFuncOp>): { params: Sc[]; results: Sc[] } {
+function signatureOf(fn: OpOf<typeof LLVM.LLVMFuncOp>): Sig {
   const ft = LLVM.LLVMFuncOp.function_type(fn);
-  if (ft.varArg) throw new WasmUnsupported(fn, 'variadic functions');
-  return { params: ft.params.flatMap((t) => leavesOf(t, fn)), results: ft.returnType instanceof LLVMVoidType ? [] : leavesOf(ft.returnType, fn) };
+  const params = ft.params.flatMap((t) => leavesOf(t, fn));
+  const results = ft.returnType instanceof LLVMVoidType ? [] : leavesOf(ft.returnType, fn);
+  if (!ft.varArg) return { params, results };
+  const floats = ft.params.filter((t) => t instanceof FloatType).length;
+  params.push({ vt: 'i32', k: 'int', w: 32 });
+  return { params, results, va: { n: ft.params.length, gp: ft.params.length - floats, fp: floats } };
 }
 
 const vts = (s: readonly Sc[]): ValType[] => s.map((x) => x.vt);
@@ -186,14 +231,30 @@ interface Imports {
   fptoui: number;
   intIntr: number;
   fpClass: number;
+  ovfIntr: number;
+  vaBegin: number;
+  vaEnd: number;
+  vaPushInt: number;
+  vaPushFloat: number;
+  vaStart: number;
+  vaArgInt: number;
+  vaArgFloat: number;
 }
 
 export interface CompiledLLVMWasm {
   bytes: Uint8Array;
   /** Export name of each defined function. */
-  exports: Map<string, { name: string; sig: { params: Sc[]; results: Sc[] } }>;
+  exports: Map<string, { name: string; sig: Sig }>;
   /** The host's side of the imports of external functions and intrinsics, by import name. */
-  host: { ext: { name: string; params: Sc[]; result: Sc | undefined }[]; floats: FloatFn[]; intr: { name: string; w: number }[]; fpClass: { f: 'f32' | 'f64'; mask: number }[]; errors: string[] };
+  host: {
+    ext: { name: string; params: Sc[]; result: Sc | undefined }[];
+    floats: FloatFn[];
+    intr: { name: string; w: number }[];
+    fpClass: { f: 'f32' | 'f64'; mask: number }[];
+    errors: string[];
+    /** Variadic arguments passed and va_arg results: their scalar and layout. */
+    va: { s: Sc; d: Desc; isFloat: boolean }[];
+  };
 }
 
 /** Compiles the module's functions; `K` numbers ops as the JavaScript engine's errors do, `addr` gives globals' addresses. */
@@ -208,7 +269,7 @@ export function compileLLVMWasm(module: Operation, K: (op: Operation) => number,
           funcs.push(op);
           defined.add(LLVM.LLVMFuncOp.sym_name(op));
         }
-  const host: CompiledLLVMWasm['host'] = { ext: [], floats: [], intr: [], fpClass: [], errors: [] };
+  const host: CompiledLLVMWasm['host'] = { ext: [], floats: [], intr: [], fpClass: [], errors: [], va: [] };
   const i = (params: ValType[], results: ValType[] = []): FuncType => ({ params, results });
   const imports: Imports = {
     fault: m.importFunc('env', 'fault', i(['i32', 'i64', 'i32', 'i32'])),
@@ -228,6 +289,14 @@ export function compileLLVMWasm(module: Operation, K: (op: Operation) => number,
     fptoui: m.importFunc('env', 'fptoui', i(['f64', 'i32'], ['i64'])),
     intIntr: m.importFunc('env', 'intIntr', i(['i32', 'i32', 'i64', 'i64', 'i64'], ['i64'])),
     fpClass: m.importFunc('env', 'fpClass', i(['i32', 'f64'], ['i32'])),
+    ovfIntr: m.importFunc('env', 'ovfIntr', i(['i32', 'i32', 'i64', 'i64'], ['i64', 'i32'])),
+    vaBegin: m.importFunc('env', 'vaBegin', i([], ['i32'])),
+    vaEnd: m.importFunc('env', 'vaEnd', i(['i32'])),
+    vaPushInt: m.importFunc('env', 'vaPushInt', i(['i32', 'i64', 'i32'])),
+    vaPushFloat: m.importFunc('env', 'vaPushFloat', i(['i32', 'f64', 'i32'])),
+    vaStart: m.importFunc('env', 'vaStart', i(['i32', 'i64', 'i32', 'i32', 'i32'])),
+    vaArgInt: m.importFunc('env', 'vaArgInt', i(['i32', 'i64', 'i32'], ['i64'])),
+    vaArgFloat: m.importFunc('env', 'vaArgFloat', i(['i32', 'i64', 'i32'], ['f64'])),
   };
   // External callees: one import each (signature from the call).
   const extImports = new Map<string, number>();
@@ -258,8 +327,8 @@ export function compileLLVMWasm(module: Operation, K: (op: Operation) => number,
   for (const f of funcs) walk(f);
   const cap = m.global('i32', 0);
   const cs = m.global('i32', -1);
-  const fnInfo = new Map<string, { index: number; body: FunctionBody; sig: { params: Sc[]; results: Sc[] } }>();
-  const exports = new Map<string, { name: string; sig: { params: Sc[]; results: Sc[] } }>();
+  const fnInfo = new Map<string, { index: number; body: FunctionBody; sig: Sig }>();
+  const exports = new Map<string, { name: string; sig: Sig }>();
   for (const f of funcs) {
     const sig = signatureOf(f);
     const d = m.declareFunc(i(vts(sig.params), vts(sig.results)));
@@ -290,14 +359,32 @@ export function compileLLVMWasm(module: Operation, K: (op: Operation) => number,
     return h;
   };
   const ctx: ModuleCtx = { imports, extImports, fnInfo, cap, cs, K, addrOf, host, helper };
-  for (const f of funcs) new FnCompiler(ctx, f).compile();
+  for (const f of funcs) {
+    // Compiled again each time poison is found to reach one more block argument leaf (which then gets a shadow).
+    const shadows = new Map<Value, Set<number>>();
+    for (let n = 0; ; n++) {
+      try {
+        new FnCompiler(ctx, f, shadows).compile();
+        break;
+      } catch (e) {
+        if (!(e instanceof NeedsShadow)) throw e;
+        if (n >= 64) throw new WasmUnsupported(f, 'poison passed through more than 64 block arguments');
+        let s = shadows.get(e.v);
+        if (!s) shadows.set(e.v, (s = new Set()));
+        s.add(e.leaf);
+        const body = fnInfo.get(LLVM.LLVMFuncOp.sym_name(f))!.body;
+        body.code.b.length = 0;
+        body.locals.length = 0;
+      }
+    }
+  }
   return { bytes: m.encode(), exports, host };
 }
 
 interface ModuleCtx {
   imports: Imports;
   extImports: Map<string, number>;
-  fnInfo: Map<string, { index: number; body: FunctionBody; sig: { params: Sc[]; results: Sc[] } }>;
+  fnInfo: Map<string, { index: number; body: FunctionBody; sig: Sig }>;
   cap: number;
   cs: number;
   K: (op: Operation) => number;
@@ -325,10 +412,16 @@ class FnCompiler {
   private label = -1;
   private sp0 = -1;
   private readonly tmp = new Map<ValType, number[]>();
+  /** The lane an elementwise op on vectors is being emitted for (-1: not lane by lane). */
+  private lane = -1;
+  private vaHandle = -1;
+  private vaId = -1;
 
   constructor(
     readonly mc: ModuleCtx,
     readonly fn: OpOf<typeof LLVM.LLVMFuncOp>,
+    /** The leaves of block arguments that poison reaches (they get a shadow local). */
+    readonly shadows: ReadonlyMap<Value, ReadonlySet<number>> = new Map(),
   ) {
     this.f = mc.fnInfo.get(LLVM.LLVMFuncOp.sym_name(fn))!.body;
   }
@@ -356,8 +449,11 @@ class FnCompiler {
         a,
         leavesOf(a.type, this.fn).map((s) => ({ l: p++, s })),
       );
+    // A variadic function's last parameter: the handle of its variadic arguments.
+    this.vaHandle = p;
     let hasAlloca = false;
-    for (const b of blocks) for (const op of b) if (LLVM.AllocaOp.isa(op)) hasAlloca = true;
+    // vastart allocates its register save areas on the stack.
+    for (const b of blocks) for (const op of b) if (LLVM.AllocaOp.isa(op) || LLVM.VaStartOp.isa(op)) hasAlloca = true;
     if (hasAlloca) {
       this.sp0 = f.local('i32');
       f.call(this.mc.imports.spGet).set(this.sp0);
@@ -443,16 +539,33 @@ class FnCompiler {
   refs(v: Value, op: Operation): Ref[] {
     const r = this.vals.get(v);
     if (!r) this.unsupported(op, 'a value used before its definition');
-    return r;
+    return this.lane >= 0 && v.type instanceof VectorType ? [r[this.lane]] : r;
   }
   def(v: Value): Ref[] {
     let r = this.vals.get(v);
-    if (!r)
+    if (!r) {
+      const sh = this.shadows.get(v);
       this.vals.set(
         v,
-        (r = leavesOf(v.type, v.definingOp ?? undefined).map((s) => ({ l: this.f.local(s.vt), s }))),
+        (r = leavesOf(v.type, v.definingOp ?? undefined).map((s, j) => (sh?.has(j) ? { l: this.f.local(s.vt), s, pk: this.f.local('i32') } : { l: this.f.local(s.vt), s }))),
       );
-    return r;
+    }
+    return this.lane >= 0 && v.type instanceof VectorType ? [r[this.lane]] : r;
+  }
+  /** Whether an amount is below w by construction: `urem x, c` or `and x, c` with a constant 0 < c <= w (resp. c < w). */
+  belowWidth(v: Value, w: number): boolean {
+    const rem = LLVM.URemOp.definingOp(v);
+    const and = LLVM.AndOp.definingOp(v);
+    const c = rem ? this.constAmount(LLVM.URemOp.rhs(rem)) : and ? this.constAmount(LLVM.AndOp.rhs(and)) : undefined;
+    if (c === undefined) return false;
+    const u = BigInt.asUintN(64, c);
+    return rem ? u > 0n && u <= BigInt(w) : u < BigInt(w);
+  }
+  /** Makes `v` (its lane, lane by lane) a poison value of the op K. */
+  setPoison(v: Value, K: number, s: Sc): void {
+    if (this.lane < 0 || !(v.type instanceof VectorType)) return void this.vals.set(v, [{ p: K, s }]);
+    this.def(v);
+    this.vals.get(v)![this.lane] = { p: K, s };
   }
   /** The local of a scalar result. */
   out(v: Value): number {
@@ -460,7 +573,7 @@ class FnCompiler {
     return (r as { l: number }).l;
   }
   sc(v: Value, op: Operation): Sc {
-    const s = scalarOf(v.type);
+    const s = this.lane >= 0 && v.type instanceof VectorType ? vectorLanes(v.type)?.e : scalarOf(v.type);
     if (!s) this.unsupported(op, `values of type ${v.type.key}`);
     return s;
   }
@@ -473,6 +586,8 @@ class FnCompiler {
   }
   pushRef(r: Ref): void {
     if ('l' in r) {
+      // Poison that came through a block argument: used here, the error at the op that made it.
+      if (r.pk !== undefined) this.f.get(r.pk).structured(Op.if, 'void').get(r.pk).i32(1).op(Op.i32_sub).call(this.mc.imports.poisonUse).op(Op.unreachable).op(Op.end);
       this.f.get(r.l);
       return;
     }
@@ -485,10 +600,10 @@ class FnCompiler {
     else if (t === 'f32') this.f.f32(0);
     else this.f.f64(0);
   }
-  /** Pushes leaves that go somewhere the poison cannot be followed (branches, calls, returns): those fall back. */
+  /** Pushes leaves that go somewhere the poison cannot be followed (calls, returns): those fall back. */
   pushAll(v: Value, op: Operation): void {
     for (const r of this.refs(v, op)) {
-      if (!('l' in r)) this.unsupported(op, 'a poison value passed on');
+      if (!('l' in r) || r.pk !== undefined) this.unsupported(op, 'a poison value passed on');
       this.f.get(r.l);
     }
   }
@@ -547,6 +662,7 @@ class FnCompiler {
     const c = LLVM.ConstantOp.definingOp(v);
     if (!c) return undefined;
     const a = LLVM.ConstantOp.value(c);
+    if (a instanceof DenseIntOrFPElementsAttr && this.lane >= 0) return a.intValues()[this.lane];
     return a instanceof IntegerAttr ? a.value : undefined;
   }
 
@@ -572,10 +688,21 @@ class FnCompiler {
     if (name === 'shli' || name === 'shrui' || name === 'shrsi') {
       const c = this.constAmount(b);
       const amount = c === undefined ? undefined : BigInt.asUintN(s.w, c);
-      if (amount === undefined || amount >= BigInt(s.w)) this.unsupported(op, 'shifts by an amount that is not a constant below the width (poison)');
+      // By a constant not below the width: a poison value of this op, known statically.
+      if (amount !== undefined && amount >= BigInt(s.w)) return this.setPoison(res, K, s);
+      if (amount === undefined && !this.belowWidth(b, s.w)) {
+        // An amount >= the width makes poison: reported at once when the result is used right away, as the JavaScript engine reports its use.
+        if (!firstUseIsStrict(op, res, (o) => this.printsNumber(o))) this.unsupported(op, 'a shift by a variable amount whose result is not used right away (poison when the amount is not below the width)');
+        this.push(b, op);
+        this.zmask(s);
+        this.constInt(s, BigInt(s.w));
+        this.f.op(T.ge_u);
+        this.failIf(this.mc.imports.poisonUse, K);
+      }
       this.push(a, op);
       if (name === 'shrui') this.zmask(s);
-      this.constInt(s, amount);
+      if (amount === undefined) this.push(b, op);
+      else this.constInt(s, amount);
       this.f.op(name === 'shli' ? T.shl : name === 'shrui' ? T.shr_u : T.shr_s);
       this.norm(s);
       this.f.set(this.out(res));
@@ -754,7 +881,7 @@ class FnCompiler {
     const s = this.sc(lhs, op);
     const pred = icmpName(op);
     // === on a poison value does not use it in the JavaScript engine.
-    if ((pred === 'eq' || pred === 'ne') && [lhs, rhs].some((v) => this.refs(v, op).some((r) => !('l' in r)))) this.unsupported(op, 'a comparison with poison');
+    if ((pred === 'eq' || pred === 'ne') && [lhs, rhs].some((v) => this.refs(v, op).some(maybePoison))) this.unsupported(op, 'a comparison with poison');
     const T = s.vt === 'i32' ? I32 : I64;
     const signed = pred[0] === 's';
     if (signed) {
@@ -918,7 +1045,9 @@ class FnCompiler {
     this.push(LLVM.LoadOp.addr(op), op);
     const f = this.f;
     if (d.k === 'scalar') {
-      this.access(op, d.size, false);
+      // Integers of other widths: the whole range, as the JavaScript engine checks it.
+      if (d.s === 'iN') this.accessRange(op, d.size, false);
+      else this.access(op, d.size, false);
       this.loadScalar(op, d, 0);
       f.set((leaves[0] as { l: number }).l);
       return;
@@ -966,6 +1095,15 @@ class FnCompiler {
       case 'bf16':
         f.mem(Op.i32_load16_u, 0, off).i32(16).op(Op.i32_shl).op(Op.f32_reinterpret_i32).op(Op.f64_promote_f32);
         return;
+      case 'iN': {
+        // Stored in ceil(w/8) bytes, padded to a power of two: the padded size read, sign-extended from bit w.
+        const s = scalarOf(IntegerType.get(d.w));
+        if (!s) this.unsupported(op, `memory accesses of i${d.w} values`);
+        f.mem(d.size === 1 ? Op.i32_load8_u : d.size === 2 ? Op.i32_load16_u : d.size === 4 ? Op.i32_load : Op.i64_load, 0, off);
+        if (s.vt === 'i64' && d.size < 8) f.op(Op.i64_extend_i32_u);
+        this.norm(s);
+        return;
+      }
       default:
         this.unsupported(op, `memory accesses of ${d.s} values`);
     }
@@ -977,23 +1115,49 @@ class FnCompiler {
     const f = this.f;
     this.push(LLVM.StoreOp.addr(op), op);
     const ds = d.k === 'scalar' ? [d] : scalarDescs(d);
-    for (const x of ds) if (x.k !== 'scalar' || x.s === 'iN') this.unsupported(op, `memory accesses of ${x.k === 'scalar' ? x.s : 'vector'} values`);
-    if (d.k === 'scalar') this.access(op, d.size, true);
+    for (const x of ds) if (x.k !== 'scalar' || (x.s === 'iN' && x.w > 64)) this.unsupported(op, `memory accesses of ${x.k === 'scalar' ? `i${x.w}` : 'vector'} values`);
+    if (d.k === 'scalar' && d.s !== 'iN') this.access(op, d.size, true);
     else this.accessRange(op, d.size, true);
     const a = this.scratch('i32', 2);
     f.set(a);
     const offs = d.k === 'scalar' ? [0] : leafOffsets(d);
     refs.forEach((r, i) => {
       f.get(a);
-      // Poison is stored as zeros (as the JavaScript engine stores it).
-      if ('l' in r) f.get(r.l);
+      // Poison is stored as zeros (as the JavaScript engine stores it), except that
+      // its fast scalar stores use a poison value that came through a block argument.
+      if ('l' in r && r.pk !== undefined && d.k === 'scalar' && FAST_STORE.has(d.s)) this.pushRef(r);
+      else if ('l' in r) f.get(r.l);
       else this.zero(r.s.vt);
       const x = ds[i] as Extract<Desc, { k: 'scalar' }>;
       if (x.s === 'f16') return void f.call(this.mc.helper('f16Bits')).mem(Op.i32_store16, 0, offs[i]);
       if (x.s === 'bf16') return void f.op(Op.f32_demote_f64).op(Op.i32_reinterpret_f32).i32(16).op(Op.i32_shr_u).mem(Op.i32_store16, 0, offs[i]);
+      if (x.s === 'iN') return this.storeBytes(r.s, x.w, offs[i]);
       const code = { i1: Op.i32_store8, i8: Op.i32_store8, i16: Op.i32_store16, i32: Op.i32_store, i64: Op.i64_store, ptr: Op.i64_store, f32: Op.f32_store, f64: Op.f64_store }[x.s as 'i8'];
       f.mem(code, 0, offs[i]);
     });
+  }
+
+  /** Stores the integer on the stack (address below it) in ceil(w/8) bytes, its bits above w zero, as the JavaScript engine writes it. */
+  storeBytes(s: Sc, w: number, off: number): void {
+    const f = this.f;
+    const v = this.scratch(s.vt, 2);
+    const a = this.scratch('i32', 3);
+    this.zmask(s);
+    f.set(v).set(a);
+    const n = Math.ceil(w / 8);
+    for (let at = 0; at < n; ) {
+      const piece = n - at >= 8 ? 8 : n - at >= 4 ? 4 : n - at >= 2 ? 2 : 1;
+      f.get(a).get(v);
+      if (s.vt === 'i64') {
+        if (at) f.i64(BigInt(8 * at)).op(Op.i64_shr_u);
+        if (piece === 8) f.mem(Op.i64_store, 0, off + at);
+        else f.op(Op.i32_wrap_i64).mem(piece === 4 ? Op.i32_store : piece === 2 ? Op.i32_store16 : Op.i32_store8, 0, off + at);
+      } else {
+        if (at) f.i32(8 * at).op(Op.i32_shr_u);
+        f.mem(piece === 4 ? Op.i32_store : piece === 2 ? Op.i32_store16 : Op.i32_store8, 0, off + at);
+      }
+      at += piece;
+    }
   }
 
   gep(op: OpOf<typeof LLVM.GEPOp>): void {
@@ -1036,8 +1200,20 @@ class FnCompiler {
     const f = this.f;
     const dst: number[] = [];
     args.forEach((a, i) => {
-      this.pushAll(a, op);
-      for (const r of this.def(target.args[i])) dst.push((r as { l: number }).l);
+      const to = this.def(target.args[i]) as { l: number; pk?: number }[];
+      this.refs(a, op).forEach((r, j) => {
+        const d = to[j];
+        // Poison passed on: its shadow goes along (a block argument without one gets one: NeedsShadow).
+        if (maybePoison(r) && d.pk === undefined) throw new NeedsShadow(target.args[i], j);
+        if ('l' in r) f.get(r.l);
+        else this.zero(r.s.vt);
+        dst.push(d.l);
+        if (d.pk === undefined) return;
+        if (!('l' in r)) f.i32(r.p + 1);
+        else if (r.pk !== undefined) f.get(r.pk);
+        else f.i32(0);
+        dst.push(d.pk);
+      });
     });
     for (let i = dst.length - 1; i >= 0; i--) f.set(dst[i]);
     const cfg = this.cfg;
@@ -1072,7 +1248,10 @@ class FnCompiler {
     const result = LLVM.CallOp.result(op);
     const info = this.mc.fnInfo.get(callee.leaf);
     if (info) {
-      for (const a of args) this.pushAll(a, op);
+      const va = info.sig.va;
+      if (va) this.varArgs(op, args.slice(va.n));
+      for (const a of va ? args.slice(0, va.n) : args) this.pushAll(a, op);
+      if (va) f.get(this.vaId);
       // Where a stack overflow is reported.
       f.i32(this.mc.K(op));
       this.globalSet(this.mc.cs);
@@ -1081,6 +1260,7 @@ class FnCompiler {
         const rs = this.def(result);
         for (let i = rs.length - 1; i >= 0; i--) f.set((rs[i] as { l: number }).l);
       }
+      if (va) f.get(this.vaId).call(this.mc.imports.vaEnd);
       return;
     }
     f.i32(this.mc.K(op));
@@ -1090,13 +1270,76 @@ class FnCompiler {
     if (result) f.set(this.out(result));
   }
 
+  /** Hands the variadic arguments of a call to the host (a new list; its handle in vaId), as the JavaScript engine passes them. */
+  private varArgs(op: Operation, extra: readonly Value[]): void {
+    const f = this.f;
+    const mc = this.mc;
+    if (this.vaId < 0) this.vaId = f.local('i32');
+    f.call(mc.imports.vaBegin).set(this.vaId);
+    for (const a of extra) {
+      const s = this.sc(a, op);
+      mc.host.va.push({ s, d: desc(a.type, op), isFloat: a.type instanceof FloatType });
+      f.get(this.vaId);
+      this.pushAll(a, op);
+      if (s.vt === 'i32') f.op(Op.i64_extend_i32_s);
+      else if (s.vt === 'f32') f.op(Op.f64_promote_f32);
+      f.i32(mc.host.va.length - 1).call(s.k === 'float' ? mc.imports.vaPushFloat : mc.imports.vaPushInt);
+    }
+  }
+
+  vaOp(op: Operation): boolean {
+    const f = this.f;
+    const mc = this.mc;
+    if (LLVM.VaStartOp.isa(op)) {
+      const va = mc.fnInfo.get(LLVM.LLVMFuncOp.sym_name(this.fn))!.sig.va;
+      if (!va) this.unsupported(op, `'${op.opName}' in a function that is not variadic`);
+      f.i32(mc.K(op));
+      this.push(LLVM.VaStartOp.arg_list(op), op);
+      f.get(this.vaHandle).i32(va.gp).i32(va.fp).call(mc.imports.vaStart);
+      return true;
+    }
+    if (LLVM.VaEndOp.isa(op)) return true;
+    if (LLVM.VaCopyOp.isa(op)) {
+      f.i32(mc.K(op));
+      this.push(LLVM.VaCopyOp.dest_list(op), op);
+      this.push(LLVM.VaCopyOp.src_list(op), op);
+      f.i64(24n).call(mc.imports.memcpy);
+      return true;
+    }
+    if (LLVM.VaArgOp.isa(op)) {
+      const res = LLVM.VaArgOp.res(op);
+      const s = this.sc(res, op);
+      mc.host.va.push({ s, d: desc(res.type, op), isFloat: res.type instanceof FloatType });
+      f.i32(mc.K(op));
+      this.push(LLVM.VaArgOp.arg(op), op);
+      f.i32(mc.host.va.length - 1).call(s.k === 'float' ? mc.imports.vaArgFloat : mc.imports.vaArgInt);
+      if (s.vt === 'i32') f.op(Op.i32_wrap_i64);
+      else if (s.vt === 'f32') f.op(Op.f32_demote_f64);
+      f.set(this.out(res));
+      return true;
+    }
+    return false;
+  }
+
   // ---- ops
 
   op(op: Operation): void {
-    const f = this.f;
-    const mc = this.mc;
     const def = op.name.def;
     if (!def) this.unsupported(op);
+    const n = elementwiseLanes(op, def);
+    if (!n) return this.scalarOp(op, def);
+    // One lane at a time: operands and results of vector type read and write that lane's leaf.
+    for (let i = 0; i < n; i++) {
+      this.lane = i;
+      this.scalarOp(op, def);
+    }
+    this.lane = -1;
+  }
+
+  private scalarOp(op: Operation, def: OpDefinition): void {
+    const f = this.f;
+    const mc = this.mc;
+    if (this.vectorOp(op) || this.vaOp(op)) return;
     const int = INT_ARITH.get(def);
     if (int) return this.intArith(op, int);
     const fl = FLOAT_ARITH.get(def);
@@ -1141,10 +1384,11 @@ class FnCompiler {
       return void f.set(this.out(res));
     }
     const intr = INT_INTRINSICS.get(def);
+    if (intr?.name.endsWith('.with.overflow')) return this.withOverflow(op, intr);
     if (intr) {
       const operands = intr.operands(op);
       const res = intr.res(op);
-      const s = scalarOf(res.type);
+      const s = this.lane >= 0 && res.type instanceof VectorType ? vectorLanes(res.type)?.e : scalarOf(res.type);
       if (!s || s.k !== 'int') this.unsupported(op, `'${op.opName}' with an aggregate result`);
       if (intr.poisonFlag?.(op)) this.unsupported(op, `'${op.opName}' that makes poison`);
       mc.host.intr.push({ name: intr.name, w: s.w });
@@ -1161,8 +1405,9 @@ class FnCompiler {
     }
     if (LLVM.ConstantOp.isa(op)) {
       const res = LLVM.ConstantOp.res(op);
-      const s = this.sc(res, op);
       const a = LLVM.ConstantOp.value(op);
+      if (a instanceof DenseIntOrFPElementsAttr) return this.denseConstant(op, res, a);
+      const s = this.sc(res, op);
       if (s.k === 'float') {
         const x = a instanceof FloatAttr ? a.value : a instanceof IntegerAttr ? Number(a.value) : this.unsupported(op);
         if (s.vt === 'f32') f.f32(x);
@@ -1222,12 +1467,12 @@ class FnCompiler {
     if (LLVM.FCmpOp.isa(op)) return this.fcmp(op);
     if (LLVM.SelectOp.isa(op)) {
       const cond = LLVM.SelectOp.condition(op);
-      if (this.refs(cond, op).some((r) => !('l' in r))) this.unsupported(op, 'a select on poison');
+      if (this.refs(cond, op).some(maybePoison)) this.unsupported(op, 'a select on poison');
       const t = this.refs(LLVM.SelectOp.trueValue(op), op);
       const e = this.refs(LLVM.SelectOp.falseValue(op), op);
       const out = this.def(LLVM.SelectOp.res(op));
       out.forEach((r, i) => {
-        for (const x of [t[i], e[i]]) if (!('l' in x)) this.unsupported(op, 'a select of poison');
+        for (const x of [t[i], e[i]]) if (maybePoison(x)) this.unsupported(op, 'a select of poison');
         f.get((t[i] as { l: number }).l).get((e[i] as { l: number }).l);
         this.push(cond, op);
         f.op(Op.select).set((r as { l: number }).l);
@@ -1379,6 +1624,134 @@ class FnCompiler {
     this.unsupported(op);
   }
 
+  /** {result, overflowed} of s/u add/sub/mul.with.overflow: the JavaScript engine's exact computation, through the host. */
+  withOverflow(op: Operation, intr: OpView & { name: string }): void {
+    const f = this.f;
+    const mc = this.mc;
+    const [a, b] = intr.operands(op);
+    const res = intr.res(op);
+    const s = this.sc(a, op);
+    if (s.k !== 'int') this.unsupported(op);
+    const [r, o] = this.def(res) as { l: number; s: Sc }[];
+    mc.host.intr.push({ name: intr.name, w: s.w });
+    f.i32(mc.K(op)).i32(mc.host.intr.length - 1);
+    for (const v of [a, b]) if (this.pushSigned(v, op).vt === 'i32') f.op(Op.i64_extend_i32_s);
+    f.call(mc.imports.ovfIntr).set(o.l);
+    if (r.s.vt === 'i32') f.op(Op.i32_wrap_i64);
+    f.set(r.l);
+  }
+
+  // ---- vectors (one leaf per lane)
+
+  /** A dense vector (or array of vectors) constant: one constant per leaf. */
+  denseConstant(op: Operation, res: Value, a: DenseIntOrFPElementsAttr): void {
+    const f = this.f;
+    const et = (a.type as VectorType).elementType;
+    const vals = a.intValues();
+    const leaves = this.def(res);
+    if (leaves.length !== vals.length) this.unsupported(op, `a constant that does not match its type ${res.type.key}`);
+    leaves.forEach((r, i) => {
+      const s = r.s;
+      if (s.k === 'float') {
+        const x = et instanceof FloatType ? toDouble(et.semantics, vals[i]) : Number(vals[i]);
+        if (s.vt === 'f32') f.f32(x);
+        else f.f64(x);
+      } else {
+        const w = s.k === 'int' ? s.w : 64;
+        this.constInt(s, w === 1 ? vals[i] & 1n : BigInt.asIntN(w, vals[i]));
+      }
+      f.set((r as { l: number }).l);
+    });
+  }
+
+  /** insertelement, extractelement, shufflevector: leaves moved (constant positions) or selected (dynamic ones). */
+  vectorOp(op: Operation): boolean {
+    const f = this.f;
+    if (LLVM.ShuffleVectorOp.isa(op)) {
+      const a = this.refs(LLVM.ShuffleVectorOp.v1(op), op);
+      const b = this.refs(LLVM.ShuffleVectorOp.v2(op), op);
+      const res = LLVM.ShuffleVectorOp.res(op);
+      const e = vectorLanes(res.type)?.e ?? this.unsupported(op, `values of type ${res.type.key}`);
+      const K = this.mc.K(op);
+      // A mask element -1 is a poison lane (the JavaScript engine's poison of this op).
+      this.vals.set(
+        res,
+        LLVM.ShuffleVectorOp.mask(op).map(Number).map((m) => (m < 0 ? { p: K, s: e } : m < a.length ? a[m] : b[m - a.length])),
+      );
+      return true;
+    }
+    if (LLVM.ExtractElementOp.isa(op)) {
+      const vec = this.refs(LLVM.ExtractElementOp.vector(op), op);
+      const pos = LLVM.ExtractElementOp.position(op);
+      const res = LLVM.ExtractElementOp.res(op);
+      const c = this.constAmount(pos);
+      if (c !== undefined) {
+        // Out of range: poison, as the JavaScript engine makes it.
+        this.vals.set(res, [c >= 0n && c < BigInt(vec.length) ? vec[Number(c)] : { p: this.mc.K(op), s: vec[0].s }]);
+        return true;
+      }
+      this.inRange(op, pos, vec.length, res);
+      const out = this.out(res);
+      for (const r of vec) if (maybePoison(r)) this.unsupported(op, 'a dynamic extractelement from a vector with poison lanes');
+      f.get((vec[0] as { l: number }).l).set(out);
+      for (let j = 1; j < vec.length; j++) {
+        f.get((vec[j] as { l: number }).l).get(out);
+        this.laneIs(op, pos, j);
+        f.op(Op.select).set(out);
+      }
+      return true;
+    }
+    if (LLVM.InsertElementOp.isa(op)) {
+      const vec = this.refs(LLVM.InsertElementOp.vector(op), op);
+      const value = this.refs(LLVM.InsertElementOp.value(op), op);
+      const pos = LLVM.InsertElementOp.position(op);
+      const res = LLVM.InsertElementOp.res(op);
+      const c = this.constAmount(pos);
+      if (c !== undefined) {
+        if (c < 0n || c >= BigInt(vec.length)) this.unsupported(op, 'an insertelement out of range (poison)');
+        const r = vec.slice();
+        r[Number(c)] = value[0];
+        this.vals.set(res, r);
+        return true;
+      }
+      this.inRange(op, pos, vec.length, res);
+      const out = this.def(res);
+      for (const r of [...vec, ...value]) if (maybePoison(r)) this.unsupported(op, 'a dynamic insertelement with poison');
+      out.forEach((r, j) => {
+        f.get((value[0] as { l: number }).l).get((vec[j] as { l: number }).l);
+        this.laneIs(op, pos, j);
+        f.op(Op.select).set((r as { l: number }).l);
+      });
+      return true;
+    }
+    return false;
+  }
+  /** A call of the runtime library's printI64/printU64/printF16/printBF16/printF32/printF64 (not defined by the module). */
+  private printsNumber(o: Operation): boolean {
+    if (!LLVM.CallOp.isa(o)) return false;
+    const callee = LLVM.CallOp.callableForCallee(o);
+    return callee instanceof SymbolRefAttr && PRINT_NUMBER.has(callee.leaf) && !this.mc.fnInfo.has(callee.leaf);
+  }
+  /** Pushes whether the dynamic position `pos` is lane j. */
+  private laneIs(op: Operation, pos: Value, j: number): void {
+    const s = this.push(pos, op);
+    this.constInt(s, BigInt(j));
+    this.f.op(s.vt === 'i32' ? Op.i32_eq : Op.i64_eq);
+  }
+  /**
+   * A dynamic position out of range makes poison: reported at once when the
+   * result is used right away (as the JavaScript engine reports its use),
+   * else the module falls back.
+   */
+  private inRange(op: Operation, pos: Value, n: number, res: Value): void {
+    if (!firstUseIsStrict(op, res, (o) => this.printsNumber(o))) this.unsupported(op, 'a dynamic vector position whose result is not used right away (out of range, it is poison)');
+    const s = this.push(pos, op);
+    this.zmask(s);
+    this.constInt(s, BigInt(n));
+    this.f.op(s.vt === 'i32' ? Op.i32_ge_u : Op.i64_ge_u);
+    this.failIf(this.mc.imports.poisonUse, this.mc.K(op));
+  }
+
   floatIntrinsic(op: Operation, def: OpDefinition): void {
     const f = this.f;
     const host = HOST_FLOAT.get(def);
@@ -1481,6 +1854,29 @@ function analyzeCfg(region: Region): Cfg | undefined {
   return { rpo, children, loopHeaders, merge };
 }
 
+/** The scalars the JavaScript engine stores with its fast stores (which use the value; the others write poison as zeros). */
+const FAST_STORE = new Set(['i1', 'i8', 'i16', 'i32', 'i64', 'ptr', 'f32', 'f64']);
+
+const PRINT_NUMBER = new Set(['printI64', 'printU64', 'printF16', 'printBF16', 'printF32', 'printF64']);
+
+/** The lane count when `op` is an elementwise op on vectors (emitted lane by lane), else 0. */
+function elementwiseLanes(op: Operation, def: OpDefinition): number {
+  let n = 0;
+  for (const r of op.results) {
+    const l = vectorLanes(r.type);
+    if (!l) return 0;
+    n = l.n;
+  }
+  if (!n) return 0;
+  if (INT_ARITH.has(def) || FLOAT_ARITH.has(def) || INT_MINMAX.has(def) || INT_INTRINSICS.has(def) || NATIVE_FLOAT.has(def) || ROUND_EVEN.includes(def) || HOST_FLOAT.has(def)) return n;
+  if (CASTS.has(def) || LLVM.BitcastOp.isa(op) || LLVM.PtrToIntOp.isa(op) || LLVM.IntToPtrOp.isa(op)) {
+    // Lane to lane only: a bitcast between vectors of other lane counts reinterprets bytes (the JavaScript engine).
+    for (const a of op.operands) if (vectorLanes(a.type)?.n !== n) return 0;
+    return n;
+  }
+  return [LLVM.ICmpOp, LLVM.FCmpOp, LLVM.SelectOp, LLVM.FNegOp].some((h) => h.isa(op)) ? n : 0;
+}
+
 /** Ops that cannot fail or have an effect (and do not use poison): what may come between a flagged op and its first use. */
 function isQuiet(op: Operation): boolean {
   const def = op.name.def;
@@ -1494,7 +1890,7 @@ function isQuiet(op: Operation): boolean {
 }
 
 /** Whether `res`'s first use is in `op`'s block, uses it (as arithmetic or an address does), and only quiet ops come before it. */
-function firstUseIsStrict(op: Operation, res: Value): boolean {
+function firstUseIsStrict(op: Operation, res: Value, printsNumber?: (call: Operation) => boolean): boolean {
   const users = new Set(res.users());
   for (let o = op.next; o; o = o.next) {
     if (users.has(o)) {
@@ -1502,10 +1898,16 @@ function firstUseIsStrict(op: Operation, res: Value): boolean {
       if (!def) return false;
       const int = INT_ARITH.get(def);
       if (int) return true;
+      // min/max compare their operands, the integer intrinsics convert them (the JavaScript engine's valueOf).
+      if (INT_MINMAX.has(def) || INT_INTRINSICS.has(def)) return true;
       if (LLVM.GEPOp.isa(o)) return true;
       if (LLVM.LoadOp.isa(o)) return true;
       // A scalar stored is converted (and so used) too.
       if (LLVM.StoreOp.isa(o)) return LLVM.StoreOp.addr(o) === res || scalarOf(res.type) !== undefined;
+      // The runtime library's number printing formats (and so uses) its argument.
+      if (printsNumber?.(o)) return true;
+      // A cast passes poison on (or uses it): its result's first use decides.
+      if (CASTS.has(def)) for (const r of o.results) return firstUseIsStrict(o, r, printsNumber);
       // Comparisons and casts may pass a poison value on unused (=== or a copy).
       return false;
     }
@@ -1518,7 +1920,8 @@ function firstUseIsStrict(op: Operation, res: Value): boolean {
 function scalarDescs(d: Desc, out: Desc[] = []): Desc[] {
   if (d.k === 'scalar') out.push(d);
   else if (d.k === 'agg') for (const f of d.fields) scalarDescs(f.d, out);
-  else throw new LayoutError('vectors');
+  else if (d.d.k === 'scalar' && d.d.s !== 'i1') for (let i = 0; i < d.n; i++) out.push(d.d);
+  else throw new LayoutError('memory accesses of vectors of i1 (bit-packed)');
   return out;
 }
 
@@ -1573,6 +1976,11 @@ export class LLVMWasmEngine {
     const h = this.wasm.host;
     const mem = rt.mem;
     const toNum = (x: bigint): number => Number(BigInt.asUintN(64, x));
+    const vaLists: [unknown, number][][] = [[]];
+    const descIndex = (d: Desc): number => {
+      const i = rt.descs.indexOf(d);
+      return i >= 0 ? i : rt.descs.push(d) - 1;
+    };
     const env: Record<string, (...a: never[]) => unknown> = {
       fault: (k: number, p: bigint, n: number, write: number) => rt.fault(k, toNum(p), n, write === 1),
       div0: (k: number) => rt.div0(k),
@@ -1597,6 +2005,18 @@ export class LLVMWasmEngine {
         return BigInt.asIntN(64, BigInt(r as number | bigint));
       },
       fpClass: (i: number, x: number) => (fpClass(h.fpClass[i].f, h.fpClass[i].mask, x) ? 1 : 0),
+      ovfIntr: (k: number, i: number, a: bigint, b: bigint) => {
+        const [r, o] = rt.intIntr(k, h.intr[i].name, h.intr[i].w, false, a, b) as [number | bigint, number];
+        return [BigInt.asIntN(64, BigInt(r)), o];
+      },
+      // Variadic arguments: one list per call in progress (handle 0: none), [value, layout] as the JavaScript engine's vastart takes them.
+      vaBegin: () => vaLists.push([]) - 1,
+      vaEnd: (id: number) => void (vaLists.length = id),
+      vaPushInt: (id: number, v: bigint, i: number) => void vaLists[id].push([toEngine(h.va[i].s, h.va[i].s.vt === 'i32' ? Number(v) : v), descIndex(h.va[i].d)]),
+      vaPushFloat: (id: number, v: number, i: number) => void vaLists[id].push([v, descIndex(h.va[i].d)]),
+      vaStart: (k: number, list: bigint, id: number, gp: number, fp: number) => rt.vastart(k, toNum(list), vaLists[id] ?? [], gp, fp),
+      vaArgInt: (k: number, list: bigint, i: number) => BigInt.asIntN(64, BigInt(rt.vaarg(k, toNum(list), descIndex(h.va[i].d), false) as number | bigint)),
+      vaArgFloat: (k: number, list: bigint, i: number) => Number(rt.vaarg(k, toNum(list), descIndex(h.va[i].d), true)),
     };
     const ext: Record<string, (...a: unknown[]) => unknown> = {};
     h.ext.forEach((e, i) => {

@@ -5,6 +5,8 @@
 import type { Operation } from '../../ir/operation.js';
 import { ExecutionEngine, type EngineOptions } from '../engine.js';
 import { WasmEngine, WasmUnsupported } from './engine.js';
+import { createLLVMEngine, isLLVMModule } from '../llvm/run.js';
+import { LLVMWasmEngine } from '../llvm/wasm.js';
 
 export type Backend = 'auto' | 'js' | 'wasm';
 
@@ -27,6 +29,11 @@ export interface Runner {
 /** Compiles `module` for the chosen backend. Runtime errors of calls are ExecErrors. */
 export function compileFor(module: Operation, options: RunOptions = {}): Runner {
   const backend = options.backend ?? 'auto';
+  if (isLLVMModule(module)) {
+    // The LLVM-dialect engine, as scf-run runs such a module.
+    const { engine, fallback } = createLLVMEngine(module, backend, { output: options.output, dumpJs: options.dumpJs });
+    return { backend: engine instanceof LLVMWasmEngine ? 'wasm' : 'js', fallback, invokeRaw: (name, args = []) => engine.invokeRaw(name, args) };
+  }
   let fallback: WasmUnsupported | undefined;
   if (backend !== 'js') {
     try {
