@@ -22,6 +22,7 @@ import '../../dialects/exec-wasm.js';
 import { FLOAT_FNS, type FloatFn } from '../../dialects/math/semantics.js';
 import { compileWasm, ErrCode, Flag, FORMATS, HEADER, PRE, ViewErr, type CompiledWasm, type WasmCompileOptions } from './compile.js';
 import { isStackOverflow } from '../../ir/diagnostics.js';
+import { wideRuntimeImports } from './wide-kind.js';
 
 export { WasmUnsupported } from './compile.js';
 
@@ -191,6 +192,8 @@ export class WasmEngine {
       },
       nanoTime: (): bigint => BigInt(nanoTime()),
       rtclock: (): number => nanoTime() / 1e9,
+      // Integers wider than 64 bits: division, variable shifts, float conversions, overflow flags (wide-kind.ts).
+      ...wideRuntimeImports(),
     };
     const W = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
     const inst = new W.Instance(new W.Module(this.compiled.bytes), { env });
