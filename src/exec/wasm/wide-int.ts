@@ -519,3 +519,80 @@ export function wideMathInt(fc: WasmFunctionCompiler, op: Operation, name: 'absi
   for (let i = 1; i < k.n; i++) f.i64(0n).set(r[i]);
   return true;
 }
+
+/**
+ * math.ipowi on wide integers, as semantics.ts's ipowi: by squaring
+ * (wrapping products); a negative power is 1 for base 1, +-1 for base -1,
+ * else 0, and 0 to a negative power is division by zero.
+ */
+export function wideIPowI(fc: WasmFunctionCompiler, op: Operation, base: Value, power: Value, res: Value): boolean {
+  if (!isWide(fc, res, op)) return false;
+  const k = wideOf(fc, res, op);
+  const f = fc.body;
+  const n = k.n;
+  const fresh = (): number[] => new Array<number>(n).fill(0).map(() => f.local('i64'));
+  const [b, p, r, t] = [fresh(), fresh(), fresh(), fresh()];
+  const copy = (from: Locals, to: Locals): void => from.forEach((x, i) => f.get(x).set(to[i]));
+  const setConst = (to: Locals, v: bigint): void => toLimbs(n, k.w, v).forEach((x, i) => f.i64(x).set(to[i]));
+  copy(localsOf(fc, base, op), b);
+  copy(localsOf(fc, power, op), p);
+  setConst(r, 1n);
+  f.structured(Op.block, 'void');
+  fc.depth++;
+  isZero(f, p);
+  f.br(Op.br_if, 0);
+  f.get(p[n - 1]).i64(0n).op(Op.i64_lt_s);
+  f.structured(Op.if, 'void');
+  fc.depth++;
+  if (fc.checks.division) {
+    isZero(f, b);
+    fc.errorIf(op, ErrCode.div0);
+  }
+  // 1 stays 1; -1 gives -1 for odd powers; else 0.
+  const isConst = (v: bigint): void => {
+    toLimbs(n, k.w, v).forEach((x, i) => {
+      f.get(b[i]).i64(x).op(Op.i64_eq);
+      if (i) f.op(Op.i32_and);
+    });
+  };
+  setConst(r, 0n);
+  isConst(-1n);
+  f.structured(Op.if, 'void');
+  f.get(p[0]).i64(1n).op(Op.i64_and).op(Op.i64_eqz);
+  f.structured(Op.if, 'void');
+  setConst(r, 1n);
+  f.op(Op.else);
+  setConst(r, -1n);
+  f.op(Op.end).op(Op.end);
+  isConst(1n);
+  f.structured(Op.if, 'void');
+  setConst(r, 1n);
+  f.op(Op.end);
+  f.br(Op.br, 1);
+  f.op(Op.end);
+  fc.depth--;
+  f.structured(Op.loop, 'void');
+  fc.depth++;
+  f.get(p[0]).i64(1n).op(Op.i64_and).op(Op.i32_wrap_i64);
+  f.structured(Op.if, 'void');
+  mul(f, k, r, b, t);
+  copy(t, r);
+  f.op(Op.end);
+  // p >>= 1 (p is positive here).
+  for (let i = 0; i < n; i++) {
+    f.get(p[i]).i64(1n).op(Op.i64_shr_u);
+    if (i < n - 1) f.get(p[i + 1]).i64(63n).op(Op.i64_shl).op(Op.i64_or);
+    f.set(p[i]);
+  }
+  isZero(f, p);
+  f.br(Op.br_if, 1);
+  mul(f, k, b, b, t);
+  copy(t, b);
+  f.br(Op.br, 0);
+  f.op(Op.end);
+  fc.depth--;
+  f.op(Op.end);
+  fc.depth--;
+  copy(r, fc.def(res));
+  return true;
+}
