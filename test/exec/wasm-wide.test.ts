@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { MLIR_RUNNER, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
 import { wideProgram } from './wide-gen.js';
-import { parse } from '../../src/index.js';
+import { IntegerType, loadModule, memrefFromArray, memrefToArray, parse } from '../../src/index.js';
 import { compileWasm } from '../../src/exec/wasm/compile.js';
 
 function lines(s: string): string[] {
@@ -56,4 +56,47 @@ test('wasm: what mlir-runner gets wrong beyond 64 bits (memrefs of i65/i96, floo
     const text = wideProgram(seed, false);
     sameOnBoth(writeTemp(dir, `wide-full-${seed}.mlir`, text), text, `seed ${seed}`);
   }
+});
+
+test('wasm: the API passes and returns wide integers (scalars and memref elements) as the JavaScript backend does', () => {
+  const src = `
+func.func @mix(%a: i128, %b: i96) -> (i128, i96, i1) {
+  %x = arith.extsi %b : i96 to i128
+  %p = arith.muli %a, %x : i128
+  %q = arith.trunci %p : i128 to i96
+  %c = arith.cmpi ult, %a, %x : i128
+  return %p, %q, %c : i128, i96, i1
+}
+func.func @scale(%m: memref<?xi256>, %k: i256) -> i256 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %m, %c0 : memref<?xi256>
+  %zero = arith.constant 0 : i256
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (i256) {
+    %x = memref.load %m[%i] : memref<?xi256>
+    %y = arith.muli %x, %k : i256
+    memref.store %y, %m[%i] : memref<?xi256>
+    %acc2 = arith.addi %acc, %y : i256
+    scf.yield %acc2 : i256
+  }
+  return %s : i256
+}
+`;
+  const wasm = loadModule(src, { backend: 'auto', output: () => {} });
+  assert.equal(wasm.backend, 'wasm');
+  const js = loadModule(src, { backend: 'js', output: () => {} });
+  for (const args of [
+    [3, 5],
+    [-(1n << 127n), -1],
+    [(1n << 100n) + 12345n, (1n << 90n) - 7n],
+    [true, 2n ** 95n],
+  ])
+    assert.deepEqual(wasm.call('mix', ...args), js.call('mix', ...args), `mix(${args.join(', ')})`);
+  const vals = [1n, -(1n << 200n), (1n << 255n) - 1n, 42n];
+  const run = (mod: { call: (name: string, ...a: unknown[]) => unknown }): [unknown, bigint[]] => {
+    const m = memrefFromArray(vals, IntegerType.get(256));
+    const s = mod.call('scale', m, (1n << 70n) + 3n);
+    return [s, memrefToArray(m).map((v) => BigInt(v))];
+  };
+  assert.deepEqual(run(wasm), run(js));
 });

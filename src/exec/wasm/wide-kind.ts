@@ -194,3 +194,30 @@ export function wideRuntimeImports(): Record<string, (...args: never[]) => unkno
   }
   return env;
 }
+
+/** An element's bytes in memory for width w > 64. */
+export function wideElemBytes(w: number): number {
+  return 1 << wideShift({ k: 'wide', w, n: Math.ceil(w / 64) });
+}
+
+/** The value of width w at byte address `at` (the host's view of the layout). */
+export function readWide(dv: DataView, at: number, w: number): bigint {
+  const n = Math.ceil(w / 64);
+  const l: bigint[] = [];
+  for (let i = 0; i < n; i++) l.push(dv.getBigInt64(at + 8 * i, true));
+  return fromLimbs(w, l);
+}
+
+export function writeWide(dv: DataView, at: number, w: number, v: bigint): void {
+  toLimbs(Math.ceil(w / 64), w, v).forEach((x, i) => dv.setBigInt64(at + 8 * i, x, true));
+}
+
+/** A host argument (number, BigInt, boolean) of width w > 64 as the function's limb parameters. */
+export function wideToWasm(x: unknown, w: number): bigint[] {
+  let b: bigint;
+  if (typeof x === 'boolean') b = x ? 1n : 0n;
+  else if (typeof x === 'number' && Number.isInteger(x)) b = BigInt(x);
+  else if (typeof x === 'bigint') b = x;
+  else throw new TypeError(`expected an integer for i${w}`);
+  return toLimbs(Math.ceil(w / 64), w, b);
+}
