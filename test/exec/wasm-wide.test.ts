@@ -100,3 +100,41 @@ func.func @scale(%m: memref<?xi256>, %k: i256) -> i256 {
   };
   assert.deepEqual(run(wasm), run(js));
 });
+
+test('wasm: poison and runtime errors of wide integers (shift amounts, nsw/nuw, trunci flags, fptosi out of range, division by zero, MIN / -1) are the JavaScript backend\'s', () => {
+  const dir = tempDir();
+  const cases: [string, string][] = [
+    ['shli by the width', '%a = arith.constant 128 : i128\n  %r = arith.shli %x, %a : i128'],
+    ['shrui beyond', '%a = arith.constant 300 : i128\n  %r = arith.shrui %x, %a : i128'],
+    ['addi nsw', '%a = arith.constant 170141183460469231731687303715884105727 : i128\n  %r = arith.addi %x, %a overflow<nsw> : i128'],
+    ['subi nuw', '%a = arith.constant 5 : i128\n  %r = arith.subi %x, %a overflow<nuw> : i128'],
+    ['muli nsw', '%a = arith.constant 85070591730234615865843651857942052864 : i128\n  %r = arith.muli %x, %a overflow<nsw> : i128'],
+    ['shli nuw', '%a = arith.constant 127 : i128\n  %r = arith.shli %x, %a overflow<nuw> : i128'],
+    ['trunci nsw', '%a = arith.constant 9223372036854775807 : i128\n  %b = arith.muli %x, %a : i128\n  %r = arith.trunci %b overflow<nsw> : i128 to i64'],
+    ['fptosi', '%f = arith.constant 1.0e+40 : f64\n  %r = arith.fptosi %f : f64 to i128'],
+    ['divsi by zero', '%a = arith.constant 0 : i128\n  %r = arith.divsi %x, %a : i128'],
+    ['remui by zero', '%z = arith.subi %x, %x : i128\n  %r = arith.remui %x, %z : i128'],
+    ['MIN / -1', '%m = arith.constant -170141183460469231731687303715884105728 : i128\n  %n = arith.constant 4 : i128\n  %o = arith.subi %x, %n : i128\n  %r = arith.divsi %m, %o : i128'],
+  ];
+  for (const [label, body] of cases) {
+    // %x = 3 from memory (nothing folds); the result is used (printed in chunks).
+    const text = `func.func @main() {
+  %m0 = memref.alloc() : memref<1xi128>
+  %c0 = arith.constant 0 : index
+  %three = arith.constant 3 : i128
+  memref.store %three, %m0[%c0] : memref<1xi128>
+  %x = memref.load %m0[%c0] : memref<1xi128>
+  ${body}
+  %t = arith.trunci %r : ${body.includes('to i64') ? 'i64 to i32' : 'i128 to i64'}
+  vector.print %t : ${body.includes('to i64') ? 'i32' : 'i64'}
+  return
+}
+`;
+    assert.doesNotThrow(() => compileWasm(parse(text)), label);
+    const file = writeTemp(dir, 'p.mlir', text);
+    const wasm = runOurs([file, '--backend=wasm']);
+    const js = runOurs([file, '--backend=js']);
+    assert.equal(js.code, 1, `${label}: the JavaScript backend reports an error (${js.stdout})`);
+    assert.deepEqual(wasm, js, label);
+  }
+});
