@@ -138,3 +138,26 @@ test('wasm: poison and runtime errors of wide integers (shift amounts, nsw/nuw, 
     assert.deepEqual(wasm, js, label);
   }
 });
+
+test('wasm: ub.poison of a wide type selected away runs on wasm; printed, it is the JavaScript backend\'s error', () => {
+  const dir = tempDir();
+  for (const pick of ['%c', '%p']) {
+    const text = `func.func @main() {
+  %p = ub.poison : i128
+  %c = arith.constant 5 : i128
+  %m = memref.alloc() : memref<1xi1>
+  %c0 = arith.constant 0 : index
+  %t = arith.constant true
+  memref.store %t, %m[%c0] : memref<1xi1>
+  %b = memref.load %m[%c0] : memref<1xi1>
+  %s = arith.select %b, ${pick}, %p : i128
+  %r = arith.trunci %s : i128 to i64
+  vector.print %r : i64
+  return
+}
+`;
+    assert.doesNotThrow(() => compileWasm(parse(text)), pick);
+    const file = writeTemp(dir, 'p.mlir', text);
+    assert.deepEqual(runOurs([file, '--backend=wasm']), runOurs([file, '--backend=js']), pick);
+  }
+});

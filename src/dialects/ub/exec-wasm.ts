@@ -14,13 +14,17 @@ implementWasmExec(
     const r = ub.PoisonOp.result(op);
     const kind = fc.kind(r, op);
     if (kind.k === 'memref' || kind.k === 'unranked') throw new WasmUnsupported(op, `'${op.opName}' of a memref`);
-    const k = fc.scalar(r, op);
     const f = fc.body;
-    if (k.vt === 'i32') f.i32(0);
-    else if (k.vt === 'i64') f.i64(0n);
-    else if (k.vt === 'f32') f.f32(0);
-    else f.f64(0);
-    fc.pop(r);
+    // An integer wider than 64 bits: zero limbs (its marker says poison).
+    if (kind.k === 'wide') for (const l of fc.def(r)) f.i64(0n).set(l);
+    else {
+      const k = fc.scalar(r, op);
+      if (k.vt === 'i32') f.i32(0);
+      else if (k.vt === 'i64') f.i64(0n);
+      else if (k.vt === 'f32') f.f32(0);
+      else f.f64(0);
+      fc.pop(r);
+    }
     f.i32(1);
     fc.setPoison(op, r);
   },

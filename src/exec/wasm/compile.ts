@@ -4,7 +4,8 @@
 // registered through emitters.ts), on linear memory. Integers keep
 // their exact semantics at every width up to 64: widths <= 32 live in i32,
 // wider ones (and index) in i64, sign-extended from their width after every
-// operation that can leave it (i1 holds 0 or 1, as in the JavaScript backend).
+// operation that can leave it (i1 holds 0 or 1, as in the JavaScript backend);
+// widths above 64 are several i64 limbs (wide-kind.ts, wide-int.ts).
 // Whatever this compiler cannot express raises WasmUnsupported, and the
 // engine runs the module on the JavaScript backend instead.
 //
