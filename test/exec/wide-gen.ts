@@ -81,6 +81,14 @@ export function wideProgram(seed: number, reference: boolean, widths: readonly n
         out.push(`  ${r} = arith.${op} ${loaded[i]}, ${loaded[j]} : ${t}`);
         show(r);
       }
+    // By constants below 2^32 (inline long division) and one above.
+    for (const op of ['divsi', 'remsi', 'divui', 'remui'])
+      for (const d of [1n, 10n, 7919n, 4294967295n, 1n << 40n]) {
+        const c = v();
+        const r = v();
+        out.push(`  ${c} = arith.constant ${d} : ${t}`, `  ${r} = arith.${op} ${loaded[pick()]}, ${c} : ${t}`);
+        show(r);
+      }
     for (const p of PREDS) {
       const r = v();
       out.push(`  ${r} = arith.cmpi ${p}, ${loaded[pick()]}, ${loaded[pick()]} : ${t}`, `  vector.print ${r} : i1`);

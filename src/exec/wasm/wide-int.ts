@@ -74,6 +74,13 @@ function umulh(f: F, x: number, y: number): void {
 
 /** r = a + b or a - b (wrapping), limb by limb with carries. */
 function addSub(f: F, k: WideInt, a: Locals, b: Locals, r: Locals, sub: boolean): void {
+  addSubRaw(f, k.n, a, b, r, sub);
+  normTop(f, k, r);
+}
+
+/** r = a + b or a - b modulo 2^(64n). */
+function addSubRaw(f: F, n: number, a: Locals, b: Locals, r: Locals, sub: boolean): void {
+  const k = { n };
   const carry = f.local('i64');
   const t = f.local('i64');
   const next = f.local('i64');
@@ -101,7 +108,6 @@ function addSub(f: F, k: WideInt, a: Locals, b: Locals, r: Locals, sub: boolean)
       if (!last) f.get(next).set(carry);
     }
   }
-  normTop(f, k, r);
 }
 
 /** r = a * b (wrapping): schoolbook on the limbs, only the products below the top limb's end. */
@@ -196,6 +202,65 @@ function constShift(f: F, k: WideInt, kind: string, a: Locals, r: Locals, s: num
   normTop(f, k, r);
 }
 
+/**
+ * divsi/remsi/divui/remui by a constant d in (0, 2^32): the magnitude's 32-bit
+ * chunks from the top, each step dividing (remainder << 32 | chunk) by d in
+ * i64 (exact: the remainder is below d); signed: the quotient takes the sign
+ * of the dividend's (d > 0), as the remainder does.
+ */
+function divSmall(f: F, k: WideInt, kind: string, a: Locals, d: bigint, r: Locals): void {
+  const n = k.n;
+  const signed = kind === 'divsi' || kind === 'remsi';
+  const mag = new Array<number>(n).fill(0).map(() => f.local('i64'));
+  const q = new Array<number>(n).fill(0).map(() => f.local('i64'));
+  const rem = f.local('i64');
+  const cur = f.local('i64');
+  const neg = f.local('i32');
+  if (signed) {
+    // |a| in 64n bits (the minimum's magnitude is right as unsigned).
+    const zero = new Array<number>(n).fill(0).map(() => f.local('i64'));
+    const minus = new Array<number>(n).fill(0).map(() => f.local('i64'));
+    addSubRaw(f, n, zero, a, minus, true);
+    f.get(a[n - 1]).i64(0n).op(Op.i64_lt_s).set(neg);
+    selectLimbs(f, n, neg, minus, a, mag);
+  } else
+    for (let i = 0; i < n; i++) {
+      getU(f, k, a, i);
+      f.set(mag[i]);
+    }
+  f.i64(0n).set(rem);
+  for (let i = n - 1; i >= 0; i--) {
+    for (const upper of [true, false]) {
+      f.get(rem).i64(32n).op(Op.i64_shl).get(mag[i]);
+      if (upper) f.i64(32n).op(Op.i64_shr_u);
+      else f.i64(0xffffffffn).op(Op.i64_and);
+      f.op(Op.i64_or).set(cur);
+      f.get(cur).i64(d).op(Op.i64_div_u);
+      if (upper) f.i64(32n).op(Op.i64_shl).set(q[i]);
+      else f.get(q[i]).op(Op.i64_or).set(q[i]);
+      f.get(cur).i64(d).op(Op.i64_rem_u).set(rem);
+    }
+  }
+  if (kind === 'divsi' || kind === 'divui') {
+    if (signed) {
+      const zero = new Array<number>(n).fill(0).map(() => f.local('i64'));
+      const minus = new Array<number>(n).fill(0).map(() => f.local('i64'));
+      addSubRaw(f, n, zero, q, minus, true);
+      selectLimbs(f, n, neg, minus, q, r);
+    } else for (let i = 0; i < n; i++) f.get(q[i]).set(r[i]);
+    normTop(f, k, r);
+    return;
+  }
+  // The remainder (below 2^32), negated for a negative dividend (remsi).
+  if (signed) f.i64(0n).get(rem).op(Op.i64_sub).get(rem).get(neg).op(Op.select).set(rem);
+  f.get(rem).set(r[0]);
+  for (let i = 1; i < n; i++) {
+    if (signed) f.get(rem).i64(63n).op(Op.i64_shr_s);
+    else f.i64(0n);
+    f.set(r[i]);
+  }
+}
+
 /** Calls the runtime's `wideBin` code on a and b into r. */
 function callBin(fc: WasmFunctionCompiler, op: Operation, k: WideInt, code: number, a: Locals, b: Locals, r: Locals): void {
   const f = fc.body;
@@ -278,13 +343,21 @@ export function wideIntBinary(fc: WasmFunctionCompiler, op: Operation, kind: str
     }
     case 'divsi':
     case 'remsi':
+    case 'divui':
+    case 'remui':
+      // By a constant in (0, 2^32): inline long division by 32-bit chunks (no runtime call).
+      if (rc !== undefined && BigInt.asIntN(k.w, rc) > 0n && BigInt.asIntN(k.w, rc) < 1n << 32n) {
+        divSmall(f, k, kind, a, BigInt.asIntN(k.w, rc), r);
+        break;
+      }
+      division(kind === 'divsi' || kind === 'remsi');
+      callBin(fc, op, k, BIN[kind], a, b, r);
+      break;
     case 'floordivsi':
     case 'ceildivsi':
       division(true);
       callBin(fc, op, k, BIN[kind], a, b, r);
       break;
-    case 'divui':
-    case 'remui':
     case 'ceildivui':
       division(false);
       callBin(fc, op, k, BIN[kind], a, b, r);
