@@ -20,6 +20,11 @@ export interface ExtendedSymbol {
   identifier: string;
   /** Offset of the `!`/`#` token. */
   loc: number;
+  /**
+   * Where mlir-opt reports the symbol as a whole (an unregistered dialect):
+   * the data of a pretty name (`bar` in `!foo.bar`), else the `!`/`#` token.
+   */
+  reportLoc: number;
   /** Set when the symbol is an alias reference. */
   alias: boolean;
   dialect: string;
@@ -100,7 +105,7 @@ export function parseExtendedSymbolToken(p: Parser): ExtendedSymbol {
   const dialect = dot < 0 ? identifier : identifier.slice(0, dot);
   const isPretty = dot >= 0;
   const hasTrailing = p.tok.kind === Tok.less && p.tok.start === tok.end;
-  if (!hasTrailing && !isPretty) return { identifier, loc, alias: true, dialect, data: '', dataStart: tok.end, dataEnd: tok.end };
+  if (!hasTrailing && !isPretty) return { identifier, loc, reportLoc: loc, alias: true, dialect, data: '', dataStart: tok.end, dataEnd: tok.end };
   let dataStart: number;
   let dataEnd: number;
   if (!isPretty) {
@@ -117,7 +122,7 @@ export function parseExtendedSymbolToken(p: Parser): ExtendedSymbol {
     dataStart = tok.start + 1 + dot + 1;
     dataEnd = tok.end;
   }
-  return { identifier, loc, alias: false, dialect, data: p.src.slice(dataStart, dataEnd), dataStart, dataEnd };
+  return { identifier, loc, reportLoc: isPretty ? dataStart : loc, alias: false, dialect, data: p.src.slice(dataStart, dataEnd), dataStart, dataEnd };
 }
 
 /** Builds the parser view a dialect hook receives for a symbol. */

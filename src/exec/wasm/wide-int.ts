@@ -434,7 +434,8 @@ export function wideCast(fc: WasmFunctionCompiler, op: Operation, kind: string, 
     fc.setPoison(op, output);
     return true;
   }
-  if (from.k === 'float' || to.k === 'float' || from.k === 'memref' || from.k === 'unranked' || to.k === 'memref' || to.k === 'unranked') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+  if (from.k !== 'int' && from.k !== 'wide') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
+  if (to.k !== 'int' && to.k !== 'wide') throw new WasmUnsupported(op, `'${op.opName}' of these types`);
   const how = kind === 'extui' || kind === 'index_castui' ? 'unsigned' : kind === 'bitcast' || kind === 'extsi' || kind === 'index_cast' || kind === 'trunci' ? 'signed' : undefined;
   if (!how) throw new WasmUnsupported(op, `'${op.opName}' on integers wider than 64 bits`);
   // Limb i of the input's value extended (signed or unsigned) beyond its width.
