@@ -12,17 +12,21 @@ import { CAST_OPS, FLOAT_BINARY_OPS, INT_BINARY_OPS, castOf, floatBinaryOf, intB
 import { Op, type FunctionBody } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type Scalar, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec, implementWasmExecFor } from '../../exec/wasm/emitters.js';
+import { wideAddUIExtended, wideCast, wideCmpI, wideConstant, wideIntBinary, wideMulExtended } from '../../exec/wasm/wide-int.js';
 import { emitDenseVector } from '../../exec/wasm/vector-values.js';
 
 /** An integer binary op (arith's or index's, by op-kinds.ts). */
 function emitIntBinaryOp(fc: WasmFunctionCompiler, op: Operation): void {
   const bin = intBinaryOf(op)!;
+  // Integers wider than 64 bits: limb code (wide-int.ts).
+  if (wideIntBinary(fc, op, bin.kind, bin.lhs(op), bin.rhs(op), bin.result(op), bin.overflowFlags(op))) return;
   intBinary(fc, op, bin.kind, bin.lhs(op), bin.rhs(op), bin.result(op), bin.overflowFlags(op));
 }
 
 /** A cast (arith's or index's, by op-kinds.ts). */
 function emitCastOp(fc: WasmFunctionCompiler, op: Operation): void {
   const c = castOf(op)!;
+  if (wideCast(fc, op, c.kind, c.input(op), c.output(op), c.overflowFlags(op))) return;
   if (c.kind === 'fptosi' || c.kind === 'fptoui') return floatToInt(fc, op, c.kind === 'fptosi', c.input(op), c.output(op));
   cast(fc, op, c.kind, c.input(op), c.output(op));
   const flags = c.overflowFlags(op);
@@ -126,6 +130,7 @@ function constant(fc: WasmFunctionCompiler, op: OpOf<typeof arith.ConstantOp>): 
   const f = fc.body;
   const a = arith.ConstantOp.value(op);
   const r = arith.ConstantOp.result(op);
+  if (a instanceof IntegerAttr && wideConstant(fc, op, a.value, r)) return;
   if (a instanceof DenseIntOrFPElementsAttr) return emitDenseVector(fc, op, a, r);
   const s = fc.scalar(r, op);
   if (a instanceof IntegerAttr && s.k === 'int') {
@@ -153,6 +158,7 @@ const CMPI_CODES: Record<string, [number, number]> = {
 
 /** An integer comparison by predicate name (arith.cmpi's; index.cmp shares it). */
 export function emitCmpI(fc: WasmFunctionCompiler, op: Operation, pred: string, lhs: Value, rhs: Value, result: Value): void {
+  if (wideCmpI(fc, op, pred, lhs, rhs, result)) return;
   const s = fc.scalar(lhs, op);
   if (s.k !== 'int') throw new WasmUnsupported(op, 'vector comparisons');
   const how = pred[0] === 'u' ? 'unsigned' : 'signed';
@@ -167,11 +173,15 @@ function select(fc: WasmFunctionCompiler, op: OpOf<typeof arith.SelectOp>): void
   const k = fc.kind(r, op);
   if (k.k === 'memref' || fc.kind(arith.SelectOp.condition(op), op).k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
   const [c, a, b] = [arith.SelectOp.condition(op), arith.SelectOp.true_value(op), arith.SelectOp.false_value(op)];
-  fc.push(a);
-  fc.push(b);
-  fc.push(c);
-  fc.body.op(Op.select);
-  fc.pop(r);
+  // Local by local (a wide integer has several).
+  const [la, lb] = [fc.localsOf(a), fc.localsOf(b)];
+  if (!la || !lb) throw new WasmUnsupported(op, 'a value used before its definition');
+  const lr = fc.def(r);
+  lr.forEach((x, i) => {
+    fc.body.get(la[i]).get(lb[i]);
+    fc.push(c);
+    fc.body.op(Op.select).set(x);
+  });
   // The marker: the condition's when it is poison (as the JavaScript backend), else the chosen value's.
   const p = fc.poisonOf(r);
   if (p === undefined) {
@@ -640,6 +650,7 @@ function cmpf(fc: WasmFunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
 /** addui_extended: the wrapped sum, and whether it wrapped (its unsigned value below the lhs's). */
 function addUIExtended(fc: WasmFunctionCompiler, op: OpOf<typeof arith.AddUIExtendedOp>): void {
   const A = arith.AddUIExtendedOp;
+  if (wideAddUIExtended(fc, op, A.lhs(op), A.rhs(op), A.sum(op), A.overflow(op))) return;
   const s = fc.scalar(A.sum(op), op);
   if (s.k !== 'int') throw new WasmUnsupported(op, 'vector arithmetic');
   const I = s.vt === 'i32';
@@ -663,6 +674,7 @@ function addUIExtended(fc: WasmFunctionCompiler, op: OpOf<typeof arith.AddUIExte
  * negative operands (signed).
  */
 function mulExtended(fc: WasmFunctionCompiler, op: Operation, signed: boolean, lhs: Value, rhs: Value, low: Value, high: Value): void {
+  if (wideMulExtended(fc, op, signed, lhs, rhs, low, high)) return;
   const s = fc.scalar(low, op);
   if (s.k !== 'int') throw new WasmUnsupported(op, 'vector arithmetic');
   const f = fc.body;

@@ -78,6 +78,7 @@ function builtinCall(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallOp>): vo
   if ((k.k !== 'memref' && k.k !== 'unranked') || !name.startsWith('printMemref')) return unsupported();
   const l = fc.localsOf(x)!;
   const e = k.elem;
+  if (e.k === 'wide') return unsupported();
   const t = x.type as MemRefType | UnrankedMemRefType;
   const mode = name.startsWith('printMemrefShape') ? 2 : /^printMemref\dd/.test(name) ? 1 : 0;
   const storage = e.k === 'float' ? e.f : e.w === 1 ? 'i1' : `i${8 << k.shift}`;

@@ -11,6 +11,7 @@ import type { Operation, Value } from '../../ir/operation.js';
 import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type Scalar, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
+import { wideIPowI, wideMathInt } from '../../exec/wasm/wide-int.js';
 
 // Every math op is elementwise: a poison operand makes the result poison (its
 // code skipped: no division by zero in ipowi), as the JavaScript backend's.
@@ -118,8 +119,10 @@ function intScalar(fc: WasmFunctionCompiler, op: Operation): Extract<Scalar, { k
 
 /** |x|, wrapping (the most negative value stays itself); on i1 the identity. */
 implementWasmExec(math.AbsIOp, (fc, op) => {
-  const s = intScalar(fc, op);
   const x = math.AbsIOp.operand(op);
+  // Integers wider than 64 bits: limb code (wide-int.ts).
+  if (wideMathInt(fc, op, 'absi', x, math.AbsIOp.result(op))) return;
+  const s = intScalar(fc, op);
   const f = fc.body;
   const I = s.vt === 'i32';
   if (s.w > 1) {
@@ -140,6 +143,7 @@ implementWasmExec(math.AbsIOp, (fc, op) => {
 /** ctlz, cttz, ctpop: the container's count on the unsigned value, corrected for the unused high bits. */
 function countBits(kind: 'clz' | 'ctz' | 'popcnt', operand: (op: Operation) => Value, result: (op: Operation) => Value) {
   return (fc: WasmFunctionCompiler, op: Operation): void => {
+    if (wideMathInt(fc, op, kind === 'clz' ? 'ctlz' : kind === 'ctz' ? 'cttz' : 'ctpop', operand(op), result(op))) return;
     const s = intScalar(fc, op);
     const f = fc.body;
     const I = s.vt === 'i32';
@@ -172,6 +176,7 @@ implementWasmExec(math.CtPopOp, countBits('popcnt', (op) => math.CtPopOp.operand
  * division by zero.
  */
 implementWasmExec(math.IPowIOp, (fc, op) => {
+  if (wideIPowI(fc, op, math.IPowIOp.lhs(op), math.IPowIOp.rhs(op), math.IPowIOp.result(op))) return;
   const s = intScalar(fc, op);
   const f = fc.body;
   const I = s.vt === 'i32';

@@ -11,6 +11,7 @@ import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, Flag, HEADER, MAX_UNRANKED, PRE, ViewErr, WasmUnsupported, type MemInfo, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { stridesAndOffset } from './layout.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
+import { wideLoad, wideStore } from '../../exec/wasm/wide-int.js';
 
 /** Passes the dims of a memref of unknown rank (those below its rank) to the runtime. */
 function passUnrankedDims(fc: WasmFunctionCompiler, l: readonly number[]): void {
@@ -151,13 +152,17 @@ function dealloc(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DeallocOp>): v
 /** Checks the indices and liveness; leaves the element's byte address on the stack. */
 
 function load(fc: WasmFunctionCompiler, op: OpOf<typeof memref.LoadOp>): void {
-  loadElem(fc, fc.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op)));
+  const mi = fc.address(op, memref.LoadOp.memref(op), memref.LoadOp.indices(op));
+  // Integers wider than 64 bits: limb by limb (wide-int.ts).
+  if (mi.elem.k === 'wide') return wideLoad(fc, mi, memref.LoadOp.result(op));
+  loadElem(fc, mi);
   fc.pop(memref.LoadOp.result(op));
 }
 
 /** Loads the element at the address on the stack (its value in the element's local type). */
 function loadElem(fc: WasmFunctionCompiler, mi: MemInfo): void {
   const e = mi.elem;
+  if (e.k === 'wide') throw new WasmUnsupported(undefined, 'this access to integers wider than 64 bits');
   const f = fc.body;
   if (e.k === 'float' && e.f === 'f16') f.mem(Op.i32_load16_u, 1).call(fc.helper('bitsF16'));
   else if (e.k === 'float' && e.f === 'bf16') f.mem(Op.i32_load16_u, 1).i32(16).op(Op.i32_shl).op(Op.f32_reinterpret_i32).op(Op.f64_promote_f32);
@@ -175,6 +180,7 @@ function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void 
     fc.errorIf(op, ErrCode.storeConstant);
   }
   const mi = fc.address(op, memref.StoreOp.memref(op), memref.StoreOp.indices(op));
+  if (mi.elem.k === 'wide') return wideStore(fc, op, memref.StoreOp.value(op));
   fc.push(memref.StoreOp.value(op));
   storeElem(fc, mi);
 }
@@ -182,6 +188,7 @@ function store(fc: WasmFunctionCompiler, op: OpOf<typeof memref.StoreOp>): void 
 /** Stores the value on the stack at the address below it. */
 function storeElem(fc: WasmFunctionCompiler, mi: MemInfo): void {
   const e = mi.elem;
+  if (e.k === 'wide') throw new WasmUnsupported(undefined, 'this access to integers wider than 64 bits');
   const f = fc.body;
   if (e.k === 'float' && e.f === 'f16') f.call(fc.helper('f16Bits')).mem(Op.i32_store16, 1);
   // A bf16 value is an f32 value whose low 16 bits are zero.
@@ -841,6 +848,7 @@ function atomicRMW(fc: WasmFunctionCompiler, op: OpOf<typeof memref.AtomicRMWOp>
   const x = A.value(op);
   const { mi, at } = atomicAddress(fc, op, A.memref(op), A.indices(op));
   const s = mi.elem;
+  if (s.k === 'wide') throw new WasmUnsupported(op, `'${op.opName}' of integers wider than 64 bits`);
   const f = fc.body;
   f.get(at);
   loadElem(fc, mi);

@@ -18,13 +18,17 @@ implementWasmExec(
       if (r.hasUses) throw new WasmUnsupported(op, `a used '${op.opName}' of a memref type`);
       return;
     }
-    const k = fc.scalar(r, op);
     const f = fc.body;
-    if (k.vt === 'i32') f.i32(0);
-    else if (k.vt === 'i64') f.i64(0n);
-    else if (k.vt === 'f32') f.f32(0);
-    else f.f64(0);
-    fc.pop(r);
+    // An integer wider than 64 bits: zero limbs (its marker says poison).
+    if (kind.k === 'wide') for (const l of fc.def(r)) f.i64(0n).set(l);
+    else {
+      const k = fc.scalar(r, op);
+      if (k.vt === 'i32') f.i32(0);
+      else if (k.vt === 'i64') f.i64(0n);
+      else if (k.vt === 'f32') f.f32(0);
+      else f.f64(0);
+      fc.pop(r);
+    }
     f.i32(1);
     fc.setPoison(op, r);
   },

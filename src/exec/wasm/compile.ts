@@ -4,7 +4,8 @@
 // registered through emitters.ts), on linear memory. Integers keep
 // their exact semantics at every width up to 64: widths <= 32 live in i32,
 // wider ones (and index) in i64, sign-extended from their width after every
-// operation that can leave it (i1 holds 0 or 1, as in the JavaScript backend).
+// operation that can leave it (i1 holds 0 or 1, as in the JavaScript backend);
+// widths above 64 are several i64 limbs (wide-kind.ts, wide-int.ts).
 // Whatever this compiler cannot express raises WasmUnsupported, and the
 // engine runs the module on the JavaScript backend instead.
 //
@@ -34,6 +35,7 @@ import { wasmEmitterOf, wasmPoisonOf } from './emitters.js';
 import { viewSource } from '../codegen.js';
 import { BF16, emitBitsF16, emitF16Bits, emitOddU64, emitRound, F16 } from './float16.js';
 import { FunctionBody, ModuleBuilder, Op, type FuncType, type ValType } from './encoder.js';
+import { declareWideImports, wideGlobalBytes, wideKind, wideShift, type WideImports, type WideInt } from './wide-kind.js';
 
 /** Thrown for what the WebAssembly backend cannot express (the JavaScript backend runs the module then). */
 export class WasmUnsupported extends Error {
@@ -99,7 +101,7 @@ export type Scalar = { k: 'int'; w: number; vt: 'i32' | 'i64' } | { k: 'float'; 
 export interface MemInfo {
   k: 'memref';
   rank: number;
-  elem: Scalar;
+  elem: Scalar | WideInt;
   /** log2 of the element size in bytes. */
   shift: number;
   /** A strided layout (views): accesses multiply every index by its stride; identity layouts take the innermost stride as 1. */
@@ -113,7 +115,7 @@ export interface MemInfo {
  */
 export interface UnrankedInfo {
   k: 'unranked';
-  elem: Scalar;
+  elem: Scalar | WideInt;
   shift: number;
 }
 /** The highest rank an unranked memref holds here (a cast of a higher rank to unranked falls back). */
@@ -135,12 +137,17 @@ export const MAX_LANES = 4096;
 /** Engines' limits on a function's locals (parameters included) and on its parameters and results (V8's). */
 const MAX_LOCALS = 50000;
 const MAX_PARAMS = 1000;
-export type Kind = Scalar | MemInfo | UnrankedInfo | VectorInfo;
+export type Kind = Scalar | WideInt | MemInfo | UnrankedInfo | VectorInfo;
+
+function unsupported(op: Operation | undefined, what: string): never {
+  throw new WasmUnsupported(op, what);
+}
 
 function kindOf(t: Type, op: Operation | undefined): Kind {
   if (t instanceof IndexType) return { k: 'int', w: 64, vt: 'i64' };
   if (t instanceof IntegerType) {
-    if (t.width === 0 || t.width > 64) throw new WasmUnsupported(op, `i${t.width} values`);
+    if (t.width === 0) throw new WasmUnsupported(op, `i${t.width} values`);
+    if (t.width > 64) return wideKind(t.width) ?? unsupported(op, `i${t.width} values`);
     return { k: 'int', w: t.width, vt: t.width <= 32 ? 'i32' : 'i64' };
   }
   if (t instanceof FloatType) {
@@ -152,6 +159,7 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
   if (t instanceof MemRefType) {
     if (t.layoutAttr !== undefined && !stridesAndOffset(t)) throw new WasmUnsupported(op, 'memrefs with a non-strided layout');
     const elem = kindOf(t.elementType, op);
+    if (elem.k === 'wide') return { k: 'memref', rank: t.rank, elem, shift: wideShift(elem), strided: t.layoutAttr !== undefined };
     if (elem.k === 'vector') throw new WasmUnsupported(op, 'memrefs of vectors');
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
     const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
@@ -204,6 +212,7 @@ export function kindOfValue(v: Value, op: Operation | undefined): Kind {
 function valTypes(k: Kind): ValType[] {
   if (k.k === 'memref') return ['i32', 'i32', ...new Array<ValType>(2 * k.rank).fill('i64')];
   if (k.k === 'unranked') return ['i32', 'i32', 'i32', ...new Array<ValType>(2 * MAX_UNRANKED).fill('i64')];
+  if (k.k === 'wide') return new Array<ValType>(k.n).fill('i64');
   if (k.k === 'vector') return new Array<ValType>(k.n).fill(k.elem.vt);
   return [k.vt];
 }
@@ -286,6 +295,8 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
   };
   const mod = builtin.ModuleOp.dynCast(module);
   if (!mod) throw new WasmUnsupported(module, 'a top-level op other than builtin.module');
+  // Integers wider than 64 bits: their runtime imports (wide-int.ts), for the limb counts the module uses.
+  const wideImports = declareWideImports(m, mod);
   const globals = layOutGlobals(m, mod);
   const heapTop = m.global('i32', globals.end);
   // The freed list's first block (0: none; blocks start at HEADER).
@@ -343,6 +354,7 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     const name = func.FuncOp.sym_name(f);
     const info = fnIndex.get(name)!;
     const fc = new WasmFunctionCompiler(f, fnIndex, imp, malloc.index, free.index, helper, callSite, ops, strings, checks, globals.addr, globals.constant, poison);
+    fc.wide = wideImports;
     fc.compile();
     vectorized += fc.vectorized;
     const ex = 'f_' + exportsMap.size;
@@ -395,7 +407,8 @@ function layOutGlobals(m: ModuleBuilder, mod: OpOf<typeof builtin.ModuleOp>): { 
         const v = vals[init.isSplat ? 0 : i];
         const at = PRE + HEADER + (i << k.shift);
         // Floats: their bits; integers sign-extended from their width (i1: 0 or 1), as the code keeps them.
-        if (e.k === 'float') {
+        if (e.k === 'wide') block.set(wideGlobalBytes(e, v), at);
+        else if (e.k === 'float') {
           if (k.shift === 1) dv.setUint16(at, Number(BigInt.asUintN(16, v)), true);
           else if (k.shift === 2) dv.setUint32(at, Number(BigInt.asUintN(32, v)), true);
           else dv.setBigUint64(at, BigInt.asUintN(64, v), true);
@@ -643,6 +656,8 @@ export class WasmFunctionCompiler {
   depth = 0;
   /** Loops given a SIMD version (vectorize.ts). */
   vectorized = 0;
+  /** The runtime imports of integers wider than 64 bits (wide-int.ts). */
+  wide!: WideImports;
   /**
    * Memrefs whose live flag a loop read into a local before it started
    * (loops without deallocations: the flag cannot change while they run), so
@@ -1011,6 +1026,7 @@ export class WasmFunctionCompiler {
   scalar(v: Value, op: Operation): Scalar {
     const k = this.kind(v, op);
     if (k.k === 'memref' || k.k === 'unranked') throw new WasmUnsupported(op, 'memref operands');
+    if (k.k === 'wide') throw new WasmUnsupported(op, `'${op.opName}' of integers wider than 64 bits`);
     if (k.k === 'vector') throw new WasmUnsupported(op, `'${op.opName}' of vectors`);
     return k;
   }

@@ -22,6 +22,7 @@ import '../../dialects/exec-wasm.js';
 import { FLOAT_FNS, type FloatFn } from '../../dialects/math/semantics.js';
 import { compileWasm, ErrCode, Flag, FORMATS, HEADER, PRE, ViewErr, type CompiledWasm, type WasmCompileOptions } from './compile.js';
 import { isStackOverflow } from '../../ir/diagnostics.js';
+import { fromLimbs, readWide, wideElemBytes, wideRuntimeImports, wideToWasm, writeWide } from './wide-kind.js';
 
 export { WasmUnsupported } from './compile.js';
 
@@ -112,7 +113,7 @@ export class WasmEngine {
       printMemref: (K: number, mode: number, elem: number, alloc: number, data: number): void => {
         const d = takeDims();
         const [storage, fmt] = strings[elem].split(':') as [string, ElemFormat];
-        const eb = ELEM_BYTES[storage];
+        const eb = elemBytes(storage);
         const h = header(alloc);
         const o = (data - alloc) / eb;
         const z = d.map((x) => x[0]);
@@ -191,6 +192,8 @@ export class WasmEngine {
       },
       nanoTime: (): bigint => BigInt(nanoTime()),
       rtclock: (): number => nanoTime() / 1e9,
+      // Integers wider than 64 bits: division, variable shifts, float conversions, overflow flags (wide-kind.ts).
+      ...wideRuntimeImports(),
     };
     const W = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
     const inst = new W.Instance(new W.Module(this.compiled.bytes), { env });
@@ -227,6 +230,7 @@ export class WasmEngine {
     const back: (() => void)[] = [];
     const flat = args.flatMap((a, i) => {
       const t = type.inputs[i];
+      if (t instanceof IntegerType && t.width > 64) return wideToWasm(a, t.width);
       if (t instanceof VectorType) return vectorIn(a, t);
       if (!(t instanceof MemRefType)) return [toWasmValue(a, t)];
       const m = toEngineValue(a, t) as MemRef;
@@ -249,6 +253,11 @@ export class WasmEngine {
         k += vals.length;
         return this.memrefOut(vals, t);
       }
+      if (t instanceof IntegerType && t.width > 64) {
+        const n = Math.ceil(t.width / 64);
+        k += n;
+        return wide(t.width).canon(fromLimbs(t.width, raw.slice(k - n, k) as bigint[]));
+      }
       // A vector: its lanes, as the JavaScript backend's array.
       if (t instanceof VectorType) return raw.slice(k, (k += t.numElements)).map((r) => (typeof r === 'bigint' ? wide(64).canon(r) : r));
       const r = raw[k++];
@@ -263,7 +272,7 @@ export class WasmEngine {
   /** Copies a host memref into a new allocation of the module (flag: external); its descriptor values and how to copy it back. */
   private memrefIn(m: MemRef, t: MemRefType): { values: unknown[]; copyBack: () => void } {
     const storage = storageOf(t);
-    const eb = ELEM_BYTES[storage];
+    const eb = elemBytes(storage);
     let n = 1;
     for (const d of m.z) n *= d;
     const malloc = this.exports.malloc as (K: number, bytes: bigint) => number;
@@ -286,7 +295,7 @@ export class WasmEngine {
   /** A memref result as a host MemRef holding a copy of its allocation. */
   private memrefOut(vals: unknown[], t: MemRefType): MemRef {
     const storage = storageOf(t);
-    const eb = ELEM_BYTES[storage];
+    const eb = elemBytes(storage);
     const [alloc, data] = vals as [number, number];
     const rank = t.rank;
     const z = vals.slice(2, 2 + rank).map((x) => Number(x));
@@ -309,7 +318,7 @@ export class WasmEngine {
     // Functions with memref arguments or results: MemRefs in and out, as the JavaScript backend's invokeRaw.
     const fnOp = this.lookup(name);
     const type = fnOp && FuncOp.function_type(fnOp);
-    if (type && [...type.inputs, ...type.results].some((t) => t instanceof MemRefType || t instanceof VectorType)) return this.callConverting(name, args);
+    if (type && [...type.inputs, ...type.results].some((t) => t instanceof MemRefType || t instanceof VectorType || (t instanceof IntegerType && t.width > 64))) return this.callConverting(name, args);
     return this.invokeFlat(name, args);
   }
 
@@ -325,12 +334,13 @@ export class WasmEngine {
     let k = 0;
     let j = 0;
     types.forEach((t, i) => {
-      const width = t instanceof MemRefType ? 2 + 2 * t.rank : t instanceof VectorType ? t.numElements : 1;
+      const width = t instanceof MemRefType ? 2 + 2 * t.rank : t instanceof VectorType ? t.numElements : t instanceof IntegerType && t.width > 64 ? Math.ceil(t.width / 64) : 1;
       const vals = raw.slice(k, k + width);
       k += width;
       const mk = marked[i] ? (markers[j++] as number) : 0;
       const canon = vals.map((v) => (typeof v === 'bigint' ? wide(64).canon(v) : v));
       if (mk) out.push(this.rt.poison(mk - 1));
+      else if (t instanceof IntegerType && t.width > 64) out.push(wide(t.width).canon(fromLimbs(t.width, vals as bigint[])));
       else if (t instanceof VectorType) out.push(canon);
       else out.push(...canon);
     });
@@ -397,6 +407,10 @@ function toWasmValue(x: unknown, t: Type): unknown {
 }
 
 const ELEM_BYTES: Record<string, number> = { i1: 1, i8: 1, i16: 2, i32: 4, i64: 8, f16: 2, bf16: 2, f32: 4, f64: 8 };
+/** An element's bytes by its storage name (integers wider than 64 bits: `w<width>`, wide-kind.ts's layout). */
+function elemBytes(storage: string): number {
+  return ELEM_BYTES[storage] ?? wideElemBytes(Number(storage.slice(1)));
+}
 
 /** The element at byte address `at` as the JavaScript backend holds it (i64: a number when safe). */
 function readElem(dv: DataView, at: number, storage: string): number | bigint {
@@ -417,8 +431,12 @@ function readElem(dv: DataView, at: number, storage: string): number | bigint {
       return dv.getFloat32(at, true);
     case 'f64':
       return dv.getFloat64(at, true);
-    default:
+    case 'i64':
       return wide(64).canon(dv.getBigInt64(at, true));
+    default: {
+      const w = Number(storage.slice(1));
+      return wide(w).canon(readWide(dv, at, w));
+    }
   }
 }
 
@@ -442,7 +460,7 @@ function storageOf(t: MemRefType): string {
   const e = t.elementType;
   if (e instanceof FloatType) return e.name === 'f16' || e.name === 'bf16' || e.name === 'f32' ? e.name : 'f64';
   const w = e instanceof IntegerType ? e.width : 64;
-  return w === 1 ? 'i1' : w <= 8 ? 'i8' : w <= 16 ? 'i16' : w <= 32 ? 'i32' : 'i64';
+  return w === 1 ? 'i1' : w <= 8 ? 'i8' : w <= 16 ? 'i16' : w <= 32 ? 'i32' : w <= 64 ? 'i64' : `w${w}`;
 }
 
 function writeElem(dv: DataView, at: number, storage: string, v: number | bigint): void {
@@ -462,7 +480,9 @@ function writeElem(dv: DataView, at: number, storage: string, v: number | bigint
       return dv.setFloat32(at, Number(v), true);
     case 'f64':
       return dv.setFloat64(at, Number(v), true);
-    default:
+    case 'i64':
       return dv.setBigInt64(at, BigInt(v), true);
+    default:
+      return writeWide(dv, at, Number(storage.slice(1)), BigInt(v));
   }
 }
