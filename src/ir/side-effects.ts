@@ -91,6 +91,8 @@ export type NestVerdicts = Map<Operation, boolean>;
 
 /** Whether `ownOk` holds for `root` and every op its RecursiveMemoryEffects regions hold. */
 function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?: NestVerdicts): boolean {
+  // Most ops hold no regions: their own effects decide, with no queue to allocate.
+  if (root.regions.length === 0) return ownOk(root);
   // Only region-holding ops are remembered: the others cost one lookup either way.
   const remember = memo !== undefined && root.regions.length > 0;
   const known = remember ? memo.get(root) : undefined;

@@ -132,13 +132,13 @@ export function verifySymbolTable(ctx: Context, op: Operation): boolean {
     }
     seen.set(name, o);
   }
-  // Verify the symbol uses of every op under this table, not entering nested tables.
+  // Verify the symbol uses of every op under this table, not entering nested
+  // tables, in pre-order.
   const stack: Operation[] = [];
-  for (let o = op.regions[0].entry.first; o; o = o.next) stack.push(o);
-  stack.reverse();
-  while (stack.length) {
-    const o = stack.pop()!;
-    const user = o.name.def?.interfaces?.SymbolUser as SymbolUserInterface | undefined;
+  const visit = (o: Operation): boolean => {
+    const def = o.name.def;
+    if (def === undefined) return true;
+    const user = def.interfaces?.SymbolUser as SymbolUserInterface | undefined;
     if (user) {
       // `op` is the nearest table of every op this walk reaches (it does not enter nested tables).
       const saved = verifyingUser;
@@ -149,7 +149,13 @@ export function verifySymbolTable(ctx: Context, op: Operation): boolean {
         verifyingUser = saved;
       }
     }
-    if (o.hasTrait(Traits.SymbolTable)) continue;
+    return true;
+  };
+  for (let o = op.regions[0].entry.last; o; o = o.prev) stack.push(o);
+  while (stack.length) {
+    const o = stack.pop()!;
+    if (!visit(o)) return false;
+    if (o.regions.length === 0 || o.hasTrait(Traits.SymbolTable)) continue;
     // Push the nested ops last to first, so they pop in order.
     const regions = o.regions;
     for (let r = regions.length - 1; r >= 0; r--) {

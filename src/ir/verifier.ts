@@ -37,39 +37,66 @@ export class Verifier {
   }
 
   private verifyOperation(root: Operation): boolean {
-    type Item = Operation | Block;
-    const worklist: Item[] = [root];
-    // Whether each worklist item has had its entrance visit (a parallel stack
-    // rather than a set of every op and block seen).
-    const entered: boolean[] = [false];
-    while (worklist.length) {
-      const at = worklist.length - 1;
-      const top = worklist[at];
-      if (entered[at]) {
-        worklist.pop();
-        entered.pop();
-        const ok = top instanceof Operation ? this.verifyOpOnExit(top) : this.verifyBlockOnExit(top);
-        if (!ok) return false;
-        continue;
-      }
-      entered[at] = true;
-      const ok = top instanceof Operation ? this.verifyOpOnEntrance(top) : this.verifyBlockOnEntrance(top);
-      if (!ok) return false;
-      if (top instanceof Block) {
-        for (let o = top.last; o; o = o.prev)
-          if (o.regions.length === 0 || !o.hasTrait(Traits.IsolatedFromAbove)) {
-            worklist.push(o);
-            entered.push(false);
-          }
-        continue;
-      }
-      for (let r = top.regions.length - 1; r >= 0; r--) {
-        const blocks = top.regions[r].blocks;
+    // MLIR's entrance/exit order, iteratively: a block's entrance, then each
+    // of its ops (an op without regions has its entrance and exit at once;
+    // one with regions is entered, its blocks visited, then exited), then the
+    // block's exit. Only blocks and region ops take a stack slot: `cursor`
+    // holds the next op of a block frame, and null for an op frame.
+    if (!this.verifyOpOnEntrance(root)) return false;
+    const items: (Operation | Block)[] = [root];
+    const cursor: (Operation | null)[] = [null];
+    const pushBlocks = (op: Operation): void => {
+      for (let r = op.regions.length - 1; r >= 0; r--) {
+        const blocks = op.regions[r].blocks;
         for (let b = blocks.length - 1; b >= 0; b--) {
-          worklist.push(blocks[b]);
-          entered.push(false);
+          items.push(blocks[b]);
+          cursor.push(null);
         }
       }
+    };
+    const entered: boolean[] = [true];
+    pushBlocks(root);
+    for (let k = 1; k < items.length; k++) entered.push(false);
+    while (items.length) {
+      const at = items.length - 1;
+      const top = items[at];
+      if (top instanceof Operation) {
+        items.pop();
+        cursor.pop();
+        entered.pop();
+        if (!this.verifyOpOnExit(top)) return false;
+        continue;
+      }
+      let o: Operation | null;
+      if (!entered[at]) {
+        entered[at] = true;
+        if (!this.verifyBlockOnEntrance(top)) return false;
+        o = top.first;
+      } else o = cursor[at];
+      // Ops of the block up to the next one with regions to enter.
+      for (; o; o = o.next) {
+        if (o.regions.length !== 0 && o.hasTrait(Traits.IsolatedFromAbove)) continue;
+        if (!this.verifyOpOnEntrance(o)) return false;
+        if (o.regions.length === 0) {
+          if (!this.verifyOpOnExit(o)) return false;
+          continue;
+        }
+        break;
+      }
+      if (o) {
+        cursor[at] = o.next;
+        items.push(o);
+        cursor.push(null);
+        entered.push(true);
+        const base = items.length;
+        pushBlocks(o);
+        for (let k = base; k < items.length; k++) entered.push(false);
+        continue;
+      }
+      items.pop();
+      cursor.pop();
+      entered.pop();
+      if (!this.verifyBlockOnExit(top)) return false;
     }
     return true;
   }
@@ -257,25 +284,34 @@ function verifyRegionInvariants(ctx: Context, op: Operation): boolean {
  * definition's region (a walk as long as the nesting is deep).
  */
 class NestOrder {
+  // The pre-order number of each op; the last number of an op's nest is
+  // `last[pre]` (one Map per unit instead of two, and no object per op).
   private readonly pre = new Map<Operation, number>();
-  private readonly last = new Map<Operation, number>();
+  private readonly last: number[] = [];
 
   constructor(root: Operation) {
     let n = 0;
-    // Iterative pre-order; an op's "last" is set when the walk leaves its nest.
-    const stack: { op: Operation; leaving: boolean }[] = [{ op: root, leaving: false }];
+    // Iterative pre-order; an op's "last" is set when the walk leaves its
+    // nest. A pushed op is entered; a pushed number closes that op's nest.
+    const stack: (Operation | number)[] = [root];
+    const pre = this.pre;
+    const last = this.last;
     while (stack.length) {
-      const { op, leaving } = stack.pop()!;
-      if (leaving) {
-        this.last.set(op, n - 1);
+      const top = stack.pop()!;
+      if (typeof top === 'number') {
+        last[top] = n - 1;
         continue;
       }
-      this.pre.set(op, n++);
-      stack.push({ op, leaving: true });
+      const op = top;
+      const p = n++;
+      pre.set(op, p);
+      last.push(p);
+      if (op.regions.length === 0) continue;
+      stack.push(p);
       if (op !== root && op.hasTrait(Traits.IsolatedFromAbove)) continue;
       for (let r = op.regions.length - 1; r >= 0; r--) {
         const blocks = op.regions[r].blocks;
-        for (let b = blocks.length - 1; b >= 0; b--) for (let o = blocks[b].last; o; o = o.prev) stack.push({ op: o, leaving: false });
+        for (let b = blocks.length - 1; b >= 0; b--) for (let o = blocks[b].last; o; o = o.prev) stack.push(o);
       }
     }
   }
@@ -284,8 +320,9 @@ class NestOrder {
   private inBlock(user: number, block: Block): boolean | undefined {
     if (!block.first) return false;
     const from = this.pre.get(block.first);
-    const to = this.last.get(block.last!);
-    if (from === undefined || to === undefined) return undefined;
+    const end = this.pre.get(block.last!);
+    if (from === undefined || end === undefined) return undefined;
+    const to = this.last[end];
     return from <= user && user <= to;
   }
 
@@ -309,7 +346,7 @@ class NestOrder {
     if (d === undefined || this.inBlock(u, block) !== true) return undefined;
     // The user's ancestor in the block is the def itself (its own nest: not
     // dominated) or an op before or after it.
-    if (d < u && u <= this.last.get(def)!) return false;
+    if (d < u && u <= this.last[d]) return false;
     return d < u;
   }
 }
@@ -345,7 +382,7 @@ function verifyIsolation(ctx: Context, op: Operation): boolean {
         for (const operand of o.operandList) {
           const v = operand.value;
           const defRegion = v.definingOp ? v.definingOp.parentRegion : (v as BlockArgument).owner.parent;
-          if (!isInside(defRegion)) {
+          if (defRegion !== region && !isInside(defRegion)) {
             const d = emitOpError(ctx, o, 'using value defined outside the region');
             d.attachNote('required by region isolation constraints', op.location);
             return false;

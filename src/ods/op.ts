@@ -34,7 +34,7 @@ import { Block, OpOperand, Operation, Region, type Op, type OpKind, type Value }
 
 export type { Op, OpKind };
 import type { RewritePattern } from '../ir/pattern.js';
-import { UnitAttrC, type AnyAttrConstraint, type AttrConstraint, type TypeConstraint } from './constraints.js';
+import { AnyType, UnitAttrC, type AnyAttrConstraint, type AttrConstraint, type TypeConstraint } from './constraints.js';
 import { AttrSizedOperandSegments, AttrSizedResultSegments, type OdsTrait, type OdsTraitOrName } from './traits.js';
 
 // ============================================================================
@@ -308,6 +308,25 @@ export class OdsInfo {
     const [s, n] = this.resultSegments(op)[i];
     return op.results.slice(s, s + n);
   }
+  private readonly typeGetters = new Map<string, (op: Operation) => Type | undefined>();
+  /**
+   * `typeOfName(op, name)` as a closure decided once per name (type-matching
+   * traits ask it of every op): a fixed operand or result is read at its index.
+   */
+  typeGetter(name: string): (op: Operation) => Type | undefined {
+    let get = this.typeGetters.get(name);
+    if (get) return get;
+    const oi = this.operandIndex(name);
+    const ri = oi >= 0 ? -1 : this.resultIndex(name);
+    if (oi >= 0 && this.numVariadicOperands === 0 && !this.attrSizedOperands)
+      get = (op) => (oi < op.numOperands ? op.operand(oi).type : undefined);
+    else if (ri >= 0 && this.numVariadicResults === 0 && !this.attrSizedResults)
+      get = (op) => (ri < op.numResults ? op.result(ri).type : undefined);
+    else get = (op) => this.typeOfName(op, name);
+    this.typeGetters.set(name, get);
+    return get;
+  }
+
   /** The type of a named single operand/result, or of a typed attribute. */
   typeOfName(op: Operation, name: string): Type | undefined {
     const oi = this.operandIndex(name);
@@ -530,6 +549,153 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
     if (msg !== undefined) return fail(ctx, op, msg);
   }
   return true;
+}
+
+/** verifySegments without reporting. */
+function segmentsHold(op: Operation, decls: readonly ValueDecl[], attrName: string, total: number): boolean {
+  const a = op.propertiesView.get(attrName);
+  if (!a) return total === 0;
+  if (!(a instanceof DenseArrayAttr) || !(a.elementType instanceof IntegerType) || a.elementType.width !== 32) return false;
+  if (a.values.length !== decls.length) return false;
+  let sum = 0;
+  for (const v of a.values) {
+    if (v < 0n) return false;
+    sum += Number(v);
+  }
+  return sum === total;
+}
+
+/**
+ * verifyOds compiled once per op kind into a check that reports nothing:
+ * counts compared with constants, only the constraints that can fail
+ * (AnyType is skipped), and each operand/result/attribute position
+ * remembering the last type or attribute that passed (both are uniqued and
+ * immutable, so a hit needs no check). It returns true only when verifyOds
+ * would; on false the caller runs verifyOds, which reports the first failure
+ * in MLIR's order.
+ */
+function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
+  const nR = info.regions.length;
+  const exactR = !info.hasVariadicRegions;
+  const minR = exactR ? nR : nR - 1;
+  const nRes = info.results.length;
+  const exactRes = info.numVariadicResults === 0;
+  const minRes = nRes - info.numVariadicResults;
+  const nS = info.successors.length;
+  const exactS = !info.hasVariadicSuccessors;
+  const minS = exactS ? nS : nS - 1;
+  const nO = info.operands.length;
+  const exactO = info.numVariadicOperands === 0;
+  const minO = nO - info.numVariadicOperands;
+
+  const structural = info.structuralChecks;
+  const required = info.attributesByName.filter((a) => !a.optional).map((a) => a.name);
+  const attrNames = info.attributesByName.map((a) => a.name);
+  const attrChecks = info.attributesByName.map((a) => a.constraint);
+  const attrOk: (Attribute | undefined)[] = attrNames.map(() => undefined);
+
+  // Fixed groups (no variadic, no segment attribute): the positions to check.
+  const valueCheck = (decls: readonly ValueDecl[], fixed: boolean, results: boolean): ((op: Operation) => boolean) | undefined => {
+    if (fixed) {
+      const at: number[] = [];
+      const cs: TypeConstraint[] = [];
+      decls.forEach((d, i) => {
+        if (d.type !== AnyType) {
+          at.push(i);
+          cs.push(d.type);
+        }
+      });
+      if (!at.length) return undefined;
+      const ok: (Type | undefined)[] = at.map(() => undefined);
+      return (op) => {
+        for (let k = 0; k < at.length; k++) {
+          const t = results ? op.result(at[k]).type : op.operand(at[k]).type;
+          if (t === ok[k]) continue;
+          if (!cs[k].check(t)) return false;
+          ok[k] = t;
+        }
+        return true;
+      };
+    }
+    const ok: (Type | undefined)[] = decls.map(() => undefined);
+    return (op) => {
+      const segs = results ? info.resultSegments(op) : info.operandSegments(op);
+      for (let i = 0; i < decls.length; i++) {
+        const d = decls[i];
+        const s = segs[i][0];
+        const n = segs[i][1];
+        if (d.kind === 'optional' && n > 1) return false;
+        if (d.type === AnyType) continue;
+        for (let k = s; k < s + n; k++) {
+          const t = results ? op.result(k).type : op.operand(k).type;
+          if (t === ok[i]) continue;
+          if (!d.type.check(t)) return false;
+          ok[i] = t;
+        }
+      }
+      return true;
+    };
+  };
+  const operandsHold = valueCheck(info.operands, exactO && !info.attrSizedOperands, false);
+  const resultsHold = valueCheck(info.results, exactRes && !info.attrSizedResults, true);
+  const preds = info.predTraits;
+  // Region block counts: fixed regions are checked at their index.
+  const sizedRegions: number[] = [];
+  info.regions.forEach((r, i) => {
+    if (r.numBlocks !== undefined || r.maxBlocks !== undefined) sizedRegions.push(i);
+  });
+  const natives = info.nativeVerifiers;
+
+  return (op) => {
+    const r = op.regions.length;
+    const res = op.numResults;
+    const s = op.numSuccessors;
+    const o = op.numOperands;
+    if (exactR ? r !== nR : r < minR) return false;
+    if (exactRes ? res !== nRes : res < minRes) return false;
+    if (exactS ? s !== nS : s < minS) return false;
+    if (exactO ? o !== nO : o < minO) return false;
+    for (let i = 0; i < structural.length; i++) {
+      const t = structural[i];
+      if (t === AttrSizedOperandSegments) {
+        if (!segmentsHold(op, info.operands, 'operandSegmentSizes', o)) return false;
+      } else if (t === AttrSizedResultSegments) {
+        if (!segmentsHold(op, info.results, 'resultSegmentSizes', res)) return false;
+      } else if (typeof t !== 'string' && t.verifyTrait!(op, info) !== undefined) return false;
+    }
+    if (attrNames.length) {
+      const props = op.propertiesView;
+      for (let i = 0; i < required.length; i++) if (props.get(required[i]) === undefined) return false;
+      for (let i = 0; i < attrNames.length; i++) {
+        const v = props.get(attrNames[i]);
+        if (v === undefined || v === attrOk[i]) continue;
+        if (!attrChecks[i].check(v)) return false;
+        attrOk[i] = v;
+      }
+    }
+    if (operandsHold && !operandsHold(op)) return false;
+    if (resultsHold && !resultsHold(op)) return false;
+    for (let i = 0; i < preds.length; i++) if (!preds[i].pred!(op, info)) return false;
+    if (!exactR) {
+      for (let i = 0; i < r; i++) {
+        const d = info.regionDeclAt(i, r);
+        if (!d) break;
+        const n = op.regions[i].blocks.length;
+        if (d.numBlocks !== undefined && n !== d.numBlocks) return false;
+        if (d.maxBlocks !== undefined && n > d.maxBlocks) return false;
+      }
+    } else if (sizedRegions.length) {
+      for (let k = 0; k < sizedRegions.length; k++) {
+        const i = sizedRegions[k];
+        const d = info.regions[i];
+        const n = op.regions[i].blocks.length;
+        if (d.numBlocks !== undefined && n !== d.numBlocks) return false;
+        if (d.maxBlocks !== undefined && n > d.maxBlocks) return false;
+      }
+    }
+    for (let i = 0; i < natives.length; i++) if (natives[i].verifyTrait!(op, info) !== undefined) return false;
+    return true;
+  };
 }
 
 /** Checks inherent attributes given in an attribute dictionary (MLIR's verifyInherentAttrs). */
@@ -1002,12 +1168,14 @@ function makeDefinition(info: OdsInfo): OpDefinition {
   inherent.push(...(spec.extraInherentAttrs ?? []));
   const slots: Slots = { given: new Set(), declared: false };
   const defaults = info.attributes.filter((a) => a.defaultValue !== undefined && a.materializeDefault !== false);
+  // Compiled on the first op verified (a run verifies few of the op kinds).
+  let odsCheck: ((op: Operation) => boolean) | undefined;
   const def: MutableDefinition = {
     name: spec.name,
     traits,
     inherentAttrNames: new Set(inherent),
     verify(op, ctx) {
-      if (!verifyOds(op, ctx, info)) return false;
+      if (!(odsCheck ??= compileOdsCheck(info))(op) && !verifyOds(op, ctx, info)) return false;
       return slots.verify ? slots.verify(op, ctx) : true;
     },
     initProperties: defaults.length

@@ -62,6 +62,14 @@ function encodingOf(t: Type): Attribute | undefined {
   return t instanceof RankedTensorType ? t.encoding : undefined;
 }
 
+/** Why `t` (not identical to `type`) breaks SameOperandsAndResultType, if it does. */
+function sameTypeMismatch(t: Type, type: Type): string | undefined {
+  if (elementOf(t) !== elementOf(type) || !areCompatibleShapes(t, type)) return 'requires the same type for all operands and results';
+  const enc = encodingOf(type);
+  if (enc && t instanceof RankedTensorType && t.encoding !== enc) return 'requires the same encoding for all operands and results';
+  return undefined;
+}
+
 export const SameOperandsAndResultType: OdsTrait = {
   name: 'SameOperandsAndResultType',
   infer: { kind: 'same', names: 'operands+results' },
@@ -69,23 +77,19 @@ export const SameOperandsAndResultType: OdsTrait = {
     if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
     if (op.numResults < 1) return `expected 1 or more results, but found ${op.numResults}`;
     const type = op.result(0).type;
-    const el = elementOf(type);
-    const enc = encodingOf(type);
-    const check = (t: Type): string | undefined => {
-      if (t === type) return undefined;
-      if (elementOf(t) !== el || !areCompatibleShapes(t, type)) return 'requires the same type for all operands and results';
-      if (enc && t instanceof RankedTensorType && t.encoding !== enc) return 'requires the same encoding for all operands and results';
-      return undefined;
-    };
-    const results = op.results;
-    for (let i = 1; i < results.length; i++) {
-      const msg = check(results[i].type);
-      if (msg !== undefined) return msg;
+    for (let i = 1; i < op.numResults; i++) {
+      const t = op.result(i).type;
+      if (t !== type) {
+        const msg = sameTypeMismatch(t, type);
+        if (msg !== undefined) return msg;
+      }
     }
-    const operands = op.operandList;
-    for (let i = 0; i < operands.length; i++) {
-      const msg = check(operands[i].value.type);
-      if (msg !== undefined) return msg;
+    for (let i = 0; i < op.numOperands; i++) {
+      const t = op.operand(i).type;
+      if (t !== type) {
+        const msg = sameTypeMismatch(t, type);
+        if (msg !== undefined) return msg;
+      }
     }
     return undefined;
   },
@@ -145,11 +149,17 @@ export const SameOperandsAndResultElementType: OdsTrait = {
   },
 };
 
+const mappable = (t: Type): boolean => t instanceof VectorType || t instanceof TensorType;
+
 /** The `Elementwise` trait (part of ElementwiseMappable). */
 export const Elementwise: OdsTrait = {
   name: 'Elementwise',
   verifyTrait(op) {
-    const mappable = (t: Type): boolean => t instanceof VectorType || t instanceof TensorType;
+    // All scalar (the usual case): nothing to check, nothing allocated.
+    let any = false;
+    for (let i = 0; i < op.numResults && !any; i++) any = mappable(op.result(i).type);
+    for (let i = 0; i < op.numOperands && !any; i++) any = mappable(op.operand(i).type);
+    if (!any) return undefined;
     const res = op.resultTypes.filter(mappable);
     const ops = op.operands.map((v) => v.type).filter(mappable);
     if (!res.length && !ops.length) return undefined;
@@ -167,15 +177,22 @@ export const Elementwise: OdsTrait = {
 
 /** `AllTypesMatch<[names]>`: operands, results or typed attributes share one type. */
 export function AllTypesMatch(names: readonly string[]): OdsTrait {
+  let lastOds: OdsInfo | undefined;
+  let getters: ((op: Operation) => Type | undefined)[] = [];
   return {
     name: 'AllTypesMatch',
     summary: `all of {${names.join(', ')}} have same type`,
     infer: { kind: 'same', names },
     pred(op, ods) {
+      // The trait belongs to one op kind: its getters are made once.
+      if (ods !== lastOds) {
+        getters = names.map((n) => ods.typeGetter(n));
+        lastOds = ods;
+      }
       // Types are uniqued: compare each with the first, without a list per op.
-      const first = ods.typeOfName(op, names[0]);
+      const first = getters[0](op);
       if (first === undefined) return false;
-      for (let i = 1; i < names.length; i++) if (ods.typeOfName(op, names[i]) !== first) return false;
+      for (let i = 1; i < getters.length; i++) if (getters[i](op) !== first) return false;
       return true;
     },
   };
@@ -183,13 +200,21 @@ export function AllTypesMatch(names: readonly string[]): OdsTrait {
 
 /** `TypesMatchWith<summary, from, to, transform>`. */
 export function TypesMatchWith(summary: string, from: string, to: string, transform: (t: Type) => Type): OdsTrait {
+  let lastOds: OdsInfo | undefined;
+  let getFrom: ((op: Operation) => Type | undefined) | undefined;
+  let getTo: ((op: Operation) => Type | undefined) | undefined;
   return {
     name: 'TypesMatchWith',
     summary,
     infer: { kind: 'with', from, to, transform },
     pred(op, ods) {
-      const f = ods.typeOfName(op, from);
-      const t = ods.typeOfName(op, to);
+      if (ods !== lastOds) {
+        getFrom = ods.typeGetter(from);
+        getTo = ods.typeGetter(to);
+        lastOds = ods;
+      }
+      const f = getFrom!(op);
+      const t = getTo!(op);
       return f !== undefined && t !== undefined && transform(f) === t;
     },
   };

@@ -186,7 +186,7 @@ class CSEDriver {
       this.numDCE++;
       return true;
     }
-    if (!op.regions.every((r) => r.blocks.length <= 1)) return false;
+    for (let i = 0; i < op.regions.length; i++) if (op.regions[i].blocks.length > 1) return false;
     // A region op with RecursiveMemoryEffects is only considered without
     // effects in its nest; asked with the memo, nested ops having been
     // asked first, so a deep nest is not walked once per level.
@@ -249,7 +249,13 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
   const known = new ScopedMap();
   for (const r of op.regions) driver.simplifyRegion(known, r);
   for (const o of driver.opsToErase) {
-    for (const r of o.results) for (const u of [...r.uses()]) u.unlink();
+    // The use lists walked directly (a generator spread per result cost more than the unlinking).
+    for (let i = 0; i < o.numResults; i++)
+      for (let u = o.result(i).firstUse; u; ) {
+        const next = u.nextUse;
+        u.unlink();
+        u = next;
+      }
     rewriter.eraseOp(o);
   }
   return driver.opsToErase.length > 0;

@@ -67,7 +67,10 @@ export class ConversionTarget {
  * Operation.worklistOwner, not a Set: a pass over a big module knows every op.
  */
 class ConversionListener implements PatternListener {
-  readonly erased = new Set<Operation>();
+  /** The owner mark of erased ops (a Set of them cost a hash per erased op). */
+  readonly erasedMark = {};
+  /** Erased ops, to unmark at the end. */
+  readonly erased: Operation[] = [];
   created: Operation[] = [];
   /** The ops marked besides the initial ones, to unmark at the end. */
   readonly marked: Operation[] = [];
@@ -75,10 +78,16 @@ class ConversionListener implements PatternListener {
     op.worklistOwner = this;
     this.marked.push(op);
   }
+  isErased(op: Operation): boolean {
+    return op.worklistOwner === this.erasedMark;
+  }
   unmarkAll(initial: readonly Operation[]): void {
-    for (const op of initial) if (op.worklistOwner === this) op.worklistOwner = null;
-    for (const op of this.marked) if (op.worklistOwner === this) op.worklistOwner = null;
+    const erased = this.erasedMark;
+    for (const op of initial) if (op.worklistOwner === this || op.worklistOwner === erased) op.worklistOwner = null;
+    for (const op of this.marked) if (op.worklistOwner === this || op.worklistOwner === erased) op.worklistOwner = null;
+    for (const op of this.erased) if (op.worklistOwner === erased) op.worklistOwner = null;
     this.marked.length = 0;
+    this.erased.length = 0;
   }
   notifyOperationInserted(op: Operation): void {
     if (op.worklistOwner !== this) {
@@ -87,7 +96,9 @@ class ConversionListener implements PatternListener {
     }
   }
   notifyOperationErased(op: Operation): void {
-    this.erased.add(op);
+    // An op the driver did not know is remembered for unmarking; a known one is in its lists already.
+    if (op.worklistOwner !== this) this.erased.push(op);
+    op.worklistOwner = this.erasedMark;
   }
   notifyOperationReplaced(_op: Operation, _values: readonly Value[]): void {}
 }
@@ -132,16 +143,20 @@ export function applyPartialConversion(
   const listener = new ConversionListener();
   const order: Operation[] = [];
   root.walk((op) => {
-    // Known from the start (unmarked through `order` at the end).
+    // Known from the start (unmarked through `order` at the end); the slot
+    // holds the op's rank in pre-order (no Map from op to rank).
     op.worklistOwner = listener;
-    if (op !== root) order.push(op);
+    if (op !== root) {
+      op.worklistIndex = order.length;
+      order.push(op);
+    }
   }, 'pre');
   listener.marked.push(root);
   const rewriter = new PatternRewriter(ctx, listener);
 
   /** The op that could not be legalized, or null. */
   const legalize = (op: Operation): Operation | null => {
-    if (listener.erased.has(op) || !op.parentBlock) return null;
+    if (listener.isErased(op) || !op.parentBlock) return null;
     const legality = target.legality(op);
     if (legality === 'legal') return null;
     for (const p of frozen.patternsFor(op)) {
@@ -170,11 +185,10 @@ export function applyPartialConversion(
       return true;
     }
     // A failure is reported only once no op earlier in pre-order can fail.
-    const rank = new Map<Operation, number>();
-    order.forEach((op, i) => rank.set(op, i));
     let first: { rank: number; op: Operation } | undefined;
     for (const op of lastSiblingFirstOrder(root)) {
-      const r = rank.get(op)!;
+      // The rank set by the initial walk (nothing else writes the slot of an op the listener owns).
+      const r = op.worklistIndex;
       if (first && r > first.rank) continue;
       const failed = legalize(op);
       if (failed && (!first || r < first.rank)) first = { rank: r, op: failed };

@@ -10,8 +10,9 @@ import { matchConstant } from '../ir/matchers.js';
 
 /** The constant values of the op's operands, where known. */
 export function constantOperands(op: Operation): (Attribute | undefined)[] {
-  const out: (Attribute | undefined)[] = [];
-  for (const o of op.operandList) out.push(matchConstant(o.value));
+  const n = op.numOperands;
+  const out = new Array<Attribute | undefined>(n);
+  for (let i = 0; i < n; i++) out[i] = matchConstant(op.operand(i));
   return out;
 }
 
@@ -39,6 +40,8 @@ function foldCommutative(op: Operation, operands: readonly (Attribute | undefine
 export function foldOperation(op: Operation): FoldResult | undefined {
   const def = op.name.def;
   if (!def) return undefined;
+  // Nothing can fold: skip matching the operands (an array per op).
+  if (!def.fold && !def.traits.has(Traits.Commutative)) return undefined;
   const operands = constantOperands(op);
   const result = def.fold?.(op, operands);
   const inPlace = result !== undefined && (result.length === 0 || (op.numResults === 1 && result[0] === op.result(0)));
@@ -62,8 +65,12 @@ export function insertionRegion(block: Block): Region {
 
 /** Uniques constants per insertion region, as the greedy driver's OperationFolder. */
 export class ConstantFolder {
-  private readonly scopes = new Map<Region, Map<string, Operation>>();
-  private readonly owned = new Map<Operation, [Region, string]>();
+  // Per insertion region, the known constants by their value's (cached) key;
+  // a bucket holds one op per dialect and result type. No key string is built
+  // per constant.
+  private readonly scopes = new Map<Region, Map<string, Operation[]>>();
+  /** Each known constant's bucket. */
+  private readonly owned = new Map<Operation, Operation[]>();
   constructor(private readonly rewriter: PatternRewriter) {}
 
   isFolderOwned(op: Operation | null): boolean {
@@ -71,11 +78,11 @@ export class ConstantFolder {
   }
 
   notifyRemoval(op: Operation): void {
-    const entry = this.owned.get(op);
-    if (!entry) return;
+    const bucket = this.owned.get(op);
+    if (!bucket) return;
     this.owned.delete(op);
-    const scope = this.scopes.get(entry[0]);
-    if (scope?.get(entry[1]) === op) scope.delete(entry[1]);
+    const i = bucket.indexOf(op);
+    if (i >= 0) bucket.splice(i, 1);
   }
 
   /**
@@ -95,9 +102,20 @@ export class ConstantFolder {
     }
     const region = insertionRegion(block);
     let scope = this.scopes.get(region);
-    if (!scope) this.scopes.set(region, (scope = new Map()));
-    const key = `${op.name.dialectName}\u0000${value.key}\u0000${op.result(0).type.key}`;
-    const existing = scope.get(key);
+    if (!scope) this.scopes.set(region, (scope = new Map<string, Operation[]>()));
+    const dialect = op.name.dialectName;
+    const type = op.result(0).type;
+    let bucket = scope.get(value.key);
+    if (!bucket) scope.set(value.key, (bucket = []));
+    let existing: Operation | undefined;
+    for (let i = 0; i < bucket.length; i++) {
+      const o = bucket[i];
+      const t = o.result(0).type;
+      if (o.name.dialectName === dialect && (t === type || t.key === type.key)) {
+        existing = o;
+        break;
+      }
+    }
     if (existing) {
       this.rewriter.replaceOp(op, existing.results);
       existing.location = UnknownLoc.get();
@@ -113,8 +131,8 @@ export class ConstantFolder {
       block.prepend(op);
       op.location = UnknownLoc.get();
     }
-    scope.set(key, op);
-    this.owned.set(op, [region, key]);
+    bucket.push(op);
+    this.owned.set(op, bucket);
     return true;
   }
 }
