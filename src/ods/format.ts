@@ -799,7 +799,7 @@ class Compiled {
         const msg = `expected '${v}'`;
         return (p) => {
           const tp = tokenParser(p);
-          if (tp.tok.kind === k) tp.consume();
+          if (tp.tokKind === k) tp.consume();
           else tp.expect(k, msg);
         };
       }
@@ -1417,7 +1417,7 @@ const PUNCT: Record<string, Tok> = {
 function parseLiteral(p: OpAsmParser, v: string): void {
   const k = PUNCT[v];
   if (k !== undefined) {
-    if (tokenParser(p).tok.kind === k) tokenParser(p).consume();
+    if (tokenParser(p).tokKind === k) tokenParser(p).consume();
     else tokenParser(p).expect(k, `expected '${v}'`);
     return;
   }

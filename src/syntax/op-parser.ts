@@ -155,7 +155,7 @@ export class OperationParser extends Parser {
   }
 
   parseSSAUse(allowResultNumber = true): UnresolvedOperand {
-    const offset = this.tok.start;
+    const offset = this.tokStart;
     const name = this.text;
     this.expect(Tok.percent_identifier, 'expected SSA operand');
     let number = 0;
@@ -233,12 +233,12 @@ export class OperationParser extends Parser {
   // ---- operations
 
   parseOperation(): Operation {
-    const loc = this.tok.start;
+    const loc = this.tokStart;
     const resultIDs: ResultRecord[] = [];
     let numExpected = 0;
     if (this.is(Tok.percent_identifier)) {
       this.parseCommaSeparatedList(() => {
-        const nameOffset = this.tok.start;
+        const nameOffset = this.tokStart;
         const name = this.text;
         this.expect(Tok.percent_identifier, 'expected valid ssa identifier');
         let count = 1;
@@ -273,7 +273,7 @@ export class OperationParser extends Parser {
 
   parseSuccessor(): Block {
     if (!this.is(Tok.caret_identifier)) this.errorWrongToken('expected block name');
-    const b = this.getBlockNamed(this.text, this.tok.start);
+    const b = this.getBlockNamed(this.text, this.tokStart);
     this.consume();
     return b;
   }
@@ -313,7 +313,7 @@ export class OperationParser extends Parser {
     if (this.is(Tok.l_brace)) this.parseAttributeDictInto(state.attributes);
 
     this.expect(Tok.colon, "expected ':' followed by operation type");
-    const typeOffset = this.tok.start;
+    const typeOffset = this.tokStart;
     const type = this.parseType();
     if (!(type instanceof FunctionType)) this.error('expected function type', typeOffset);
     state.types = [...type.results];
@@ -331,7 +331,7 @@ export class OperationParser extends Parser {
   }
 
   private parseGenericOperation(): Operation {
-    const nameOffset = this.tok.start;
+    const nameOffset = this.tokStart;
     const name = this.stringValue();
     if (name === '') this.error('empty operation name is invalid');
     if (name.includes('\0')) this.error('null character not allowed in operation name');
@@ -432,7 +432,7 @@ export class OperationParser extends Parser {
   }
 
   private parseCustomOperation(resultIDs: ResultRecord[]): Operation {
-    const opOffset = this.tok.start;
+    const opOffset = this.tokStart;
     const originalName = this.text;
     const opName = this.parseCustomOperationName();
     const def = opName.def;
@@ -472,7 +472,7 @@ export class OperationParser extends Parser {
     let loc: Location;
     if (this.is(Tok.hash_identifier) && !this.text.includes('.')) {
       const alias = this.text.slice(1);
-      const offset = this.tok.start;
+      const offset = this.tokStart;
       this.consume();
       const attr = this.state.attributeAliases.get(alias);
       if (attr) {
@@ -498,7 +498,7 @@ export class OperationParser extends Parser {
   // ---- regions and blocks
 
   parseRegion(region: Region, entryArgs: readonly Argument[], isolatedNameScope = false): void {
-    const lbrace = this.tok.start;
+    const lbrace = this.tokStart;
     this.expect(Tok.l_brace, "expected '{' to begin a region");
     if (entryArgs.length || !this.is(Tok.r_brace)) {
       if (++this.depth > OperationParser.MAX_NESTING)
@@ -553,7 +553,7 @@ export class OperationParser extends Parser {
       this.parseBlockBody(existing);
       return existing;
     }
-    const nameOffset = this.tok.start;
+    const nameOffset = this.tokStart;
     const name = this.text;
     this.expect(Tok.caret_identifier, 'expected block name');
     const blocks = this.blocksByName[this.blocksByName.length - 1];
@@ -668,7 +668,7 @@ export class OperationParser extends Parser {
     this.consume();
     if (this.consumeIf(Tok.file_metadata_end)) return;
     this.parseCommaSeparatedList(() => {
-      const keyOffset = this.tok.start;
+      const keyOffset = this.tokStart;
       if (!this.is(Tok.bare_identifier) && !this.is(Tok.keyword) && !this.is(Tok.inttype))
         this.error('expected identifier key in file metadata dictionary');
       const key = this.text;
@@ -684,7 +684,7 @@ export class OperationParser extends Parser {
   parseTopLevel(block: Block): void {
     this.currentBlock = block;
     for (;;) {
-      switch (this.tok.kind) {
+      switch (this.tokKind) {
         case Tok.eof:
           this.finalize();
           return;
@@ -742,12 +742,12 @@ class CustomOpAsmParser implements OpAsmParser {
     }
     return undefined;
   }
-  error(message: string, offset: number = this.parser.tok.start): never {
+  error(message: string, offset: number = this.parser.tokStart): never {
     // MLIR reports custom-op errors at the location given, even at the end of the buffer.
     this.parser.error(`custom op '${this.opName}' ${message}`, offset);
   }
   currentOffset(): number {
-    return this.parser.tok.start;
+    return this.parser.tokStart;
   }
   location(offset: number): Location {
     return this.parser.location(offset);
@@ -767,7 +767,7 @@ class CustomOpAsmParser implements OpAsmParser {
       if (p.is(Tok.l_paren) || p.is(Tok.l_square)) p.error('unexpected delimiter');
       p.errorWrongToken('expected operand');
     }
-    const start = p.tok.start;
+    const start = p.tokStart;
     this.parseDelimited(delimiter, () => out.push(this.parseOperand()), ' in operand list');
     if (requiredCount !== -1 && out.length !== requiredCount) this.error(`expected ${requiredCount} operands`, start);
     return out;
@@ -917,7 +917,7 @@ class CustomOpAsmParser implements OpAsmParser {
   }
 
   parseKeyword(word: string, context = ''): void {
-    const offset = this.parser.tok.start;
+    const offset = this.parser.tokStart;
     if (!this.parser.consumeKeywordIf(word)) this.error(`expected '${word}'${context}`, offset);
   }
   parseOptionalKeyword(word?: string | readonly string[]): string | undefined {
@@ -934,7 +934,7 @@ class CustomOpAsmParser implements OpAsmParser {
     if (p.consumeKeywordIf('false')) return 0n;
     if (!p.is(Tok.integer) && !p.is(Tok.minus)) return undefined;
     const negative = p.consumeIf(Tok.minus);
-    const offset = p.tok.start;
+    const offset = p.tokStart;
     const text = p.text;
     p.expect(Tok.integer, 'expected integer value');
     let v: bigint;
@@ -946,7 +946,7 @@ class CustomOpAsmParser implements OpAsmParser {
     return negative ? -v : v;
   }
   parseInteger(): bigint {
-    const offset = this.parser.tok.start;
+    const offset = this.parser.tokStart;
     const v = this.parseOptionalInteger();
     if (v === undefined) this.error('expected integer value', offset);
     return v;
@@ -958,14 +958,14 @@ class CustomOpAsmParser implements OpAsmParser {
     return s;
   }
   parseString(): string {
-    const offset = this.parser.tok.start;
+    const offset = this.parser.tokStart;
     const s = this.parseOptionalString();
     if (s === undefined) this.error('expected string', offset);
     return s;
   }
 
   private punct(kind: Tok, spelling: string): void {
-    if (this.parser.tok.kind === kind) this.parser.consume();
+    if (this.parser.tokKind === kind) this.parser.consume();
     else this.parser.expect(kind, `expected '${spelling}'`);
   }
   parseLParen(): void {

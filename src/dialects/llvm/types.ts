@@ -157,7 +157,7 @@ const LLVM_TYPE_WORDS = new Set(['ptr', 'void', 'array', 'struct', 'func', ...KE
 
 /** Parses a type inside an LLVM type: an LLVM type body (`ptr`, `struct<...>`) or any builtin type. */
 export function parseNestedType(parser: Parser): Type {
-  const k = parser.tok.kind;
+  const k = parser.tokKind;
   if ((k === Tok.bare_identifier || k === Tok.keyword) && LLVM_TYPE_WORDS.has(parser.text)) return parseLLVMTypeBody(parser);
   return parser.parseType();
 }
@@ -171,7 +171,7 @@ function parseSmallInt(parser: Parser, what: string): number {
 
 /** Parses the body of an LLVM type, starting at its keyword. */
 export function parseLLVMTypeBody(parser: Parser): Type {
-  const offset = parser.tok.start;
+  const offset = parser.tokStart;
   const word = parser.is(Tok.bare_identifier) || parser.is(Tok.keyword) ? parser.text : '';
   if (!word) parser.error('expected LLVM type');
   parser.consume();
