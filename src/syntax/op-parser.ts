@@ -37,9 +37,10 @@ interface ValueDefinition {
 
 class IsolatedNameScope {
   readonly values = new Map<string, ValueDefinition[]>();
-  readonly definitionsPerScope: Set<string>[] = [];
+  /** Names defined per nested scope, deleted when it ends (a list: a repeat only deletes twice). */
+  readonly definitionsPerScope: string[][] = [];
   pushScope(): void {
-    this.definitionsPerScope.push(new Set());
+    this.definitionsPerScope.push([]);
   }
   popScope(): void {
     for (const name of this.definitionsPerScope.pop()!) this.values.delete(name);
@@ -68,6 +69,7 @@ class DeferredLoc extends Location {
 type ResultRecord = { name: string; count: number; offset: number };
 
 const DEFAULT_TOP_LEVEL_DIALECT = 'builtin';
+const NO_RESULT_IDS: readonly ResultRecord[] = [];
 
 
 const LEGACY_SEGMENT_NAMES: ReadonlyMap<string, string> = new Map([
@@ -130,7 +132,9 @@ export class OperationParser extends Parser {
   }
 
   addDefinition(use: UnresolvedOperand, value: Value): void {
-    const existing = this.valueEntries(use.name)?.[use.number];
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
+    const entries = scope.values.get(use.name);
+    const existing = entries?.[use.number];
     if (existing?.value) {
       if (!this.forwardRefPlaceholders.has(existing.value)) {
         const d = this.ctx.diagnostics.emit('error', this.location(use.offset), `redefinition of SSA value '${use.name}'`);
@@ -149,9 +153,11 @@ export class OperationParser extends Parser {
       existing.value.replaceAllUsesWith(value);
       this.forwardRefPlaceholders.delete(existing.value);
     }
-    this.setValueEntry(use.name, use.number, { value, offset: use.offset });
-    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
-    scope.definitionsPerScope[scope.definitionsPerScope.length - 1].add(use.name);
+    // One map lookup per definition: the list found above is still the name's.
+    const def = { value, offset: use.offset };
+    if (entries !== undefined) entries[use.number] = def;
+    else this.setValueEntry(use.name, use.number, def);
+    scope.definitionsPerScope[scope.definitionsPerScope.length - 1].push(use.name);
   }
 
   parseSSAUse(allowResultNumber = true): UnresolvedOperand {
@@ -232,26 +238,37 @@ export class OperationParser extends Parser {
 
   // ---- operations
 
+  /** One `%name` or `%name:count` of an op's result list. */
+  private parseResultID(): ResultRecord {
+    const nameOffset = this.tokStart;
+    const name = this.text;
+    this.expect(Tok.percent_identifier, 'expected valid ssa identifier');
+    let count = 1;
+    if (this.consumeIf(Tok.colon)) {
+      if (!this.is(Tok.integer)) this.errorWrongToken('expected integer number of results');
+      const v = parseUInt64(this.text);
+      if (v === undefined || v < 1n) this.error('expected named operation to have at least 1 result');
+      this.consume();
+      count = Number(v);
+    }
+    return { name, count, offset: nameOffset };
+  }
+
   parseOperation(): Operation {
     const loc = this.tokStart;
-    const resultIDs: ResultRecord[] = [];
+    // Most ops have no result list or one name: no list grown from `[]` (17 slots) per op.
+    let resultIDs: readonly ResultRecord[] = NO_RESULT_IDS;
     let numExpected = 0;
     if (this.is(Tok.percent_identifier)) {
-      this.parseCommaSeparatedList(() => {
-        const nameOffset = this.tokStart;
-        const name = this.text;
-        this.expect(Tok.percent_identifier, 'expected valid ssa identifier');
-        let count = 1;
-        if (this.consumeIf(Tok.colon)) {
-          if (!this.is(Tok.integer)) this.errorWrongToken('expected integer number of results');
-          const v = parseUInt64(this.text);
-          if (v === undefined || v < 1n) this.error('expected named operation to have at least 1 result');
-          this.consume();
-          count = Number(v);
-        }
-        resultIDs.push({ name, count, offset: nameOffset });
-        numExpected += count;
-      });
+      const first = this.parseResultID();
+      const ids = [first];
+      numExpected = first.count;
+      while (this.consumeIf(Tok.comma)) {
+        const r = this.parseResultID();
+        ids.push(r);
+        numExpected += r.count;
+      }
+      resultIDs = ids;
       this.expect(Tok.equal, "expected '=' after SSA name");
     }
     let op: Operation;
@@ -431,7 +448,7 @@ export class OperationParser extends Parser {
     return this.ctx.getOperationName(name);
   }
 
-  private parseCustomOperation(resultIDs: ResultRecord[]): Operation {
+  private parseCustomOperation(resultIDs: readonly ResultRecord[]): Operation {
     const opOffset = this.tokStart;
     const originalName = this.text;
     const opName = this.parseCustomOperationName();
@@ -726,7 +743,7 @@ class CustomOpAsmParser implements OpAsmParser {
   constructor(
     readonly parser: OperationParser,
     readonly nameOffset: number,
-    private readonly resultIDs: ResultRecord[],
+    private readonly resultIDs: readonly ResultRecord[],
     readonly opName: string,
   ) {}
 
