@@ -834,6 +834,9 @@ class Compiled {
       case 'attr-dict': {
         const withKeyword = e.withKeyword;
         return (p, state) => {
+          // No dictionary and no attributes so far: nothing to parse or check, and no map made per op.
+          const tp = tokenParser(p);
+          if (state._attributes === undefined && !(withKeyword ? tp.isKeyword('attributes') : tp.tokKind === Tok.l_brace)) return;
           const offset = p.currentOffset();
           if (withKeyword) p.parseOptionalAttrDictWithKeyword(state.attributes);
           else p.parseOptionalAttrDict(state.attributes);

@@ -78,8 +78,9 @@ const LEGACY_SEGMENT_NAMES: ReadonlyMap<string, string> = new Map([
 ]);
 export class OperationParser extends Parser {
   private readonly isolatedScopes: IsolatedNameScope[] = [];
-  private readonly blocksByName: Map<string, BlockDefinition>[] = [];
-  private readonly forwardBlockRefs: Map<Block, number>[] = [];
+  // Per region; made at the first block label (most regions have none).
+  private readonly blocksByName: (Map<string, BlockDefinition> | undefined)[] = [];
+  private readonly forwardBlockRefs: (Map<Block, number> | undefined)[] = [];
   private readonly forwardRefPlaceholders = new Map<Value, number>();
   readonly defaultDialectStack: string[] = [DEFAULT_TOP_LEVEL_DIALECT];
   private readonly deferredLocOwners: (Operation | { arg: import('../ir/operation.js').BlockArgument })[] = [];
@@ -95,15 +96,15 @@ export class OperationParser extends Parser {
   // ---- SSA scopes
 
   pushSSANameScope(isolated: boolean): void {
-    this.blocksByName.push(new Map());
-    this.forwardBlockRefs.push(new Map());
+    this.blocksByName.push(undefined);
+    this.forwardBlockRefs.push(undefined);
     if (isolated) this.isolatedScopes.push(new IsolatedNameScope());
     this.isolatedScopes[this.isolatedScopes.length - 1].pushScope();
   }
 
   popSSANameScope(): void {
-    const refs = this.forwardBlockRefs.pop()!;
-    if (refs.size) {
+    const refs = this.forwardBlockRefs.pop();
+    if (refs !== undefined && refs.size) {
       const offsets = [...refs.values()].sort((a, b) => a - b);
       for (const o of offsets) this.emitErrorAt(o, 'reference to an undefined block');
       throw new ParseAbort();
@@ -573,7 +574,7 @@ export class OperationParser extends Parser {
     const nameOffset = this.tokStart;
     const name = this.text;
     this.expect(Tok.caret_identifier, 'expected block name');
-    const blocks = this.blocksByName[this.blocksByName.length - 1];
+    const blocks = this.blockNames();
     let def = blocks.get(name);
     let block: Block;
     if (!def) {
@@ -581,7 +582,7 @@ export class OperationParser extends Parser {
       blocks.set(name, { block, offset: nameOffset });
     } else {
       const fwd = this.forwardBlockRefs[this.forwardBlockRefs.length - 1];
-      if (!fwd.delete(def.block)) this.error(`redefinition of block '${name}'`, nameOffset);
+      if (fwd === undefined || !fwd.delete(def.block)) this.error(`redefinition of block '${name}'`, nameOffset);
       def.offset = nameOffset;
       block = def.block;
     }
@@ -601,14 +602,21 @@ export class OperationParser extends Parser {
   }
 
   private getBlockNamed(name: string, offset: number): Block {
-    const blocks = this.blocksByName[this.blocksByName.length - 1];
+    const blocks = this.blockNames();
     let def = blocks.get(name);
     if (!def) {
       def = { block: new Block(), offset };
       blocks.set(name, def);
-      this.forwardBlockRefs[this.forwardBlockRefs.length - 1].set(def.block, offset);
+      const top = this.forwardBlockRefs.length - 1;
+      (this.forwardBlockRefs[top] ??= new Map()).set(def.block, offset);
     }
     return def.block;
+  }
+
+  /** The current region's block labels. */
+  private blockNames(): Map<string, BlockDefinition> {
+    const top = this.blocksByName.length - 1;
+    return (this.blocksByName[top] ??= new Map());
   }
 
   private parseOptionalBlockArgList(owner: Block): void {

@@ -156,6 +156,15 @@ function parseIntegerInDimensionList(p: Parser): number {
     relexAt(p, start + 1);
     return 0;
   }
+  const end = p.tokEnd;
+  if (end - start <= 15) {
+    // Up to 15 decimal digits fit a double exactly: no substring or bigint per dimension.
+    const src = p.src;
+    let v = 0;
+    for (let i = start; i < end; i++) v = v * 10 + (src.charCodeAt(i) - 48);
+    p.consume();
+    return v;
+  }
   const v = BigInt(p.text);
   if (v > 0x7fffffffffffffffn) p.error('invalid dimension');
   p.consume();
