@@ -1350,6 +1350,11 @@ export class FunctionCompiler {
     const steps = mixed(scf.ForallOp.staticStep(op), scf.ForallOp.dynamicStep(op));
     const ubNames: string[] = [];
     const stNames: string[] = [];
+    // Dynamic bounds are checked in order, as scf.parallel's (a poison bound is undefined behaviour).
+    const [ml, mu, ms] = [scf.ForallOp.mixedLowerBound(op), scf.ForallOp.mixedUpperBound(op), scf.ForallOp.mixedStep(op)];
+    ivs.forEach((_, d) => {
+      for (const x of [ml[d], mu[d], ms[d]]) if (typeof x !== 'bigint') this.checkPoison(op, x, 'loop bound');
+    });
     ivs.forEach((_, d) => {
       const u = this.fresh('$ub');
       const s = this.fresh('$st');

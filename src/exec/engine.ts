@@ -596,6 +596,12 @@ export function toEngineValue(x: unknown, t: Type): unknown {
     const et = (t as MemRefType | UnrankedMemRefType).elementType;
     return memrefFromArray(x, et, mt ? [...mt.shape] : undefined);
   }
+  if (r.k === 'vector' && t instanceof VectorType) {
+    // An array (or typed array) of the elements in row-major order: the engine's own form of a vector.
+    const elems = Array.isArray(x) || ArrayBuffer.isView(x) ? Array.from(x as ArrayLike<unknown>) : undefined;
+    if (!elems || elems.length !== t.numElements) throw new TypeError(`expected an array of ${t.numElements} elements for ${t.key}`);
+    return elems.map((e) => toEngineValue(e, t.elementType));
+  }
   throw new TypeError(`arguments of type ${t.key} are not supported`);
 }
 

@@ -17,7 +17,7 @@
 // whose bounds may be negative gives its induction variable no range (MLIR's
 // signed range would be wrong there).
 
-import { FloatType, IndexType, IntegerType } from '../ir/builtin-types.js';
+import { FloatType, FunctionType, IndexType, IntegerType } from '../ir/builtin-types.js';
 import type { IntRanges } from '../ir/interfaces.js';
 import { BlockArgument, OpResult, type Operation, type Value } from '../ir/operation.js';
 import type { OpOf } from '../ods/index.js';
@@ -237,32 +237,53 @@ function hasMul(e: AffineExpr): boolean {
  * function is analysed again when what it receives or what its callees
  * return grows). Without poison crossing calls each function is analysed
  * once, as before. Both backends take their analyses from here: a poison
- * marker passed to a function or returned by one keeps being tracked.
+ * marker passed to a function or returned by one keeps being tracked. A
+ * call_indirect calls every function of its type whose address a
+ * func.constant takes.
  */
 export class ModulePoison {
   /** Per function symbol: whether each argument (each result) may be poison. */
   readonly args = new Map<string, boolean[]>();
   readonly results = new Map<string, boolean[]>();
   private readonly analyses = new Map<Operation, RangeAnalysis>();
+  /** The functions each call_indirect may call. */
+  private readonly indirectTargets = new Map<Operation, string[]>();
 
   constructor(funcs: readonly OpOf<typeof func.FuncOp>[]) {
     const byName = new Map(funcs.map((f) => [funcOps.FuncOp.sym_name(f), f]));
     const callers = new Map<string, Set<OpOf<typeof func.FuncOp>>>();
-    const calls = new Map<Operation, OpOf<typeof funcOps.CallOp>[]>();
+    const calls = new Map<Operation, { op: Operation; callee: string; operands: Value[] }[]>();
     const returns = new Map<Operation, Operation[]>();
+    const calledBy = (callee: string, f: OpOf<typeof func.FuncOp>): void => {
+      if (!callers.has(callee)) callers.set(callee, new Set());
+      callers.get(callee)!.add(f);
+    };
+    // The functions whose address is taken: what a call_indirect of their type may call.
+    const taken = new Set<string>();
+    for (const f of funcs)
+      f.walk((op) => {
+        if (funcOps.ConstantOp.isa(op) && byName.has(funcOps.ConstantOp.value(op))) taken.add(funcOps.ConstantOp.value(op));
+      });
     for (const f of funcs) {
       const name = funcOps.FuncOp.sym_name(f);
       const ft = funcOps.FuncOp.function_type(f);
       this.args.set(name, ft.inputs.map(() => false));
       this.results.set(name, ft.results.map(() => false));
-      const cs: OpOf<typeof funcOps.CallOp>[] = [];
+      const cs: { op: Operation; callee: string; operands: Value[] }[] = [];
       const rs: Operation[] = [];
       f.walk((op) => {
         if (funcOps.CallOp.isa(op) && byName.has(funcOps.CallOp.callee(op))) {
-          cs.push(op);
           const c = funcOps.CallOp.callee(op);
-          if (!callers.has(c)) callers.set(c, new Set());
-          callers.get(c)!.add(f);
+          cs.push({ op, callee: c, operands: funcOps.CallOp.operands(op) });
+          calledBy(c, f);
+        } else if (funcOps.CallIndirectOp.isa(op)) {
+          const key = funcOps.CallIndirectOp.callee(op).type.key;
+          const targets = [...taken].filter((t) => funcOps.FuncOp.function_type(byName.get(t)!).key === key);
+          this.indirectTargets.set(op, targets);
+          for (const t of targets) {
+            cs.push({ op, callee: t, operands: funcOps.CallIndirectOp.callee_operands(op) });
+            calledBy(t, f);
+          }
         } else if (funcOps.ReturnOp.isa(op)) rs.push(op);
       });
       calls.set(f, cs);
@@ -289,10 +310,9 @@ export class ModulePoison {
           if (i < res.length && !res[i] && scalar(x) && ra.mayBePoisonMarker(x)) grew = res[i] = true;
         });
       if (grew) for (const c of callers.get(name) ?? []) enqueue(c);
-      for (const call of calls.get(f)!) {
-        const callee = funcOps.CallOp.callee(call);
+      for (const { callee, operands } of calls.get(f)!) {
         const args = this.args.get(callee)!;
-        funcOps.CallOp.operands(call).forEach((x, i) => {
+        operands.forEach((x, i) => {
           if (i < args.length && !args[i] && scalar(x) && ra.mayBePoisonMarker(x)) {
             args[i] = true;
             enqueue(byName.get(callee));
@@ -315,11 +335,13 @@ export class ModulePoison {
       return this.args.get(funcOps.FuncOp.sym_name(f))?.[v.index] ? PoisonReason.Produced : PoisonReason.None;
     }
     if (v instanceof OpResult && funcOps.CallOp.isa(v.owner)) return this.results.get(funcOps.CallOp.callee(v.owner))?.[v.index] ? PoisonReason.Produced : PoisonReason.None;
-    return PoisonReason.None;
+    if (!(v instanceof OpResult)) return PoisonReason.None;
+    const i = v.index;
+    return this.indirectTargets.get(v.owner)?.some((t) => this.results.get(t)?.[i]) ? PoisonReason.Produced : PoisonReason.None;
   }
 }
 
-/** Scalars carry poison markers across calls (memrefs are checked where they are made). */
+/** Scalars and function values carry poison markers across calls (memrefs are checked where they are made). */
 function scalar(v: Value): boolean {
-  return v.type instanceof IntegerType || v.type instanceof IndexType || v.type instanceof FloatType;
+  return v.type instanceof IntegerType || v.type instanceof IndexType || v.type instanceof FloatType || v.type instanceof FunctionType;
 }

@@ -342,7 +342,7 @@ function parseExtendedAttr(p: Parser, type: Type | undefined): Attribute {
       } else {
       const t = attrType ?? NoneType.get();
       if (!dialect && !p.ctx.allowUnregisteredDialects) {
-        p.error(unregisteredMessage('#', sym.dialect, sym.data, ` : '${t.key}'`), sym.loc);
+        p.error(unregisteredMessage('#', sym.dialect, sym.data, ` : '${t.key}'`), sym.reportLoc);
       }
       attr = OpaqueAttr.get(sym.dialect, sym.data, t);
     }

@@ -16,6 +16,11 @@ export interface ExtendedSymbol {
   identifier: string;
   /** Offset of the `!`/`#` token. */
   loc: number;
+  /**
+   * Where mlir-opt reports the symbol as a whole (an unregistered dialect):
+   * the data of a pretty name (`bar` in `!foo.bar`), else the `!`/`#` token.
+   */
+  reportLoc: number;
   /** Set when the symbol is an alias reference. */
   alias: boolean;
   dialect: string;
@@ -97,7 +102,7 @@ export function parseExtendedSymbolToken(p: Parser): ExtendedSymbol {
   const dialect = dot < 0 ? identifier : identifier.slice(0, dot);
   const isPretty = dot >= 0;
   const hasTrailing = p.tokKind === Tok.less && p.tokStart === tokEnd;
-  if (!hasTrailing && !isPretty) return { identifier, loc, alias: true, dialect, data: '', dataStart: tokEnd, dataEnd: tokEnd };
+  if (!hasTrailing && !isPretty) return { identifier, loc, reportLoc: loc, alias: true, dialect, data: '', dataStart: tokEnd, dataEnd: tokEnd };
   let dataStart: number;
   let dataEnd: number;
   if (!isPretty) {
@@ -114,7 +119,7 @@ export function parseExtendedSymbolToken(p: Parser): ExtendedSymbol {
     dataStart = tokStart + 1 + dot + 1;
     dataEnd = tokEnd;
   }
-  return { identifier, loc, alias: false, dialect, data: p.src.slice(dataStart, dataEnd), dataStart, dataEnd };
+  return { identifier, loc, reportLoc: isPretty ? dataStart : loc, alias: false, dialect, data: p.src.slice(dataStart, dataEnd), dataStart, dataEnd };
 }
 
 /** Builds the parser view a dialect hook receives for a symbol. */

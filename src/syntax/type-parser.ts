@@ -350,6 +350,6 @@ function parseExtendedType(p: Parser): Type {
     const t = dialect.parseType(d);
     return t;
   }
-  if (!dialect && !p.ctx.allowUnregisteredDialects) p.error(unregisteredMessage('!', sym.dialect, sym.data, ''), sym.loc);
+  if (!dialect && !p.ctx.allowUnregisteredDialects) p.error(unregisteredMessage('!', sym.dialect, sym.data, ''), sym.reportLoc);
   return OpaqueType.get(sym.dialect, sym.data);
 }

@@ -2,7 +2,8 @@
 // mlir-opt does, returning the exit code and both output streams. It never
 // throws: internal failures become diagnostics.
 
-import { closeSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { systemErrorMessage } from './system-error.js';
+import { closeSync, lstatSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { Context } from '../ir/context.js';
 import { FileLineColLoc, UnknownLoc } from '../ir/location.js';
 import { createContext } from '../dialects/registry.js';
@@ -67,6 +68,16 @@ class OutputStream {
     else this.writeFile(Buffer.from(s, 'latin1'));
   }
 
+  /** Opens (creates or truncates) the file before any work, as mlir-opt does; returns why it could not. */
+  open(): Error | undefined {
+    try {
+      this.fd ??= openSync(this.path!, 'w');
+      return undefined;
+    } catch (e) {
+      return e as Error;
+    }
+  }
+
   private writeFile(chunk: Uint8Array): void {
     if (this.error) return;
     try {
@@ -82,6 +93,22 @@ class OutputStream {
     if (this.path !== undefined && !this.error && this.fd === undefined) this.writeFile(new Uint8Array(0));
     this.release();
     return this.error;
+  }
+
+  /**
+   * Removes the output file after a failed run, as mlir-opt's ToolOutputFile
+   * does (it opened, so truncated, the file at start): only regular files and
+   * symlinks, never a device such as /dev/null.
+   */
+  discard(): void {
+    this.release();
+    if (this.path === undefined) return;
+    try {
+      const st = lstatSync(this.path);
+      if (st.isFile() || st.isSymbolicLink()) unlinkSync(this.path);
+    } catch {
+      // Nothing there, or not ours to remove: leave it.
+    }
   }
 
   /** Closes the file without finishing it (after a failure). */
@@ -420,8 +447,7 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
     try {
       text = readFileSync(inputName).toString('latin1');
     } catch (e) {
-      const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'No such file or directory' : (e as Error).message;
-      return { exitCode: 1, stdout: '', stderr: `cannot open input file '${inputName}': ${reason}\n` };
+      return { exitCode: 1, stdout: '', stderr: `cannot open input file '${inputName}': ${systemErrorMessage(e)}\n` };
     }
   }
   const source = new SourceFile(inputName === '-' ? '<stdin>' : inputName, text);
@@ -477,6 +503,8 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
   const outputName = v.get('o') as string | undefined;
   const stdout = new OutputStream();
   const file = outputName !== undefined && outputName !== '-' ? new OutputStream(outputName) : undefined;
+  const openError = file?.open();
+  if (openError) return { exitCode: 1, stdout: '', stderr: `cannot open output file '${outputName}': ${systemErrorMessage(openError)}\n` };
   try {
     const sinks: ChunkSinks = { passOut: (t) => stdout.text(t), ir: file ?? stdout };
     let stderr = '';
@@ -513,9 +541,13 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
 
     const result = (exitCode: number, err: string): OptResult =>
       runOptions.byteOutput ? { exitCode, stdout: '', stderr: err, stdoutBytes: stdout.toBytes() } : { exitCode, stdout: stdout.toText(), stderr: err };
+    if (failed) {
+      file?.discard();
+      return result(1, stderr);
+    }
     const fileError = file?.close();
     if (fileError) return result(1, stderr + `${TOOL}: error: cannot write output file '${outputName}': ${fileError.message}\n`);
-    return result(failed ? 1 : 0, stderr);
+    return result(0, stderr);
   } finally {
     // After a failure (a stack overflow included, before the rerun on the worker).
     file?.release();

@@ -1,6 +1,7 @@
 // scf-run's driver, in-process (Node only: it reads files): mlir-runner's flags and messages over the
 // execution engine. Returns the exit code; output goes to the given sinks.
 
+import { systemErrorMessage } from './system-error.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createContext } from '../dialects/registry.js';
 import { IntegerType, FloatType } from '../ir/builtin-types.js';
@@ -111,8 +112,7 @@ function runScfRunOnStack(
   try {
     text = input === '-' ? (typeof stdin === 'function' ? stdin() : (stdin ?? readFileSync(0).toString('latin1'))) : readFileSync(input).toString('latin1');
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    sinks.stderr(`cannot open input file '${input}': ${code === 'ENOENT' ? 'No such file or directory' : String((e as Error).message)}\n`);
+    sinks.stderr(`cannot open input file '${input}': ${systemErrorMessage(e)}\ncould not parse the input IR\n`);
     return 1;
   }
   const fileName = input === '-' ? '<stdin>' : input;

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,10 +104,49 @@ test('scf-opt: stdout and the -o file match mlir-opt 22 on a multi-chunk output'
     assert.equal(toFile.status, 0, toFile.stderr);
     assert.equal(toFile.stdout, '');
     assert.ok(readFileSync(out, 'latin1') === want.stdout, '-o file differs from mlir-opt');
-    // A file that cannot be written: mlir-opt's exit code, nothing on stdout.
-    const bad = spawnSync(process.execPath, [SCF_OPT, input, '-o', join(dir, 'missing', 'out.mlir')], { encoding: 'latin1' });
-    assert.equal(bad.status, 1);
-    assert.match(bad.stderr, /cannot write output file .*ENOENT/);
+    // A file that cannot be opened (in a missing directory, or a directory): mlir-opt's message and exit code.
+    for (const target of [join(dir, 'missing', 'out.mlir'), dir]) {
+      const bad = spawnSync(process.execPath, [SCF_OPT, input, '-o', target], { encoding: 'latin1' });
+      const ref = spawnSync(MLIR_OPT, [input, '-o', target], { encoding: 'latin1' });
+      assert.equal(ref.status, 1);
+      assert.deepEqual([bad.status, bad.stdout, bad.stderr], [ref.status, ref.stdout, ref.stderr]);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('scf-opt: a failed run leaves no -o file behind, as mlir-opt 22', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'scfkit-print-stream-'));
+  try {
+    const bad = join(dir, 'bad.mlir');
+    writeFileSync(bad, 'func.func @a() {\n  return\n}\n// -----\nfunc.func @b() {\n  "x.y"() : () -> ()\n  return\n}\n');
+    const cases: [label: string, args: string[], existing: boolean][] = [
+      ['a new file', [], false],
+      ['an existing file', [], true],
+      ['one failing chunk of a split input', ['-split-input-file'], true],
+    ];
+    for (const [label, args, existing] of cases) {
+      const results = [MLIR_OPT, process.execPath].map((tool) => {
+        const out = join(dir, 'out.mlir');
+        if (existing) writeFileSync(out, 'old contents\n');
+        else rmSync(out, { force: true });
+        const r = spawnSync(tool, [...(tool === MLIR_OPT ? [] : [SCF_OPT]), bad, ...args, '-o', out], { encoding: 'latin1' });
+        let file: string | undefined;
+        try {
+          file = readFileSync(out, 'latin1');
+        } catch {
+          file = undefined;
+        }
+        return { status: r.status, file };
+      });
+      assert.equal(results[0]!.status, 1, label);
+      assert.deepEqual(results[1], results[0], label);
+    }
+    // A device is never removed.
+    const r = spawnSync(process.execPath, [SCF_OPT, bad, '-o', '/dev/null'], { encoding: 'latin1' });
+    assert.equal(r.status, 1);
+    assert.ok(lstatSync('/dev/null').isCharacterDevice());
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@
 // compile.ts: sign-extended in i32 or i64 locals, i1 as 0/1). The integer
 // binary ops and casts are shared with the index dialect (index/exec-wasm.ts).
 
-import { FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
+import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as arith from './index.js';
@@ -12,6 +12,7 @@ import { CAST_OPS, FLOAT_BINARY_OPS, INT_BINARY_OPS, castOf, floatBinaryOf, intB
 import { Op, type FunctionBody } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type Scalar, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec, implementWasmExecFor } from '../../exec/wasm/emitters.js';
+import { emitDenseVector } from '../../exec/wasm/vector-values.js';
 
 /** An integer binary op (arith's or index's, by op-kinds.ts). */
 function emitIntBinaryOp(fc: WasmFunctionCompiler, op: Operation): void {
@@ -95,6 +96,23 @@ function floatBinary(fc: WasmFunctionCompiler, op: Operation): void {
     fc.roundFloat(s);
     return fc.pop(fb.result(op));
   }
+  if ((fb.kind === 'maxnumf' || fb.kind === 'minnumf') && s.k === 'float') {
+    // a is NaN ? b : b is NaN ? a : max(a, b), as the JavaScript backend (NaN only when both are).
+    const [a, b] = [fb.lhs(op), fb.rhs(op)];
+    const [max, ne] = s.vt === 'f32' ? [FLOAT_CODES[fb.kind === 'maxnumf' ? 'maximumf' : 'minimumf'][0], Op.f32_ne] : [FLOAT_CODES[fb.kind === 'maxnumf' ? 'maximumf' : 'minimumf'][1], Op.f64_ne];
+    fc.push(b);
+    fc.push(a);
+    fc.push(a);
+    fc.push(b);
+    f.op(max);
+    fc.push(b);
+    fc.push(b);
+    f.op(ne).op(Op.select);
+    fc.push(a);
+    fc.push(a);
+    f.op(ne).op(Op.select);
+    return fc.pop(fb.result(op));
+  }
   if (!code || s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}'`);
   fc.push(fb.lhs(op));
   fc.push(fb.rhs(op));
@@ -108,6 +126,7 @@ function constant(fc: WasmFunctionCompiler, op: OpOf<typeof arith.ConstantOp>): 
   const f = fc.body;
   const a = arith.ConstantOp.value(op);
   const r = arith.ConstantOp.result(op);
+  if (a instanceof DenseIntOrFPElementsAttr) return emitDenseVector(fc, op, a, r);
   const s = fc.scalar(r, op);
   if (a instanceof IntegerAttr && s.k === 'int') {
     if (s.vt === 'i32') f.i32(s.w === 1 ? Number(a.value & 1n) : Number(BigInt.asIntN(s.w, a.value)));
@@ -711,12 +730,11 @@ function mulExtended(fc: WasmFunctionCompiler, op: Operation, signed: boolean, l
   fc.pop(high);
 }
 
-implementWasmExec(arith.AddUIExtendedOp, addUIExtended);
-implementWasmExec(arith.MulSIExtendedOp, (fc, op) => mulExtended(fc, op, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)));
-implementWasmExec(arith.MulUIExtendedOp, (fc, op) => mulExtended(fc, op, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)));
-
 // Elementwise ops: poison in, poison out (their code is skipped then), as the JavaScript backend's.
 const ELEMENTWISE = { propagates: true };
+implementWasmExec(arith.AddUIExtendedOp, addUIExtended, ELEMENTWISE);
+implementWasmExec(arith.MulSIExtendedOp, (fc, op) => mulExtended(fc, op, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)), ELEMENTWISE);
+implementWasmExec(arith.MulUIExtendedOp, (fc, op) => mulExtended(fc, op, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)), ELEMENTWISE);
 implementWasmExecFor(INT_BINARY_OPS, emitIntBinaryOp, ELEMENTWISE);
 implementWasmExecFor(FLOAT_BINARY_OPS, floatBinary, ELEMENTWISE);
 implementWasmExecFor(CAST_OPS, emitCastOp, ELEMENTWISE);

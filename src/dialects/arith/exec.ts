@@ -2,8 +2,8 @@
 // registered with the engine (src/exec/emitters.ts); codegen.ts drives them.
 
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
-import { VectorType } from '../../ir/builtin-types.js';
-import type { Value } from '../../ir/operation.js';
+import { MemRefType, UnrankedMemRefType, VectorType } from '../../ir/builtin-types.js';
+import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as arith from './index.js';
 import { cmpfBool, cmpiBool, intBinary, intLit, numLit } from '../../exec/scalar.js';
@@ -31,7 +31,10 @@ function emitSelect(cg: FunctionCompiler, op: OpOf<typeof arith.SelectOp>): void
   const cond = arith.SelectOp.condition(op);
   const [c, a, b] = [cond, arith.SelectOp.true_value(op), arith.SelectOp.false_value(op)].map((o) => cg.v(o));
   if (cond.type instanceof VectorType) return cg.define(op, `$rt.vmap(${(arith.SelectOp.result(op).type as VectorType).numElements}, ($i) => ${c}[$i] ? ${a}[$i] : ${b}[$i])`);
-  if (cg.isTainted(cond)) return cg.define(op, `(typeof ${c} === "object" ? ${c} : ${c} ? ${a} : ${b})`);
+  // Memrefs carry no poison (they are checked where they are made): a memref picked by a poison condition is the error.
+  const t = arith.SelectOp.result(op).type;
+  if (t instanceof MemRefType || t instanceof UnrankedMemRefType) cg.checkPoison(op, cond, 'condition');
+  else if (cg.isTainted(cond)) return cg.define(op, `(typeof ${c} === "object" ? ${c} : ${c} ? ${a} : ${b})`);
   return cg.define(op, `(${c} ? ${a} : ${b})`);
 }
 
@@ -40,20 +43,49 @@ function emitCmpF(cg: FunctionCompiler, op: OpOf<typeof arith.CmpFOp>): void {
   cg.define(op, cg.elementwise(op, ([a, b]) => `(${cmpfBool(pred, a, b)} ? 1 : 0)`));
 }
 
+/**
+ * Emits `emit` unless an operand that may be poison is poison: then every
+ * result is the first such operand, as cg.elementwise's ops (before, the
+ * extended ops computed with the Poison object and failed there).
+ */
+function unlessPoison(cg: FunctionCompiler, op: Operation, emit: () => void): void {
+  const ps = op.operands.filter((o) => cg.isTainted(o)).map((o) => cg.v(o));
+  if (!ps.length) return emit();
+  cg.emit(`if (${ps.map((p) => `typeof ${p} === "object"`).join(' || ')}) {`);
+  cg.indent(() => op.results.forEach((r) => cg.emit(`${cg.v(r)} = $rt.firstPoison(${ps.join(', ')});`)));
+  cg.emit('} else {');
+  cg.indent(emit);
+  cg.emit('}');
+}
+
 function emitAddUIExtended(cg: FunctionCompiler, op: OpOf<typeof arith.AddUIExtendedOp>): void {
   const lhs = arith.AddUIExtendedOp.lhs(op);
-  const r = cg.noteWide(reprOf(lhs.type));
+  const t = lhs.type;
+  const r = cg.noteWide(reprOf(t instanceof VectorType ? t.elementType : t));
   const [a, b] = [lhs, arith.AddUIExtendedOp.rhs(op)].map((o) => cg.v(o));
   const sum = cg.v(arith.AddUIExtendedOp.sum(op));
+  const ovf = cg.v(arith.AddUIExtendedOp.overflow(op));
+  if (t instanceof VectorType) {
+    // Element by element (vectors are arrays).
+    const n = t.numElements;
+    cg.emit(`${sum} = $rt.vmap(${n}, ($i) => { let $t, $s; return ${intBinary('addi', r, `${a}[$i]`, `${b}[$i]`, cg.K(op))}; });`);
+    return cg.emit(`${ovf} = $rt.vmap(${n}, ($i) => (${cmpiBool('ult', r, `${sum}[$i]`, `${a}[$i]`)} ? 1 : 0));`);
+  }
   cg.emit(`${sum} = ${intBinary('addi', r, a, b, cg.K(op))};`);
-  cg.emit(`${cg.v(arith.AddUIExtendedOp.overflow(op))} = (${cmpiBool('ult', r, sum, a)} ? 1 : 0);`);
+  cg.emit(`${ovf} = (${cmpiBool('ult', r, sum, a)} ? 1 : 0);`);
 }
 
 /** arith.mulsi_extended (signed) and arith.mului_extended: the low and high halves of the product. */
 function emitMulExtended(cg: FunctionCompiler, signed: boolean, lhs: Value, rhs: Value, low: Value, high: Value): void {
-  const r = cg.noteWide(reprOf(lhs.type));
+  const t = lhs.type;
+  const r = cg.noteWide(reprOf(t instanceof VectorType ? t.elementType : t));
   const [a, b] = [lhs, rhs].map((o) => cg.v(o));
   const w = r.k === 'int' || r.k === 'wide' ? r.w : 64;
+  if (t instanceof VectorType) {
+    // Element by element (vectors are arrays).
+    cg.emit(`$r = $rt.vmap(${t.numElements}, ($i) => $rt.mulExtended(${w}, ${signed}, ${a}[$i], ${b}[$i]));`);
+    return cg.emit(`${cg.v(low)} = $r.map(($p) => $p[0]); ${cg.v(high)} = $r.map(($p) => $p[1]);`);
+  }
   cg.emit(`$r = $rt.mulExtended(${w}, ${signed}, ${a}, ${b});`);
   cg.emit(`${cg.v(low)} = $r[0]; ${cg.v(high)} = $r[1];`);
 }
@@ -63,10 +95,10 @@ implementJsExec(arith.SelectOp, (cg, op) => emitSelect(cg, op));
 implementJsExec(arith.CmpIOp, (cg, op) => cg.emitCmpI(op, arith.CmpIPredicate.stringify(arith.CmpIOp.predicate(op))!, arith.CmpIOp.lhs(op), arith.CmpIOp.rhs(op)));
 implementJsExec(arith.CmpFOp, (cg, op) => emitCmpF(cg, op));
 implementJsExec(arith.NegFOp, (cg, op) => cg.define(op, cg.elementwise(op, ([a]) => `(-${a})`)));
-implementJsExec(arith.AddUIExtendedOp, (cg, op) => emitAddUIExtended(cg, op));
+implementJsExec(arith.AddUIExtendedOp, (cg, op) => unlessPoison(cg, op, () => emitAddUIExtended(cg, op)));
 implementJsExec(arith.MulSIExtendedOp, (cg, op) =>
-  emitMulExtended(cg, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op)),
+  unlessPoison(cg, op, () => emitMulExtended(cg, true, arith.MulSIExtendedOp.lhs(op), arith.MulSIExtendedOp.rhs(op), arith.MulSIExtendedOp.low(op), arith.MulSIExtendedOp.high(op))),
 );
 implementJsExec(arith.MulUIExtendedOp, (cg, op) =>
-  emitMulExtended(cg, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op)),
+  unlessPoison(cg, op, () => emitMulExtended(cg, false, arith.MulUIExtendedOp.lhs(op), arith.MulUIExtendedOp.rhs(op), arith.MulUIExtendedOp.low(op), arith.MulUIExtendedOp.high(op))),
 );

@@ -121,26 +121,32 @@ function callIndirect(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallIndirec
   const f = fc.body;
   const results = func.CallIndirectOp.results(op);
   results.forEach((r) => fc.def(r));
+  // Calling a poison function value is undefined behaviour: the JavaScript backend's check.
+  fc.checkPoison(op, callee, 'callee');
   let open = 0;
   moduleFunctions(fc).forEach((fn, k) => {
     if (func.FuncOp.function_type(fn).key !== key) return;
     const name = func.FuncOp.sym_name(fn);
     const target = fc.callee(name)!;
-    // The poison analysis sees direct calls only: a target whose results may be poison is left to the JavaScript backend.
     const sig = fc.poisonSignature(name)!;
-    if (sig.results.some((p) => p)) throw new WasmUnsupported(op, 'indirect calls of a function whose results may be poison');
     fc.push(callee);
     f.i32(k).op(Op.i32_eq).structured(Op.if, 'void');
     fc.depth++;
     open++;
-    // Operands that may be poison make the op fall back (no poison handling declared), so their markers are 0.
+    // Markers as a direct call's (compile.ts's ModulePoison counts the call as one of each function of the type whose address is taken).
     func.CallIndirectOp.callee_operands(op).forEach((a, i) => {
       fc.pushAsType(a, a.type, op);
-      if (sig.args[i]) fc.body.i32(0);
+      if (sig.args[i]) fc.pushPoison(a);
     });
     fc.noteCall(op);
     f.call(target.index);
-    for (let i = results.length - 1; i >= 0; i--) fc.pop(results[i]);
+    for (let i = results.length - 1; i >= 0; i--) {
+      if (sig.results[i]) fc.popPoison(results[i]);
+      fc.pop(results[i]);
+      // Another target may return poison there: this one does not.
+      const p = sig.results[i] ? undefined : fc.poisonOf(results[i]);
+      if (p !== undefined) f.i32(0).set(p);
+    }
     f.op(Op.else);
   });
   // No function of that type has that number (function values come from func.constant).
@@ -152,5 +158,5 @@ function callIndirect(fc: WasmFunctionCompiler, op: OpOf<typeof func.CallIndirec
 }
 
 implementWasmExec(func.ConstantOp, funcConstant);
-implementWasmExec(func.CallIndirectOp, callIndirect);
+implementWasmExec(func.CallIndirectOp, callIndirect, { custom: true });
 implementWasmExec(func.CallOp, (fc, op) => call(fc, op), { custom: true });

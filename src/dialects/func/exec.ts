@@ -28,6 +28,8 @@ function emitCall(cg: FunctionCompiler, op: OpOf<typeof func.CallOp>): void {
 }
 
 function emitCallIndirect(cg: FunctionCompiler, op: OpOf<typeof func.CallIndirectOp>): void {
+  // Calling a poison function value is undefined behaviour (before, a JS TypeError).
+  cg.checkPoison(op, func.CallIndirectOp.callee(op), 'callee');
   const callee = cg.v(func.CallIndirectOp.callee(op));
   emitCallTo(cg, op, callee, func.CallIndirectOp.callee_operands(op), func.CallIndirectOp.results(op));
 }

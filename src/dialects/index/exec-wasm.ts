@@ -8,7 +8,10 @@ import * as index from './index.js';
 import { emitCmpI } from '../arith/exec-wasm.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
-implementWasmExec(index.CmpOp, (fc, op) => emitCmpI(fc, op, stringifyEnum(index.IndexCmpPredicateDef, index.CmpOp.pred(op)), index.CmpOp.lhs(op), index.CmpOp.rhs(op), index.CmpOp.result(op)));
+implementWasmExec(index.CmpOp, (fc, op) => emitCmpI(fc, op, stringifyEnum(index.IndexCmpPredicateDef, index.CmpOp.pred(op)), index.CmpOp.lhs(op), index.CmpOp.rhs(op), index.CmpOp.result(op)), {
+  // Elementwise: a poison operand makes the result poison, as arith.cmpi.
+  propagates: true,
+});
 implementWasmExec(index.BoolConstantOp, (fc, op) => {
   fc.body.i32(index.BoolConstantOp.value(op) ? 1 : 0);
   fc.pop(index.BoolConstantOp.result(op));

@@ -5,6 +5,7 @@
 import { Type, uniqueType, type AttrTypePrinter } from '../../ir/attributes.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { Parser } from '../../syntax/parser.js';
+import { escapeString } from '../../ir/location.js';
 
 /** Base of the LLVM dialect types: printed as `!llvm.` + body. */
 export abstract class LLVMType extends Type {
@@ -152,8 +153,35 @@ export class LLVMFunctionType extends LLVMType {
   }
 }
 
+/** A target extension type (`!llvm.target<"name", types..., ints...>`): opaque to the engine. */
+export class LLVMTargetExtType extends LLVMType {
+  private constructor(
+    readonly extName: string,
+    readonly typeParams: readonly Type[],
+    readonly intParams: readonly number[],
+  ) {
+    super();
+  }
+  static get(extName: string, typeParams: readonly Type[], intParams: readonly number[]): LLVMTargetExtType {
+    return uniqueType(new LLVMTargetExtType(extName, Object.freeze([...typeParams]), Object.freeze([...intParams])));
+  }
+  printBody(p: AttrTypePrinter): void {
+    p.write(`target<${escapeString(this.extName)}`);
+    // Unlike other LLVM types' parameters, these print with their prefix.
+    for (const t of this.typeParams) {
+      p.write(', ');
+      p.printType(t);
+    }
+    for (const n of this.intParams) p.write(`, ${n}`);
+    p.write('>');
+  }
+  override walkImmediateSubElements(visit: (e: Type) => void): void {
+    for (const t of this.typeParams) visit(t);
+  }
+}
+
 const KEYWORD_TYPES = ['label', 'metadata', 'token', 'x86_amx', 'ppc_fp128'];
-const LLVM_TYPE_WORDS = new Set(['ptr', 'void', 'array', 'struct', 'func', ...KEYWORD_TYPES]);
+const LLVM_TYPE_WORDS = new Set(['ptr', 'void', 'array', 'struct', 'func', 'target', ...KEYWORD_TYPES]);
 
 /** Parses a type inside an LLVM type: an LLVM type body (`ptr`, `struct<...>`) or any builtin type. */
 export function parseNestedType(parser: Parser): Type {
@@ -162,23 +190,39 @@ export function parseNestedType(parser: Parser): Type {
   return parser.parseType();
 }
 
-function parseSmallInt(parser: Parser, what: string): number {
-  if (!parser.is(Tok.integer)) parser.error(`expected ${what}`);
-  const v = Number(parser.integerValue());
+/**
+ * An unsigned type parameter, as MLIR's generated type parsers read one: an
+ * optionally negative integer wrapped to the C++ type's width, and on failure
+ * a second error naming the parameter, at the token where parsing stopped.
+ */
+function parseUnsignedParam(parser: Parser, typeName: string, param: string, cppType: string, bits: number): number {
+  const fail = (at: number, message: string): never => {
+    parser.emitErrorAt(at, message);
+    return parser.error(`failed to parse ${typeName} parameter '${param}' which is to be a \`${cppType}\``, parser.tokStart);
+  };
+  const at = parser.tokStart;
+  const negative = parser.consumeIf(Tok.minus);
+  if (!parser.is(Tok.integer)) return fail(parser.tokStart, 'expected integer value');
+  const magnitude = parser.integerValue();
   parser.consume();
-  return v;
+  const v = negative ? -magnitude : magnitude;
+  if (v >= 1n << BigInt(bits) || v < -(1n << BigInt(bits - 1))) return fail(at, 'integer value too large');
+  const wrapped = BigInt.asUintN(bits, v);
+  // Sizes are JavaScript numbers here: refuse what they cannot hold exactly.
+  if (wrapped > BigInt(Number.MAX_SAFE_INTEGER)) return parser.error(`${typeName} parameter '${param}' of ${wrapped} is beyond what scfkit represents (2^53 - 1)`, at);
+  return Number(wrapped);
 }
 
 /** Parses the body of an LLVM type, starting at its keyword. */
 export function parseLLVMTypeBody(parser: Parser): Type {
   const offset = parser.tokStart;
   const word = parser.is(Tok.bare_identifier) || parser.is(Tok.keyword) ? parser.text : '';
-  if (!word) parser.error('expected LLVM type');
+  if (!word) parser.error('expected valid keyword'); // MLIR's dispatchParse: no builtin type, then no keyword
   parser.consume();
   switch (word) {
     case 'ptr': {
       if (!parser.consumeIf(Tok.less)) return LLVMPointerType.get(0);
-      const as = parseSmallInt(parser, 'address space');
+      const as = parseUnsignedParam(parser, 'LLVMPointerType', 'addressSpace', 'unsigned', 32);
       parser.expect(Tok.greater, "expected '>'");
       return LLVMPointerType.get(as);
     }
@@ -186,8 +230,8 @@ export function parseLLVMTypeBody(parser: Parser): Type {
       return LLVMVoidType.get();
     case 'array': {
       parser.expect(Tok.less, "expected '<'");
-      const n = parseSmallInt(parser, 'array size');
-      if (!parser.consumeKeywordIf('x')) parser.error("expected 'x' in array type");
+      const n = parseUnsignedParam(parser, 'LLVMArrayType', 'numElements', 'uint64_t', 64);
+      if (!parser.consumeKeywordIf('x')) parser.error("expected 'x'");
       const elem = parseNestedType(parser);
       parser.expect(Tok.greater, "expected '>'");
       return LLVMArrayType.get(n, elem);
@@ -234,6 +278,25 @@ export function parseLLVMTypeBody(parser: Parser): Type {
       parser.expect(Tok.greater, "expected '>'");
       return name ? LLVMStructType.getIdentified(name, body, packed) : LLVMStructType.getLiteral(body, packed);
     }
+  }
+  if (word === 'target') {
+    // `<` name (`,` type)* (`,` unsigned)* `>`: types first, then integers.
+    parser.expect(Tok.less, "expected '<'");
+    if (!parser.is(Tok.string)) {
+      parser.emitErrorAt(parser.tokStart, 'expected string');
+      parser.error("failed to parse LLVMTargetExtType parameter 'extTypeName' which is to be a `::llvm::StringRef`");
+    }
+    const extName = parser.stringValue();
+    parser.consume();
+    const typeParams: Type[] = [];
+    const intParams: number[] = [];
+    while (parser.consumeIf(Tok.comma)) {
+      if (parser.is(Tok.integer) || parser.is(Tok.minus)) intParams.push(parseUnsignedParam(parser, 'LLVMTargetExtType', 'intParams', 'unsigned', 32));
+      else if (intParams.length) parser.error('failed to parse parameter list for target extension type');
+      else typeParams.push(parseNestedType(parser));
+    }
+    parser.expect(Tok.greater, "expected '>'");
+    return LLVMTargetExtType.get(extName, typeParams, intParams);
   }
   if (KEYWORD_TYPES.includes(word)) return LLVMKeywordType.get(word);
   return parser.error(`unknown LLVM type: ${word}`, offset);

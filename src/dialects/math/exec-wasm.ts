@@ -12,6 +12,10 @@ import { Op } from '../../exec/wasm/encoder.js';
 import { ErrCode, WasmUnsupported, type Scalar, type WasmFunctionCompiler } from '../../exec/wasm/compile.js';
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 
+// Every math op is elementwise: a poison operand makes the result poison (its
+// code skipped: no division by zero in ipowi), as the JavaScript backend's.
+const ELEMENTWISE = { propagates: true };
+
 implementWasmExec(math.SqrtOp, (fc, op) => {
   const s = fc.scalar(math.SqrtOp.result(op), op);
   if (s.k !== 'float') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
@@ -19,7 +23,7 @@ implementWasmExec(math.SqrtOp, (fc, op) => {
   fc.body.op(s.vt === 'f32' ? Op.f32_sqrt : Op.f64_sqrt);
   fc.roundFloat(s);
   fc.pop(math.SqrtOp.result(op));
-});
+}, ELEMENTWISE);
 
 // Exact on every value of the type (no rounding): wasm's own instructions.
 const EXACT = [
@@ -37,7 +41,7 @@ for (const [handle, op32, op64] of EXACT)
     for (const v of op.operands) fc.push(v);
     fc.body.op(s.vt === 'f32' ? op32 : op64);
     fc.pop(r);
-  });
+  }, ELEMENTWISE);
 
 for (const handle of FLOAT_FN_OPS)
   implementWasmExec(handle, (fc, op) => {
@@ -64,7 +68,7 @@ for (const handle of FLOAT_FN_OPS)
     if (s.vt === 'f32') f.op(Op.f32_demote_f64);
     fc.roundFloat(s);
     fc.pop(r);
-  });
+  }, ELEMENTWISE);
 
 // Classifications: an i1 from f64 comparisons (f32 operands promoted exactly).
 function classify(test: 'nan' | 'inf' | 'finite' | 'normal') {
@@ -97,10 +101,10 @@ const isNaN = classify('nan');
 const isInf = classify('inf');
 const isFinite = classify('finite');
 const isNormal = classify('normal');
-implementWasmExec(math.IsNaNOp, (fc, op) => isNaN(fc, op, math.IsNaNOp.operand(op), math.IsNaNOp.result(op)));
-implementWasmExec(math.IsInfOp, (fc, op) => isInf(fc, op, math.IsInfOp.operand(op), math.IsInfOp.result(op)));
-implementWasmExec(math.IsFiniteOp, (fc, op) => isFinite(fc, op, math.IsFiniteOp.operand(op), math.IsFiniteOp.result(op)));
-implementWasmExec(math.IsNormalOp, (fc, op) => isNormal(fc, op, math.IsNormalOp.operand(op), math.IsNormalOp.result(op)));
+implementWasmExec(math.IsNaNOp, (fc, op) => isNaN(fc, op, math.IsNaNOp.operand(op), math.IsNaNOp.result(op)), ELEMENTWISE);
+implementWasmExec(math.IsInfOp, (fc, op) => isInf(fc, op, math.IsInfOp.operand(op), math.IsInfOp.result(op)), ELEMENTWISE);
+implementWasmExec(math.IsFiniteOp, (fc, op) => isFinite(fc, op, math.IsFiniteOp.operand(op), math.IsFiniteOp.result(op)), ELEMENTWISE);
+implementWasmExec(math.IsNormalOp, (fc, op) => isNormal(fc, op, math.IsNormalOp.operand(op), math.IsNormalOp.result(op)), ELEMENTWISE);
 
 // ---- integer ops: in the value's container (i32 for widths <= 32, else
 // i64), on its unsigned value where the op counts bits, normalized back to
@@ -131,7 +135,7 @@ implementWasmExec(math.AbsIOp, (fc, op) => {
     fc.norm(s);
   } else fc.push(x);
   fc.pop(math.AbsIOp.result(op));
-});
+}, ELEMENTWISE);
 
 /** ctlz, cttz, ctpop: the container's count on the unsigned value, corrected for the unused high bits. */
 function countBits(kind: 'clz' | 'ctz' | 'popcnt', operand: (op: Operation) => Value, result: (op: Operation) => Value) {
@@ -157,9 +161,9 @@ function countBits(kind: 'clz' | 'ctz' | 'popcnt', operand: (op: Operation) => V
 }
 const CLZ = math.CountLeadingZerosOp;
 const CTZ = math.CountTrailingZerosOp;
-implementWasmExec(CLZ, countBits('clz', (op) => CLZ.operand(CLZ.cast(op)), (op) => CLZ.result(CLZ.cast(op))));
-implementWasmExec(CTZ, countBits('ctz', (op) => CTZ.operand(CTZ.cast(op)), (op) => CTZ.result(CTZ.cast(op))));
-implementWasmExec(math.CtPopOp, countBits('popcnt', (op) => math.CtPopOp.operand(math.CtPopOp.cast(op)), (op) => math.CtPopOp.result(math.CtPopOp.cast(op))));
+implementWasmExec(CLZ, countBits('clz', (op) => CLZ.operand(CLZ.cast(op)), (op) => CLZ.result(CLZ.cast(op))), ELEMENTWISE);
+implementWasmExec(CTZ, countBits('ctz', (op) => CTZ.operand(CTZ.cast(op)), (op) => CTZ.result(CTZ.cast(op))), ELEMENTWISE);
+implementWasmExec(math.CtPopOp, countBits('popcnt', (op) => math.CtPopOp.operand(math.CtPopOp.cast(op)), (op) => math.CtPopOp.result(math.CtPopOp.cast(op))), ELEMENTWISE);
 
 /**
  * b ** p as semantics.ts's ipowi (convert-math-to-funcs' function): computed
@@ -221,4 +225,4 @@ implementWasmExec(math.IPowIOp, (fc, op) => {
   if (I) f.op(Op.i32_wrap_i64);
   fc.norm(s);
   fc.pop(math.IPowIOp.result(op));
-});
+}, ELEMENTWISE);

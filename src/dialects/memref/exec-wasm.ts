@@ -749,12 +749,20 @@ function transpose(fc: WasmFunctionCompiler, op: OpOf<typeof memref.TransposeOp>
 implementWasmExec(memref.ReshapeOp, (fc, op) => reshape(fc, op));
 implementWasmExec(memref.TransposeOp, (fc, op) => transpose(fc, op));
 implementWasmExec(memref.GetGlobalOp, (fc, op) => getGlobal(fc, op));
-implementWasmExec(memref.SubViewOp, (fc, op) => subview(fc, op));
-implementWasmExec(memref.ReinterpretCastOp, (fc, op) => reinterpretCast(fc, op));
-implementWasmExec(memref.ExpandShapeOp, (fc, op) => expandShape(fc, op));
+// Poison offsets, sizes, strides and shifts are the JavaScript backend's located errors (checked in its order).
+const poisonOperands = (what: string, xs: readonly Value[]): [Value, string][] => xs.map((x) => [x, what]);
+implementWasmExec(memref.SubViewOp, (fc, op) => subview(fc, op), {
+  checks: (op) => poisonOperands('operand', [...memref.SubViewOp.offsets(op), ...memref.SubViewOp.sizes(op), ...memref.SubViewOp.strides(op)]),
+});
+implementWasmExec(memref.ReinterpretCastOp, (fc, op) => reinterpretCast(fc, op), {
+  checks: (op) => poisonOperands('operand', [...memref.ReinterpretCastOp.offsets(op), ...memref.ReinterpretCastOp.sizes(op), ...memref.ReinterpretCastOp.strides(op)]),
+});
+implementWasmExec(memref.ExpandShapeOp, (fc, op) => expandShape(fc, op), { checks: (op) => poisonOperands('size', memref.ExpandShapeOp.output_shape(op)) });
 implementWasmExec(memref.CollapseShapeOp, (fc, op) => collapseShape(fc, op));
 implementWasmExec(memref.ExtractStridedMetadataOp, (fc, op) => extractStridedMetadata(fc, op));
-implementWasmExec(memref.ViewOp, (fc, op) => view(fc, op));
+implementWasmExec(memref.ViewOp, (fc, op) => view(fc, op), {
+  checks: (op) => [[memref.ViewOp.byte_shift(op), 'byte shift'], ...poisonOperands('size', memref.ViewOp.sizes(op))],
+});
 implementWasmExec(memref.CastOp, (fc, op) => cast(fc, op));
 implementWasmExec(memref.AllocaScopeOp, (fc, op) => allocaScope(fc, op));
 implementWasmExec(memref.RankOp, (fc, op) => rank(fc, op));
@@ -765,7 +773,8 @@ implementWasmExec(memref.DistinctObjectsOp, (fc, op) => {
   memref.DistinctObjectsOp.operands(op).forEach((v, i) => (fc.push(v), fc.pop(results[i])));
 });
 // A hint: nothing to do (as the JavaScript backend).
-implementWasmExec(memref.PrefetchOp, () => {});
+// A hint: its indices are not used (poison ones included, as in the JavaScript backend).
+implementWasmExec(memref.PrefetchOp, () => {}, { custom: true });
 implementWasmExec(memref.AssumeAlignmentOp, (fc, op) => (fc.push(memref.AssumeAlignmentOp.memref(op)), fc.pop(memref.AssumeAlignmentOp.result(op))));
 
 // ---- realloc and the atomics (sequential: a load, the update, a store)
@@ -897,12 +906,21 @@ function genericAtomicRMW(fc: WasmFunctionCompiler, op: OpOf<typeof memref.Gener
   fc.block(G.atomic_body(op).entry, (term) => {
     const y = memref.AtomicYieldOp.dynCast(term);
     if (!y) throw new WasmUnsupported(term, `'${term.opName}' ending an atomic body`);
+    fc.checkPoison(y, memref.AtomicYieldOp.result(y), 'stored value');
     f.get(at);
     fc.push(memref.AtomicYieldOp.result(y));
     storeElem(fc, mi);
   });
 }
 
-implementWasmExec(memref.ReallocOp, (fc, op) => realloc(fc, op));
-implementWasmExec(memref.AtomicRMWOp, (fc, op) => atomicRMW(fc, op));
-implementWasmExec(memref.GenericAtomicRMWOp, (fc, op) => genericAtomicRMW(fc, op));
+implementWasmExec(memref.ReallocOp, (fc, op) => realloc(fc, op), {
+  checks: (op) => {
+    const dyn = memref.ReallocOp.dynamicResultSize(op);
+    return dyn ? [[dyn, 'size']] : [];
+  },
+});
+implementWasmExec(memref.AtomicRMWOp, (fc, op) => atomicRMW(fc, op), {
+  checks: (op) => [[memref.AtomicRMWOp.value(op), 'operand'], ...poisonOperands('index', memref.AtomicRMWOp.indices(op))],
+});
+// The value the body yields is checked at memref.atomic_yield (the emitter).
+implementWasmExec(memref.GenericAtomicRMWOp, (fc, op) => genericAtomicRMW(fc, op), { checks: (op) => poisonOperands('index', memref.GenericAtomicRMWOp.indices(op)) });

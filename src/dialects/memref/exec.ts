@@ -188,6 +188,7 @@ function emitReinterpretCast(cg: FunctionCompiler, op: OpOf<typeof memref.Reinte
 function emitExpandShape(cg: FunctionCompiler, op: OpOf<typeof memref.ExpandShapeOp>): void {
   const reassoc = memref.ExpandShapeOp.reassociationIndices(op);
   const dyn = memref.ExpandShapeOp.output_shape(op);
+  dyn.forEach((x) => cg.checkPoison(op, x, 'size'));
   let j = 0;
   const shape = '[' + memref.ExpandShapeOp.static_output_shape(op).map((s) => (s === K_DYN_BIG ? cg.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
   cg.define(op, `$rt.expandShape(${cg.K(op)}, ${cg.v(memref.ExpandShapeOp.src(op))}, ${JSON.stringify(reassoc)}, ${shape})`);
@@ -212,6 +213,8 @@ function emitView(cg: FunctionCompiler, op: OpOf<typeof memref.ViewOp>): void {
   const t = memref.ViewOp.result(op).type as MemRefType;
   const kind = elemKindOf(t.elementType);
   const dyn = memref.ViewOp.sizes(op);
+  cg.checkPoison(op, memref.ViewOp.byte_shift(op), 'byte shift');
+  dyn.forEach((x) => cg.checkPoison(op, x, 'size'));
   let j = 0;
   const sizes = t.shape.map((d) => (d === kDynamic ? cg.v(dyn[j++]) : String(d)));
   cg.define(op, `$rt.view(${cg.K(op)}, ${cg.v(memref.ViewOp.source(op))}, ${cg.v(memref.ViewOp.byte_shift(op))}, [${sizes.join(', ')}], "${kind}")`);
@@ -235,6 +238,8 @@ function emitExtractStridedMetadata(cg: FunctionCompiler, op: OpOf<typeof memref
 
 function emitRealloc(cg: FunctionCompiler, op: OpOf<typeof memref.ReallocOp>): void {
   const t = memref.ReallocOp.result(op).type as MemRefType;
+  const dyn = memref.ReallocOp.dynamicResultSize(op);
+  if (dyn) cg.checkPoison(op, dyn, 'size');
   const size = t.shape[0] === kDynamic ? cg.v(memref.ReallocOp.dynamicResultSize(op)!) : String(t.shape[0]);
   cg.define(op, `$rt.realloc(${cg.K(op)}, ${cg.v(memref.ReallocOp.source(op))}, ${size})`);
 }
@@ -261,6 +266,7 @@ function emitAtomicRMW(cg: FunctionCompiler, op: OpOf<typeof memref.AtomicRMWOp>
   const m = memref.AtomicRMWOp.memref(op);
   const kind = memref.AtomicRMWKind.stringify(memref.AtomicRMWOp.kind(op))!;
   const et = (m.type as MemRefType).elementType;
+  cg.checkPoison(op, x, 'operand');
   const r = cg.noteWide(reprOf(et));
   const lin = memIndex(cg, op, m, memref.AtomicRMWOp.indices(op));
   const old = cg.v(memref.AtomicRMWOp.result(op));
@@ -290,7 +296,11 @@ function emitGenericAtomicRMW(cg: FunctionCompiler, op: OpOf<typeof memref.Gener
   cg.emit(`${cg.v(memref.GenericAtomicRMWOp.result(op))} = ${cur};`);
   cg.emitBlockOps(
     memref.GenericAtomicRMWOp.atomic_body(op).entry,
-    (_vals, term) => emitStore(cg, op, m, linv, cg.v(memref.AtomicYieldOp.result(memref.AtomicYieldOp.cast(term)))),
+    (_vals, term) => {
+      const y = memref.AtomicYieldOp.result(memref.AtomicYieldOp.cast(term));
+      cg.checkPoison(term, y, 'stored value');
+      emitStore(cg, op, m, linv, cg.v(y));
+    },
     undefined,
   );
 }

@@ -341,7 +341,12 @@ implementWasmExec(scf.IfOp, (fc, op) => ifOp(fc, op), CUSTOM);
 implementWasmExec(scf.WhileOp, (fc, op) => fc.withCachedLiveness(op, () => whileLoop(fc, op)), CUSTOM);
 implementWasmExec(scf.IndexSwitchOp, (fc, op) => indexSwitch(fc, op), CUSTOM);
 implementWasmExec(scf.ExecuteRegionOp, (fc, op) => executeRegion(fc, op), CUSTOM);
-// scf.loop (no poison operands: the JavaScript backend runs those).
-implementWasmExec(scf.LoopOp, (fc, op) => fc.withCachedLiveness(op, () => loopOp(fc, op)));
+implementWasmExec(scf.LoopOp, (fc, op) => fc.withCachedLiveness(op, () => loopOp(fc, op)), CUSTOM);
 implementWasmExec(scf.ParallelOp, (fc, op) => fc.withCachedLiveness(op, () => parallel(fc, op)), CUSTOM);
-implementWasmExec(scf.ForallOp, (fc, op) => fc.withCachedLiveness(op, () => forall(fc, op)));
+implementWasmExec(scf.ForallOp, (fc, op) => fc.withCachedLiveness(op, () => forall(fc, op)), {
+  // The dynamic bounds, dimension by dimension (lower, upper, step), as the JavaScript backend.
+  checks: (op) => {
+    const [lbs, ubs, steps] = [scf.ForallOp.mixedLowerBound(op), scf.ForallOp.mixedUpperBound(op), scf.ForallOp.mixedStep(op)];
+    return lbs.flatMap((_, d) => [lbs[d], ubs[d], steps[d]].filter((x): x is Value => typeof x !== 'bigint').map((x): [Value, string] => [x, 'loop bound']));
+  },
+});

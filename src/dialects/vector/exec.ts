@@ -26,7 +26,8 @@ function emitVectorPrint(cg: FunctionCompiler, op: OpOf<typeof vector.PrintOp>):
   const et = t instanceof VectorType ? t.elementType : t;
   const w = et instanceof IntegerType ? et.width : 64;
   if (et instanceof IntegerType && w > 64) cg.unsupported(op, `'${op.opName}' of integers wider than 64 bits is not supported`);
-  const shape = t instanceof VectorType ? t.shape : [];
+  // A 0-d vector prints as one of one element, `( 7 )`, as mlir-runner (its lowering makes it a vector<1x...>).
+  const shape = t instanceof VectorType ? (t.rank === 0 ? [1] : t.shape) : [];
   cg.emit(`$rt.vprint(${K}, ${cg.v(x)}, ${JSON.stringify(elemFormatOf(et))}, ${w}, ${JSON.stringify(shape)}, ${JSON.stringify(punct)});`);
 }
 

@@ -16,11 +16,12 @@
 // dimension size and stride (i64).
 
 import { DenseIntOrFPElementsAttr, UnitAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { FloatType, FunctionType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType, kDynamic } from '../../ir/builtin-types.js';
 import { stridesAndOffset } from '../../dialects/memref/layout.js';
 import type { Type } from '../../ir/attributes.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import { Traits } from '../../ir/context.js';
+import { Elementwise } from '../../ods/traits.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as builtin from '../../dialects/builtin/index.js';
@@ -117,7 +118,24 @@ export interface UnrankedInfo {
 }
 /** The highest rank an unranked memref holds here (a cast of a higher rank to unranked falls back). */
 export const MAX_UNRANKED = 8;
-export type Kind = Scalar | MemInfo | UnrankedInfo;
+/**
+ * A vector of fixed shape (any rank): one local per element (lane), in
+ * row-major order, each holding a scalar of kind `elem`. Elementwise ops run
+ * their scalar emitter once per lane (see WasmFunctionCompiler.op).
+ */
+export interface VectorInfo {
+  k: 'vector';
+  elem: Scalar;
+  shape: readonly number[];
+  /** The number of lanes. */
+  n: number;
+}
+/** The most lanes a vector value holds here (each is a local; engines limit a function's locals to 50,000). */
+export const MAX_LANES = 4096;
+/** Engines' limits on a function's locals (parameters included) and on its parameters and results (V8's). */
+const MAX_LOCALS = 50000;
+const MAX_PARAMS = 1000;
+export type Kind = Scalar | MemInfo | UnrankedInfo | VectorInfo;
 
 function kindOf(t: Type, op: Operation | undefined): Kind {
   if (t instanceof IndexType) return { k: 'int', w: 64, vt: 'i64' };
@@ -134,9 +152,17 @@ function kindOf(t: Type, op: Operation | undefined): Kind {
   if (t instanceof MemRefType) {
     if (t.layoutAttr !== undefined && !stridesAndOffset(t)) throw new WasmUnsupported(op, 'memrefs with a non-strided layout');
     const elem = kindOf(t.elementType, op);
+    if (elem.k === 'vector') throw new WasmUnsupported(op, 'memrefs of vectors');
     if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, 'memrefs of memrefs');
     const bytes = elem.k === 'float' ? (elem.f === 'f32' ? 4 : elem.f === 'f64' ? 8 : 2) : elem.w === 1 || elem.w <= 8 ? 1 : elem.w <= 16 ? 2 : elem.w <= 32 ? 4 : 8;
     return { k: 'memref', rank: t.rank, elem, shift: Math.log2(bytes), strided: t.layoutAttr !== undefined };
+  }
+  if (t instanceof VectorType) {
+    if (t.isScalable) throw new WasmUnsupported(op, 'scalable vectors');
+    const elem = kindOf(t.elementType, op);
+    if (elem.k !== 'int' && elem.k !== 'float') throw new WasmUnsupported(op, `vectors of ${t.elementType.key}`);
+    if (t.numElements > MAX_LANES) throw new WasmUnsupported(op, `vectors of more than ${MAX_LANES} elements`);
+    return { k: 'vector', elem, shape: t.shape, n: t.numElements };
   }
   // A function value (func.constant): the callee's number among the module's functions (func/exec-wasm.ts).
   if (t instanceof FunctionType) return { k: 'int', w: 32, vt: 'i32' };
@@ -178,6 +204,7 @@ export function kindOfValue(v: Value, op: Operation | undefined): Kind {
 function valTypes(k: Kind): ValType[] {
   if (k.k === 'memref') return ['i32', 'i32', ...new Array<ValType>(2 * k.rank).fill('i64')];
   if (k.k === 'unranked') return ['i32', 'i32', 'i32', ...new Array<ValType>(2 * MAX_UNRANKED).fill('i64')];
+  if (k.k === 'vector') return new Array<ValType>(k.n).fill(k.elem.vt);
   return [k.vt];
 }
 
@@ -301,6 +328,8 @@ export function compileWasm(module: Operation, options: WasmCompileOptions = {})
     const ft = func.FuncOp.function_type(op);
     const name = func.FuncOp.sym_name(op);
     const type = { params: withMarkers(ft.inputs, poison.args.get(name)!, op), results: withMarkers(ft.results, poison.results.get(name)!, op) };
+    // Engines' limits (V8: 1,000 each); memref dims and vector lanes each take one.
+    if (type.params.length > MAX_PARAMS || type.results.length > MAX_PARAMS) throw new WasmUnsupported(op, `functions of more than ${MAX_PARAMS} wasm parameters or results (vector lanes count one each)`);
     const d = m.declareFunc(type);
     fnIndex.set(name, { index: d.index, type, body: d.body });
   }
@@ -715,9 +744,20 @@ export class WasmFunctionCompiler {
     return this.fns.get(name);
   }
 
-  /** The locals holding `v` (undefined before its definition). */
+  /** The locals holding `v` (undefined before its definition); while an elementwise op runs per lane, a vector's lane. */
   localsOf(v: Value): readonly number[] | undefined {
-    return this.locals.get(v);
+    const l = this.locals.get(v);
+    return l && this.atLane(v, l);
+  }
+
+  /**
+   * The lane an elementwise op on vectors is being emitted for (see op):
+   * meanwhile a vector value is its lane's local and its kind the element's,
+   * so the op's scalar emitter computes that lane.
+   */
+  private lane: number | undefined;
+  private atLane(v: Value, l: number[]): number[] {
+    return this.lane !== undefined && v.type instanceof VectorType ? [l[this.lane]] : l;
   }
 
   /** Makes `v` live in `locals` (another value's: block arguments sharing results' locals). */
@@ -728,6 +768,8 @@ export class WasmFunctionCompiler {
 
   /** Whether `v` may hold a poison marker (then it has a shadow local): scalars the poison analysis flags. */
   private needsShadow(v: Value): boolean {
+    // The JavaScript backend keeps poison per element of a vector (its Poison objects in the array); no lane markers here.
+    if (v.type instanceof VectorType && this.ranges.mayBePoisonMarker(v)) throw new WasmUnsupported(v.definingOp ?? undefined, 'vector values that may be poison');
     return this.ranges.mayBePoisonMarker(v) && this.kind(v).k !== 'memref';
   }
 
@@ -871,6 +913,7 @@ export class WasmFunctionCompiler {
     });
     this.body.op(Op.end);
     this.body.get(this.errK).get(this.errCode).get(this.errValue).call(this.imports.err).op(Op.unreachable);
+    if (p + this.body.locals.length > MAX_LOCALS) throw new WasmUnsupported(this.fn, `functions of more than ${MAX_LOCALS} locals (vector lanes count one each)`);
   }
 
   private errK = 0;
@@ -889,22 +932,24 @@ export class WasmFunctionCompiler {
   }
 
   kind(v: Value, op?: Operation): Kind {
-    return kindOfValue(v, op ?? v.definingOp ?? undefined);
+    const k = kindOfValue(v, op ?? v.definingOp ?? undefined);
+    return this.lane !== undefined && k.k === 'vector' ? k.elem : k;
   }
 
   def(v: Value): number[] {
     let l = this.locals.get(v);
     if (!l) {
-      l = valTypes(this.kind(v)).map((t) => this.body.local(t));
+      // The whole value's locals (a vector's every lane, also when defined per lane).
+      l = valTypes(kindOfValue(v, v.definingOp ?? undefined)).map((t) => this.body.local(t));
       this.locals.set(v, l);
       if (this.needsShadow(v)) this.shadows.set(l, this.body.local('i32'));
     }
-    return l;
+    return this.atLane(v, l);
   }
   push(v: Value): void {
     const l = this.locals.get(v);
     if (!l) throw new WasmUnsupported(v.definingOp ?? undefined, 'a value used before its definition');
-    for (const i of l) this.body.get(i);
+    for (const i of this.atLane(v, l)) this.body.get(i);
   }
   /** Pops the stack into `v`'s locals. */
   pop(v: Value): void {
@@ -966,6 +1011,7 @@ export class WasmFunctionCompiler {
   scalar(v: Value, op: Operation): Scalar {
     const k = this.kind(v, op);
     if (k.k === 'memref' || k.k === 'unranked') throw new WasmUnsupported(op, 'memref operands');
+    if (k.k === 'vector') throw new WasmUnsupported(op, `'${op.opName}' of vectors`);
     return k;
   }
 
@@ -1051,6 +1097,21 @@ export class WasmFunctionCompiler {
    * unchanged.
    */
   private op(op: Operation): void {
+    // An elementwise op on vectors: its scalar code once per lane (ElementwiseMappable).
+    if (this.lane === undefined && op.hasTrait(Elementwise.name)) {
+      const vt = [...op.results, ...op.operands].map((v) => v.type).find((t) => t instanceof VectorType);
+      if (vt) {
+        for (let i = 0; i < vt.numElements; i++) {
+          this.lane = i;
+          try {
+            this.op(op);
+          } finally {
+            this.lane = undefined;
+          }
+        }
+        return;
+      }
+    }
     const def = op.name.def;
     const emit = def && wasmEmitterOf(def);
     if (!emit) throw new WasmUnsupported(op, `'${op.opName}'`);

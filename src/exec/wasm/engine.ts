@@ -4,7 +4,7 @@
 // Node APIs).
 
 import { typeToString } from '../../ir/attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, UnrankedMemRefType, VectorType } from '../../ir/builtin-types.js';
 import type { Type } from '../../ir/attributes.js';
 import type { Operation } from '../../ir/operation.js';
 import { FuncOp } from '../../dialects/func/index.js';
@@ -16,7 +16,7 @@ import { defaultOutput, opLabel, type OutputSink } from '../runtime-base.js';
 import { Alloc, ExecError, MemRef, Poison, canonicalStrides, forEachLinear, formatScalar, formatStridedMemref, loadElem, newBuffer, resetAddresses, storeElem, type ElemFormat } from '../runtime.js';
 import { toEngineValue } from '../engine.js';
 import { elemKindOf, reprOf } from '../types.js';
-import { bf16Bits, bitsBF16, bitsF16, f16Bits, formatG } from '../numeric.js';
+import { bf16Bits, bitsBF16, bitsF16, f16Bits, formatG, roundBF16, roundF16 } from '../numeric.js';
 import { nanoTime } from '../runtime-base.js';
 import '../../dialects/exec-wasm.js';
 import { FLOAT_FNS, type FloatFn } from '../../dialects/math/semantics.js';
@@ -227,6 +227,7 @@ export class WasmEngine {
     const back: (() => void)[] = [];
     const flat = args.flatMap((a, i) => {
       const t = type.inputs[i];
+      if (t instanceof VectorType) return vectorIn(a, t);
       if (!(t instanceof MemRefType)) return [toWasmValue(a, t)];
       const m = toEngineValue(a, t) as MemRef;
       const { values, copyBack } = this.memrefIn(m, t);
@@ -248,6 +249,8 @@ export class WasmEngine {
         k += vals.length;
         return this.memrefOut(vals, t);
       }
+      // A vector: its lanes, as the JavaScript backend's array.
+      if (t instanceof VectorType) return raw.slice(k, (k += t.numElements)).map((r) => (typeof r === 'bigint' ? wide(64).canon(r) : r));
       const r = raw[k++];
       // A poison result, as the JavaScript backend's call reports it.
       if (r instanceof Poison) throw new ExecError(r.op, 'a poison value is returned');
@@ -306,7 +309,7 @@ export class WasmEngine {
     // Functions with memref arguments or results: MemRefs in and out, as the JavaScript backend's invokeRaw.
     const fnOp = this.lookup(name);
     const type = fnOp && FuncOp.function_type(fnOp);
-    if (type && [...type.inputs, ...type.results].some((t) => t instanceof MemRefType)) return this.callConverting(name, args);
+    if (type && [...type.inputs, ...type.results].some((t) => t instanceof MemRefType || t instanceof VectorType)) return this.callConverting(name, args);
     return this.invokeFlat(name, args);
   }
 
@@ -322,12 +325,14 @@ export class WasmEngine {
     let k = 0;
     let j = 0;
     types.forEach((t, i) => {
-      const width = t instanceof MemRefType ? 2 + 2 * t.rank : 1;
+      const width = t instanceof MemRefType ? 2 + 2 * t.rank : t instanceof VectorType ? t.numElements : 1;
       const vals = raw.slice(k, k + width);
       k += width;
       const mk = marked[i] ? (markers[j++] as number) : 0;
+      const canon = vals.map((v) => (typeof v === 'bigint' ? wide(64).canon(v) : v));
       if (mk) out.push(this.rt.poison(mk - 1));
-      else out.push(...vals.map((v) => (typeof v === 'bigint' ? wide(64).canon(v) : v)));
+      else if (t instanceof VectorType) out.push(canon);
+      else out.push(...canon);
     });
     return out.length === 1 ? out[0] : out;
   }
@@ -361,6 +366,14 @@ export class WasmEngine {
   }
 }
 
+/** A vector argument (an array or typed array of its elements, row-major, as the JavaScript backend holds vectors): its lanes. */
+function vectorIn(x: unknown, t: VectorType): unknown[] {
+  const n = t.numElements;
+  const elems = Array.isArray(x) || ArrayBuffer.isView(x) ? Array.from(x as ArrayLike<unknown>) : undefined;
+  if (!elems || elems.length !== n) throw new TypeError(`expected an array of ${n} elements for ${t.key}`);
+  return elems.map((e) => toWasmValue(e, t.elementType));
+}
+
 /** A JS argument as the WebAssembly function takes it: i32 numbers up to 32 bits, sign-extended BigInts above. */
 function toWasmValue(x: unknown, t: Type): unknown {
   if (t instanceof IntegerType || t instanceof IndexType) {
@@ -375,9 +388,10 @@ function toWasmValue(x: unknown, t: Type): unknown {
     if (w === 1) return Number(b & 1n);
     return w <= 32 ? Number(BigInt.asIntN(w, b)) : BigInt.asIntN(w, b);
   }
-  if (t instanceof FloatType && (t.name === 'f32' || t.name === 'f64')) {
+  if (t instanceof FloatType && (t.name === 'f32' || t.name === 'f64' || t.name === 'f16' || t.name === 'bf16')) {
     if (typeof x !== 'number') throw new TypeError(`expected a number for ${t.key}`);
-    return t.name === 'f32' ? Math.fround(x) : x;
+    // f16/bf16 values live in f64 (float16.ts), rounded as the JavaScript backend's toEngineValue.
+    return t.name === 'f32' ? Math.fround(x) : t.name === 'f16' ? roundF16(x) : t.name === 'bf16' ? roundBF16(x) : x;
   }
   throw new TypeError(`arguments of type ${t.key} are not supported`);
 }
