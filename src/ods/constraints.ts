@@ -424,14 +424,14 @@ export function defineEnumAttr(def: EnumAttrDef): EnumAttrDef {
 export function parseEnumAttrBody(parser: Parser, def: EnumAttrDef, prefix = ''): EnumAttr {
   const all = [...def.cases, ...(def.bitEnum?.groups ?? [])];
   const failParam = (): never =>
-    parser.error(`${prefix}failed to parse ${def.attrName} parameter 'value' which is to be a \`${def.cppEnum}\``, parser.tok.start);
+    parser.error(`${prefix}failed to parse ${def.attrName} parameter 'value' which is to be a \`${def.cppEnum}\``, parser.tokStart);
   const parseOne = (): number => {
-    const offset = parser.tok.start;
+    const offset = parser.tokStart;
     let word: string | undefined;
-    if (parser.tok.kind === Tok.bare_identifier || parser.tok.kind === Tok.keyword || parser.tok.kind === Tok.inttype) {
+    if (parser.tokKind === Tok.bare_identifier || parser.tokKind === Tok.keyword || parser.tokKind === Tok.inttype) {
       word = parser.text;
       parser.consume();
-    } else if (parser.tok.kind === Tok.string) {
+    } else if (parser.tokKind === Tok.string) {
       word = parser.stringValue();
       parser.consume();
     } else {
@@ -462,7 +462,7 @@ export function enumAttrConstraint(def: EnumAttrDef): AttrConstraint<EnumAttr, n
     decode: (a) => a.value,
     encode: (v) => EnumAttr.get(def, v),
     parseBare(p) {
-      if (tokenParser(p).tok.kind === Tok.hash_identifier) {
+      if (tokenParser(p).tokKind === Tok.hash_identifier) {
         const offset = p.currentOffset();
         const a = p.parseAttribute();
         if (!is(a)) p.error('invalid kind of attribute specified', offset);

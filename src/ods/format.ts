@@ -799,7 +799,7 @@ class Compiled {
         const msg = `expected '${v}'`;
         return (p) => {
           const tp = tokenParser(p);
-          if (tp.tok.kind === k) tp.consume();
+          if (tp.tokKind === k) tp.consume();
           else tp.expect(k, msg);
         };
       }
@@ -834,6 +834,9 @@ class Compiled {
       case 'attr-dict': {
         const withKeyword = e.withKeyword;
         return (p, state) => {
+          // No dictionary and no attributes so far: nothing to parse or check, and no map made per op.
+          const tp = tokenParser(p);
+          if (state._attributes === undefined && !(withKeyword ? tp.isKeyword('attributes') : tp.tokKind === Tok.l_brace)) return;
           const offset = p.currentOffset();
           if (withKeyword) p.parseOptionalAttrDictWithKeyword(state.attributes);
           else p.parseOptionalAttrDict(state.attributes);
@@ -1417,7 +1420,7 @@ const PUNCT: Record<string, Tok> = {
 function parseLiteral(p: OpAsmParser, v: string): void {
   const k = PUNCT[v];
   if (k !== undefined) {
-    if (tokenParser(p).tok.kind === k) tokenParser(p).consume();
+    if (tokenParser(p).tokKind === k) tokenParser(p).consume();
     else tokenParser(p).expect(k, `expected '${v}'`);
     return;
   }

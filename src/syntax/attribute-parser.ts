@@ -52,7 +52,7 @@ import {
 } from '../ir/builtin-types.js';
 import type { AttrTypePrinter } from '../ir/attributes.js';
 import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../ir/location.js';
-import { Tok, type Token } from './lexer.js';
+import { Tok, type TokenSpan, decodeStringLiteral } from './lexer.js';
 import type { Parser } from './parser.js';
 import { ParseAbort, type ParserState } from './token-parser.js';
 import { makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMessage } from './dialect-symbol.js';
@@ -60,7 +60,7 @@ import { makeDialectAsmParser, parseExtendedSymbolToken, relexAt, unregisteredMe
 // ---- entry points
 
 function canStartAttribute(p: Parser): boolean {
-  switch (p.tok.kind) {
+  switch (p.tokKind) {
     case Tok.at_identifier:
     case Tok.floatliteral:
     case Tok.integer:
@@ -99,7 +99,7 @@ export function parseOptionalAttribute(p: Parser, type?: Type): Attribute | unde
 }
 
 export function parseAttribute(p: Parser, type?: Type): Attribute {
-  switch (p.tok.kind) {
+  switch (p.tokKind) {
     case Tok.integer:
       return parseDecOrHexAttr(p, type, false);
     case Tok.floatliteral:
@@ -216,16 +216,15 @@ function isHexSpelling(s: string): boolean {
 }
 
 /** An integer token used as a float: only hex bit patterns are allowed. */
-function parseFloatFromIntegerLiteral(p: Parser, tok: Token, negative: boolean, sem: FloatSemantics): bigint {
-  const spelling = p.tokenText(tok);
+function parseFloatFromIntegerLiteral(p: Parser, spelling: string, at: number, negative: boolean, sem: FloatSemantics): bigint {
   if (!isHexSpelling(spelling)) {
-    const d = p.ctx.diagnostics.emit('error', p.location(tok.start), 'unexpected decimal integer literal for a floating point value');
+    const d = p.ctx.diagnostics.emit('error', p.location(at), 'unexpected decimal integer literal for a floating point value');
     d.attachNote('add a trailing dot to make the literal a float');
     throwAbort(p);
   }
-  if (negative) p.error('hexadecimal float literal should not have a leading minus', tok.start);
+  if (negative) p.error('hexadecimal float literal should not have a leading minus', at);
   const v = BigInt(spelling);
-  if (v.toString(2).length > sem.sizeInBits && v !== 0n) p.error('hexadecimal float constant out of range for type', tok.start);
+  if (v.toString(2).length > sem.sizeInBits && v !== 0n) p.error('hexadecimal float constant out of range for type', at);
   return v;
 }
 
@@ -234,29 +233,29 @@ function throwAbort(_p: Parser): never {
 }
 
 /** A float literal token (or hex integer) as bits of `sem`. */
-function parseFloatFromLiteral(p: Parser, tok: Token, negative: boolean, sem: FloatSemantics): bigint {
+function parseFloatFromLiteral(p: Parser, tok: TokenSpan, negative: boolean, sem: FloatSemantics): bigint {
   if (tok.kind === Tok.floatliteral) {
     const v = Number(p.tokenText(tok));
     return fromDouble(sem, negative ? -v : v);
   }
-  if (tok.kind === Tok.integer) return parseFloatFromIntegerLiteral(p, tok, negative, sem);
+  if (tok.kind === Tok.integer) return parseFloatFromIntegerLiteral(p, p.tokenText(tok), tok.start, negative, sem);
   p.error('expected floating point literal', tok.start);
 }
 
 function parseDecOrHexAttr(p: Parser, type: Type | undefined, negative: boolean): Attribute {
-  const tok = p.tok;
+  const at = p.tokStart;
   const spelling = p.text;
   p.consume();
   if (!type) {
     if (!p.consumeIf(Tok.colon)) type = IntegerType.get(64);
     else type = p.parseType();
   }
-  if (type instanceof FloatType) return FloatAttr.getFromBits(type, parseFloatFromIntegerLiteral(p, tok, negative, type.semantics));
-  if (!(type instanceof IntegerType || type instanceof IndexType)) p.error('integer literal not valid for specified type', tok.start);
+  if (type instanceof FloatType) return FloatAttr.getFromBits(type, parseFloatFromIntegerLiteral(p, spelling, at, negative, type.semantics));
+  if (!(type instanceof IntegerType || type instanceof IndexType)) p.error('integer literal not valid for specified type', at);
   if (negative && type instanceof IntegerType && type.signedness === 'unsigned')
-    p.error('negative integer literal not valid for unsigned integer type', tok.start);
+    p.error('negative integer literal not valid for unsigned integer type', at);
   const v = buildAttributeInt(type, negative, spelling);
-  if (v === undefined) p.error('integer constant out of range for attribute', tok.start);
+  if (v === undefined) p.error('integer constant out of range for attribute', at);
   return IntegerAttr.get(type, v);
 }
 
@@ -302,7 +301,7 @@ export function parseNamedAttributeList(p: Parser): NamedAttribute[] {
   const seen = new Set<string>();
   const parseElt = (): void => {
     let name: string;
-    const k = p.tok.kind;
+    const k = p.tokKind;
     if (k === Tok.string) name = p.stringValue();
     else if (k === Tok.bare_identifier || k === Tok.inttype || k === Tok.keyword) name = p.text;
     else p.errorWrongToken('expected attribute name');
@@ -355,22 +354,22 @@ function parseExtendedAttr(p: Parser, type: Type | undefined): Attribute {
 
 // ---- dense elements
 
-interface LiteralElement {
-  negative: boolean;
-  tok: Token;
+/** An element token of a dense literal, kept flat (no token object). */
+interface LiteralElement extends TokenSpan {
+  readonly negative: boolean;
 }
 
 /** MLIR's TensorLiteralParser: collects element tokens and the inferred shape. */
 class TensorLiteral {
   storage: LiteralElement[] = [];
   shape: number[] = [];
-  hex: Token | undefined;
+  hex: TokenSpan | undefined;
   constructor(private readonly p: Parser) {}
 
   parse(allowHex: boolean): void {
     const p = this.p;
     if (allowHex && p.is(Tok.string)) {
-      this.hex = p.tok;
+      this.hex = p.snapshot();
       p.consume();
       return;
     }
@@ -380,16 +379,16 @@ class TensorLiteral {
 
   private parseElement(): void {
     const p = this.p;
-    switch (p.tok.kind) {
+    switch (p.tokKind) {
       case Tok.floatliteral:
       case Tok.integer:
       case Tok.string:
-        this.storage.push({ negative: false, tok: p.tok });
+        this.storage.push({ negative: false, kind: p.tokKind, start: p.tokStart, end: p.tokEnd });
         p.consume();
         return;
       case Tok.keyword:
         if (p.isKeyword('true') || p.isKeyword('false')) {
-          this.storage.push({ negative: false, tok: p.tok });
+          this.storage.push({ negative: false, kind: p.tokKind, start: p.tokStart, end: p.tokEnd });
           p.consume();
           return;
         }
@@ -397,7 +396,7 @@ class TensorLiteral {
       case Tok.minus:
         p.consume();
         if (!p.is(Tok.floatliteral) && !p.is(Tok.integer)) p.error('expected integer or floating point literal');
-        this.storage.push({ negative: true, tok: p.tok });
+        this.storage.push({ negative: true, kind: p.tokKind, start: p.tokStart, end: p.tokEnd });
         p.consume();
         return;
       case Tok.l_paren:
@@ -462,7 +461,8 @@ class TensorLiteral {
     if (eltType instanceof IntegerType || eltType instanceof IndexType) {
       const values: bigint[] = [];
       const isUnsigned = eltType instanceof IntegerType && eltType.signedness === 'unsigned';
-      for (const { negative, tok } of this.storage) {
+      for (const tok of this.storage) {
+        const negative = tok.negative;
         if (negative && isUnsigned) p.error('expected unsigned integer elements, but parsed negative value', tok.start);
         if (tok.kind === Tok.floatliteral) p.error('expected integer elements, but parsed floating-point', tok.start);
         if (tok.kind === Tok.keyword) {
@@ -479,20 +479,18 @@ class TensorLiteral {
     }
     if (eltType instanceof FloatType) {
       const values: bigint[] = [];
-      for (const { negative, tok } of this.storage) values.push(parseFloatFromLiteral(p, tok, negative, eltType.semantics));
+      for (const tok of this.storage) values.push(parseFloatFromLiteral(p, tok, tok.negative, eltType.semantics));
       return DenseIntOrFPElementsAttr.get(type, values);
     }
     // Strings.
     const strings: string[] = [];
-    for (const { tok } of this.storage) {
+    for (const tok of this.storage) {
       if (tok.kind !== Tok.string) p.error(`expected string token, got ${p.tokenText(tok)}`, loc);
       strings.push(p.src.slice(tok.start, tok.end));
     }
     if (this.hex) p.error('expected string token, got hex literal', loc);
     const decoded = strings.map((_, i) => {
-      const t = this.storage[i].tok;
-      const q = p.mark();
-      void q;
+      const t = this.storage[i];
       return decodeToken(p, t);
     });
     if (this.shape.length === 0 && decoded.length === 1) return DenseStringElementsAttr.get(type, decoded);
@@ -513,12 +511,8 @@ class TensorLiteral {
   }
 }
 
-function decodeToken(p: Parser, tok: Token): string {
-  const saved = p.tok;
-  p.tok = tok;
-  const v = p.stringValue();
-  p.tok = saved;
-  return v;
+function decodeToken(p: Parser, tok: TokenSpan): string {
+  return decodeStringLiteral(p.src, tok.start, tok.end);
 }
 
 /** Decodes MLIR's raw dense buffer layout; undefined when the size does not fit the type. */
@@ -563,7 +557,7 @@ function parseElementsLiteralType(p: Parser, type: Type | undefined, loc?: numbe
 }
 
 function parseDenseElementsAttr(p: Parser, attrType: Type | undefined): Attribute {
-  const attribLoc = p.tok.start;
+  const attribLoc = p.tokStart;
   p.consume();
   p.expect(Tok.less, "expected '<' after 'dense'");
   const lit = new TensorLiteral(p);
@@ -577,7 +571,7 @@ function parseDenseElementsAttr(p: Parser, attrType: Type | undefined): Attribut
 }
 
 function parseDenseResourceElementsAttr(p: Parser, attrType: Type | undefined): Attribute {
-  const loc = p.tok.start;
+  const loc = p.tokStart;
   p.consume();
   p.expect(Tok.less, "expected '<' after 'dense_resource'");
   let handle: string;
@@ -589,7 +583,7 @@ function parseDenseResourceElementsAttr(p: Parser, attrType: Type | undefined): 
   let type = attrType;
   let typeLoc = loc;
   if (!type) {
-    typeLoc = p.tok.start;
+    typeLoc = p.tokStart;
     p.expect(Tok.colon, "expected ':'");
     type = p.parseType();
   }
@@ -598,7 +592,7 @@ function parseDenseResourceElementsAttr(p: Parser, attrType: Type | undefined): 
 }
 
 function parseSparseElementsAttr(p: Parser, attrType: Type | undefined): Attribute {
-  const loc = p.tok.start;
+  const loc = p.tokStart;
   p.consume();
   p.expect(Tok.less, "Expected '<' after 'sparse'");
   const i64 = IntegerType.get(64);
@@ -612,11 +606,11 @@ function parseSparseElementsAttr(p: Parser, attrType: Type | undefined): Attribu
         : DenseStringElementsAttr.get(valuesType, []);
     return SparseElementsAttr.get(type, indices, values);
   }
-  const indicesLoc = p.tok.start;
+  const indicesLoc = p.tokStart;
   const indiceParser = new TensorLiteral(p);
   indiceParser.parse(false);
   p.expect(Tok.comma, "expected ','");
-  const valuesLoc = p.tok.start;
+  const valuesLoc = p.tokStart;
   const valuesParser = new TensorLiteral(p);
   valuesParser.parse(true);
   p.expect(Tok.greater, "expected '>'");
@@ -665,7 +659,7 @@ function verifySparseElements(type: ShapedType, indices: DenseIntOrFPElementsAtt
 function parseDenseArrayAttr(p: Parser, attrType: Type | undefined): Attribute {
   p.consume();
   p.expect(Tok.less, "expected '<' after 'array'");
-  const typeLoc = p.tok.start;
+  const typeLoc = p.tokStart;
   const type = attrType ?? p.parseType();
   if (!(type instanceof IntegerType || type instanceof FloatType)) p.error(`expected integer or float type, got: '${type.key}'`, typeLoc);
   if (!(type instanceof IntegerType && type.width === 1) && type.width % 8 !== 0) p.error('element type bitwidth must be a multiple of 8', typeLoc);
@@ -689,8 +683,7 @@ function parseDenseArrayAttr(p: Parser, attrType: Type | undefined): Attribute {
         p.error('expected integer literal');
       }
     } else {
-      const tok = p.tok;
-      values.push(parseFloatFromLiteral(p, tok, negative, type.semantics));
+      values.push(parseFloatFromLiteral(p, p.snapshot(), negative, type.semantics));
       p.consume();
     }
   };
@@ -706,7 +699,7 @@ function parseStridedLayoutAttr(p: Parser): Attribute {
   p.expect(Tok.l_square, "expected '['");
   const parseValue = (): number => {
     if (p.consumeIf(Tok.question)) return kDynamic;
-    const loc = p.tok.start;
+    const loc = p.tokStart;
     const negative = p.consumeIf(Tok.minus);
     if (p.is(Tok.integer)) {
       const v = BigInt(p.text);
@@ -733,14 +726,14 @@ function parseStridedLayoutAttr(p: Parser): Attribute {
 
 /** `distinct[N]<attr>` (`distinct[N]<>` refers to a unit attribute). */
 function parseDistinctAttr(p: Parser, type: Type | undefined): Attribute {
-  const loc = p.tok.start;
+  const loc = p.tokStart;
   p.consume();
   p.expect(Tok.l_square, "expected '[' after 'distinct'");
-  const idTok = p.tok;
+  const idSpelling = p.text;
   p.expect(Tok.integer, 'expected distinct ID');
   let id: bigint | undefined;
   try {
-    id = BigInt(p.tokenText(idTok));
+    id = BigInt(idSpelling);
   } catch {
     id = undefined;
   }
@@ -755,7 +748,7 @@ function parseDistinctAttr(p: Parser, type: Type | undefined): Attribute {
       referenced = p.parseAttribute(type);
     } catch (e) {
       // MLIR adds its own error after the nested one (unless the lexer failed).
-      if (e instanceof ParseAbort && p.tok.kind !== Tok.error) p.emitErrorAt(p.tok.kind === Tok.eof && p.tok.start > 0 ? p.tok.start - 1 : p.tok.start, 'expected attribute');
+      if (e instanceof ParseAbort && p.tokKind !== Tok.error) p.emitErrorAt(p.tokKind === Tok.eof && p.tokStart > 0 ? p.tokStart - 1 : p.tokStart, 'expected attribute');
       throw e;
     }
     p.expect(Tok.greater, "expected '>' to close distinct attribute");
@@ -774,7 +767,7 @@ function parseDistinctAttr(p: Parser, type: Type | undefined): Attribute {
 // ---- affine maps and integer sets
 
 function isAffineIdentifier(p: Parser): boolean {
-  const k = p.tok.kind;
+  const k = p.tokKind;
   return k === Tok.bare_identifier || k === Tok.inttype || k === Tok.keyword;
 }
 
@@ -915,7 +908,7 @@ export class AffineExprParser {
       if (llhs) return this.parseLow(this.low(llhsOp, llhs, lhs), lOp);
       return this.parseLow(lhs, lOp);
     }
-    const opLoc = this.p.tok.start;
+    const opLoc = this.p.tokStart;
     const hOp = this.consumeHigh();
     if (hOp !== High.None) {
       const highRes = this.parseHigh(lhs, hOp, opLoc);
@@ -930,7 +923,7 @@ export class AffineExprParser {
 
   private parseHigh(llhs: AffineExpr | undefined, llhsOp: High, llhsOpLoc: number): AffineExpr {
     const lhs = this.parseOperand(llhs);
-    const opLoc = this.p.tok.start;
+    const opLoc = this.p.tokStart;
     const op = this.consumeHigh();
     if (op !== High.None) {
       if (llhs) return this.parseHigh(this.high(llhsOp, llhs, lhs, llhsOpLoc), op, opLoc);
@@ -942,7 +935,7 @@ export class AffineExprParser {
 
   private parseOperand(lhs: AffineExpr | undefined): AffineExpr {
     const p = this.p;
-    switch (p.tok.kind) {
+    switch (p.tokKind) {
       case Tok.integer: {
         const v = BigInt(p.text);
         if (v > 0x7fffffffffffffffn) p.error('constant too large for index');
@@ -1054,17 +1047,17 @@ export function parseLocationInstance(p: Parser): Location {
   if (!p.consumeKeywordIf('loc')) p.errorWrongToken("expected 'loc'");
   p.expect(Tok.l_paren, "expected '(' in location");
   let loc: Location;
-  const tok = p.tok;
-  if (tok.kind === Tok.hash_identifier && p.text.indexOf('.') < 0) {
+  const at = p.tokStart;
+  if (p.tokKind === Tok.hash_identifier && p.text.indexOf('.') < 0) {
     const name = p.text.slice(1);
     p.consume();
     const attr = p.state.attributeAliases.get(name);
     if (attr) {
-      if (!(attr instanceof Location)) p.error(`expected location, but found '${attr.key}'`, tok.start);
+      if (!(attr instanceof Location)) p.error(`expected location, but found '${attr.key}'`, at);
       loc = attr;
     } else {
-      const d = new DeferredLocation(name, tok.start);
-      p.state.deferredLocations.push({ name, offset: tok.start, resolve: (l) => d.resolve(l) });
+      const d = new DeferredLocation(name, at);
+      p.state.deferredLocations.push({ name, offset: at, resolve: (l) => d.resolve(l) });
       loc = d;
     }
   } else {
@@ -1120,9 +1113,9 @@ export function fuseLocations(locs: readonly Location[], metadata?: Attribute): 
 /** The inside of `loc(...)` (MLIR's parseLocationInstance). */
 export function parseLocationBody(p: Parser): Location {
   if (p.is(Tok.hash_identifier)) {
-    const tok = p.tok;
+    const at = p.tokStart;
     const a = parseExtendedAttr(p, undefined);
-    if (!(a instanceof Location)) p.error(`expected location attribute, but got${a.key}`, tok.start);
+    if (!(a instanceof Location)) p.error(`expected location attribute, but got${a.key}`, at);
     return a;
   }
   if (p.is(Tok.string)) return parseNameOrFileLineCol(p);

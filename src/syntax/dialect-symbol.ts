@@ -3,16 +3,12 @@
 // Shared by type-parser.ts and attribute-parser.ts, below both.
 
 import { Tok } from './lexer.js';
-import { ParseAbort } from './token-parser.js';
 import type { Parser } from './parser.js';
 import type { DialectAsmParser } from '../ir/op-asm.js';
 
 /** Re-lexes from `offset` (used to split tokens like `x4xf32`). */
 export function relexAt(p: Parser, offset: number, prevEnd = offset): void {
-  p.lexer.resetTo(offset);
-  p.prevEnd = prevEnd;
-  p.tok = p.lexer.next();
-  if (p.tok.kind === Tok.error) throw new ParseAbort();
+  p.relexAt(offset, prevEnd);
 }
 
 export interface ExtendedSymbol {
@@ -41,9 +37,9 @@ export interface ExtendedSymbol {
 export function scanDialectBody(p: Parser): number {
   const src = p.src;
   const end = p.src.length;
-  let pos = p.tok.start;
+  let pos = p.tokStart;
   const stack: string[] = [];
-  let errLoc = p.tok.start;
+  let errLoc = p.tokStart;
   const punctError = (): never => p.error(`unbalanced '${stack[stack.length - 1]}' character in pretty dialect name`, errLoc);
   const check = (open: string): void => {
     if (stack[stack.length - 1] !== open) punctError();
@@ -83,9 +79,9 @@ export function scanDialectBody(p: Parser): number {
         break;
       case '"': {
         relexAt(p, pos - 1);
-        if (p.tok.kind !== Tok.string) p.error('expected string literal');
-        errLoc = p.tok.start;
-        pos = p.tok.end;
+        if (p.tokKind !== Tok.string) p.error('expected string literal');
+        errLoc = p.tokStart;
+        pos = p.tokEnd;
         break;
       }
       default:
@@ -97,30 +93,31 @@ export function scanDialectBody(p: Parser): number {
 
 /** Parses the `!foo.bar<...>` / `#foo<...>` / `!alias` token(s); current token is the identifier. */
 export function parseExtendedSymbolToken(p: Parser): ExtendedSymbol {
-  const tok = p.tok;
-  const identifier = p.src.slice(tok.start + 1, tok.end);
-  const loc = tok.start;
+  const tokStart = p.tokStart;
+  const tokEnd = p.tokEnd;
+  const identifier = p.src.slice(tokStart + 1, tokEnd);
+  const loc = tokStart;
   p.consume();
   const dot = identifier.indexOf('.');
   const dialect = dot < 0 ? identifier : identifier.slice(0, dot);
   const isPretty = dot >= 0;
-  const hasTrailing = p.tok.kind === Tok.less && p.tok.start === tok.end;
-  if (!hasTrailing && !isPretty) return { identifier, loc, reportLoc: loc, alias: true, dialect, data: '', dataStart: tok.end, dataEnd: tok.end };
+  const hasTrailing = p.tokKind === Tok.less && p.tokStart === tokEnd;
+  if (!hasTrailing && !isPretty) return { identifier, loc, reportLoc: loc, alias: true, dialect, data: '', dataStart: tokEnd, dataEnd: tokEnd };
   let dataStart: number;
   let dataEnd: number;
   if (!isPretty) {
     const after = scanDialectBody(p);
-    dataStart = tok.end + 1;
+    dataStart = tokEnd + 1;
     dataEnd = after - 1;
     relexAt(p, after);
   } else if (hasTrailing) {
     const after = scanDialectBody(p);
-    dataStart = tok.start + 1 + dot + 1;
+    dataStart = tokStart + 1 + dot + 1;
     dataEnd = after;
     relexAt(p, after);
   } else {
-    dataStart = tok.start + 1 + dot + 1;
-    dataEnd = tok.end;
+    dataStart = tokStart + 1 + dot + 1;
+    dataEnd = tokEnd;
   }
   return { identifier, loc, reportLoc: isPretty ? dataStart : loc, alias: false, dialect, data: p.src.slice(dataStart, dataEnd), dataStart, dataEnd };
 }

@@ -50,14 +50,6 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
   'true', 'tuple', 'type', 'unit', 'vector',
 ]);
 
-export interface Token {
-  kind: Tok;
-  /** Byte offset of the first character. */
-  start: number;
-  /** Byte offset one past the last character. */
-  end: number;
-}
-
 const enum Ch {
   tab = 9, nl = 10, vt = 11, ff = 12, cr = 13, space = 32, bang = 33, dquote = 34, hash = 35,
   dollar = 36, percent = 37, lparen = 40, rparen = 41, star = 42, plus = 43, comma = 44,
@@ -80,213 +72,277 @@ export function isHexDigit(c: number): boolean {
 function isIdPunct(c: number): boolean {
   return c === Ch.dollar || c === Ch.dot || c === Ch.underscore || c === Ch.minus;
 }
+function isSuffixIdChar(c: number): boolean {
+  return isAlpha(c) || isDigit(c) || isIdPunct(c);
+}
 function isBareIdChar(c: number): boolean {
   return isAlpha(c) || isDigit(c) || c === Ch.underscore || c === Ch.dollar || c === Ch.dot;
 }
 
-/** Reports a lexing error at a byte offset. */
-export type LexErrorSink = (offset: number, message: string) => void;
+/**
+ * A token kept after the lexer has moved on (`TokenParser.snapshot()`): only
+ * the few paths that look back at an earlier token make one.
+ */
+export interface TokenSpan {
+  readonly kind: Tok;
+  readonly start: number;
+  readonly end: number;
+}
 
-export class Lexer {
-  private pos = 0;
+/**
+ * Keywords by first character, so that recognising one needs no string per
+ * bare identifier: a length test and a `startsWith` against a few candidates.
+ */
+const KEYWORDS_BY_FIRST: readonly (readonly string[] | undefined)[] = (() => {
+  const table: string[][] = [];
+  for (const w of KEYWORDS) (table[w.charCodeAt(0)] ??= []).push(w);
+  return table;
+})();
+
+/**
+ * The lexer. It holds the current token in its own fields (`tokKind`,
+ * `tokStart`, `tokEnd`) instead of making an object per token: code that
+ * needs a token after the next `lex()` keeps the fields it needs. The token
+ * parser (token-parser.ts) extends it, so the fields are read straight off the
+ * parser. Lexing errors go to `lexError`, which the subclass reports.
+ */
+export abstract class Lexer {
+  /** The kind of the current token. */
+  tokKind: Tok = Tok.eof;
+  /** Byte offset of the current token's first character. */
+  tokStart = 0;
+  /** Byte offset one past the current token's last character. */
+  tokEnd = 0;
+  /** Where lexing resumes. */
+  private lexPos: number;
+
   constructor(
-    readonly source: string,
-    private readonly onError: LexErrorSink,
-    start = 0,
-    private readonly limit = source.length,
+    /** The whole buffer as a byte string (one char per byte). */
+    readonly src: string,
+    start: number,
+    private readonly lexLimit: number,
   ) {
-    this.pos = start;
+    this.lexPos = start;
   }
+
+  /** Reports a lexing error at a byte offset (the token becomes `Tok.error`). */
+  protected abstract lexError(offset: number, message: string): void;
 
   /** The offset where lexing resumes. */
-  get offset(): number {
-    return this.pos;
+  get lexOffset(): number {
+    return this.lexPos;
   }
 
-  resetTo(offset: number): void {
-    this.pos = offset;
+  /** Moves lexing to `offset`; the next `lex()` reads the token there. */
+  lexFrom(offset: number): void {
+    this.lexPos = offset;
   }
 
-  private form(kind: Tok, start: number): Token {
-    return { kind, start, end: this.pos };
+  private setTok(kind: Tok, start: number): void {
+    this.tokKind = kind;
+    this.tokStart = start;
+    this.tokEnd = this.lexPos;
   }
 
-  private error(at: number, message: string): Token {
-    this.onError(at, message);
-    return { kind: Tok.error, start: at, end: at };
+  private failTok(at: number, message: string): void {
+    this.lexError(at, message);
+    this.tokKind = Tok.error;
+    this.tokStart = at;
+    this.tokEnd = at;
   }
 
-  private code(p: number): number {
-    return p < this.limit ? this.source.charCodeAt(p) : 0;
+  private byteAt(p: number): number {
+    return p < this.lexLimit ? this.src.charCodeAt(p) : 0;
   }
 
-  next(): Token {
-    const src = this.source;
+  /** Reads the next token into the token fields. */
+  lex(): void {
+    const src = this.src;
+    const limit = this.lexLimit;
     for (;;) {
-      const start = this.pos;
-      if (start >= this.limit) return { kind: Tok.eof, start: this.limit, end: this.limit };
-      const c = src.charCodeAt(start);
-      this.pos = start + 1;
+      // Blanks in a tight loop: indentation is most of the bytes of printed IR.
+      let start = this.lexPos;
+      let c = 0;
+      while (start < limit && ((c = src.charCodeAt(start)) === Ch.space || c === Ch.nl || c === Ch.tab || c === Ch.cr || c === 0)) start++;
+      if (start >= limit) {
+        this.lexPos = limit;
+        this.tokKind = Tok.eof;
+        this.tokStart = this.tokEnd = limit;
+        return;
+      }
+      this.lexPos = start + 1;
       switch (c) {
-        case Ch.space: case Ch.tab: case Ch.nl: case Ch.cr:
-          continue;
-        case 0:
-          continue;
-        case Ch.colon: return this.form(Tok.colon, start);
-        case Ch.comma: return this.form(Tok.comma, start);
+        case Ch.colon: return this.setTok(Tok.colon, start);
+        case Ch.comma: return this.setTok(Tok.comma, start);
         case Ch.dot: {
-          if (this.code(this.pos) !== Ch.dot || this.code(this.pos + 1) !== Ch.dot)
-            return this.error(this.pos, 'expected three consecutive dots for an ellipsis');
-          this.pos += 2;
-          return this.form(Tok.ellipsis, start);
+          if (this.byteAt(this.lexPos) !== Ch.dot || this.byteAt(this.lexPos + 1) !== Ch.dot)
+            return this.failTok(this.lexPos, 'expected three consecutive dots for an ellipsis');
+          this.lexPos += 2;
+          return this.setTok(Tok.ellipsis, start);
         }
-        case Ch.lparen: return this.form(Tok.l_paren, start);
-        case Ch.rparen: return this.form(Tok.r_paren, start);
+        case Ch.lparen: return this.setTok(Tok.l_paren, start);
+        case Ch.rparen: return this.setTok(Tok.r_paren, start);
         case Ch.lbrace:
-          if (this.code(this.pos) === Ch.minus && this.code(this.pos + 1) === Ch.hash) {
-            this.pos += 2;
-            return this.form(Tok.file_metadata_begin, start);
+          if (this.byteAt(this.lexPos) === Ch.minus && this.byteAt(this.lexPos + 1) === Ch.hash) {
+            this.lexPos += 2;
+            return this.setTok(Tok.file_metadata_begin, start);
           }
-          return this.form(Tok.l_brace, start);
-        case Ch.rbrace: return this.form(Tok.r_brace, start);
-        case Ch.lsquare: return this.form(Tok.l_square, start);
-        case Ch.rsquare: return this.form(Tok.r_square, start);
-        case Ch.less: return this.form(Tok.less, start);
-        case Ch.greater: return this.form(Tok.greater, start);
-        case Ch.equal: return this.form(Tok.equal, start);
-        case Ch.plus: return this.form(Tok.plus, start);
-        case Ch.star: return this.form(Tok.star, start);
+          return this.setTok(Tok.l_brace, start);
+        case Ch.rbrace: return this.setTok(Tok.r_brace, start);
+        case Ch.lsquare: return this.setTok(Tok.l_square, start);
+        case Ch.rsquare: return this.setTok(Tok.r_square, start);
+        case Ch.less: return this.setTok(Tok.less, start);
+        case Ch.greater: return this.setTok(Tok.greater, start);
+        case Ch.equal: return this.setTok(Tok.equal, start);
+        case Ch.plus: return this.setTok(Tok.plus, start);
+        case Ch.star: return this.setTok(Tok.star, start);
         case Ch.minus:
-          if (this.code(this.pos) === Ch.greater) {
-            this.pos++;
-            return this.form(Tok.arrow, start);
+          if (this.byteAt(this.lexPos) === Ch.greater) {
+            this.lexPos++;
+            return this.setTok(Tok.arrow, start);
           }
-          return this.form(Tok.minus, start);
-        case Ch.question: return this.form(Tok.question, start);
-        case Ch.bar: return this.form(Tok.vertical_bar, start);
+          return this.setTok(Tok.minus, start);
+        case Ch.question: return this.setTok(Tok.question, start);
+        case Ch.bar: return this.setTok(Tok.vertical_bar, start);
         case Ch.slash:
-          if (this.code(this.pos) === Ch.slash) {
+          if (this.byteAt(this.lexPos) === Ch.slash) {
             this.skipComment();
             continue;
           }
-          return this.error(start, 'unexpected character');
+          return this.failTok(start, 'unexpected character');
         case Ch.at: return this.lexAtIdentifier(start);
         case Ch.hash:
-          if (this.code(this.pos) === Ch.minus && this.code(this.pos + 1) === Ch.rbrace) {
-            this.pos += 2;
-            return this.form(Tok.file_metadata_end, start);
+          if (this.byteAt(this.lexPos) === Ch.minus && this.byteAt(this.lexPos + 1) === Ch.rbrace) {
+            this.lexPos += 2;
+            return this.setTok(Tok.file_metadata_end, start);
           }
-          return this.lexPrefixedIdentifier(start);
+          return this.lexPrefixedIdentifier(start, c);
         case Ch.bang: case Ch.caret: case Ch.percent:
-          return this.lexPrefixedIdentifier(start);
+          return this.lexPrefixedIdentifier(start, c);
         case Ch.dquote: return this.lexString(start);
         case Ch.underscore: return this.lexBareIdentifier(start);
         default:
           if (isDigit(c)) return this.lexNumber(start);
           if (isAlpha(c)) return this.lexBareIdentifier(start);
-          return this.error(start, 'unexpected character');
+          return this.failTok(start, 'unexpected character');
       }
     }
   }
 
   private skipComment(): void {
-    const src = this.source;
-    let p = this.pos + 1;
-    while (p < this.limit) {
+    const src = this.src;
+    let p = this.lexPos + 1;
+    while (p < this.lexLimit) {
       const c = src.charCodeAt(p);
       if (c === Ch.nl || c === Ch.cr) break;
       p++;
     }
-    this.pos = p;
+    this.lexPos = p;
   }
 
-  private lexAtIdentifier(start: number): Token {
-    const c = this.code(this.pos);
-    this.pos++;
+  private lexAtIdentifier(start: number): void {
+    const c = this.byteAt(this.lexPos);
+    this.lexPos++;
     if (c === Ch.dquote) {
-      const str = this.lexString(this.pos - 1);
-      if (str.kind === Tok.error) return str;
-      return this.form(Tok.at_identifier, start);
+      this.lexString(this.lexPos - 1);
+      if (this.tokKind === Tok.error) return;
+      return this.setTok(Tok.at_identifier, start);
     }
     if (!isAlpha(c) && c !== Ch.underscore)
-      return this.error(this.pos - 1, "@ identifier expected to start with letter or '_'");
-    while (isBareIdChar(this.code(this.pos))) this.pos++;
-    return this.form(Tok.at_identifier, start);
+      return this.failTok(this.lexPos - 1, "@ identifier expected to start with letter or '_'");
+    while (isBareIdChar(this.byteAt(this.lexPos))) this.lexPos++;
+    return this.setTok(Tok.at_identifier, start);
   }
 
-  private lexBareIdentifier(start: number): Token {
-    const src = this.source;
-    while (isBareIdChar(this.code(this.pos))) this.pos++;
-    const len = this.pos - start;
+  private lexBareIdentifier(start: number): void {
+    const src = this.src;
+    const limit = this.lexLimit;
+    let end = this.lexPos;
+    while (end < limit && isBareIdChar(src.charCodeAt(end))) end++;
+    this.lexPos = end;
+    const len = end - start;
     const c0 = src.charCodeAt(start);
     // i123, si456, ui789
-    if (len > 1 && c0 === Ch.i && allDigits(src, start + 1, this.pos)) return this.form(Tok.inttype, start);
-    if (len > 2 && (c0 === Ch.s || c0 === Ch.u) && src.charCodeAt(start + 1) === Ch.i && allDigits(src, start + 2, this.pos))
-      return this.form(Tok.inttype, start);
-    if (KEYWORDS.has(src.slice(start, this.pos))) return this.form(Tok.keyword, start);
-    return this.form(Tok.bare_identifier, start);
-  }
-
-  private lexNumber(start: number): Token {
-    const src = this.source;
-    if (src.charCodeAt(start) === Ch.d0 && this.code(this.pos) === Ch.x) {
-      if (!isHexDigit(this.code(this.pos + 1))) return this.form(Tok.integer, start);
-      this.pos += 2;
-      while (isHexDigit(this.code(this.pos))) this.pos++;
-      return this.form(Tok.integer, start);
-    }
-    while (isDigit(this.code(this.pos))) this.pos++;
-    if (this.code(this.pos) !== Ch.dot) return this.form(Tok.integer, start);
-    this.pos++;
-    while (isDigit(this.code(this.pos))) this.pos++;
-    const e = this.code(this.pos);
-    if (e === Ch.e || e === Ch.E) {
-      const c1 = this.code(this.pos + 1);
-      if (isDigit(c1) || ((c1 === Ch.minus || c1 === Ch.plus) && isDigit(this.code(this.pos + 2)))) {
-        this.pos += 2;
-        while (isDigit(this.code(this.pos))) this.pos++;
+    if (len > 1 && c0 === Ch.i && allDigits(src, start + 1, end)) return this.setTok(Tok.inttype, start);
+    if (len > 2 && (c0 === Ch.s || c0 === Ch.u) && src.charCodeAt(start + 1) === Ch.i && allDigits(src, start + 2, end))
+      return this.setTok(Tok.inttype, start);
+    const candidates = KEYWORDS_BY_FIRST[c0];
+    if (candidates !== undefined) {
+      for (let k = 0; k < candidates.length; k++) {
+        const w = candidates[k];
+        if (w.length === len && sameBytes(src, start, w)) return this.setTok(Tok.keyword, start);
       }
     }
-    return this.form(Tok.floatliteral, start);
+    return this.setTok(Tok.bare_identifier, start);
   }
 
-  private lexPrefixedIdentifier(start: number): Token {
-    const prefix = this.source.charCodeAt(start);
-    let kind: Tok;
-    let errorKind: string;
-    switch (prefix) {
-      case Ch.hash: kind = Tok.hash_identifier; errorKind = 'invalid attribute name'; break;
-      case Ch.percent: kind = Tok.percent_identifier; errorKind = 'invalid SSA name'; break;
-      case Ch.caret: kind = Tok.caret_identifier; errorKind = 'invalid block name'; break;
-      default: kind = Tok.exclamation_identifier; errorKind = 'invalid type identifier'; break;
+  private lexNumber(start: number): void {
+    const src = this.src;
+    if (src.charCodeAt(start) === Ch.d0 && this.byteAt(this.lexPos) === Ch.x) {
+      if (!isHexDigit(this.byteAt(this.lexPos + 1))) return this.setTok(Tok.integer, start);
+      this.lexPos += 2;
+      while (isHexDigit(this.byteAt(this.lexPos))) this.lexPos++;
+      return this.setTok(Tok.integer, start);
     }
-    const c = this.code(this.pos);
+    while (isDigit(this.byteAt(this.lexPos))) this.lexPos++;
+    if (this.byteAt(this.lexPos) !== Ch.dot) return this.setTok(Tok.integer, start);
+    this.lexPos++;
+    while (isDigit(this.byteAt(this.lexPos))) this.lexPos++;
+    const e = this.byteAt(this.lexPos);
+    if (e === Ch.e || e === Ch.E) {
+      const c1 = this.byteAt(this.lexPos + 1);
+      if (isDigit(c1) || ((c1 === Ch.minus || c1 === Ch.plus) && isDigit(this.byteAt(this.lexPos + 2)))) {
+        this.lexPos += 2;
+        while (isDigit(this.byteAt(this.lexPos))) this.lexPos++;
+      }
+    }
+    return this.setTok(Tok.floatliteral, start);
+  }
+
+  private lexPrefixedIdentifier(start: number, prefix: number): void {
+    const src = this.src;
+    const limit = this.lexLimit;
+    let p = this.lexPos;
+    const c = p < limit ? src.charCodeAt(p) : 0;
     if (isDigit(c)) {
-      while (isDigit(this.code(this.pos))) this.pos++;
+      do p++;
+      while (p < limit && isDigit(src.charCodeAt(p)));
+      this.lexPos = p;
     } else if (isAlpha(c) || isIdPunct(c)) {
-      do this.pos++;
-      while (isAlpha(this.code(this.pos)) || isDigit(this.code(this.pos)) || isIdPunct(this.code(this.pos)));
+      do p++;
+      while (p < limit && isSuffixIdChar(src.charCodeAt(p)));
+      this.lexPos = p;
     } else {
-      return this.error(this.pos - 1, errorKind);
+      const errorKind =
+        prefix === Ch.hash ? 'invalid attribute name'
+        : prefix === Ch.percent ? 'invalid SSA name'
+        : prefix === Ch.caret ? 'invalid block name'
+        : 'invalid type identifier';
+      return this.failTok(this.lexPos - 1, errorKind);
     }
-    return this.form(kind, start);
+    const kind =
+      prefix === Ch.percent ? Tok.percent_identifier
+      : prefix === Ch.hash ? Tok.hash_identifier
+      : prefix === Ch.caret ? Tok.caret_identifier
+      : Tok.exclamation_identifier;
+    return this.setTok(kind, start);
   }
 
-  private lexString(start: number): Token {
-    const src = this.source;
+  private lexString(start: number): void {
+    const src = this.src;
     for (;;) {
-      if (this.pos >= this.limit) return this.error(this.pos, 'expected \'"\' in string literal');
-      const c = src.charCodeAt(this.pos++);
+      if (this.lexPos >= this.lexLimit) return this.failTok(this.lexPos, 'expected \'"\' in string literal');
+      const c = src.charCodeAt(this.lexPos++);
       switch (c) {
         case Ch.dquote:
-          return this.form(Tok.string, start);
+          return this.setTok(Tok.string, start);
         case Ch.nl: case Ch.vt: case Ch.ff:
-          return this.error(this.pos - 1, 'expected \'"\' in string literal');
+          return this.failTok(this.lexPos - 1, 'expected \'"\' in string literal');
         case Ch.backslash: {
-          const n = this.code(this.pos);
-          if (n === Ch.dquote || n === Ch.backslash || n === Ch.n || n === Ch.t) this.pos++;
-          else if (isHexDigit(n) && isHexDigit(this.code(this.pos + 1))) this.pos += 2;
-          else return this.error(this.pos - 1, 'unknown escape in string literal');
+          const n = this.byteAt(this.lexPos);
+          if (n === Ch.dquote || n === Ch.backslash || n === Ch.n || n === Ch.t) this.lexPos++;
+          else if (isHexDigit(n) && isHexDigit(this.byteAt(this.lexPos + 1))) this.lexPos += 2;
+          else return this.failTok(this.lexPos - 1, 'unknown escape in string literal');
           continue;
         }
         default:
@@ -294,6 +350,12 @@ export class Lexer {
       }
     }
   }
+}
+
+/** True if `src` holds `word` at `at` (no substring made). */
+function sameBytes(src: string, at: number, word: string): boolean {
+  for (let k = 0; k < word.length; k++) if (src.charCodeAt(at + k) !== word.charCodeAt(k)) return false;
+  return true;
 }
 
 function allDigits(src: string, from: number, to: number): boolean {

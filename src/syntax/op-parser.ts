@@ -37,9 +37,10 @@ interface ValueDefinition {
 
 class IsolatedNameScope {
   readonly values = new Map<string, ValueDefinition[]>();
-  readonly definitionsPerScope: Set<string>[] = [];
+  /** Names defined per nested scope, deleted when it ends (a list: a repeat only deletes twice). */
+  readonly definitionsPerScope: string[][] = [];
   pushScope(): void {
-    this.definitionsPerScope.push(new Set());
+    this.definitionsPerScope.push([]);
   }
   popScope(): void {
     for (const name of this.definitionsPerScope.pop()!) this.values.delete(name);
@@ -68,6 +69,7 @@ class DeferredLoc extends Location {
 type ResultRecord = { name: string; count: number; offset: number };
 
 const DEFAULT_TOP_LEVEL_DIALECT = 'builtin';
+const NO_RESULT_IDS: readonly ResultRecord[] = [];
 
 
 const LEGACY_SEGMENT_NAMES: ReadonlyMap<string, string> = new Map([
@@ -76,8 +78,9 @@ const LEGACY_SEGMENT_NAMES: ReadonlyMap<string, string> = new Map([
 ]);
 export class OperationParser extends Parser {
   private readonly isolatedScopes: IsolatedNameScope[] = [];
-  private readonly blocksByName: Map<string, BlockDefinition>[] = [];
-  private readonly forwardBlockRefs: Map<Block, number>[] = [];
+  // Per region; made at the first block label (most regions have none).
+  private readonly blocksByName: (Map<string, BlockDefinition> | undefined)[] = [];
+  private readonly forwardBlockRefs: (Map<Block, number> | undefined)[] = [];
   private readonly forwardRefPlaceholders = new Map<Value, number>();
   readonly defaultDialectStack: string[] = [DEFAULT_TOP_LEVEL_DIALECT];
   private readonly deferredLocOwners: (Operation | { arg: import('../ir/operation.js').BlockArgument })[] = [];
@@ -93,15 +96,15 @@ export class OperationParser extends Parser {
   // ---- SSA scopes
 
   pushSSANameScope(isolated: boolean): void {
-    this.blocksByName.push(new Map());
-    this.forwardBlockRefs.push(new Map());
+    this.blocksByName.push(undefined);
+    this.forwardBlockRefs.push(undefined);
     if (isolated) this.isolatedScopes.push(new IsolatedNameScope());
     this.isolatedScopes[this.isolatedScopes.length - 1].pushScope();
   }
 
   popSSANameScope(): void {
-    const refs = this.forwardBlockRefs.pop()!;
-    if (refs.size) {
+    const refs = this.forwardBlockRefs.pop();
+    if (refs !== undefined && refs.size) {
       const offsets = [...refs.values()].sort((a, b) => a - b);
       for (const o of offsets) this.emitErrorAt(o, 'reference to an undefined block');
       throw new ParseAbort();
@@ -130,7 +133,9 @@ export class OperationParser extends Parser {
   }
 
   addDefinition(use: UnresolvedOperand, value: Value): void {
-    const existing = this.valueEntries(use.name)?.[use.number];
+    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
+    const entries = scope.values.get(use.name);
+    const existing = entries?.[use.number];
     if (existing?.value) {
       if (!this.forwardRefPlaceholders.has(existing.value)) {
         const d = this.ctx.diagnostics.emit('error', this.location(use.offset), `redefinition of SSA value '${use.name}'`);
@@ -149,13 +154,15 @@ export class OperationParser extends Parser {
       existing.value.replaceAllUsesWith(value);
       this.forwardRefPlaceholders.delete(existing.value);
     }
-    this.setValueEntry(use.name, use.number, { value, offset: use.offset });
-    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
-    scope.definitionsPerScope[scope.definitionsPerScope.length - 1].add(use.name);
+    // One map lookup per definition: the list found above is still the name's.
+    const def = { value, offset: use.offset };
+    if (entries !== undefined) entries[use.number] = def;
+    else this.setValueEntry(use.name, use.number, def);
+    scope.definitionsPerScope[scope.definitionsPerScope.length - 1].push(use.name);
   }
 
   parseSSAUse(allowResultNumber = true): UnresolvedOperand {
-    const offset = this.tok.start;
+    const offset = this.tokStart;
     const name = this.text;
     this.expect(Tok.percent_identifier, 'expected SSA operand');
     let number = 0;
@@ -232,26 +239,37 @@ export class OperationParser extends Parser {
 
   // ---- operations
 
+  /** One `%name` or `%name:count` of an op's result list. */
+  private parseResultID(): ResultRecord {
+    const nameOffset = this.tokStart;
+    const name = this.text;
+    this.expect(Tok.percent_identifier, 'expected valid ssa identifier');
+    let count = 1;
+    if (this.consumeIf(Tok.colon)) {
+      if (!this.is(Tok.integer)) this.errorWrongToken('expected integer number of results');
+      const v = parseUInt64(this.text);
+      if (v === undefined || v < 1n) this.error('expected named operation to have at least 1 result');
+      this.consume();
+      count = Number(v);
+    }
+    return { name, count, offset: nameOffset };
+  }
+
   parseOperation(): Operation {
-    const loc = this.tok.start;
-    const resultIDs: ResultRecord[] = [];
+    const loc = this.tokStart;
+    // Most ops have no result list or one name: no list grown from `[]` (17 slots) per op.
+    let resultIDs: readonly ResultRecord[] = NO_RESULT_IDS;
     let numExpected = 0;
     if (this.is(Tok.percent_identifier)) {
-      this.parseCommaSeparatedList(() => {
-        const nameOffset = this.tok.start;
-        const name = this.text;
-        this.expect(Tok.percent_identifier, 'expected valid ssa identifier');
-        let count = 1;
-        if (this.consumeIf(Tok.colon)) {
-          if (!this.is(Tok.integer)) this.errorWrongToken('expected integer number of results');
-          const v = parseUInt64(this.text);
-          if (v === undefined || v < 1n) this.error('expected named operation to have at least 1 result');
-          this.consume();
-          count = Number(v);
-        }
-        resultIDs.push({ name, count, offset: nameOffset });
-        numExpected += count;
-      });
+      const first = this.parseResultID();
+      const ids = [first];
+      numExpected = first.count;
+      while (this.consumeIf(Tok.comma)) {
+        const r = this.parseResultID();
+        ids.push(r);
+        numExpected += r.count;
+      }
+      resultIDs = ids;
       this.expect(Tok.equal, "expected '=' after SSA name");
     }
     let op: Operation;
@@ -273,7 +291,7 @@ export class OperationParser extends Parser {
 
   parseSuccessor(): Block {
     if (!this.is(Tok.caret_identifier)) this.errorWrongToken('expected block name');
-    const b = this.getBlockNamed(this.text, this.tok.start);
+    const b = this.getBlockNamed(this.text, this.tokStart);
     this.consume();
     return b;
   }
@@ -313,7 +331,7 @@ export class OperationParser extends Parser {
     if (this.is(Tok.l_brace)) this.parseAttributeDictInto(state.attributes);
 
     this.expect(Tok.colon, "expected ':' followed by operation type");
-    const typeOffset = this.tok.start;
+    const typeOffset = this.tokStart;
     const type = this.parseType();
     if (!(type instanceof FunctionType)) this.error('expected function type', typeOffset);
     state.types = [...type.results];
@@ -331,7 +349,7 @@ export class OperationParser extends Parser {
   }
 
   private parseGenericOperation(): Operation {
-    const nameOffset = this.tok.start;
+    const nameOffset = this.tokStart;
     const name = this.stringValue();
     if (name === '') this.error('empty operation name is invalid');
     if (name.includes('\0')) this.error('null character not allowed in operation name');
@@ -431,8 +449,8 @@ export class OperationParser extends Parser {
     return this.ctx.getOperationName(name);
   }
 
-  private parseCustomOperation(resultIDs: ResultRecord[]): Operation {
-    const opOffset = this.tok.start;
+  private parseCustomOperation(resultIDs: readonly ResultRecord[]): Operation {
+    const opOffset = this.tokStart;
     const originalName = this.text;
     const opName = this.parseCustomOperationName();
     const def = opName.def;
@@ -472,7 +490,7 @@ export class OperationParser extends Parser {
     let loc: Location;
     if (this.is(Tok.hash_identifier) && !this.text.includes('.')) {
       const alias = this.text.slice(1);
-      const offset = this.tok.start;
+      const offset = this.tokStart;
       this.consume();
       const attr = this.state.attributeAliases.get(alias);
       if (attr) {
@@ -498,7 +516,7 @@ export class OperationParser extends Parser {
   // ---- regions and blocks
 
   parseRegion(region: Region, entryArgs: readonly Argument[], isolatedNameScope = false): void {
-    const lbrace = this.tok.start;
+    const lbrace = this.tokStart;
     this.expect(Tok.l_brace, "expected '{' to begin a region");
     if (entryArgs.length || !this.is(Tok.r_brace)) {
       if (++this.depth > OperationParser.MAX_NESTING)
@@ -553,10 +571,10 @@ export class OperationParser extends Parser {
       this.parseBlockBody(existing);
       return existing;
     }
-    const nameOffset = this.tok.start;
+    const nameOffset = this.tokStart;
     const name = this.text;
     this.expect(Tok.caret_identifier, 'expected block name');
-    const blocks = this.blocksByName[this.blocksByName.length - 1];
+    const blocks = this.blockNames();
     let def = blocks.get(name);
     let block: Block;
     if (!def) {
@@ -564,7 +582,7 @@ export class OperationParser extends Parser {
       blocks.set(name, { block, offset: nameOffset });
     } else {
       const fwd = this.forwardBlockRefs[this.forwardBlockRefs.length - 1];
-      if (!fwd.delete(def.block)) this.error(`redefinition of block '${name}'`, nameOffset);
+      if (fwd === undefined || !fwd.delete(def.block)) this.error(`redefinition of block '${name}'`, nameOffset);
       def.offset = nameOffset;
       block = def.block;
     }
@@ -584,14 +602,21 @@ export class OperationParser extends Parser {
   }
 
   private getBlockNamed(name: string, offset: number): Block {
-    const blocks = this.blocksByName[this.blocksByName.length - 1];
+    const blocks = this.blockNames();
     let def = blocks.get(name);
     if (!def) {
       def = { block: new Block(), offset };
       blocks.set(name, def);
-      this.forwardBlockRefs[this.forwardBlockRefs.length - 1].set(def.block, offset);
+      const top = this.forwardBlockRefs.length - 1;
+      (this.forwardBlockRefs[top] ??= new Map()).set(def.block, offset);
     }
     return def.block;
+  }
+
+  /** The current region's block labels. */
+  private blockNames(): Map<string, BlockDefinition> {
+    const top = this.blocksByName.length - 1;
+    return (this.blocksByName[top] ??= new Map());
   }
 
   private parseOptionalBlockArgList(owner: Block): void {
@@ -668,7 +693,7 @@ export class OperationParser extends Parser {
     this.consume();
     if (this.consumeIf(Tok.file_metadata_end)) return;
     this.parseCommaSeparatedList(() => {
-      const keyOffset = this.tok.start;
+      const keyOffset = this.tokStart;
       if (!this.is(Tok.bare_identifier) && !this.is(Tok.keyword) && !this.is(Tok.inttype))
         this.error('expected identifier key in file metadata dictionary');
       const key = this.text;
@@ -684,7 +709,7 @@ export class OperationParser extends Parser {
   parseTopLevel(block: Block): void {
     this.currentBlock = block;
     for (;;) {
-      switch (this.tok.kind) {
+      switch (this.tokKind) {
         case Tok.eof:
           this.finalize();
           return;
@@ -726,7 +751,7 @@ class CustomOpAsmParser implements OpAsmParser {
   constructor(
     readonly parser: OperationParser,
     readonly nameOffset: number,
-    private readonly resultIDs: ResultRecord[],
+    private readonly resultIDs: readonly ResultRecord[],
     readonly opName: string,
   ) {}
 
@@ -742,12 +767,12 @@ class CustomOpAsmParser implements OpAsmParser {
     }
     return undefined;
   }
-  error(message: string, offset: number = this.parser.tok.start): never {
+  error(message: string, offset: number = this.parser.tokStart): never {
     // MLIR reports custom-op errors at the location given, even at the end of the buffer.
     this.parser.error(`custom op '${this.opName}' ${message}`, offset);
   }
   currentOffset(): number {
-    return this.parser.tok.start;
+    return this.parser.tokStart;
   }
   location(offset: number): Location {
     return this.parser.location(offset);
@@ -767,7 +792,7 @@ class CustomOpAsmParser implements OpAsmParser {
       if (p.is(Tok.l_paren) || p.is(Tok.l_square)) p.error('unexpected delimiter');
       p.errorWrongToken('expected operand');
     }
-    const start = p.tok.start;
+    const start = p.tokStart;
     this.parseDelimited(delimiter, () => out.push(this.parseOperand()), ' in operand list');
     if (requiredCount !== -1 && out.length !== requiredCount) this.error(`expected ${requiredCount} operands`, start);
     return out;
@@ -917,7 +942,7 @@ class CustomOpAsmParser implements OpAsmParser {
   }
 
   parseKeyword(word: string, context = ''): void {
-    const offset = this.parser.tok.start;
+    const offset = this.parser.tokStart;
     if (!this.parser.consumeKeywordIf(word)) this.error(`expected '${word}'${context}`, offset);
   }
   parseOptionalKeyword(word?: string | readonly string[]): string | undefined {
@@ -934,7 +959,7 @@ class CustomOpAsmParser implements OpAsmParser {
     if (p.consumeKeywordIf('false')) return 0n;
     if (!p.is(Tok.integer) && !p.is(Tok.minus)) return undefined;
     const negative = p.consumeIf(Tok.minus);
-    const offset = p.tok.start;
+    const offset = p.tokStart;
     const text = p.text;
     p.expect(Tok.integer, 'expected integer value');
     let v: bigint;
@@ -946,7 +971,7 @@ class CustomOpAsmParser implements OpAsmParser {
     return negative ? -v : v;
   }
   parseInteger(): bigint {
-    const offset = this.parser.tok.start;
+    const offset = this.parser.tokStart;
     const v = this.parseOptionalInteger();
     if (v === undefined) this.error('expected integer value', offset);
     return v;
@@ -958,14 +983,14 @@ class CustomOpAsmParser implements OpAsmParser {
     return s;
   }
   parseString(): string {
-    const offset = this.parser.tok.start;
+    const offset = this.parser.tokStart;
     const s = this.parseOptionalString();
     if (s === undefined) this.error('expected string', offset);
     return s;
   }
 
   private punct(kind: Tok, spelling: string): void {
-    if (this.parser.tok.kind === kind) this.parser.consume();
+    if (this.parser.tokKind === kind) this.parser.consume();
     else this.parser.expect(kind, `expected '${spelling}'`);
   }
   parseLParen(): void {

@@ -4,7 +4,7 @@
 // external resources, which mlir-opt keeps and prints back.
 
 import { resourceStore, type ResourceValue } from '../ir/resources.js';
-import { Tok, type Token } from './lexer.js';
+import { Tok, type TokenSpan, decodeStringLiteral } from './lexer.js';
 import type { Parser } from './parser.js';
 
 /** Dialects with a resource handler (OpAsmDialectInterface) in mlir-opt 22, among those scfkit knows. */
@@ -17,7 +17,7 @@ function isKeyword(p: Parser): boolean {
 /** `{ name: { entries }, ... }` after `dialect_resources:` or `external_resources:`. */
 export function parseResourceSection(p: Parser, kind: 'dialect_resources' | 'external_resources'): void {
   p.parseDelimitedList(Tok.l_brace, Tok.r_brace, () => {
-    const nameLoc = p.tok.start;
+    const nameLoc = p.tokStart;
     if (!isKeyword(p)) p.error("expected identifier key for 'resource' entry");
     const name = p.text;
     p.consume();
@@ -50,7 +50,7 @@ function parseDialectResources(p: Parser, dialect: string, nameLoc: number): voi
   parseEntriesUntilBrace(p, () => {
     const key = parseKeyOrString(p, 'resource');
     p.expect(Tok.colon, "expected ':'");
-    const value = p.tok;
+    const value = p.snapshot();
     p.consume();
     const hex = blobValue(p, key, value);
     // Test dialect blobs only feed test attributes scfkit does not model: checked, then dropped.
@@ -62,14 +62,14 @@ function parseExternalResources(p: Parser, group: string): void {
   parseEntriesUntilBrace(p, () => {
     const key = parseKeyOrString(p, 'external_resources');
     p.expect(Tok.colon, "expected ':'");
-    const value = p.tok;
+    const value = p.snapshot();
     p.consume();
     resourceStore(p.ctx).addExternal(group, key, externalValue(p, key, value));
   });
 }
 
 /** The kind MLIR infers from the value token: bool, blob (`"0x...`) or string. */
-function externalValue(p: Parser, key: string, tok: Token): ResourceValue {
+function externalValue(p: Parser, key: string, tok: TokenSpan): ResourceValue {
   const spelling = p.tokenText(tok);
   if (tok.kind === Tok.keyword && (spelling === 'true' || spelling === 'false')) return { kind: 'bool', value: spelling === 'true' };
   if (spelling.startsWith('"0x')) return { kind: 'blob', hex: blobValue(p, key, tok) };
@@ -77,16 +77,12 @@ function externalValue(p: Parser, key: string, tok: Token): ResourceValue {
   return { kind: 'string', value: decodeString(p, tok) };
 }
 
-function decodeString(p: Parser, tok: Token): string {
-  const saved = p.tok;
-  p.tok = tok;
-  const value = p.stringValue();
-  p.tok = saved;
-  return value;
+function decodeString(p: Parser, tok: TokenSpan): string {
+  return decodeStringLiteral(p.src, tok.start, tok.end);
 }
 
 /** A hex blob `"0x<alignment: 4 bytes LE><data>"`, checked as MLIR does; returns it as printed (upper case). */
-function blobValue(p: Parser, key: string, tok: Token): string {
+function blobValue(p: Parser, key: string, tok: TokenSpan): string {
   const spelling = p.tokenText(tok);
   const digits = spelling.slice(3, -1);
   const isHex = tok.kind === Tok.string && spelling.startsWith('"0x') && digits.length % 2 === 0 && /^[0-9a-fA-F]*$/.test(digits);

@@ -9,7 +9,7 @@ import type { Attribute, Type } from '../ir/attributes.js';
 import type { DistinctAttr } from '../ir/builtin-attributes.js';
 import type { Context } from '../ir/context.js';
 import type { Location } from '../ir/location.js';
-import { Lexer, Tok, type Token, decodeStringLiteral } from './lexer.js';
+import { Lexer, Tok, type TokenSpan, decodeStringLiteral } from './lexer.js';
 import type { SourceFile } from './source.js';
 
 /** Thrown to unwind the parser after a diagnostic has been emitted. */
@@ -31,9 +31,16 @@ export interface ParserState {
   distinctAttributes?: Map<bigint, DistinctAttr>;
 }
 
-export abstract class TokenParser {
-  readonly lexer: Lexer;
-  tok: Token;
+/** A saved parser position (`mark`/`reset`). */
+export interface ParserMark {
+  readonly kind: Tok;
+  readonly start: number;
+  readonly end: number;
+  readonly prevEnd: number;
+  readonly offset: number;
+}
+
+export abstract class TokenParser extends Lexer {
   /** The end offset of the previous token (for errors reported "after" it). */
   prevEnd: number;
 
@@ -42,47 +49,53 @@ export abstract class TokenParser {
     start = 0,
     end = state.source.text.length,
   ) {
-    this.lexer = new Lexer(state.source.text, (offset, message) => this.emitErrorAt(offset, message), start, end);
+    super(state.source.text, start, end);
     this.prevEnd = start;
-    this.tok = this.lexer.next();
-    if (this.tok.kind === Tok.error) throw new ParseAbort();
+    this.lex();
+    if (this.tokKind === Tok.error) throw new ParseAbort();
   }
 
   get ctx(): Context {
     return this.state.ctx;
   }
-  get src(): string {
-    return this.state.source.text;
+
+  protected lexError(offset: number, message: string): void {
+    this.emitErrorAt(offset, message);
   }
 
   // ---- tokens
 
   /** The spelling of the current token. */
   get text(): string {
-    return this.src.slice(this.tok.start, this.tok.end);
+    return this.src.slice(this.tokStart, this.tokEnd);
   }
-  tokenText(t: Token): string {
+  /** The spelling of a kept token. */
+  tokenText(t: TokenSpan): string {
     return this.src.slice(t.start, t.end);
   }
+  /** The current token, kept (for the paths that need it after `consume()`). */
+  snapshot(): TokenSpan {
+    return { kind: this.tokKind, start: this.tokStart, end: this.tokEnd };
+  }
   is(kind: Tok): boolean {
-    return this.tok.kind === kind;
+    return this.tokKind === kind;
   }
   /** True if the current token is the keyword (or bare identifier) `word`. */
   isKeyword(word: string): boolean {
-    const k = this.tok.kind;
+    const k = this.tokKind;
     return (
       (k === Tok.keyword || k === Tok.bare_identifier || k === Tok.inttype) &&
-      this.tok.end - this.tok.start === word.length &&
-      this.src.startsWith(word, this.tok.start)
+      this.tokEnd - this.tokStart === word.length &&
+      this.src.startsWith(word, this.tokStart)
     );
   }
   consume(): void {
-    this.prevEnd = this.tok.end;
-    this.tok = this.lexer.next();
-    if (this.tok.kind === Tok.error) throw new ParseAbort();
+    this.prevEnd = this.tokEnd;
+    this.lex();
+    if (this.tokKind === Tok.error) throw new ParseAbort();
   }
   consumeIf(kind: Tok): boolean {
-    if (this.tok.kind !== kind) return false;
+    if (this.tokKind !== kind) return false;
     this.consume();
     return true;
   }
@@ -93,30 +106,39 @@ export abstract class TokenParser {
   }
   /** Consumes a token of `kind` or reports `message` as MLIR's parseToken does. */
   expect(kind: Tok, message: string): void {
-    if (this.tok.kind === kind) this.consume();
+    if (this.tokKind === kind) this.consume();
     else this.errorWrongToken(message);
   }
-  /** A snapshot of the position, for bounded lookahead. */
-  mark(): { tok: Token; prevEnd: number; offset: number } {
-    return { tok: this.tok, prevEnd: this.prevEnd, offset: this.lexer.offset };
+  /** Re-lexes from `offset` (used to split tokens like `x4xf32`). */
+  relexAt(offset: number, prevEnd = offset): void {
+    this.lexFrom(offset);
+    this.prevEnd = prevEnd;
+    this.lex();
+    if (this.tokKind === Tok.error) throw new ParseAbort();
   }
-  reset(m: { tok: Token; prevEnd: number; offset: number }): void {
-    this.tok = m.tok;
+  /** A snapshot of the position, for bounded lookahead. */
+  mark(): ParserMark {
+    return { kind: this.tokKind, start: this.tokStart, end: this.tokEnd, prevEnd: this.prevEnd, offset: this.lexOffset };
+  }
+  reset(m: ParserMark): void {
+    this.tokKind = m.kind;
+    this.tokStart = m.start;
+    this.tokEnd = m.end;
     this.prevEnd = m.prevEnd;
-    this.lexer.resetTo(m.offset);
+    this.lexFrom(m.offset);
   }
 
   // ---- literal values
 
   /** The decoded bytes of the current string token. */
   stringValue(): string {
-    return decodeStringLiteral(this.src, this.tok.start, this.tok.end);
+    return decodeStringLiteral(this.src, this.tokStart, this.tokEnd);
   }
   /** The symbol name of an `@foo` or `@"foo"` token. */
   symbolValue(): string {
-    const t = this.tok;
-    if (this.src.charCodeAt(t.start + 1) === 34) return decodeStringLiteral(this.src, t.start + 1, t.end);
-    return this.src.slice(t.start + 1, t.end);
+    const start = this.tokStart;
+    if (this.src.charCodeAt(start + 1) === 34) return decodeStringLiteral(this.src, start + 1, this.tokEnd);
+    return this.src.slice(start + 1, this.tokEnd);
   }
   /** The value of an integer token (decimal or hex), as a bigint. */
   integerValue(): bigint {
@@ -125,7 +147,7 @@ export abstract class TokenParser {
 
   // ---- diagnostics
 
-  location(offset: number = this.tok.start): Location {
+  location(offset: number = this.tokStart): Location {
     return this.state.source.location(offset);
   }
   emitErrorAt(offset: number, message: string): void {
@@ -135,8 +157,8 @@ export abstract class TokenParser {
   error(message: string, offset?: number): never {
     if (offset === undefined) {
       // At the end of the buffer MLIR reports one character back.
-      offset = this.tok.start;
-      if (this.tok.kind === Tok.eof && offset > 0) offset--;
+      offset = this.tokStart;
+      if (this.tokKind === Tok.eof && offset > 0) offset--;
     }
     this.emitErrorAt(offset, message);
     throw new ParseAbort();
@@ -155,8 +177,8 @@ export abstract class TokenParser {
   }
   private wrongTokenOffset(): number {
     const src = this.src;
-    let loc = this.tok.start;
-    if (this.tok.kind === Tok.eof && loc > 0) loc--;
+    let loc = this.tokStart;
+    if (this.tokKind === Tok.eof && loc > 0) loc--;
     const original = loc;
     let end = loc; // exclusive end of the text we back up through
     for (;;) {

@@ -32,7 +32,7 @@ function isFloatKeyword(p: Parser): FloatType | undefined {
 
 /** True if the current token can start a type. */
 function canStartType(p: Parser): boolean {
-  switch (p.tok.kind) {
+  switch (p.tokKind) {
     case Tok.l_paren:
     case Tok.exclamation_identifier:
     case Tok.inttype:
@@ -55,7 +55,7 @@ export function parseOptionalType(p: Parser): Type | undefined {
 }
 
 export function parseType(p: Parser): Type {
-  if (p.tok.kind === Tok.l_paren) return parseFunctionType(p);
+  if (p.tokKind === Tok.l_paren) return parseFunctionType(p);
   return parseNonFunctionType(p);
 }
 
@@ -90,7 +90,7 @@ export function parseFunctionResultTypes(p: Parser): Type[] {
 }
 
 export function parseNonFunctionType(p: Parser): Type {
-  const k = p.tok.kind;
+  const k = p.tokKind;
   if (k === Tok.inttype) return parseIntegerType(p);
   if (k === Tok.keyword) {
     const t = p.text;
@@ -142,19 +142,28 @@ function parseIntegerType(p: Parser): IntegerType {
 }
 
 function parseXInDimensionList(p: Parser): void {
-  if (p.tok.kind !== Tok.bare_identifier || p.src.charCodeAt(p.tok.start) !== 120 /* x */)
+  if (p.tokKind !== Tok.bare_identifier || p.src.charCodeAt(p.tokStart) !== 120 /* x */)
     p.errorWrongToken("expected 'x' in dimension list");
-  const start = p.tok.start;
-  if (p.tok.end - start !== 1) relexAt(p, start + 1);
+  const start = p.tokStart;
+  if (p.tokEnd - start !== 1) relexAt(p, start + 1);
   else p.consume();
 }
 
 function parseIntegerInDimensionList(p: Parser): number {
-  const start = p.tok.start;
-  if (p.tok.end - start > 1 && p.src.charCodeAt(start + 1) === 120) {
+  const start = p.tokStart;
+  if (p.tokEnd - start > 1 && p.src.charCodeAt(start + 1) === 120) {
     // `0xf32` is `0`, `x`, `f32` here.
     relexAt(p, start + 1);
     return 0;
+  }
+  const end = p.tokEnd;
+  if (end - start <= 15) {
+    // Up to 15 decimal digits fit a double exactly: no substring or bigint per dimension.
+    const src = p.src;
+    let v = 0;
+    for (let i = start; i < end; i++) v = v * 10 + (src.charCodeAt(i) - 48);
+    p.consume();
+    return v;
   }
   const v = BigInt(p.text);
   if (v > 0x7fffffffffffffffn) p.error('invalid dimension');
@@ -165,8 +174,8 @@ function parseIntegerInDimensionList(p: Parser): number {
 /** `4x?x` style dimension prefixes (with the trailing `x`). */
 export function parseDimensionListRanked(p: Parser, allowDynamic = true): number[] {
   const dims: number[] = [];
-  while (p.tok.kind === Tok.integer || p.tok.kind === Tok.question) {
-    if (p.tok.kind === Tok.question) {
+  while (p.tokKind === Tok.integer || p.tokKind === Tok.question) {
+    if (p.tokKind === Tok.question) {
       if (!allowDynamic) p.error('expected static shape');
       p.consume();
       dims.push(kDynamic);
@@ -222,11 +231,11 @@ function parseTensorType(p: Parser): Type {
   } else {
     dims = parseDimensionListRanked(p);
   }
-  const eltLoc = p.tok.start;
+  const eltLoc = p.tokStart;
   const elementType = parseType(p);
   let encoding: Attribute | undefined;
   if (p.consumeIf(Tok.comma)) {
-    const encLoc = p.tok.start;
+    const encLoc = p.tokStart;
     encoding = p.parseAttribute();
     void encLoc;
   }
@@ -240,7 +249,7 @@ function parseTensorType(p: Parser): Type {
 }
 
 function parseMemRefType(p: Parser): Type {
-  const loc = p.tok.start;
+  const loc = p.tokStart;
   p.consume();
   p.expect(Tok.less, "expected '<' in memref type");
   let unranked = false;
@@ -251,7 +260,7 @@ function parseMemRefType(p: Parser): Type {
   } else {
     dims = parseDimensionListRanked(p);
   }
-  const typeLoc = p.tok.start;
+  const typeLoc = p.tokStart;
   const elementType = parseType(p);
   if (!isValidMemRefElementType(elementType)) p.error('invalid memref element type', typeLoc);
   let layout: Attribute | undefined;
@@ -289,12 +298,12 @@ function parseMemRefType(p: Parser): Type {
 }
 
 function parseVectorType(p: Parser): Type {
-  const loc = p.tok.start;
+  const loc = p.tokStart;
   p.consume();
   p.expect(Tok.less, "expected '<' in vector type");
   const dims: number[] = [];
   const scalable: boolean[] = [];
-  while (p.tok.kind === Tok.integer || p.tok.kind === Tok.l_square) {
+  while (p.tokKind === Tok.integer || p.tokKind === Tok.l_square) {
     const isScalable = p.consumeIf(Tok.l_square);
     dims.push(parseIntegerInDimensionList(p));
     if (isScalable && !p.consumeIf(Tok.r_square)) p.errorWrongToken("missing ']' closing scalable dimension");
@@ -312,7 +321,7 @@ function parseVectorType(p: Parser): Type {
 function parseComplexType(p: Parser): Type {
   p.consume();
   p.expect(Tok.less, "expected '<' in complex type");
-  const loc = p.tok.start;
+  const loc = p.tokStart;
   const elementType = parseType(p);
   p.expect(Tok.greater, "expected '>' in complex type");
   if (!(elementType instanceof FloatType || elementType instanceof IntegerType)) p.error('invalid element type for complex', loc);

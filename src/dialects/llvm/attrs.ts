@@ -331,7 +331,7 @@ export function parseMemoryEffectsBody(parser: ReturnType<typeof tokenParser>): 
     const k = MEMORY_EFFECTS_LOCATIONS.indexOf(key as (typeof MEMORY_EFFECTS_LOCATIONS)[number]);
     parser.consume();
     parser.expect(Tok.equal, "expected '='");
-    const valueAt = parser.tok.start;
+    const valueAt = parser.tokStart;
     // MLIR reports a bad name where the value starts.
     if (k < 0 || effects[k] !== undefined) parser.error(`duplicate or unknown struct parameter name: ${key}`, valueAt);
     const v = MOD_REF_INFO.find((m) => m === parser.text);

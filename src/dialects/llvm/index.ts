@@ -39,7 +39,7 @@ function parseLoopAttrBody(parser: Parser, mnemonic: string): LLVMParamsAttr {
   parser.expect(Tok.less, "expected '<'");
   if (!parser.consumeIf(Tok.greater)) {
     do {
-      const offset = parser.tok.start;
+      const offset = parser.tokStart;
       const key = parser.text;
       if (!order.includes(key)) parser.error(`unknown parameter '${key}'`, offset);
       parser.consume();

@@ -185,7 +185,7 @@ const LLVM_TYPE_WORDS = new Set(['ptr', 'void', 'array', 'struct', 'func', 'targ
 
 /** Parses a type inside an LLVM type: an LLVM type body (`ptr`, `struct<...>`) or any builtin type. */
 export function parseNestedType(parser: Parser): Type {
-  const k = parser.tok.kind;
+  const k = parser.tokKind;
   if ((k === Tok.bare_identifier || k === Tok.keyword) && LLVM_TYPE_WORDS.has(parser.text)) return parseLLVMTypeBody(parser);
   return parser.parseType();
 }
@@ -198,11 +198,11 @@ export function parseNestedType(parser: Parser): Type {
 function parseUnsignedParam(parser: Parser, typeName: string, param: string, cppType: string, bits: number): number {
   const fail = (at: number, message: string): never => {
     parser.emitErrorAt(at, message);
-    return parser.error(`failed to parse ${typeName} parameter '${param}' which is to be a \`${cppType}\``, parser.tok.start);
+    return parser.error(`failed to parse ${typeName} parameter '${param}' which is to be a \`${cppType}\``, parser.tokStart);
   };
-  const at = parser.tok.start;
+  const at = parser.tokStart;
   const negative = parser.consumeIf(Tok.minus);
-  if (!parser.is(Tok.integer)) return fail(parser.tok.start, 'expected integer value');
+  if (!parser.is(Tok.integer)) return fail(parser.tokStart, 'expected integer value');
   const magnitude = parser.integerValue();
   parser.consume();
   const v = negative ? -magnitude : magnitude;
@@ -215,7 +215,7 @@ function parseUnsignedParam(parser: Parser, typeName: string, param: string, cpp
 
 /** Parses the body of an LLVM type, starting at its keyword. */
 export function parseLLVMTypeBody(parser: Parser): Type {
-  const offset = parser.tok.start;
+  const offset = parser.tokStart;
   const word = parser.is(Tok.bare_identifier) || parser.is(Tok.keyword) ? parser.text : '';
   if (!word) parser.error('expected valid keyword'); // MLIR's dispatchParse: no builtin type, then no keyword
   parser.consume();
@@ -283,7 +283,7 @@ export function parseLLVMTypeBody(parser: Parser): Type {
     // `<` name (`,` type)* (`,` unsigned)* `>`: types first, then integers.
     parser.expect(Tok.less, "expected '<'");
     if (!parser.is(Tok.string)) {
-      parser.emitErrorAt(parser.tok.start, 'expected string');
+      parser.emitErrorAt(parser.tokStart, 'expected string');
       parser.error("failed to parse LLVMTargetExtType parameter 'extTypeName' which is to be a `::llvm::StringRef`");
     }
     const extName = parser.stringValue();

@@ -144,7 +144,7 @@ export function parseTestAttribute(d: DialectAsmParser, type: Type | undefined):
       value = StringAttr.get(p.text);
       p.consume();
     } else {
-      const loc = p.tok.start;
+      const loc = p.tokStart;
       const attr: Attribute = p.parseAttribute();
       if (!(attr instanceof StringAttr)) return p.error('invalid kind of attribute specified', loc);
       value = attr;

@@ -219,12 +219,12 @@ function parseDimensions(p: OpAsmParser): bigint[] | undefined {
     if (text.length > 1 && text[1] === 'x') {
       // `0x3` is `0`, `x`, `3` here.
       dims.push(0n);
-      relexAt(q, q.tok.start + 1);
+      relexAt(q, q.tokStart + 1);
       return true;
     }
     const v = text === '' ? undefined : BigInt(text);
     if (v === undefined || v > (1n << 63n) - 1n) {
-      q.emitErrorAt(q.is(Tok.eof) && q.tok.start > 0 ? q.tok.start - 1 : q.tok.start, 'invalid dimension');
+      q.emitErrorAt(q.is(Tok.eof) && q.tokStart > 0 ? q.tokStart - 1 : q.tokStart, 'invalid dimension');
       return false;
     }
     q.consume();
@@ -235,8 +235,8 @@ function parseDimensions(p: OpAsmParser): bigint[] | undefined {
   if (!dim()) return undefined;
   while (q.is(Tok.bare_identifier) && q.text.startsWith('x')) {
     // `x4` lexes as one identifier: step over the `x` alone.
-    const start = q.tok.start;
-    if (q.tok.end - start > 1) relexAt(q, start + 1);
+    const start = q.tokStart;
+    if (q.tokEnd - start > 1) relexAt(q, start + 1);
     else q.consume();
     if (!dim()) return undefined;
   }

@@ -119,18 +119,19 @@ export function parseOptionalInt32(p: Parser): number | undefined {
   if (p.consumeKeywordIf('true')) return 1;
   if (p.consumeKeywordIf('false')) return 0;
   if (!p.is(Tok.integer) && !p.is(Tok.minus)) return undefined;
-  const start = p.tok.start;
+  const start = p.tokStart;
   const negative = p.consumeIf(Tok.minus);
-  const tok = p.tok;
+  const digitsStart = p.tokStart;
+  const digitsEnd = p.tokEnd;
   p.expect(Tok.integer, 'expected integer value');
-  const magnitude = BigInt(p.tokenText(tok));
+  const magnitude = BigInt(p.src.slice(digitsStart, digitsEnd));
   const value = negative ? -magnitude : magnitude;
   if (value < -(2n ** 31n) || value >= 2n ** 31n) p.error('integer value too large', start);
   return Number(value);
 }
 
 function parseInt32(p: Parser): number {
-  const start = p.tok.start;
+  const start = p.tokStart;
   const v = parseOptionalInt32(p);
   if (v === undefined) p.error('expected integer value', start);
   return v;
@@ -147,7 +148,7 @@ function parseKeyword(p: Parser): string {
 
 function parseTestInteger(p: Parser, nameLoc: number): Type {
   p.expect(Tok.less, "expected '<'");
-  const loc = p.tok.start;
+  const loc = p.tokStart;
   const word = parseKeyword(p).toLowerCase();
   let signedness: TestSignedness;
   if (word === 'u' || word === 'unsigned') signedness = 'unsigned';
@@ -177,7 +178,7 @@ export function parseTestType(d: DialectAsmParser): Type {
   const p = tokenParser(d);
   const mnemonic = d.mnemonic;
   if (!KNOWN_TYPE_MNEMONICS.has(mnemonic)) p.error('unknown type!');
-  const nameLoc = p.tok.start;
+  const nameLoc = p.tokStart;
   if (SINGLETONS.has(mnemonic)) {
     p.consume();
     // Generated parsers of parameterless types stop after the mnemonic.

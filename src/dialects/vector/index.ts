@@ -62,7 +62,7 @@ export class PrintPunctuationAttr extends Attribute {
 /** `<keyword>` of the punctuation enum; reports MLIR's messages. */
 function parsePunctuationBody(parser: Parser, error: (msg: string, offset?: number) => never): Punctuation {
   if (!parser.consumeIf(Tok.less)) error("expected '<'");
-  const offset = parser.tok.start;
+  const offset = parser.tokStart;
   const word = parser.is(Tok.bare_identifier) || parser.is(Tok.keyword) ? parser.text : '';
   if (!word) error('expected keyword for Punctuation mode for printing', offset);
   parser.consume();
