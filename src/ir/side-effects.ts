@@ -87,7 +87,10 @@ function ownEffectsRemovable(op: Operation): boolean {
  * the op that decided it (each is false for the same reason), so a false
  * verdict stays valid until something on that path changes.
  */
-export type NestVerdicts = Map<Operation, boolean>;
+export type NestVerdicts = Map<Operation, boolean> & {
+  /** Told the op whose own effects decided a "false" (the greedy driver keeps a verdict until its path or this op changes). */
+  noteWitness?(op: Operation): void;
+};
 
 /** Whether `ownOk` holds for `root` and every op its RecursiveMemoryEffects regions hold. */
 function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?: NestVerdicts): boolean {
@@ -115,6 +118,7 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
     }
     if (!ownOk(op)) {
       failedAt = head;
+      memo?.noteWitness?.(op);
       break;
     }
     if (op.hasTrait(Traits.RecursiveMemoryEffects))
