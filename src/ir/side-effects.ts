@@ -87,7 +87,10 @@ function ownEffectsRemovable(op: Operation): boolean {
  * the op that decided it (each is false for the same reason), so a false
  * verdict stays valid until something on that path changes.
  */
-export type NestVerdicts = Map<Operation, boolean>;
+export type NestVerdicts = Map<Operation, boolean> & {
+  /** Told the op whose own effects decided a "false" (the greedy driver keeps a verdict until its path or this op changes). */
+  noteWitness?(op: Operation): void;
+};
 
 /** Whether `ownOk` holds for `root` and every op its RecursiveMemoryEffects regions hold. */
 function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?: NestVerdicts): boolean {
@@ -105,9 +108,11 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
   // With a memo, the queue index of each op's parent (to mark the path to a "false").
   const from: number[] | undefined = remember ? [-1] : undefined;
   let failedAt = -1;
-  for (let head = 0; head < queue.length; head++) {
+  // Only region ops are queued: an op without regions is asked as its parent
+  // is expanded, so a long block whose first ops decide is not copied whole.
+  walk: for (let head = 0; head < queue.length; head++) {
     const op = queue[head];
-    if (op !== root && memo && op.regions.length) {
+    if (op !== root && memo) {
       const v = memo.get(op);
       if (v === false) {
         failedAt = head;
@@ -117,14 +122,22 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
     }
     if (!ownOk(op)) {
       failedAt = head;
+      memo?.noteWitness?.(op);
       break;
     }
     if (op.hasTrait(Traits.RecursiveMemoryEffects))
       for (const r of op.regions)
         for (const b of r.blocks)
           for (let n = b.first; n; n = n.next) {
-            queue.push(n);
-            from?.push(head);
+            if (n.regions.length) {
+              queue.push(n);
+              from?.push(head);
+            } else if (!ownOk(n)) {
+              // The path to a witness without regions ends at its parent.
+              failedAt = head;
+              memo?.noteWitness?.(n);
+              break walk;
+            }
           }
   }
   if (remember) {

@@ -480,6 +480,40 @@ function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boo
   return found;
 }
 
+/** A region a custom printer asked for, printed once the op's own text is queued. */
+interface RegionTask {
+  kind: 'region';
+  region: Region;
+  printEntryBlockArgs: boolean;
+  printBlockTerminators: boolean;
+  printEmptyBlock: boolean;
+  /** The indentation of the op that prints the region. */
+  indent: number;
+}
+
+/** A block whose header comes next. */
+interface BlockTask {
+  kind: 'block';
+  block: Block;
+  printHeader: boolean;
+  printTerminator: boolean;
+  indent: number;
+}
+
+/** The rest of a block's ops (one task, advanced in place). */
+interface OpsTask {
+  kind: 'ops';
+  next: Operation | null;
+  stop: Operation | null;
+  indent: number;
+}
+
+/**
+ * The printer's explicit stack (it does not recurse on nesting depth): text
+ * and printer calls to replay in order, regions, blocks, and block cursors.
+ */
+type PrintTask = string | (() => void) | RegionTask | BlockTask | OpsTask;
+
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
   private out = new OutputBuffer();
@@ -491,6 +525,14 @@ export class Printer implements OpAsmPrinter {
   private aliases: AliasState | undefined;
   /** When set, printing only collects aliases. */
   private collecting = false;
+  /** Work left, innermost last (see PrintTask). */
+  private readonly tasks: PrintTask[] = [];
+  /**
+   * Set once the op being printed has asked for a region: from there on its
+   * printer's output and calls are queued behind the region (in order), so a
+   * custom printer never waits on the ops nested in it. Null: print directly.
+   */
+  private pending: PrintTask[] | null = null;
 
   constructor(
     readonly ctx: Context,
@@ -547,25 +589,88 @@ export class Printer implements OpAsmPrinter {
     if (!op.parentBlock && !this.options.localScope && !mayPrintAliases(this.ctx, op, !!this.options.debugInfo)) {
       // Nothing in the IR can get an alias: print once, without the collection pass.
       this.aliases = undefined;
-      this.printFullOpWithIndentAndLoc(op);
+      this.printTree(op);
       this.write('\n');
       this.write(resourceMetadataText(this.ctx, op));
     } else if (!op.parentBlock && !this.options.localScope) {
       this.aliases = new AliasState(this.ctx, { printDebugInfo: !!this.options.debugInfo });
       this.collecting = true;
-      this.printFullOpWithIndentAndLoc(op);
+      this.printTree(op);
       this.collecting = false;
       this.aliases.finalize();
       this.out = new OutputBuffer(sink);
       this.write(this.aliases.printDefinitions(this, false));
-      this.printFullOpWithIndentAndLoc(op);
+      this.printTree(op);
       this.write('\n');
       this.write(this.aliases.printDefinitions(this, true));
       this.write(resourceMetadataText(this.ctx, op));
     } else {
       this.aliases = undefined;
-      this.printFullOpWithIndentAndLoc(op);
+      this.printTree(op);
     }
+  }
+
+  // ---- the explicit stack
+
+  /** Prints `op` with everything nested in it, iteratively. */
+  private printTree(op: Operation): void {
+    const base = this.tasks.length;
+    const indent = this.indent;
+    this.printOpQueueingRegions(op, false);
+    this.drain(base);
+    this.indent = indent;
+  }
+
+  private drain(base: number): void {
+    const tasks = this.tasks;
+    while (tasks.length > base) {
+      const t = tasks.pop()!;
+      if (typeof t === 'string') this.write(t);
+      else if (typeof t === 'function') t();
+      else if (t.kind === 'ops') {
+        const op = t.next;
+        if (op === null || op === t.stop) continue;
+        t.next = op.next;
+        tasks.push(t);
+        this.indent = t.indent;
+        this.printOpQueueingRegions(op, true);
+      } else if (t.kind === 'block') this.openBlock(t);
+      else this.openRegion(t);
+    }
+  }
+
+  /** Prints one op; what follows its first region goes on the stack, above the region. */
+  private printOpQueueingRegions(op: Operation, newline: boolean): void {
+    this.printFullOpWithIndentAndLoc(op);
+    if (newline) this.write('\n');
+    const queued = this.pending;
+    if (!queued) return;
+    this.pending = null;
+    for (let i = queued.length - 1; i >= 0; i--) this.tasks.push(queued[i]);
+  }
+
+  private openRegion(t: RegionTask): void {
+    const region = t.region;
+    const tasks = this.tasks;
+    this.indent = t.indent;
+    if (!this.collecting) {
+      this.write('{\n');
+      tasks.push(() => {
+        this.indent = t.indent;
+        this.writeIndent();
+        this.write('}');
+      });
+    }
+    if (region.empty) return;
+    this.defaultDialectStack.push(region.parentOp?.name.def?.defaultDialect ?? '');
+    tasks.push(() => void this.defaultDialectStack.pop());
+    const blocks = region.blocks;
+    for (let i = blocks.length - 1; i >= 1; i--) tasks.push({ kind: 'block', block: blocks[i], printHeader: true, printTerminator: true, indent: t.indent });
+    const entry = region.entry;
+    const header = this.collecting
+      ? t.printEntryBlockArgs
+      : (t.printEmptyBlock && entry.empty) || (t.printEntryBlockArgs && entry.args.length !== 0);
+    tasks.push({ kind: 'block', block: entry, printHeader: header, printTerminator: t.printBlockTerminators, indent: t.indent });
   }
 
   // ---- AttrTypePrinter
@@ -573,7 +678,8 @@ export class Printer implements OpAsmPrinter {
   tryPrintAlias(element: Attribute | Type): boolean {
     if (this.collecting) return false;
     const alias = this.aliases?.aliasOf(element);
-    if (alias) this.out.append(alias);
+    if (alias && this.pending) this.pending.push(alias);
+    else if (alias) this.out.append(alias);
     return alias !== undefined;
   }
 
@@ -591,10 +697,18 @@ export class Printer implements OpAsmPrinter {
 
   write(text: string): void {
     if (this.collecting) return;
+    if (this.pending) {
+      this.pending.push(text);
+      return;
+    }
     this.out.append(text);
     if (this.out.length > MAX_OUTPUT_CHARS && !this.sink) throw new OutputTooLargeError();
   }
   printType(type: Type): void {
+    if (this.pending) {
+      this.pending.push(() => this.printType(type));
+      return;
+    }
     if (this.collecting) {
       this.aliases!.visitType(type);
       return;
@@ -609,6 +723,10 @@ export class Printer implements OpAsmPrinter {
     else type.print(this);
   }
   printAttribute(attr: Attribute): void {
+    if (this.pending) {
+      this.pending.push(() => this.printAttribute(attr));
+      return;
+    }
     if (this.collecting) {
       this.aliases!.visitAttribute(attr);
       return;
@@ -618,6 +736,10 @@ export class Printer implements OpAsmPrinter {
     else attr.print(this);
   }
   printAttributeWithoutType(attr: Attribute): void {
+    if (this.pending) {
+      this.pending.push(() => this.printAttributeWithoutType(attr));
+      return;
+    }
     if (this.collecting) {
       this.aliases!.visitAttribute(attr, false, true);
       return;
@@ -627,6 +749,10 @@ export class Printer implements OpAsmPrinter {
     else attr.printWithoutType(this);
   }
   printNestedLocation(loc: Location): void {
+    if (this.pending) {
+      this.pending.push(() => this.printNestedLocation(loc));
+      return;
+    }
     this.printAttributeOrBody(loc);
   }
   private printAttributeOrBody(loc: Location): void {
@@ -709,6 +835,10 @@ export class Printer implements OpAsmPrinter {
 
   private printTrailingLocation(loc: Location, allowAlias: boolean): void {
     if (!this.options.debugInfo) return;
+    if (this.pending) {
+      this.pending.push(() => this.printTrailingLocation(loc, allowAlias));
+      return;
+    }
     if (this.collecting) {
       this.aliases!.visitAttribute(loc, allowAlias);
       return;
@@ -754,7 +884,11 @@ export class Printer implements OpAsmPrinter {
       }
       this.write(' = ');
     }
-    if (this.collecting && this.options.debugInfo) this.aliases!.visitAttribute(op.location, true);
+    if (this.collecting && this.options.debugInfo) {
+      const loc = op.location;
+      if (this.pending) this.pending.push(() => this.aliases!.visitAttribute(loc, true));
+      else this.aliases!.visitAttribute(loc, true);
+    }
     const def = op.name.def;
     if (!this.options.generic && def?.print) {
       const defaultDialect = this.defaultDialectStack[this.defaultDialectStack.length - 1];
@@ -823,42 +957,32 @@ export class Printer implements OpAsmPrinter {
   // ---- regions and blocks
 
   printRegion(region: Region, options: PrintRegionOptions = {}): void {
-    const printEntryBlockArgs = options.printEntryBlockArgs ?? true;
-    const printBlockTerminators = options.printBlockTerminators ?? true;
-    const printEmptyBlock = options.printEmptyBlock ?? false;
     if (this.options.skipRegions) {
       this.write('{...}');
       return;
     }
-    if (this.collecting) {
-      if (region.empty) return;
-      this.defaultDialectStack.push(region.parentOp?.name.def?.defaultDialect ?? '');
-      this.printBlock(region.entry, printEntryBlockArgs, printBlockTerminators);
-      for (let i = 1; i < region.blocks.length; i++) this.printBlock(region.blocks[i], true, true);
-      this.defaultDialectStack.pop();
-      return;
-    }
-    this.write('{\n');
-    if (!region.empty) {
-      this.defaultDialectStack.push(region.parentOp?.name.def?.defaultDialect ?? '');
-      const entry = region.entry;
-      const alwaysHeader = (printEmptyBlock && entry.empty) || (printEntryBlockArgs && entry.args.length !== 0);
-      this.printBlock(entry, alwaysHeader, printBlockTerminators);
-      for (let i = 1; i < region.blocks.length; i++) this.printBlock(region.blocks[i], true, true);
-      this.defaultDialectStack.pop();
-    }
-    this.writeIndent();
-    this.write('}');
+    if (this.collecting && region.empty) return;
+    (this.pending ??= []).push({
+      kind: 'region',
+      region,
+      printEntryBlockArgs: options.printEntryBlockArgs ?? true,
+      printBlockTerminators: options.printBlockTerminators ?? true,
+      printEmptyBlock: options.printEmptyBlock ?? false,
+      indent: this.indent,
+    });
   }
 
-  private printBlock(block: Block, printHeader: boolean, printTerminator: boolean): void {
+  /** A block's header (and users comments); its ops go on the stack. */
+  private openBlock(t: BlockTask): void {
+    const block = t.block;
+    this.indent = t.indent;
     if (this.collecting) {
-      if (printHeader)
+      if (t.printHeader)
         for (const arg of block.args) {
           this.printType(arg.type);
           if (this.options.debugInfo) this.aliases!.visitAttribute(arg.location, false);
         }
-    } else if (printHeader) {
+    } else if (t.printHeader) {
       this.writeIndent();
       this.write(this.blockName(block));
       if (block.args.length) {
@@ -893,12 +1017,8 @@ export class Printer implements OpAsmPrinter {
     if (this.options.printValueUsers && !this.collecting) for (const arg of block.args) this.printBlockArgUsers(arg);
     const last = block.last;
     const hasTerminator = last !== null && last.hasTrait(Traits.IsTerminator);
-    const stop = printTerminator || !hasTerminator ? null : last;
-    for (let op = block.first; op && op !== stop; op = op.next) {
-      this.printFullOpWithIndentAndLoc(op);
-      this.write('\n');
-    }
-    this.indent -= 2;
+    const stop = t.printTerminator || !hasTerminator ? null : last;
+    this.tasks.push({ kind: 'ops', next: block.first, stop, indent: this.indent });
   }
 
   private blockName(block: Block): string {
@@ -930,7 +1050,9 @@ export class Printer implements OpAsmPrinter {
   }
 
   shadowRegionArgs(region: Region, values: readonly Value[]): void {
-    this.names.shadowRegionArgs(region, values);
+    // In order with the regions already queued (it renames what they print).
+    if (this.pending) this.pending.push(() => this.names.shadowRegionArgs(region, values));
+    else this.names.shadowRegionArgs(region, values);
   }
 
   // ---- small pieces

@@ -143,18 +143,37 @@ class Worklist {
  * The "false" verdicts of isOpTriviallyDead's nest walk (a nest that holds an
  * op with effects), kept across queries: every change re-queues all the
  * ancestors of the changed op, as MLIR's driver does, and each asked for its
- * whole nest again. A "false" is recorded along the path down to the op that
- * decided it, and forgotten when something on that path is erased, moved away
- * or modified; anything inserted can only keep it false. "True" verdicts are
- * not kept (a dead op is erased at once, and a stale "true" would erase effects).
+ * whole nest again. A "false" is recorded along the path down to the op whose
+ * effects decided it (the witness). Only a change to an op on a recorded path
+ * or to a witness can make it true: such an op erased, modified or moved away
+ * forgets the verdicts above it; other changes keep them (anything inserted
+ * can only keep a "false"), so a change deep in a nest does not send every
+ * enclosing op back down the nest. A block moved or erased forgets those
+ * above it. "True" verdicts are not kept (a dead op is erased at once, and a
+ * stale "true" would erase effects).
  */
 class DeadOpVerdicts extends Map<Operation, boolean> {
+  private readonly witnesses = new Set<Operation>();
+  noteWitness(op: Operation): void {
+    this.witnesses.add(op);
+  }
   override set(op: Operation, verdict: boolean): this {
     if (!verdict) super.set(op, verdict);
     return this;
   }
+  override clear(): void {
+    super.clear();
+    this.witnesses.clear();
+  }
+  /** `op` was erased, modified or moved away from under `from` (its old parent op). */
+  changed(op: Operation, from: Operation | null): void {
+    if (this.size === 0 || (!this.has(op) && !this.witnesses.has(op))) return;
+    this.delete(op);
+    this.witnesses.delete(op);
+    this.forgetFrom(from);
+  }
   /** Forgets `op`'s verdict and those of the recorded paths through it. */
-  invalidate(op: Operation | null): void {
+  forgetFrom(op: Operation | null): void {
     if (!op || this.size === 0) return;
     this.delete(op);
     for (let o = op.parentOp; o && this.delete(o); ) o = o.parentOp;
@@ -183,29 +202,29 @@ class GreedyDriver implements PatternListener {
 
   notifyOperationInserted(op: Operation, previous?: Block | null): void {
     this.config.listener?.notifyOperationInserted?.(op, previous);
-    if (previous) this.deadVerdicts.invalidate(previous.parentOp);
+    if (previous) this.deadVerdicts.changed(op, previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
     this.config.listener?.notifyOperationModified?.(op);
-    this.deadVerdicts.invalidate(op);
+    this.deadVerdicts.changed(op, op.parentOp);
     this.addToWorklist(op);
   }
   notifyBlockInserted(block: Block, previous?: Region | null): void {
     this.config.listener?.notifyBlockInserted?.(block, previous);
-    if (previous) this.deadVerdicts.invalidate(previous.parentOp);
+    if (previous) this.deadVerdicts.forgetFrom(previous.parentOp);
   }
   notifyBlockErased(block: Block): void {
     this.config.listener?.notifyBlockErased?.(block);
-    this.deadVerdicts.invalidate(block.parentOp);
+    this.deadVerdicts.forgetFrom(block.parentOp);
   }
   notifyOperationReplaced(op: Operation, values: readonly Value[]): void {
     this.config.listener?.notifyOperationReplaced?.(op, values);
   }
   notifyOperationErased(op: Operation): void {
     this.config.listener?.notifyOperationErased?.(op);
-    this.deadVerdicts.invalidate(op);
+    this.deadVerdicts.changed(op, op.parentOp);
     this.addOperandsToWorklist(op);
     this.worklist.remove(op);
     this.folder.notifyRemoval(op);

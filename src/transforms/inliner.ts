@@ -45,20 +45,28 @@ function buildCallGraph(root: Operation): Map<Operation, CGNode> {
     const region = ci?.getCallableRegion(op);
     if (ci && region) nodes.set(op, { callable: op, region, edges: [] });
   }, 'pre');
+  // Pre-order over each callable's body with an explicit stack (nests may be
+  // deeper than the JavaScript stack): the edges keep the recursive order.
+  const cursors: Operation[] = [];
   for (const node of nodes.values()) {
-    const visit = (region: Region): void => {
-      for (const b of region.blocks)
-        for (let o = b.first; o; o = o.next) {
-          if (callInterface(o)) {
-            const target = resolveCallable(o);
-            const t = target && nodes.get(target);
-            if (t) node.edges.push(t);
-          }
-          // Nested callables are their own nodes.
-          for (const r of o.regions) if (!nodes.has(o)) visit(r);
-        }
+    const pushRegion = (region: Region): void => {
+      for (let i = region.blocks.length - 1; i >= 0; i--) {
+        const first = region.blocks[i].first;
+        if (first) cursors.push(first);
+      }
     };
-    visit(node.region);
+    pushRegion(node.region);
+    while (cursors.length) {
+      const o = cursors.pop()!;
+      if (o.next) cursors.push(o.next);
+      if (callInterface(o)) {
+        const target = resolveCallable(o);
+        const t = target && nodes.get(target);
+        if (t) node.edges.push(t);
+      }
+      // Nested callables are their own nodes.
+      if (!nodes.has(o)) for (let r = o.regions.length - 1; r >= 0; r--) pushRegion(o.regions[r]);
+    }
   }
   return nodes;
 }

@@ -7,7 +7,7 @@ import { Traits } from '../ir/context.js';
 import { Interfaces, getInterface, type BranchInterface } from '../ir/interfaces.js';
 import { BlockArgument, OpResult, type Block, type Operation, type Region, type Value } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
-import { wouldOpBeTriviallyDead } from '../ir/side-effects.js';
+import { wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 
 /** Blocks reachable from the entry, in CFG post-order (successors in order). */
 export function postOrder(region: Region): Block[] {
@@ -140,20 +140,56 @@ function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
   // Produced (non-forwarded) successor operands: none for the cf ops.
 }
 
-function propagateOpLiveness(op: Operation, live: LiveMap): void {
-  for (const r of op.regions) propagateRegionLiveness(r, live);
+function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts): void {
   if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
   if (live.wasProvenLive(op)) return;
-  if (!wouldOpBeTriviallyDead(op)) return live.setProvedLive(op);
+  if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
   for (let i = 0; i < op.results.length; i++) processValue(op.results[i], live);
 }
 
-function propagateRegionLiveness(region: Region, live: LiveMap): void {
-  if (region.empty) return;
-  for (const block of postOrder(region)) {
-    for (let o = block.last; o; o = o.prev) propagateOpLiveness(o, live);
-    if (block.isEntryBlock) continue;
-    for (const a of block.args) if (!live.wasProvenLive(a)) processValue(a, live);
+/**
+ * MLIR's propagateLiveness over `root`: per block in post-order, its ops last
+ * to first (each op's regions before the op itself), then the arguments of a
+ * non-entry block. An explicit stack, not recursion: nests may be deeper than
+ * the JavaScript stack. `memo` keeps nest verdicts (the IR does not change here).
+ */
+function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts): void {
+  // Entries: a region to expand, an op to enter (its regions come first), an
+  // op whose regions are done, a block whose arguments come next.
+  const REGION = 0;
+  const ENTER = 1;
+  const EXIT = 2;
+  const ARGS = 3;
+  const kinds: number[] = [REGION];
+  const items: (Region | Operation | Block)[] = [root];
+  while (kinds.length) {
+    const kind = kinds.pop()!;
+    const item = items.pop()!;
+    if (kind === REGION) {
+      const region = item as Region;
+      if (region.empty) continue;
+      const blocks = postOrder(region);
+      for (let i = blocks.length - 1; i >= 0; i--) {
+        const block = blocks[i];
+        if (!block.isEntryBlock) {
+          kinds.push(ARGS);
+          items.push(block);
+        }
+        for (let o = block.first; o; o = o.next) {
+          kinds.push(ENTER);
+          items.push(o);
+        }
+      }
+    } else if (kind === ENTER) {
+      const op = item as Operation;
+      kinds.push(EXIT);
+      items.push(op);
+      for (let r = op.regions.length - 1; r >= 0; r--) {
+        kinds.push(REGION);
+        items.push(op.regions[r]);
+      }
+    } else if (kind === EXIT) propagateOwnLiveness(item as Operation, live, memo);
+    else for (const a of (item as Block).args) if (!live.wasProvenLive(a)) processValue(a, live);
   }
 }
 
@@ -169,43 +205,76 @@ function eraseTerminatorSuccessorOperands(term: Operation | null, live: LiveMap)
   }
 }
 
+/** A level of deleteDeadness's walk: the regions of one live op (or the roots). */
+interface DeadnessFrame {
+  regions: readonly Region[];
+  /** The region being walked, its blocks in post-order, and the block being walked. */
+  ri: number;
+  blocks: Block[] | null;
+  bi: number;
+  /** The next op of the current block, walking last to first. */
+  next: Operation | null;
+}
+
+/** Erases what `live` did not prove live; live region ops are walked on an explicit stack, in MLIR's order. */
 function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], live: LiveMap): boolean {
   let erased = false;
-  for (const region of regions) {
-    if (region.empty) continue;
-    const single = region.blocks.length === 1;
-    for (const block of postOrder(region)) {
-      if (!single) eraseTerminatorSuccessorOperands(block.last, live);
-      for (let o = block.last; o; ) {
-        const prev = o.prev;
-        if (!live.wasProvenLive(o)) {
-          erased = true;
-          for (const r of o.results) for (const u of [...r.uses()]) u.unlink();
-          rewriter.eraseOp(o);
-        } else if (o.regions.length) {
-          erased = deleteDeadness(rewriter, o.regions, live) || erased;
-        }
-        o = prev;
+  const stack: DeadnessFrame[] = [{ regions, ri: 0, blocks: null, bi: 0, next: null }];
+  while (stack.length) {
+    const f = stack[stack.length - 1];
+    if (f.blocks === null) {
+      if (f.ri >= f.regions.length) {
+        stack.pop();
+        continue;
       }
-    }
-    for (const block of region.blocks.slice(1)) {
-      for (let i = block.args.length - 1; i >= 0; i--) {
-        const a = block.args[i];
-        if (!live.wasProvenLive(a)) {
-          for (const u of [...a.uses()]) u.unlink();
-          block.eraseArgument(i);
-        }
+      if (f.regions[f.ri].empty) {
+        f.ri++;
+        continue;
       }
+      f.blocks = postOrder(f.regions[f.ri]);
+      f.bi = -1;
+      f.next = null;
     }
+    const region = f.regions[f.ri];
+    if (f.next === null) {
+      if (++f.bi >= f.blocks.length) {
+        for (const block of region.blocks.slice(1)) {
+          for (let i = block.args.length - 1; i >= 0; i--) {
+            const a = block.args[i];
+            if (!live.wasProvenLive(a)) {
+              for (const u of [...a.uses()]) u.unlink();
+              block.eraseArgument(i);
+            }
+          }
+        }
+        f.ri++;
+        f.blocks = null;
+        continue;
+      }
+      const block = f.blocks[f.bi];
+      if (region.blocks.length !== 1) eraseTerminatorSuccessorOperands(block.last, live);
+      f.next = block.last;
+      continue;
+    }
+    const o = f.next;
+    f.next = o.prev;
+    if (!live.wasProvenLive(o)) {
+      erased = true;
+      for (const r of o.results) for (const u of [...r.uses()]) u.unlink();
+      rewriter.eraseOp(o);
+    } else if (o.regions.length) stack.push({ regions: o.regions, ri: 0, blocks: null, bi: 0, next: null });
   }
   return erased;
 }
 
 export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
   const live = new LiveMap();
+  // Nest verdicts of wouldOpBeTriviallyDead: inner nests are asked first, so
+  // each nest is walked once per round rather than once per enclosing op.
+  const memo: NestVerdicts = new Map();
   do {
     live.changed = false;
-    for (const r of regions) propagateRegionLiveness(r, live);
+    for (const r of regions) propagateRegionLiveness(r, live, memo);
   } while (live.changed);
   return deleteDeadness(rewriter, regions, live);
 }

@@ -196,6 +196,48 @@ ${nest(12, '    scf.if %c {\n      func.call @sink(%x) : (i32) -> ()\n    }')}
   compare('nests', input, ['--inline', '--canonicalize']);
 });
 
+test('canonicalize: dead-op verdicts kept across changes off the path to the effect, refreshed when an effect goes', () => {
+  // Each level ends with a dead op (erased after the levels inside it: off
+  // the path to any effect; erasing it re-queues its operand's defining op
+  // and so every enclosing level). In @gone, level 6 and the innermost level
+  // each hold a `cf.assert %true` (an effect that canonicalization erases by
+  // itself, not with a region around it): the outer levels' first "false" is
+  // level 6's, then the innermost one's, then the whole nest is dead, which
+  // MLIR finds within one round. @kept keeps a call under an unknown
+  // condition, @deep a call under a trip-count-one loop whose body moves out.
+  const open = (k: number): string =>
+    `  scf.for %i${k} = %lb to %ub step %st {\n    %t${k} = arith.index_cast %i${k} : index to i32${k === 6 ? '\n    cf.assert %true, "six"' : ''}`;
+  const close = (k: number): string => `    %w${k} = arith.muli %t${k}, %t${k} : i32\n  }`;
+  const nest = (depth: number, inner: string): string =>
+    `${lines(depth, (k) => open(k))}\n${inner}\n${lines(depth, (k) => close(depth - 1 - k))}`;
+  const consts = '  %true = arith.constant true\n  %false = arith.constant false';
+  const input = `func.func private @sink(i32)
+func.func @gone(%x: i32, %lb: index, %ub: index, %st: index) {
+${consts}
+${nest(14, '    cf.assert %true, "in"')}
+  return
+}
+func.func @kept(%x: i32, %c: i1, %lb: index, %ub: index, %st: index) {
+${consts}
+${nest(14, '    scf.if %c {\n      func.call @sink(%x) : (i32) -> ()\n    }')}
+  return
+}
+func.func @deep(%x: i32, %lb: index, %ub: index, %st: index) {
+${consts}
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+${nest(14, '    scf.for %j = %c0 to %c1 step %c1 {\n      scf.if %false {\n        func.call @sink(%x) : (i32) -> ()\n      }\n      func.call @sink(%x) : (i32) -> ()\n    }')}
+  return
+}
+`;
+  compare('verdicts', input, ['--canonicalize']);
+  compare('verdicts', input, ['--canonicalize=top-down=false']);
+  compare('verdicts', input, ['--canonicalize=region-simplify=disabled']);
+  // One round: a stale verdict would leave a nest that MLIR erases in it.
+  compare('verdicts', input, ['--canonicalize=max-iterations=1 region-simplify=disabled']);
+  compare('verdicts', input, ['--canonicalize=max-iterations=1 region-simplify=disabled top-down=false']);
+});
+
 test('lookupSymbolIn follows symbols renamed, erased and added after a lookup', () => {
   const module = parse(`module {
 ${lines(50, (k) => `  func.func private @f${k}()`)}

@@ -382,9 +382,22 @@ const removeDeadSuccessorInputs = (root: OpKind): RewritePattern =>
     { name: 'RemoveDeadRegionBranchOpSuccessorInputs' },
   );
 
-function regionBranchPatterns(root: OpKind): RewritePattern[] {
-  return [makeSuccessorInputsDead(root), removeDuplicateSuccessorInputUses(root), removeDeadSuccessorInputs(root)];
+/**
+ * The RegionBranchOpInterface cleanups of `root`. All three work on successor
+ * inputs; `withoutInputs` (when given) says cheaply that an op has none, so
+ * they fail without collecting the edges (a nest re-queues every ancestor of
+ * a change, and most region ops have no results).
+ */
+function regionBranchPatterns(root: OpKind, withoutInputs?: (op: Operation) => boolean): RewritePattern[] {
+  const patterns = [makeSuccessorInputsDead(root), removeDuplicateSuccessorInputUses(root), removeDeadSuccessorInputs(root)];
+  if (!withoutInputs) return patterns;
+  return patterns.map((p) => pattern(root, (op, rewriter) => !withoutInputs(op) && p.matchAndRewrite(op, rewriter), { benefit: p.benefit, name: p.debugName }));
 }
+
+/** scf.if, scf.index_switch, scf.execute_region: the results are the only successor inputs (the regions take no arguments). */
+const onlyResultsAreInputs = (op: Operation): boolean => op.numResults === 0;
+/** scf.for: the iter_args and results (as many as each other); the induction variable is not one. */
+const forWithoutIterArgs = (op: Operation): boolean => op.numResults === 0;
 
 // ---- scf.execute_region
 
@@ -1271,10 +1284,10 @@ implementOp(ExecuteRegionOp, {
   canonicalizationPatterns: skippingEarlyExits(ExecuteRegionOp, (op) => ExecuteRegionOp.token(op) !== undefined, [
     singleBlockExecuteInliner,
     multiBlockExecuteInliner,
-    ...regionBranchPatterns(ExecuteRegionOp),
+    ...regionBranchPatterns(ExecuteRegionOp, onlyResultsAreInputs),
   ]),
 });
-implementOp(ForOp, { canonicalizationPatterns: [simplifyTrivialLoops, ...regionBranchPatterns(ForOp)] });
+implementOp(ForOp, { canonicalizationPatterns: [simplifyTrivialLoops, ...regionBranchPatterns(ForOp, forWithoutIterArgs)] });
 implementOp(IfOp, {
   canonicalizationPatterns: skippingEarlyExits(IfOp, ifHoldsEarlyExit, [
     combineIfs,
@@ -1284,10 +1297,10 @@ implementOp(IfOp, {
     removeEmptyElseBranch,
     removeStaticCondition,
     replaceIfYieldWithConditionOrValue,
-    ...regionBranchPatterns(IfOp),
+    ...regionBranchPatterns(IfOp, onlyResultsAreInputs),
   ]),
 });
-implementOp(IndexSwitchOp, { canonicalizationPatterns: [foldConstantCase, ...regionBranchPatterns(IndexSwitchOp)] });
+implementOp(IndexSwitchOp, { canonicalizationPatterns: [foldConstantCase, ...regionBranchPatterns(IndexSwitchOp, onlyResultsAreInputs)] });
 implementOp(ForallOp, { canonicalizationPatterns: [forallControlOperandsFolder, forallSingleOrZeroIterationDims] });
 implementOp(ParallelOp, { canonicalizationPatterns: [parallelSingleOrZeroIterationDims, mergeNestedParallelLoops] });
 implementOp(WhileOp, {
