@@ -465,3 +465,30 @@ test('wasm memrefs: the corpus programs of copies, globals and reshapes run on w
     assert.equal(fc.status, 0, `${name}: ${fc.stderr}`);
   }
 });
+
+test('wasm memrefs: memref.dim with an index known only when it runs matches mlir-runner and the JavaScript backend; an index out of range is their located error', () => {
+  const dims = (rank: string) => `func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %m = memref.alloc(%c7) : memref<2x?x5xf32>
+  scf.for %i = %c0 to %c3 step %c1 {
+    %d = memref.dim %m, %i : memref<2x?x5xf32>
+    vector.print %d : index
+  }
+  %one = memref.alloc() : memref<4xi8>
+  %e = memref.dim %one, %c0 : memref<4xi8>
+  vector.print %e : index
+${rank}  return
+}
+`;
+  expectSame('dim-dynamic', dims(''));
+  const file = writeTemp(tempDir(), 'dim-range.mlir', dims('  %bad = arith.addi %c3, %c1 : index\n  %x = memref.dim %m, %bad : memref<2x?x5xf32>\n  vector.print %x : index\n'));
+  const wasm = runOurs([file, '--debug-backend']);
+  const js = runOurs([file, '--backend=js']);
+  assert.equal(wasm.code, 1);
+  assert.equal(wasm.stdout, js.stdout);
+  assert.equal(wasm.stderr, 'scf-run: backend: wasm\n' + js.stderr);
+  assert.match(js.stderr, /dim-range\.mlir:15:8: error: 'memref\.dim' op dimension index 4 is out of bounds for a memref of rank 3\n/);
+});

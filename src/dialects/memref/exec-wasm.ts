@@ -214,9 +214,26 @@ function dim(fc: WasmFunctionCompiler, op: OpOf<typeof memref.DimOp>): void {
     return fc.pop(memref.DimOp.result(op));
   }
   const mi = fc.memInfo(src, op);
+  const l = fc.localsOf(src)!;
   const c = matchConstantInt(memref.DimOp.index(op));
-  if (c === undefined || c < 0n || c >= BigInt(mi.rank)) throw new WasmUnsupported(op, `'${op.opName}' of a non-constant dimension`);
-  fc.body.get(fc.localsOf(src)![2 + Number(c)]);
+  if (c !== undefined && c >= 0n && c < BigInt(mi.rank)) {
+    fc.body.get(l[2 + Number(c)]);
+    return fc.pop(memref.DimOp.result(op));
+  }
+  // Any other index is checked when it runs (the JavaScript backend's error), then picks its size.
+  const f = fc.body;
+  const idx = f.local('i64');
+  const size = f.local('i64');
+  fc.push(memref.DimOp.index(op));
+  f.set(idx).get(idx).i64(BigInt(mi.rank)).op(Op.i64_ge_u);
+  viewErrIf(fc, op, ViewErr.dimRange, [() => f.get(idx), () => f.i64(BigInt(mi.rank))]);
+  if (mi.rank === 0) {
+    f.i64(0n); // never reached: every index is out of bounds
+    return fc.pop(memref.DimOp.result(op));
+  }
+  f.get(l[2 + mi.rank - 1]).set(size);
+  for (let d = mi.rank - 2; d >= 0; d--) f.get(l[2 + d]).get(size).get(idx).i64(BigInt(d)).op(Op.i64_eq).op(Op.select).set(size);
+  f.get(size);
   fc.pop(memref.DimOp.result(op));
 }
 
