@@ -492,3 +492,52 @@ ${rank}  return
   assert.equal(wasm.stderr, 'scf-run: backend: wasm\n' + js.stderr);
   assert.match(js.stderr, /dim-range\.mlir:15:8: error: 'memref\.dim' op dimension index 4 is out of bounds for a memref of rank 3\n/);
 });
+
+test('wasm memrefs: arith.select of memrefs (plain and strided views) matches mlir-runner and the JavaScript backend; a freed pick is their located error', () => {
+  const program = (tail: string) => `func.func private @printMemrefF32(memref<*xf32>)
+func.func @pick(%c: i1, %a: memref<4x4xf32>, %b: memref<4x4xf32>) {
+  %s = arith.select %c, %a, %b : memref<4x4xf32>
+  %u = memref.cast %s : memref<4x4xf32> to memref<*xf32>
+  func.call @printMemrefF32(%u) : (memref<*xf32>) -> ()
+  %va = memref.subview %a[1, 1] [2, 2] [1, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[4, 1], offset: 5>>
+  %vb = memref.subview %b[0, 2] [2, 2] [2, 1] : memref<4x4xf32> to memref<2x2xf32, strided<[8, 1], offset: 2>>
+  %vb2 = memref.cast %vb : memref<2x2xf32, strided<[8, 1], offset: 2>> to memref<2x2xf32, strided<[?, 1], offset: ?>>
+  %va2 = memref.cast %va : memref<2x2xf32, strided<[4, 1], offset: 5>> to memref<2x2xf32, strided<[?, 1], offset: ?>>
+  %sv = arith.select %c, %va2, %vb2 : memref<2x2xf32, strided<[?, 1], offset: ?>>
+  %uv = memref.cast %sv : memref<2x2xf32, strided<[?, 1], offset: ?>> to memref<*xf32>
+  func.call @printMemrefF32(%uv) : (memref<*xf32>) -> ()
+  return
+}
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc() : memref<4x4xf32>
+  %b = memref.alloc() : memref<4x4xf32>
+  scf.for %i = %c0 to %c4 step %c1 {
+    scf.for %j = %c0 to %c4 step %c1 {
+      %k = arith.muli %i, %c4 : index
+      %n = arith.addi %k, %j : index
+      %x = arith.index_cast %n : index to i32
+      %f = arith.sitofp %x : i32 to f32
+      %g = arith.negf %f : f32
+      memref.store %f, %a[%i, %j] : memref<4x4xf32>
+      memref.store %g, %b[%i, %j] : memref<4x4xf32>
+    }
+  }
+  %t = arith.constant true
+  %ff = arith.constant false
+  func.call @pick(%t, %a, %b) : (i1, memref<4x4xf32>, memref<4x4xf32>) -> ()
+  func.call @pick(%ff, %a, %b) : (i1, memref<4x4xf32>, memref<4x4xf32>) -> ()
+${tail}  return
+}
+`;
+  expectSame('select-memref', program(''));
+  const file = writeTemp(tempDir(), 'select-freed.mlir', program('  memref.dealloc %b : memref<4x4xf32>\n  func.call @pick(%ff, %a, %b) : (i1, memref<4x4xf32>, memref<4x4xf32>) -> ()\n'));
+  const wasm = runOurs([file, '--debug-backend']);
+  const js = runOurs([file, '--backend=js']);
+  assert.equal(wasm.code, 1);
+  assert.equal(wasm.stdout, js.stdout);
+  assert.equal(wasm.stderr, 'scf-run: backend: wasm\n' + js.stderr);
+  assert.match(js.stderr, /select-freed\.mlir:\d+:\d+: error: .*dealloc/);
+});

@@ -171,9 +171,9 @@ export function emitCmpI(fc: WasmFunctionCompiler, op: Operation, pred: string, 
 function select(fc: WasmFunctionCompiler, op: OpOf<typeof arith.SelectOp>): void {
   const r = arith.SelectOp.result(op);
   const k = fc.kind(r, op);
-  if (k.k === 'memref' || fc.kind(arith.SelectOp.condition(op), op).k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
+  if (k.k === 'unranked' || fc.kind(arith.SelectOp.condition(op), op).k !== 'int') throw new WasmUnsupported(op, `'${op.opName}' of this type`);
   const [c, a, b] = [arith.SelectOp.condition(op), arith.SelectOp.true_value(op), arith.SelectOp.false_value(op)];
-  // Local by local (a wide integer has several).
+  // Local by local (a wide integer has several; a memref its address, offset, sizes and strides).
   const [la, lb] = [fc.localsOf(a), fc.localsOf(b)];
   if (!la || !lb) throw new WasmUnsupported(op, 'a value used before its definition');
   const lr = fc.def(r);
