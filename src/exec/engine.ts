@@ -65,6 +65,16 @@ export class Runtime extends RuntimeBase {
     if (x instanceof Poison || (Array.isArray(x) && x.some((lane) => lane instanceof Poison))) this.error(K, `uses a poison value as ${what}`);
   };
   firstPoison = (...xs: unknown[]): unknown => xs.find((x) => x instanceof Poison);
+  /**
+   * A poison memref (ub.poison of a memref type): memrefs carry no poison
+   * marker, so it is an empty, already freed allocation; any access through
+   * it is the located error of an access after deallocation.
+   */
+  poisonMemref = (rank: number): MemRef => {
+    const a = new Alloc(new Float64Array(0), 'f64', 'heap');
+    a.dead = true;
+    return new MemRef(a, 0, new Array<number>(rank).fill(0), new Array<number>(rank).fill(0));
+  };
   merr = (K: number, m: MemRef, idx: (number | bigint)[]): never => {
     for (let d = 0; d < idx.length; d++) {
       const i = idx[d];

@@ -8,8 +8,12 @@ import { MemRefType, UnrankedMemRefType, VectorType } from '../../ir/builtin-typ
 implementJsExec(ub.PoisonOp, (cg, op) => {
   const result = ub.PoisonOp.result(op);
   if (result.type instanceof MemRefType || result.type instanceof UnrankedMemRefType) {
-    // Memref values carry no poison marker; an unused one needs no value at all.
-    if (result.hasUses) cg.unsupported(op, `a used '${op.opName}' of a memref type is not supported by the execution engine`);
+    // Memref values carry no poison marker: a freed, empty memref stands in
+    // (any access is a located error). Uses in code that never runs
+    // (remove-dead-values makes them) cost nothing.
+    if (!result.hasUses) return;
+    cg.emit(`${cg.v(result)} = $rt.poisonMemref(${result.type instanceof MemRefType ? result.type.rank : 0});`);
+    cg.afterDefine(result);
     return;
   }
   // A vector is poison lane by lane, as elementwise ops and vector.print see it.
