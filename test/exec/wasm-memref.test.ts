@@ -33,6 +33,17 @@ function expectSame(name: string, text: string): void {
   }
 }
 
+/** Runs `text` on wasm (asserting no fallback) and on the JavaScript backend: the same output, then the same located error; returns that error. */
+function expectSameError(name: string, text: string): string {
+  const file = writeTemp(tempDir(), `${name}.mlir`, text);
+  const wasm = runOurs([file, '--debug-backend']);
+  const js = runOurs([file, '--backend=js']);
+  assert.equal(wasm.code, 1, name);
+  assert.equal(wasm.stdout, js.stdout, name);
+  assert.equal(wasm.stderr, 'scf-run: backend: wasm\n' + js.stderr, name);
+  return js.stderr;
+}
+
 const DECLS = `func.func private @printMemrefF32(memref<*xf32>)
 func.func private @printMemrefI32(memref<*xi32>)
 func.func private @printMemrefI64(memref<*xi64>)
@@ -484,13 +495,8 @@ ${rank}  return
 }
 `;
   expectSame('dim-dynamic', dims(''));
-  const file = writeTemp(tempDir(), 'dim-range.mlir', dims('  %bad = arith.addi %c3, %c1 : index\n  %x = memref.dim %m, %bad : memref<2x?x5xf32>\n  vector.print %x : index\n'));
-  const wasm = runOurs([file, '--debug-backend']);
-  const js = runOurs([file, '--backend=js']);
-  assert.equal(wasm.code, 1);
-  assert.equal(wasm.stdout, js.stdout);
-  assert.equal(wasm.stderr, 'scf-run: backend: wasm\n' + js.stderr);
-  assert.match(js.stderr, /dim-range\.mlir:15:8: error: 'memref\.dim' op dimension index 4 is out of bounds for a memref of rank 3\n/);
+  const err = expectSameError('dim-range', dims('  %bad = arith.addi %c3, %c1 : index\n  %x = memref.dim %m, %bad : memref<2x?x5xf32>\n  vector.print %x : index\n'));
+  assert.match(err, /dim-range\.mlir:15:8: error: 'memref\.dim' op dimension index 4 is out of bounds for a memref of rank 3\n/);
 });
 
 test('wasm memrefs: arith.select of memrefs (plain and strided views) matches mlir-runner and the JavaScript backend; a freed pick is their located error', () => {
@@ -533,11 +539,6 @@ ${tail}  return
 }
 `;
   expectSame('select-memref', program(''));
-  const file = writeTemp(tempDir(), 'select-freed.mlir', program('  memref.dealloc %b : memref<4x4xf32>\n  func.call @pick(%ff, %a, %b) : (i1, memref<4x4xf32>, memref<4x4xf32>) -> ()\n'));
-  const wasm = runOurs([file, '--debug-backend']);
-  const js = runOurs([file, '--backend=js']);
-  assert.equal(wasm.code, 1);
-  assert.equal(wasm.stdout, js.stdout);
-  assert.equal(wasm.stderr, 'scf-run: backend: wasm\n' + js.stderr);
-  assert.match(js.stderr, /select-freed\.mlir:\d+:\d+: error: .*dealloc/);
+  const err = expectSameError('select-freed', program('  memref.dealloc %b : memref<4x4xf32>\n  func.call @pick(%ff, %a, %b) : (i1, memref<4x4xf32>, memref<4x4xf32>) -> ()\n'));
+  assert.match(err, /select-freed\.mlir:\d+:\d+: error: .*dealloc/);
 });
