@@ -71,7 +71,7 @@ class OutputStream {
   /** Opens (creates or truncates) the file before any work, as mlir-opt does; returns why it could not. */
   open(): Error | undefined {
     try {
-      this.fd ??= openSync(this.path!, 'w');
+      this.fd = openSync(this.path!, 'w');
       return undefined;
     } catch (e) {
       return e as Error;
@@ -81,16 +81,15 @@ class OutputStream {
   private writeFile(chunk: Uint8Array): void {
     if (this.error) return;
     try {
-      this.fd ??= openSync(this.path!, 'w');
-      for (let at = 0; at < chunk.length; ) at += writeSync(this.fd, chunk, at);
+      // The file was opened by open() before the work started.
+      for (let at = 0; at < chunk.length; ) at += writeSync(this.fd!, chunk, at);
     } catch (e) {
       this.error = e as Error;
     }
   }
 
-  /** Finishes the file (made even when empty); returns the error if it could not be written. */
+  /** Finishes the file; returns the error if it could not be written. */
   close(): Error | undefined {
-    if (this.path !== undefined && !this.error && this.fd === undefined) this.writeFile(new Uint8Array(0));
     this.release();
     return this.error;
   }
