@@ -39,7 +39,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { GNU_TIME, executable, median, parseOptions, table } from './measure.js';
+import { GNU_TIME, executable, median, table, defaultToolComparison, parseToolOptions, type ToolComparison } from './measure.js';
 import { runProcess } from '../test/conformance/tool.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -149,30 +149,26 @@ export function writeInput(file: string, shape: Shape, size: number): number {
   return ops;
 }
 
-interface Options {
+interface Options extends ToolComparison {
   depths: number[];
   ops: number[];
   shapes: Shape[];
   rows: string[];
-  reps: number;
-  reference: boolean;
+  /** Whether mlir-opt is measured too (--no-reference turns it off). */
+  withReference: boolean;
   timeoutS: number;
-  tool: string[];
-  referenceCmd: string[];
   keep: string | undefined;
 }
 
 function parseArgs(args: string[]): Options {
   const o: Options = {
+    ...defaultToolComparison(repoRoot, 3),
     depths: [1000, 2000, 4000],
     ops: [100_000, 200_000],
     shapes: ['if', 'for', 'flat'],
     rows: ALL_ROWS,
-    reps: 3,
-    reference: true,
+    withReference: true,
     timeoutS: 300,
-    tool: (process.env.SCFKIT_TOOL_CMD ?? resolve(repoRoot, 'bin/scf-opt')).trim().split(/\s+/),
-    referenceCmd: [process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'],
     keep: undefined,
   };
   const nums = (s: string): number[] => s.split(',').filter(Boolean).map((x) => Math.round(Number(x)));
@@ -182,7 +178,7 @@ function parseArgs(args: string[]): Options {
       o.ops = [100_000, 200_000, 400_000];
       args.splice(i--, 1);
     }
-  parseOptions(args, (a, value) => {
+  parseToolOptions(args, o, (a, value) => {
     if (a === '--depths') o.depths = nums(value());
     else if (a === '--ops') o.ops = nums(value());
     else if (a === '--shapes') {
@@ -193,10 +189,8 @@ function parseArgs(args: string[]): Options {
       for (const r of o.rows) if (!ALL_ROWS.includes(r)) throw new Error(`unknown row ${r}`);
     } else if (a === '--reps') o.reps = Math.max(1, Number(value()));
     else if (a === '--no-reference') {
-      o.reference = false;
+      o.withReference = false;
     } else if (a === '--timeout') o.timeoutS = Number(value());
-    else if (a === '--tool') o.tool = value().trim().split(/\s+/);
-    else if (a === '--reference') o.referenceCmd = value().trim().split(/\s+/);
     else if (a === '--keep') o.keep = value();
     else return false;
     return true;
@@ -304,9 +298,9 @@ async function main(): Promise<number> {
     console.error(`not executable: ${o.tool[0]}`);
     return 1;
   }
-  if (o.reference && !executable(o.referenceCmd)) {
-    console.log(`note: ${o.referenceCmd[0]} missing; measuring scf-opt alone`);
-    o.reference = false;
+  if (o.withReference && !executable(o.reference)) {
+    console.log(`note: ${o.reference[0]} missing; measuring scf-opt alone`);
+    o.withReference = false;
   }
   if (!existsSync(GNU_TIME)) {
     console.error(`${GNU_TIME} (GNU time) is needed for CPU time and peak RSS`);
@@ -315,7 +309,7 @@ async function main(): Promise<number> {
   const dir = o.keep ?? mkdtempSync(join(tmpdir(), 'scfkit-bench-depth-'));
   if (o.keep) mkdirSync(dir, { recursive: true });
   const tools: { name: string; command: readonly string[] }[] = [{ name: 'scf-opt', command: o.tool }];
-  if (o.reference) tools.unshift({ name: 'mlir-opt', command: o.referenceCmd });
+  if (o.withReference) tools.unshift({ name: 'mlir-opt', command: o.reference });
   try {
     // Start-up: the same rows on the smallest input would include work; use an empty module.
     writeFileSync(join(dir, 'tiny.mlir'), 'module {\n}\n');

@@ -10,35 +10,27 @@
 //                                  [--tool "node path/cli.js"] [--reference PATH]
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { GNU_TIME, executable, fmtMs, fmtRss, measurePair, median, parseOptions, ratio, table, type Measurement } from './measure.js';
+import { GNU_TIME, executable, fmtMs, fmtRss, measurePair, median, ratio, table, type Measurement, defaultToolComparison, parseToolOptions, type ToolComparison } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Options {
+interface Options extends ToolComparison {
   bodyOps: number[];
   factor: number;
-  reps: number;
-  tool: string[];
-  reference: string[];
 }
 
 function parseArgs(args: string[]): Options {
   const o: Options = {
+    ...defaultToolComparison(repoRoot, 3),
     bodyOps: [1000, 4000, 16000],
     factor: 8,
-    reps: 3,
-    tool: (process.env.SCFKIT_TOOL_CMD ?? resolve(repoRoot, 'bin/scf-opt')).trim().split(/\s+/),
-    reference: [process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'],
   };
-  parseOptions(args, (a, value) => {
+  parseToolOptions(args, o, (a, value) => {
     if (a === '--body-ops') o.bodyOps = value().split(',').map(Number);
     else if (a === '--factor') o.factor = Number(value());
-    else if (a === '--reps') o.reps = Math.max(1, Number(value()));
-    else if (a === '--tool') o.tool = value().trim().split(/\s+/);
-    else if (a === '--reference') o.reference = value().trim().split(/\s+/);
     else return false;
     return true;
   });

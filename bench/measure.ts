@@ -129,6 +129,38 @@ export function table(rows: string[][], leftColumns = 1): string {
   return lines.join('\n');
 }
 
+/** What every benchmark of scf-opt against mlir-opt is told: repetitions, and the two commands. */
+export interface ToolComparison {
+  reps: number;
+  /** The scf-opt command (argv words): $SCFKIT_TOOL_CMD or this repository's bin/scf-opt. */
+  tool: string[];
+  /** The mlir-opt command: $SCFKIT_MLIR_OPT or MLIR 22's. */
+  reference: string[];
+}
+
+export function defaultToolComparison(repoRoot: string, reps: number): ToolComparison {
+  return {
+    reps,
+    tool: splitCommand(process.env.SCFKIT_TOOL_CMD ?? resolve(repoRoot, 'bin/scf-opt')),
+    reference: [process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'],
+  };
+}
+
+function splitCommand(text: string): string[] {
+  return text.trim().split(/\s+/);
+}
+
+/** `parseOptions` that also reads `--reps N`, `--tool CMD` and `--reference CMD` into `o`. */
+export function parseToolOptions(args: readonly string[], o: ToolComparison, extra: (name: string, value: () => string) => boolean): void {
+  parseOptions(args, (a, value) => {
+    if (a === '--reps') o.reps = Math.max(1, Number(value()));
+    else if (a === '--tool') o.tool = splitCommand(value());
+    else if (a === '--reference') o.reference = splitCommand(value());
+    else return extra(a, value);
+    return true;
+  });
+}
+
 /** Reads `--name value` options common to the benchmarks; `extra` handles the rest and returns false for unknown ones. */
 export function parseOptions(args: readonly string[], extra: (name: string, value: () => string) => boolean): void {
   for (let i = 0; i < args.length; i++) {

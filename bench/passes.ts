@@ -10,36 +10,28 @@
 //                             [--tool "node path/cli.js"] [--reference PATH]
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { parseSize, writeModuleFile } from './gen.js';
-import { GNU_TIME, ensureToolBundle, executable, fmtMs, fmtRss, measurePair, median, parseOptions, ratio, table, type Measurement, type Sample } from './measure.js';
+import { GNU_TIME, ensureToolBundle, executable, fmtMs, fmtRss, measurePair, median, ratio, table, type Measurement, type Sample, defaultToolComparison, parseToolOptions, type ToolComparison } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Options {
+interface Options extends ToolComparison {
   sizes: number[];
-  reps: number;
   passes: string[];
-  tool: string[];
-  reference: string[];
 }
 
 function parseArgs(args: string[]): Options {
   const o: Options = {
+    ...defaultToolComparison(repoRoot, 3),
     sizes: [parseSize('5M'), parseSize('20M')],
-    reps: 3,
     passes: ['canonicalize', 'cse', 'convert-scf-to-cf'],
-    tool: (process.env.SCFKIT_TOOL_CMD ?? resolve(repoRoot, 'bin/scf-opt')).trim().split(/\s+/),
-    reference: [process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'],
   };
-  parseOptions(args, (a, value) => {
+  parseToolOptions(args, o, (a, value) => {
     if (a === '--sizes') o.sizes = value().split(',').map(parseSize);
-    else if (a === '--reps') o.reps = Math.max(1, Number(value()));
     else if (a === '--passes') o.passes = value().split(',').filter(Boolean);
-    else if (a === '--tool') o.tool = value().trim().split(/\s+/);
-    else if (a === '--reference') o.reference = value().trim().split(/\s+/);
     else return false;
     return true;
   });

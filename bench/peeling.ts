@@ -10,32 +10,24 @@
 //                              [--tool "node path/cli.js"] [--reference PATH]
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { executable, fmtMs, measurePair, median, parseOptions, ratio, table } from './measure.js';
+import { executable, fmtMs, measurePair, median, ratio, table, defaultToolComparison, parseToolOptions, type ToolComparison } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Options {
+interface Options extends ToolComparison {
   loops: number[];
-  reps: number;
-  tool: string[];
-  reference: string[];
 }
 
 function parseArgs(args: string[]): Options {
   const o: Options = {
+    ...defaultToolComparison(repoRoot, 3),
     loops: [1000, 2000, 4000],
-    reps: 3,
-    tool: (process.env.SCFKIT_TOOL_CMD ?? resolve(repoRoot, 'bin/scf-opt')).trim().split(/\s+/),
-    reference: [process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'],
   };
-  parseOptions(args, (a, value) => {
+  parseToolOptions(args, o, (a, value) => {
     if (a === '--loops') o.loops = value().split(',').map(Number);
-    else if (a === '--reps') o.reps = Math.max(1, Number(value()));
-    else if (a === '--tool') o.tool = value().trim().split(/\s+/);
-    else if (a === '--reference') o.reference = value().trim().split(/\s+/);
     else return false;
     return true;
   });

@@ -16,7 +16,7 @@
 //                                 [--tool "node path/cli.js"] [--reference PATH]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { runProcess } from '../test/conformance/tool.js';
@@ -26,32 +26,24 @@ import { FuncOp } from '../src/dialects/func/index.js';
 import { PassRun } from '../src/passes/pass.js';
 import { TestSCFPipeliningInfo } from '../src/transforms/scf/test-pipelining.js';
 import { generatePipelinedProgram } from '../test/passes/pipelining-gen.js';
-import { executable, median, parseOptions, table } from './measure.js';
+import { executable, median, table, defaultToolComparison, parseToolOptions, type ToolComparison } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Options {
+interface Options extends ToolComparison {
   ops: number[];
   stages: number[];
-  reps: number;
-  tool: string[];
-  reference: string[];
 }
 
 function parseArgs(args: string[]): Options {
   const o: Options = {
+    ...defaultToolComparison(repoRoot, 3),
     ops: [10, 100, 1000],
     stages: [2, 4, 8],
-    reps: 3,
-    tool: (process.env.SCFKIT_TOOL_CMD ?? resolve(repoRoot, 'bin/scf-opt')).trim().split(/\s+/),
-    reference: [process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'],
   };
-  parseOptions(args, (a, value) => {
+  parseToolOptions(args, o, (a, value) => {
     if (a === '--ops') o.ops = value().split(',').map(Number);
     else if (a === '--stages') o.stages = value().split(',').map(Number);
-    else if (a === '--reps') o.reps = Math.max(1, Number(value()));
-    else if (a === '--tool') o.tool = value().trim().split(/\s+/);
-    else if (a === '--reference') o.reference = value().trim().split(/\s+/);
     else return false;
     return true;
   });

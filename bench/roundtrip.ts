@@ -10,34 +10,29 @@
 // the generic form); every op in them is registered in both tools.
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { generateModuleText, parseSize, writeModuleFile, type Form } from './gen.js';
-import { GNU_TIME, ensureToolBundle, executable, fmtMs, fmtRss, measurePair, parseOptions, ratio, table } from './measure.js';
+import { GNU_TIME, ensureToolBundle, executable, fmtMs, fmtRss, measurePair, ratio, table, defaultToolComparison, parseToolOptions, type ToolComparison } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Options { sizes: number[]; reps: number; form: Form; tool: string[]; reference: string[] }
+interface Options extends ToolComparison { sizes: number[]; form: Form }
 
 function parseArgs(args: string[]): Options {
   const o: Options = {
+    ...defaultToolComparison(repoRoot, 5),
     sizes: [parseSize('5M'), parseSize('20M')],
-    reps: 5,
     form: 'custom',
-    tool: (process.env.SCFKIT_TOOL_CMD ?? resolve(repoRoot, 'bin/scf-opt')).trim().split(/\s+/),
-    reference: [process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt'],
   };
-  parseOptions(args, (a, value) => {
+  parseToolOptions(args, o, (a, value) => {
     if (a === '--sizes') o.sizes = value().split(',').map(parseSize);
-    else if (a === '--reps') o.reps = Math.max(1, Number(value()));
     else if (a === '--form') {
       const f = value();
       if (f !== 'generic' && f !== 'custom') throw new Error('--form is generic or custom');
       o.form = f;
-    } else if (a === '--tool') o.tool = value().trim().split(/\s+/);
-    else if (a === '--reference') o.reference = value().trim().split(/\s+/);
-    else return false;
+    } else return false;
     return true;
   });
   return o;
