@@ -819,13 +819,13 @@ export class FunctionCompiler {
       if (!taint) return `$rt.vmap(${n}, ($i) => { let $t, $s; return ${inner}; })`;
       // Poison lanes propagate lane by lane.
       const ps = op.operands.flatMap((o, i) => (this.isTainted(o) ? [o.type instanceof VectorType ? `${args[i]}[$i]` : args[i]] : []));
-      return `$rt.vmap(${n}, ($i) => { let $t, $s; return (${ps.map((p) => `typeof ${p} === "object"`).join(' || ')} ? $rt.firstPoison(${ps.join(', ')}) : ${inner}); })`;
+      return `$rt.vmap(${n}, ($i) => { let $t, $s; return ${poisonGuard(ps, inner)}; })`;
     }
     const args = op.operands.map((o) => this.operandExpr(o));
     const e = f(args, operandTypes);
     if (!taint) return e;
     const ps = op.operands.filter((o) => this.isTainted(o)).map((o) => this.v(o));
-    return `(${ps.map((p) => `typeof ${p} === "object"`).join(' || ')} ? $rt.firstPoison(${ps.join(', ')}) : ${e})`;
+    return poisonGuard(ps, e);
   }
 
   /** Integer comparisons (arith.cmpi, index.cmp) with predicate `pred` (eq, slt, ...). */
@@ -1397,3 +1397,8 @@ export class FunctionCompiler {
 }
 
 export { N };
+
+/** `expr`, unless one of the possibly-poison operand expressions `ps` holds a Poison object (the only object an operand can be here): then the first one. */
+function poisonGuard(ps: readonly string[], expr: string): string {
+  return `(${ps.map((p) => `typeof ${p} === "object"`).join(' || ')} ? $rt.firstPoison(${ps.join(', ')}) : ${expr})`;
+}
