@@ -853,11 +853,12 @@ export class FunctionCompiler {
         if (!flags && !(rt instanceof VectorType) && this.bailWide(name, x, y, result, r)) return;
         const probe = intBinary(name, r, 'a', 'b', K);
         if (probe !== undefined) {
-          let e = this.elementwise(op, ([a, b]) => intBinary(name, r, a, b, K)!);
-          if (flags && (name === 'addi' || name === 'subi' || name === 'muli' || name === 'shli') && !(rt instanceof VectorType)) {
-            const [a, b] = [x, y].map((o) => this.v(o));
-            e = `$rt.overflowCheck(${K}, "${name}", ${flags}, ${r.k === 'int' || r.k === 'wide' ? r.w : 64}, ${a}, ${b}, ${e})`;
-          }
+          const checked = flags && (name === 'addi' || name === 'subi' || name === 'muli' || name === 'shli');
+          const check = (a: string, b: string, res: string): string => `$rt.overflowCheck(${K}, "${name}", ${flags}, ${r.k === 'int' || r.k === 'wide' ? r.w : 64}, ${a}, ${b}, ${res})`;
+          // Vectors check each lane (a lane that overflows is poison); scalars check the result.
+          const lanesChecked = checked && rt instanceof VectorType;
+          let e = this.elementwise(op, ([a, b]) => (lanesChecked ? check(a, b, intBinary(name, r, a, b, K)!) : intBinary(name, r, a, b, K)!));
+          if (checked && !lanesChecked) e = check(this.v(x), this.v(y), e);
           return this.define(op, e);
         }
       }
@@ -897,11 +898,11 @@ export class FunctionCompiler {
     if (fastCast !== undefined) return this.define(op, fastCast);
     const probe = castExpr(name, from, to, 'a', K);
     if (probe !== undefined) {
-      let e = this.elementwise(op, ([a]) => castExpr(name, from, to, a, K)!);
-      if (name === 'trunci' && info.overflowFlags(op) && !(rt instanceof VectorType)) {
-        const a = this.v(input);
-        e = `$rt.truncCheck(${K}, ${info.overflowFlags(op)}, ${(from as { w: number }).w}, ${(to as { w: number }).w}, ${a}, ${e})`;
-      }
+      const checked = name === 'trunci' && info.overflowFlags(op) !== 0;
+      const check = (a: string, res: string): string => `$rt.truncCheck(${K}, ${info.overflowFlags(op)}, ${(from as { w: number }).w}, ${(to as { w: number }).w}, ${a}, ${res})`;
+      const lanesChecked = checked && rt instanceof VectorType;
+      let e = this.elementwise(op, ([a]) => (lanesChecked ? check(a, castExpr(name, from, to, a, K)!) : castExpr(name, from, to, a, K)!));
+      if (checked && !lanesChecked) e = check(this.v(input), e);
       return this.define(op, e);
     }
     this.unsupported(op);

@@ -14,6 +14,8 @@ export const MLIR_RUNNER = `${LLVM_BIN}/mlir-runner`;
 export const SHARED_LIBS = `${LLVM_LIB}/libmlir_runner_utils.so.22.1,${LLVM_LIB}/libmlir_c_runner_utils.so.22.1`;
 /** The lowering pipeline used as the oracle. */
 export const LOWERING = ['--convert-scf-to-cf', '--expand-strided-metadata', '--lower-affine', '--convert-to-llvm', '--reconcile-unrealized-casts'];
+/** MLIR's lowering of programs that print vectors: vector.print of a vector needs convert-vector-to-scf first (and its shape_casts convert-vector-to-llvm). */
+export const VECTOR_LOWERING = ['--convert-vector-to-scf', '--convert-vector-to-llvm', ...LOWERING];
 
 export interface ToolResult {
   code: number;

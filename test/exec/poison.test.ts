@@ -7,7 +7,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runOurs, runReference, tempDir, writeTemp, type ToolResult } from './difftool.js';
+import { VECTOR_LOWERING, runOurs, runReference, tempDir, writeTemp, type ToolResult } from './difftool.js';
 import { loadModule, ub } from '../../src/index.js';
 import { ExecError } from '../../src/exec/runtime.js';
 
@@ -738,4 +738,60 @@ test('poison lanes of vectors propagate lane by lane and printing one is a locat
       assert.equal(r.stdout, out);
       assert.ok(r.stderr.startsWith(`${file}:${line}:3: error: 'vector.print' op uses a poison value as printed value\n`), r.stderr);
     }
+});
+
+test('overflow flags on vectors: a lane that violates nsw/nuw is poison (the JavaScript backend ignored the flags on vectors); kept flags compute as mlir-runner', () => {
+  const dir = tempDir();
+  const cases: [string, string, string][] = [
+    ['i32', '2147483647', 'arith.addi %a, %b overflow<nsw>'],
+    ['i32', '-1', 'arith.addi %a, %b overflow<nuw>'],
+    ['i8', '-128', 'arith.subi %a, %b overflow<nsw>'],
+    ['i48', '140737488355327', 'arith.muli %a, %b overflow<nsw>'],
+    ['i64', '4611686018427387904', 'arith.muli %a, %b overflow<nsw>'],
+    ['i32', '1073741824', 'arith.shli %a, %b overflow<nsw>'],
+  ];
+  let k = 0;
+  for (const [t, a, expr] of cases) {
+    const vt = `vector<2x${t}>`;
+    // Lane 0 adds (subtracts, multiplies, shifts by) b0, lane 1 by 0: b0 = 2 overflows lane 0 only.
+    const prog = (b0: string): string => `func.func @main() {
+  %a = arith.constant dense<${a}> : ${vt}
+  %b = arith.constant dense<[${b0}, 0]> : ${vt}
+  %r = ${expr} : ${vt}
+  vector.print %r : ${vt}
+  return
+}
+`;
+    const overflowing = writeTemp(dir, `vflags${k}.mlir`, prog('2'));
+    const kept = writeTemp(dir, `vkept${k++}.mlir`, prog('0'));
+    const ref = runReference(kept, 'main', 'void', [], VECTOR_LOWERING);
+    assert.equal(ref.code, 0, ref.stderr);
+    for (const args of [[], ['--backend=js']]) {
+      const bad = runOurs([overflowing, ...args]);
+      assert.equal(bad.code, 1, `${expr}: ${bad.stdout}`);
+      assert.ok(bad.stderr.startsWith(`${overflowing}:5:3: error: 'vector.print' op uses a poison value as printed value\n`), bad.stderr);
+      const good = runOurs([kept, ...args]);
+      assert.equal(good.stderr, '');
+      assert.equal(good.stdout, ref.stdout);
+    }
+  }
+  const trunc = (flag: string, values: string): string => `func.func @main() {
+  %a = arith.constant dense<[${values}]> : vector<2xi32>
+  %r = arith.trunci %a overflow<${flag}> : vector<2xi32> to vector<2xi8>
+  vector.print %r : vector<2xi8>
+  return
+}
+`;
+  const truncBad = writeTemp(dir, 'vtrunc-bad.mlir', trunc('nuw', '300, 7'));
+  const truncKept = writeTemp(dir, 'vtrunc-kept.mlir', trunc('nsw', '-100, 7'));
+  const ref = runReference(truncKept, 'main', 'void', [], VECTOR_LOWERING);
+  assert.equal(ref.code, 0, ref.stderr);
+  for (const args of [[], ['--backend=js']]) {
+    const bad = runOurs([truncBad, ...args]);
+    assert.equal(bad.code, 1);
+    assert.ok(bad.stderr.startsWith(`${truncBad}:4:3: error: 'vector.print' op uses a poison value as printed value\n`), bad.stderr);
+    const good = runOurs([truncKept, ...args]);
+    assert.equal(good.stderr, '');
+    assert.equal(good.stdout, ref.stdout);
+  }
 });

@@ -11,12 +11,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { MLIR_RUNNER, LOWERING, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
+import { MLIR_RUNNER, VECTOR_LOWERING, runOurs, runReference, tempDir, writeTemp } from './difftool.js';
 import { loadModule } from '../../src/index.js';
 import { Rng } from './gen.js';
 
-/** MLIR's lowering of the tests' programs: n-D vector.print needs convert-vector-to-scf first (and its shape_casts convert-vector-to-llvm). */
-const VECTOR_LOWERING = ['--convert-vector-to-scf', '--convert-vector-to-llvm', ...LOWERING];
 
 /** Runs `file` on mlir-runner, on scf-run's choice (which must be wasm) and on the JavaScript backend: all three print the same. */
 function threeWay(file: string, name: string): string {
