@@ -3,8 +3,7 @@
 // share these.
 
 import type { Attribute } from '../ir/attributes.js';
-import type { Builder } from '../ir/builder.js';
-import type { PatternRewriter } from '../ir/pattern.js';
+import { Rewriter, type Builder } from '../ir/builder.js';
 import { Block, Operation, Region, type OpOperand, type Value } from '../ir/operation.js';
 
 /** Maps values and blocks of the original IR to their copies. */
@@ -131,24 +130,22 @@ export function cloneRegionInto(src: Region, dest: Region, before: Block | null,
   return newBlocks;
 }
 
-/** Clones `op` at the builder's insertion point (Builder::clone). */
-export function cloneAt(builder: Builder, op: Operation, mapping: IRMapping = new IRMapping()): Operation {
-  return builder.insert(cloneOp(op, mapping));
-}
-
 /**
- * cloneAt that also tells the rewriter's listener about every block and op
- * nested in the copy (the copy itself is reported by the insertion), in
- * pre-order as MLIR's OpBuilder::clone does.
+ * Clones `op` at the builder's insertion point (OpBuilder::clone). A
+ * rewriter's listener hears of the copy (through the insertion) and then, in
+ * pre-order, of every block and op nested in it, as MLIR's listener does, so
+ * a greedy driver visits the cloned body too.
  */
-export function cloneNotifying(rewriter: PatternRewriter, op: Operation, mapping: IRMapping = new IRMapping()): Operation {
-  const copy = cloneAt(rewriter, op, mapping);
-  const listener = rewriter.listener;
-  if (listener.notifyOperationInserted || listener.notifyBlockInserted) {
-    copy.walk((o) => {
-      for (const r of o.regions) for (const b of r.blocks) listener.notifyBlockInserted?.(b);
-      if (o !== copy) listener.notifyOperationInserted?.(o);
-    }, 'pre');
+export function cloneAt(builder: Builder, op: Operation, mapping: IRMapping = new IRMapping()): Operation {
+  const copy = builder.insert(cloneOp(op, mapping));
+  if (builder instanceof Rewriter) {
+    const listener = builder.listener;
+    if ((listener.notifyOperationInserted || listener.notifyBlockInserted) && copy.regions.length) {
+      copy.walk((o) => {
+        for (const r of o.regions) for (const b of r.blocks) listener.notifyBlockInserted?.(b);
+        if (o !== copy) listener.notifyOperationInserted?.(o);
+      }, 'pre');
+    }
   }
   return copy;
 }

@@ -18,7 +18,7 @@ import { AffineMap, symbolExpr } from '../../../ir/affine.js';
 import type { Builder } from '../../../ir/builder.js';
 import type { Operation, Value } from '../../../ir/operation.js';
 import type { PatternRewriter } from '../../../ir/pattern.js';
-import { cloneNotifying } from '../../../transforms/clone.js';
+import { cloneAt } from '../../../transforms/clone.js';
 import { createOrFold } from '../../../transforms/create-or-fold.js';
 import { fullyComposeAffineMapAndOperands } from '../../affine/utils.js';
 import { AffineApplyOp, AffineMaxOp, AffineMinOp } from '../../affine/ops.js';
@@ -61,7 +61,7 @@ function peelPartialIteration(rewriter: PatternRewriter, forOp: ForLoop): { part
   }
 
   rewriter.setInsertionPointAfter(forOp);
-  const partialIteration = ForOp.cast(cloneNotifying(rewriter, forOp));
+  const partialIteration = ForOp.cast(cloneAt(rewriter, forOp));
   // The clone's operands are set directly, as MLIR assigns them (no notification).
   ForOp.lowerBoundMutable(partialIteration).set(splitBound);
   forOp.results.forEach((r, i) => rewriter.replaceAllUsesWith(r, partialIteration.results[i]));
@@ -124,7 +124,7 @@ export function peelForLoopFirstIteration(rewriter: PatternRewriter, forOp: ForL
     splitBound = createOrFold(rewriter, (b) => IndexCastOp.build(b, { in: index, out: ub.type, location: loc }))[0];
   }
   // The clone reads the split bound where the loop read its upper bound.
-  const firstIteration = ForOp.cast(cloneNotifying(rewriter, forOp));
+  const firstIteration = ForOp.cast(cloneAt(rewriter, forOp));
   ForOp.upperBoundMutable(firstIteration).set(splitBound);
   rewriter.modifyOpInPlace(forOp, () => {
     ForOp.initArgsMutable(forOp).forEach((o, i) => o.set(firstIteration.results[i]));
@@ -194,7 +194,7 @@ export function peelForLoop(rewriter: PatternRewriter, forOp: ForLoop, options: 
   /** A single-iteration copy of the loop over [from, min(from + step, ub)), before the insertion point. */
   const peelOne = (from: Value, inits: readonly Value[]): ForLoop => {
     const to = min(add(from, step), ub);
-    const part = ForOp.cast(cloneNotifying(rewriter, forOp));
+    const part = ForOp.cast(cloneAt(rewriter, forOp));
     rewriter.modifyOpInPlace(part, () => {
       ForOp.lowerBoundMutable(part).set(from);
       ForOp.upperBoundMutable(part).set(to);

@@ -15,7 +15,7 @@ import type { OpOf } from '../../../ods/index.js';
 import type { PatternRewriter } from '../../../ir/pattern.js';
 import { ConstantOp } from '../../arith/index.js';
 import { CallOp, FuncOp, ReturnOp } from '../../func/index.js';
-import { cloneOp, IRMapping } from '../../../transforms/clone.js';
+import { cloneAt, IRMapping } from '../../../transforms/clone.js';
 import { IfOp } from '../ops.js';
 
 /** Values used in `region` (post-order walk) and defined outside it, first use first (getUsedValuesDefinedAbove). */
@@ -81,7 +81,7 @@ export function outlineSingleBlockRegion(
   });
   const mapping = new IRMapping();
   mapping.mapAll(originalTerminator.operands, call.results);
-  rewriter.insert(cloneOp(originalTerminator, mapping));
+  cloneAt(rewriter, originalTerminator, mapping);
   rewriter.eraseOp(originalTerminator);
 
   // Uses of the captures inside the function become uses of its arguments (or of cloned index constants).
@@ -91,7 +91,7 @@ export function outlineSingleBlockRegion(
     const cst = ConstantOp.definingOp(orig);
     if (cst && orig.type instanceof IndexType) {
       rewriter.setInsertionPointToStart(body);
-      repl = rewriter.insert(cloneOp(cst, new IRMapping())).results[0];
+      repl = cloneAt(rewriter, cst).results[0];
     }
     orig.replaceUsesWithIf(repl, (use) => func.isProperAncestorOf(use.owner));
   });

@@ -9,7 +9,7 @@
 import type { Value } from '../../../ir/operation.js';
 import type { OpOf } from '../../../ods/index.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../../ir/pattern.js';
-import { cloneOp, IRMapping } from '../../../transforms/clone.js';
+import { cloneAt, IRMapping } from '../../../transforms/clone.js';
 import { ConditionOp, IfOp, WhileOp, YieldOp } from '../ops.js';
 
 /**
@@ -26,7 +26,7 @@ export function wrapWhileLoopInZeroTripCheck(whileOp: OpOf<typeof WhileOp>, rewr
   mapper.mapAll(beforeBody.args, WhileOp.inits(whileOp));
   rewriter.setInsertionPointBefore(whileOp);
   for (let op = beforeBody.first; op && !ConditionOp.isa(op); op = op.next) {
-    const clone = rewriter.insert(cloneOp(op, mapper));
+    const clone = cloneAt(rewriter, op, mapper);
     // OpBuilder::clone also reports the ops nested in the copy (pre-order).
     for (const r of clone.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) o.walk((n) => void rewriter.listener.notifyOperationInserted?.(n), 'pre');
   }

@@ -20,7 +20,7 @@ import type { PatternRewriter } from '../../../../ir/pattern.js';
 import { emitError, emitOpError } from '../../../../ir/context.js';
 import { matchConstantInt } from '../../../../ir/matchers.js';
 import type { OpOf } from '../../../../ods/index.js';
-import { cloneNotifying, IRMapping } from '../../../../transforms/clone.js';
+import { cloneAt, IRMapping } from '../../../../transforms/clone.js';
 import { AddIOp, CmpIOp, CmpIPredicate, ConstantOp, DivSIOp, MaxSIOp, MulIOp, SelectOp, SubIOp } from '../../../arith/index.js';
 import { ForOp, YieldOp } from '../../ops.js';
 import type { ScheduledOp } from './schedule.js';
@@ -76,7 +76,7 @@ function postOrder(op: Operation): Operation[] {
  * (cloneAndUpdateOperands), visiting the clone first.
  */
 function cloneAndUpdateOperands(rewriter: PatternRewriter, op: Operation, callback: (operand: OpOperand) => void): Operation {
-  const clone = cloneNotifying(rewriter, op);
+  const clone = cloneAt(rewriter, op);
   clone.walk((nested) => {
     for (const operand of nested.operandList) {
       const v = operand.value;
@@ -427,7 +427,7 @@ class LoopPipeliner {
     const yieldOperands = this.yieldOperands;
     for (const op of this.opOrder) {
       const useStage = this.stageOf(op);
-      let newOp = cloneNotifying(rw, op, mapping);
+      let newOp = cloneAt(rw, op, mapping);
       // The clone's ops, paired with the original's (same structure, same walk order).
       const originals = postOrder(op);
       const copies = postOrder(newOp);
