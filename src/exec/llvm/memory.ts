@@ -42,6 +42,8 @@ export class Memory {
   tag: Uint8Array;
   /** Stack pointer (next free stack address). */
   sp = BASE;
+  /** The highest stack address ever allocated: stack bytes (and tags) above it are still zero. */
+  private spHigh = BASE;
   private top = HEAP_START;
   private readonly blocks = new Map<number, Block>();
   private sorted: number[] = [];
@@ -60,6 +62,10 @@ export class Memory {
   /** Bytes in use from BASE (the stack, then the heap up to its top). */
   get used(): number {
     return this.top - BASE;
+  }
+  /** Bytes from BASE that the stack ever used (the rest of its 8 MB are zero, data and tags). */
+  get stackUsed(): number {
+    return this.spHigh - BASE;
   }
 
   constructor(initialBytes = 32 << 20) {
@@ -181,6 +187,7 @@ export class Memory {
     this.tag.fill(Tag.RW, addr - BASE, end - BASE);
     this.u8.fill(0, addr - BASE, end - BASE);
     this.sp = end;
+    if (end > this.spHigh) this.spHigh = end;
     return addr;
   }
 
