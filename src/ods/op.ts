@@ -1225,10 +1225,25 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
   const defaults = shape.attributes.filter((a) => a.defaultValue !== undefined && a.materializeDefault !== false);
   // Compiled on the first op verified (a run verifies few of the op kinds).
   let odsCheck: ((op: Operation) => boolean) | undefined;
+  // Every member is present (undefined when not given), in one order: all
+  // definitions then share one hidden class, made without a transition per hook.
   const def: MutableDefinition = {
     name: spec.name,
     traits,
     inherentAttrNames: new Set(inherent),
+    implicitTerminator: undefined,
+    parentOps: undefined,
+    verifyRegions: undefined,
+    parse: undefined,
+    print: undefined,
+    getAsmResultNames: undefined,
+    getAsmBlockArgumentNames: undefined,
+    getAsmBlockNames: undefined,
+    defaultDialect: undefined,
+    interfaces: undefined,
+    fold: undefined,
+    getCanonicalizationPatterns: undefined,
+    propertiesFromAttr: undefined,
     verify(op, ctx) {
       const info = getInfo();
       if (!(odsCheck ??= compileOdsCheck(info))(op) && !verifyOds(op, ctx, info)) return false;
@@ -1249,8 +1264,9 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
     },
   };
   SLOTS.set(def, slots);
-  const { name: _n, summary: _s, operands: _o, results: _r, attributes: _a, regions: _g, successors: _c, traits: _t, assemblyFormat, extraInherentAttrs: _e, inferResultTypes: _i, ...hooks } = spec;
-  applyHooks(def, hooks);
+  // The declaration is its own hooks (applyHooks reads only the hook members).
+  applyHooks(def, spec);
+  const assemblyFormat = spec.assemblyFormat;
   slots.declared = true;
   if (assemblyFormat !== undefined && (!def.parse || !def.print)) {
     // Compiled on first use: a run parses or prints few of the op kinds, and
