@@ -68,7 +68,7 @@ export class Memory {
     return this.spHigh - BASE;
   }
 
-  constructor(initialBytes = 32 << 20) {
+  constructor(initialBytes = 9 << 20) {
     this.buf = new ArrayBuffer(initialBytes);
     this.u8 = new Uint8Array(this.buf);
     this.dv = new DataView(this.buf);
