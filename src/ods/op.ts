@@ -806,12 +806,11 @@ export type AnyOpHandle = OpHandleCore<string>;
 
 const RESERVED = new Set(['opName', 'definition', 'ods', 'isa', 'cast', 'dynCast', 'definingOp', 'withAccessors', 'withBuilders', 'build']);
 
-const DECLARATIONS = new WeakMap<OpDefinition, OdsInfo>();
-
 /** The declaration behind an op's definition (undefined for ops not declared here, e.g. unregistered ones). */
 export function getOdsInfo(op: Operation | OpDefinition): OdsInfo | undefined {
   const def = op instanceof Operation ? op.name.def : op;
-  return def ? DECLARATIONS.get(def) : undefined;
+  const slots = def ? SLOTS.get(def) : undefined;
+  return slots ? slots.info() : undefined;
 }
 
 /**
@@ -826,15 +825,24 @@ export function defineOp<
   const G extends readonly RegionDecl[] = [],
   const S extends readonly SuccessorDecl[] = [],
 >(declaration: OpDeclaration<N, O, R, A, G, S>): OpHandle<N, O, R, A, G, S> {
-  const info = new OdsInfo(declaration);
-  const def = makeDefinition(info);
-  info.definition = def;
-  DECLARATIONS.set(def, info);
+  // The OdsInfo is made on first use: a run uses few of the ~400 op kinds, and
+  // making all of them was a sizeable part of start-up (docs/PERFORMANCE.md).
+  let info: OdsInfo | undefined;
+  const getInfo = (): OdsInfo => {
+    if (info) return info;
+    info = new OdsInfo(declaration);
+    info.definition = def;
+    return info;
+  };
+  const shape = declShape(declaration);
+  const def = makeDefinition(declaration, shape, getInfo);
   const name = declaration.name;
   const handle: Record<string, unknown> = {
     opName: name,
     definition: def,
-    ods: info,
+    get ods(): OdsInfo {
+      return getInfo();
+    },
     isa: (op: Operation | null | undefined): boolean => op !== null && op !== undefined && op.name.def === def,
     cast(op: Operation): Operation {
       if (op.name.def !== def) throw new Error(`cast: expected '${name}', got '${op.name.name}'`);
@@ -853,14 +861,57 @@ export function defineOp<
       for (const [k, f] of Object.entries(factory(this))) addMember(this, name, k, f);
       return this;
     },
-    build: (builder: Builder, args: Record<string, unknown>): Operation => buildOp(builder, info, def, args),
+    build: (builder: Builder, args: Record<string, unknown>): Operation => buildOp(builder, getInfo(), def, args),
   };
-  info.operands.forEach((d, i) => addMember(handle, name, d.name, valueGroupAccessor(info, i, 'operand')));
-  info.results.forEach((d, i) => addMember(handle, name, d.name, valueGroupAccessor(info, i, 'result')));
-  for (const a of info.attributes) addMember(handle, name, a.name, attributeAccessor(a));
-  info.regions.forEach((r, i) => addMember(handle, name, r.name, regionAccessor(info, i)));
-  info.successors.forEach((s, i) => addMember(handle, name, s.name, successorAccessor(info, i)));
+  const { operands, results, attributes, regions, successors } = shape;
+  for (let i = 0; i < operands.length; i++) addMember(handle, name, operands[i].name, valueGroupAccessor(getInfo, operands, shape.fixedOperands, i, 'operand'));
+  for (let i = 0; i < results.length; i++) addMember(handle, name, results[i].name, valueGroupAccessor(getInfo, results, shape.fixedResults, i, 'result'));
+  for (const a of attributes) addMember(handle, name, a.name, attributeAccessor(a));
+  for (let i = 0; i < regions.length; i++) addMember(handle, name, regions[i].name, regionAccessor(regions, i));
+  for (let i = 0; i < successors.length; i++) addMember(handle, name, successors[i].name, successorAccessor(successors, i));
   return handle as unknown as OpHandle<N, O, R, A, G, S>;
+}
+
+/** What defineOp needs of a declaration without its OdsInfo (made on first use). */
+interface DeclShape {
+  readonly operands: readonly ValueDecl[];
+  readonly results: readonly ValueDecl[];
+  readonly attributes: readonly AttrDecl[];
+  readonly regions: readonly RegionDecl[];
+  readonly successors: readonly SuccessorDecl[];
+  /** The trait names (the definition's `traits`). */
+  readonly traits: Set<string>;
+  readonly attrSizedOperands: boolean;
+  readonly attrSizedResults: boolean;
+  /** No optional or variadic group and no segment sizes: group i is value i (as OdsInfo decides). */
+  readonly fixedOperands: boolean;
+  readonly fixedResults: boolean;
+}
+
+function declShape(spec: OpDeclaration): DeclShape {
+  const specTraits = spec.traits ?? [];
+  const traits = new Set<string>();
+  for (const t of specTraits) {
+    if (typeof t === 'string') traits.add(t);
+    else if (t.name === undefined) throw new Error(`${spec.name}: a trait without a name`);
+    else traits.add(t.name);
+  }
+  const operands = spec.operands ?? [];
+  const results = spec.results ?? [];
+  const attrSizedOperands = traits.has(AttrSizedOperandSegments);
+  const attrSizedResults = traits.has(AttrSizedResultSegments);
+  return {
+    operands,
+    results,
+    attributes: spec.attributes ?? [],
+    regions: spec.regions ?? [],
+    successors: spec.successors ?? [],
+    traits,
+    attrSizedOperands,
+    attrSizedResults,
+    fixedOperands: !attrSizedOperands && operands.every((d) => d.kind === 'single'),
+    fixedResults: !attrSizedResults && results.every((d) => d.kind === 'single'),
+  };
 }
 
 function addMember(handle: Record<string, unknown>, opName: string, key: string, value: unknown): void {
@@ -868,14 +919,18 @@ function addMember(handle: Record<string, unknown>, opName: string, key: string,
   handle[key] = value;
 }
 
-function valueGroupAccessor(info: OdsInfo, index: number, what: 'operand' | 'result'): (op: Operation) => Value | Value[] | undefined {
-  const decls = what === 'operand' ? info.operands : info.results;
+function valueGroupAccessor(
+  getInfo: () => OdsInfo,
+  decls: readonly ValueDecl[],
+  fixed: boolean,
+  index: number,
+  what: 'operand' | 'result',
+): (op: Operation) => Value | Value[] | undefined {
   const kind = decls[index].kind;
-  const fixed = what === 'operand' ? info.numVariadicOperands === 0 && !info.attrSizedOperands : info.numVariadicResults === 0 && !info.attrSizedResults;
   if (what === 'operand') {
     if (fixed) return (op) => op.operandList[index].value;
     return (op) => {
-      const [s, n] = info.operandSegments(op)[index];
+      const [s, n] = getInfo().operandSegments(op)[index];
       if (kind === 'single') return op.operandList[s].value;
       if (kind === 'optional') return n ? op.operandList[s].value : undefined;
       const out = new Array<Value>(n);
@@ -885,7 +940,7 @@ function valueGroupAccessor(info: OdsInfo, index: number, what: 'operand' | 'res
   }
   if (fixed) return (op) => op.results[index];
   return (op) => {
-    const [s, n] = info.resultSegments(op)[index];
+    const [s, n] = getInfo().resultSegments(op)[index];
     if (kind === 'single') return op.results[s];
     if (kind === 'optional') return n ? op.results[s] : undefined;
     return op.results.slice(s, s + n);
@@ -904,9 +959,8 @@ function attributeAccessor(decl: AttrDecl): (op: Operation) => unknown {
   };
 }
 
-function regionAccessor(info: OdsInfo, index: number): (op: Operation) => Region | Region[] {
-  const decls = info.regions;
-  if (!info.hasVariadicRegions) return (op) => op.regions[index];
+function regionAccessor(decls: readonly RegionDecl[], index: number): (op: Operation) => Region | Region[] {
+  if (!decls.some((r) => r.variadic)) return (op) => op.regions[index];
   // At most one variadic group: regions after it are counted from the end.
   const variadicAt = decls.findIndex((r) => r.variadic);
   if (index < variadicAt) return (op) => op.regions[index];
@@ -918,9 +972,8 @@ function regionAccessor(info: OdsInfo, index: number): (op: Operation) => Region
   return (op) => op.regions[op.regions.length - fromEnd];
 }
 
-function successorAccessor(info: OdsInfo, index: number): (op: Operation) => Block | Block[] {
-  const decls = info.successors;
-  if (!info.hasVariadicSuccessors) return (op) => op.successorList[index].block;
+function successorAccessor(decls: readonly SuccessorDecl[], index: number): (op: Operation) => Block | Block[] {
+  if (!decls.some((s) => s.variadic)) return (op) => op.successorList[index].block;
   const variadicAt = decls.findIndex((s) => s.variadic);
   if (index < variadicAt) return (op) => op.successorList[index].block;
   if (index === variadicAt) {
@@ -1067,6 +1120,9 @@ type MutableDefinition = { -readonly [K in keyof OpDefinition]: OpDefinition[K] 
 /** The op-specific code behind a definition, and which hooks were given (each may be given once). */
 interface Slots {
   verify?: OpHooks['verify'];
+  /** The op's OdsInfo (made on first use). */
+  readonly info: () => OdsInfo;
+  readonly spec: OpDeclaration;
   readonly given: Set<string>;
   /** Set once the declaration's own hooks are applied: from then on only implementOp adds hooks. */
   declared: boolean;
@@ -1081,17 +1137,18 @@ const SLOTS = new WeakMap<OpDefinition, Slots>();
  * throws, as does custom syntax for an op with an assembly format.
  */
 export function implementOp<N extends string>(handle: OpHandleCore<N>, hooks: OpHooks<Op<N>>): void {
-  applyHooks(handle.definition as MutableDefinition, handle.ods, hooks as OpHooks);
+  applyHooks(handle.definition as MutableDefinition, hooks as OpHooks);
 }
 
-function applyHooks(def: MutableDefinition, info: OdsInfo, hooks: OpHooks): void {
-  const name = info.name;
+function applyHooks(def: MutableDefinition, hooks: OpHooks): void {
   const slots = SLOTS.get(def)!;
+  const spec = slots.spec;
+  const name = spec.name;
   const claim = (key: string): void => {
     if (slots.given.has(key)) throw new Error(`${name}: '${key}' is given twice`);
     slots.given.add(key);
   };
-  if ((hooks.parse || hooks.print) && slots.declared && info.spec.assemblyFormat !== undefined)
+  if ((hooks.parse || hooks.print) && slots.declared && spec.assemblyFormat !== undefined)
     throw new Error(`${name}: custom syntax for an op with an assembly format`);
   if (hooks.parse) {
     claim('parse');
@@ -1158,23 +1215,37 @@ function applyHooks(def: MutableDefinition, info: OdsInfo, hooks: OpHooks): void
 }
 
 /** Builds the OpDefinition of a declaration: ODS verification, default properties, result names, the assembly format. */
-function makeDefinition(info: OdsInfo): OpDefinition {
-  const spec = info.spec;
-  for (const t of spec.traits ?? []) if (typeof t !== 'string' && t.name === undefined) throw new Error(`${spec.name}: a trait without a name`);
-  const traits = new Set((spec.traits ?? []).map((t) => (typeof t === 'string' ? t : t.name)));
-  const inherent = info.attributes.map((a) => a.name);
-  if (info.attrSizedOperands) inherent.push('operandSegmentSizes');
-  if (info.attrSizedResults) inherent.push('resultSegmentSizes');
-  inherent.push(...(spec.extraInherentAttrs ?? []));
-  const slots: Slots = { given: new Set(), declared: false };
-  const defaults = info.attributes.filter((a) => a.defaultValue !== undefined && a.materializeDefault !== false);
+function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => OdsInfo): OpDefinition {
+  const traits = shape.traits;
+  const inherent = shape.attributes.map((a) => a.name);
+  if (shape.attrSizedOperands) inherent.push('operandSegmentSizes');
+  if (shape.attrSizedResults) inherent.push('resultSegmentSizes');
+  if (spec.extraInherentAttrs) inherent.push(...spec.extraInherentAttrs);
+  const slots: Slots = { info: getInfo, spec, given: new Set(), declared: false };
+  const defaults = shape.attributes.filter((a) => a.defaultValue !== undefined && a.materializeDefault !== false);
   // Compiled on the first op verified (a run verifies few of the op kinds).
   let odsCheck: ((op: Operation) => boolean) | undefined;
+  // Every member is present (undefined when not given), in one order: all
+  // definitions then share one hidden class, made without a transition per hook.
   const def: MutableDefinition = {
     name: spec.name,
     traits,
     inherentAttrNames: new Set(inherent),
+    implicitTerminator: undefined,
+    parentOps: undefined,
+    verifyRegions: undefined,
+    parse: undefined,
+    print: undefined,
+    getAsmResultNames: undefined,
+    getAsmBlockArgumentNames: undefined,
+    getAsmBlockNames: undefined,
+    defaultDialect: undefined,
+    interfaces: undefined,
+    fold: undefined,
+    getCanonicalizationPatterns: undefined,
+    propertiesFromAttr: undefined,
     verify(op, ctx) {
+      const info = getInfo();
       if (!(odsCheck ??= compileOdsCheck(info))(op) && !verifyOds(op, ctx, info)) return false;
       return slots.verify ? slots.verify(op, ctx) : true;
     },
@@ -1184,28 +1255,30 @@ function makeDefinition(info: OdsInfo): OpDefinition {
         }
       : undefined,
     convertProperty(name: string, value: Attribute): boolean {
-      const a = info.attr(name);
+      const a = getInfo().attr(name);
       if (!a) return true;
       return (a.constraint.convertible ?? a.constraint.check)(value);
     },
     verifyInherentAttrs(attrs: ReadonlyMap<string, Attribute>) {
-      return verifyInherentAttrs(info, attrs);
+      return verifyInherentAttrs(getInfo(), attrs);
     },
   };
   SLOTS.set(def, slots);
-  const { name: _n, summary: _s, operands: _o, results: _r, attributes: _a, regions: _g, successors: _c, traits: _t, assemblyFormat, extraInherentAttrs: _e, inferResultTypes: _i, ...hooks } = spec;
-  applyHooks(def, info, hooks);
+  // The declaration is its own hooks (applyHooks reads only the hook members).
+  applyHooks(def, spec);
+  const assemblyFormat = spec.assemblyFormat;
   slots.declared = true;
   if (assemblyFormat !== undefined && (!def.parse || !def.print)) {
     // Compiled on first use: a run parses or prints few of the op kinds, and
     // compiling every format when the dialects load cost ~10 ms of start-up.
     let compiled: CompiledFormat | undefined;
-    const format = (): CompiledFormat => (compiled ??= compileFormat(info, assemblyFormat));
+    const format = (): CompiledFormat => (compiled ??= compileFormat(getInfo(), assemblyFormat));
     def.parse ??= (p, state) => format().parse(p, state);
     def.print ??= (p, op) => format().print(p, op);
   }
-  if (!def.getAsmResultNames && info.results.length > 1 && info.results.some((r) => r.name)) {
+  if (!def.getAsmResultNames && shape.results.length > 1 && shape.results.some((r) => r.name)) {
     def.getAsmResultNames = (op, setName) => {
+      const info = getInfo();
       const segs = info.resultSegments(op);
       info.results.forEach((r, i) => {
         const [s, n] = segs[i];

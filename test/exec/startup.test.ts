@@ -6,13 +6,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, symlinkSync } from 'node:fs';
 import { isAscii } from 'node:buffer';
 import { join } from 'node:path';
 import { tempDir, writeTemp } from './difftool.js';
 import { ROOT, SCF_RUN } from './paths.js';
 
 const SCF_OPT = join(ROOT, 'bin', 'scf-opt');
+const SCF_TS = join(ROOT, 'bin', 'scf-ts');
 const TINY = 'func.func @main() {\n  %c = arith.constant 7 : i32\n  vector.print %c : i32\n  return\n}\n';
 
 /** Runs `bin` on a tiny file with a preload that reports, at exit, the Node modules loaded after it. */
@@ -61,3 +62,42 @@ for (const [name, bin, expected] of [
     assert.ok(isAscii(bytes), `non-ASCII byte near: ${bytes.toString('utf8', Math.max(0, at - 60), at + 20)}`);
   });
 }
+
+// Run directly, the bins start node without NODE_EXTRA_CA_CERTS (see the top of
+// bin/scf-opt): with it, node parses all CA certificates first (~40 ms CPU).
+// A file that does not exist makes node warn when it loads the certificates,
+// so the warning shows whether node was started with the variable.
+test('bin/*: run directly (also through a symlink, as npm installs them), node starts without NODE_EXTRA_CA_CERTS; run as `node bin/...` it is kept', () => {
+  const dir = tempDir();
+  const file = writeTemp(dir, 'tiny.mlir', TINY);
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: join(dir, 'no-such-ca.pem') };
+  const warning = /extra certs/;
+  const linked = join(dir, 'scf-opt-link');
+  symlinkSync(SCF_OPT, linked);
+  for (const [bin, args, expected] of [
+    [SCF_OPT, [file], /func\.func @main\(\)/],
+    [linked, [file], /func\.func @main\(\)/],
+    [SCF_RUN, [file], /^7\n$/],
+    [SCF_TS, ['--version'], /scf-ts/],
+  ] as const) {
+    const r = spawnSync(bin, args, { encoding: 'utf8', env });
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, expected);
+    assert.doesNotMatch(r.stderr, warning, bin);
+  }
+  // The control: started by node itself, the variable is seen (so the check above can fail).
+  const viaNode = spawnSync(process.execPath, [SCF_OPT, file], { encoding: 'utf8', env });
+  assert.equal(viaNode.status, 0, viaNode.stderr);
+  assert.match(viaNode.stderr, warning);
+});
+
+test('bin/*: the sh line runs with the arguments and exit status intact (spaces, an error exit)', () => {
+  const dir = tempDir();
+  const file = writeTemp(dir, 'a file with spaces.mlir', 'func.func @f() {\n  "foo.nope"() : () -> ()\n}\n');
+  const r = spawnSync(SCF_OPT, [file, '--allow-unregistered-dialect', '-o', '-'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /"foo\.nope"\(\)/);
+  const bad = spawnSync(SCF_OPT, [file], { encoding: 'utf8' });
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /a file with spaces\.mlir:2:\d+: error: /);
+});
