@@ -211,8 +211,9 @@ export class Verifier {
   private verifyBlockOnExit(block: Block): boolean {
     const last = block.last;
     if (last) {
-      for (const s of last.successors)
-        if (s.parent !== block.parent) {
+      const succ = last.successorList;
+      for (let i = 0; i < succ.length; i++)
+        if (succ[i].block.parent !== block.parent) {
           emitOpError(this.ctx, last, 'branching to block of a different region');
           return false;
         }
