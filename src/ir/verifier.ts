@@ -166,7 +166,11 @@ export class Verifier {
       top.verifyMark = closed;
       if (!this.verifyBlockOnExit(top)) return false;
     }
-    if (broken & DOMINANCE_BROKEN) return this.verifyDominanceOfContainedRegions(root, this.dom!);
+    // The unit's dominator trees are not kept: held to the end of the run,
+    // every function's would be alive at once (peak memory after CFG lowering).
+    const dom = this.dom;
+    this.dom = undefined;
+    if (broken & DOMINANCE_BROKEN) return this.verifyDominanceOfContainedRegions(root, dom ?? new DominanceInfo());
     return true;
   }
 
