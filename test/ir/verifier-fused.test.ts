@@ -223,14 +223,12 @@ function isolationModule(alsoDominance: boolean): { module: Operation; use: Oper
   b.setInsertionPointToStart(entry);
   const use = b.create('test.use', { operands: [outside.results[0]] });
   if (alsoDominance) {
-    // Also a use before its definition, ahead of the isolation error.
+    // Also, ahead of it, a use of a value defined after it (a dominance error).
     b.setInsertionPointToStart(entry);
-    const use2 = b.create('test.use', { operands: [] });
+    const early = b.create('test.use', { operands: [outside.results[0]] });
+    b.setInsertionPointAfter(use);
     const later = b.create('test.def', { results: [i32] });
-    use2.parentBlock!.removeOp(use2);
-    const replacement = b.create('test.use', { operands: [later.results[0]] });
-    replacement.parentBlock!.removeOp(replacement);
-    entry.prepend(replacement);
+    early.setOperand(0, later.results[0]);
   }
   return { module, use };
 }
