@@ -254,6 +254,8 @@ export class Operation {
   // drivers need no Map or Set keyed by op. Drivers clear it when done.
   worklistOwner: object | null = null;
   worklistIndex = 0;
+  /** The verifier's scratch: visited/open in one of its walks (see src/ir/verifier.ts). */
+  verifyMark = 0;
 
   constructor(init: OperationInit) {
     this.name = init.name;
@@ -625,6 +627,8 @@ export class Block {
   parent: Region | null = null;
   /** Intrusive list of the block's uses as a successor. */
   firstUse: BlockOperand | null = null;
+  /** The verifier's scratch: open/visited in one of its walks (see src/ir/verifier.ts). */
+  verifyMark = 0;
 
   get parentOp(): Operation | null {
     return this.parent?.parentOp ?? null;

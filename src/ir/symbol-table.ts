@@ -72,6 +72,20 @@ export function nearestSymbolTable(op: Operation): Operation | undefined {
  */
 let verifyingUser: { user: Operation; table: Operation } | undefined;
 
+/**
+ * An op the verifier found no SymbolUser op under (it counts them on its
+ * walks) while it runs that op's region verification: the table's use walk
+ * would then check nothing.
+ */
+let noSymbolUsersUnder: Operation | null = null;
+
+/** Sets the op with no symbol users under it; returns the previous one. */
+export function setNoSymbolUsersUnder(op: Operation | null): Operation | null {
+  const saved = noSymbolUsersUnder;
+  noSymbolUsersUnder = op;
+  return saved;
+}
+
 /** MLIR's lookupNearestSymbolFrom. */
 export function lookupNearestSymbolFrom(from: Operation, ref: SymbolRefAttr): Operation | undefined {
   if (verifyingUser !== undefined && verifyingUser.user === from) return lookupSymbolRefIn(verifyingUser.table, ref);
@@ -132,6 +146,7 @@ export function verifySymbolTable(ctx: Context, op: Operation): boolean {
     }
     seen.set(name, o);
   }
+  if (noSymbolUsersUnder === op) return true;
   // Verify the symbol uses of every op under this table, not entering nested
   // tables, in pre-order.
   const stack: Operation[] = [];

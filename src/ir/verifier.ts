@@ -7,7 +7,8 @@
 import { DominanceInfo, isGraphRegionOwner } from './dominance.js';
 import { Traits, emitError, emitOpError, verifyDialectAttribute, type Context } from './context.js';
 import { UnknownLoc } from './location.js';
-import { Block, BlockArgument, Operation, Region, type Value } from './operation.js';
+import { Block, BlockArgument, OpResult, Operation, Region, type Value } from './operation.js';
+import { setNoSymbolUsersUnder } from './symbol-table.js';
 
 function mayBeValidWithoutTerminator(block: Block): boolean {
   const region = block.parent;
@@ -22,7 +23,28 @@ function mightBeTerminator(op: Operation): boolean {
   return !op.isRegistered || op.hasTrait(Traits.IsTerminator);
 }
 
+// The marks of the verifier's walks (Operation.verifyMark, Block.verifyMark):
+// each unit walk (an isolated-from-above op and its nest) takes a fresh even
+// number `open`; a block or region op being walked holds `open`, one walked
+// past holds `open + 1`. Marks of other walks never equal these.
+let lastMark = 0;
+
+/** Whether region `r` is nested (at any depth) in `op`. */
+function regionIsIn(r: Region | null, op: Operation): boolean {
+  for (; r; r = r.parentOp?.parentRegion ?? null) if (r.parentOp === op) return true;
+  return false;
+}
+
+/** Bits of what an operand check found that needs the reporting checks. */
+const ISOLATION_BROKEN = 1;
+const DOMINANCE_BROKEN = 2;
+
 export class Verifier {
+  /** Made when an operand is not settled by the walk's marks (multi-block regions, invalid IR). */
+  private dom: DominanceInfo | undefined;
+  /** Ops with the SymbolUser interface seen so far: a symbol table with none under it skips its use walk. */
+  private symbolUsers = 0;
+
   constructor(readonly ctx: Context) {}
 
   /** Verifies `op` and everything nested in it. Reports diagnostics; returns success. */
@@ -30,33 +52,54 @@ export class Verifier {
     return this.verifyOpAndDominance(op);
   }
 
+  /**
+   * One walk per isolated unit does MLIR's structural verification and, on
+   * the way, decides whether every operand passes isolation and dominance
+   * (most by the walk's marks: a value of an op walked past, in a block being
+   * walked, dominates). Only when one may not do the reporting checks run,
+   * where MLIR runs them (isolation at the root's exit, dominance after the
+   * unit), so the first diagnostic is the same.
+   */
   private verifyOpAndDominance(op: Operation): boolean {
-    if (!this.verifyOperation(op)) return false;
-    if (op.regions.length) return this.verifyDominanceOfContainedRegions(op, new DominanceInfo());
-    return true;
+    return this.verifyUnit(op);
   }
 
-  private verifyOperation(root: Operation): boolean {
+  private verifyUnit(root: Operation): boolean {
     // MLIR's entrance/exit order, iteratively: a block's entrance, then each
     // of its ops (an op without regions has its entrance and exit at once;
     // one with regions is entered, its blocks visited, then exited), then the
     // block's exit. Only blocks and region ops take a stack slot: `cursor`
     // holds the next op of a block frame, and null for an op frame.
     if (!this.verifyOpOnEntrance(root)) return false;
+    const open = (lastMark += 2);
+    const closed = open + 1;
+    const isolated = root.regions.length !== 0 && root.hasTrait(Traits.IsolatedFromAbove);
+    let broken = 0;
+    root.verifyMark = open;
     const items: (Operation | Block)[] = [root];
     const cursor: (Operation | null)[] = [null];
+    const entered: boolean[] = [true];
+    // Per op frame: the symbol users seen and the length of `isolatedOps`
+    // when it was entered (unused for block frames).
+    const usersAt: number[] = [this.symbolUsers];
+    const isolatedAt: number[] = [0];
+    // The isolated-from-above ops met in the blocks being walked, in walk
+    // order: at an op's exit, those after its start are the ones directly in
+    // its regions (deeper ones were taken by their own parent's exit).
+    const isolatedOps: Operation[] = [];
     const pushBlocks = (op: Operation): void => {
       for (let r = op.regions.length - 1; r >= 0; r--) {
         const blocks = op.regions[r].blocks;
         for (let b = blocks.length - 1; b >= 0; b--) {
           items.push(blocks[b]);
           cursor.push(null);
+          entered.push(false);
+          usersAt.push(0);
+          isolatedAt.push(0);
         }
       }
     };
-    const entered: boolean[] = [true];
     pushBlocks(root);
-    for (let k = 1; k < items.length; k++) entered.push(false);
     while (items.length) {
       const at = items.length - 1;
       const top = items[at];
@@ -64,41 +107,93 @@ export class Verifier {
         items.pop();
         cursor.pop();
         entered.pop();
-        if (!this.verifyOpOnExit(top)) return false;
+        const users = usersAt.pop()!;
+        const from = isolatedAt.pop()!;
+        top.verifyMark = closed;
+        if (!this.verifyOpOnExit(top, top === root && (broken & ISOLATION_BROKEN) !== 0, users, isolatedOps, from)) return false;
         continue;
       }
       let o: Operation | null;
       if (!entered[at]) {
         entered[at] = true;
         if (!this.verifyBlockOnEntrance(top)) return false;
+        top.verifyMark = open;
         o = top.first;
       } else o = cursor[at];
       // Ops of the block up to the next one with regions to enter.
       for (; o; o = o.next) {
-        if (o.regions.length !== 0 && o.hasTrait(Traits.IsolatedFromAbove)) continue;
+        // Operands first, before the op is marked: its own results do not dominate it.
+        const operands = o.operandList;
+        for (let i = 0; i < operands.length; i++) {
+          const v = operands[i].value;
+          if (v instanceof OpResult) {
+            const d = v.owner;
+            if (d.verifyMark === closed && d.parentBlock!.verifyMark === open) continue;
+          } else if ((v as BlockArgument).owner.verifyMark === open) continue;
+          broken |= this.checkOperand(o, v, root, isolated, open, broken);
+        }
+        const def = o.name.def;
+        if (def !== undefined && def.interfaces !== undefined && def.interfaces.SymbolUser !== undefined) this.symbolUsers++;
+        if (o.regions.length !== 0 && o.hasTrait(Traits.IsolatedFromAbove)) {
+          o.verifyMark = closed;
+          isolatedOps.push(o);
+          continue;
+        }
         if (!this.verifyOpOnEntrance(o)) return false;
         if (o.regions.length === 0) {
-          if (!this.verifyOpOnExit(o)) return false;
+          o.verifyMark = closed;
+          if (def !== undefined ? !verifyRegionInvariants(this.ctx, o, false, true) : !this.verifyUnregisteredOp(o)) return false;
           continue;
         }
         break;
       }
       if (o) {
         cursor[at] = o.next;
+        o.verifyMark = open;
         items.push(o);
         cursor.push(null);
         entered.push(true);
-        const base = items.length;
+        usersAt.push(this.symbolUsers);
+        isolatedAt.push(isolatedOps.length);
         pushBlocks(o);
-        for (let k = base; k < items.length; k++) entered.push(false);
         continue;
       }
       items.pop();
       cursor.pop();
       entered.pop();
+      usersAt.pop();
+      isolatedAt.pop();
+      top.verifyMark = closed;
       if (!this.verifyBlockOnExit(top)) return false;
     }
+    // The unit's dominator trees are not kept: held to the end of the run,
+    // every function's would be alive at once (peak memory after CFG lowering).
+    const dom = this.dom;
+    this.dom = undefined;
+    if (broken & DOMINANCE_BROKEN) return this.verifyDominanceOfContainedRegions(root, dom ?? new DominanceInfo());
     return true;
+  }
+
+  /**
+   * An operand the marks do not settle: whether it breaks isolation (when the
+   * root is isolated) or dominance, as the reporting checks would decide.
+   * Returns the bits found (those in `known` are not checked again).
+   */
+  private checkOperand(user: Operation, v: Value, root: Operation, isolated: boolean, open: number, known: number): number {
+    let bits = 0;
+    if (isolated && (known & ISOLATION_BROKEN) === 0) {
+      const defBlock = v instanceof OpResult ? v.owner.parentBlock : (v as BlockArgument).owner;
+      const m = defBlock === null ? 0 : defBlock.verifyMark;
+      // A block of this walk is in the root; any other is looked up.
+      if (m !== open && m !== open + 1 && !regionIsIn(defBlock === null ? null : defBlock.parent, root)) bits |= ISOLATION_BROKEN;
+    }
+    if ((known & DOMINANCE_BROKEN) === 0) {
+      const block = user.parentBlock!;
+      const dom = (this.dom ??= new DominanceInfo());
+      // Dominance is only checked in reachable blocks (a single block is its region's entry).
+      if ((block.parent!.blocks.length === 1 || dom.isReachable(block)) && !dom.valueDominates(v, user)) bits |= DOMINANCE_BROKEN;
+    }
+    return bits;
   }
 
   private verifyBlockOnEntrance(block: Block): boolean {
@@ -120,8 +215,9 @@ export class Verifier {
   private verifyBlockOnExit(block: Block): boolean {
     const last = block.last;
     if (last) {
-      for (const s of last.successors)
-        if (s.parent !== block.parent) {
+      const succ = last.successorList;
+      for (let i = 0; i < succ.length; i++)
+        if (succ[i].block.parent !== block.parent) {
           emitOpError(this.ctx, last, 'branching to block of a different region');
           return false;
         }
@@ -157,16 +253,23 @@ export class Verifier {
     return true;
   }
 
-  private verifyOpOnExit(op: Operation): boolean {
+  /**
+   * `isolation`: whether to run the isolation check (the walk found an operand
+   * that may break it); `usersBefore`: the count of symbol users when `op`
+   * was entered (none under it if still the same after its nested units);
+   * `isolatedOps` from `from` on: the isolated ops directly in its regions,
+   * verified here as MLIR does (then dropped from the list).
+   */
+  private verifyOpOnExit(op: Operation, isolation: boolean, usersBefore: number, isolatedOps: Operation[], from: number): boolean {
     let failed = false;
-    for (const region of op.regions)
-      for (const block of region.blocks)
-        for (let o = block.first; o; o = o.next)
-          if (o.regions.length !== 0 && o.hasTrait(Traits.IsolatedFromAbove))
-            if (!this.verifyOpAndDominance(o)) failed = true;
+    for (let i = from; i < isolatedOps.length; i++) if (!this.verifyOpAndDominance(isolatedOps[i])) failed = true;
+    isolatedOps.length = from;
     if (failed) return false;
-    const def = op.name.def;
-    if (def) return verifyRegionInvariants(this.ctx, op);
+    if (op.name.def) return verifyRegionInvariants(this.ctx, op, isolation, usersBefore === this.symbolUsers);
+    return this.verifyUnregisteredOp(op);
+  }
+
+  private verifyUnregisteredOp(op: Operation): boolean {
     const dialect = this.ctx.getDialect(op.name.dialectName);
     if (!dialect) {
       if (!this.ctx.allowUnregisteredDialects) {
@@ -269,12 +372,19 @@ function verifyInvariants(ctx: Context, op: Operation): boolean {
   return true;
 }
 
-/** Invariants needing verified regions: isolation, implicit terminators, symbol tables. */
-function verifyRegionInvariants(ctx: Context, op: Operation): boolean {
+/** Invariants needing verified regions: isolation (when the walk found it may fail), implicit terminators, symbol tables. */
+function verifyRegionInvariants(ctx: Context, op: Operation, isolation: boolean, noSymbolUsers: boolean): boolean {
   const def = op.name.def!;
-  if (def.traits.has(Traits.IsolatedFromAbove) && !verifyIsolation(ctx, op)) return false;
-  if (def.verifyRegions && !def.verifyRegions(op, ctx)) return false;
-  return true;
+  if (isolation && def.traits.has(Traits.IsolatedFromAbove) && !verifyIsolation(ctx, op)) return false;
+  const hook = def.verifyRegions;
+  if (hook === undefined) return true;
+  if (!noSymbolUsers) return hook(op, ctx);
+  const saved = setNoSymbolUsersUnder(op);
+  try {
+    return hook(op, ctx);
+  } finally {
+    setNoSymbolUsersUnder(saved);
+  }
 }
 
 /**

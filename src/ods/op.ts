@@ -553,7 +553,7 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
 
 /** verifySegments without reporting. */
 function segmentsHold(op: Operation, decls: readonly ValueDecl[], attrName: string, total: number): boolean {
-  const a = op.propertiesView.get(attrName);
+  const a = op.getProperty(attrName);
   if (!a) return total === 0;
   if (!(a instanceof DenseArrayAttr) || !(a.elementType instanceof IntegerType) || a.elementType.width !== 32) return false;
   if (a.values.length !== decls.length) return false;
@@ -618,6 +618,34 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       };
     }
     const ok: (Type | undefined)[] = decls.map(() => undefined);
+    const sized = results ? info.attrSizedResults : info.attrSizedOperands;
+    const variadic = decls.findIndex((d) => d.kind !== 'single');
+    if (!sized && decls.every((d, i) => d.kind === 'single' || i === variadic)) {
+      // One variadic or optional group, no segment sizes (memref.load's
+      // indices, scf.yield's values): positions follow from the count, with
+      // no segment table looked up per op.
+      const before = variadic;
+      const after = decls.length - variadic - 1;
+      const d = decls[variadic];
+      return (op) => {
+        const n = results ? op.numResults : op.numOperands;
+        const size = n - before - after;
+        if (d.kind === 'optional' && size > 1) return false;
+        for (let i = 0; i < decls.length; i++) {
+          const c = decls[i].type;
+          if (c === AnyType) continue;
+          const s = i < variadic ? i : i === variadic ? variadic : i + size - 1;
+          const e = i === variadic ? s + size : s + 1;
+          for (let k = s; k < e; k++) {
+            const t = results ? op.results[k].type : op.operandList[k].value.type;
+            if (t === ok[i]) continue;
+            if (!c.check(t)) return false;
+            ok[i] = t;
+          }
+        }
+        return true;
+      };
+    }
     return (op) => {
       const segs = results ? info.resultSegments(op) : info.operandSegments(op);
       for (let i = 0; i < decls.length; i++) {
@@ -664,10 +692,9 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       } else if (typeof t !== 'string' && t.verifyTrait!(op, info) !== undefined) return false;
     }
     if (attrNames.length) {
-      const props = op.propertiesView;
-      for (let i = 0; i < required.length; i++) if (props.get(required[i]) === undefined) return false;
+      for (let i = 0; i < required.length; i++) if (op.getProperty(required[i]) === undefined) return false;
       for (let i = 0; i < attrNames.length; i++) {
-        const v = props.get(attrNames[i]);
+        const v = op.getProperty(attrNames[i]);
         if (v === undefined || v === attrOk[i]) continue;
         if (!attrChecks[i].check(v)) return false;
         attrOk[i] = v;
@@ -930,7 +957,10 @@ function valueGroupAccessor(
   if (what === 'operand') {
     if (fixed) return (op) => op.operandList[index].value;
     return (op) => {
-      const [s, n] = getInfo().operandSegments(op)[index];
+      // Indexed reads, not destructuring: cold (interpreted) code would run the iterator protocol.
+      const seg = getInfo().operandSegments(op)[index];
+      const s = seg[0];
+      const n = seg[1];
       if (kind === 'single') return op.operandList[s].value;
       if (kind === 'optional') return n ? op.operandList[s].value : undefined;
       const out = new Array<Value>(n);

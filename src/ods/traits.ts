@@ -111,8 +111,17 @@ export const SameOperandsAndResultShape: OdsTrait = {
     if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
     if (op.numResults < 1) return `expected 1 or more results, but found ${op.numResults}`;
     const type = op.operand(0).type;
-    for (const t of op.resultTypes) if (!areCompatibleShapes(t, type)) return 'requires the same shape for all operands and results';
-    for (const v of op.operands.slice(1)) if (!areCompatibleShapes(v.type, type)) return 'requires the same shape for all operands and results';
+    // Identical types have compatible shapes: only others are compared (no lists made).
+    const results = op.results;
+    for (let i = 0; i < results.length; i++) {
+      const t = results[i].type;
+      if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands and results';
+    }
+    const operands = op.operandList;
+    for (let i = 1; i < operands.length; i++) {
+      const t = operands[i].value.type;
+      if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands and results';
+    }
     return undefined;
   },
 };
@@ -122,7 +131,11 @@ export const SameOperandsShape: OdsTrait = {
   verifyTrait(op) {
     if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
     const type = op.operand(0).type;
-    for (const v of op.operands) if (!areCompatibleShapes(v.type, type)) return 'requires the same shape for all operands';
+    const operands = op.operandList;
+    for (let i = 1; i < operands.length; i++) {
+      const t = operands[i].value.type;
+      if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands';
+    }
     return undefined;
   },
 };
@@ -132,7 +145,8 @@ export const SameOperandsElementType: OdsTrait = {
   verifyTrait(op) {
     if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
     const el = elementOf(op.operand(0).type);
-    for (const v of op.operands) if (elementOf(v.type) !== el) return 'requires the same element type for all operands';
+    const operands = op.operandList;
+    for (let i = 1; i < operands.length; i++) if (elementOf(operands[i].value.type) !== el) return 'requires the same element type for all operands';
     return undefined;
   },
 };
@@ -143,8 +157,10 @@ export const SameOperandsAndResultElementType: OdsTrait = {
     if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
     if (op.numResults < 1) return `expected 1 or more results, but found ${op.numResults}`;
     const el = elementOf(op.result(0).type);
-    for (const t of [...op.resultTypes, ...op.operands.map((v) => v.type)])
-      if (elementOf(t) !== el) return 'requires the same element type for all operands and results';
+    const results = op.results;
+    for (let i = 1; i < results.length; i++) if (elementOf(results[i].type) !== el) return 'requires the same element type for all operands and results';
+    const operands = op.operandList;
+    for (let i = 0; i < operands.length; i++) if (elementOf(operands[i].value.type) !== el) return 'requires the same element type for all operands and results';
     return undefined;
   },
 };
@@ -286,39 +302,48 @@ export function verifyRegionBranch(ctx: Context, op: Operation): boolean {
   const iface = getInterface<RegionBranchInterface>(op, Interfaces.RegionBranch);
   if (!iface) return true;
   // Branch points: the parent, then every block terminator implementing the terminator interface.
-  const points: (Operation | 'parent')[] = ['parent'];
+  if (!verifyBranchPoint(ctx, op, iface, null)) return false;
   for (const region of op.regions)
     for (const block of region.blocks) {
       const last = block.last;
-      if (last && getInterface<RegionBranchTerminatorInterface>(last, Interfaces.RegionBranchTerminator)) points.push(last);
+      if (last && !verifyBranchPoint(ctx, op, iface, last)) return false;
     }
-  for (const point of points) {
-    const from = point === 'parent' ? 'parent' : point.parentRegion!.index;
-    const successors = iface.getSuccessorRegions(op, from);
-    for (const succ of successors) {
-      const operands =
-        point === 'parent'
-          ? iface.getEntrySuccessorOperands(op, succ)
-          : getInterface<RegionBranchTerminatorInterface>(point, Interfaces.RegionBranchTerminator)!.getSuccessorOperands(point, succ);
-      const inputs = successorInputs(succ);
-      const edge = (): string => {
-        const src = point === 'parent' ? 'parent' : `Operation ${point.name.name}`;
-        const dst = succ.region === 'parent' ? 'parent' : `Region #${succ.region.index}`;
-        return `along control flow edge from ${src} to ${dst}`;
-      };
-      const report = (message: string): false => {
-        const d = emitOpError(ctx, op, `${edge()}: ${message}`);
-        d.attachNote('region branch point', point === 'parent' ? op.location : point.location);
-        return false;
-      };
-      if (operands.length !== inputs.length)
-        return report(`region branch point has ${operands.length} operands, but region successor needs ${inputs.length} inputs`);
-      for (let i = 0; i < operands.length; i++)
-        if (operands[i].type !== inputs[i].type)
-          return report(`successor operand type #${i} ${q(operands[i].type)} should match successor input type #${i} ${q(inputs[i].type)}`);
-    }
+  return true;
+}
+
+/** The edges from one branch point (null: the parent); a terminator without the interface is none. */
+function verifyBranchPoint(ctx: Context, op: Operation, iface: RegionBranchInterface, point: Operation | null): boolean {
+  let term: RegionBranchTerminatorInterface | undefined;
+  if (point !== null) {
+    term = getInterface<RegionBranchTerminatorInterface>(point, Interfaces.RegionBranchTerminator);
+    if (!term) return true;
+  }
+  const successors = iface.getSuccessorRegions(op, point === null ? 'parent' : point.parentRegion!.index);
+  for (let s = 0; s < successors.length; s++) {
+    const succ = successors[s];
+    const operands = term === undefined ? iface.getEntrySuccessorOperands(op, succ) : term.getSuccessorOperands(point!, succ);
+    const inputs = successorInputs(succ);
+    if (operands.length !== inputs.length)
+      return reportBranchEdge(ctx, op, point, succ, `region branch point has ${operands.length} operands, but region successor needs ${inputs.length} inputs`);
+    for (let i = 0; i < operands.length; i++)
+      if (operands[i].type !== inputs[i].type)
+        return reportBranchEdge(
+          ctx,
+          op,
+          point,
+          succ,
+          `successor operand type #${i} ${q(operands[i].type)} should match successor input type #${i} ${q(inputs[i].type)}`,
+        );
   }
   return true;
+}
+
+function reportBranchEdge(ctx: Context, op: Operation, point: Operation | null, succ: RegionSuccessor, message: string): false {
+  const src = point === null ? 'parent' : `Operation ${point.name.name}`;
+  const dst = succ.region === 'parent' ? 'parent' : `Region #${succ.region.index}`;
+  const d = emitOpError(ctx, op, `along control flow edge from ${src} to ${dst}: ${message}`);
+  d.attachNote('region branch point', point === null ? op.location : point.location);
+  return false;
 }
 
 export function verifyLoopLike(ctx: Context, op: Operation): boolean {

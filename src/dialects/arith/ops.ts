@@ -432,21 +432,23 @@ function intFloatCompatible(from: (t: Type) => boolean, to: (t: Type) => boolean
   };
 }
 
+// Module-level, not made per verified op.
+const isIntOrIndex = (t: Type): boolean => t instanceof IntegerType || t instanceof IndexType;
+const isSignless = (t: Type): boolean => t instanceof IntegerType && t.signedness === 'signless';
+const isIntOrFloat = (t: Type): boolean => t instanceof IntegerType || t instanceof FloatType;
+
 function indexCastCompatible(op: Operation): boolean {
   if (!validCastInputsAndOutputs(op)) return false;
-  const is = (t: Type): boolean => t instanceof IntegerType || t instanceof IndexType;
-  const src = typeIfLike(op.operand(0).type, is, true);
-  const dst = typeIfLike(op.result(0).type, is, true);
+  const src = typeIfLike(op.operand(0).type, isIntOrIndex, true);
+  const dst = typeIfLike(op.result(0).type, isIntOrIndex, true);
   if (!src || !dst) return false;
-  const signless = (t: Type): boolean => t instanceof IntegerType && t.signedness === 'signless';
-  return (src instanceof IndexType && signless(dst)) || (signless(src) && dst instanceof IndexType);
+  return (src instanceof IndexType && isSignless(dst)) || (isSignless(src) && dst instanceof IndexType);
 }
 
 function bitcastCompatible(op: Operation): boolean {
   if (!validCastInputsAndOutputs(op)) return false;
-  const is = (t: Type): boolean => t instanceof IntegerType || t instanceof FloatType;
-  const src = typeIfLike(op.operand(0).type, is, true);
-  const dst = typeIfLike(op.result(0).type, is, true);
+  const src = typeIfLike(op.operand(0).type, isIntOrFloat, true);
+  const dst = typeIfLike(op.result(0).type, isIntOrFloat, true);
   if (!src || !dst) return false;
   return widthOf(src) === widthOf(dst);
 }

@@ -575,7 +575,8 @@ function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits:
 
 function blockArgs(region: Region | undefined): Value[] {
   if (!region || region.empty) return [];
-  return [...region.entry.args];
+  // slice(), not a spread: cold code would run the iterator protocol.
+  return region.entry.args.slice();
 }
 
 /** The operands of the `scf.yield` ending the region, or [] if it does not end with one. */
