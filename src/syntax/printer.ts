@@ -421,26 +421,31 @@ class OutputBuffer {
  * Whether printing `root` might print an element with an alias, so that the
  * alias collection pass (which runs every printer over the whole tree) is
  * needed. Conservative: false only when no aliasable kind of element that a
- * printer could make up exists at all (see aliasableElementsCreated), no
- * dialect but builtin names aliases, locations are not printed, and no type or
- * attribute stored in the IR is or contains an aliasable element (such as a
- * location inside an attribute).
+ * printer could make up exists at all (see aliasableElementsCreated),
+ * locations are not printed, and no dialect's alias hook names a type or
+ * attribute stored in the IR or nested in one (such as a location inside an
+ * attribute).
  */
 function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boolean {
   if (debugInfo || aliasableElementsCreated() !== 0) return true;
+  // Every dialect's hook is asked about every element the IR holds (the
+  // collection pass asks the same hooks about the same closure of elements).
+  // Elements only a printer makes up are of builtin kinds (counted above).
+  const hooks: ((e: Attribute | Type) => string | undefined)[] = [builtinGetAlias];
   for (const name of ctx.dialectNames) {
-    const hook = ctx.getDialect(name)?.getAlias;
-    if (hook && hook !== builtinGetAlias) return true;
+    const d = ctx.getDialect(name);
+    if (d?.getAlias && d.getAlias !== builtinGetAlias) hooks.push(d.getAlias.bind(d));
   }
   const seen = new Set<Attribute | Type>();
   let found = false;
   const visit = (e: Attribute | Type): void => {
     if (found || seen.has(e)) return;
     seen.add(e);
-    if (builtinGetAlias(e) !== undefined) {
-      found = true;
-      return;
-    }
+    for (let i = 0; i < hooks.length; i++)
+      if (hooks[i](e)) {
+        found = true;
+        return;
+      }
     if (e instanceof Attribute) {
       const t = e.type;
       if (t) visit(t);
