@@ -51,8 +51,6 @@ function nameFromLocation(value: Value): string | undefined {
   return undefined;
 }
 
-const NAME_SENTINEL = -1;
-
 /** The most text one print can produce: V8's string length limit, less some slack. */
 export const MAX_OUTPUT_CHARS = (1 << 29) - (1 << 16);
 
@@ -126,39 +124,75 @@ const VALID_DEFAULT_IDENTIFIER = /^[A-Za-z$._-][A-Za-z0-9$._-]*$/;
 /** `%0`, `%1`, ...: the names of numbered values, shared by all printers. */
 const numberedNames: string[] = [];
 
-/** A stack of name sets with scoped lookup, like llvm::ScopedHashTable. */
+/** `^bb0`, `^bb1`, ...: the names of numbered blocks, shared by all printers. */
+const numberedBlocks: string[] = [];
+
+function numberedName(id: number): string {
+  return (numberedNames[id] ??= '%' + id);
+}
+
+/**
+ * The names in use in a stack of scopes, like llvm::ScopedHashTable: one set
+ * and a log of what each scope added (a name visible in a scope is never
+ * added again below it, so popping a scope deletes exactly its names).
+ */
 class ScopedNames {
-  private readonly scopes: Set<string>[] = [];
+  private readonly names = new Set<string>();
+  private readonly added: string[] = [];
+  /** Where each open scope's names start in `added`. */
+  private readonly starts: number[] = [];
   get depth(): number {
-    return this.scopes.length;
+    return this.starts.length;
   }
   push(): void {
-    this.scopes.push(new Set());
+    this.starts.push(this.added.length);
   }
   popTo(depth: number): void {
-    this.scopes.length = depth;
+    if (this.starts.length <= depth) return;
+    const from = this.starts[depth];
+    for (let i = this.added.length - 1; i >= from; i--) this.names.delete(this.added[i]);
+    this.added.length = from;
+    this.starts.length = depth;
   }
   has(name: string): boolean {
-    for (let i = this.scopes.length - 1; i >= 0; i--) if (this.scopes[i].has(name)) return true;
-    return false;
+    return this.names.has(name);
   }
   add(name: string): void {
-    this.scopes[this.scopes.length - 1].add(name);
+    this.names.add(name);
+    this.added.push(name);
   }
 }
 
-/** MLIR's SSANameState: the names of values and blocks under one root op. */
+/**
+ * MLIR's SSANameState: the names of values and blocks under one root op.
+ * Each value (for results: the first of its group) maps to its printed name.
+ */
 class SSANameState {
-  private readonly valueIDs = new Map<Value, number>();
-  private readonly valueNames = new Map<Value, string>();
+  private readonly names = new Map<Value, string>();
   private readonly opResultGroups = new Map<Operation, number[]>();
   /** Numbers of ops without results, given only when value users are printed. */
   private readonly operationIDs = new Map<Operation, number>();
-  readonly blockNames = new Map<Block, { ordering: number; name: string }>();
+  /** Block numbers in their region (MLIR's block "ordering"). */
+  private readonly blockIDs = new Map<Block, number>();
+  /** Names given by getAsmBlockNames (rare). */
+  private blockNamesSet: Map<Block, string> | undefined;
   private readonly usedNames = new ScopedNames();
   private nextValueID = 0;
   private nextArgumentID = 0;
   private nextConflictID = 0;
+  /** While a getAsmResultNames hook runs: the group starts it made (beyond 0), and whether it named result 0. */
+  private groups: number[] | undefined;
+  private firstResult: Value | undefined;
+  private namedFirst = false;
+  private readonly setResultName: (value: Value, name: string) => void;
+  private readonly setArgName: (value: Value, name: string) => void;
+  private readonly setBlockName: (block: Block, name: string) => void;
+  /**
+   * Spaces the indentation of the root's nested ops takes (a lower bound of
+   * the output size), counted on the way: the printer refuses output whose
+   * indentation alone is too large.
+   */
+  indentVolume = 0;
 
   constructor(
     root: Operation,
@@ -167,15 +201,41 @@ class SSANameState {
     private readonly numberOps = false,
     private readonly nameLocs = false,
   ) {
-    type NamingContext = [Region, number, number, number, number];
+    this.setResultName = (value, name) => {
+      this.setValueName(value, this.preferNameLoc(value, name));
+      const index = (value as OpResult).index;
+      if (index) (this.groups ??= [0]).push(index);
+      if (value === this.firstResult) this.namedFirst = true;
+    };
+    this.setArgName = (value, name) => this.setValueName(value, this.preferNameLoc(value, name));
+    this.setBlockName = (block, name) => (this.blockNamesSet ??= new Map()).set(block, '^' + sanitizeIdentifier(name));
     this.usedNames.push();
     const topScope = this.usedNames.depth;
-    const stack: NamingContext[] = [];
-    for (let i = root.regions.length - 1; i >= 0; i--) void 0;
-    for (const r of root.regions) stack.push([r, this.nextValueID, this.nextArgumentID, this.nextConflictID, topScope]);
+    // The regions left to name, with the counters and scope they start from
+    // and their nesting depth, as parallel stacks (no tuple per region).
+    const regions: Region[] = [];
+    const counters: number[] = [];
+    const scopes: number[] = [];
+    const depths: number[] = [];
+    const pushRegions = (op: Operation, scope: number, depth: number): void => {
+      const rs = op.regions;
+      for (let i = 0; i < rs.length; i++) {
+        regions.push(rs[i]);
+        counters.push(this.nextValueID, this.nextArgumentID, this.nextConflictID);
+        scopes.push(scope);
+        depths.push(depth);
+      }
+    };
+    pushRegions(root, topScope, 1);
     this.numberValuesInOp(root);
-    while (stack.length) {
-      const [region, valueID, argID, conflictID, parentScope] = stack.pop()!;
+    let volume = 0;
+    while (regions.length) {
+      const region = regions.pop()!;
+      const depth = depths.pop()!;
+      const parentScope = scopes.pop()!;
+      const conflictID = counters.pop()!;
+      const argID = counters.pop()!;
+      const valueID = counters.pop()!;
       if (!unique) {
         this.nextValueID = valueID;
         this.nextArgumentID = argID;
@@ -184,68 +244,76 @@ class SSANameState {
       this.usedNames.popTo(parentScope);
       this.usedNames.push();
       const curScope = this.usedNames.depth;
-      this.numberValuesInRegion(region);
-      for (const block of region.blocks)
-        for (let op = block.first; op; op = op.next)
-          for (const r of op.regions) stack.push([r, this.nextValueID, this.nextArgumentID, this.nextConflictID, curScope]);
+      const count = this.numberValuesInRegion(region);
+      volume += 2 * depth * count;
+      const blocks = region.blocks;
+      for (let b = 0; b < blocks.length; b++)
+        for (let op = blocks[b].first; op; op = op.next) if (op.regions.length) pushRegions(op, curScope, depth + 1);
     }
+    this.indentVolume = volume;
   }
 
-  private numberValuesInRegion(region: Region): void {
+  /** Names the region's blocks and values; returns how many ops it holds directly. */
+  private numberValuesInRegion(region: Region): number {
     const parent = region.parentOp;
-    if (!this.generic && parent?.name.def?.getAsmBlockArgumentNames)
-      parent.name.def.getAsmBlockArgumentNames(region, (v, name) => this.setValueName(v, this.preferNameLoc(v, name)));
-    let nextBlockID = 0;
-    for (const block of region.blocks) {
-      let info = this.blockNames.get(block);
-      if (!info) {
-        info = { ordering: 0, name: `^bb${nextBlockID}` };
-        this.blockNames.set(block, info);
+    if (!this.generic && parent) {
+      const hook = parent.name.def?.getAsmBlockArgumentNames;
+      if (hook) hook(region, this.setArgName);
+    }
+    const blocks = region.blocks;
+    let count = 0;
+    for (let b = 0; b < blocks.length; b++) {
+      const block = blocks[b];
+      this.blockIDs.set(block, b);
+      const args = block.args;
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (this.names.has(arg)) continue;
+        this.setValueName(arg, this.preferNameLoc(arg, b === 0 ? 'arg' + this.nextArgumentID++ : ''));
       }
-      info.ordering = nextBlockID++;
-      this.numberValuesInBlock(block);
+      for (let op = block.first; op; op = op.next) {
+        this.numberValuesInOp(op);
+        count++;
+      }
     }
-  }
-
-  private numberValuesInBlock(block: Block): void {
-    const isEntry = block.isEntryBlock;
-    for (const arg of block.args) {
-      if (this.valueIDs.has(arg)) continue;
-      this.setValueName(arg, this.preferNameLoc(arg, isEntry ? `arg${this.nextArgumentID++}` : ''));
-    }
-    for (let op = block.first; op; op = op.next) this.numberValuesInOp(op);
+    return count;
   }
 
   private numberValuesInOp(op: Operation): void {
-    let groups: number[] | undefined;
     const def = op.name.def;
+    let named = false;
     if (!this.generic && def) {
-      if (def.getAsmBlockNames)
-        def.getAsmBlockNames(op, (block, name) => {
-          let n = sanitizeIdentifier(name);
-          this.blockNames.set(block, { ordering: -1, name: '^' + n });
-        });
+      if (def.getAsmBlockNames) def.getAsmBlockNames(op, this.setBlockName);
       if (def.getAsmResultNames) {
-        const g = (groups = [0]);
-        def.getAsmResultNames(op, (value, name) => {
-          this.setValueName(value, this.preferNameLoc(value, name));
-          const index = (value as OpResult).index;
-          if (index) g.push(index);
-        });
+        this.groups = undefined;
+        this.namedFirst = false;
+        this.firstResult = op.results[0];
+        def.getAsmResultNames(op, this.setResultName);
+        named = this.namedFirst;
+        const groups = this.groups as number[] | undefined;
+        if (groups !== undefined) {
+          this.opResultGroups.set(op, groups.sort((a, b) => a - b));
+          this.groups = undefined;
+        }
       }
     }
-    if (op.results.length === 0) {
+    const results = op.results;
+    if (results.length === 0) {
       // Users comments name ops without results by a number from the value sequence.
       if (this.numberOps && !this.operationIDs.has(op)) this.operationIDs.set(op, this.nextValueID++);
       return;
     }
-    const first = op.results[0];
-    if (this.nameLocs && !this.valueIDs.has(first)) {
+    if (named) return;
+    const first = results[0];
+    if (this.nameLocs) {
+      if (this.names.has(first)) return;
       const name = nameFromLocation(first);
-      if (name !== undefined) this.setValueName(first, name);
+      if (name !== undefined) {
+        this.setValueName(first, name);
+        return;
+      }
     }
-    if (!this.valueIDs.has(first)) this.valueIDs.set(first, this.nextValueID++);
-    if (groups !== undefined && groups.length !== 1) this.opResultGroups.set(op, groups.sort((a, b) => a - b));
+    this.names.set(first, numberedName(this.nextValueID++));
   }
 
   private preferNameLoc(value: Value, name: string): string {
@@ -254,11 +322,10 @@ class SSANameState {
 
   private setValueName(value: Value, name: string): void {
     if (name === '') {
-      this.valueIDs.set(value, this.nextValueID++);
+      this.names.set(value, numberedName(this.nextValueID++));
       return;
     }
-    this.valueIDs.set(value, NAME_SENTINEL);
-    this.valueNames.set(value, '%' + this.uniqueValueName(name));
+    this.names.set(value, '%' + this.uniqueValueName(name));
   }
 
   private uniqueValueName(raw: string): string {
@@ -287,40 +354,49 @@ class SSANameState {
 
   /** `%name` or `%name#k` for a value. */
   valueID(value: Value, printResultNo = true): string {
-    let lookup: Value = value;
-    let resultNo: number | undefined;
     if (value instanceof OpResult) {
       const owner = value.owner;
-      if (owner.results.length !== 1) {
-        const groups = this.opResultGroups.get(owner);
+      const results = owner.results;
+      if (results.length !== 1) {
+        let lookup: Value;
+        let resultNo = -1;
+        const groups = this.opResultGroups.size ? this.opResultGroups.get(owner) : undefined;
         if (!groups) {
           resultNo = value.index;
-          lookup = owner.results[0];
+          lookup = results[0];
         } else {
           let gi = 0;
           while (gi + 1 < groups.length && groups[gi + 1] <= value.index) gi++;
           const start = groups[gi];
-          const size = (gi + 1 < groups.length ? groups[gi + 1] : owner.results.length) - start;
+          const size = (gi + 1 < groups.length ? groups[gi + 1] : results.length) - start;
           if (size !== 1) resultNo = value.index - start;
-          lookup = owner.results[start];
+          lookup = results[start];
         }
+        const s = this.names.get(lookup);
+        if (s === undefined) return '<<UNKNOWN SSA VALUE>>';
+        return resultNo >= 0 && printResultNo ? s + '#' + resultNo : s;
       }
     }
-    const id = this.valueIDs.get(lookup);
-    if (id === undefined) return '<<UNKNOWN SSA VALUE>>';
-    const s = id === NAME_SENTINEL ? this.valueNames.get(lookup)! : (numberedNames[id] ??= '%' + id);
-    if (resultNo !== undefined && printResultNo) return s + '#' + resultNo;
-    return s;
+    return this.names.get(value) ?? '<<UNKNOWN SSA VALUE>>';
+  }
+
+  /** The block's name (`^bb3` or a custom one), or undefined if it is not under the root. */
+  blockName(block: Block): string | undefined {
+    const custom = this.blockNamesSet?.get(block);
+    if (custom !== undefined) return custom;
+    const id = this.blockIDs.get(block);
+    return id === undefined ? undefined : (numberedBlocks[id] ??= '^bb' + id);
+  }
+
+  /** MLIR's block "ordering": the block's number in its region, -1 if it has none. */
+  blockOrdering(block: Block): number {
+    return this.blockIDs.get(block) ?? -1;
   }
 
   /** Renames entry arguments of `region` to the names of `values`. */
   shadowRegionArgs(region: Region, values: readonly Value[]): void {
     const args = region.entry.args;
-    for (let i = 0; i < values.length; i++) {
-      const name = this.valueID(values[i]);
-      this.valueIDs.set(args[i], NAME_SENTINEL);
-      this.valueNames.set(args[i], name);
-    }
+    for (let i = 0; i < values.length; i++) this.names.set(args[i], this.valueID(values[i]));
   }
 }
 
@@ -579,7 +655,6 @@ export class Printer implements OpAsmPrinter {
       }
     }
     const limit = sink ? MAX_STREAMED_BYTES : MAX_OUTPUT_CHARS;
-    if (indentationVolume(op, limit) > limit) throw new OutputTooLargeError(limit);
     let root = op;
     for (;;) {
       if (this.options.localScope && root.hasTrait(Traits.IsolatedFromAbove)) break;
@@ -588,7 +663,10 @@ export class Printer implements OpAsmPrinter {
       root = parent;
     }
     const generic = !!this.options.generic;
+    if (root !== op && indentationVolume(op, limit) > limit) throw new OutputTooLargeError(limit);
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix);
+    // Naming walked the whole tree: its count of indentation is the op's when the op is the root.
+    if (root === op && this.names.indentVolume > limit) throw new OutputTooLargeError(limit);
     this.out = new OutputBuffer(sink);
     this.ownDistinctIds = undefined;
     if (!op.parentBlock && !this.options.localScope && !mayPrintAliases(this.ctx, op, !!this.options.debugInfo)) {
@@ -1011,7 +1089,7 @@ export class Printer implements OpAsmPrinter {
         if (preds.length === 1) {
           this.write('  // pred: ' + this.blockName(preds[0]));
         } else {
-          const infos = preds.map((p) => this.names.blockNames.get(p) ?? { ordering: -1, name: 'INVALIDBLOCK' });
+          const infos = preds.map((p) => ({ ordering: this.names.blockOrdering(p), name: this.names.blockName(p) ?? 'INVALIDBLOCK' }));
           infos.sort((a, b) => a.ordering - b.ordering);
           this.write(`  // ${infos.length} preds: ` + infos.map((i) => i.name).join(', '));
         }
@@ -1027,7 +1105,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   private blockName(block: Block): string {
-    return this.names.blockNames.get(block)?.name ?? '^INVALIDBLOCK';
+    return this.names.blockName(block) ?? '^INVALIDBLOCK';
   }
 
   printRegionArgument(arg: BlockArgument, argAttrs?: Attribute, omitType = false): void {
