@@ -5,7 +5,7 @@ import type { Type } from '../ir/attributes.js';
 import { Attribute, DistinctIds, PlainAttrTypePrinter, aliasableElementsCreated } from '../ir/attributes.js';
 import { DictionaryAttr, UnitAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
-import { Traits, type Context } from '../ir/context.js';
+import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, NameLoc, escapeString } from '../ir/location.js';
 import { Block, BlockArgument, OpResult, Operation, Region, Value, type OpOperand } from '../ir/operation.js';
 import { AliasState, builtinGetAlias } from './alias-state.js';
@@ -164,11 +164,48 @@ class ScopedNames {
 }
 
 /**
+ * Printed names of values: rows of (value, name), each value knowing its row
+ * (`Value.printSlot`), so naming and lookups need no map keyed by value. A
+ * row is trusted only if it holds the value: another print (say, of a
+ * diagnostic, during this one) may have given the value a row in its own
+ * table, and then this table finds it through a map built on first need.
+ */
+class ValueNames {
+  private readonly values: Value[] = [];
+  private readonly names: string[] = [];
+  private fallback: Map<Value, string> | undefined;
+
+  get(value: Value): string | undefined {
+    const i = value.printSlot;
+    if (i >= 0 && i < this.values.length && this.values[i] === value) return this.names[i];
+    if (this.values.length === 0) return undefined;
+    if (this.fallback === undefined) {
+      this.fallback = new Map();
+      for (let j = 0; j < this.values.length; j++) this.fallback.set(this.values[j], this.names[j]);
+    }
+    return this.fallback.get(value);
+  }
+  has(value: Value): boolean {
+    return this.get(value) !== undefined;
+  }
+  set(value: Value, name: string): void {
+    const i = value.printSlot;
+    if (i >= 0 && i < this.values.length && this.values[i] === value) this.names[i] = name;
+    else {
+      value.printSlot = this.values.length;
+      this.values.push(value);
+      this.names.push(name);
+    }
+    if (this.fallback !== undefined) this.fallback.set(value, name);
+  }
+}
+
+/**
  * MLIR's SSANameState: the names of values and blocks under one root op.
  * Each value (for results: the first of its group) maps to its printed name.
  */
 class SSANameState {
-  private readonly names = new Map<Value, string>();
+  private readonly names = new ValueNames();
   private readonly opResultGroups = new Map<Operation, number[]>();
   /** Numbers of ops without results, given only when value users are printed. */
   private readonly operationIDs = new Map<Operation, number>();
@@ -200,6 +237,7 @@ class SSANameState {
     unique: boolean,
     private readonly numberOps = false,
     private readonly nameLocs = false,
+    private readonly scan: AliasScan | undefined = undefined,
   ) {
     this.setResultName = (value, name) => {
       this.setValueName(value, this.preferNameLoc(value, name));
@@ -268,6 +306,7 @@ class SSANameState {
       const args = block.args;
       for (let i = 0; i < args.length; i++) {
         const arg = args[i];
+        if (this.scan !== undefined) this.scan.type(arg.type);
         if (this.names.has(arg)) continue;
         this.setValueName(arg, this.preferNameLoc(arg, b === 0 ? 'arg' + this.nextArgumentID++ : ''));
       }
@@ -280,6 +319,7 @@ class SSANameState {
   }
 
   private numberValuesInOp(op: Operation): void {
+    if (this.scan !== undefined) this.scan.op(op);
     const def = op.name.def;
     let named = false;
     if (!this.generic && def) {
@@ -443,14 +483,19 @@ class OutputBuffer {
       this.grow(at + n);
     }
     const b = this.bytes;
+    // A store keeps a char's low byte; chars above 0xff are looked for after.
+    let all = 0;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (c > 0xff && !this.sink) {
-        this.used = at;
-        this.wide = [text.slice(i)];
-        return;
-      }
+      all |= c;
       b[at++] = c;
+    }
+    if (all > 0xff && !this.sink) {
+      let i = 0;
+      while (text.charCodeAt(i) <= 0xff) i++;
+      this.used += i;
+      this.wide = [text.slice(i)];
+      return;
     }
     this.used = at;
   }
@@ -494,71 +539,62 @@ class OutputBuffer {
 }
 
 /**
- * Whether printing `root` might print an element with an alias, so that the
- * alias collection pass (which runs every printer over the whole tree) is
- * needed. Conservative: false only when no aliasable kind of element that a
- * printer could make up exists at all (see aliasableElementsCreated),
- * locations are not printed, and no dialect's alias hook names a type or
- * attribute stored in the IR or nested in one (such as a location inside an
- * attribute).
+ * Whether printing a module might print an element with an alias, so that
+ * the alias collection pass (which runs every printer over the whole tree) is
+ * needed; the naming walk shows it every op. Asked only when no aliasable kind
+ * of element that a printer could make up exists at all (see
+ * aliasableElementsCreated) and locations are not printed. Then `found` stays
+ * false unless some dialect's alias hook names a type or attribute stored in
+ * the IR or nested in one (such as a location inside an attribute): the
+ * collection pass asks the same hooks about the same closure of elements.
  */
-function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boolean {
-  if (debugInfo || aliasableElementsCreated() !== 0) return true;
-  // Every dialect's hook is asked about every element the IR holds (the
-  // collection pass asks the same hooks about the same closure of elements).
-  // Elements only a printer makes up are of builtin kinds (counted above).
-  const hooks: ((e: Attribute | Type) => string | undefined)[] = [builtinGetAlias];
-  for (const name of ctx.dialectNames) {
-    const d = ctx.getDialect(name);
-    if (d?.getAlias && d.getAlias !== builtinGetAlias) hooks.push(d.getAlias.bind(d));
+class AliasScan {
+  found = false;
+  private readonly hooks: ((e: Attribute | Type) => string | undefined)[] = [builtinGetAlias];
+  private readonly seen = new Set<Attribute | Type>();
+  private readonly visitor = (e: Attribute | Type): void => this.visit(e);
+  // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
+  private lastType: Type | null = null;
+
+  constructor(ctx: Context) {
+    for (const name of ctx.dialectNames) {
+      const d = ctx.getDialect(name);
+      if (d?.getAlias && d.getAlias !== builtinGetAlias) this.hooks.push(d.getAlias.bind(d));
+    }
   }
-  const seen = new Set<Attribute | Type>();
-  let found = false;
-  const visit = (e: Attribute | Type): void => {
-    if (found || seen.has(e)) return;
-    seen.add(e);
+
+  type(t: Type): void {
+    if (t !== this.lastType) this.visit((this.lastType = t));
+  }
+
+  op(op: Operation): void {
+    if (this.found) return;
+    const results = op.results;
+    for (let i = 0; i < results.length; i++) this.type(results[i].type);
+    const operands = op.operandList;
+    for (let i = 0; i < operands.length; i++) this.type(operands[i].value.type);
+    const opaque = op.opaqueProperties;
+    if (opaque) this.visit(opaque);
+    for (let i = 0, n = op.numProperties; i < n; i++) this.visit(op.propertyValue(i));
+    const attrs = op.attributesView;
+    if (attrs.size) for (const a of attrs.values()) this.visit(a);
+  }
+
+  private visit(e: Attribute | Type): void {
+    if (this.found || this.seen.has(e)) return;
+    this.seen.add(e);
+    const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++)
       if (hooks[i](e)) {
-        found = true;
+        this.found = true;
         return;
       }
     if (e instanceof Attribute) {
       const t = e.type;
-      if (t) visit(t);
+      if (t) this.visit(t);
     }
-    e.walkImmediateSubElements(visit);
-  };
-  // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
-  let lastType: Type | null = null;
-  const ops: Operation[] = [root];
-  while (ops.length && !found) {
-    const op = ops.pop()!;
-    const results = op.results;
-    for (let i = 0; i < results.length; i++) {
-      const t = results[i].type;
-      if (t !== lastType) visit((lastType = t));
-    }
-    const operands = op.operandList;
-    for (let i = 0; i < operands.length; i++) {
-      const t = operands[i].value.type;
-      if (t !== lastType) visit((lastType = t));
-    }
-    if (op.opaqueProperties) visit(op.opaqueProperties);
-    for (let i = 0, n = op.numProperties; i < n; i++) visit(op.propertyValue(i));
-    const attrs = op.attributesView;
-    if (attrs.size) for (const a of attrs.values()) visit(a);
-    const regions = op.regions;
-    for (let r = 0; r < regions.length; r++) {
-      const blocks = regions[r].blocks;
-      for (let b = 0; b < blocks.length; b++) {
-        const block = blocks[b];
-        const args = block.args;
-        for (let i = 0; i < args.length; i++) visit(args[i].type);
-        for (let o = block.first; o; o = o.next) ops.push(o);
-      }
-    }
+    e.walkImmediateSubElements(this.visitor);
   }
-  return found;
 }
 
 /** A region a custom printer asked for, printed once the op's own text is queued. */
@@ -664,18 +700,21 @@ export class Printer implements OpAsmPrinter {
     }
     const generic = !!this.options.generic;
     if (root !== op && indentationVolume(op, limit) > limit) throw new OutputTooLargeError(limit);
-    this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix);
+    // Aliases are printed for a top-level op only (then it is the naming root).
+    const withAliases = !op.parentBlock && !this.options.localScope;
+    const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx) : undefined;
+    this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix, scan);
     // Naming walked the whole tree: its count of indentation is the op's when the op is the root.
     if (root === op && this.names.indentVolume > limit) throw new OutputTooLargeError(limit);
     this.out = new OutputBuffer(sink);
     this.ownDistinctIds = undefined;
-    if (!op.parentBlock && !this.options.localScope && !mayPrintAliases(this.ctx, op, !!this.options.debugInfo)) {
+    if (withAliases && scan !== undefined && !scan.found) {
       // Nothing in the IR can get an alias: print once, without the collection pass.
       this.aliases = undefined;
       this.printTree(op);
       this.write('\n');
       this.write(resourceMetadataText(this.ctx, op));
-    } else if (!op.parentBlock && !this.options.localScope) {
+    } else if (withAliases) {
       this.aliases = new AliasState(this.ctx, { printDebugInfo: !!this.options.debugInfo });
       this.collecting = true;
       this.printTree(op);
@@ -948,22 +987,23 @@ export class Printer implements OpAsmPrinter {
   }
 
   private printFullOp(op: Operation): void {
-    const n = op.results.length;
+    const results = op.results;
+    const n = results.length;
     // While collecting aliases only types and attributes matter: skip the names.
     if (n && !this.collecting) {
-      const groups = this.names.resultGroups(op);
-      const printGroup = (start: number, count: number): void => {
-        this.write(this.names.valueID(op.results[start], false));
-        if (count > 1) this.write(':' + count);
-      };
+      const names = this.names;
+      const groups = n > 1 ? names.resultGroups(op) : undefined;
       if (groups) {
-        for (let i = 0; i < groups.length - 1; i++) {
-          printGroup(groups[i], groups[i + 1] - groups[i]);
-          this.write(', ');
+        for (let i = 0; i < groups.length; i++) {
+          if (i) this.write(', ');
+          const start = groups[i];
+          const count = (i + 1 < groups.length ? groups[i + 1] : n) - start;
+          this.write(names.valueID(results[start], false));
+          if (count > 1) this.write(':' + count);
         }
-        printGroup(groups[groups.length - 1], n - groups[groups.length - 1]);
       } else {
-        printGroup(0, n);
+        this.write(names.valueID(results[0], false));
+        if (n > 1) this.write(':' + n);
       }
       this.write(' = ');
     }
@@ -974,15 +1014,35 @@ export class Printer implements OpAsmPrinter {
     }
     const def = op.name.def;
     if (!this.options.generic && def?.print) {
-      const defaultDialect = this.defaultDialectStack[this.defaultDialectStack.length - 1];
-      let name = op.name.name;
-      if (name.startsWith(defaultDialect + '.') && name.indexOf('.') === name.lastIndexOf('.'))
-        name = name.slice(defaultDialect.length + 1);
-      this.write(name);
+      this.write(this.customOpName(op.name));
       def.print(this, op);
       return;
     }
     this.printGenericOp(op);
+  }
+
+  /** Custom-form op names without the default dialect's prefix, per default dialect. */
+  private readonly opNameCaches = new Map<string, Map<OperationName, string>>();
+  private opNameCacheDialect: string | undefined;
+  private opNameCache: Map<OperationName, string> | undefined;
+
+  /** The op's name as its custom form prints it: without the default dialect's prefix. */
+  private customOpName(opName: OperationName): string {
+    const dialect = this.defaultDialectStack[this.defaultDialectStack.length - 1];
+    let cache = this.opNameCache;
+    if (dialect !== this.opNameCacheDialect || cache === undefined) {
+      cache = this.opNameCaches.get(dialect);
+      if (cache === undefined) this.opNameCaches.set(dialect, (cache = new Map()));
+      this.opNameCache = cache;
+      this.opNameCacheDialect = dialect;
+    }
+    let printed = cache.get(opName);
+    if (printed === undefined) {
+      const name = opName.name;
+      printed = name.startsWith(dialect + '.') && name.indexOf('.') === name.lastIndexOf('.') ? name.slice(dialect.length + 1) : name;
+      cache.set(opName, printed);
+    }
+    return printed;
   }
 
   printCustomOrGenericOp(op: Operation): void {
