@@ -471,6 +471,7 @@ class OutputBuffer {
     const n = text.length;
     this.length += n;
     if (this.wide) {
+      if (this.length > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
       this.wide.push(text);
       return;
     }
@@ -521,6 +522,8 @@ class OutputBuffer {
   }
 
   private grow(min: number): void {
+    // Without a sink the text must fit in one string: checked when the buffer grows.
+    if (min > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
     let size = this.bytes.length * 2;
     while (size < min) size *= 2;
     const bigger = new Uint8Array(size);
@@ -634,8 +637,6 @@ type PrintTask = string | (() => void) | RegionTask | BlockTask | OpsTask;
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
   private out = new OutputBuffer();
-  /** Where a streaming print goes (printOperationTo); unset for a print to a string. */
-  private sink: ByteSink | undefined;
   private indent = 0;
   private readonly defaultDialectStack: string[] = ['builtin'];
   private names!: SSANameState;
@@ -678,7 +679,6 @@ export class Printer implements OpAsmPrinter {
   }
 
   private print(op: Operation, sink: ByteSink | undefined): void {
-    this.sink = sink;
     // Like MLIR, print an op that fails to verify in the generic form, since
     // custom printers may rely on invariants.
     if (!this.options.generic && !this.options.assumeVerified) {
@@ -750,12 +750,24 @@ export class Printer implements OpAsmPrinter {
       if (typeof t === 'string') this.write(t);
       else if (typeof t === 'function') t();
       else if (t.kind === 'ops') {
-        const op = t.next;
-        if (op === null || op === t.stop) continue;
-        t.next = op.next;
-        tasks.push(t);
-        this.indent = t.indent;
-        this.printOpQueueingRegions(op, true);
+        // The block's ops in a row, until one asks for a region: then the
+        // rest of the block waits under what that op queued.
+        const stop = t.stop;
+        for (let op = t.next; op !== null && op !== stop; ) {
+          const next = op.next;
+          this.indent = t.indent;
+          this.printFullOpWithIndentAndLoc(op);
+          this.write('\n');
+          const queued = this.pending;
+          if (queued !== null) {
+            this.pending = null;
+            t.next = next;
+            tasks.push(t);
+            for (let i = queued.length - 1; i >= 0; i--) tasks.push(queued[i]);
+            break;
+          }
+          op = next;
+        }
       } else if (t.kind === 'block') this.openBlock(t);
       else this.openRegion(t);
     }
@@ -824,7 +836,6 @@ export class Printer implements OpAsmPrinter {
       return;
     }
     this.out.append(text);
-    if (this.out.length > MAX_OUTPUT_CHARS && !this.sink) throw new OutputTooLargeError();
   }
   printType(type: Type): void {
     if (this.pending) {
