@@ -163,25 +163,34 @@ class ScopedNames {
   }
 }
 
+/** Which name table last gave values rows (by its number; no table is kept alive). */
+let slotOwner = 0;
+let nextTableId = 1;
+
 /**
  * Printed names of values: rows of (value, name), each value knowing its row
  * (`Value.printSlot`), so naming and lookups need no map keyed by value. A
- * row is trusted only if it holds the value: another print (say, of a
- * diagnostic, during this one) may have given the value a row in its own
- * table, and then this table finds it through a map built on first need.
+ * row is trusted only if it holds the value. Another print (say, of a
+ * diagnostic, during this one) may give values rows in its own table; a table
+ * that was not the last to give rows therefore looks up a value it cannot
+ * find by its row in a map of all its rows, made on first need.
  */
 class ValueNames {
+  private readonly id = nextTableId++;
   private readonly values: Value[] = [];
   private readonly names: string[] = [];
+  /** Some of this table's values may have rows in another table now. */
+  private tainted = false;
   private fallback: Map<Value, string> | undefined;
 
   get(value: Value): string | undefined {
     const i = value.printSlot;
-    if (i >= 0 && i < this.values.length && this.values[i] === value) return this.names[i];
-    if (this.values.length === 0) return undefined;
+    const values = this.values;
+    if (i >= 0 && i < values.length && values[i] === value) return this.names[i];
+    if (values.length === 0 || (slotOwner === this.id && !this.tainted)) return undefined;
     if (this.fallback === undefined) {
       this.fallback = new Map();
-      for (let j = 0; j < this.values.length; j++) this.fallback.set(this.values[j], this.names[j]);
+      for (let j = 0; j < values.length; j++) this.fallback.set(values[j], this.names[j]);
     }
     return this.fallback.get(value);
   }
@@ -189,6 +198,10 @@ class ValueNames {
     return this.get(value) !== undefined;
   }
   set(value: Value, name: string): void {
+    if (slotOwner !== this.id) {
+      if (this.values.length) this.tainted = true;
+      slotOwner = this.id;
+    }
     const i = value.printSlot;
     if (i >= 0 && i < this.values.length && this.values[i] === value) this.names[i] = name;
     else {
