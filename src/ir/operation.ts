@@ -10,6 +10,12 @@ import type { Context, OperationName } from './context.js';
 export abstract class Value {
   /** The head of the intrusive, doubly linked list of uses. */
   firstUse: OpOperand | null = null;
+  /**
+   * Printer scratch: the value's row in the name table of the print that
+   * named it last (src/syntax/printer.ts checks the row holds this value), so
+   * naming needs no map keyed by value.
+   */
+  printSlot = -1;
   constructor(public type: Type) {}
 
   abstract get definingOp(): Operation | null;

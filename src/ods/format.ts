@@ -34,7 +34,7 @@ import { setFormatCompiler, type AttrDecl, type CompiledFormat, type OdsInfo } f
 import { Block, Operation, Region, type Value } from '../ir/operation.js';
 import { Tok } from '../syntax/lexer.js';
 import type { OpAsmParser, OperationState, UnresolvedOperand } from '../ir/op-asm.js';
-import type { OpAsmPrinter } from '../ir/op-asm.js';
+import type { OpAsmPrinter, PrintRegionOptions } from '../ir/op-asm.js';
 
 // ============================================================================
 // Custom directives
@@ -329,6 +329,9 @@ interface PrintState {
   lastWasPunctuation: boolean;
 }
 
+const WITH_TERMINATOR: PrintRegionOptions = Object.freeze({ printEntryBlockArgs: true, printBlockTerminators: true });
+const WITHOUT_TERMINATOR: PrintRegionOptions = Object.freeze({ printEntryBlockArgs: true, printBlockTerminators: false });
+
 function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
   if (value.length !== 1 && value !== '->') return true;
   if (lastWasPunctuation) return !'>)}],'.includes(value[0]);
@@ -401,6 +404,14 @@ class Compiled {
     this.printers = this.elements.map((e) => this.compilePrinter(e));
   }
 
+  /** Every operand (result) group is one value: group i is value i. */
+  private get fixedOperands(): boolean {
+    return this.info.numVariadicOperands === 0 && !this.info.attrSizedOperands;
+  }
+  private get fixedResults(): boolean {
+    return this.info.numVariadicResults === 0 && !this.info.attrSizedResults;
+  }
+
   private markType(r: VarRef): void {
     if (r.k === 'operand') this.seenOperandTypes[r.index] = true;
     else if (r.k === 'result') this.seenResultTypes[r.index] = true;
@@ -458,9 +469,19 @@ class Compiled {
   // ---- printing
 
   print(p: OpAsmPrinter, op: Operation): void {
-    const s: PrintState = { shouldEmitSpace: true, lastWasPunctuation: false };
-    for (const f of this.printers) f(p, op, s);
+    // One state per format, reused (a printer may print an op of the same kind from inside one).
+    let s = this.printState;
+    if (s === undefined) s = { shouldEmitSpace: true, lastWasPunctuation: false };
+    else {
+      this.printState = undefined;
+      s.shouldEmitSpace = true;
+      s.lastWasPunctuation = false;
+    }
+    const printers = this.printers;
+    for (let i = 0; i < printers.length; i++) printers[i](p, op, s);
+    this.printState = s;
   }
+  private printState: PrintState | undefined = { shouldEmitSpace: true, lastWasPunctuation: false };
 
   private spaceBefore(p: OpAsmPrinter, s: PrintState): void {
     if (s.shouldEmitSpace || !s.lastWasPunctuation) p.write(' ');
@@ -544,9 +565,9 @@ class Compiled {
     let printTerminator = true;
     if (this.info.definition.implicitTerminator !== undefined && !r.empty) {
       const term = r.entry.terminator;
-      if (term) printTerminator = term.attributesView.size !== 0 || term.propertiesView.size !== 0 || term.numOperands !== 0 || term.numResults !== 0;
+      if (term) printTerminator = term.attributesView.size !== 0 || term.numProperties !== 0 || term.numOperands !== 0 || term.numResults !== 0;
     }
-    p.printRegion(r, { printEntryBlockArgs: true, printBlockTerminators: printTerminator });
+    p.printRegion(r, printTerminator ? WITH_TERMINATOR : WITHOUT_TERMINATOR);
   }
 
   private attrDictEntries(op: Operation): [string, Attribute][] {
@@ -569,9 +590,13 @@ class Compiled {
         const v = e.v;
         const after = v.length !== 1 || !'<({['.includes(v[0]);
         const punct = !isAlphaOrUnderscore(v[0]);
+        // Decided now for both states of the last element.
+        const spaceAfterPunct = shouldEmitSpaceBefore(v, true);
+        const spaceAfterOther = shouldEmitSpaceBefore(v, false);
+        const spaced = ' ' + v;
         return (p, _op, s) => {
-          if (s.shouldEmitSpace && shouldEmitSpaceBefore(v, s.lastWasPunctuation)) p.write(' ');
-          p.write(v);
+          if (s.shouldEmitSpace && (s.lastWasPunctuation ? spaceAfterPunct : spaceAfterOther)) p.write(spaced);
+          else p.write(v);
           s.shouldEmitSpace = after;
           s.lastWasPunctuation = punct;
         };
@@ -645,6 +670,11 @@ class Compiled {
       }
       case 'operand': {
         const index = e.index;
+        if (this.fixedOperands)
+          return (p, op) => {
+            const list = op.operandList;
+            if (index < list.length) p.printOperand(list[index].value);
+          };
         // Straight from the operand list: no list of values per printed op.
         return (p, op) => {
           const seg = this.info.operandSegments(op)[index];
@@ -692,6 +722,20 @@ class Compiled {
           });
       case 'type': {
         const r = e.arg;
+        if (r.k === 'operand' && this.fixedOperands) {
+          const index = r.index;
+          return (p, op) => {
+            const list = op.operandList;
+            if (index < list.length) p.printType(list[index].value.type);
+          };
+        }
+        if (r.k === 'result' && this.fixedResults) {
+          const index = r.index;
+          return (p, op) => {
+            const list = op.results;
+            if (index < list.length) p.printType(list[index].type);
+          };
+        }
         if (r.k === 'operand')
           return (p, op) => {
             const seg = this.info.operandSegments(op)[r.index];

@@ -5,7 +5,7 @@ import type { Type } from '../ir/attributes.js';
 import { Attribute, DistinctIds, PlainAttrTypePrinter, aliasableElementsCreated } from '../ir/attributes.js';
 import { DictionaryAttr, UnitAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
-import { Traits, type Context } from '../ir/context.js';
+import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, NameLoc, escapeString } from '../ir/location.js';
 import { Block, BlockArgument, OpResult, Operation, Region, Value, type OpOperand } from '../ir/operation.js';
 import { AliasState, builtinGetAlias } from './alias-state.js';
@@ -50,8 +50,6 @@ function nameFromLocation(value: Value): string | undefined {
   }
   return undefined;
 }
-
-const NAME_SENTINEL = -1;
 
 /** The most text one print can produce: V8's string length limit, less some slack. */
 export const MAX_OUTPUT_CHARS = (1 << 29) - (1 << 16);
@@ -126,39 +124,125 @@ const VALID_DEFAULT_IDENTIFIER = /^[A-Za-z$._-][A-Za-z0-9$._-]*$/;
 /** `%0`, `%1`, ...: the names of numbered values, shared by all printers. */
 const numberedNames: string[] = [];
 
-/** A stack of name sets with scoped lookup, like llvm::ScopedHashTable. */
+/** `^bb0`, `^bb1`, ...: the names of numbered blocks, shared by all printers. */
+const numberedBlocks: string[] = [];
+
+function numberedName(id: number): string {
+  return (numberedNames[id] ??= '%' + id);
+}
+
+/**
+ * The names in use in a stack of scopes, like llvm::ScopedHashTable: one set
+ * and a log of what each scope added (a name visible in a scope is never
+ * added again below it, so popping a scope deletes exactly its names).
+ */
 class ScopedNames {
-  private readonly scopes: Set<string>[] = [];
+  private readonly names = new Set<string>();
+  private readonly added: string[] = [];
+  /** Where each open scope's names start in `added`. */
+  private readonly starts: number[] = [];
   get depth(): number {
-    return this.scopes.length;
+    return this.starts.length;
   }
   push(): void {
-    this.scopes.push(new Set());
+    this.starts.push(this.added.length);
   }
   popTo(depth: number): void {
-    this.scopes.length = depth;
+    if (this.starts.length <= depth) return;
+    const from = this.starts[depth];
+    for (let i = this.added.length - 1; i >= from; i--) this.names.delete(this.added[i]);
+    this.added.length = from;
+    this.starts.length = depth;
   }
   has(name: string): boolean {
-    for (let i = this.scopes.length - 1; i >= 0; i--) if (this.scopes[i].has(name)) return true;
-    return false;
+    return this.names.has(name);
   }
   add(name: string): void {
-    this.scopes[this.scopes.length - 1].add(name);
+    this.names.add(name);
+    this.added.push(name);
   }
 }
 
-/** MLIR's SSANameState: the names of values and blocks under one root op. */
+/** Which name table last gave values rows (by its number; no table is kept alive). */
+let slotOwner = 0;
+let nextTableId = 1;
+
+/**
+ * Printed names of values: rows of (value, name), each value knowing its row
+ * (`Value.printSlot`), so naming and lookups need no map keyed by value. A
+ * row is trusted only if it holds the value. Another print (say, of a
+ * diagnostic, during this one) may give values rows in its own table; a table
+ * that was not the last to give rows therefore looks up a value it cannot
+ * find by its row in a map of all its rows, made on first need.
+ */
+class ValueNames {
+  private readonly id = nextTableId++;
+  private readonly values: Value[] = [];
+  private readonly names: string[] = [];
+  /** Some of this table's values may have rows in another table now. */
+  private tainted = false;
+  private fallback: Map<Value, string> | undefined;
+
+  get(value: Value): string | undefined {
+    const i = value.printSlot;
+    const values = this.values;
+    if (i >= 0 && i < values.length && values[i] === value) return this.names[i];
+    if (values.length === 0 || (slotOwner === this.id && !this.tainted)) return undefined;
+    if (this.fallback === undefined) {
+      this.fallback = new Map();
+      for (let j = 0; j < values.length; j++) this.fallback.set(values[j], this.names[j]);
+    }
+    return this.fallback.get(value);
+  }
+  has(value: Value): boolean {
+    return this.get(value) !== undefined;
+  }
+  set(value: Value, name: string): void {
+    if (slotOwner !== this.id) {
+      if (this.values.length) this.tainted = true;
+      slotOwner = this.id;
+    }
+    const i = value.printSlot;
+    if (i >= 0 && i < this.values.length && this.values[i] === value) this.names[i] = name;
+    else {
+      value.printSlot = this.values.length;
+      this.values.push(value);
+      this.names.push(name);
+    }
+    if (this.fallback !== undefined) this.fallback.set(value, name);
+  }
+}
+
+/**
+ * MLIR's SSANameState: the names of values and blocks under one root op.
+ * Each value (for results: the first of its group) maps to its printed name.
+ */
 class SSANameState {
-  private readonly valueIDs = new Map<Value, number>();
-  private readonly valueNames = new Map<Value, string>();
+  private readonly names = new ValueNames();
   private readonly opResultGroups = new Map<Operation, number[]>();
   /** Numbers of ops without results, given only when value users are printed. */
   private readonly operationIDs = new Map<Operation, number>();
-  readonly blockNames = new Map<Block, { ordering: number; name: string }>();
+  /** Block numbers in their region (MLIR's block "ordering"). */
+  private readonly blockIDs = new Map<Block, number>();
+  /** Names given by getAsmBlockNames (rare). */
+  private blockNamesSet: Map<Block, string> | undefined;
   private readonly usedNames = new ScopedNames();
   private nextValueID = 0;
   private nextArgumentID = 0;
   private nextConflictID = 0;
+  /** While a getAsmResultNames hook runs: the group starts it made (beyond 0), and whether it named result 0. */
+  private groups: number[] | undefined;
+  private firstResult: Value | undefined;
+  private namedFirst = false;
+  private readonly setResultName: (value: Value, name: string) => void;
+  private readonly setArgName: (value: Value, name: string) => void;
+  private readonly setBlockName: (block: Block, name: string) => void;
+  /**
+   * Spaces the indentation of the root's nested ops takes (a lower bound of
+   * the output size), counted on the way: the printer refuses output whose
+   * indentation alone is too large.
+   */
+  indentVolume = 0;
 
   constructor(
     root: Operation,
@@ -166,16 +250,43 @@ class SSANameState {
     unique: boolean,
     private readonly numberOps = false,
     private readonly nameLocs = false,
+    private readonly scan: AliasScan | undefined = undefined,
   ) {
-    type NamingContext = [Region, number, number, number, number];
+    this.setResultName = (value, name) => {
+      this.setValueName(value, this.preferNameLoc(value, name));
+      const index = (value as OpResult).index;
+      if (index) (this.groups ??= [0]).push(index);
+      if (value === this.firstResult) this.namedFirst = true;
+    };
+    this.setArgName = (value, name) => this.setValueName(value, this.preferNameLoc(value, name));
+    this.setBlockName = (block, name) => (this.blockNamesSet ??= new Map()).set(block, '^' + sanitizeIdentifier(name));
     this.usedNames.push();
     const topScope = this.usedNames.depth;
-    const stack: NamingContext[] = [];
-    for (let i = root.regions.length - 1; i >= 0; i--) void 0;
-    for (const r of root.regions) stack.push([r, this.nextValueID, this.nextArgumentID, this.nextConflictID, topScope]);
+    // The regions left to name, with the counters and scope they start from
+    // and their nesting depth, as parallel stacks (no tuple per region).
+    const regions: Region[] = [];
+    const counters: number[] = [];
+    const scopes: number[] = [];
+    const depths: number[] = [];
+    const pushRegions = (op: Operation, scope: number, depth: number): void => {
+      const rs = op.regions;
+      for (let i = 0; i < rs.length; i++) {
+        regions.push(rs[i]);
+        counters.push(this.nextValueID, this.nextArgumentID, this.nextConflictID);
+        scopes.push(scope);
+        depths.push(depth);
+      }
+    };
+    pushRegions(root, topScope, 1);
     this.numberValuesInOp(root);
-    while (stack.length) {
-      const [region, valueID, argID, conflictID, parentScope] = stack.pop()!;
+    let volume = 0;
+    while (regions.length) {
+      const region = regions.pop()!;
+      const depth = depths.pop()!;
+      const parentScope = scopes.pop()!;
+      const conflictID = counters.pop()!;
+      const argID = counters.pop()!;
+      const valueID = counters.pop()!;
       if (!unique) {
         this.nextValueID = valueID;
         this.nextArgumentID = argID;
@@ -184,68 +295,78 @@ class SSANameState {
       this.usedNames.popTo(parentScope);
       this.usedNames.push();
       const curScope = this.usedNames.depth;
-      this.numberValuesInRegion(region);
-      for (const block of region.blocks)
-        for (let op = block.first; op; op = op.next)
-          for (const r of op.regions) stack.push([r, this.nextValueID, this.nextArgumentID, this.nextConflictID, curScope]);
+      const count = this.numberValuesInRegion(region);
+      volume += 2 * depth * count;
+      const blocks = region.blocks;
+      for (let b = 0; b < blocks.length; b++)
+        for (let op = blocks[b].first; op; op = op.next) if (op.regions.length) pushRegions(op, curScope, depth + 1);
     }
+    this.indentVolume = volume;
   }
 
-  private numberValuesInRegion(region: Region): void {
+  /** Names the region's blocks and values; returns how many ops it holds directly. */
+  private numberValuesInRegion(region: Region): number {
     const parent = region.parentOp;
-    if (!this.generic && parent?.name.def?.getAsmBlockArgumentNames)
-      parent.name.def.getAsmBlockArgumentNames(region, (v, name) => this.setValueName(v, this.preferNameLoc(v, name)));
-    let nextBlockID = 0;
-    for (const block of region.blocks) {
-      let info = this.blockNames.get(block);
-      if (!info) {
-        info = { ordering: 0, name: `^bb${nextBlockID}` };
-        this.blockNames.set(block, info);
+    if (!this.generic && parent) {
+      const hook = parent.name.def?.getAsmBlockArgumentNames;
+      if (hook) hook(region, this.setArgName);
+    }
+    const blocks = region.blocks;
+    let count = 0;
+    for (let b = 0; b < blocks.length; b++) {
+      const block = blocks[b];
+      this.blockIDs.set(block, b);
+      const args = block.args;
+      for (let i = 0; i < args.length; i++) {
+        const arg = args[i];
+        if (this.scan !== undefined) this.scan.type(arg.type);
+        if (this.names.has(arg)) continue;
+        this.setValueName(arg, this.preferNameLoc(arg, b === 0 ? 'arg' + this.nextArgumentID++ : ''));
       }
-      info.ordering = nextBlockID++;
-      this.numberValuesInBlock(block);
+      for (let op = block.first; op; op = op.next) {
+        this.numberValuesInOp(op);
+        count++;
+      }
     }
-  }
-
-  private numberValuesInBlock(block: Block): void {
-    const isEntry = block.isEntryBlock;
-    for (const arg of block.args) {
-      if (this.valueIDs.has(arg)) continue;
-      this.setValueName(arg, this.preferNameLoc(arg, isEntry ? `arg${this.nextArgumentID++}` : ''));
-    }
-    for (let op = block.first; op; op = op.next) this.numberValuesInOp(op);
+    return count;
   }
 
   private numberValuesInOp(op: Operation): void {
-    let groups: number[] | undefined;
+    if (this.scan !== undefined) this.scan.op(op);
     const def = op.name.def;
+    let named = false;
     if (!this.generic && def) {
-      if (def.getAsmBlockNames)
-        def.getAsmBlockNames(op, (block, name) => {
-          let n = sanitizeIdentifier(name);
-          this.blockNames.set(block, { ordering: -1, name: '^' + n });
-        });
+      if (def.getAsmBlockNames) def.getAsmBlockNames(op, this.setBlockName);
       if (def.getAsmResultNames) {
-        const g = (groups = [0]);
-        def.getAsmResultNames(op, (value, name) => {
-          this.setValueName(value, this.preferNameLoc(value, name));
-          const index = (value as OpResult).index;
-          if (index) g.push(index);
-        });
+        this.groups = undefined;
+        this.namedFirst = false;
+        this.firstResult = op.results[0];
+        def.getAsmResultNames(op, this.setResultName);
+        named = this.namedFirst;
+        const groups = this.groups as number[] | undefined;
+        if (groups !== undefined) {
+          this.opResultGroups.set(op, groups.sort((a, b) => a - b));
+          this.groups = undefined;
+        }
       }
     }
-    if (op.results.length === 0) {
+    const results = op.results;
+    if (results.length === 0) {
       // Users comments name ops without results by a number from the value sequence.
       if (this.numberOps && !this.operationIDs.has(op)) this.operationIDs.set(op, this.nextValueID++);
       return;
     }
-    const first = op.results[0];
-    if (this.nameLocs && !this.valueIDs.has(first)) {
+    if (named) return;
+    const first = results[0];
+    if (this.nameLocs) {
+      if (this.names.has(first)) return;
       const name = nameFromLocation(first);
-      if (name !== undefined) this.setValueName(first, name);
+      if (name !== undefined) {
+        this.setValueName(first, name);
+        return;
+      }
     }
-    if (!this.valueIDs.has(first)) this.valueIDs.set(first, this.nextValueID++);
-    if (groups !== undefined && groups.length !== 1) this.opResultGroups.set(op, groups.sort((a, b) => a - b));
+    this.names.set(first, numberedName(this.nextValueID++));
   }
 
   private preferNameLoc(value: Value, name: string): string {
@@ -254,11 +375,10 @@ class SSANameState {
 
   private setValueName(value: Value, name: string): void {
     if (name === '') {
-      this.valueIDs.set(value, this.nextValueID++);
+      this.names.set(value, numberedName(this.nextValueID++));
       return;
     }
-    this.valueIDs.set(value, NAME_SENTINEL);
-    this.valueNames.set(value, '%' + this.uniqueValueName(name));
+    this.names.set(value, '%' + this.uniqueValueName(name));
   }
 
   private uniqueValueName(raw: string): string {
@@ -287,40 +407,49 @@ class SSANameState {
 
   /** `%name` or `%name#k` for a value. */
   valueID(value: Value, printResultNo = true): string {
-    let lookup: Value = value;
-    let resultNo: number | undefined;
     if (value instanceof OpResult) {
       const owner = value.owner;
-      if (owner.results.length !== 1) {
-        const groups = this.opResultGroups.get(owner);
+      const results = owner.results;
+      if (results.length !== 1) {
+        let lookup: Value;
+        let resultNo = -1;
+        const groups = this.opResultGroups.size ? this.opResultGroups.get(owner) : undefined;
         if (!groups) {
           resultNo = value.index;
-          lookup = owner.results[0];
+          lookup = results[0];
         } else {
           let gi = 0;
           while (gi + 1 < groups.length && groups[gi + 1] <= value.index) gi++;
           const start = groups[gi];
-          const size = (gi + 1 < groups.length ? groups[gi + 1] : owner.results.length) - start;
+          const size = (gi + 1 < groups.length ? groups[gi + 1] : results.length) - start;
           if (size !== 1) resultNo = value.index - start;
-          lookup = owner.results[start];
+          lookup = results[start];
         }
+        const s = this.names.get(lookup);
+        if (s === undefined) return '<<UNKNOWN SSA VALUE>>';
+        return resultNo >= 0 && printResultNo ? s + '#' + resultNo : s;
       }
     }
-    const id = this.valueIDs.get(lookup);
-    if (id === undefined) return '<<UNKNOWN SSA VALUE>>';
-    const s = id === NAME_SENTINEL ? this.valueNames.get(lookup)! : (numberedNames[id] ??= '%' + id);
-    if (resultNo !== undefined && printResultNo) return s + '#' + resultNo;
-    return s;
+    return this.names.get(value) ?? '<<UNKNOWN SSA VALUE>>';
+  }
+
+  /** The block's name (`^bb3` or a custom one), or undefined if it is not under the root. */
+  blockName(block: Block): string | undefined {
+    const custom = this.blockNamesSet?.get(block);
+    if (custom !== undefined) return custom;
+    const id = this.blockIDs.get(block);
+    return id === undefined ? undefined : (numberedBlocks[id] ??= '^bb' + id);
+  }
+
+  /** MLIR's block "ordering": the block's number in its region, -1 if it has none. */
+  blockOrdering(block: Block): number {
+    return this.blockIDs.get(block) ?? -1;
   }
 
   /** Renames entry arguments of `region` to the names of `values`. */
   shadowRegionArgs(region: Region, values: readonly Value[]): void {
     const args = region.entry.args;
-    for (let i = 0; i < values.length; i++) {
-      const name = this.valueID(values[i]);
-      this.valueIDs.set(args[i], NAME_SENTINEL);
-      this.valueNames.set(args[i], name);
-    }
+    for (let i = 0; i < values.length; i++) this.names.set(args[i], this.valueID(values[i]));
   }
 }
 
@@ -355,6 +484,7 @@ class OutputBuffer {
     const n = text.length;
     this.length += n;
     if (this.wide) {
+      if (this.length > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
       this.wide.push(text);
       return;
     }
@@ -367,14 +497,19 @@ class OutputBuffer {
       this.grow(at + n);
     }
     const b = this.bytes;
+    // A store keeps a char's low byte; chars above 0xff are looked for after.
+    let all = 0;
     for (let i = 0; i < n; i++) {
       const c = text.charCodeAt(i);
-      if (c > 0xff && !this.sink) {
-        this.used = at;
-        this.wide = [text.slice(i)];
-        return;
-      }
+      all |= c;
       b[at++] = c;
+    }
+    if (all > 0xff && !this.sink) {
+      let i = 0;
+      while (text.charCodeAt(i) <= 0xff) i++;
+      this.used += i;
+      this.wide = [text.slice(i)];
+      return;
     }
     this.used = at;
   }
@@ -400,6 +535,8 @@ class OutputBuffer {
   }
 
   private grow(min: number): void {
+    // Without a sink the text must fit in one string: checked when the buffer grows.
+    if (min > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
     let size = this.bytes.length * 2;
     while (size < min) size *= 2;
     const bigger = new Uint8Array(size);
@@ -418,66 +555,62 @@ class OutputBuffer {
 }
 
 /**
- * Whether printing `root` might print an element with an alias, so that the
- * alias collection pass (which runs every printer over the whole tree) is
- * needed. Conservative: false only when no aliasable kind of element that a
- * printer could make up exists at all (see aliasableElementsCreated), no
- * dialect but builtin names aliases, locations are not printed, and no type or
- * attribute stored in the IR is or contains an aliasable element (such as a
- * location inside an attribute).
+ * Whether printing a module might print an element with an alias, so that
+ * the alias collection pass (which runs every printer over the whole tree) is
+ * needed; the naming walk shows it every op. Asked only when no aliasable kind
+ * of element that a printer could make up exists at all (see
+ * aliasableElementsCreated) and locations are not printed. Then `found` stays
+ * false unless some dialect's alias hook names a type or attribute stored in
+ * the IR or nested in one (such as a location inside an attribute): the
+ * collection pass asks the same hooks about the same closure of elements.
  */
-function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boolean {
-  if (debugInfo || aliasableElementsCreated() !== 0) return true;
-  for (const name of ctx.dialectNames) {
-    const hook = ctx.getDialect(name)?.getAlias;
-    if (hook && hook !== builtinGetAlias) return true;
-  }
-  const seen = new Set<Attribute | Type>();
-  let found = false;
-  const visit = (e: Attribute | Type): void => {
-    if (found || seen.has(e)) return;
-    seen.add(e);
-    if (builtinGetAlias(e) !== undefined) {
-      found = true;
-      return;
+class AliasScan {
+  found = false;
+  private readonly hooks: ((e: Attribute | Type) => string | undefined)[] = [builtinGetAlias];
+  private readonly seen = new Set<Attribute | Type>();
+  private readonly visitor = (e: Attribute | Type): void => this.visit(e);
+  // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
+  private lastType: Type | null = null;
+
+  constructor(ctx: Context) {
+    for (const name of ctx.dialectNames) {
+      const d = ctx.getDialect(name);
+      if (d?.getAlias && d.getAlias !== builtinGetAlias) this.hooks.push(d.getAlias.bind(d));
     }
+  }
+
+  type(t: Type): void {
+    if (t !== this.lastType) this.visit((this.lastType = t));
+  }
+
+  op(op: Operation): void {
+    if (this.found) return;
+    const results = op.results;
+    for (let i = 0; i < results.length; i++) this.type(results[i].type);
+    const operands = op.operandList;
+    for (let i = 0; i < operands.length; i++) this.type(operands[i].value.type);
+    const opaque = op.opaqueProperties;
+    if (opaque) this.visit(opaque);
+    for (let i = 0, n = op.numProperties; i < n; i++) this.visit(op.propertyValue(i));
+    const attrs = op.attributesView;
+    if (attrs.size) for (const a of attrs.values()) this.visit(a);
+  }
+
+  private visit(e: Attribute | Type): void {
+    if (this.found || this.seen.has(e)) return;
+    this.seen.add(e);
+    const hooks = this.hooks;
+    for (let i = 0; i < hooks.length; i++)
+      if (hooks[i](e)) {
+        this.found = true;
+        return;
+      }
     if (e instanceof Attribute) {
       const t = e.type;
-      if (t) visit(t);
+      if (t) this.visit(t);
     }
-    e.walkImmediateSubElements(visit);
-  };
-  // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
-  let lastType: Type | null = null;
-  const ops: Operation[] = [root];
-  while (ops.length && !found) {
-    const op = ops.pop()!;
-    const results = op.results;
-    for (let i = 0; i < results.length; i++) {
-      const t = results[i].type;
-      if (t !== lastType) visit((lastType = t));
-    }
-    const operands = op.operandList;
-    for (let i = 0; i < operands.length; i++) {
-      const t = operands[i].value.type;
-      if (t !== lastType) visit((lastType = t));
-    }
-    if (op.opaqueProperties) visit(op.opaqueProperties);
-    for (let i = 0, n = op.numProperties; i < n; i++) visit(op.propertyValue(i));
-    const attrs = op.attributesView;
-    if (attrs.size) for (const a of attrs.values()) visit(a);
-    const regions = op.regions;
-    for (let r = 0; r < regions.length; r++) {
-      const blocks = regions[r].blocks;
-      for (let b = 0; b < blocks.length; b++) {
-        const block = blocks[b];
-        const args = block.args;
-        for (let i = 0; i < args.length; i++) visit(args[i].type);
-        for (let o = block.first; o; o = o.next) ops.push(o);
-      }
-    }
+    e.walkImmediateSubElements(this.visitor);
   }
-  return found;
 }
 
 /** A region a custom printer asked for, printed once the op's own text is queued. */
@@ -517,8 +650,6 @@ type PrintTask = string | (() => void) | RegionTask | BlockTask | OpsTask;
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
   private out = new OutputBuffer();
-  /** Where a streaming print goes (printOperationTo); unset for a print to a string. */
-  private sink: ByteSink | undefined;
   private indent = 0;
   private readonly defaultDialectStack: string[] = ['builtin'];
   private names!: SSANameState;
@@ -561,7 +692,6 @@ export class Printer implements OpAsmPrinter {
   }
 
   private print(op: Operation, sink: ByteSink | undefined): void {
-    this.sink = sink;
     // Like MLIR, print an op that fails to verify in the generic form, since
     // custom printers may rely on invariants.
     if (!this.options.generic && !this.options.assumeVerified) {
@@ -574,7 +704,6 @@ export class Printer implements OpAsmPrinter {
       }
     }
     const limit = sink ? MAX_STREAMED_BYTES : MAX_OUTPUT_CHARS;
-    if (indentationVolume(op, limit) > limit) throw new OutputTooLargeError(limit);
     let root = op;
     for (;;) {
       if (this.options.localScope && root.hasTrait(Traits.IsolatedFromAbove)) break;
@@ -583,16 +712,22 @@ export class Printer implements OpAsmPrinter {
       root = parent;
     }
     const generic = !!this.options.generic;
-    this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix);
+    if (root !== op && indentationVolume(op, limit) > limit) throw new OutputTooLargeError(limit);
+    // Aliases are printed for a top-level op only (then it is the naming root).
+    const withAliases = !op.parentBlock && !this.options.localScope;
+    const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx) : undefined;
+    this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix, scan);
+    // Naming walked the whole tree: its count of indentation is the op's when the op is the root.
+    if (root === op && this.names.indentVolume > limit) throw new OutputTooLargeError(limit);
     this.out = new OutputBuffer(sink);
     this.ownDistinctIds = undefined;
-    if (!op.parentBlock && !this.options.localScope && !mayPrintAliases(this.ctx, op, !!this.options.debugInfo)) {
+    if (withAliases && scan !== undefined && !scan.found) {
       // Nothing in the IR can get an alias: print once, without the collection pass.
       this.aliases = undefined;
       this.printTree(op);
       this.write('\n');
       this.write(resourceMetadataText(this.ctx, op));
-    } else if (!op.parentBlock && !this.options.localScope) {
+    } else if (withAliases) {
       this.aliases = new AliasState(this.ctx, { printDebugInfo: !!this.options.debugInfo });
       this.collecting = true;
       this.printTree(op);
@@ -628,12 +763,24 @@ export class Printer implements OpAsmPrinter {
       if (typeof t === 'string') this.write(t);
       else if (typeof t === 'function') t();
       else if (t.kind === 'ops') {
-        const op = t.next;
-        if (op === null || op === t.stop) continue;
-        t.next = op.next;
-        tasks.push(t);
-        this.indent = t.indent;
-        this.printOpQueueingRegions(op, true);
+        // The block's ops in a row, until one asks for a region: then the
+        // rest of the block waits under what that op queued.
+        const stop = t.stop;
+        for (let op = t.next; op !== null && op !== stop; ) {
+          const next = op.next;
+          this.indent = t.indent;
+          this.printFullOpWithIndentAndLoc(op);
+          this.write('\n');
+          const queued = this.pending;
+          if (queued !== null) {
+            this.pending = null;
+            t.next = next;
+            tasks.push(t);
+            for (let i = queued.length - 1; i >= 0; i--) tasks.push(queued[i]);
+            break;
+          }
+          op = next;
+        }
       } else if (t.kind === 'block') this.openBlock(t);
       else this.openRegion(t);
     }
@@ -702,7 +849,6 @@ export class Printer implements OpAsmPrinter {
       return;
     }
     this.out.append(text);
-    if (this.out.length > MAX_OUTPUT_CHARS && !this.sink) throw new OutputTooLargeError();
   }
   printType(type: Type): void {
     if (this.pending) {
@@ -865,22 +1011,23 @@ export class Printer implements OpAsmPrinter {
   }
 
   private printFullOp(op: Operation): void {
-    const n = op.results.length;
+    const results = op.results;
+    const n = results.length;
     // While collecting aliases only types and attributes matter: skip the names.
     if (n && !this.collecting) {
-      const groups = this.names.resultGroups(op);
-      const printGroup = (start: number, count: number): void => {
-        this.write(this.names.valueID(op.results[start], false));
-        if (count > 1) this.write(':' + count);
-      };
+      const names = this.names;
+      const groups = n > 1 ? names.resultGroups(op) : undefined;
       if (groups) {
-        for (let i = 0; i < groups.length - 1; i++) {
-          printGroup(groups[i], groups[i + 1] - groups[i]);
-          this.write(', ');
+        for (let i = 0; i < groups.length; i++) {
+          if (i) this.write(', ');
+          const start = groups[i];
+          const count = (i + 1 < groups.length ? groups[i + 1] : n) - start;
+          this.write(names.valueID(results[start], false));
+          if (count > 1) this.write(':' + count);
         }
-        printGroup(groups[groups.length - 1], n - groups[groups.length - 1]);
       } else {
-        printGroup(0, n);
+        this.write(names.valueID(results[0], false));
+        if (n > 1) this.write(':' + n);
       }
       this.write(' = ');
     }
@@ -891,15 +1038,35 @@ export class Printer implements OpAsmPrinter {
     }
     const def = op.name.def;
     if (!this.options.generic && def?.print) {
-      const defaultDialect = this.defaultDialectStack[this.defaultDialectStack.length - 1];
-      let name = op.name.name;
-      if (name.startsWith(defaultDialect + '.') && name.indexOf('.') === name.lastIndexOf('.'))
-        name = name.slice(defaultDialect.length + 1);
-      this.write(name);
+      this.write(this.customOpName(op.name));
       def.print(this, op);
       return;
     }
     this.printGenericOp(op);
+  }
+
+  /** Custom-form op names without the default dialect's prefix, per default dialect. */
+  private readonly opNameCaches = new Map<string, Map<OperationName, string>>();
+  private opNameCacheDialect: string | undefined;
+  private opNameCache: Map<OperationName, string> | undefined;
+
+  /** The op's name as its custom form prints it: without the default dialect's prefix. */
+  private customOpName(opName: OperationName): string {
+    const dialect = this.defaultDialectStack[this.defaultDialectStack.length - 1];
+    let cache = this.opNameCache;
+    if (dialect !== this.opNameCacheDialect || cache === undefined) {
+      cache = this.opNameCaches.get(dialect);
+      if (cache === undefined) this.opNameCaches.set(dialect, (cache = new Map()));
+      this.opNameCache = cache;
+      this.opNameCacheDialect = dialect;
+    }
+    let printed = cache.get(opName);
+    if (printed === undefined) {
+      const name = opName.name;
+      printed = name.startsWith(dialect + '.') && name.indexOf('.') === name.lastIndexOf('.') ? name.slice(dialect.length + 1) : name;
+      cache.set(opName, printed);
+    }
+    return printed;
   }
 
   printCustomOrGenericOp(op: Operation): void {
@@ -1006,7 +1173,7 @@ export class Printer implements OpAsmPrinter {
         if (preds.length === 1) {
           this.write('  // pred: ' + this.blockName(preds[0]));
         } else {
-          const infos = preds.map((p) => this.names.blockNames.get(p) ?? { ordering: -1, name: 'INVALIDBLOCK' });
+          const infos = preds.map((p) => ({ ordering: this.names.blockOrdering(p), name: this.names.blockName(p) ?? 'INVALIDBLOCK' }));
           infos.sort((a, b) => a.ordering - b.ordering);
           this.write(`  // ${infos.length} preds: ` + infos.map((i) => i.name).join(', '));
         }
@@ -1022,7 +1189,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   private blockName(block: Block): string {
-    return this.names.blockNames.get(block)?.name ?? '^INVALIDBLOCK';
+    return this.names.blockName(block) ?? '^INVALIDBLOCK';
   }
 
   printRegionArgument(arg: BlockArgument, argAttrs?: Attribute, omitType = false): void {
