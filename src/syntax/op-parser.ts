@@ -643,7 +643,8 @@ export class OperationParser extends Parser {
     const stack = this.openRegions;
     while (stack.length > base) {
       const k = this.tokKind;
-      if (k !== Tok.caret_identifier && k !== Tok.r_brace && k !== Tok.eof) {
+      // As MLIR's parseBlockBody: anything else, the end of the input included, starts an op.
+      if (k !== Tok.caret_identifier && k !== Tok.r_brace) {
         this.startOperation();
         continue;
       }
@@ -663,7 +664,6 @@ export class OperationParser extends Parser {
         if (f.owner !== null) this.resumeOperation(f.owner);
         continue;
       }
-      if (k === Tok.eof) this.errorWrongToken("expected '}' to end region");
       f.block = this.parseBlockHeader(null);
       this.currentBlock = f.block;
     }
