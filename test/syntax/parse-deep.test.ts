@@ -118,3 +118,18 @@ test('diagnostics inside a 300-level nest are the same as mlir-opt 22', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('scf-opt --symbol-dce of a 16,000-level nest stays on the main thread (erasing it does not recurse)', async () => {
+  const { runOpt } = await import('../../src/tools/opt-driver.js');
+  const dir = mkdtempSync(join(tmpdir(), 'scfkit-parse-deep-'));
+  try {
+    const file = join(dir, 'nest.mlir');
+    writeFileSync(file, `module {\nmodule @m attributes {sym_visibility = "private"} {\n${nestText('if', 16_000, '%z = arith.muli %n, %n : index')}}\n}\n`);
+    const r = runOpt([file, '--symbol-dce']);
+    assert.equal(r.stackExhausted ?? false, false, r.stderr);
+    assert.equal(r.exitCode, 0, r.stderr);
+    assert.equal(r.stdout, 'module {\n}\n\n');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
