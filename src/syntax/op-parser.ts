@@ -385,6 +385,13 @@ export class OperationParser extends Parser {
 
   /** The same, yielding each region to be parsed (see `RegionRequest`). */
   private *genericOperationAfterOpName(state: OperationState): Generator<RegionRequest, void, undefined> {
+    const operandIDs = this.parseGenericHead(state);
+    if (this.is(Tok.l_paren)) yield* this.genericRegionsAndTail(state, operandIDs);
+    else this.parseGenericTail(state, operandIDs);
+  }
+
+  /** The generic form up to its region list: operands, successors, `<properties>`. */
+  private parseGenericHead(state: OperationState): UnresolvedOperand[] {
     this.expect(Tok.l_paren, "expected '(' to start operand list");
     const operandIDs = this.parseOptionalSSAUseList();
     this.expect(Tok.r_paren, "expected ')' to end operand list");
@@ -398,14 +405,23 @@ export class OperationParser extends Parser {
       state.propertiesAttr = this.parseAttribute();
       this.expect(Tok.greater, "expected '>' to close properties");
     }
-    if (this.consumeIf(Tok.l_paren)) {
-      do {
-        const region = new Region();
-        state.regions.push(region);
-        yield { region };
-      } while (this.consumeIf(Tok.comma));
-      this.expect(Tok.r_paren, "expected ')' to end region list");
-    }
+    return operandIDs;
+  }
+
+  /** The region list `({...}, ...)` (at its `(`), each yielded, then the rest. */
+  private *genericRegionsAndTail(state: OperationState, operandIDs: UnresolvedOperand[]): Generator<RegionRequest, void, undefined> {
+    this.consume();
+    do {
+      const region = new Region();
+      state.regions.push(region);
+      yield { region };
+    } while (this.consumeIf(Tok.comma));
+    this.expect(Tok.r_paren, "expected ')' to end region list");
+    this.parseGenericTail(state, operandIDs);
+  }
+
+  /** The generic form after its regions: attributes and the function type, then the operands resolved. */
+  private parseGenericTail(state: OperationState, operandIDs: UnresolvedOperand[]): void {
     if (this.is(Tok.l_brace)) this.parseAttributeDictInto(state.attributes);
 
     this.expect(Tok.colon, "expected ':' followed by operation type");
@@ -420,6 +436,7 @@ export class OperationParser extends Parser {
       );
     state.operands = operandIDs.map((id, i) => this.resolveSSAUse(id, type.inputs[i]));
   }
+
 
   parseAttributeDictInto(into: Map<string, Attribute>): void {
     const dict = parseDictionaryAttribute(this);
@@ -441,8 +458,14 @@ export class OperationParser extends Parser {
         );
     }
     const state = new OperationState(opName, undefined, this.state.source, nameOffset);
-    const gen = this.genericOperationAfterOpName(state);
-    return this.resumeOperation({ gen, state, nameOffset, resultIDs, numExpected, loc, generic: true });
+    // A generator only for ops with a region list (few in generic input).
+    const operandIDs = this.parseGenericHead(state);
+    if (this.is(Tok.l_paren)) {
+      const gen = this.genericRegionsAndTail(state, operandIDs);
+      return this.resumeOperation({ gen, state, nameOffset, resultIDs, numExpected, loc, generic: true });
+    }
+    this.parseGenericTail(state, operandIDs);
+    return this.completeOperation(state, nameOffset, resultIDs, numExpected, loc, true);
   }
 
   /** Builds the op from `state`, splitting inherent attributes into properties. */
