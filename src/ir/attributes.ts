@@ -183,6 +183,8 @@ export function uniqueAttribute<T extends Attribute>(attr: T): T {
 /** Where a trie node keeps the element found at the end of a key. */
 const LEAF = Symbol('leaf');
 type TrieNode = Map<unknown, unknown>;
+/** A position in a `UniquingCache`'s trie (opaque). */
+export type UniquingNode = object;
 
 /**
  * A cache in front of the uniquing tables, keyed by an element's parts
@@ -193,10 +195,10 @@ type TrieNode = Map<unknown, unknown>;
  * part sequences never mean the same element's parts differently.
  */
 export class UniquingCache<T extends object> {
-  private readonly root: TrieNode = new Map();
+  private readonly rootNode: TrieNode = new Map();
   /** The cached element for `parts`, or the result of `make` (already uniqued), which is cached. */
   get(parts: readonly unknown[], make: () => T): T {
-    let node = this.root;
+    let node = this.rootNode;
     for (let i = 0; i < parts.length; i++) {
       let child = node.get(parts[i]) as TrieNode | undefined;
       if (!child) node.set(parts[i], (child = new Map()));
@@ -205,6 +207,27 @@ export class UniquingCache<T extends object> {
     let found = node.get(LEAF) as T | undefined;
     if (!found) node.set(LEAF, (found = make()));
     return found;
+  }
+  /**
+   * The same lookup walked part by part, with no key list or closure per
+   * lookup: `cache.found(UniquingCache.step(UniquingCache.step(cache.root, a), b))`,
+   * then `cache.store(node, made)` on a miss.
+   */
+  get root(): UniquingNode {
+    return this.rootNode;
+  }
+  static step(node: UniquingNode, part: unknown): UniquingNode {
+    const n = node as TrieNode;
+    let child = n.get(part) as TrieNode | undefined;
+    if (child === undefined) n.set(part, (child = new Map()));
+    return child;
+  }
+  found(node: UniquingNode): T | undefined {
+    return (node as TrieNode).get(LEAF) as T | undefined;
+  }
+  store(node: UniquingNode, made: T): T {
+    (node as TrieNode).set(LEAF, made);
+    return made;
   }
 }
 

@@ -125,9 +125,11 @@ export class FunctionType extends Type {
   }
   private static readonly cache = new UniquingCache<FunctionType>();
   static get(inputs: readonly Type[], results: readonly Type[]): FunctionType {
-    return FunctionType.cache.get([inputs.length, ...inputs, ...results], () =>
-      uniqueType(new FunctionType(Object.freeze([...inputs]), Object.freeze([...results]))),
-    );
+    const cache = FunctionType.cache;
+    let n = UniquingCache.step(cache.root, inputs.length);
+    for (let i = 0; i < inputs.length; i++) n = UniquingCache.step(n, inputs[i]);
+    for (let i = 0; i < results.length; i++) n = UniquingCache.step(n, results[i]);
+    return cache.found(n) ?? cache.store(n, uniqueType(new FunctionType(Object.freeze([...inputs]), Object.freeze([...results]))));
   }
   print(p: AttrTypePrinter): void {
     p.write('(');
@@ -244,8 +246,12 @@ export class RankedTensorType extends TensorType {
   ) {
     super();
   }
+  private static readonly cache = new UniquingCache<RankedTensorType>();
   static get(shape: readonly number[], elementType: Type, encoding?: Attribute): RankedTensorType {
-    return uniqueType(new RankedTensorType(Object.freeze([...shape]), elementType, encoding));
+    const cache = RankedTensorType.cache;
+    let n = UniquingCache.step(UniquingCache.step(cache.root, elementType), encoding);
+    for (let i = 0; i < shape.length; i++) n = UniquingCache.step(n, shape[i]);
+    return cache.found(n) ?? cache.store(n, uniqueType(new RankedTensorType(Object.freeze([...shape]), elementType, encoding)));
   }
   get shapeOrUndefined(): readonly number[] {
     return this.dims;
@@ -323,9 +329,10 @@ export class MemRefType extends BaseMemRefType {
   static get(shape: readonly number[], elementType: Type, layout?: Attribute, memorySpace?: Attribute): MemRefType {
     if (layout && memrefHooks.isIdentityLayout(layout, shape.length)) layout = undefined;
     if (memorySpace && memrefHooks.isDefaultMemorySpace(memorySpace)) memorySpace = undefined;
-    return MemRefType.cache.get([elementType, layout, memorySpace, ...shape], () =>
-      uniqueType(new MemRefType(Object.freeze([...shape]), elementType, layout, memorySpace)),
-    );
+    const cache = MemRefType.cache;
+    let n = UniquingCache.step(UniquingCache.step(UniquingCache.step(cache.root, elementType), layout), memorySpace);
+    for (let i = 0; i < shape.length; i++) n = UniquingCache.step(n, shape[i]);
+    return cache.found(n) ?? cache.store(n, uniqueType(new MemRefType(Object.freeze([...shape]), elementType, layout, memorySpace)));
   }
   get shapeOrUndefined(): readonly number[] {
     return this.dims;
@@ -395,9 +402,19 @@ export class VectorType extends ShapedType {
   ) {
     super();
   }
+  private static readonly cache = new UniquingCache<VectorType>();
   static get(shape: readonly number[], elementType: Type, scalableDims?: readonly boolean[]): VectorType {
-    const sc = scalableDims && scalableDims.some((b) => b) ? Object.freeze([...scalableDims]) : Object.freeze(shape.map(() => false));
-    return uniqueType(new VectorType(Object.freeze([...shape]), elementType, sc));
+    // Key: element type, rank, dims, then the scalable flags (all false when none is set).
+    const scalable = scalableDims !== undefined && scalableDims.some((b) => b);
+    if (scalable && scalableDims.length !== shape.length) return uniqueType(new VectorType(Object.freeze([...shape]), elementType, Object.freeze([...scalableDims])));
+    const cache = VectorType.cache;
+    let n = UniquingCache.step(UniquingCache.step(cache.root, elementType), shape.length);
+    for (let i = 0; i < shape.length; i++) n = UniquingCache.step(n, shape[i]);
+    for (let i = 0; i < shape.length; i++) n = UniquingCache.step(n, scalable && scalableDims[i] === true);
+    const found = cache.found(n);
+    if (found !== undefined) return found;
+    const sc = scalable ? Object.freeze([...scalableDims]) : Object.freeze(shape.map(() => false));
+    return cache.store(n, uniqueType(new VectorType(Object.freeze([...shape]), elementType, sc)));
   }
   get shapeOrUndefined(): readonly number[] {
     return this.dims;

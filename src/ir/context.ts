@@ -4,7 +4,7 @@ import type { Attribute, Type } from './attributes.js';
 import type { DictionaryAttr } from './builtin-attributes.js';
 import { type Diagnostic, DiagnosticEngine, type Severity } from './diagnostics.js';
 import type { Block, Operation, Region, Value } from './operation.js';
-import type { DialectAsmParser, OpAsmParser, OpAsmPrinter, OperationState } from './op-asm.js';
+import type { DialectAsmParser, OpAsmParser, OpAsmPrinter, OperationState, ResumableParse } from './op-asm.js';
 import type { Location } from './location.js';
 import type { Builder } from './builder.js';
 import type { RewritePattern } from './pattern.js';
@@ -55,6 +55,8 @@ export interface OpDefinition {
   verifyRegions?(op: Operation, ctx: Context): boolean;
   /** Custom assembly. Throws (after emitting a diagnostic) on failure. */
   parse?(p: OpAsmParser, state: OperationState): void;
+  /** The same parser as a generator that yields at each region; the parser then parses nests without recursing. */
+  parseResumable?: ResumableParse;
   print?(p: OpAsmPrinter, op: Operation): void;
   /** Result name hints (`%c0`, `%cst`). */
   getAsmResultNames?(op: Operation, setName: (value: Value, name: string) => void): void;

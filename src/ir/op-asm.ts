@@ -130,6 +130,27 @@ export interface DialectAsmParser {
   readonly nameLoc: number;
 }
 
+/**
+ * A region a resumable op parser needs parsed: it yields this instead of
+ * calling `parseRegion`, and is resumed once the region is parsed. The
+ * parser keeps such pending ops on an explicit stack, so nests of them do
+ * not recurse (a 16,000-level `scf.for` nest parses on the main thread).
+ */
+export interface RegionRequest {
+  readonly region: Region;
+  readonly args?: readonly Argument[];
+  readonly enableNameShadowing?: boolean;
+}
+
+/** A custom op parser written as a generator that yields at each region (see `RegionRequest`). */
+export type ResumableParse = (p: OpAsmParser, state: OperationState) => Generator<RegionRequest, void, undefined>;
+
+/** Runs a resumable parser to completion with nested `parseRegion` calls (for callers that need a plain parser). */
+export function runResumableParse(parse: ResumableParse, p: OpAsmParser, state: OperationState): void {
+  const gen = parse(p, state);
+  for (let r = gen.next(); !r.done; r = gen.next()) p.parseRegion(r.value.region, r.value.args ?? [], r.value.enableNameShadowing ?? false);
+}
+
 /** What a custom op parser can do. Methods throw (after reporting) on failure. */
 export interface OpAsmParser {
   /** The token-level parser underneath (see `AsmTokenParser`). */

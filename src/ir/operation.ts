@@ -526,7 +526,7 @@ export class Operation {
   dropAllReferences(): void {
     for (const o of this.operandList) o.unlink();
     for (const s of this.successorList) s.unlink();
-    for (const r of this.regions) r.dropAllReferences();
+    if (this.regions.length) dropRegionReferences(this.regions);
   }
   /** Removes the op from its block and drops its references; its results must be unused. */
   erase(): void {
@@ -737,7 +737,13 @@ export class Block {
   }
 
   dropAllReferences(): void {
-    for (let o = this.first; o; o = o.next) o.dropAllReferences();
+    const regions: Region[] = [];
+    for (let o = this.first; o; o = o.next) {
+      for (const x of o.operandList) x.unlink();
+      for (const x of o.successorList) x.unlink();
+      for (const r of o.regions) regions.push(r);
+    }
+    if (regions.length) dropRegionReferences(regions);
   }
   /** Removes the block from its region. */
   remove(): void {
@@ -781,7 +787,7 @@ export class Region {
     block.parent = null;
   }
   dropAllReferences(): void {
-    for (const b of this.blocks) b.dropAllReferences();
+    dropRegionReferences([this]);
   }
   /** Moves all blocks of `other` to the end of this region. */
   takeBody(other: Region): void {
@@ -797,4 +803,15 @@ export class Region {
   *ops(): IterableIterator<Operation> {
     for (const b of this.blocks) yield* b;
   }
+}
+
+/** Unlinks the operands and successors of every op in `regions`, nested ones included (a worklist: nests can be deeper than the stack). */
+function dropRegionReferences(regions: Region[]): void {
+  for (let r = regions.pop(); r !== undefined; r = regions.pop())
+    for (const b of r.blocks)
+      for (let o = b.first; o; o = o.next) {
+        for (const x of o.operandList) x.unlink();
+        for (const x of o.successorList) x.unlink();
+        for (const inner of o.regions) regions.push(inner);
+      }
 }

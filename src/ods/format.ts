@@ -33,7 +33,7 @@ import { SymbolNameAttrC, type TypeConstraint } from './constraints.js';
 import { setFormatCompiler, type AttrDecl, type CompiledFormat, type OdsInfo } from './op.js';
 import { Block, Operation, Region, type Value } from '../ir/operation.js';
 import { Tok } from '../syntax/lexer.js';
-import type { OpAsmParser, OperationState, UnresolvedOperand } from '../ir/op-asm.js';
+import type { OpAsmParser, OperationState, RegionRequest, UnresolvedOperand } from '../ir/op-asm.js';
 import type { OpAsmPrinter, PrintRegionOptions } from '../ir/op-asm.js';
 
 // ============================================================================
@@ -833,6 +833,27 @@ class Compiled {
     this.finish(p, state, ps);
   }
 
+  /**
+   * `parse` as a generator: a top-level single region is yielded to the op
+   * parser, which parses it without recursing (regions in optional groups,
+   * variadic regions and custom directives still call `parseRegion`).
+   */
+  *parseResumable(p: OpAsmParser, state: OperationState): Generator<RegionRequest, void, undefined> {
+    if (this.problems.length) throw new Error(`${this.info.name}: ${this.problems.join('; ')}`);
+    const steps = (this.parseSteps ??= this.elements.map((e) => this.compileParseStep(e)));
+    const ps = new ParseState(this.info);
+    const elements = this.elements;
+    for (let i = 0; i < steps.length; i++) {
+      const e = elements[i];
+      if (e.k === 'region' && !this.info.regions[e.index].variadic) {
+        const r = new Region();
+        yield { region: r };
+        ps.regions[e.index] = [r];
+      } else steps[i](p, state, ps);
+    }
+    this.finish(p, state, ps);
+  }
+
   /** The closure that parses element `e` (what parseElement does for it, decided once). */
   private compileParseStep(e: El): ParseStep {
     switch (e.k) {
@@ -1491,6 +1512,7 @@ export function compileAssemblyFormat(info: OdsInfo, format: string): CompiledFo
   const c = new Compiled(info, format);
   return {
     parse: (p, state) => c.parse(p, state),
+    parseResumable: (p, state) => c.parseResumable(p, state),
     print: (p, op) => c.print(p, op),
   };
 }

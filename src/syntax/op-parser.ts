@@ -14,6 +14,7 @@ import {
   type Delimiter,
   type OpAsmParser,
   OperationState,
+  type RegionRequest,
   type UnresolvedOperand,
 } from '../ir/op-asm.js';
 import { ParseAbort, Parser, type ParserState } from './parser.js';
@@ -67,6 +68,31 @@ class DeferredLoc extends Location {
 }
 
 type ResultRecord = { name: string; count: number; offset: number };
+
+/** An op being parsed whose parser waits for a region (see `RegionRequest`). */
+interface PendingOp {
+  readonly gen: Generator<RegionRequest, void, undefined>;
+  readonly state: OperationState;
+  readonly nameOffset: number;
+  readonly resultIDs: readonly ResultRecord[];
+  readonly numExpected: number;
+  /** Offset of the op's first token (its result list), for binding errors. */
+  readonly loc: number;
+  readonly generic: boolean;
+}
+
+/** A region being parsed: its current block, and the op to resume when it closes. */
+interface OpenRegion {
+  readonly region: Region;
+  readonly numEntryArgs: number;
+  /** The block being parsed when the region opened, current again once it closes. */
+  readonly savedBlock: Block | null;
+  block: Block;
+  entry: boolean;
+  readonly owner: PendingOp | null;
+}
+
+const NO_ARGS: readonly Argument[] = [];
 
 const DEFAULT_TOP_LEVEL_DIALECT = 'builtin';
 const NO_RESULT_IDS: readonly ResultRecord[] = [];
@@ -255,7 +281,23 @@ export class OperationParser extends Parser {
     return { name, count, offset: nameOffset };
   }
 
+  /** Parses one op, with its regions (on the parser's explicit stack, not by recursion). */
   parseOperation(): Operation {
+    const base = this.openRegions.length;
+    const op = this.startOperation();
+    if (op !== null) return op;
+    this.runOpenRegions(base);
+    return this.lastCompleted!;
+  }
+
+  /** The op last completed (`parseOperation` returns it once its regions are done). */
+  private lastCompleted: Operation | null = null;
+
+  /**
+   * Parses an op up to its first non-empty region and opens that region on
+   * the stack (returning null), or parses all of it (returning the op).
+   */
+  private startOperation(): Operation | null {
     const loc = this.tokStart;
     // Most ops have no result list or one name: no list grown from `[]` (17 slots) per op.
     let resultIDs: readonly ResultRecord[] = NO_RESULT_IDS;
@@ -272,11 +314,40 @@ export class OperationParser extends Parser {
       resultIDs = ids;
       this.expect(Tok.equal, "expected '=' after SSA name");
     }
-    let op: Operation;
-    if (this.is(Tok.bare_identifier) || this.is(Tok.keyword)) op = this.parseCustomOperation(resultIDs);
-    else if (this.is(Tok.string)) op = this.parseGenericOperation();
-    else this.errorWrongToken('expected operation name in quotes');
+    if (this.is(Tok.bare_identifier) || this.is(Tok.keyword)) return this.startCustomOperation(resultIDs, numExpected, loc);
+    if (this.is(Tok.string)) return this.startGenericOperation(resultIDs, numExpected, loc);
+    this.errorWrongToken('expected operation name in quotes');
+  }
 
+  /** Runs a pending op's parser until it asks for a non-empty region (null) or is done (the op). */
+  private resumeOperation(pending: PendingOp): Operation | null {
+    for (;;) {
+      const r = pending.gen.next();
+      if (r.done) return this.completeOperation(pending.state, pending.nameOffset, pending.resultIDs, pending.numExpected, pending.loc, pending.generic);
+      const req = r.value;
+      if (this.openRegion(req.region, req.args ?? NO_ARGS, req.enableNameShadowing ?? false, pending)) return null;
+    }
+  }
+
+  /** Builds a fully parsed op, reads its trailing location and binds its result names. */
+  private completeOperation(
+    state: OperationState,
+    nameOffset: number,
+    resultIDs: readonly ResultRecord[],
+    numExpected: number,
+    loc: number,
+    generic: boolean,
+  ): Operation {
+    if (generic) {
+      const def = state.name.def;
+      if (state.propertiesAttr === undefined && def?.verifyInherentAttrs) {
+        const msg = def.verifyInherentAttrs(state.attributes);
+        if (msg !== undefined) this.error(`'${state.name.name}' op ${msg}`, nameOffset);
+      }
+    }
+    const op = this.createOperation(state, nameOffset);
+    this.parseTrailingLocation(op);
+    if (!generic) this.defaultDialectStack.pop();
     if (resultIDs.length) {
       if (op.numResults === 0) this.error('cannot name an operation with no results', loc);
       if (numExpected !== op.numResults)
@@ -286,6 +357,7 @@ export class OperationParser extends Parser {
         for (let sub = 0; sub < r.count; sub++)
           this.addDefinition({ name: r.name, number: sub, offset: r.offset }, op.results[resultIndex++]);
     }
+    this.lastCompleted = op;
     return op;
   }
 
@@ -307,6 +379,19 @@ export class OperationParser extends Parser {
 
   /** Parses everything of the generic form after the op name into `state`. */
   parseGenericOperationAfterOpName(state: OperationState): void {
+    const gen = this.genericOperationAfterOpName(state);
+    for (let r = gen.next(); !r.done; r = gen.next()) this.parseRegion(r.value.region, NO_ARGS);
+  }
+
+  /** The same, yielding each region to be parsed (see `RegionRequest`). */
+  private *genericOperationAfterOpName(state: OperationState): Generator<RegionRequest, void, undefined> {
+    const operandIDs = this.parseGenericHead(state);
+    if (this.is(Tok.l_paren)) yield* this.genericRegionsAndTail(state, operandIDs);
+    else this.parseGenericTail(state, operandIDs);
+  }
+
+  /** The generic form up to its region list: operands, successors, `<properties>`. */
+  private parseGenericHead(state: OperationState): UnresolvedOperand[] {
     this.expect(Tok.l_paren, "expected '(' to start operand list");
     const operandIDs = this.parseOptionalSSAUseList();
     this.expect(Tok.r_paren, "expected ')' to end operand list");
@@ -320,14 +405,23 @@ export class OperationParser extends Parser {
       state.propertiesAttr = this.parseAttribute();
       this.expect(Tok.greater, "expected '>' to close properties");
     }
-    if (this.consumeIf(Tok.l_paren)) {
-      do {
-        const region = new Region();
-        state.regions.push(region);
-        this.parseRegion(region, []);
-      } while (this.consumeIf(Tok.comma));
-      this.expect(Tok.r_paren, "expected ')' to end region list");
-    }
+    return operandIDs;
+  }
+
+  /** The region list `({...}, ...)` (at its `(`), each yielded, then the rest. */
+  private *genericRegionsAndTail(state: OperationState, operandIDs: UnresolvedOperand[]): Generator<RegionRequest, void, undefined> {
+    this.consume();
+    do {
+      const region = new Region();
+      state.regions.push(region);
+      yield { region };
+    } while (this.consumeIf(Tok.comma));
+    this.expect(Tok.r_paren, "expected ')' to end region list");
+    this.parseGenericTail(state, operandIDs);
+  }
+
+  /** The generic form after its regions: attributes and the function type, then the operands resolved. */
+  private parseGenericTail(state: OperationState, operandIDs: UnresolvedOperand[]): void {
     if (this.is(Tok.l_brace)) this.parseAttributeDictInto(state.attributes);
 
     this.expect(Tok.colon, "expected ':' followed by operation type");
@@ -343,12 +437,13 @@ export class OperationParser extends Parser {
     state.operands = operandIDs.map((id, i) => this.resolveSSAUse(id, type.inputs[i]));
   }
 
+
   parseAttributeDictInto(into: Map<string, Attribute>): void {
     const dict = parseDictionaryAttribute(this);
     for (const [k, v] of dict.entries) into.set(k, v);
   }
 
-  private parseGenericOperation(): Operation {
+  private startGenericOperation(resultIDs: readonly ResultRecord[], numExpected: number, loc: number): Operation | null {
     const nameOffset = this.tokStart;
     const name = this.stringValue();
     if (name === '') this.error('empty operation name is invalid');
@@ -363,14 +458,14 @@ export class OperationParser extends Parser {
         );
     }
     const state = new OperationState(opName, undefined, this.state.source, nameOffset);
-    this.parseGenericOperationAfterOpName(state);
-    if (state.propertiesAttr === undefined && opName.def?.verifyInherentAttrs) {
-      const msg = opName.def.verifyInherentAttrs(state.attributes);
-      if (msg !== undefined) this.error(`'${name}' op ${msg}`, nameOffset);
+    // A generator only for ops with a region list (few in generic input).
+    const operandIDs = this.parseGenericHead(state);
+    if (this.is(Tok.l_paren)) {
+      const gen = this.genericRegionsAndTail(state, operandIDs);
+      return this.resumeOperation({ gen, state, nameOffset, resultIDs, numExpected, loc, generic: true });
     }
-    const op = this.createOperation(state, nameOffset);
-    this.parseTrailingLocation(op);
-    return op;
+    this.parseGenericTail(state, operandIDs);
+    return this.completeOperation(state, nameOffset, resultIDs, numExpected, loc, true);
   }
 
   /** Builds the op from `state`, splitting inherent attributes into properties. */
@@ -449,7 +544,7 @@ export class OperationParser extends Parser {
     return this.ctx.getOperationName(name);
   }
 
-  private parseCustomOperation(resultIDs: readonly ResultRecord[]): Operation {
+  private startCustomOperation(resultIDs: readonly ResultRecord[], numExpected: number, loc: number): Operation | null {
     const opOffset = this.tokStart;
     const originalName = this.text;
     const opName = this.parseCustomOperationName();
@@ -470,17 +565,16 @@ export class OperationParser extends Parser {
       }
       this.error(`custom op '${originalName}' is unknown${tried}`, opOffset);
     }
+    // Popped when the op is complete (a failed parse is abandoned whole).
     this.defaultDialectStack.push(def.defaultDialect ?? '');
-    try {
-      const state = new OperationState(opName, undefined, this.state.source, opOffset);
-      const asm = new CustomOpAsmParser(this, opOffset, resultIDs, opName.name);
-      def.parse(asm, state);
-      const op = this.createOperation(state, opOffset);
-      this.parseTrailingLocation(op);
-      return op;
-    } finally {
-      this.defaultDialectStack.pop();
+    const state = new OperationState(opName, undefined, this.state.source, opOffset);
+    const asm = new CustomOpAsmParser(this, opOffset, resultIDs, opName.name);
+    if (def.parseResumable) {
+      const gen = def.parseResumable(asm, state);
+      return this.resumeOperation({ gen, state, nameOffset: opOffset, resultIDs, numExpected, loc, generic: false });
     }
+    def.parse(asm, state);
+    return this.completeOperation(state, opOffset, resultIDs, numExpected, loc, false);
   }
 
   /** `loc(...)` or `loc(#alias)` after an op or a block argument. */
@@ -516,18 +610,27 @@ export class OperationParser extends Parser {
   // ---- regions and blocks
 
   parseRegion(region: Region, entryArgs: readonly Argument[], isolatedNameScope = false): void {
-    const lbrace = this.tokStart;
-    this.expect(Tok.l_brace, "expected '{' to begin a region");
-    if (entryArgs.length || !this.is(Tok.r_brace)) {
-      if (++this.depth > OperationParser.MAX_NESTING)
-        this.error(`exceeded the maximum region nesting depth of ${OperationParser.MAX_NESTING}`, lbrace);
-      this.parseRegionBody(region, entryArgs, isolatedNameScope);
-      this.depth--;
-    }
-    this.consume(); // '}'
+    const base = this.openRegions.length;
+    if (this.openRegion(region, entryArgs, isolatedNameScope, null)) this.runOpenRegions(base);
   }
 
-  private parseRegionBody(region: Region, entryArgs: readonly Argument[], isolated: boolean): void {
+  /** Regions being parsed, innermost last: the parser's stack instead of recursion on nesting depth. */
+  private readonly openRegions: OpenRegion[] = [];
+
+  /**
+   * Reads `{`, and unless the region is empty, opens it: its name scope, its
+   * entry block with `entryArgs` and that block's label. Returns whether it
+   * was opened (then `runOpenRegions` parses the rest and closes it).
+   */
+  private openRegion(region: Region, entryArgs: readonly Argument[], isolated: boolean, owner: PendingOp | null): boolean {
+    const lbrace = this.tokStart;
+    this.expect(Tok.l_brace, "expected '{' to begin a region");
+    if (!entryArgs.length && this.is(Tok.r_brace)) {
+      this.consume();
+      return false;
+    }
+    if (++this.depth > OperationParser.MAX_NESTING)
+      this.error(`exceeded the maximum region nesting depth of ${OperationParser.MAX_NESTING}`, lbrace);
     const savedBlock = this.currentBlock;
     this.pushSSANameScope(isolated);
     const block = new Block();
@@ -549,15 +652,44 @@ export class OperationParser extends Parser {
         this.addDefinition(a.ssaName, arg);
       }
     }
-    this.parseBlock(block);
-    if (entryArgs.length && block.args.length > entryArgs.length) this.error('entry block arguments were already defined');
-    region.pushBlock(block);
-    while (!this.is(Tok.r_brace)) {
-      if (this.is(Tok.eof)) this.errorWrongToken("expected '}' to end region");
-      region.pushBlock(this.parseBlock(null));
+    this.parseBlockHeader(block);
+    this.openRegions.push({ region, numEntryArgs: entryArgs.length, savedBlock, block, entry: true, owner });
+    this.currentBlock = block;
+    return true;
+  }
+
+  /**
+   * Parses the open regions above `base` to their ends: ops, block labels,
+   * and the ops that own nested regions, resumed as each region closes.
+   */
+  private runOpenRegions(base: number): void {
+    const stack = this.openRegions;
+    while (stack.length > base) {
+      const k = this.tokKind;
+      // As MLIR's parseBlockBody: anything else, the end of the input included, starts an op.
+      if (k !== Tok.caret_identifier && k !== Tok.r_brace) {
+        this.startOperation();
+        continue;
+      }
+      // The current block ends here.
+      const f = stack[stack.length - 1];
+      if (f.entry) {
+        f.entry = false;
+        if (f.numEntryArgs && f.block.args.length > f.numEntryArgs) this.error('entry block arguments were already defined');
+      }
+      f.region.pushBlock(f.block);
+      if (k === Tok.r_brace) {
+        this.popSSANameScope();
+        this.currentBlock = f.savedBlock;
+        this.depth--;
+        this.consume();
+        stack.pop();
+        if (f.owner !== null) this.resumeOperation(f.owner);
+        continue;
+      }
+      f.block = this.parseBlockHeader(null);
+      this.currentBlock = f.block;
     }
-    this.popSSANameScope();
-    this.currentBlock = savedBlock;
   }
 
   private referenceOffset(name: string, number: number): number | undefined {
@@ -566,11 +698,9 @@ export class OperationParser extends Parser {
     return e?.value ? e.offset : undefined;
   }
 
-  private parseBlock(existing: Block | null): Block {
-    if (existing && !this.is(Tok.caret_identifier)) {
-      this.parseBlockBody(existing);
-      return existing;
-    }
+  /** A block's `^name(args):` label if present (required unless `existing`, the entry block, is given). */
+  private parseBlockHeader(existing: Block | null): Block {
+    if (existing && !this.is(Tok.caret_identifier)) return existing;
     const nameOffset = this.tokStart;
     const name = this.text;
     this.expect(Tok.caret_identifier, 'expected block name');
@@ -588,17 +718,7 @@ export class OperationParser extends Parser {
     }
     if (this.is(Tok.l_paren)) this.parseOptionalBlockArgList(block);
     this.expect(Tok.colon, "expected ':' after block name");
-    this.parseBlockBody(block);
     return block;
-  }
-
-  private parseBlockBody(block: Block): void {
-    this.currentBlock = block;
-    while (!this.is(Tok.caret_identifier) && !this.is(Tok.r_brace)) {
-      if (this.is(Tok.eof)) break;
-      this.parseOperation();
-      this.currentBlock = block;
-    }
   }
 
   private getBlockNamed(name: string, offset: number): Block {

@@ -204,7 +204,7 @@ implementOp(FuncOp, {
       getResultTypes: (op) => [...(functionType(op)?.results ?? [])],
     } satisfies CallableInterface,
   },
-  parse(p, state) {
+  *parseResumable(p, state) {
     const vis = p.parseOptionalKeyword(VISIBILITIES);
     if (vis) state.attributes.set('sym_visibility', StringAttr.get(vis));
     const name = p.parseSymbolName();
@@ -222,7 +222,10 @@ implementOp(FuncOp, {
     if (sig.resultAttrs.some((d) => d.entries.length)) state.attributes.set('res_attrs', ArrayAttr.get(sig.resultAttrs));
     const body = state.addRegion(new Region());
     const offset = p.currentOffset();
-    if (p.parseOptionalRegion(body, sig.args) && body.empty) p.error('expected non-empty function body', offset);
+    if (tokenParser(p).tokKind === parserTok.l_brace) {
+      yield { region: body, args: sig.args };
+      if (body.empty) p.error('expected non-empty function body', offset);
+    }
   },
   print(p, op) {
     const fnType = functionType(op);

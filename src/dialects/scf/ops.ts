@@ -712,11 +712,11 @@ implementOp(ConditionOp, {
 // scf.execute_region
 
 implementOp(ExecuteRegionOp, {
-  parse(p, state) {
+  *parseResumable(p, state) {
     state.types = p.parseOptionalArrowTypeList() ?? [];
     if (p.parseOptionalKeyword('no_inline')) state.attributes.set('no_inline', UnitAttr.get());
     const body = state.addRegion(new Region());
-    p.parseRegion(body, []);
+    yield { region: body };
     p.parseOptionalAttrDict(state.attributes);
   },
   print(p, op) {
@@ -754,7 +754,7 @@ implementOp(ExecuteRegionOp, {
 
 implementOp(ForOp, {
   implicitTerminator: YieldOp,
-  parse(p, state) {
+  *parseResumable(p, state) {
     const ctx = p.parser.ctx;
     if (p.parseOptionalKeyword('unsigned')) state.attributes.set('unsignedCmp', UnitAttr.get());
     const iv: Argument = { ssaName: p.parseOperand(), type: IndexType.get() };
@@ -787,7 +787,7 @@ implementOp(ForOp, {
       }
     state.operands = operands;
     const body = state.addRegion(new Region());
-    p.parseRegion(body, regionArgs);
+    yield { region: body, args: regionArgs };
     ensureTerminator(ctx, body, YieldOp, state);
     p.parseOptionalAttrDict(state.attributes);
   },
@@ -868,7 +868,7 @@ function isNormalized(op: Op<'scf.forall'>): boolean {
 
 implementOp(ForallOp, {
   implicitTerminator: InParallelOp,
-  parse(p, state) {
+  *parseResumable(p, state) {
     const ctx = p.parser.ctx;
     const index = IndexType.get();
     const ivs = p.parseArgumentList('paren');
@@ -906,7 +906,7 @@ implementOp(ForallOp, {
     for (const iv of ivs) iv.type = index;
     outArgs.forEach((a, i) => (a.type = state.types[i]));
     const body = state.addRegion(new Region());
-    p.parseRegion(body, [...ivs, ...outArgs]);
+    yield { region: body, args: [...ivs, ...outArgs] };
     const term = ensureTerminator(ctx, body, InParallelOp, state, 1);
     if (term && term.regions[0].empty) term.regions[0].pushBlock(new Block());
     else {
@@ -1016,17 +1016,17 @@ implementOp(InParallelOp, {
 
 implementOp(IfOp, {
   implicitTerminator: YieldOp,
-  parse(p, state) {
+  *parseResumable(p, state) {
     const ctx = p.parser.ctx;
     const thenRegion = state.addRegion(new Region());
     const elseRegion = state.addRegion(new Region());
     const cond = p.parseOperand();
     state.operands = [p.resolveOperand(cond, IntegerType.get(1))];
     state.types = p.parseOptionalArrowTypeList() ?? [];
-    p.parseRegion(thenRegion, []);
+    yield { region: thenRegion };
     ensureTerminator(ctx, thenRegion, YieldOp, state);
     if (p.parseOptionalKeyword('else')) {
-      p.parseRegion(elseRegion, []);
+      yield { region: elseRegion };
       ensureTerminator(ctx, elseRegion, YieldOp, state);
     }
     p.parseOptionalAttrDict(state.attributes);
@@ -1187,7 +1187,7 @@ implementOp(IndexSwitchOp, {
 
 implementOp(ParallelOp, {
   implicitTerminator: ReduceOp,
-  parse(p, state) {
+  *parseResumable(p, state) {
     const ctx = p.parser.ctx;
     const index = IndexType.get();
     const ivs = p.parseArgumentList('paren');
@@ -1206,7 +1206,7 @@ implementOp(ParallelOp, {
     state.types = p.parseOptionalArrowTypeList() ?? [];
     for (const iv of ivs) iv.type = index;
     const body = state.addRegion(new Region());
-    p.parseRegion(body, ivs);
+    yield { region: body, args: ivs };
     state.attributes.set(
       'operandSegmentSizes',
       DenseArrayAttr.get(IntegerType.get(32), [lower.length, upper.length, steps.length, inits.length].map(BigInt)),
@@ -1332,7 +1332,7 @@ implementOp(ReduceReturnOp, {
 // scf.while
 
 implementOp(WhileOp, {
-  parse(p, state) {
+  *parseResumable(p, state) {
     const before = state.addRegion(new Region());
     const after = state.addRegion(new Region());
     const list = p.parseOptionalAssignmentList();
@@ -1348,9 +1348,9 @@ implementOp(WhileOp, {
       p.error(`expected as many input types as operands (expected ${operands.length} got ${fnType.inputs.length})`, typeOffset);
     state.operands = p.resolveOperands(operands, fnType.inputs, p.currentOffset());
     args.forEach((a, i) => (a.type = fnType.inputs[i]));
-    p.parseRegion(before, args);
+    yield { region: before, args: args };
     p.parseKeyword('do');
-    p.parseRegion(after, []);
+    yield { region: after };
     p.parseOptionalAttrDictWithKeyword(state.attributes);
   },
   print(p, op) {
@@ -1414,7 +1414,7 @@ implementOp(WhileOp, {
 
 implementOp(LoopOp, {
   // `token(%t) (iter_args(%a = %init, ...) : types)? (-> types)? region attr-dict`
-  parse(p, state) {
+  *parseResumable(p, state) {
     const ctx = p.parser.ctx;
     // An unlanded upstream branch spelled loops without a token (`scf.loop -> index`,
     // `scf.break 2`); like mlir-opt 22, which knows no scf.loop, reject it at the op.
@@ -1437,7 +1437,7 @@ implementOp(LoopOp, {
     }
     state.types = p.parseOptionalArrowTypeList() ?? [];
     const body = state.addRegion(new Region());
-    p.parseRegion(body, regionArgs);
+    yield { region: body, args: regionArgs };
     // The implicit terminator: `scf.continue` to this loop (valid without iter_args).
     if (body.empty) body.pushBlock(new Block());
     const block = body.blocks[body.blocks.length - 1];
