@@ -236,7 +236,11 @@ export class Operation {
   // room for 17 elements, which for millions of ops is most of the heap.
   /** Replaced, never mutated in place, when operands change (empty lists are shared). */
   operandList: OpOperand[];
-  readonly results: OpResult[];
+  // The results: the one result itself when there is one (most ops; no
+  // array, 56 bytes less), else a list (shared when empty). `results` makes
+  // an array for a one-result op on each call: hot paths use
+  // `numResults`/`result(i)`.
+  private res: OpResult | OpResult[];
   // Properties as a flat [name, value, name, value, ...] list in insertion
   // order, allocated at its exact size; null when there are none (a Map per op
   // cost ~200 bytes). Discardable attributes are rare: their map is created on
@@ -270,8 +274,12 @@ export class Operation {
     for (let i = 0; i < nOperands; i++) this.operandList[i] = new OpOperand(operands![i], this, i);
     const types = init.resultTypes;
     const nResults = types ? types.length : 0;
-    this.results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
-    for (let i = 0; i < nResults; i++) this.results[i] = new OpResult(types![i], this, i);
+    if (nResults === 1) this.res = new OpResult(types![0], this, 0);
+    else {
+      const results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
+      for (let i = 0; i < nResults; i++) results[i] = new OpResult(types![i], this, i);
+      this.res = results;
+    }
     // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
     this.props = init.properties && init.properties.size ? propList(init.properties) : null;
     const initProperties = init.name.def?.initProperties;
@@ -439,19 +447,28 @@ export class Operation {
   }
 
   // ---- results
+  /** The results (a new array for a one-result op: not to be mutated to change the op). */
+  get results(): OpResult[] {
+    const r = this.res;
+    return r instanceof OpResult ? [r] : r;
+  }
   get numResults(): number {
-    return this.results.length;
+    const r = this.res;
+    return r instanceof OpResult ? 1 : r.length;
   }
   result(i: number): OpResult {
-    return this.results[i];
+    const r = this.res;
+    return r instanceof OpResult ? (i === 0 ? r : (undefined as unknown as OpResult)) : r[i];
   }
   get resultTypes(): Type[] {
-    return this.results.map((r) => r.type);
+    const r = this.res;
+    return r instanceof OpResult ? [r.type] : r.map((x) => x.type);
   }
   get hasUses(): boolean {
     // A plain loop: drivers ask this of every op they visit.
-    const results = this.results;
-    for (let i = 0; i < results.length; i++) if (results[i].firstUse !== null) return true;
+    const r = this.res;
+    if (r instanceof OpResult) return r.firstUse !== null;
+    for (let i = 0; i < r.length; i++) if (r[i].firstUse !== null) return true;
     return false;
   }
 
@@ -534,7 +551,8 @@ export class Operation {
     other.parentBlock!.insertAfter(this, other);
   }
   replaceAllUsesWith(values: readonly Value[]): void {
-    for (let i = 0; i < this.results.length; i++) this.results[i].replaceAllUsesWith(values[i]);
+    const n = this.numResults;
+    for (let i = 0; i < n; i++) this.result(i).replaceAllUsesWith(values[i]);
   }
 
   /**

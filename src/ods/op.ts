@@ -337,7 +337,7 @@ export class OdsInfo {
     const ri = this.resultIndex(name);
     if (ri >= 0) {
       const seg = this.resultSegments(op)[ri];
-      return seg[1] > 0 ? op.results[seg[0]]?.type : undefined;
+      return seg[1] > 0 ? op.result(seg[0])?.type : undefined;
     }
     return op.getProperty(name)?.type ?? op.attributesView.get(name)?.type;
   }
@@ -883,11 +883,11 @@ function valueGroupAccessor(info: OdsInfo, index: number, what: 'operand' | 'res
       return out;
     };
   }
-  if (fixed) return (op) => op.results[index];
+  if (fixed) return (op) => op.result(index);
   return (op) => {
     const [s, n] = info.resultSegments(op)[index];
-    if (kind === 'single') return op.results[s];
-    if (kind === 'optional') return n ? op.results[s] : undefined;
+    if (kind === 'single') return op.result(s);
+    if (kind === 'optional') return n ? op.result(s) : undefined;
     return op.results.slice(s, s + n);
   };
 }
@@ -1209,7 +1209,7 @@ function makeDefinition(info: OdsInfo): OpDefinition {
       const segs = info.resultSegments(op);
       info.results.forEach((r, i) => {
         const [s, n] = segs[i];
-        if (r.name && n > 0) setName(op.results[s], r.name);
+        if (r.name && n > 0) setName(op.result(s), r.name);
       });
     };
   }

@@ -284,7 +284,7 @@ export class OperationParser extends Parser {
       let resultIndex = 0;
       for (const r of resultIDs)
         for (let sub = 0; sub < r.count; sub++)
-          this.addDefinition({ name: r.name, number: sub, offset: r.offset }, op.results[resultIndex++]);
+          this.addDefinition({ name: r.name, number: sub, offset: r.offset }, op.result(resultIndex++));
     }
     return op;
   }

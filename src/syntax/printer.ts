@@ -234,12 +234,12 @@ class SSANameState {
         });
       }
     }
-    if (op.results.length === 0) {
+    if (op.numResults === 0) {
       // Users comments name ops without results by a number from the value sequence.
       if (this.numberOps && !this.operationIDs.has(op)) this.operationIDs.set(op, this.nextValueID++);
       return;
     }
-    const first = op.results[0];
+    const first = op.result(0);
     if (this.nameLocs && !this.valueIDs.has(first)) {
       const name = nameFromLocation(first);
       if (name !== undefined) this.setValueName(first, name);
@@ -291,18 +291,18 @@ class SSANameState {
     let resultNo: number | undefined;
     if (value instanceof OpResult) {
       const owner = value.owner;
-      if (owner.results.length !== 1) {
+      if (owner.numResults !== 1) {
         const groups = this.opResultGroups.get(owner);
         if (!groups) {
           resultNo = value.index;
-          lookup = owner.results[0];
+          lookup = owner.result(0);
         } else {
           let gi = 0;
           while (gi + 1 < groups.length && groups[gi + 1] <= value.index) gi++;
           const start = groups[gi];
-          const size = (gi + 1 < groups.length ? groups[gi + 1] : owner.results.length) - start;
+          const size = (gi + 1 < groups.length ? groups[gi + 1] : owner.numResults) - start;
           if (size !== 1) resultNo = value.index - start;
-          lookup = owner.results[start];
+          lookup = owner.result(start);
         }
       }
     }
@@ -452,9 +452,8 @@ function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boo
   const ops: Operation[] = [root];
   while (ops.length && !found) {
     const op = ops.pop()!;
-    const results = op.results;
-    for (let i = 0; i < results.length; i++) {
-      const t = results[i].type;
+    for (let i = 0, n = op.numResults; i < n; i++) {
+      const t = op.result(i).type;
       if (t !== lastType) visit((lastType = t));
     }
     const operands = op.operandList;
@@ -774,18 +773,18 @@ export class Printer implements OpAsmPrinter {
   // ---- users comments (--mlir-print-value-users)
 
   private printUsersComment(op: Operation): void {
-    const n = op.results.length;
+    const n = op.numResults;
     if (n === 0) {
       if (op.operandList.length) this.write(' // id: ' + this.names.operationID(op));
       return;
     }
     const users = new Set<Operation>();
     let usedInResults = 0;
-    for (const r of op.results)
-      for (let u: OpOperand | null = r.firstUse; u; u = u.nextUse)
+    for (let i = 0; i < n; i++)
+      for (let u: OpOperand | null = op.result(i).firstUse; u; u = u.nextUse)
         if (!users.has(u.owner)) {
           users.add(u.owner);
-          usedInResults += u.owner.results.length;
+          usedInResults += u.owner.numResults;
         }
     if (users.size === 0) {
       this.write(' // unused');
@@ -796,7 +795,7 @@ export class Printer implements OpAsmPrinter {
     for (let i = 0; i < n; i++) {
       if (i) this.write(', ');
       if (n > 1) this.write('(');
-      this.printValueUsers(op.results[i]);
+      this.printValueUsers(op.result(i));
       if (n > 1) this.write(')');
     }
   }
@@ -824,11 +823,11 @@ export class Printer implements OpAsmPrinter {
       if (seen.has(user)) continue;
       if (seen.size) this.write(', ');
       seen.add(user);
-      if (user.results.length === 0) this.write(this.names.operationID(user));
+      if (user.numResults === 0) this.write(this.names.operationID(user));
       else
-        for (let i = 0; i < user.results.length; i++) {
+        for (let i = 0; i < user.numResults; i++) {
           if (i) this.write(', ');
-          this.write(this.names.valueID(user.results[i]));
+          this.write(this.names.valueID(user.result(i)));
         }
     }
   }
@@ -865,12 +864,12 @@ export class Printer implements OpAsmPrinter {
   }
 
   private printFullOp(op: Operation): void {
-    const n = op.results.length;
+    const n = op.numResults;
     // While collecting aliases only types and attributes matter: skip the names.
     if (n && !this.collecting) {
       const groups = this.names.resultGroups(op);
       const printGroup = (start: number, count: number): void => {
-        this.write(this.names.valueID(op.results[start], false));
+        this.write(this.names.valueID(op.result(start), false));
         if (count > 1) this.write(':' + count);
       };
       if (groups) {

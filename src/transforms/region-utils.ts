@@ -144,7 +144,7 @@ function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts):
   if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
   if (live.wasProvenLive(op)) return;
   if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
-  for (let i = 0; i < op.results.length; i++) processValue(op.results[i], live);
+  for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
 }
 
 /**
