@@ -77,8 +77,20 @@ export class BlockArgument extends Value {
 export class OpOperand {
   nextUse: OpOperand | null = null;
   prevUse: OpOperand | null = null;
-  constructor(public value: Value, readonly owner: Operation, public index: number) {
+  /**
+   * @internal In a short operand list (linked from the owner, no array): the
+   * owner's next operand, null for the last; in a long one (an array): the
+   * operand's number.
+   */
+  sibling: OpOperand | number | null;
+  constructor(public value: Value, readonly owner: Operation, sibling: OpOperand | number | null) {
+    this.sibling = sibling;
     this.link();
+  }
+  /** The operand number in the owner's list (counted along a short list). */
+  get index(): number {
+    const s = this.sibling;
+    return typeof s === 'number' ? s : this.owner.operandNumber(this);
   }
   private link(): void {
     const v = this.value;
@@ -234,8 +246,11 @@ export class Operation {
   private locOffset: number;
   // Lists are allocated at their exact size: arrays grown by push reserve
   // room for 17 elements, which for millions of ops is most of the heap.
-  /** Replaced, never mutated in place, when operands change (empty lists are shared). */
-  operandList: OpOperand[];
+  // The operands: null when none; up to SHORT_OPERANDS as the first of a
+  // list linked through `OpOperand.sibling` (most ops: no array, 48 bytes and
+  // more less); an array beyond. Replaced, never mutated in place, when the
+  // operands change.
+  private opnds: OpOperand | OpOperand[] | null;
   // The results: the one result itself when there is one (most ops; no
   // array, 56 bytes less), else a list (shared when empty). `results` makes
   // an array for a one-result op on each call: hot paths use
@@ -268,10 +283,7 @@ export class Operation {
       this.loc = init.locationSource;
       this.locOffset = init.locationOffset ?? 0;
     }
-    const operands = init.operands;
-    const nOperands = operands ? operands.length : 0;
-    this.operandList = nOperands ? new Array<OpOperand>(nOperands) : EMPTY_LIST;
-    for (let i = 0; i < nOperands; i++) this.operandList[i] = new OpOperand(operands![i], this, i);
+    this.opnds = init.operands ? makeOperands(this, init.operands) : null;
     const types = init.resultTypes;
     const nResults = types ? types.length : 0;
     if (nResults === 1) this.res = new OpResult(types![0], this, 0);
@@ -417,23 +429,65 @@ export class Operation {
 
   // ---- operands
   get numOperands(): number {
-    return this.operandList.length;
+    const l = this.opnds;
+    if (l === null) return 0;
+    if (l instanceof OpOperand) {
+      let n = 1;
+      for (let o = l.sibling as OpOperand | null; o !== null; o = o.sibling as OpOperand | null) n++;
+      return n;
+    }
+    return l.length;
+  }
+  /** The i-th operand use (MLIR's getOpOperand); undefined out of range. */
+  opOperand(i: number): OpOperand {
+    const l = this.opnds;
+    if (l instanceof OpOperand) {
+      let o: OpOperand | null = l;
+      for (let k = 0; k < i && o !== null; k++) o = o.sibling as OpOperand | null;
+      return (o ?? undefined) as OpOperand;
+    }
+    return (l === null ? undefined : l[i]) as OpOperand;
   }
   operand(i: number): Value {
-    return this.operandList[i].value;
+    return this.opOperand(i).value;
+  }
+  /** The operand uses in order (a new array for a short list: not to be mutated to change the op). */
+  get operandList(): OpOperand[] {
+    const l = this.opnds;
+    if (l === null) return EMPTY_LIST;
+    if (!(l instanceof OpOperand)) return l;
+    const out: OpOperand[] = [];
+    for (let o: OpOperand | null = l; o !== null; o = o.sibling as OpOperand | null) out.push(o);
+    return out;
+  }
+  /** The number of `use` in this op's operand list (a short list is counted along). */
+  operandNumber(use: OpOperand): number {
+    const l = this.opnds;
+    if (l instanceof OpOperand) {
+      let n = 0;
+      for (let o: OpOperand | null = l; o !== null; o = o.sibling as OpOperand | null, n++) if (o === use) return n;
+      return -1;
+    }
+    return l === null ? -1 : l.indexOf(use);
   }
   get operands(): Value[] {
-    return this.operandList.map((o) => o.value);
+    const n = this.numOperands;
+    const out = new Array<Value>(n);
+    for (let i = 0; i < n; i++) out[i] = this.opOperand(i).value;
+    return out;
   }
   setOperand(i: number, v: Value): void {
-    this.operandList[i].set(v);
+    this.opOperand(i).set(v);
   }
   /** Replaces the operand list wholesale. */
   setOperands(values: readonly Value[]): void {
-    for (const o of this.operandList) o.unlink();
-    const list = values.length ? new Array<OpOperand>(values.length) : EMPTY_LIST;
-    for (let i = 0; i < values.length; i++) list[i] = new OpOperand(values[i], this, i);
-    this.operandList = list;
+    this.unlinkOperands();
+    this.opnds = makeOperands(this, values);
+  }
+  private unlinkOperands(): void {
+    const l = this.opnds;
+    if (l instanceof OpOperand) for (let o: OpOperand | null = l; o !== null; o = o.sibling as OpOperand | null) o.unlink();
+    else if (l !== null) for (let i = 0; i < l.length; i++) l[i].unlink();
   }
   insertOperands(index: number, values: readonly Value[]): void {
     const all = this.operands;
@@ -533,7 +587,7 @@ export class Operation {
   }
   /** Drops every use this op (and everything nested in it) makes of values and blocks. */
   dropAllReferences(): void {
-    for (const o of this.operandList) o.unlink();
+    this.unlinkOperands();
     for (const s of this.successorList) s.unlink();
     for (const r of this.regions) r.dropAllReferences();
   }
@@ -574,6 +628,25 @@ interface RareParts {
   opaque: Attribute | null;
   attrs: Map<string, Attribute> | null;
   successors: BlockOperand[];
+}
+
+/** Longer operand lists are arrays (random access); shorter ones are linked lists. */
+const SHORT_OPERANDS = 4;
+
+/** An op's operand storage for `values` (see `Operation.opnds`). */
+function makeOperands(owner: Operation, values: readonly Value[]): OpOperand | OpOperand[] | null {
+  const n = values.length;
+  if (n === 0) return null;
+  if (n <= SHORT_OPERANDS) {
+    // Made first to last: each joins its value's use list in operand order.
+    const first = new OpOperand(values[0], owner, null);
+    let last = first;
+    for (let i = 1; i < n; i++) last = last.sibling = new OpOperand(values[i], owner, null);
+    return first;
+  }
+  const list = new Array<OpOperand>(n);
+  for (let i = 0; i < n; i++) list[i] = new OpOperand(values[i], owner, i);
+  return list;
 }
 
 /** A property map's entries as a flat list at its exact size. */

@@ -472,11 +472,10 @@ class Compiled {
     const seg = this.info.operandSegments(op)[index];
     const start = seg[0];
     const n = seg[1];
-    const list = op.operandList;
     // Clamped like slice(): unverified ops may have fewer operands than their segments say.
-    const m = Math.max(0, Math.min(n, list.length - start));
+    const m = Math.max(0, Math.min(n, op.numOperands - start));
     const out = new Array<Value>(m);
-    for (let i = 0; i < m; i++) out[i] = list[start + i].value;
+    for (let i = 0; i < m; i++) out[i] = op.operand(start + i);
     return out;
   }
   private resultValues(op: Operation, index: number): Value[] {
@@ -488,10 +487,9 @@ class Compiled {
       case 'operand': {
         const seg = this.info.operandSegments(op)[r.index];
         const start = seg[0];
-        const list = op.operandList;
-        const m = Math.max(0, Math.min(seg[1], list.length - start));
+        const m = Math.max(0, Math.min(seg[1], op.numOperands - start));
         const out = new Array<Type>(m);
-        for (let i = 0; i < m; i++) out[i] = list[start + i].value.type;
+        for (let i = 0; i < m; i++) out[i] = op.operand(start + i).type;
         return out;
       }
       case 'result':
@@ -512,7 +510,7 @@ class Compiled {
     switch (e.k) {
       case 'operand': {
         const seg = this.info.operandSegments(op)[e.index];
-        return seg[1] > 0 && seg[0] < op.operandList.length;
+        return seg[1] > 0 && seg[0] < op.numOperands;
       }
       case 'attr': {
         const a = this.getAttr(op, e.decl.name);
@@ -649,11 +647,10 @@ class Compiled {
         return (p, op) => {
           const seg = this.info.operandSegments(op)[index];
           const start = seg[0];
-          const list = op.operandList;
-          const m = Math.max(0, Math.min(seg[1], list.length - start));
+          const m = Math.max(0, Math.min(seg[1], op.numOperands - start));
           for (let i = 0; i < m; i++) {
             if (i) p.write(', ');
-            p.printOperand(list[start + i].value);
+            p.printOperand(op.operand(start + i));
           }
         };
       }
@@ -696,22 +693,20 @@ class Compiled {
           return (p, op) => {
             const seg = this.info.operandSegments(op)[r.index];
             const start = seg[0];
-            const list = op.operandList;
-            const m = Math.max(0, Math.min(seg[1], list.length - start));
+            const m = Math.max(0, Math.min(seg[1], op.numOperands - start));
             for (let i = 0; i < m; i++) {
               if (i) p.write(', ');
-              p.printType(list[start + i].value.type);
+              p.printType(op.operand(start + i).type);
             }
           };
         if (r.k === 'result')
           return (p, op) => {
             const seg = this.info.resultSegments(op)[r.index];
             const start = seg[0];
-            const list = op.results;
-            const m = Math.max(0, Math.min(seg[1], list.length - start));
+            const m = Math.max(0, Math.min(seg[1], op.numResults - start));
             for (let i = 0; i < m; i++) {
               if (i) p.write(', ');
-              p.printType(list[start + i].type);
+              p.printType(op.result(start + i).type);
             }
           };
         return (p, op) => p.printTypes(this.refTypes(op, r));

@@ -30,7 +30,7 @@ import type { Builder } from '../ir/builder.js';
 import { Traits, fail, q, type Context, type FoldResult, type OpDefinition } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
 import type { OpAsmParser, OpAsmPrinter, OperationState } from '../ir/op-asm.js';
-import { Block, OpOperand, Operation, Region, type Op, type OpKind, type Value } from '../ir/operation.js';
+import { Block, Operation, Region, type Op, type OpKind, type Value } from '../ir/operation.js';
 
 export type { Op, OpKind };
 import type { RewritePattern } from '../ir/pattern.js';
@@ -295,11 +295,10 @@ export class OdsInfo {
     const i = this.operandIndex(name);
     if (i < 0) throw new Error(`${this.name} has no operand '${name}'`);
     const seg = this.operandSegments(op)[i];
-    const list = op.operandList;
     // Clamped like slice(): unverified ops may have fewer operands than their segments say.
-    const m = Math.max(0, Math.min(seg[1], list.length - seg[0]));
+    const m = Math.max(0, Math.min(seg[1], op.numOperands - seg[0]));
     const out = new Array<Value>(m);
-    for (let k = 0; k < m; k++) out[k] = list[seg[0] + k].value;
+    for (let k = 0; k < m; k++) out[k] = op.operand(seg[0] + k);
     return out;
   }
   resultGroup(op: Operation, name: string): Value[] {
@@ -332,7 +331,7 @@ export class OdsInfo {
     const oi = this.operandIndex(name);
     if (oi >= 0) {
       const seg = this.operandSegments(op)[oi];
-      return seg[1] > 0 ? op.operandList[seg[0]]?.value.type : undefined;
+      return seg[1] > 0 ? op.opOperand(seg[0])?.value.type : undefined;
     }
     const ri = this.resultIndex(name);
     if (ri >= 0) {
@@ -477,8 +476,7 @@ function verifyValueGroups(
   ctx: Context,
   decls: readonly ValueDecl[],
   segs: [number, number][],
-  values: readonly (Value | OpOperand)[],
-  what: string,
+  what: 'operand' | 'result',
 ): boolean {
   for (let i = 0; i < decls.length; i++) {
     const d = decls[i];
@@ -487,8 +485,7 @@ function verifyValueGroups(
     const n = seg[1];
     if (d.kind === 'optional' && n > 1) return fail(ctx, op, `${what} group starting at #${s} requires 0 or 1 element, but found ${n}`);
     for (let k = s; k < s + n; k++) {
-      const v = values[k];
-      const t = v instanceof OpOperand ? v.value.type : v.type;
+      const t = what === 'operand' ? op.operand(k).type : op.result(k).type;
       if (!d.type.check(t)) {
         const summary = d.kind === 'variadic' ? `variadic of ${d.type.summary}` : d.type.summary;
         return fail(ctx, op, `${what} #${k} must be ${summary}, but got ${q(t)}`);
@@ -528,8 +525,8 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
     if (v !== undefined && !a.constraint.check(v))
       return fail(ctx, op, `attribute '${a.name}' failed to satisfy constraint: ${a.constraint.summary}`);
   }
-  if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), op.operandList, 'operand')) return false;
-  if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), op.results, 'result')) return false;
+  if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), 'operand')) return false;
+  if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), 'result')) return false;
   const preds = info.predTraits;
   for (let i = 0; i < preds.length; i++) {
     const t = preds[i];
@@ -873,13 +870,13 @@ function valueGroupAccessor(info: OdsInfo, index: number, what: 'operand' | 'res
   const kind = decls[index].kind;
   const fixed = what === 'operand' ? info.numVariadicOperands === 0 && !info.attrSizedOperands : info.numVariadicResults === 0 && !info.attrSizedResults;
   if (what === 'operand') {
-    if (fixed) return (op) => op.operandList[index].value;
+    if (fixed) return (op) => op.operand(index);
     return (op) => {
       const [s, n] = info.operandSegments(op)[index];
-      if (kind === 'single') return op.operandList[s].value;
-      if (kind === 'optional') return n ? op.operandList[s].value : undefined;
+      if (kind === 'single') return op.operand(s);
+      if (kind === 'optional') return n ? op.operand(s) : undefined;
       const out = new Array<Value>(n);
-      for (let i = 0; i < n; i++) out[i] = op.operandList[s + i].value;
+      for (let i = 0; i < n; i++) out[i] = op.operand(s + i);
       return out;
     };
   }

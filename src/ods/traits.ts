@@ -99,8 +99,8 @@ export const SameTypeOperands: OdsTrait = {
   name: 'SameTypeOperands',
   infer: { kind: 'same', names: 'operands' },
   verifyTrait(op) {
-    const ops = op.operandList;
-    for (let i = 1; i < ops.length; i++) if (ops[i].value.type !== ops[0].value.type) return 'requires all operands to have the same type';
+    const n = op.numOperands;
+    for (let i = 1; i < n; i++) if (op.operand(i).type !== op.operand(0).type) return 'requires all operands to have the same type';
     return undefined;
   },
 };

@@ -456,9 +456,8 @@ function mayPrintAliases(ctx: Context, root: Operation, debugInfo: boolean): boo
       const t = op.result(i).type;
       if (t !== lastType) visit((lastType = t));
     }
-    const operands = op.operandList;
-    for (let i = 0; i < operands.length; i++) {
-      const t = operands[i].value.type;
+    for (let i = 0, n = op.numOperands; i < n; i++) {
+      const t = op.operand(i).type;
       if (t !== lastType) visit((lastType = t));
     }
     if (op.opaqueProperties) visit(op.opaqueProperties);
@@ -775,7 +774,7 @@ export class Printer implements OpAsmPrinter {
   private printUsersComment(op: Operation): void {
     const n = op.numResults;
     if (n === 0) {
-      if (op.operandList.length) this.write(' // id: ' + this.names.operationID(op));
+      if (op.numOperands) this.write(' // id: ' + this.names.operationID(op));
       return;
     }
     const users = new Set<Operation>();
@@ -915,7 +914,7 @@ export class Printer implements OpAsmPrinter {
   printGenericOp(op: Operation, printOpName = true): void {
     if (this.collecting) {
       if (!this.options.skipRegions) for (const r of op.regions) this.printRegion(r, { printEmptyBlock: true });
-      for (const o of op.operandList) this.printType(o.value.type);
+      for (let i = 0, n = op.numOperands; i < n; i++) this.printType(op.operand(i).type);
       for (const r of op.results) this.printType(r.type);
       const props = this.propertiesAttribute(op);
       if (props) this.printAttribute(props);

@@ -40,12 +40,12 @@ function opKey(op: Operation): string {
   let key = `${op.name.name}|${attrsKey(op)}|`;
   for (let i = 0, n = op.numResults; i < n; i++) key += (i ? ',' : '') + op.result(i).type.key;
   key += '|';
-  const operands = op.operandList;
-  if (operands.length > 1 && op.hasTrait(Traits.Commutative)) {
-    const ids = operands.map((o) => idOf(o.value));
+  const n = op.numOperands;
+  if (n > 1 && op.hasTrait(Traits.Commutative)) {
+    const ids = op.operands.map(idOf);
     ids.sort((a, b) => a - b);
     key += ids.join(',');
-  } else for (let i = 0; i < operands.length; i++) key += (i ? ',' : '') + idOf(operands[i].value);
+  } else for (let i = 0; i < n; i++) key += (i ? ',' : '') + idOf(op.operand(i));
   return `${key}|${op.regions.length}|${op.numSuccessors}`;
 }
 
