@@ -62,8 +62,27 @@ export class OpResult extends Value {
 }
 
 export class BlockArgument extends Value {
-  constructor(type: Type, readonly owner: Block, public index: number, public location: Location) {
+  // A parsed argument's location is made on first use (most never are), as
+  // an op's: `locOffset` >= 0: `loc` is the LocationSource to ask; -1: `loc`
+  // is the location.
+  private loc: Location | LocationSource;
+  private locOffset: number;
+  /** `location` is the location, or with `locationOffset` >= 0 where to compute it from on first use. */
+  constructor(type: Type, readonly owner: Block, public index: number, location: Location | LocationSource, locationOffset = -1) {
     super(type);
+    this.loc = location;
+    this.locOffset = locationOffset;
+  }
+  get location(): Location {
+    if (this.locOffset >= 0) {
+      this.loc = (this.loc as LocationSource).location(this.locOffset);
+      this.locOffset = -1;
+    }
+    return this.loc as Location;
+  }
+  set location(l: Location) {
+    this.loc = l;
+    this.locOffset = -1;
   }
   get definingOp(): null {
     return null;
@@ -734,8 +753,9 @@ export class Block {
     return blocks[i + 1] ?? null;
   }
 
-  addArgument(type: Type, location: Location): BlockArgument {
-    const a = new BlockArgument(type, this, this.args.length, location);
+  /** With `locationOffset` >= 0, `location` is where to compute the location from on first use (the parser). */
+  addArgument(type: Type, location: Location | LocationSource, locationOffset = -1): BlockArgument {
+    const a = new BlockArgument(type, this, this.args.length, location, locationOffset);
     this.args.push(a);
     return a;
   }

@@ -544,7 +544,8 @@ export class OperationParser extends Parser {
           d.attachNote('previously referenced here', this.location(defOffset));
           throw new ParseAbort();
         }
-        const arg = block.addArgument(a.type, a.sourceLoc ?? this.location(a.ssaName.offset));
+        // Without a written location, made from the source on first use.
+        const arg = a.sourceLoc ? block.addArgument(a.type, a.sourceLoc) : block.addArgument(a.type, this.state.source, a.ssaName.offset);
         if (a.sourceLoc instanceof DeferredLoc) this.deferredLocOwners.push({ arg });
         this.addDefinition(a.ssaName, arg);
       }
@@ -635,7 +636,7 @@ export class OperationParser extends Parser {
         arg = owner.args[next++];
         if (arg.type !== type) this.error('argument and block argument type mismatch');
       } else {
-        arg = owner.addArgument(type, this.location(use.offset));
+        arg = owner.addArgument(type, this.state.source, use.offset);
       }
       const loc = this.parseOptionalLocationSpecifier();
       if (loc) {
