@@ -116,7 +116,7 @@ export class Rewriter extends Builder {
     if (values.length !== op.numResults) throw new Error(`replaceOp: ${values.length} values for ${op.numResults} results`);
     this.listener.notifyOperationReplaced?.(op, values);
     for (let i = 0; i < values.length; i++) {
-      const r = op.results[i];
+      const r = op.result(i);
       for (const use of [...r.uses()]) {
         use.set(values[i]);
         this.listener.notifyOperationModified?.(use.owner);

@@ -68,8 +68,27 @@ export class OpResult extends Value {
 }
 
 export class BlockArgument extends Value {
-  constructor(type: Type, readonly owner: Block, public index: number, public location: Location) {
+  // A parsed argument's location is made on first use (most never are), as
+  // an op's: `locOffset` >= 0: `loc` is the LocationSource to ask; -1: `loc`
+  // is the location.
+  private loc: Location | LocationSource;
+  private locOffset: number;
+  /** `location` is the location, or with `locationOffset` >= 0 where to compute it from on first use. */
+  constructor(type: Type, readonly owner: Block, public index: number, location: Location | LocationSource, locationOffset = -1) {
     super(type);
+    this.loc = location;
+    this.locOffset = locationOffset;
+  }
+  get location(): Location {
+    if (this.locOffset >= 0) {
+      this.loc = (this.loc as LocationSource).location(this.locOffset);
+      this.locOffset = -1;
+    }
+    return this.loc as Location;
+  }
+  set location(l: Location) {
+    this.loc = l;
+    this.locOffset = -1;
   }
   get definingOp(): null {
     return null;
@@ -83,8 +102,20 @@ export class BlockArgument extends Value {
 export class OpOperand {
   nextUse: OpOperand | null = null;
   prevUse: OpOperand | null = null;
-  constructor(public value: Value, readonly owner: Operation, public index: number) {
+  /**
+   * @internal In a short operand list (linked from the owner, no array): the
+   * owner's next operand, null for the last; in a long one (an array): the
+   * operand's number.
+   */
+  sibling: OpOperand | number | null;
+  constructor(public value: Value, readonly owner: Operation, sibling: OpOperand | number | null) {
+    this.sibling = sibling;
     this.link();
+  }
+  /** The operand number in the owner's list (counted along a short list). */
+  get index(): number {
+    const s = this.sibling;
+    return typeof s === 'number' ? s : this.owner.operandNumber(this);
   }
   private link(): void {
     const v = this.value;
@@ -240,9 +271,16 @@ export class Operation {
   private locOffset: number;
   // Lists are allocated at their exact size: arrays grown by push reserve
   // room for 17 elements, which for millions of ops is most of the heap.
-  /** Replaced, never mutated in place, when operands change (empty lists are shared). */
-  operandList: OpOperand[];
-  readonly results: OpResult[];
+  // The operands: null when none; up to SHORT_OPERANDS as the first of a
+  // list linked through `OpOperand.sibling` (most ops: no array, 48 bytes and
+  // more less); an array beyond. Replaced, never mutated in place, when the
+  // operands change.
+  private opnds: OpOperand | OpOperand[] | null;
+  // The results: the one result itself when there is one (most ops; no
+  // array, 56 bytes less), else a list (shared when empty). `results` makes
+  // an array for a one-result op on each call: hot paths use
+  // `numResults`/`result(i)`.
+  private res: OpResult | OpResult[];
   // Properties as a flat [name, value, name, value, ...] list in insertion
   // order, allocated at its exact size; null when there are none (a Map per op
   // cost ~200 bytes). Discardable attributes are rare: their map is created on
@@ -272,14 +310,15 @@ export class Operation {
       this.loc = init.locationSource;
       this.locOffset = init.locationOffset ?? 0;
     }
-    const operands = init.operands;
-    const nOperands = operands ? operands.length : 0;
-    this.operandList = nOperands ? new Array<OpOperand>(nOperands) : EMPTY_LIST;
-    for (let i = 0; i < nOperands; i++) this.operandList[i] = new OpOperand(operands![i], this, i);
+    this.opnds = init.operands ? makeOperands(this, init.operands) : null;
     const types = init.resultTypes;
     const nResults = types ? types.length : 0;
-    this.results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
-    for (let i = 0; i < nResults; i++) this.results[i] = new OpResult(types![i], this, i);
+    if (nResults === 1) this.res = new OpResult(types![0], this, 0);
+    else {
+      const results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
+      for (let i = 0; i < nResults; i++) results[i] = new OpResult(types![i], this, i);
+      this.res = results;
+    }
     // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
     this.props = init.properties && init.properties.size ? propList(init.properties) : null;
     const initProperties = init.name.def?.initProperties;
@@ -417,23 +456,65 @@ export class Operation {
 
   // ---- operands
   get numOperands(): number {
-    return this.operandList.length;
+    const l = this.opnds;
+    if (l === null) return 0;
+    if (l instanceof OpOperand) {
+      let n = 1;
+      for (let o = l.sibling as OpOperand | null; o !== null; o = o.sibling as OpOperand | null) n++;
+      return n;
+    }
+    return l.length;
+  }
+  /** The i-th operand use (MLIR's getOpOperand); undefined out of range. */
+  opOperand(i: number): OpOperand {
+    const l = this.opnds;
+    if (l instanceof OpOperand) {
+      let o: OpOperand | null = l;
+      for (let k = 0; k < i && o !== null; k++) o = o.sibling as OpOperand | null;
+      return (o ?? undefined) as OpOperand;
+    }
+    return (l === null ? undefined : l[i]) as OpOperand;
   }
   operand(i: number): Value {
-    return this.operandList[i].value;
+    return this.opOperand(i).value;
+  }
+  /** The operand uses in order (a new array for a short list: not to be mutated to change the op). */
+  get operandList(): OpOperand[] {
+    const l = this.opnds;
+    if (l === null) return EMPTY_LIST;
+    if (!(l instanceof OpOperand)) return l;
+    const out: OpOperand[] = [];
+    for (let o: OpOperand | null = l; o !== null; o = o.sibling as OpOperand | null) out.push(o);
+    return out;
+  }
+  /** The number of `use` in this op's operand list (a short list is counted along). */
+  operandNumber(use: OpOperand): number {
+    const l = this.opnds;
+    if (l instanceof OpOperand) {
+      let n = 0;
+      for (let o: OpOperand | null = l; o !== null; o = o.sibling as OpOperand | null, n++) if (o === use) return n;
+      return -1;
+    }
+    return l === null ? -1 : l.indexOf(use);
   }
   get operands(): Value[] {
-    return this.operandList.map((o) => o.value);
+    const n = this.numOperands;
+    const out = new Array<Value>(n);
+    for (let i = 0; i < n; i++) out[i] = this.opOperand(i).value;
+    return out;
   }
   setOperand(i: number, v: Value): void {
-    this.operandList[i].set(v);
+    this.opOperand(i).set(v);
   }
   /** Replaces the operand list wholesale. */
   setOperands(values: readonly Value[]): void {
-    for (const o of this.operandList) o.unlink();
-    const list = values.length ? new Array<OpOperand>(values.length) : EMPTY_LIST;
-    for (let i = 0; i < values.length; i++) list[i] = new OpOperand(values[i], this, i);
-    this.operandList = list;
+    this.unlinkOperands();
+    this.opnds = makeOperands(this, values);
+  }
+  private unlinkOperands(): void {
+    const l = this.opnds;
+    if (l instanceof OpOperand) for (let o: OpOperand | null = l; o !== null; o = o.sibling as OpOperand | null) o.unlink();
+    else if (l !== null) for (let i = 0; i < l.length; i++) l[i].unlink();
   }
   insertOperands(index: number, values: readonly Value[]): void {
     const all = this.operands;
@@ -447,19 +528,28 @@ export class Operation {
   }
 
   // ---- results
+  /** The results (a new array for a one-result op: not to be mutated to change the op). */
+  get results(): OpResult[] {
+    const r = this.res;
+    return r instanceof OpResult ? [r] : r;
+  }
   get numResults(): number {
-    return this.results.length;
+    const r = this.res;
+    return r instanceof OpResult ? 1 : r.length;
   }
   result(i: number): OpResult {
-    return this.results[i];
+    const r = this.res;
+    return r instanceof OpResult ? (i === 0 ? r : (undefined as unknown as OpResult)) : r[i];
   }
   get resultTypes(): Type[] {
-    return this.results.map((r) => r.type);
+    const r = this.res;
+    return r instanceof OpResult ? [r.type] : r.map((x) => x.type);
   }
   get hasUses(): boolean {
     // A plain loop: drivers ask this of every op they visit.
-    const results = this.results;
-    for (let i = 0; i < results.length; i++) if (results[i].firstUse !== null) return true;
+    const r = this.res;
+    if (r instanceof OpResult) return r.firstUse !== null;
+    for (let i = 0; i < r.length; i++) if (r[i].firstUse !== null) return true;
     return false;
   }
 
@@ -524,7 +614,7 @@ export class Operation {
   }
   /** Drops every use this op (and everything nested in it) makes of values and blocks. */
   dropAllReferences(): void {
-    for (const o of this.operandList) o.unlink();
+    this.unlinkOperands();
     for (const s of this.successorList) s.unlink();
     if (this.regions.length) dropRegionReferences(this.regions);
   }
@@ -542,7 +632,8 @@ export class Operation {
     other.parentBlock!.insertAfter(this, other);
   }
   replaceAllUsesWith(values: readonly Value[]): void {
-    for (let i = 0; i < this.results.length; i++) this.results[i].replaceAllUsesWith(values[i]);
+    const n = this.numResults;
+    for (let i = 0; i < n; i++) this.result(i).replaceAllUsesWith(values[i]);
   }
 
   /**
@@ -564,6 +655,25 @@ interface RareParts {
   opaque: Attribute | null;
   attrs: Map<string, Attribute> | null;
   successors: BlockOperand[];
+}
+
+/** Longer operand lists are arrays (random access); shorter ones are linked lists. */
+const SHORT_OPERANDS = 4;
+
+/** An op's operand storage for `values` (see `Operation.opnds`). */
+function makeOperands(owner: Operation, values: readonly Value[]): OpOperand | OpOperand[] | null {
+  const n = values.length;
+  if (n === 0) return null;
+  if (n <= SHORT_OPERANDS) {
+    // Made first to last: each joins its value's use list in operand order.
+    const first = new OpOperand(values[0], owner, null);
+    let last = first;
+    for (let i = 1; i < n; i++) last = last.sibling = new OpOperand(values[i], owner, null);
+    return first;
+  }
+  const list = new Array<OpOperand>(n);
+  for (let i = 0; i < n; i++) list[i] = new OpOperand(values[i], owner, i);
+  return list;
 }
 
 /** A property map's entries as a flat list at its exact size. */
@@ -653,8 +763,9 @@ export class Block {
     return blocks[i + 1] ?? null;
   }
 
-  addArgument(type: Type, location: Location): BlockArgument {
-    const a = new BlockArgument(type, this, this.args.length, location);
+  /** With `locationOffset` >= 0, `location` is where to compute the location from on first use (the parser). */
+  addArgument(type: Type, location: Location | LocationSource, locationOffset = -1): BlockArgument {
+    const a = new BlockArgument(type, this, this.args.length, location, locationOffset);
     this.args.push(a);
     return a;
   }

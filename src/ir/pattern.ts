@@ -157,8 +157,8 @@ export class PatternRewriter extends Rewriter {
       }
     }
     this.listener.notifyOperationErased?.(op);
-    for (let i = 0; i < op.results.length; i++) {
-      const r = op.results[i];
+    for (let i = 0; i < op.numResults; i++) {
+      const r = op.result(i);
       while (r.firstUse) r.firstUse.unlink();
     }
     op.erase();

@@ -123,9 +123,8 @@ export class Verifier {
       // Ops of the block up to the next one with regions to enter.
       for (; o; o = o.next) {
         // Operands first, before the op is marked: its own results do not dominate it.
-        const operands = o.operandList;
-        for (let i = 0; i < operands.length; i++) {
-          const v = operands[i].value;
+        for (let i = 0, n = o.numOperands; i < n; i++) {
+          const v = o.operand(i);
           if (v instanceof OpResult) {
             const d = v.owner;
             if (d.verifyMark === closed && d.parentBlock!.verifyMark === open) continue;
@@ -301,8 +300,8 @@ export class Verifier {
           const reachable = dom.isReachable(block);
           for (let o = block.first; o; o = o.next) {
             if (reachable) {
-              for (let i = 0; i < o.operandList.length; i++) {
-                const v = o.operandList[i].value;
+              for (let i = 0; i < o.numOperands; i++) {
+                const v = o.operand(i);
                 const fast = order.valueDominates(v, o);
                 if (fast === true || (fast === undefined && dom.valueDominates(v, o))) continue;
                 this.diagnoseInvalidOperandDominance(o, i);
@@ -489,8 +488,8 @@ function verifyIsolation(ctx: Context, op: Operation): boolean {
     const region = stack.pop()!;
     for (const block of region.blocks)
       for (let o = block.first; o; o = o.next) {
-        for (const operand of o.operandList) {
-          const v = operand.value;
+        for (let i = 0, n = o.numOperands; i < n; i++) {
+          const v = o.operand(i);
           const defRegion = v.definingOp ? v.definingOp.parentRegion : (v as BlockArgument).owner.parent;
           if (defRegion !== region && !isInside(defRegion)) {
             const d = emitOpError(ctx, o, 'using value defined outside the region');

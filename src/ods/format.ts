@@ -493,11 +493,10 @@ class Compiled {
     const seg = this.info.operandSegments(op)[index];
     const start = seg[0];
     const n = seg[1];
-    const list = op.operandList;
     // Clamped like slice(): unverified ops may have fewer operands than their segments say.
-    const m = Math.max(0, Math.min(n, list.length - start));
+    const m = Math.max(0, Math.min(n, op.numOperands - start));
     const out = new Array<Value>(m);
-    for (let i = 0; i < m; i++) out[i] = list[start + i].value;
+    for (let i = 0; i < m; i++) out[i] = op.operand(start + i);
     return out;
   }
   private resultValues(op: Operation, index: number): Value[] {
@@ -509,10 +508,9 @@ class Compiled {
       case 'operand': {
         const seg = this.info.operandSegments(op)[r.index];
         const start = seg[0];
-        const list = op.operandList;
-        const m = Math.max(0, Math.min(seg[1], list.length - start));
+        const m = Math.max(0, Math.min(seg[1], op.numOperands - start));
         const out = new Array<Type>(m);
-        for (let i = 0; i < m; i++) out[i] = list[start + i].value.type;
+        for (let i = 0; i < m; i++) out[i] = op.operand(start + i).type;
         return out;
       }
       case 'result':
@@ -533,7 +531,7 @@ class Compiled {
     switch (e.k) {
       case 'operand': {
         const seg = this.info.operandSegments(op)[e.index];
-        return seg[1] > 0 && seg[0] < op.operandList.length;
+        return seg[1] > 0 && seg[0] < op.numOperands;
       }
       case 'attr': {
         const a = this.getAttr(op, e.decl.name);
@@ -672,18 +670,16 @@ class Compiled {
         const index = e.index;
         if (this.fixedOperands)
           return (p, op) => {
-            const list = op.operandList;
-            if (index < list.length) p.printOperand(list[index].value);
+            if (index < op.numOperands) p.printOperand(op.operand(index));
           };
         // Straight from the operand list: no list of values per printed op.
         return (p, op) => {
           const seg = this.info.operandSegments(op)[index];
           const start = seg[0];
-          const list = op.operandList;
-          const m = Math.max(0, Math.min(seg[1], list.length - start));
+          const m = Math.max(0, Math.min(seg[1], op.numOperands - start));
           for (let i = 0; i < m; i++) {
             if (i) p.write(', ');
-            p.printOperand(list[start + i].value);
+            p.printOperand(op.operand(start + i));
           }
         };
       }
@@ -725,37 +721,33 @@ class Compiled {
         if (r.k === 'operand' && this.fixedOperands) {
           const index = r.index;
           return (p, op) => {
-            const list = op.operandList;
-            if (index < list.length) p.printType(list[index].value.type);
+            if (index < op.numOperands) p.printType(op.operand(index).type);
           };
         }
         if (r.k === 'result' && this.fixedResults) {
           const index = r.index;
           return (p, op) => {
-            const list = op.results;
-            if (index < list.length) p.printType(list[index].type);
+            if (index < op.numResults) p.printType(op.result(index).type);
           };
         }
         if (r.k === 'operand')
           return (p, op) => {
             const seg = this.info.operandSegments(op)[r.index];
             const start = seg[0];
-            const list = op.operandList;
-            const m = Math.max(0, Math.min(seg[1], list.length - start));
+            const m = Math.max(0, Math.min(seg[1], op.numOperands - start));
             for (let i = 0; i < m; i++) {
               if (i) p.write(', ');
-              p.printType(list[start + i].value.type);
+              p.printType(op.operand(start + i).type);
             }
           };
         if (r.k === 'result')
           return (p, op) => {
             const seg = this.info.resultSegments(op)[r.index];
             const start = seg[0];
-            const list = op.results;
-            const m = Math.max(0, Math.min(seg[1], list.length - start));
+            const m = Math.max(0, Math.min(seg[1], op.numResults - start));
             for (let i = 0; i < m; i++) {
               if (i) p.write(', ');
-              p.printType(list[start + i].type);
+              p.printType(op.result(start + i).type);
             }
           };
         return (p, op) => p.printTypes(this.refTypes(op, r));

@@ -30,7 +30,7 @@ import type { Builder } from '../ir/builder.js';
 import { Traits, fail, q, type Context, type FoldResult, type OpDefinition } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
 import { runResumableParse, type OpAsmParser, type OpAsmPrinter, type OperationState, type ResumableParse } from '../ir/op-asm.js';
-import { Block, OpOperand, Operation, Region, type Op, type OpKind, type Value } from '../ir/operation.js';
+import { Block, Operation, Region, type Op, type OpKind, type Value } from '../ir/operation.js';
 
 export type { Op, OpKind };
 import type { RewritePattern } from '../ir/pattern.js';
@@ -297,11 +297,10 @@ export class OdsInfo {
     const i = this.operandIndex(name);
     if (i < 0) throw new Error(`${this.name} has no operand '${name}'`);
     const seg = this.operandSegments(op)[i];
-    const list = op.operandList;
     // Clamped like slice(): unverified ops may have fewer operands than their segments say.
-    const m = Math.max(0, Math.min(seg[1], list.length - seg[0]));
+    const m = Math.max(0, Math.min(seg[1], op.numOperands - seg[0]));
     const out = new Array<Value>(m);
-    for (let k = 0; k < m; k++) out[k] = list[seg[0] + k].value;
+    for (let k = 0; k < m; k++) out[k] = op.operand(seg[0] + k);
     return out;
   }
   resultGroup(op: Operation, name: string): Value[] {
@@ -334,12 +333,12 @@ export class OdsInfo {
     const oi = this.operandIndex(name);
     if (oi >= 0) {
       const seg = this.operandSegments(op)[oi];
-      return seg[1] > 0 ? op.operandList[seg[0]]?.value.type : undefined;
+      return seg[1] > 0 ? op.opOperand(seg[0])?.value.type : undefined;
     }
     const ri = this.resultIndex(name);
     if (ri >= 0) {
       const seg = this.resultSegments(op)[ri];
-      return seg[1] > 0 ? op.results[seg[0]]?.type : undefined;
+      return seg[1] > 0 ? op.result(seg[0])?.type : undefined;
     }
     return op.getProperty(name)?.type ?? op.attributesView.get(name)?.type;
   }
@@ -479,8 +478,7 @@ function verifyValueGroups(
   ctx: Context,
   decls: readonly ValueDecl[],
   segs: [number, number][],
-  values: readonly (Value | OpOperand)[],
-  what: string,
+  what: 'operand' | 'result',
 ): boolean {
   for (let i = 0; i < decls.length; i++) {
     const d = decls[i];
@@ -489,8 +487,7 @@ function verifyValueGroups(
     const n = seg[1];
     if (d.kind === 'optional' && n > 1) return fail(ctx, op, `${what} group starting at #${s} requires 0 or 1 element, but found ${n}`);
     for (let k = s; k < s + n; k++) {
-      const v = values[k];
-      const t = v instanceof OpOperand ? v.value.type : v.type;
+      const t = what === 'operand' ? op.operand(k).type : op.result(k).type;
       if (!d.type.check(t)) {
         const summary = d.kind === 'variadic' ? `variadic of ${d.type.summary}` : d.type.summary;
         return fail(ctx, op, `${what} #${k} must be ${summary}, but got ${q(t)}`);
@@ -530,8 +527,8 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
     if (v !== undefined && !a.constraint.check(v))
       return fail(ctx, op, `attribute '${a.name}' failed to satisfy constraint: ${a.constraint.summary}`);
   }
-  if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), op.operandList, 'operand')) return false;
-  if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), op.results, 'result')) return false;
+  if (!verifyValueGroups(op, ctx, info.operands, info.operandSegments(op), 'operand')) return false;
+  if (!verifyValueGroups(op, ctx, info.results, info.resultSegments(op), 'result')) return false;
   const preds = info.predTraits;
   for (let i = 0; i < preds.length; i++) {
     const t = preds[i];
@@ -639,7 +636,7 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
           const s = i < variadic ? i : i === variadic ? variadic : i + size - 1;
           const e = i === variadic ? s + size : s + 1;
           for (let k = s; k < e; k++) {
-            const t = results ? op.results[k].type : op.operandList[k].value.type;
+            const t = results ? op.result(k).type : op.operand(k).type;
             if (t === ok[i]) continue;
             if (!c.check(t)) return false;
             ok[i] = t;
@@ -957,24 +954,24 @@ function valueGroupAccessor(
 ): (op: Operation) => Value | Value[] | undefined {
   const kind = decls[index].kind;
   if (what === 'operand') {
-    if (fixed) return (op) => op.operandList[index].value;
+    if (fixed) return (op) => op.operand(index);
     return (op) => {
       // Indexed reads, not destructuring: cold (interpreted) code would run the iterator protocol.
       const seg = getInfo().operandSegments(op)[index];
       const s = seg[0];
       const n = seg[1];
-      if (kind === 'single') return op.operandList[s].value;
-      if (kind === 'optional') return n ? op.operandList[s].value : undefined;
+      if (kind === 'single') return op.operand(s);
+      if (kind === 'optional') return n ? op.operand(s) : undefined;
       const out = new Array<Value>(n);
-      for (let i = 0; i < n; i++) out[i] = op.operandList[s + i].value;
+      for (let i = 0; i < n; i++) out[i] = op.operand(s + i);
       return out;
     };
   }
-  if (fixed) return (op) => op.results[index];
+  if (fixed) return (op) => op.result(index);
   return (op) => {
     const [s, n] = getInfo().resultSegments(op)[index];
-    if (kind === 'single') return op.results[s];
-    if (kind === 'optional') return n ? op.results[s] : undefined;
+    if (kind === 'single') return op.result(s);
+    if (kind === 'optional') return n ? op.result(s) : undefined;
     return op.results.slice(s, s + n);
   };
 }
@@ -1325,7 +1322,7 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
       const segs = info.resultSegments(op);
       info.results.forEach((r, i) => {
         const [s, n] = segs[i];
-        if (r.name && n > 0) setName(op.results[s], r.name);
+        if (r.name && n > 0) setName(op.result(s), r.name);
       });
     };
   }

@@ -99,8 +99,8 @@ export const SameTypeOperands: OdsTrait = {
   name: 'SameTypeOperands',
   infer: { kind: 'same', names: 'operands' },
   verifyTrait(op) {
-    const ops = op.operandList;
-    for (let i = 1; i < ops.length; i++) if (ops[i].value.type !== ops[0].value.type) return 'requires all operands to have the same type';
+    const n = op.numOperands;
+    for (let i = 1; i < n; i++) if (op.operand(i).type !== op.operand(0).type) return 'requires all operands to have the same type';
     return undefined;
   },
 };
@@ -112,14 +112,12 @@ export const SameOperandsAndResultShape: OdsTrait = {
     if (op.numResults < 1) return `expected 1 or more results, but found ${op.numResults}`;
     const type = op.operand(0).type;
     // Identical types have compatible shapes: only others are compared (no lists made).
-    const results = op.results;
-    for (let i = 0; i < results.length; i++) {
-      const t = results[i].type;
+    for (let i = 0, n = op.numResults; i < n; i++) {
+      const t = op.result(i).type;
       if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands and results';
     }
-    const operands = op.operandList;
-    for (let i = 1; i < operands.length; i++) {
-      const t = operands[i].value.type;
+    for (let i = 1, n = op.numOperands; i < n; i++) {
+      const t = op.operand(i).type;
       if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands and results';
     }
     return undefined;
@@ -131,9 +129,8 @@ export const SameOperandsShape: OdsTrait = {
   verifyTrait(op) {
     if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
     const type = op.operand(0).type;
-    const operands = op.operandList;
-    for (let i = 1; i < operands.length; i++) {
-      const t = operands[i].value.type;
+    for (let i = 1, n = op.numOperands; i < n; i++) {
+      const t = op.operand(i).type;
       if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands';
     }
     return undefined;
@@ -145,8 +142,7 @@ export const SameOperandsElementType: OdsTrait = {
   verifyTrait(op) {
     if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
     const el = elementOf(op.operand(0).type);
-    const operands = op.operandList;
-    for (let i = 1; i < operands.length; i++) if (elementOf(operands[i].value.type) !== el) return 'requires the same element type for all operands';
+    for (let i = 1, n = op.numOperands; i < n; i++) if (elementOf(op.operand(i).type) !== el) return 'requires the same element type for all operands';
     return undefined;
   },
 };
@@ -157,10 +153,8 @@ export const SameOperandsAndResultElementType: OdsTrait = {
     if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
     if (op.numResults < 1) return `expected 1 or more results, but found ${op.numResults}`;
     const el = elementOf(op.result(0).type);
-    const results = op.results;
-    for (let i = 1; i < results.length; i++) if (elementOf(results[i].type) !== el) return 'requires the same element type for all operands and results';
-    const operands = op.operandList;
-    for (let i = 0; i < operands.length; i++) if (elementOf(operands[i].value.type) !== el) return 'requires the same element type for all operands and results';
+    for (let i = 1, n = op.numResults; i < n; i++) if (elementOf(op.result(i).type) !== el) return 'requires the same element type for all operands and results';
+    for (let i = 0, n = op.numOperands; i < n; i++) if (elementOf(op.operand(i).type) !== el) return 'requires the same element type for all operands and results';
     return undefined;
   },
 };

@@ -355,7 +355,7 @@ export class OperationParser extends Parser {
       let resultIndex = 0;
       for (const r of resultIDs)
         for (let sub = 0; sub < r.count; sub++)
-          this.addDefinition({ name: r.name, number: sub, offset: r.offset }, op.results[resultIndex++]);
+          this.addDefinition({ name: r.name, number: sub, offset: r.offset }, op.result(resultIndex++));
     }
     this.lastCompleted = op;
     return op;
@@ -647,7 +647,8 @@ export class OperationParser extends Parser {
           d.attachNote('previously referenced here', this.location(defOffset));
           throw new ParseAbort();
         }
-        const arg = block.addArgument(a.type, a.sourceLoc ?? this.location(a.ssaName.offset));
+        // Without a written location, made from the source on first use.
+        const arg = a.sourceLoc ? block.addArgument(a.type, a.sourceLoc) : block.addArgument(a.type, this.state.source, a.ssaName.offset);
         if (a.sourceLoc instanceof DeferredLoc) this.deferredLocOwners.push({ arg });
         this.addDefinition(a.ssaName, arg);
       }
@@ -755,7 +756,7 @@ export class OperationParser extends Parser {
         arg = owner.args[next++];
         if (arg.type !== type) this.error('argument and block argument type mismatch');
       } else {
-        arg = owner.addArgument(type, this.location(use.offset));
+        arg = owner.addArgument(type, this.state.source, use.offset);
       }
       const loc = this.parseOptionalLocationSpecifier();
       if (loc) {

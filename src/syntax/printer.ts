@@ -340,7 +340,7 @@ class SSANameState {
       if (def.getAsmResultNames) {
         this.groups = undefined;
         this.namedFirst = false;
-        this.firstResult = op.results[0];
+        this.firstResult = op.numResults ? op.result(0) : undefined;
         def.getAsmResultNames(op, this.setResultName);
         named = this.namedFirst;
         const groups = this.groups as number[] | undefined;
@@ -350,14 +350,14 @@ class SSANameState {
         }
       }
     }
-    const results = op.results;
-    if (results.length === 0) {
+    const numResults = op.numResults;
+    if (numResults === 0) {
       // Users comments name ops without results by a number from the value sequence.
       if (this.numberOps && !this.operationIDs.has(op)) this.operationIDs.set(op, this.nextValueID++);
       return;
     }
     if (named) return;
-    const first = results[0];
+    const first = op.result(0);
     if (this.nameLocs) {
       if (this.names.has(first)) return;
       const name = nameFromLocation(first);
@@ -409,21 +409,21 @@ class SSANameState {
   valueID(value: Value, printResultNo = true): string {
     if (value instanceof OpResult) {
       const owner = value.owner;
-      const results = owner.results;
-      if (results.length !== 1) {
+      const numResults = owner.numResults;
+      if (numResults !== 1) {
         let lookup: Value;
         let resultNo = -1;
         const groups = this.opResultGroups.size ? this.opResultGroups.get(owner) : undefined;
         if (!groups) {
           resultNo = value.index;
-          lookup = results[0];
+          lookup = owner.result(0);
         } else {
           let gi = 0;
           while (gi + 1 < groups.length && groups[gi + 1] <= value.index) gi++;
           const start = groups[gi];
-          const size = (gi + 1 < groups.length ? groups[gi + 1] : results.length) - start;
+          const size = (gi + 1 < groups.length ? groups[gi + 1] : numResults) - start;
           if (size !== 1) resultNo = value.index - start;
-          lookup = results[start];
+          lookup = owner.result(start);
         }
         const s = this.names.get(lookup);
         if (s === undefined) return '<<UNKNOWN SSA VALUE>>';
@@ -585,10 +585,8 @@ class AliasScan {
 
   op(op: Operation): void {
     if (this.found) return;
-    const results = op.results;
-    for (let i = 0; i < results.length; i++) this.type(results[i].type);
-    const operands = op.operandList;
-    for (let i = 0; i < operands.length; i++) this.type(operands[i].value.type);
+    for (let i = 0, n = op.numResults; i < n; i++) this.type(op.result(i).type);
+    for (let i = 0, n = op.numOperands; i < n; i++) this.type(op.operand(i).type);
     const opaque = op.opaqueProperties;
     if (opaque) this.visit(opaque);
     for (let i = 0, n = op.numProperties; i < n; i++) this.visit(op.propertyValue(i));
@@ -920,18 +918,18 @@ export class Printer implements OpAsmPrinter {
   // ---- users comments (--mlir-print-value-users)
 
   private printUsersComment(op: Operation): void {
-    const n = op.results.length;
+    const n = op.numResults;
     if (n === 0) {
-      if (op.operandList.length) this.write(' // id: ' + this.names.operationID(op));
+      if (op.numOperands) this.write(' // id: ' + this.names.operationID(op));
       return;
     }
     const users = new Set<Operation>();
     let usedInResults = 0;
-    for (const r of op.results)
-      for (let u: OpOperand | null = r.firstUse; u; u = u.nextUse)
+    for (let i = 0; i < n; i++)
+      for (let u: OpOperand | null = op.result(i).firstUse; u; u = u.nextUse)
         if (!users.has(u.owner)) {
           users.add(u.owner);
-          usedInResults += u.owner.results.length;
+          usedInResults += u.owner.numResults;
         }
     if (users.size === 0) {
       this.write(' // unused');
@@ -942,7 +940,7 @@ export class Printer implements OpAsmPrinter {
     for (let i = 0; i < n; i++) {
       if (i) this.write(', ');
       if (n > 1) this.write('(');
-      this.printValueUsers(op.results[i]);
+      this.printValueUsers(op.result(i));
       if (n > 1) this.write(')');
     }
   }
@@ -970,11 +968,11 @@ export class Printer implements OpAsmPrinter {
       if (seen.has(user)) continue;
       if (seen.size) this.write(', ');
       seen.add(user);
-      if (user.results.length === 0) this.write(this.names.operationID(user));
+      if (user.numResults === 0) this.write(this.names.operationID(user));
       else
-        for (let i = 0; i < user.results.length; i++) {
+        for (let i = 0; i < user.numResults; i++) {
           if (i) this.write(', ');
-          this.write(this.names.valueID(user.results[i]));
+          this.write(this.names.valueID(user.result(i)));
         }
     }
   }
@@ -1011,8 +1009,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   private printFullOp(op: Operation): void {
-    const results = op.results;
-    const n = results.length;
+    const n = op.numResults;
     // While collecting aliases only types and attributes matter: skip the names.
     if (n && !this.collecting) {
       const names = this.names;
@@ -1022,11 +1019,11 @@ export class Printer implements OpAsmPrinter {
           if (i) this.write(', ');
           const start = groups[i];
           const count = (i + 1 < groups.length ? groups[i + 1] : n) - start;
-          this.write(names.valueID(results[start], false));
+          this.write(names.valueID(op.result(start), false));
           if (count > 1) this.write(':' + count);
         }
       } else {
-        this.write(names.valueID(results[0], false));
+        this.write(names.valueID(op.result(0), false));
         if (n > 1) this.write(':' + n);
       }
       this.write(' = ');
@@ -1083,8 +1080,8 @@ export class Printer implements OpAsmPrinter {
   printGenericOp(op: Operation, printOpName = true): void {
     if (this.collecting) {
       if (!this.options.skipRegions) for (const r of op.regions) this.printRegion(r, { printEmptyBlock: true });
-      for (const o of op.operandList) this.printType(o.value.type);
-      for (const r of op.results) this.printType(r.type);
+      for (let i = 0, n = op.numOperands; i < n; i++) this.printType(op.operand(i).type);
+      for (let i = 0, n = op.numResults; i < n; i++) this.printType(op.result(i).type);
       const props = this.propertiesAttribute(op);
       if (props) this.printAttribute(props);
       for (const a of op.attributesView.values()) this.printAttribute(a);

@@ -50,7 +50,7 @@ export function cloneWithoutRegions(op: Operation, mapping: IRMapping, unresolve
     successors: op.successors.map((b) => mapping.lookupBlockOrDefault(b)),
     regions: op.regions.length,
   });
-  if (unresolved) op.operands.forEach((v, i) => void (mapping.contains(v) || unresolved.push(copy.operandList[i])));
+  if (unresolved) op.operands.forEach((v, i) => void (mapping.contains(v) || unresolved.push(copy.opOperand(i))));
   op.results.forEach((r, i) => mapping.map(r, copy.results[i]));
   return copy;
 }

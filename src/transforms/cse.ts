@@ -38,15 +38,14 @@ function attrsKey(op: Operation): string {
 
 function opKey(op: Operation): string {
   let key = `${op.name.name}|${attrsKey(op)}|`;
-  const results = op.results;
-  for (let i = 0; i < results.length; i++) key += (i ? ',' : '') + results[i].type.key;
+  for (let i = 0, n = op.numResults; i < n; i++) key += (i ? ',' : '') + op.result(i).type.key;
   key += '|';
-  const operands = op.operandList;
-  if (operands.length > 1 && op.hasTrait(Traits.Commutative)) {
-    const ids = operands.map((o) => idOf(o.value));
+  const n = op.numOperands;
+  if (n > 1 && op.hasTrait(Traits.Commutative)) {
+    const ids = op.operands.map(idOf);
     ids.sort((a, b) => a - b);
     key += ids.join(',');
-  } else for (let i = 0; i < operands.length; i++) key += (i ? ',' : '') + idOf(operands[i].value);
+  } else for (let i = 0; i < n; i++) key += (i ? ',' : '') + idOf(op.operand(i));
   return `${key}|${op.regions.length}|${op.numSuccessors}`;
 }
 
@@ -82,7 +81,7 @@ function opsEquivalent(a: Operation, b: Operation, map: Map<Value, Value>, block
   if (a.name !== b.name || a.numOperands !== b.numOperands || a.numResults !== b.numResults || a.regions.length !== b.regions.length) return false;
   if (a.numSuccessors !== b.numSuccessors) return false;
   if (attrsKey(a) !== attrsKey(b)) return false;
-  for (let i = 0; i < a.numResults; i++) if (a.results[i].type !== b.results[i].type) return false;
+  for (let i = 0; i < a.numResults; i++) if (a.result(i).type !== b.result(i).type) return false;
   const mapped = (v: Value): Value => map.get(v) ?? v;
   if (a.hasTrait(Traits.Commutative)) {
     const x = a.operands.map((v) => idOf(mapped(v))).sort((p, q) => p - q);
@@ -219,13 +218,13 @@ class CSEDriver {
 
   private replace(known: ScopedMap, op: Operation, existing: Operation, ssa: boolean): void {
     if (ssa) {
-      op.results.forEach((r, i) => this.rewriter.replaceAllUsesWith(r, existing.results[i]));
+      op.results.forEach((r, i) => this.rewriter.replaceAllUsesWith(r, existing.result(i)));
       this.opsToErase.push(op);
     } else {
       // In a graph region a use may come before the def: users already
       // recorded as known keep the old value, and the op stays while used.
       op.results.forEach((r, i) => {
-        for (const u of [...r.uses()]) if (!known.lookup(u.owner)) u.set(existing.results[i]);
+        for (const u of [...r.uses()]) if (!known.lookup(u.owner)) u.set(existing.result(i));
       });
       if (!op.hasUses) this.opsToErase.push(op);
     }

@@ -232,7 +232,8 @@ class GreedyDriver implements PatternListener {
   }
 
   private addOperandsToWorklist(op: Operation): void {
-    for (const operand of op.operandList) {
+    for (let i = 0, n = op.numOperands; i < n; i++) {
+      const operand = op.opOperand(i);
       const def = operand.value.definingOp;
       if (!def) continue;
       let other: Operation | null = null;

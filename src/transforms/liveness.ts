@@ -170,7 +170,7 @@ export class LivenessAnalysis {
         const dest = op.successor(s);
         idx.forEach((i, k) => {
           accounted.add(i);
-          if (k < dest.args.length && this.live.has(dest.args[k])) this.mark(op.operandList[i].value);
+          if (k < dest.args.length && this.live.has(dest.args[k])) this.mark(op.operand(i));
         });
       }
       op.operandList.forEach((o, i) => accounted.has(i) || this.visitBranchOperand(op, o.value));
@@ -196,7 +196,7 @@ export class LivenessAnalysis {
         idx.forEach((i, k) => {
           if (k >= entryArgs.length) return;
           accounted.add(i);
-          if (this.live.has(entryArgs[k])) this.mark(op.operandList[i].value);
+          if (this.live.has(entryArgs[k])) this.mark(op.operand(i));
         });
         op.operandList.forEach((o, i) => accounted.has(i) || this.mark(o.value));
         return;
@@ -210,7 +210,7 @@ export class LivenessAnalysis {
         const idx = operandIndices(op, ti.getSuccessorOperands(op, s));
         idx.forEach((i, k) => {
           accounted.add(i);
-          if (k < s.inputs.length && this.live.has(s.inputs[k])) this.mark(op.operandList[i].value);
+          if (k < s.inputs.length && this.live.has(s.inputs[k])) this.mark(op.operand(i));
         });
       }
       op.operandList.forEach((o, i) => accounted.has(i) || this.visitBranchOperand(op, o.value));
@@ -237,7 +237,7 @@ export class LivenessAnalysis {
       const idx = operandIndices(op, rb.getEntrySuccessorOperands(op, s));
       idx.forEach((i, k) => {
         accounted.add(i);
-        if (k < s.inputs.length && this.live.has(s.inputs[k])) this.mark(op.operandList[i].value);
+        if (k < s.inputs.length && this.live.has(s.inputs[k])) this.mark(op.operand(i));
       });
       if (s.region !== 'parent' && !s.region.empty) {
         const inputs = new Set(s.inputs);

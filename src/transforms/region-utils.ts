@@ -90,14 +90,14 @@ function branchOf(op: Operation): BranchInterface | undefined {
 
 /** The block argument a branch operand feeds, if the operand is a successor operand. */
 function forwardedArgument(op: Operation, operandIndex: number, br: BranchInterface): Value | undefined {
-  const operand = op.operandList[operandIndex];
+  const operand = op.opOperand(operandIndex);
   for (let i = 0; i < op.numSuccessors; i++) {
     const ops = br.getSuccessorOperands(op, i);
     // Identify the operand by position within the op's operand list.
     const start = successorOperandStart(op, i, br);
     if (start < 0) continue;
     const k = operandIndex - start;
-    if (k >= 0 && k < ops.length && op.operandList[start + k] === operand) return op.successor(i).args[k];
+    if (k >= 0 && k < ops.length && op.opOperand(start + k) === operand) return op.successor(i).args[k];
   }
   return undefined;
 }
@@ -144,7 +144,7 @@ function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts):
   if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
   if (live.wasProvenLive(op)) return;
   if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
-  for (let i = 0; i < op.results.length; i++) processValue(op.results[i], live);
+  for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
 }
 
 /**

@@ -125,7 +125,7 @@ class DeadValues {
     const perOp = new Map<Operation, boolean[]>();
     for (const [owner, inputsByIndex] of successorOperandInputMapping(op))
       for (const [i, inputs] of inputsByIndex) {
-        const v = owner.operandList[i].value;
+        const v = owner.operand(i);
         if (this.live(v) && this.hasLive(inputs)) continue;
         let dead = perOp.get(owner);
         if (!dead) perOp.set(owner, (dead = owner.operandList.map(() => false)));
@@ -148,7 +148,7 @@ class DeadValues {
       return;
     }
     for (let s = 0; s < op.numSuccessors; s++) {
-      const values = groups[s].map((i) => op.operandList[i].value);
+      const values = groups[s].map((i) => op.operand(i));
       const dead = values.map((v) => !this.live(v));
       const block = op.successor(s);
       this.markDead(block.args.slice(0, dead.length), dead);

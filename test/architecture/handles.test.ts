@@ -32,7 +32,7 @@ function filesInScope(): string[] {
 const DIALECTS = 'builtin|func|arith|cf|memref|ub|index|math|vector|llvm|test|scf|pipeline';
 
 const RULES: { what: string; re: RegExp }[] = [
-  { what: 'operand by position', re: /\.(operand|setOperand)\(\s*\d+\s*[,)]|\.(operands|operandList)\[\s*\d+\s*\]|\.operands\.slice\(\s*\d/ },
+  { what: 'operand by position', re: /\.(operand|setOperand|opOperand)\(\s*\d+\s*[,)]|\.(operands|operandList)\[\s*\d+\s*\]|\.operands\.slice\(\s*\d/ },
   { what: 'region by position', re: /\.regions\[\s*\d+\s*\]/ },
   { what: 'op created by name', re: /\.create\(\s*['"`]/ },
   { what: 'op matched by name', re: /(name\.name|opName)\s*[!=]==?\s*['"`]|['"`]\s*[!=]==?\s*\w+(\.name)?\.name\b/ },

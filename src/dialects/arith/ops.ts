@@ -511,7 +511,7 @@ function castOp<const M extends string, const A extends readonly AttrDecl[] = []
     ...extra,
   }).withAccessors({
     /** The operand itself (MLIR's getInMutable), for folds that update it in place. */
-    inMutable: (op): OpOperand => op.operandList[0],
+    inMutable: (op): OpOperand => op.opOperand(0),
   });
 }
 
@@ -603,8 +603,8 @@ export const CmpIOp = arithOp({
   assemblyFormat: '$predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs)',
 }).withAccessors({
   /** The operands themselves (MLIR's getLhsMutable/getRhsMutable), for folds that update them in place. */
-  lhsMutable: (op): OpOperand => op.operandList[0],
-  rhsMutable: (op): OpOperand => op.operandList[1],
+  lhsMutable: (op): OpOperand => op.opOperand(0),
+  rhsMutable: (op): OpOperand => op.opOperand(1),
 });
 
 export const CmpFOp = arithOp({

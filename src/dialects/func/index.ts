@@ -90,12 +90,12 @@ export const CallIndirectOp = defineOp({
   summary: 'indirect call operation',
   traits: [
     predOpTrait('callee input types match argument types', (op) => {
-      const t = op.operandList[0]?.value.type;
+      const t = op.opOperand(0)?.value.type;
       const args = op.operandList.slice(1).map((o) => o.value.type);
       return t instanceof FunctionType && args.length === t.inputs.length && args.every((a, i) => a === t.inputs[i]);
     }),
     predOpTrait('callee result types match result types', (op) => {
-      const t = op.operandList[0]?.value.type;
+      const t = op.opOperand(0)?.value.type;
       return t instanceof FunctionType && op.numResults === t.results.length && op.resultTypes.every((r, i) => r === t.results[i]);
     }),
   ],

@@ -159,9 +159,9 @@ export const ForOp = defineOp({
     /** The `scf.yield` ending the body. */
     yieldOp: (op): Operation => op.regions[0].entry.last!,
     /** getLowerBoundMutable/getUpperBoundMutable/getStepMutable: the operands, to set them (setLowerBound, ...). */
-    lowerBoundMutable: (op): OpOperand => op.operandList[0],
-    upperBoundMutable: (op): OpOperand => op.operandList[1],
-    stepMutable: (op): OpOperand => op.operandList[2],
+    lowerBoundMutable: (op): OpOperand => op.opOperand(0),
+    upperBoundMutable: (op): OpOperand => op.opOperand(1),
+    stepMutable: (op): OpOperand => op.opOperand(2),
     /** getInitArgsMutable: the init operands, to set them. */
     initArgsMutable: (op): OpOperand[] => op.operandList.slice(3),
   })
@@ -247,7 +247,7 @@ export const IfOp = defineOp({
 })
   .withAccessors({
     /** The condition operand itself (MLIR's getConditionMutable), for folds that update it in place. */
-    conditionMutable: (op): OpOperand => op.operandList[0],
+    conditionMutable: (op): OpOperand => op.opOperand(0),
     thenBlock: (op) => op.regions[0].entry,
     /** The else block, if the op has one. */
     elseBlock: (op): Block | undefined => op.regions[1].blocks[0],

@@ -88,8 +88,8 @@ function opsEquivalent(a: Operation, b: Operation, same: (x: Value, y: Value) =>
   if (a.numOperands !== b.numOperands || a.numResults !== b.numResults) return false;
   if (!attrsEqual(a.propertiesView, b.propertiesView)) return false;
   for (let i = 0; i < a.numOperands; i++) {
-    const x = a.operandList[i].value;
-    const y = b.operandList[i].value;
+    const x = a.operand(i);
+    const y = b.operand(i);
     if (x === y) continue;
     if (x.type !== y.type || !same(x, y)) return false;
   }
