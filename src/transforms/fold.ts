@@ -2,7 +2,7 @@
 // constants unique and hoisted per region (MLIR's OperationFolder).
 
 import type { Attribute } from '../ir/attributes.js';
-import { Traits, type FoldResult } from '../ir/context.js';
+import { Traits, type FoldResult, type OperationName } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
 import type { Operation, Region, Block } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
@@ -71,13 +71,18 @@ export class ConstantFolder {
   private readonly scopes = new Map<Region, Map<string, Operation[]>>();
   /** Each known constant's bucket. */
   private readonly owned = new Map<Operation, Operation[]>();
+  // The op names of known constants (one or two): every erased op is
+  // reported here, and most are not constants, so they are turned away
+  // without hashing the op.
+  private readonly ownedNames: OperationName[] = [];
   constructor(private readonly rewriter: PatternRewriter) {}
 
   isFolderOwned(op: Operation | null): boolean {
-    return op !== null && this.owned.has(op);
+    return op !== null && this.ownedNames.includes(op.name) && this.owned.has(op);
   }
 
   notifyRemoval(op: Operation): void {
+    if (!this.ownedNames.includes(op.name)) return;
     const bucket = this.owned.get(op);
     if (!bucket) return;
     this.owned.delete(op);
@@ -133,6 +138,7 @@ export class ConstantFolder {
     }
     bucket.push(op);
     this.owned.set(op, bucket);
+    if (!this.ownedNames.includes(op.name)) this.ownedNames.push(op.name);
     return true;
   }
 }

@@ -167,7 +167,8 @@ class DeadOpVerdicts extends Map<Operation, boolean> {
   }
   /** `op` was erased, modified or moved away from under `from` (its old parent op). */
   changed(op: Operation, from: Operation | null): void {
-    if (this.size === 0 || (!this.has(op) && !this.witnesses.has(op))) return;
+    // Verdicts are kept for region ops only.
+    if (this.size === 0 || ((op.regions.length === 0 || !this.has(op)) && !this.witnesses.has(op))) return;
     this.delete(op);
     this.witnesses.delete(op);
     this.forgetFrom(from);
