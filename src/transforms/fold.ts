@@ -16,6 +16,25 @@ export function constantOperands(op: Operation): (Attribute | undefined)[] {
   return out;
 }
 
+// Shared all-unknown operand lists by length (fold hooks take them readonly).
+const NO_CONSTANTS: (readonly undefined[])[] = [];
+for (let n = 0; n <= 8; n++) NO_CONSTANTS.push(Object.freeze(new Array<undefined>(n).fill(undefined)));
+
+/** constantOperands for a fold hook: a shared list when no operand is constant (most ops), so folding allocates nothing then. */
+function foldOperands(op: Operation): readonly (Attribute | undefined)[] {
+  const list = op.operandList;
+  const n = list.length;
+  for (let i = 0; i < n; i++) {
+    const c = matchConstant(list[i].value);
+    if (c === undefined) continue;
+    const out = new Array<Attribute | undefined>(n).fill(undefined);
+    out[i] = c;
+    for (let j = i + 1; j < n; j++) out[j] = matchConstant(list[j].value);
+    return out;
+  }
+  return n < NO_CONSTANTS.length ? NO_CONSTANTS[n] : new Array<undefined>(n).fill(undefined);
+}
+
 /** Moves constant operands of a commutative op to the end (the Commutative trait's fold). */
 function foldCommutative(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
   if (op.numOperands < 2) return false;
@@ -42,7 +61,7 @@ export function foldOperation(op: Operation): FoldResult | undefined {
   if (!def) return undefined;
   // Nothing can fold: skip matching the operands (an array per op).
   if (!def.fold && !def.traits.has(Traits.Commutative)) return undefined;
-  const operands = constantOperands(op);
+  const operands = foldOperands(op);
   const result = def.fold?.(op, operands);
   const inPlace = result !== undefined && (result.length === 0 || (op.numResults === 1 && result[0] === op.result(0)));
   if (result === undefined || inPlace) {

@@ -409,7 +409,7 @@ function guarded(root: OpKind, p: RewritePattern, mayApply: (op: Operation) => b
  * removes groups of unused inputs.
  */
 function someInputCandidateUnused(op: Operation): boolean {
-  for (const r of op.results) if (!r.hasUses) return true;
+  for (let i = 0; i < op.numResults; i++) if (!op.result(i).hasUses) return true;
   for (const region of op.regions) {
     const b = region.firstBlock;
     if (b) for (const a of b.args) if (!a.hasUses) return true;
