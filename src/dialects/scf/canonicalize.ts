@@ -1018,11 +1018,14 @@ const whileCmpCond = pattern(
     const cond = ConditionOp.cast(WhileOp.conditionOp(op));
     const cmp = CmpIOp.definingOp(ConditionOp.condition(cond));
     if (!cmp) return false;
-    const pred = CmpIOp.predicate(cmp);
     const cmpOperands = [CmpIOp.lhs(cmp), CmpIOp.rhs(cmp)];
+    // Most loops forward neither compared value: fail before decoding anything else.
+    const args = ConditionOp.args(cond);
+    if (!args.includes(cmpOperands[0]) && !args.includes(cmpOperands[1])) return false;
+    const pred = CmpIOp.predicate(cmp);
     let changed = false;
     const after = WhileOp.afterArguments(op);
-    ConditionOp.args(cond).forEach((arg, k) => {
+    args.forEach((arg, k) => {
       for (let opIdx = 0; opIdx < 2; opIdx++) {
         if (arg !== cmpOperands[opIdx]) continue;
         for (const u of [...after[k].uses()]) {
