@@ -7,7 +7,7 @@ import type { Attribute, Type } from './attributes.js';
 import { Rewriter, type RewriteListener } from './builder.js';
 import type { Context } from './context.js';
 import { UnknownLoc, type Location } from './location.js';
-import { Block, Operation, Region, type BlockOperand, type Op, type OpKind, type Value } from './operation.js';
+import { Block, Operation, Region, type BlockOperand, type Op, type OpKind, type OpOperand, type Value } from './operation.js';
 
 /** Blocks reachable from `entry` in CFG post-order (successors in order). */
 function blockPostOrder(entry: Block): Block[] {
@@ -101,13 +101,28 @@ export class PatternRewriter extends Rewriter {
 
   /** Replaces every use of `from` with `to`, telling the listener about each user. */
   replaceAllUsesWith(from: Value, to: Value): void {
-    for (const use of [...from.uses()]) this.modifyOpInPlace(use.owner, () => use.set(to));
+    const first = from.firstUse;
+    if (!first) return;
+    // Each use is modified in place as modifyOpInPlace does, without a
+    // closure, generator or spread per value (this runs for every replaced op).
+    if (!first.nextUse) {
+      first.set(to);
+      this.listener.notifyOperationModified?.(first.owner);
+      return;
+    }
+    const uses: OpOperand[] = [];
+    for (let u: OpOperand | null = first; u; u = u.nextUse) uses.push(u);
+    for (let i = 0; i < uses.length; i++) {
+      const use = uses[i];
+      use.set(to);
+      this.listener.notifyOperationModified?.(use.owner);
+    }
   }
   replaceAllOpUsesWith(op: Operation, values: readonly (Value | null)[]): void {
-    op.results.forEach((r, i) => {
+    for (let i = 0; i < op.numResults; i++) {
       const v = values[i];
-      if (v) this.replaceAllUsesWith(r, v);
-    });
+      if (v) this.replaceAllUsesWith(op.result(i), v);
+    }
   }
   replaceUsesWithIf(from: Value, to: Value, pred: (use: import('./operation.js').OpOperand) => boolean): void {
     for (const use of [...from.uses()]) if (pred(use)) this.modifyOpInPlace(use.owner, () => use.set(to));

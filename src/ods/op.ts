@@ -1048,22 +1048,24 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
   }
   if (info.attrSizedOperands) properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), operandSizes.map(BigInt)));
   const resultTypes = buildResultTypes(info, args, operands, operandSizes, properties);
-  const successors: Block[] = [];
+  // Most ops have no successors, regions or discardable attributes: nothing is allocated for them.
+  const successors: Block[] | undefined = info.successors.length ? [] : undefined;
   for (const s of info.successors) {
     const v = args[s.name];
-    if (s.variadic) successors.push(...((v ?? []) as readonly Block[]));
+    if (s.variadic) successors!.push(...((v ?? []) as readonly Block[]));
     else if (v === undefined) throw new Error(`${info.name}.build: missing successor '${s.name}'`);
-    else successors.push(v as Block);
+    else successors!.push(v as Block);
   }
-  const regions: Region[] = [];
+  const regions: Region[] | undefined = info.regions.length ? [] : undefined;
   for (const r of info.regions) {
     const v = args[r.name];
     if (r.variadic) {
-      if (typeof v === 'number') for (let i = 0; i < v; i++) regions.push(new Region());
-      else if (v !== undefined) regions.push(...(v as readonly Region[]));
-    } else regions.push(v instanceof Region ? v : new Region());
+      if (typeof v === 'number') for (let i = 0; i < v; i++) regions!.push(new Region());
+      else if (v !== undefined) regions!.push(...(v as readonly Region[]));
+    } else regions!.push(v instanceof Region ? v : new Region());
   }
-  const attributes = new Map<string, Attribute>(Object.entries((args.discardable ?? {}) as Record<string, Attribute>));
+  const discardable = args.discardable as Record<string, Attribute> | undefined;
+  const attributes = discardable ? new Map<string, Attribute>(Object.entries(discardable)) : undefined;
   const op = new Operation({
     name: opName,
     location: (args.location as Location | undefined) ?? UnknownLoc.get(),
@@ -1089,6 +1091,15 @@ function buildResultTypes(
   operandSizes: readonly number[],
   properties: ReadonlyMap<string, Attribute>,
 ): Type[] {
+  // The usual cases without the general machinery: no result, or one given.
+  const rs = info.results;
+  if (!info.attrSizedResults) {
+    if (rs.length === 0) return [];
+    if (rs.length === 1 && rs[0].kind === 'single') {
+      const g = args[rs[0].name];
+      if (g !== undefined && !Array.isArray(g)) return [g as Type];
+    }
+  }
   const given = info.results.map((r) => args[r.name] as Type | readonly Type[] | undefined);
   if (given.every((g, i) => g !== undefined || info.results[i].kind !== 'single') || !info.results.length) {
     if (given.every((g) => g !== undefined) || !info.spec.inferResultTypes) {

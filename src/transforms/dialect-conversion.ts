@@ -11,7 +11,7 @@
 // the same IR; the error reported is still the first failure in pre-order.
 
 import { emitError, type Context } from '../ir/context.js';
-import type { Operation, Value } from '../ir/operation.js';
+import { Block, type Operation, type Value } from '../ir/operation.js';
 import { FrozenPatternSet } from './greedy.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 
@@ -128,6 +128,37 @@ function lastSiblingFirstOrder(root: Operation): Operation[] {
 }
 
 /**
+ * The ops nested in `root` in pre-order, each marked as owned by `owner`
+ * with its rank as the slot. Iterative, without a callback per op: the
+ * stack holds what is left, an op (then its following siblings) or a block.
+ */
+function preOrderMarked(root: Operation, owner: object): Operation[] {
+  const order: Operation[] = [];
+  const stack: (Operation | Block)[] = [];
+  const pushBlocks = (op: Operation): void => {
+    for (let r = op.regions.length - 1; r >= 0; r--) {
+      const blocks = op.regions[r].blocks;
+      for (let b = blocks.length - 1; b >= 0; b--) stack.push(blocks[b]);
+    }
+  };
+  pushBlocks(root);
+  while (stack.length) {
+    const item = stack.pop()!;
+    for (let o: Operation | null = item instanceof Block ? item.first : item; o; o = o.next) {
+      o.worklistOwner = owner;
+      o.worklistIndex = order.length;
+      order.push(o);
+      if (o.regions.length) {
+        if (o.next) stack.push(o.next);
+        pushBlocks(o);
+        break;
+      }
+    }
+  }
+  return order;
+}
+
+/**
  * Converts the ops nested in `root` until they are legal. Returns false
  * (after an error at the first op, in pre-order, that could not be
  * legalized) on failure.
@@ -141,16 +172,10 @@ export function applyPartialConversion(
 ): boolean {
   const frozen = new FrozenPatternSet(patterns);
   const listener = new ConversionListener();
-  const order: Operation[] = [];
-  root.walk((op) => {
-    // Known from the start (unmarked through `order` at the end); the slot
-    // holds the op's rank in pre-order (no Map from op to rank).
-    op.worklistOwner = listener;
-    if (op !== root) {
-      op.worklistIndex = order.length;
-      order.push(op);
-    }
-  }, 'pre');
+  // Every op is known from the start (unmarked through `order` at the end);
+  // the slot holds the op's rank in pre-order (no Map from op to rank).
+  const order = preOrderMarked(root, listener);
+  root.worklistOwner = listener;
   listener.marked.push(root);
   const rewriter = new PatternRewriter(ctx, listener);
 

@@ -2,7 +2,7 @@
 // constants unique and hoisted per region (MLIR's OperationFolder).
 
 import type { Attribute } from '../ir/attributes.js';
-import { Traits, type FoldResult } from '../ir/context.js';
+import { Traits, type FoldResult, type OperationName } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
 import type { Operation, Region, Block } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
@@ -14,6 +14,25 @@ export function constantOperands(op: Operation): (Attribute | undefined)[] {
   const out = new Array<Attribute | undefined>(n);
   for (let i = 0; i < n; i++) out[i] = matchConstant(op.operand(i));
   return out;
+}
+
+// Shared all-unknown operand lists by length (fold hooks take them readonly).
+const NO_CONSTANTS: (readonly undefined[])[] = [];
+for (let n = 0; n <= 8; n++) NO_CONSTANTS.push(Object.freeze(new Array<undefined>(n).fill(undefined)));
+
+/** constantOperands for a fold hook: a shared list when no operand is constant (most ops), so folding allocates nothing then. */
+function foldOperands(op: Operation): readonly (Attribute | undefined)[] {
+  const list = op.operandList;
+  const n = list.length;
+  for (let i = 0; i < n; i++) {
+    const c = matchConstant(list[i].value);
+    if (c === undefined) continue;
+    const out = new Array<Attribute | undefined>(n).fill(undefined);
+    out[i] = c;
+    for (let j = i + 1; j < n; j++) out[j] = matchConstant(list[j].value);
+    return out;
+  }
+  return n < NO_CONSTANTS.length ? NO_CONSTANTS[n] : new Array<undefined>(n).fill(undefined);
 }
 
 /** Moves constant operands of a commutative op to the end (the Commutative trait's fold). */
@@ -42,7 +61,7 @@ export function foldOperation(op: Operation): FoldResult | undefined {
   if (!def) return undefined;
   // Nothing can fold: skip matching the operands (an array per op).
   if (!def.fold && !def.traits.has(Traits.Commutative)) return undefined;
-  const operands = constantOperands(op);
+  const operands = foldOperands(op);
   const result = def.fold?.(op, operands);
   const inPlace = result !== undefined && (result.length === 0 || (op.numResults === 1 && result[0] === op.result(0)));
   if (result === undefined || inPlace) {
@@ -71,13 +90,18 @@ export class ConstantFolder {
   private readonly scopes = new Map<Region, Map<string, Operation[]>>();
   /** Each known constant's bucket. */
   private readonly owned = new Map<Operation, Operation[]>();
+  // The op names of known constants (one or two): every erased op is
+  // reported here, and most are not constants, so they are turned away
+  // without hashing the op.
+  private readonly ownedNames: OperationName[] = [];
   constructor(private readonly rewriter: PatternRewriter) {}
 
   isFolderOwned(op: Operation | null): boolean {
-    return op !== null && this.owned.has(op);
+    return op !== null && this.ownedNames.includes(op.name) && this.owned.has(op);
   }
 
   notifyRemoval(op: Operation): void {
+    if (!this.ownedNames.includes(op.name)) return;
     const bucket = this.owned.get(op);
     if (!bucket) return;
     this.owned.delete(op);
@@ -133,6 +157,7 @@ export class ConstantFolder {
     }
     bucket.push(op);
     this.owned.set(op, bucket);
+    if (!this.ownedNames.includes(op.name)) this.ownedNames.push(op.name);
     return true;
   }
 }

@@ -7,7 +7,7 @@
 import type { Attribute } from '../ir/attributes.js';
 import type { Context } from '../ir/context.js';
 import { Traits } from '../ir/context.js';
-import type { Block, Operation, Region, Value } from '../ir/operation.js';
+import { Block, type Operation, type Region, type Value } from '../ir/operation.js';
 import { ConstantFolder, foldOperation } from './fold.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
@@ -167,7 +167,8 @@ class DeadOpVerdicts extends Map<Operation, boolean> {
   }
   /** `op` was erased, modified or moved away from under `from` (its old parent op). */
   changed(op: Operation, from: Operation | null): void {
-    if (this.size === 0 || (!this.has(op) && !this.witnesses.has(op))) return;
+    // Verdicts are kept for region ops only.
+    if (this.size === 0 || ((op.regions.length === 0 || !this.has(op)) && !this.witnesses.has(op))) return;
     this.delete(op);
     this.witnesses.delete(op);
     this.forgetFrom(from);
@@ -338,19 +339,38 @@ class GreedyDriver implements PatternListener {
             o = next;
           }
       } else {
-        for (const b of [...regionOp.blocks])
-          for (let o = b.first; o; ) {
-            const next = o.next;
-            o.walk((n) => {
-              if (!this.config.cseConstants) numOps++;
-              if (!this.config.cseConstants || !insertKnownConstant(n)) {
-                this.addSingle(n);
-                return 'advance';
-              }
-              return 'skip';
-            }, 'pre');
-            o = next;
+        // Pre-order, iteratively (no walk frame or callback per op). The stack
+        // holds what is left to visit: an op (then its following siblings) or
+        // a block (read when reached, as a walk would). Each op's next sibling
+        // is read before it is visited: a known constant may move or go.
+        const stack: (Operation | Block)[] = [];
+        const blocks = regionOp.blocks;
+        for (let i = blocks.length - 1; i >= 0; i--) stack.push(blocks[i]);
+        const cse = this.config.cseConstants;
+        while (stack.length) {
+          const item = stack.pop()!;
+          let o: Operation | null = item instanceof Block ? item.first : item;
+          while (o) {
+            const next: Operation | null = o.next;
+            if (!cse) numOps++;
+            if (cse && insertKnownConstant(o)) {
+              o = next;
+              continue;
+            }
+            this.addSingle(o);
+            const regions = o.regions;
+            if (regions.length === 0) {
+              o = next;
+              continue;
+            }
+            if (next) stack.push(next);
+            for (let r = regions.length - 1; r >= 0; r--) {
+              const rb = regions[r].blocks;
+              for (let i = rb.length - 1; i >= 0; i--) stack.push(rb[i]);
+            }
+            break;
           }
+        }
         this.worklist.reverse();
       }
       continueRewrites = this.processWorklist(numOps);

@@ -389,9 +389,60 @@ const removeDeadSuccessorInputs = (root: OpKind): RewritePattern =>
  * a change, and most region ops have no results).
  */
 function regionBranchPatterns(root: OpKind, withoutInputs?: (op: Operation) => boolean): RewritePattern[] {
-  const patterns = [makeSuccessorInputsDead(root), removeDuplicateSuccessorInputUses(root), removeDeadSuccessorInputs(root)];
+  const patterns = [
+    makeSuccessorInputsDead(root),
+    guarded(root, removeDuplicateSuccessorInputUses(root), someForwardedValueRepeats),
+    guarded(root, removeDeadSuccessorInputs(root), someInputCandidateUnused),
+  ];
   if (!withoutInputs) return patterns;
   return patterns.map((p) => pattern(root, (op, rewriter) => !withoutInputs(op) && p.matchAndRewrite(op, rewriter), { benefit: p.benefit, name: p.debugName }));
+}
+
+/** `p`, tried only on ops for which `mayApply` holds (a necessary condition, cheaper than collecting the successor edges). */
+function guarded(root: OpKind, p: RewritePattern, mayApply: (op: Operation) => boolean): RewritePattern {
+  return pattern(root, (op, rewriter) => mayApply(op) && p.matchAndRewrite(op, rewriter), { benefit: p.benefit, name: p.debugName });
+}
+
+/**
+ * Whether a result or region entry argument of `op` is unused. Successor
+ * inputs are among these, and RemoveDeadRegionBranchOpSuccessorInputs only
+ * removes groups of unused inputs.
+ */
+function someInputCandidateUnused(op: Operation): boolean {
+  for (let i = 0; i < op.numResults; i++) if (!op.result(i).hasUses) return true;
+  for (const region of op.regions) {
+    const b = region.firstBlock;
+    if (b) for (const a of b.args) if (!a.hasUses) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `op` or a terminator in its regions passes one value in two
+ * operands. Two inputs of one owner fed the same values (what
+ * RemoveDuplicateSuccessorInputUses merges) need that: an operand feeds one
+ * input per successor, and distinct successors have distinct input owners.
+ */
+function someForwardedValueRepeats(op: Operation): boolean {
+  if (operandRepeats(op)) return true;
+  for (const region of op.regions)
+    for (const b of region.blocks) {
+      const t = b.last;
+      if (t && operandRepeats(t)) return true;
+    }
+  return false;
+}
+
+function operandRepeats(op: Operation): boolean {
+  const list = op.operandList;
+  const n = list.length;
+  // Long lists are left to the pattern (the pairwise check is quadratic).
+  if (n > 16) return true;
+  for (let i = 1; i < n; i++) {
+    const v = list[i].value;
+    for (let j = 0; j < i; j++) if (list[j].value === v) return true;
+  }
+  return false;
 }
 
 /** scf.if, scf.index_switch, scf.execute_region: the results are the only successor inputs (the regions take no arguments). */
@@ -967,11 +1018,14 @@ const whileCmpCond = pattern(
     const cond = ConditionOp.cast(WhileOp.conditionOp(op));
     const cmp = CmpIOp.definingOp(ConditionOp.condition(cond));
     if (!cmp) return false;
-    const pred = CmpIOp.predicate(cmp);
     const cmpOperands = [CmpIOp.lhs(cmp), CmpIOp.rhs(cmp)];
+    // Most loops forward neither compared value: fail before decoding anything else.
+    const args = ConditionOp.args(cond);
+    if (!args.includes(cmpOperands[0]) && !args.includes(cmpOperands[1])) return false;
+    const pred = CmpIOp.predicate(cmp);
     let changed = false;
     const after = WhileOp.afterArguments(op);
-    ConditionOp.args(cond).forEach((arg, k) => {
+    args.forEach((arg, k) => {
       for (let opIdx = 0; opIdx < 2; opIdx++) {
         if (arg !== cmpOperands[opIdx]) continue;
         for (const u of [...after[k].uses()]) {
