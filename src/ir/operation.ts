@@ -10,6 +10,12 @@ import type { Context, OperationName } from './context.js';
 export abstract class Value {
   /** The head of the intrusive, doubly linked list of uses. */
   firstUse: OpOperand | null = null;
+  /**
+   * Scratch owned by one walk at a time (see `newMarkEpoch`): region DCE
+   * stamps live values with its epoch (> 0), CSE numbers values with ids < 0
+   * and resets them to 0 when done. A walk using it must not call another.
+   */
+  mark = 0;
   constructor(public type: Type) {}
 
   abstract get definingOp(): Operation | null;
@@ -127,6 +133,16 @@ export class BlockOperand {
     this.block = block;
     this.link();
   }
+}
+
+let markEpoch = 0;
+/**
+ * A stamp no `mark` holds yet, for a walk that marks ops or values as "seen
+ * in this walk" without clearing them first (mark === epoch). Epochs only
+ * grow, one per walk, so they stay small integers.
+ */
+export function newMarkEpoch(): number {
+  return ++markEpoch;
 }
 
 declare const OP_BRAND: unique symbol;
@@ -254,6 +270,8 @@ export class Operation {
   // drivers need no Map or Set keyed by op. Drivers clear it when done.
   worklistOwner: object | null = null;
   worklistIndex = 0;
+  /** Scratch owned by one walk at a time, like `Value.mark` (region DCE: live when equal to its epoch). */
+  mark = 0;
 
   constructor(init: OperationInit) {
     this.name = init.name;
