@@ -81,12 +81,10 @@ function singlePredecessor(b: Block): Block | null {
   return u.owner.parentBlock;
 }
 function insertBlockAfter(b: Block, after: Block): void {
-  const r = after.parent!;
-  r.insertBlock(r.blocks.indexOf(after) + 1, b);
+  after.parent!.insertBlockAfter(b, after);
 }
 function insertBlockBefore(b: Block, before: Block): void {
-  const r = before.parent!;
-  r.insertBlock(r.blocks.indexOf(before), b);
+  before.parent!.insertBlockBefore(b, before);
 }
 function addArgumentsFrom(b: Block, other: Block): void {
   for (const a of other.args) b.addArgument(a.type, a.location);

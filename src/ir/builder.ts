@@ -143,11 +143,11 @@ export class Rewriter extends Builder {
 
   /** Moves the blocks of `region` before `before` in `dest` (or to its end), reporting each as moved (as MLIR's moveBlockBefore). */
   inlineRegionBefore(region: Region, dest: Region, before: Block | null = null): void {
-    const blocks = [...region.blocks];
-    region.blocks.length = 0;
-    let index = before ? dest.blocks.indexOf(before) : dest.blocks.length;
+    // All blocks leave `region` first, then each is inserted and reported.
+    const blocks = region.blocks;
+    for (const b of blocks) region.removeBlock(b);
     for (const b of blocks) {
-      dest.insertBlock(index++, b);
+      dest.insertBlockBefore(b, before);
       this.listener.notifyBlockInserted?.(b, region);
     }
   }

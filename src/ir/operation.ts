@@ -16,6 +16,12 @@ export abstract class Value {
    * naming needs no map keyed by value.
    */
   printSlot = -1;
+  /**
+   * Scratch owned by one walk at a time (see `newMarkEpoch`): region DCE
+   * stamps live values with its epoch (> 0), CSE numbers values with ids < 0
+   * and resets them to 0 when done. A walk using it must not call another.
+   */
+  mark = 0;
   constructor(public type: Type) {}
 
   abstract get definingOp(): Operation | null;
@@ -166,6 +172,16 @@ export class BlockOperand {
   }
 }
 
+let markEpoch = 0;
+/**
+ * A stamp no `mark` holds yet, for a walk that marks ops or values as "seen
+ * in this walk" without clearing them first (mark === epoch). Epochs only
+ * grow, one per walk, so they stay small integers.
+ */
+export function newMarkEpoch(): number {
+  return ++markEpoch;
+}
+
 declare const OP_BRAND: unique symbol;
 /** An operation known to be an instance of the op named `N` (what a declared op's `isa` narrows to). */
 export type Op<N extends string> = Operation & { readonly [OP_BRAND]: N };
@@ -300,6 +316,8 @@ export class Operation {
   worklistIndex = 0;
   /** The verifier's scratch: visited/open in one of its walks (see src/ir/verifier.ts). */
   verifyMark = 0;
+  /** Scratch owned by one walk at a time, like `Value.mark` (region DCE: live when equal to its epoch). */
+  mark = 0;
 
   constructor(init: OperationInit) {
     this.name = init.name;
@@ -750,18 +768,11 @@ export class Block {
     return this.parent?.parentOp ?? null;
   }
   get isEntryBlock(): boolean {
-    return this.parent !== null && this.parent.blocks[0] === this;
+    return this.parent !== null && this.parent.firstBlock === this;
   }
-  /** Where the block last was in its region's list: walks ask for the next block of each in turn. */
-  private indexHint = 0;
-  get nextBlock(): Block | null {
-    const r = this.parent;
-    if (!r) return null;
-    const blocks = r.blocks;
-    let i = this.indexHint;
-    if (blocks[i] !== this) this.indexHint = i = blocks.indexOf(this);
-    return blocks[i + 1] ?? null;
-  }
+  // Links in the parent region's intrusive list of blocks (null when unlinked).
+  prevBlock: Block | null = null;
+  nextBlock: Block | null = null;
 
   /** With `locationOffset` >= 0, `location` is where to compute the location from on first use (the parser). */
   addArgument(type: Type, location: Location | LocationSource, locationOffset = -1): BlockArgument {
@@ -866,44 +877,115 @@ export class Block {
   }
 }
 
+/**
+ * The blocks of a region form an intrusive doubly linked list (like the ops of
+ * a block): inserting, removing and stepping are O(1) at any position.
+ * `blocks` is an array snapshot for the many readers that index or iterate;
+ * it is made on first read after a change and shared until the next one.
+ */
 export class Region {
-  readonly blocks: Block[] = [];
+  firstBlock: Block | null = null;
+  lastBlock: Block | null = null;
+  private count = 0;
+  private snapshot: Block[] | null = null;
   constructor(public parentOp: Operation | null = null) {}
 
-  get empty(): boolean {
-    return this.blocks.length === 0;
+  /**
+   * The blocks in order: an array shared until the region's blocks change,
+   * never updated in place (a holder keeps the blocks as they were). O(n)
+   * after a change, so code that inserts or removes blocks as it goes should
+   * step with `firstBlock`/`nextBlock` instead.
+   */
+  get blocks(): readonly Block[] {
+    let s = this.snapshot;
+    if (s === null) {
+      s = new Array<Block>(this.count);
+      let i = 0;
+      for (let b = this.firstBlock; b; b = b.nextBlock) s[i++] = b;
+      this.snapshot = s;
+    }
+    return s;
   }
-  get firstBlock(): Block | null {
-    return this.blocks[0] ?? null;
+  get numBlocks(): number {
+    return this.count;
+  }
+  get empty(): boolean {
+    return this.firstBlock === null;
   }
   /** The entry block; the region must not be empty. */
   get entry(): Block {
-    return this.blocks[0];
+    return this.firstBlock!;
+  }
+  /** The i-th block (O(i)), or undefined. */
+  blockAt(i: number): Block | undefined {
+    let b = this.firstBlock;
+    while (b && i-- > 0) b = b.nextBlock;
+    return b ?? undefined;
+  }
+  /** The position of `block` in the region (O(position)), or -1. */
+  indexOfBlock(block: Block): number {
+    let i = 0;
+    for (let b = this.firstBlock; b; b = b.nextBlock, i++) if (b === block) return i;
+    return -1;
   }
   get index(): number {
     return this.parentOp ? this.parentOp.regions.indexOf(this) : -1;
   }
+  /** Appends `block` (taken out of the region holding it, if any). */
   pushBlock(block: Block): Block {
-    block.parent = this;
-    this.blocks.push(block);
+    this.insertBlockBefore(block, null);
     return block;
   }
+  /** Inserts `block` at position `index` (O(index); see insertBlockBefore/After). */
   insertBlock(index: number, block: Block): void {
+    this.insertBlockBefore(block, index >= this.count ? null : (this.blockAt(index) ?? null));
+  }
+  /** Inserts `block` before `before` (a block of this region), or at the end when null. */
+  insertBlockBefore(block: Block, before: Block | null): void {
+    if (block.parent) block.parent.removeBlock(block);
     block.parent = this;
-    this.blocks.splice(index, 0, block);
+    const prev = before ? before.prevBlock : this.lastBlock;
+    block.prevBlock = prev;
+    block.nextBlock = before;
+    if (prev) prev.nextBlock = block;
+    else this.firstBlock = block;
+    if (before) before.prevBlock = block;
+    else this.lastBlock = block;
+    this.count++;
+    this.snapshot = null;
+  }
+  /** Inserts `block` after `after` (a block of this region). */
+  insertBlockAfter(block: Block, after: Block): void {
+    this.insertBlockBefore(block, after.nextBlock);
   }
   removeBlock(block: Block): void {
-    const i = this.blocks.indexOf(block);
-    if (i >= 0) this.blocks.splice(i, 1);
+    if (block.parent !== this) return;
+    const { prevBlock: prev, nextBlock: next } = block;
+    if (prev) prev.nextBlock = next;
+    else this.firstBlock = next;
+    if (next) next.prevBlock = prev;
+    else this.lastBlock = prev;
+    block.prevBlock = block.nextBlock = null;
     block.parent = null;
+    this.count--;
+    this.snapshot = null;
   }
   dropAllReferences(): void {
     dropRegionReferences([this]);
   }
   /** Moves all blocks of `other` to the end of this region. */
   takeBody(other: Region): void {
-    for (const b of other.blocks) this.pushBlock(b);
-    other.blocks.length = 0;
+    if (other === this || other.firstBlock === null) return;
+    for (let b: Block | null = other.firstBlock; b; b = b.nextBlock) b.parent = this;
+    const first = other.firstBlock;
+    first.prevBlock = this.lastBlock;
+    if (this.lastBlock) this.lastBlock.nextBlock = first;
+    else this.firstBlock = first;
+    this.lastBlock = other.lastBlock;
+    this.count += other.count;
+    other.firstBlock = other.lastBlock = null;
+    other.count = 0;
+    this.snapshot = other.snapshot = null;
   }
   /** True if this region is `other` or contains it. */
   isAncestorOf(other: Region): boolean {
@@ -912,16 +994,20 @@ export class Region {
   }
   /** The ops directly in the region's blocks. */
   *ops(): IterableIterator<Operation> {
-    for (const b of this.blocks) yield* b;
+    for (let b = this.firstBlock; b; ) {
+      const next = b.nextBlock;
+      yield* b;
+      b = next;
+    }
   }
 }
 
 /** Unlinks the operands and successors of every op in `regions`, nested ones included (a worklist: nests can be deeper than the stack). */
 function dropRegionReferences(regions: Region[]): void {
   for (let r = regions.pop(); r !== undefined; r = regions.pop())
-    for (const b of r.blocks)
+    for (let b = r.firstBlock; b; b = b.nextBlock)
       for (let o = b.first; o; o = o.next) {
-        for (const x of o.operandList) x.unlink();
+        for (let i = 0, n = o.numOperands; i < n; i++) o.opOperand(i).unlink();
         for (const x of o.successorList) x.unlink();
         for (const inner of o.regions) regions.push(inner);
       }

@@ -233,7 +233,7 @@ export class PatternRewriter extends Rewriter {
   splitBlock(block: Block, before: Operation | null): Block {
     const nb = new Block();
     const region = block.parent!;
-    region.insertBlock(region.blocks.indexOf(block) + 1, nb);
+    region.insertBlockAfter(nb, block);
     this.listener.notifyBlockInserted?.(nb);
     if (!before) return nb;
     while (before.parentBlock !== nb) {
@@ -248,8 +248,7 @@ export class PatternRewriter extends Rewriter {
   /** Creates a block in `region` before `before` (or at the end) and sets the insertion point to its end. */
   createBlockIn(region: Region, before: Block | null, argTypes: readonly Type[] = [], locs: readonly Location[] = []): Block {
     const b = new Block();
-    const index = before ? region.blocks.indexOf(before) : region.blocks.length;
-    region.insertBlock(index, b);
+    region.insertBlockBefore(b, before);
     argTypes.forEach((t, i) => b.addArgument(t, locs[i] ?? UnknownLoc.get()));
     this.listener.notifyBlockInserted?.(b);
     this.setInsertionPointToEnd(b);
@@ -258,11 +257,11 @@ export class PatternRewriter extends Rewriter {
 
   /** Moves the blocks of `region` before `before` in `dest`; only block insertions are reported (as MLIR). */
   override inlineRegionBefore(region: Region, dest: Region, before: Block | null = null): void {
-    const blocks = [...region.blocks];
-    region.blocks.length = 0;
-    let index = before ? dest.blocks.indexOf(before) : dest.blocks.length;
+    // All blocks leave `region` first, then each is inserted and reported.
+    const blocks = region.blocks;
+    for (const b of blocks) region.removeBlock(b);
     for (const b of blocks) {
-      dest.insertBlock(index++, b);
+      dest.insertBlockBefore(b, before);
       this.listener.notifyBlockInserted?.(b, region);
     }
   }

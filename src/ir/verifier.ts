@@ -340,7 +340,7 @@ export class Verifier {
       d.attachNote(' (block without parent)', loc);
       return;
     }
-    const index = region2.blocks.indexOf(block2);
+    const index = region2.indexOfBlock(block2);
     let where: string;
     if (region1 === region2) where = ' in the same region)';
     else if (region2.isAncestorOf(region1)) where = ' in a parent region)';

@@ -84,8 +84,7 @@ function copyBlocks(
     mapping.mapBlock(b, nb);
     newBlocks.push(nb);
   }
-  let index = before ? dest.blocks.indexOf(before) : dest.blocks.length;
-  for (const nb of newBlocks) dest.insertBlock(index++, nb);
+  for (const nb of newBlocks) dest.insertBlockBefore(nb, before);
   for (let i = 0; i < src.blocks.length; i++)
     for (let o = src.blocks[i].first; o; o = o.next) {
       const c = cloneWithoutRegions(o, mapping, unresolved);

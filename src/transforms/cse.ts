@@ -14,12 +14,23 @@ import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
 
-let nextId = 1;
-const ids = new WeakMap<object, number>();
-function idOf(x: object): number {
-  let id = ids.get(x);
-  if (id === undefined) ids.set(x, (id = nextId++));
+// Value ids for op keys live in the values' `mark` (owned by one CSE run at
+// a time): negative numbers, so no other walk's epoch stamp (positive) reads
+// as an id, and reset to 0 when the run ends, so no stale id outlives it.
+let lastId = 0;
+const numbered: Value[] = [];
+function idOf(v: Value): number {
+  let id = v.mark;
+  if (id >= 0) {
+    v.mark = id = --lastId;
+    numbered.push(v);
+  }
   return id;
+}
+function forgetIds(): void {
+  for (let i = 0; i < numbered.length; i++) numbered[i].mark = 0;
+  numbered.length = 0;
+  lastId = 0;
 }
 
 function attrsKey(op: Operation): string {
@@ -246,7 +257,11 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
   const rewriter = new PatternRewriter(ctx);
   const driver = new CSEDriver(rewriter);
   const known = new ScopedMap();
-  for (const r of op.regions) driver.simplifyRegion(known, r);
+  try {
+    for (const r of op.regions) driver.simplifyRegion(known, r);
+  } finally {
+    forgetIds();
+  }
   for (const o of driver.opsToErase) {
     // The use lists walked directly (a generator spread per result cost more than the unlinking).
     for (let i = 0; i < o.numResults; i++)

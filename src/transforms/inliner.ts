@@ -133,7 +133,7 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
   }
   // Split after the call; the callee's blocks go in between.
   const post = new BlockCtor();
-  dest.insertBlock(dest.blocks.indexOf(block) + 1, post);
+  dest.insertBlockAfter(post, block);
   for (let o = call.next; o; ) {
     const next = o.next;
     o.remove();

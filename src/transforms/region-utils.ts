@@ -5,7 +5,7 @@
 
 import { Traits } from '../ir/context.js';
 import { Interfaces, getInterface, type BranchInterface } from '../ir/interfaces.js';
-import { BlockArgument, OpResult, type Block, type Operation, type Region, type Value } from '../ir/operation.js';
+import { BlockArgument, OpResult, newMarkEpoch, type Block, type Operation, type Region, type Value } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
 import { wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 
@@ -15,7 +15,7 @@ export function postOrder(region: Region): Block[] {
   if (region.empty) return out;
   const entry = region.entry;
   // Most regions are one block without successors: no set or stack needed.
-  if (region.blocks.length === 1 && (entry.last === null || entry.last.numSuccessors === 0)) {
+  if (region.numBlocks === 1 && (entry.last === null || entry.last.numSuccessors === 0)) {
     out.push(entry);
     return out;
   }
@@ -48,7 +48,7 @@ export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: reado
   while (worklist.length) {
     const region = worklist.pop()!;
     if (region.empty) continue;
-    if (region.blocks.length === 1) {
+    if (region.numBlocks === 1) {
       for (let o = region.entry.first; o; o = o.next) for (let i = 0; i < o.regions.length; i++) worklist.push(o.regions[i]);
       continue;
     }
@@ -68,19 +68,45 @@ export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: reado
 
 // ---- region DCE
 
+/**
+ * Liveness on the ops' and block arguments' `mark` (no Set of every live op):
+ * `mark === live` is live. A result is live with its op, as in MLIR's LiveMap.
+ * A query answered "not live" stamps the op or argument with this round's
+ * `asked` epoch; if it is proven live later in the same round, an answer of
+ * this round was stale and another round is needed (`changed`). Otherwise the
+ * next round would give every answer again and change nothing, so MLIR's
+ * confirming round is skipped (same fixed point).
+ */
 class LiveMap {
   changed = false;
-  private readonly live = new Set<Value | Operation>();
+  private readonly live = newMarkEpoch();
+  private asked = 0;
+  newRound(): void {
+    this.changed = false;
+    this.asked = newMarkEpoch();
+  }
   wasProvenLive(x: Value | Operation): boolean {
-    if (x instanceof OpResult) return this.live.has(x.owner);
-    return this.live.has(x);
+    const o = x instanceof OpResult ? x.owner : x;
+    if (o.mark === this.live) return true;
+    o.mark = this.asked;
+    return false;
+  }
+  /** wasProvenLive of an op (no result check). */
+  opWasProvenLive(o: Operation): boolean {
+    if (o.mark === this.live) return true;
+    o.mark = this.asked;
+    return false;
   }
   setProvedLive(x: Value | Operation): void {
-    if (x instanceof OpResult) x = x.owner;
-    if (!this.live.has(x)) {
-      this.live.add(x);
-      this.changed = true;
-    }
+    const o = x instanceof OpResult ? x.owner : x;
+    const m = o.mark;
+    if (m === this.live) return;
+    if (m === this.asked) this.changed = true;
+    o.mark = this.live;
+  }
+  /** Whether `x` was proven live, without recording the question (after the analysis). */
+  isLive(x: Value | Operation): boolean {
+    return (x instanceof OpResult ? x.owner : x).mark === this.live;
   }
 }
 
@@ -123,7 +149,7 @@ function isUseSpecificallyKnownDead(op: Operation, operandIndex: number, live: L
 function processValue(v: Value, live: LiveMap): void {
   for (let use = v.firstUse; use; use = use.nextUse) {
     if (isUseSpecificallyKnownDead(use.owner, use.index, live)) continue;
-    if (live.wasProvenLive(use.owner)) {
+    if (live.opWasProvenLive(use.owner)) {
       live.setProvedLive(v);
       return;
     }
@@ -142,54 +168,64 @@ function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
 
 function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts): void {
   if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
-  if (live.wasProvenLive(op)) return;
+  if (live.opWasProvenLive(op)) return;
   if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
   for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
+}
+
+/** A level of propagateRegionLiveness's walk: the regions of one op (or the root). */
+interface LivenessFrame {
+  /** The op whose regions these are (its own liveness comes after them), or null for the root. */
+  owner: Operation | null;
+  regions: readonly Region[];
+  /** The region being walked, its blocks in post-order, and the block being walked. */
+  ri: number;
+  blocks: Block[] | null;
+  bi: number;
+  /** The next op of the current block, walking last to first. */
+  next: Operation | null;
 }
 
 /**
  * MLIR's propagateLiveness over `root`: per block in post-order, its ops last
  * to first (each op's regions before the op itself), then the arguments of a
- * non-entry block. An explicit stack, not recursion: nests may be deeper than
- * the JavaScript stack. `memo` keeps nest verdicts (the IR does not change here).
+ * non-entry block. An explicit stack of region ops, not recursion: nests may
+ * be deeper than the JavaScript stack; ops without regions are handled in
+ * place. `memo` keeps nest verdicts (the IR does not change here).
  */
 function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts): void {
-  // Entries: a region to expand, an op to enter (its regions come first), an
-  // op whose regions are done, a block whose arguments come next.
-  const REGION = 0;
-  const ENTER = 1;
-  const EXIT = 2;
-  const ARGS = 3;
-  const kinds: number[] = [REGION];
-  const items: (Region | Operation | Block)[] = [root];
-  while (kinds.length) {
-    const kind = kinds.pop()!;
-    const item = items.pop()!;
-    if (kind === REGION) {
-      const region = item as Region;
-      if (region.empty) continue;
-      const blocks = postOrder(region);
-      for (let i = blocks.length - 1; i >= 0; i--) {
-        const block = blocks[i];
-        if (!block.isEntryBlock) {
-          kinds.push(ARGS);
-          items.push(block);
-        }
-        for (let o = block.first; o; o = o.next) {
-          kinds.push(ENTER);
-          items.push(o);
-        }
+  const stack: LivenessFrame[] = [{ owner: null, regions: [root], ri: 0, blocks: null, bi: 0, next: null }];
+  while (stack.length) {
+    const f = stack[stack.length - 1];
+    if (f.blocks === null) {
+      if (f.ri >= f.regions.length) {
+        stack.pop();
+        if (f.owner) propagateOwnLiveness(f.owner, live, memo);
+        continue;
       }
-    } else if (kind === ENTER) {
-      const op = item as Operation;
-      kinds.push(EXIT);
-      items.push(op);
-      for (let r = op.regions.length - 1; r >= 0; r--) {
-        kinds.push(REGION);
-        items.push(op.regions[r]);
+      if (f.regions[f.ri].empty) {
+        f.ri++;
+        continue;
       }
-    } else if (kind === EXIT) propagateOwnLiveness(item as Operation, live, memo);
-    else for (const a of (item as Block).args) if (!live.wasProvenLive(a)) processValue(a, live);
+      f.blocks = postOrder(f.regions[f.ri]);
+      f.bi = 0;
+      f.next = f.blocks[0].last;
+      continue;
+    }
+    const o = f.next;
+    if (o === null) {
+      // The block's ops are done: its arguments, then the next block.
+      const block = f.blocks[f.bi];
+      if (!block.isEntryBlock) for (const a of block.args) if (!live.wasProvenLive(a)) processValue(a, live);
+      if (++f.bi >= f.blocks.length) {
+        f.ri++;
+        f.blocks = null;
+      } else f.next = f.blocks[f.bi].last;
+      continue;
+    }
+    f.next = o.prev;
+    if (o.regions.length === 0) propagateOwnLiveness(o, live, memo);
+    else stack.push({ owner: o, regions: o.regions, ri: 0, blocks: null, bi: 0, next: null });
   }
 }
 
@@ -200,7 +236,7 @@ function eraseTerminatorSuccessorOperands(term: Operation | null, live: LiveMap)
   for (let s = term.numSuccessors - 1; s >= 0; s--) {
     const ops = br.getSuccessorOperands(term, s);
     const succ = term.successor(s);
-    const kept = ops.filter((_, k) => live.wasProvenLive(succ.args[k]));
+    const kept = ops.filter((_, k) => live.isLive(succ.args[k]));
     if (kept.length !== ops.length) br.setSuccessorOperands(term, s, kept);
   }
 }
@@ -238,10 +274,10 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
     const region = f.regions[f.ri];
     if (f.next === null) {
       if (++f.bi >= f.blocks.length) {
-        for (const block of region.blocks.slice(1)) {
+        for (let block = region.entry.nextBlock; block; block = block.nextBlock) {
           for (let i = block.args.length - 1; i >= 0; i--) {
             const a = block.args[i];
-            if (!live.wasProvenLive(a)) {
+            if (!live.isLive(a)) {
               for (const u of [...a.uses()]) u.unlink();
               block.eraseArgument(i);
             }
@@ -252,13 +288,13 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
         continue;
       }
       const block = f.blocks[f.bi];
-      if (region.blocks.length !== 1) eraseTerminatorSuccessorOperands(block.last, live);
+      if (region.numBlocks !== 1) eraseTerminatorSuccessorOperands(block.last, live);
       f.next = block.last;
       continue;
     }
     const o = f.next;
     f.next = o.prev;
-    if (!live.wasProvenLive(o)) {
+    if (!live.isLive(o)) {
       erased = true;
       for (const r of o.results) for (const u of [...r.uses()]) u.unlink();
       rewriter.eraseOp(o);
@@ -272,8 +308,10 @@ export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region
   // Nest verdicts of wouldOpBeTriviallyDead: inner nests are asked first, so
   // each nest is walked once per round rather than once per enclosing op.
   const memo: NestVerdicts = new Map();
+  // The marks belong to this analysis until deleteDeadness is done: nothing
+  // called in between may use them.
   do {
-    live.changed = false;
+    live.newRound();
     for (const r of regions) propagateRegionLiveness(r, live, memo);
   } while (live.changed);
   return deleteDeadness(rewriter, regions, live);

@@ -1,6 +1,7 @@
 // scf folders (MLIR 22's SCF.cpp fold hooks), attached with implementOp.
 
 import { isOneInt } from '../../ir/matchers.js';
+import { Region } from '../../ir/operation.js';
 import { implementOp } from '../../ods/index.js';
 import { XOrIOp } from '../arith/index.js';
 import { IfOp } from './ops.js';
@@ -14,12 +15,10 @@ implementOp(IfOp, {
     if (!not || !isOneInt(XOrIOp.rhs(not))) return undefined;
     IfOp.conditionMutable(op).set(XOrIOp.lhs(not));
     const thenRegion = IfOp.thenRegion(op);
-    const thenBlocks = [...thenRegion.blocks];
-    const elseBlocks = [...elseRegion.blocks];
-    thenRegion.blocks.length = 0;
-    elseRegion.blocks.length = 0;
-    for (const b of elseBlocks) thenRegion.pushBlock(b);
-    for (const b of thenBlocks) elseRegion.pushBlock(b);
+    const thenBlocks = new Region();
+    thenBlocks.takeBody(thenRegion);
+    thenRegion.takeBody(elseRegion);
+    elseRegion.takeBody(thenBlocks);
     return [];
   },
 });
