@@ -871,22 +871,34 @@ function addMember(handle: Record<string, unknown>, opName: string, key: string,
 function valueGroupAccessor(info: OdsInfo, index: number, what: 'operand' | 'result'): (op: Operation) => Value | Value[] | undefined {
   const decls = what === 'operand' ? info.operands : info.results;
   const kind = decls[index].kind;
-  const fixed = what === 'operand' ? info.numVariadicOperands === 0 && !info.attrSizedOperands : info.numVariadicResults === 0 && !info.attrSizedResults;
+  const attrSized = what === 'operand' ? info.attrSizedOperands : info.attrSizedResults;
+  const fixed = what === 'operand' ? info.numVariadicOperands === 0 && !attrSized : info.numVariadicResults === 0 && !attrSized;
+  // Without a sizes attribute, a group preceded only by single ones starts at
+  // its own index whatever the variadic groups after it hold (scf.for's
+  // bounds and step): no segment lookup for it.
+  let singlesBefore = !attrSized;
+  for (let i = 0; singlesBefore && i < index; i++) if (decls[i].kind !== 'single') singlesBefore = false;
+  const direct = fixed || (singlesBefore && kind === 'single');
+  // Segments are read by index: destructuring a frozen pair goes through the iterator protocol.
   if (what === 'operand') {
-    if (fixed) return (op) => op.operandList[index].value;
+    if (direct) return (op) => op.operandList[index].value;
     return (op) => {
-      const [s, n] = info.operandSegments(op)[index];
+      const seg = info.operandSegments(op)[index];
+      const s = seg[0];
       if (kind === 'single') return op.operandList[s].value;
+      const n = seg[1];
       if (kind === 'optional') return n ? op.operandList[s].value : undefined;
       const out = new Array<Value>(n);
       for (let i = 0; i < n; i++) out[i] = op.operandList[s + i].value;
       return out;
     };
   }
-  if (fixed) return (op) => op.results[index];
+  if (direct) return (op) => op.results[index];
   return (op) => {
-    const [s, n] = info.resultSegments(op)[index];
+    const seg = info.resultSegments(op)[index];
+    const s = seg[0];
     if (kind === 'single') return op.results[s];
+    const n = seg[1];
     if (kind === 'optional') return n ? op.results[s] : undefined;
     return op.results.slice(s, s + n);
   };
