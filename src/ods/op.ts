@@ -890,8 +890,8 @@ export function defineOp<
     build: (builder: Builder, args: Record<string, unknown>): Operation => buildOp(builder, getInfo(), def, args),
   };
   const { operands, results, attributes, regions, successors } = shape;
-  for (let i = 0; i < operands.length; i++) addMember(handle, name, operands[i].name, valueGroupAccessor(getInfo, operands, shape.fixedOperands, i, 'operand'));
-  for (let i = 0; i < results.length; i++) addMember(handle, name, results[i].name, valueGroupAccessor(getInfo, results, shape.fixedResults, i, 'result'));
+  for (let i = 0; i < operands.length; i++) addMember(handle, name, operands[i].name, valueGroupAccessor(getInfo, operands, shape.fixedOperands, shape.attrSizedOperands, i, 'operand'));
+  for (let i = 0; i < results.length; i++) addMember(handle, name, results[i].name, valueGroupAccessor(getInfo, results, shape.fixedResults, shape.attrSizedResults, i, 'result'));
   for (const a of attributes) addMember(handle, name, a.name, attributeAccessor(a));
   for (let i = 0; i < regions.length; i++) addMember(handle, name, regions[i].name, regionAccessor(regions, i));
   for (let i = 0; i < successors.length; i++) addMember(handle, name, successors[i].name, successorAccessor(successors, i));
@@ -949,28 +949,37 @@ function valueGroupAccessor(
   getInfo: () => OdsInfo,
   decls: readonly ValueDecl[],
   fixed: boolean,
+  attrSized: boolean,
   index: number,
   what: 'operand' | 'result',
 ): (op: Operation) => Value | Value[] | undefined {
   const kind = decls[index].kind;
+  // Without a sizes attribute, a group preceded only by single ones starts at
+  // its own index whatever the variadic groups after it hold (scf.for's
+  // bounds and step): no segment lookup for it.
+  let singlesBefore = !attrSized;
+  for (let i = 0; singlesBefore && i < index; i++) if (decls[i].kind !== 'single') singlesBefore = false;
+  const direct = fixed || (singlesBefore && kind === 'single');
+  // Segments are read by index: destructuring a frozen pair goes through the iterator protocol.
   if (what === 'operand') {
-    if (fixed) return (op) => op.operand(index);
+    if (direct) return (op) => op.operand(index);
     return (op) => {
-      // Indexed reads, not destructuring: cold (interpreted) code would run the iterator protocol.
       const seg = getInfo().operandSegments(op)[index];
       const s = seg[0];
-      const n = seg[1];
       if (kind === 'single') return op.operand(s);
+      const n = seg[1];
       if (kind === 'optional') return n ? op.operand(s) : undefined;
       const out = new Array<Value>(n);
       for (let i = 0; i < n; i++) out[i] = op.operand(s + i);
       return out;
     };
   }
-  if (fixed) return (op) => op.result(index);
+  if (direct) return (op) => op.result(index);
   return (op) => {
-    const [s, n] = getInfo().resultSegments(op)[index];
+    const seg = getInfo().resultSegments(op)[index];
+    const s = seg[0];
     if (kind === 'single') return op.result(s);
+    const n = seg[1];
     if (kind === 'optional') return n ? op.result(s) : undefined;
     return op.results.slice(s, s + n);
   };

@@ -490,16 +490,48 @@ export function applyOpPatternsGreedily(ctx: Context, ops: readonly Operation[],
   return changed;
 }
 
-/** The innermost region holding all of `ops`. */
+/**
+ * The innermost region holding all of `ops`. Linear in the ops plus the
+ * regions above them: the answer's ancestor chain is kept (root first), and
+ * every region seen below the answer is remembered as inside it, so each walk
+ * up from an op stops at the first region already known.
+ */
 function commonAncestorRegion(ops: readonly Operation[]): Region | null {
-  let region = ops[0]?.parentRegion ?? null;
-  const within = (op: Operation, r: Region): boolean => {
-    for (let o: Operation | null = op; o; o = o.parentRegion?.parentOp ?? null) if (o.parentRegion === r) return true;
-    return false;
-  };
-  for (const op of ops)
-    while (region && !within(op, region)) region = region.parentOp?.parentRegion ?? null;
-  return region;
+  const first = ops[0]?.parentRegion;
+  if (!first) return null;
+  const chain: Region[] = [];
+  for (let r: Region | null = first; r; r = r.parentOp?.parentRegion ?? null) chain.push(r);
+  chain.reverse();
+  const depth = new Map<Region, number>();
+  chain.forEach((r, i) => depth.set(r, i));
+  const inside = new Set<Region>();
+  const path: Region[] = [];
+  for (const op of ops) {
+    path.length = 0;
+    let meet = -1;
+    for (let r: Region | null = op.parentRegion; r; r = r.parentOp?.parentRegion ?? null) {
+      if (inside.has(r)) {
+        meet = chain.length - 1;
+        break;
+      }
+      const d = depth.get(r);
+      if (d !== undefined) {
+        meet = d;
+        break;
+      }
+      path.push(r);
+    }
+    if (meet < 0) return null;
+    // The answer moves up to chain[meet]: what was below it on the chain, and
+    // the path just walked, lie inside the new answer.
+    for (let i = meet + 1; i < chain.length; i++) {
+      depth.delete(chain[i]);
+      inside.add(chain[i]);
+    }
+    chain.length = meet + 1;
+    for (const r of path) inside.add(r);
+  }
+  return chain[chain.length - 1];
 }
 
 /**

@@ -16,7 +16,7 @@ import { Builder } from '../ir/builder.js';
 import { OpPassManager, runPassManager } from '../passes/pass-manager.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { parsePipelineInto } from '../passes/pipeline.js';
-import { callableInterface, callInterface, getSymbolUsesWithNested, isSymbol, resolveCallable, symbolVisibility } from './call-utils.js';
+import { callableInterface, callInterface, getSymbolUsesWithNested, isSymbol, resolveCallable, SymbolScopes, symbolVisibility } from './call-utils.js';
 import { cloneRegionInto, IRMapping } from './clone.js';
 
 /** Dialects whose ops may be inlined (those with an inliner interface in MLIR). */
@@ -48,6 +48,8 @@ function buildCallGraph(root: Operation): Map<Operation, CGNode> {
   // Pre-order over each callable's body with an explicit stack (nests may be
   // deeper than the JavaScript stack): the edges keep the recursive order.
   const cursors: Operation[] = [];
+  // Nothing changes while the graph is built: nearest symbol tables are remembered.
+  const scopes = new SymbolScopes();
   for (const node of nodes.values()) {
     const pushRegion = (region: Region): void => {
       for (let i = region.blocks.length - 1; i >= 0; i--) {
@@ -60,7 +62,7 @@ function buildCallGraph(root: Operation): Map<Operation, CGNode> {
       const o = cursors.pop()!;
       if (o.next) cursors.push(o.next);
       if (callInterface(o)) {
-        const target = resolveCallable(o);
+        const target = resolveCallable(o, scopes);
         const t = target && nodes.get(target);
         if (t) node.edges.push(t);
       }
@@ -239,9 +241,10 @@ class Inliner extends Pass {
       if (!uses) return null;
       const byTarget = new Map<Operation, number>();
       const byName = new Map<string, number>();
+      const scopes = new SymbolScopes();
       for (const use of uses)
         if (callInterface(use.user)) {
-          const t = resolveCallable(use.user);
+          const t = resolveCallable(use.user, scopes);
           const tName = t?.getAttr('sym_name');
           if (t && tName instanceof StringAttr && tName.value === use.ref.leaf) byTarget.set(t, (byTarget.get(t) ?? 0) + 1);
         } else byName.set(use.ref.leaf, (byName.get(use.ref.leaf) ?? 0) + 1);
@@ -274,15 +277,26 @@ class Inliner extends Pass {
         let inlined = false;
         for (const n of live) {
           const calls: Operation[] = [];
+          let nestedCallable = false;
           n.region.parentOp!.walk((o) => {
-            if (o !== n.callable && callInterface(o)) calls.push(o);
+            if (o === n.callable) return;
+            if (callInterface(o)) calls.push(o);
+            if (nodes.has(o)) nestedCallable = true;
           });
+          // Inlining these calls neither moves ops across symbol tables nor
+          // changes the regions above the other calls: both are remembered
+          // (a deep nest's calls do not each walk to the top).
+          const scopes = new SymbolScopes();
+          const above = new Set<Region>();
+          for (let r: Region | null = n.region; r; r = r.parentOp?.parentRegion ?? null) above.add(r);
+          const calleeHolds = (call: Operation, target: CGNode): boolean =>
+            nestedCallable ? target.region.isAncestorOf(call.parentRegion!) : above.has(target.region);
           for (const call of calls) {
             if (!call.parentBlock) continue;
-            const target = resolveCallable(call);
+            const target = resolveCallable(call, scopes);
             const tn = target && nodes.get(target);
             if (!tn || deleted.has(tn.callable)) continue;
-            if (!this.shouldInline(call, n, tn, threshold)) continue;
+            if (!this.shouldInline(call, n, tn, threshold, calleeHolds)) continue;
             if (inlineCall(ctx, call, tn.callable, tn.region)) {
               inlined = true;
               counts = undefined;
@@ -297,10 +311,17 @@ class Inliner extends Pass {
     for (const op of deleted) if (op.parentBlock) op.erase();
   }
 
-  private shouldInline(call: Operation, source: CGNode, target: CGNode, threshold: number): boolean {
+  /** `calleeHolds(call, target)`: whether the call is inside the callee's body. */
+  private shouldInline(
+    call: Operation,
+    source: CGNode,
+    target: CGNode,
+    threshold: number,
+    calleeHolds: (call: Operation, target: CGNode) => boolean,
+  ): boolean {
     if (call.hasTrait(Traits.IsTerminator)) return false;
     if (target.edges.some((e) => e === target || e === source)) return false;
-    if (target.region.isAncestorOf(call.parentRegion!)) return false;
+    if (calleeHolds(call, target)) return false;
     const callParent = call.parentOp!;
     const multi = target.region.blocks.length >= 2;
     if (multi && !(target.callable.name === callParent.name || !callParent.hasTrait(Traits.SingleBlock))) return false;

@@ -20,14 +20,23 @@ export function isDefinedOutsideOfLoop(loop: Operation, iface: LoopLikeInterface
 /** Whether `op` (not a terminator) only uses values for which `outside` holds, nested uses of values defined inside `op` aside. */
 export function canBeHoisted(op: Operation, outside: (v: Value) => boolean): boolean {
   if (op.hasTrait(Traits.IsTerminator)) return false;
+  if (op.regions.length === 0) {
+    for (const operand of op.operandList) if (!outside(operand.value)) return false;
+    return true;
+  }
+  // Regions inside `op`, collected pre-order: a nested use sees only values of
+  // regions entered on the way down (or from above `op`), so a set lookup
+  // replaces a walk from each definition up to the root.
+  const inner = new Set<Region>();
   return op.walk((child) => {
+    for (const r of child.regions) inner.add(r);
     for (const operand of child.operandList) {
-      const owner = operand.value.parentBlock?.parentOp;
-      if (owner && op.isAncestorOf(owner)) continue;
+      const region = operand.value.parentBlock?.parent;
+      if (region && inner.has(region)) continue;
       if (!outside(operand.value)) return 'interrupt';
     }
     return 'advance';
-  });
+  }, 'pre');
 }
 
 /** MLIR's moveLoopInvariantCode over explicit regions; returns the number of ops moved. */
@@ -58,7 +67,12 @@ export function moveLoopInvariantCode(loop: Operation): number {
   if (!iface) return 0;
   return moveLoopInvariantCodeIn(
     iface.getLoopRegions(loop),
-    (v) => isDefinedOutsideOfLoop(loop, iface, v),
+    // Only values visible in loop region `r` are asked (canBeHoisted skips those
+    // defined inside the candidate): such a value is inside the loop exactly
+    // when it belongs to `r` itself, since the loop's other regions are not
+    // visible there and everything else is above the loop. This is O(1) where
+    // the interface walks from the definition to the root.
+    (v, r) => v.parentBlock?.parent !== r,
     (op) => isMemoryEffectFree(op) && isSpeculatable(op),
     (op) => op.moveBefore(loop),
   );

@@ -129,16 +129,32 @@ export class LivenessAnalysis {
     }
   }
 
-  private visit(op: Operation): void {
-    for (let r = op.regions.length - 1; r >= 0; r--) {
-      const blocks = op.regions[r].blocks;
-      for (let b = blocks.length - 1; b >= 0; b--) {
-        const block = blocks[b];
-        if (!this.dca.isLive(block)) continue;
-        for (let o = block.last; o; o = o.prev) this.visit(o);
+  /**
+   * One backward sweep: nested ops before their parent, a region's blocks and
+   * a block's ops last first. An explicit stack (the IR may be deeper than
+   * the call stack): an op is pushed again, expanded, under its children,
+   * which are pushed in forward order so that the last is popped first.
+   */
+  private visit(top: Operation): void {
+    const stack: Operation[] = [top];
+    const expanded: boolean[] = [false];
+    while (stack.length) {
+      const op = stack.pop()!;
+      if (expanded.pop()) {
+        if (op !== this.top) this.transfer(op);
+        continue;
       }
+      stack.push(op);
+      expanded.push(true);
+      for (const region of op.regions)
+        for (const block of region.blocks) {
+          if (!this.dca.isLive(block)) continue;
+          for (let o = block.first; o; o = o.next) {
+            stack.push(o);
+            expanded.push(false);
+          }
+        }
     }
-    if (op !== this.top) this.transfer(op);
   }
 
   /** An op's own use of its operands: live if it has effects (or is a terminator) or computes something live. */

@@ -15,15 +15,15 @@
 // Everything is decided first and then changed, in a fixed order.
 
 import type { Type } from '../ir/attributes.js';
-import { ArrayAttr, DictionaryAttr, SymbolRefAttr, TypeAttr } from '../ir/builtin-attributes.js';
+import { ArrayAttr, DictionaryAttr, TypeAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context } from '../ir/context.js';
 import { Operation, OpResult, type BlockArgument, type Block, type Value } from '../ir/operation.js';
-import { lookupNearestSymbolFrom } from '../ir/symbol-table.js';
+import { lookupSymbolRefIn } from '../ir/symbol-table.js';
 import { Rewriter } from '../ir/builder.js';
 import { PoisonOp, UnreachableOp } from '../dialects/ub/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { callableInterface, callInterface, isSymbol, symbolRefsOf, symbolVisibility } from './call-utils.js';
+import { callableInterface, callInterface, isSymbol, symbolRefsOf, SymbolScopes, symbolVisibility } from './call-utils.js';
 import { collectCanonicalizationPatterns } from './canonicalize.js';
 import { applyOpListPatternsGreedily, FrozenPatternSet } from './greedy.js';
 import { branchOf, LivenessAnalysis, operandIndices, regionBranchOf, successorOperandInputMapping } from './liveness.js';
@@ -71,9 +71,15 @@ class DeadValues {
   usersOf(symbol: Operation): Operation[] {
     if (!this.symbolUsers) {
       const map = new Map<Operation, Operation[]>();
+      // lookupNearestSymbolFrom, with the nearest tables remembered on the way
+      // up (nothing changes yet): a deep nest's calls do not each walk to the top.
+      const scopes = new SymbolScopes();
       this.module.walk((op) => {
-        for (const ref of symbolRefsOf(op)) {
-          const target = lookupNearestSymbolFrom(op, ref as SymbolRefAttr);
+        const refs = symbolRefsOf(op);
+        if (!refs.length) return;
+        const table = scopes.nearest(op.hasTrait(Traits.SymbolTable) ? op.parentOp ?? op : op);
+        for (const ref of refs) {
+          const target = table && lookupSymbolRefIn(table, ref);
           if (!target) continue;
           let l = map.get(target);
           if (!l) map.set(target, (l = []));

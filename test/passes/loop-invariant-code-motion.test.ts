@@ -49,6 +49,48 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  {
+    // A region op is hoisted only when every value its nest uses from outside
+    // it is defined outside the loop; values of enclosing levels decide per loop.
+    name: "region ops and values of enclosing levels in a nest",
+    args: ["--loop-invariant-code-motion"],
+    input: `func.func @h(%lb: index, %ub: index, %s: index, %c: i1, %x: i32) {
+  scf.for %i = %lb to %ub step %s {
+    %a = arith.index_cast %i : index to i32
+    scf.for %j = %lb to %ub step %s {
+      %b = arith.index_cast %j : index to i32
+      scf.for %k = %lb to %ub step %s {
+        %p = arith.muli %a, %a : i32
+        %q = arith.addi %b, %x : i32
+        %r = scf.if %c -> i32 {
+          %z = arith.muli %x, %x : i32
+          %y = arith.addi %z, %z : i32
+          scf.yield %y : i32
+        } else {
+          scf.yield %x : i32
+        }
+        %t = scf.if %c -> i32 {
+          %z = arith.muli %b, %x : i32
+          scf.yield %z : i32
+        } else {
+          %w = arith.index_cast %k : index to i32
+          scf.yield %w : i32
+        }
+        %u = scf.if %c -> i32 {
+          %z = arith.muli %a, %b : i32
+          scf.yield %z : i32
+        } else {
+          scf.yield %x : i32
+        }
+        %v = arith.addi %p, %q : i32
+        %m = arith.addi %v, %u : i32
+      }
+    }
+  }
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

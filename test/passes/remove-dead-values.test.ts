@@ -84,6 +84,42 @@ func.func @c() {
 }
 `,
   },
+  {
+    // The canonicalization after the cleanup runs over the region branch ops'
+    // innermost common region: here ops at several depths of two sibling nests
+    // in two functions, so it is the module's body.
+    name: "dead iter_args in sibling nests of different depths and functions",
+    args: ["--remove-dead-values"],
+    input: `func.func @a(%lb: index, %ub: index, %s: index, %x: i32, %c: i1) {
+  scf.for %i = %lb to %ub step %s {
+    %r = scf.for %j = %lb to %ub step %s iter_args(%acc = %x) -> (i32) {
+      %n = arith.addi %acc, %x : i32
+      scf.yield %n : i32
+    }
+    scf.if %c {
+      %q = scf.for %k = %lb to %ub step %s iter_args(%b = %x) -> (i32) {
+        %m = arith.muli %b, %x : i32
+        func.call @use() : () -> ()
+        scf.yield %m : i32
+      }
+    }
+  }
+  return
+}
+func.func @b(%lb: index, %ub: index, %s: index, %x: i32) -> i32 {
+  %r = scf.for %j = %lb to %ub step %s iter_args(%acc = %x) -> (i32) {
+    %d = scf.for %k = %lb to %ub step %s iter_args(%e = %acc) -> (i32) {
+      %n = arith.addi %e, %x : i32
+      func.call @use() : () -> ()
+      scf.yield %n : i32
+    }
+    scf.yield %acc : i32
+  }
+  return %r : i32
+}
+func.func private @use()
+`,
+  },
 ];
 
 testOptCases(CASES);

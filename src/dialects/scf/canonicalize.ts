@@ -774,7 +774,10 @@ const conditionPropagation = pattern(
     let changed = false;
     let cTrue: Value | null = null;
     let cFalse: Value | null = null;
-    for (const use of [...cond.uses()]) {
+    // The use list is walked in place, the next use taken before this one
+    // moves to the constant: same order as a copy, without copying all uses
+    // of a condition shared by a deep nest for every if of it.
+    for (let use = cond.firstUse, next = use?.nextUse ?? null; use; use = next, next = use?.nextUse ?? null) {
       const owner = use.owner;
       if (isAncestorRegion(IfOp.thenRegion(op), owner)) {
         changed = true;
