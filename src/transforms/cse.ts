@@ -148,6 +148,14 @@ class ScopedMap {
   }
 }
 
+/** One step of CSEDriver.simplifyRegion's walk. */
+type CseTask =
+  | { kind: 'region'; known: ScopedMap; region: Region }
+  | { kind: 'dominated'; known: ScopedMap; block: Block; tree: Map<Block, Block[]> }
+  | { kind: 'ops'; known: ScopedMap; op: Operation | null; ssa: boolean }
+  | { kind: 'after-regions'; known: ScopedMap; op: Operation; ssa: boolean }
+  | { kind: 'pop'; known: ScopedMap };
+
 class CSEDriver {
   readonly opsToErase: Operation[] = [];
   numCSE = 0;
@@ -157,33 +165,65 @@ class CSEDriver {
   private readonly effectFree: NestVerdicts = new Map();
   constructor(private readonly rewriter: PatternRewriter) {}
 
+  /**
+   * CSE over `region` and everything nested in it, in MLIR's order: each op
+   * after the regions it holds, scopes per block along the dominator tree. An
+   * explicit stack of tasks instead of recursion: nests can be deeper than
+   * the thread's stack.
+   */
   simplifyRegion(known: ScopedMap, region: Region): void {
+    const tasks: CseTask[] = [{ kind: 'region', known, region }];
+    for (let t = tasks.pop(); t !== undefined; t = tasks.pop()) {
+      switch (t.kind) {
+        case 'region':
+          this.expandRegion(tasks, t.known, t.region);
+          break;
+        case 'dominated': {
+          // A block, then the blocks it immediately dominates, in one scope.
+          tasks.push({ kind: 'pop', known: t.known });
+          const children = t.tree.get(t.block);
+          if (children) for (let i = children.length - 1; i >= 0; i--) tasks.push({ kind: 'dominated', known: t.known, block: children[i], tree: t.tree });
+          tasks.push({ kind: 'ops', known: t.known, op: t.block.first, ssa: true });
+          t.known.push();
+          break;
+        }
+        case 'ops':
+          this.simplifyOps(tasks, t.known, t.op, t.ssa);
+          break;
+        case 'after-regions':
+          // The op whose regions were just simplified, then the rest of its block.
+          this.simplifyOperation(t.known, t.op, t.ssa);
+          if (t.op.next) tasks.push({ kind: 'ops', known: t.known, op: t.op.next, ssa: t.ssa });
+          break;
+        case 'pop':
+          t.known.pop();
+          break;
+      }
+    }
+  }
+
+  private expandRegion(tasks: CseTask[], known: ScopedMap, region: Region): void {
     if (region.empty) return;
     const ssa = !isGraphRegionOwner(region.parentOp);
-    if (region.blocks.length === 1) {
+    if (region.numBlocks === 1) {
+      tasks.push({ kind: 'pop', known });
+      tasks.push({ kind: 'ops', known, op: region.entry.first, ssa });
       known.push();
-      this.simplifyBlock(known, region.entry, ssa);
-      known.pop();
       return;
     }
     if (!ssa) return;
-    const tree = new DominanceInfo().children(region);
-    const visit = (b: Block): void => {
-      known.push();
-      this.simplifyBlock(known, b, ssa);
-      for (const c of tree.get(b) ?? []) visit(c);
-      known.pop();
-    };
-    visit(region.entry);
+    tasks.push({ kind: 'dominated', known, block: region.entry, tree: new DominanceInfo().children(region) });
   }
 
-  private simplifyBlock(known: ScopedMap, block: Block, ssa: boolean): void {
-    for (let op = block.first; op; op = op.next) {
-      if (op.regions.length) {
-        if (!op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove)) {
-          const nested = new ScopedMap();
-          for (const r of op.regions) this.simplifyRegion(nested, r);
-        } else for (const r of op.regions) this.simplifyRegion(known, r);
+  /** Simplifies the ops of a block from `op` on, until one holding regions: that one queues its regions, then itself and the rest. */
+  private simplifyOps(tasks: CseTask[], known: ScopedMap, op: Operation | null, ssa: boolean): void {
+    for (; op; op = op.next) {
+      const regions = op.regions;
+      if (regions.length) {
+        tasks.push({ kind: 'after-regions', known, op, ssa });
+        const inner = !op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove) ? new ScopedMap() : known;
+        for (let i = regions.length - 1; i >= 0; i--) tasks.push({ kind: 'region', known: inner, region: regions[i] });
+        return;
       }
       this.simplifyOperation(known, op, ssa);
     }

@@ -133,3 +133,38 @@ test('scf-opt --symbol-dce of a 16,000-level nest stays on the main thread (eras
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('--cse of a 16,000-level nest runs on the default stack (the walk does not recurse), and agrees with mlir-opt at 300 levels', async () => {
+  const { runOpt } = await import('../../src/tools/opt-driver.js');
+  const { PassManager } = await import('../../src/api/passes.js');
+  // Every level computes %n + 1 again and uses it: cse keeps the outermost one.
+  const nest = (depth: number): string => {
+    const lines = ['func.func private @use(index)', 'func.func @f(%n: index, %b: i1) {', '%c1 = arith.constant 1 : index'];
+    for (let k = 0; k < depth; k++) lines.push('scf.if %b {', `%m${k} = arith.addi %n, %c1 : index`, `func.call @use(%m${k}) : (index) -> ()`);
+    for (let k = 0; k < depth; k++) lines.push('}');
+    return lines.concat('return', '}', '').join('\n');
+  };
+  // In this thread (no deep-stack worker to fall back to); printing it would be quadratic in bytes.
+  const module = parse(nest(16_000));
+  PassManager.parse('builtin.module(cse)').run(module);
+  let adds = 0;
+  let calls = 0;
+  module.walk((op) => {
+    if (op.opName === 'arith.addi') adds++;
+    else if (op.opName === 'func.call') calls++;
+  });
+  assert.equal(adds, 1);
+  assert.equal(calls, 16_000);
+  const dir = mkdtempSync(join(tmpdir(), 'scfkit-cse-deep-'));
+  try {
+    const shallow = join(dir, 'shallow.mlir');
+    writeFileSync(shallow, nest(300));
+    const ours = runOpt([shallow, '--cse']);
+    const ref = spawnSync(MLIR_OPT, [shallow, '--cse'], { encoding: 'latin1', maxBuffer: 1 << 28 });
+    assert.equal(ref.status, 0, ref.stderr);
+    assert.equal(ours.exitCode, 0, ours.stderr);
+    assert.equal(ours.stdout, ref.stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
