@@ -860,11 +860,7 @@ export class Block {
 
   dropAllReferences(): void {
     const regions: Region[] = [];
-    for (let o = this.first; o; o = o.next) {
-      for (const x of o.operandList) x.unlink();
-      for (const x of o.successorList) x.unlink();
-      for (const r of o.regions) regions.push(r);
-    }
+    for (let o = this.first; o; o = o.next) dropOpReferences(o, regions);
     if (regions.length) dropRegionReferences(regions);
   }
   /** Removes the block from its region. */
@@ -1005,10 +1001,12 @@ export class Region {
 /** Unlinks the operands and successors of every op in `regions`, nested ones included (a worklist: nests can be deeper than the stack). */
 function dropRegionReferences(regions: Region[]): void {
   for (let r = regions.pop(); r !== undefined; r = regions.pop())
-    for (let b = r.firstBlock; b; b = b.nextBlock)
-      for (let o = b.first; o; o = o.next) {
-        for (let i = 0, n = o.numOperands; i < n; i++) o.opOperand(i).unlink();
-        for (const x of o.successorList) x.unlink();
-        for (const inner of o.regions) regions.push(inner);
-      }
+    for (let b = r.firstBlock; b; b = b.nextBlock) for (let o = b.first; o; o = o.next) dropOpReferences(o, regions);
+}
+
+/** Unlinks `o`'s operands and successors and queues its regions on `regions`. */
+function dropOpReferences(o: Operation, regions: Region[]): void {
+  for (let i = 0, n = o.numOperands; i < n; i++) o.opOperand(i).unlink();
+  for (const x of o.successorList) x.unlink();
+  for (const inner of o.regions) regions.push(inner);
 }

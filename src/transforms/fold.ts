@@ -22,14 +22,13 @@ for (let n = 0; n <= 8; n++) NO_CONSTANTS.push(Object.freeze(new Array<undefined
 
 /** constantOperands for a fold hook: a shared list when no operand is constant (most ops), so folding allocates nothing then. */
 function foldOperands(op: Operation): readonly (Attribute | undefined)[] {
-  const list = op.operandList;
-  const n = list.length;
+  const n = op.numOperands;
   for (let i = 0; i < n; i++) {
-    const c = matchConstant(list[i].value);
+    const c = matchConstant(op.operand(i));
     if (c === undefined) continue;
     const out = new Array<Attribute | undefined>(n).fill(undefined);
     out[i] = c;
-    for (let j = i + 1; j < n; j++) out[j] = matchConstant(list[j].value);
+    for (let j = i + 1; j < n; j++) out[j] = matchConstant(op.operand(j));
     return out;
   }
   return n < NO_CONSTANTS.length ? NO_CONSTANTS[n] : new Array<undefined>(n).fill(undefined);
