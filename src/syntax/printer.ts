@@ -244,6 +244,11 @@ class SSANameState {
   /** Numbers of ops without results, given only when value users are printed. */
   private readonly operationIDs = new Map<Operation, number>();
   /** Block numbers in their region (MLIR's block "ordering"). */
+  /**
+   * Block numbers in their region (MLIR's block "ordering"), kept for
+   * regions of several blocks; the block of a one-block region is number 0
+   * (no map entry per region: most regions have one block).
+   */
   private readonly blockIDs = new Map<Block, number>();
   /** Names given by getAsmBlockNames (rare). */
   private blockNamesSet: Map<Block, string> | undefined;
@@ -268,7 +273,7 @@ class SSANameState {
   indentVolume = 0;
 
   constructor(
-    root: Operation,
+    private readonly root: Operation,
     private readonly generic: boolean,
     unique: boolean,
     private readonly numberOps = false,
@@ -339,8 +344,9 @@ class SSANameState {
     const nested = this.nested;
     // Along the block list: `region.blocks` would make an array per region.
     let b = 0;
+    const multi = region.firstBlock !== region.lastBlock;
     for (let block = region.firstBlock; block !== null; block = block.nextBlock, b++) {
-      this.blockIDs.set(block, b);
+      if (multi) this.blockIDs.set(block, b);
       const args = block.args;
       for (let i = 0; i < args.length; i++) {
         const arg = args[i];
@@ -472,16 +478,28 @@ class SSANameState {
   }
 
   /** The block's name (`^bb3` or a custom one), or undefined if it is not under the root. */
-  blockName(block: Block): string | undefined {
+  blockName(block: Block, underRoot = false): string | undefined {
     const custom = this.blockNamesSet?.get(block);
     if (custom !== undefined) return custom;
-    const id = this.blockIDs.get(block);
-    return id === undefined ? undefined : (numberedBlocks[id] ??= '^bb' + id);
+    const id = this.blockOrdering(block, underRoot);
+    return id < 0 ? undefined : (numberedBlocks[id] ??= '^bb' + id);
   }
 
-  /** MLIR's block "ordering": the block's number in its region, -1 if it has none. */
-  blockOrdering(block: Block): number {
-    return this.blockIDs.get(block) ?? -1;
+  /**
+   * MLIR's block "ordering": the block's number in its region, -1 if it has
+   * none (not under the root). `underRoot`: the caller knows it is (a block
+   * being printed), so a one-block region's block needs no walk up.
+   */
+  blockOrdering(block: Block, underRoot = false): number {
+    const id = this.blockIDs.get(block);
+    if (id !== undefined) return id;
+    const region = block.parent;
+    // Only the block of a one-block region has no entry; others are outside the root.
+    if (region === null || region.firstBlock !== block || region.lastBlock !== block) return -1;
+    if (underRoot) return 0;
+    // Rare (invalid IR only: such a block is nobody's successor): is the region under the root?
+    for (let op = region.parentOp; op !== null; op = op.parentOp) if (op === this.root) return 0;
+    return -1;
   }
 
   /** Renames entry arguments of `region` to the names of `values`. */
@@ -610,11 +628,22 @@ class AliasScan {
   // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
   private lastType: Type | null = null;
 
-  constructor(ctx: Context) {
+  /**
+   * `operandTypes`: also look at every operand's type. Not needed for
+   * verified IR: an operand is then the root's own (looked at here) or a
+   * value defined in the tree, whose type is seen as a result or block
+   * argument type. Reading each operand's value is a cache miss per operand.
+   */
+  constructor(
+    ctx: Context,
+    root: Operation,
+    private readonly operandTypes: boolean,
+  ) {
     for (const name of ctx.dialectNames) {
       const d = ctx.getDialect(name);
       if (d?.getAlias && d.getAlias !== builtinGetAlias) this.hooks.push(d.getAlias.bind(d));
     }
+    for (let i = 0, n = root.numOperands; i < n; i++) this.type(root.operand(i).type);
   }
 
   type(t: Type): void {
@@ -624,7 +653,7 @@ class AliasScan {
   op(op: Operation): void {
     if (this.found) return;
     for (let i = 0, n = op.numResults; i < n; i++) this.type(op.result(i).type);
-    for (let i = 0, n = op.numOperands; i < n; i++) this.type(op.operand(i).type);
+    if (this.operandTypes) for (let i = 0, n = op.numOperands; i < n; i++) this.type(op.operand(i).type);
     const opaque = op.opaqueProperties;
     if (opaque) this.visit(opaque);
     for (let i = 0, n = op.numProperties; i < n; i++) this.visit(op.propertyValue(i));
@@ -753,7 +782,9 @@ export class Printer implements OpAsmPrinter {
     if (root !== op && indentationVolume(op, limit) > limit) throw new OutputTooLargeError(limit);
     // Aliases are printed for a top-level op only (then it is the naming root).
     const withAliases = !op.parentBlock && !this.options.localScope;
-    const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx) : undefined;
+    // Verified here or by the caller: every operand is the root's own or a value defined in the tree.
+    const verified = !!this.options.assumeVerified || !this.options.generic;
+    const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx, op, !verified) : undefined;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix, scan);
     // Naming walked the whole tree: its count of indentation is the op's when the op is the root.
     if (root === op && this.names.indentVolume > limit) throw new OutputTooLargeError(limit);
@@ -1197,7 +1228,7 @@ export class Printer implements OpAsmPrinter {
         }
     } else if (t.printHeader) {
       this.writeIndent();
-      this.write(this.blockName(block));
+      this.write(this.names.blockName(block, true) ?? '^INVALIDBLOCK');
       if (block.args.length) {
         this.write('(');
         block.args.forEach((arg, i) => {
