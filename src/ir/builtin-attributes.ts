@@ -53,7 +53,7 @@ export function printAttributeElided(p: AttrTypePrinter, a: Attribute): void {
     const t = a.type;
     if (t instanceof IntegerType && t.signedness === 'signless' && t.width === 64) return p.printAttributeWithoutType(a);
   } else if (a instanceof FloatAttr) {
-    if (a.type.name === 'f64' && !formatFloat(a.type.semantics, a.bits).hex) return p.printAttributeWithoutType(a);
+    if (a.type.name === 'f64' && !a.formatted.hex) return p.printAttributeWithoutType(a);
   }
   p.printAttribute(a);
 }
@@ -101,13 +101,19 @@ export class IntegerAttr extends Attribute {
     const t = this.ty;
     return t instanceof IntegerType && t.width === 1 && t.signedness === 'signless';
   }
+  /** The printed value, made on first print (interned: printing makes no BigInt string per use). */
+  private text: string | undefined = undefined;
+  private get valueText(): string {
+    return (this.text ??= intText(this.ty, this.value));
+  }
   print(p: AttrTypePrinter): void {
     if (this.isBool) return p.write(this.value ? 'true' : 'false');
-    p.write(this.value.toString() + ' : ');
+    p.write(this.valueText);
+    p.write(' : ');
     p.printType(this.ty);
   }
   override printWithoutType(p: AttrTypePrinter): void {
-    p.write(intText(this.ty, this.value));
+    p.write(this.valueText);
   }
 }
 
@@ -147,12 +153,19 @@ export class FloatAttr extends Attribute {
   get value(): number {
     return toDouble(this.ty.semantics, this.bits);
   }
+  /** The printed value, made on first use (interned: formatting checks the shortest form by parsing it back). */
+  private printed: { text: string; hex: boolean } | undefined = undefined;
+  /** The value as printed, and whether that is the hexadecimal bit pattern. */
+  get formatted(): { readonly text: string; readonly hex: boolean } {
+    return (this.printed ??= formatFloat(this.ty.semantics, this.bits));
+  }
   print(p: AttrTypePrinter): void {
-    p.write(formatFloat(this.ty.semantics, this.bits).text + ' : ');
+    p.write(this.formatted.text);
+    p.write(' : ');
     p.printType(this.ty);
   }
   override printWithoutType(p: AttrTypePrinter): void {
-    p.write(formatFloat(this.ty.semantics, this.bits).text);
+    p.write(this.formatted.text);
   }
 }
 

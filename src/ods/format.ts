@@ -573,6 +573,36 @@ class Compiled {
     if (!this.hasPropDict) for (const e of op.propertiesView) list.push(e);
     return list;
   }
+  /** Names the attr-dict never prints: those printed elsewhere and the segment sizes. */
+  private alwaysElided: Set<string> | undefined;
+  /** Declared default values, by attribute name (elided when equal). */
+  private defaultValues: Map<string, Attribute> | undefined;
+
+  /**
+   * Whether every property would be elided from the attr-dict (most ops with
+   * properties, e.g. `arith.constant`): then no entry list, elided list and
+   * sort per printed op.
+   */
+  private allPropertiesElided(op: Operation): boolean {
+    let always = this.alwaysElided;
+    let defaults = this.defaultValues;
+    if (always === undefined || defaults === undefined) {
+      always = new Set(this.usedAttrs);
+      if (this.info.attrSizedOperands) always.add('operandSegmentSizes');
+      if (this.info.attrSizedResults) always.add('resultSegmentSizes');
+      defaults = new Map();
+      for (const a of this.info.attributes) if (a.defaultValue !== undefined) defaults.set(a.name, a.defaultValue);
+      this.alwaysElided = always;
+      this.defaultValues = defaults;
+    }
+    for (let i = 0, n = op.numProperties; i < n; i++) {
+      const name = op.propertyName(i);
+      if (always.has(name)) continue;
+      const d = defaults.get(name);
+      if (d === undefined || op.propertyValue(i) !== d) return false;
+    }
+    return true;
+  }
   private elidedAttrs(op: Operation): string[] {
     const out = [...this.usedAttrs];
     if (this.info.attrSizedOperands) out.push('operandSegmentSizes');
@@ -625,7 +655,7 @@ class Compiled {
       case 'attr-dict':
         return (p, op, s) => {
           // Nothing to print (the common case): no discardable attributes, and properties printed elsewhere or absent.
-          if (op.attributesView.size === 0 && (this.hasPropDict || op.numProperties === 0)) {
+          if (op.attributesView.size === 0 && (this.hasPropDict || op.numProperties === 0 || this.allPropertiesElided(op))) {
             s.lastWasPunctuation = false;
             return;
           }

@@ -6,8 +6,12 @@ import { emitError, type Context } from '../ir/context.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
 import type { OpAsmParser, OpAsmPrinter, UnresolvedOperand } from '../ir/op-asm.js';
 
+const NO_ATTRS: readonly (readonly [string, Attribute])[] = Object.freeze([]);
+
 /** The op's inherent and discardable attributes merged, sorted by name (MLIR's getAttrs order). */
-export function allAttrs(op: Operation): [string, Attribute][] {
+export function allAttrs(op: Operation): readonly (readonly [string, Attribute])[] {
+  // Most ops printed with it (scf.for, scf.if) have none: no arrays, no iterators.
+  if (op.numProperties === 0 && op.attributesView.size === 0) return NO_ATTRS;
   const out: [string, Attribute][] = [...op.propertiesView.entries(), ...op.attributesView.entries()];
   out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return out;

@@ -132,35 +132,56 @@ function numberedName(id: number): string {
 }
 
 /**
- * The names in use in a stack of scopes, like llvm::ScopedHashTable: one set
- * and a log of what each scope added (a name visible in a scope is never
- * added again below it, so popping a scope deletes exactly its names).
+ * The names in use in a stack of scopes, like llvm::ScopedHashTable: each
+ * name maps to the scope that added it, and a name counts only while that
+ * scope is open. Closing a scope deletes nothing: a name visible in a scope
+ * is never added again below it, and one added by a closed scope is simply
+ * taken over by the next scope that adds it.
  */
 class ScopedNames {
-  private readonly names = new Set<string>();
-  private readonly added: string[] = [];
-  /** Where each open scope's names start in `added`. */
-  private readonly starts: number[] = [];
+  private readonly names = new Map<string, number>();
+  /** Whether each scope ever opened (by number) is still open. */
+  private readonly open: boolean[] = [false];
+  /** The open scopes' numbers, innermost last. */
+  private readonly stack: number[] = [];
+  private current = 0;
   get depth(): number {
-    return this.starts.length;
+    return this.stack.length;
   }
   push(): void {
-    this.starts.push(this.added.length);
+    this.current = this.open.length;
+    this.open.push(true);
+    this.stack.push(this.current);
   }
   popTo(depth: number): void {
-    if (this.starts.length <= depth) return;
-    const from = this.starts[depth];
-    for (let i = this.added.length - 1; i >= from; i--) this.names.delete(this.added[i]);
-    this.added.length = from;
-    this.starts.length = depth;
+    const stack = this.stack;
+    if (stack.length <= depth) return;
+    for (let i = stack.length - 1; i >= depth; i--) this.open[stack[i]] = false;
+    stack.length = depth;
+    this.current = depth ? stack[depth - 1] : 0;
   }
   has(name: string): boolean {
-    return this.names.has(name);
+    const scope = this.names.get(name);
+    return scope !== undefined && this.open[scope];
   }
   add(name: string): void {
-    this.names.add(name);
-    this.added.push(name);
+    this.names.set(name, this.current);
   }
+}
+
+/**
+ * `%name` for names that needed no change (`%arg3`, `%c42_i32`, `%true`),
+ * shared by all printers: no concatenation per named value. Bounded, for
+ * hosts that print many different modules.
+ */
+const prefixedNames = new Map<string, string>();
+const MAX_PREFIXED_NAMES = 1 << 16;
+
+/** `arg0`, `arg1`, ...: entry block argument names, shared by all printers. */
+const argNames: string[] = [];
+
+function argName(id: number): string {
+  return (argNames[id] ??= 'arg' + id);
 }
 
 /** Which name table last gave values rows (by its number; no table is kept alive). */
@@ -223,10 +244,17 @@ class SSANameState {
   /** Numbers of ops without results, given only when value users are printed. */
   private readonly operationIDs = new Map<Operation, number>();
   /** Block numbers in their region (MLIR's block "ordering"). */
+  /**
+   * Block numbers in their region (MLIR's block "ordering"), kept for
+   * regions of several blocks; the block of a one-block region is number 0
+   * (no map entry per region: most regions have one block).
+   */
   private readonly blockIDs = new Map<Block, number>();
   /** Names given by getAsmBlockNames (rare). */
   private blockNamesSet: Map<Block, string> | undefined;
   private readonly usedNames = new ScopedNames();
+  /** Scratch of the naming walk: the ops with regions in the region just named. */
+  private readonly nested: Operation[] = [];
   private nextValueID = 0;
   private nextArgumentID = 0;
   private nextConflictID = 0;
@@ -245,7 +273,7 @@ class SSANameState {
   indentVolume = 0;
 
   constructor(
-    root: Operation,
+    private readonly root: Operation,
     private readonly generic: boolean,
     unique: boolean,
     private readonly numberOps = false,
@@ -297,9 +325,10 @@ class SSANameState {
       const curScope = this.usedNames.depth;
       const count = this.numberValuesInRegion(region);
       volume += 2 * depth * count;
-      const blocks = region.blocks;
-      for (let b = 0; b < blocks.length; b++)
-        for (let op = blocks[b].first; op; op = op.next) if (op.regions.length) pushRegions(op, curScope, depth + 1);
+      // The ops with regions, noted on the naming walk (no second walk of the region's ops).
+      const nested = this.nested;
+      for (let i = 0; i < nested.length; i++) pushRegions(nested[i], curScope, depth + 1);
+      nested.length = 0;
     }
     this.indentVolume = volume;
   }
@@ -311,20 +340,23 @@ class SSANameState {
       const hook = parent.name.def?.getAsmBlockArgumentNames;
       if (hook) hook(region, this.setArgName);
     }
-    const blocks = region.blocks;
     let count = 0;
-    for (let b = 0; b < blocks.length; b++) {
-      const block = blocks[b];
-      this.blockIDs.set(block, b);
+    const nested = this.nested;
+    // Along the block list: `region.blocks` would make an array per region.
+    let b = 0;
+    const multi = region.firstBlock !== region.lastBlock;
+    for (let block = region.firstBlock; block !== null; block = block.nextBlock, b++) {
+      if (multi) this.blockIDs.set(block, b);
       const args = block.args;
       for (let i = 0; i < args.length; i++) {
         const arg = args[i];
         if (this.scan !== undefined) this.scan.type(arg.type);
         if (this.names.has(arg)) continue;
-        this.setValueName(arg, this.preferNameLoc(arg, b === 0 ? 'arg' + this.nextArgumentID++ : ''));
+        this.setValueName(arg, this.preferNameLoc(arg, b === 0 ? argName(this.nextArgumentID++) : ''));
       }
       for (let op = block.first; op; op = op.next) {
         this.numberValuesInOp(op);
+        if (op.regions.length) nested.push(op);
         count++;
       }
     }
@@ -378,11 +410,23 @@ class SSANameState {
       this.names.set(value, numberedName(this.nextValueID++));
       return;
     }
-    this.names.set(value, '%' + this.uniqueValueName(name));
+    // A name seen before is already sanitized (sanitizing is idempotent) and has its `%` form.
+    let prefixed = prefixedNames.get(name);
+    if (prefixed === undefined) {
+      const clean = sanitizeIdentifier(name);
+      if (clean !== name) {
+        this.names.set(value, '%' + this.uniqueValueName(clean));
+        return;
+      }
+      prefixed = '%' + name;
+      if (prefixedNames.size < MAX_PREFIXED_NAMES) prefixedNames.set(name, prefixed);
+    }
+    const unique = this.uniqueValueName(name);
+    this.names.set(value, unique === name ? prefixed : '%' + unique);
   }
 
-  private uniqueValueName(raw: string): string {
-    let name = sanitizeIdentifier(raw);
+  /** `name` (already sanitized) or, if it is in use, `name_N` with the first free N; marked used. */
+  private uniqueValueName(name: string): string {
     if (this.usedNames.has(name)) {
       for (;;) {
         const probe = `${name}_${this.nextConflictID++}`;
@@ -434,16 +478,28 @@ class SSANameState {
   }
 
   /** The block's name (`^bb3` or a custom one), or undefined if it is not under the root. */
-  blockName(block: Block): string | undefined {
+  blockName(block: Block, underRoot = false): string | undefined {
     const custom = this.blockNamesSet?.get(block);
     if (custom !== undefined) return custom;
-    const id = this.blockIDs.get(block);
-    return id === undefined ? undefined : (numberedBlocks[id] ??= '^bb' + id);
+    const id = this.blockOrdering(block, underRoot);
+    return id < 0 ? undefined : (numberedBlocks[id] ??= '^bb' + id);
   }
 
-  /** MLIR's block "ordering": the block's number in its region, -1 if it has none. */
-  blockOrdering(block: Block): number {
-    return this.blockIDs.get(block) ?? -1;
+  /**
+   * MLIR's block "ordering": the block's number in its region, -1 if it has
+   * none (not under the root). `underRoot`: the caller knows it is (a block
+   * being printed), so a one-block region's block needs no walk up.
+   */
+  blockOrdering(block: Block, underRoot = false): number {
+    const id = this.blockIDs.get(block);
+    if (id !== undefined) return id;
+    const region = block.parent;
+    // Only the block of a one-block region has no entry; others are outside the root.
+    if (region === null || region.firstBlock !== block || region.lastBlock !== block) return -1;
+    if (underRoot) return 0;
+    // Rare (invalid IR only: such a block is nobody's successor): is the region under the root?
+    for (let op = region.parentOp; op !== null; op = op.parentOp) if (op === this.root) return 0;
+    return -1;
   }
 
   /** Renames entry arguments of `region` to the names of `values`. */
@@ -572,11 +628,22 @@ class AliasScan {
   // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
   private lastType: Type | null = null;
 
-  constructor(ctx: Context) {
+  /**
+   * `operandTypes`: also look at every operand's type. Not needed for
+   * verified IR: an operand is then the root's own (looked at here) or a
+   * value defined in the tree, whose type is seen as a result or block
+   * argument type. Reading each operand's value is a cache miss per operand.
+   */
+  constructor(
+    ctx: Context,
+    root: Operation,
+    private readonly operandTypes: boolean,
+  ) {
     for (const name of ctx.dialectNames) {
       const d = ctx.getDialect(name);
       if (d?.getAlias && d.getAlias !== builtinGetAlias) this.hooks.push(d.getAlias.bind(d));
     }
+    for (let i = 0, n = root.numOperands; i < n; i++) this.type(root.operand(i).type);
   }
 
   type(t: Type): void {
@@ -586,7 +653,7 @@ class AliasScan {
   op(op: Operation): void {
     if (this.found) return;
     for (let i = 0, n = op.numResults; i < n; i++) this.type(op.result(i).type);
-    for (let i = 0, n = op.numOperands; i < n; i++) this.type(op.operand(i).type);
+    if (this.operandTypes) for (let i = 0, n = op.numOperands; i < n; i++) this.type(op.operand(i).type);
     const opaque = op.opaqueProperties;
     if (opaque) this.visit(opaque);
     for (let i = 0, n = op.numProperties; i < n; i++) this.visit(op.propertyValue(i));
@@ -613,7 +680,10 @@ class AliasScan {
 
 /** A region a custom printer asked for, printed once the op's own text is queued. */
 interface RegionTask {
-  kind: 'region';
+  /** 'regionEnd' once opened: then it closes the region. */
+  kind: 'region' | 'regionEnd';
+  /** Set when opened: the region pushed a default dialect. */
+  pushedDialect: boolean;
   region: Region;
   printEntryBlockArgs: boolean;
   printBlockTerminators: boolean;
@@ -622,28 +692,27 @@ interface RegionTask {
   indent: number;
 }
 
-/** A block whose header comes next. */
-interface BlockTask {
-  kind: 'block';
-  block: Block;
-  printHeader: boolean;
-  printTerminator: boolean;
-  indent: number;
-}
-
-/** The rest of a block's ops (one task, advanced in place). */
-interface OpsTask {
-  kind: 'ops';
-  next: Operation | null;
-  stop: Operation | null;
-  indent: number;
+/**
+ * A block: first its header comes next ('block'); then, advanced in place,
+ * the rest of its ops ('ops'). One object per block, one shape.
+ */
+class BlockTask {
+  next: Operation | null = null;
+  stop: Operation | null = null;
+  kind: 'block' | 'ops' = 'block';
+  constructor(
+    readonly block: Block,
+    readonly printHeader: boolean,
+    readonly printTerminator: boolean,
+    public indent: number,
+  ) {}
 }
 
 /**
  * The printer's explicit stack (it does not recurse on nesting depth): text
  * and printer calls to replay in order, regions, blocks, and block cursors.
  */
-type PrintTask = string | (() => void) | RegionTask | BlockTask | OpsTask;
+type PrintTask = string | (() => void) | RegionTask | BlockTask;
 
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
@@ -713,7 +782,9 @@ export class Printer implements OpAsmPrinter {
     if (root !== op && indentationVolume(op, limit) > limit) throw new OutputTooLargeError(limit);
     // Aliases are printed for a top-level op only (then it is the naming root).
     const withAliases = !op.parentBlock && !this.options.localScope;
-    const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx) : undefined;
+    // Verified here or by the caller: every operand is the root's own or a value defined in the tree.
+    const verified = !!this.options.assumeVerified || !this.options.generic;
+    const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx, op, !verified) : undefined;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix, scan);
     // Naming walked the whole tree: its count of indentation is the op's when the op is the root.
     if (root === op && this.names.indentVolume > limit) throw new OutputTooLargeError(limit);
@@ -760,7 +831,11 @@ export class Printer implements OpAsmPrinter {
       const t = tasks.pop()!;
       if (typeof t === 'string') this.write(t);
       else if (typeof t === 'function') t();
-      else if (t.kind === 'ops') {
+      else if (t instanceof BlockTask) {
+        if (t.kind === 'block') {
+          this.openBlock(t);
+          continue;
+        }
         // The block's ops in a row, until one asks for a region: then the
         // rest of the block waits under what that op queued.
         const stop = t.stop;
@@ -779,8 +854,8 @@ export class Printer implements OpAsmPrinter {
           }
           op = next;
         }
-      } else if (t.kind === 'block') this.openBlock(t);
-      else this.openRegion(t);
+      } else if (t.kind === 'region') this.openRegion(t);
+      else this.closeRegion(t);
     }
   }
 
@@ -798,24 +873,28 @@ export class Printer implements OpAsmPrinter {
     const region = t.region;
     const tasks = this.tasks;
     this.indent = t.indent;
-    if (!this.collecting) {
-      this.write('{\n');
-      tasks.push(() => {
-        this.indent = t.indent;
-        this.writeIndent();
-        this.write('}');
-      });
-    }
+    if (!this.collecting) this.write('{\n');
+    // The task itself comes back as the region's end (no closure per region).
+    t.kind = 'regionEnd';
+    t.pushedDialect = !region.empty;
+    tasks.push(t);
     if (region.empty) return;
     this.defaultDialectStack.push(region.parentOp?.name.def?.defaultDialect ?? '');
-    tasks.push(() => void this.defaultDialectStack.pop());
-    const blocks = region.blocks;
-    for (let i = blocks.length - 1; i >= 1; i--) tasks.push({ kind: 'block', block: blocks[i], printHeader: true, printTerminator: true, indent: t.indent });
     const entry = region.entry;
+    for (let b = region.lastBlock; b !== null && b !== entry; b = b.prevBlock)
+      tasks.push(new BlockTask(b, true, true, t.indent));
     const header = this.collecting
       ? t.printEntryBlockArgs
       : (t.printEmptyBlock && entry.empty) || (t.printEntryBlockArgs && entry.args.length !== 0);
-    tasks.push({ kind: 'block', block: entry, printHeader: header, printTerminator: t.printBlockTerminators, indent: t.indent });
+    tasks.push(new BlockTask(entry, header, t.printBlockTerminators, t.indent));
+  }
+
+  private closeRegion(t: RegionTask): void {
+    if (t.pushedDialect) this.defaultDialectStack.pop();
+    if (this.collecting) return;
+    this.indent = t.indent;
+    this.writeIndent();
+    this.write('}');
   }
 
   // ---- AttrTypePrinter
@@ -1128,6 +1207,7 @@ export class Printer implements OpAsmPrinter {
     if (this.collecting && region.empty) return;
     (this.pending ??= []).push({
       kind: 'region',
+      pushedDialect: false,
       region,
       printEntryBlockArgs: options.printEntryBlockArgs ?? true,
       printBlockTerminators: options.printBlockTerminators ?? true,
@@ -1148,7 +1228,7 @@ export class Printer implements OpAsmPrinter {
         }
     } else if (t.printHeader) {
       this.writeIndent();
-      this.write(this.blockName(block));
+      this.write(this.names.blockName(block, true) ?? '^INVALIDBLOCK');
       if (block.args.length) {
         this.write('(');
         block.args.forEach((arg, i) => {
@@ -1156,7 +1236,8 @@ export class Printer implements OpAsmPrinter {
           this.write(this.names.valueID(arg));
           this.write(': ');
           this.printType(arg.type);
-          this.printTrailingLocation(arg.location, false);
+          // A parsed argument's location is made on first read: only when printed.
+          if (this.options.debugInfo) this.printTrailingLocation(arg.location, false);
         });
         this.write(')');
       }
@@ -1182,7 +1263,11 @@ export class Printer implements OpAsmPrinter {
     const last = block.last;
     const hasTerminator = last !== null && last.hasTrait(Traits.IsTerminator);
     const stop = t.printTerminator || !hasTerminator ? null : last;
-    this.tasks.push({ kind: 'ops', next: block.first, stop, indent: this.indent });
+    t.kind = 'ops';
+    t.next = block.first;
+    t.stop = stop;
+    t.indent = this.indent;
+    this.tasks.push(t);
   }
 
   private blockName(block: Block): string {
@@ -1196,7 +1281,7 @@ export class Printer implements OpAsmPrinter {
       this.printType(arg.type);
     }
     if (argAttrs instanceof DictionaryAttr && argAttrs.entries.length) this.printOptionalAttrDict(argAttrs.entries);
-    this.printTrailingLocation(arg.location, false);
+    if (this.options.debugInfo) this.printTrailingLocation(arg.location, false);
   }
 
   printSuccessor(block: Block): void {
@@ -1314,7 +1399,16 @@ export class Printer implements OpAsmPrinter {
 
 /** True if `s` can be printed as a bare identifier (`[a-zA-Z_][a-zA-Z0-9_$.]*`). */
 export function isBareIdentifier(s: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_$.]*$/.test(s);
+  // A char loop: the regular expression was a visible share of a cold print.
+  const n = s.length;
+  if (n === 0) return false;
+  const c0 = s.charCodeAt(0);
+  if (!((c0 >= 65 && c0 <= 90) || (c0 >= 97 && c0 <= 122) || c0 === 95)) return false;
+  for (let i = 1; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36 || c === 46)) return false;
+  }
+  return true;
 }
 
 /** Prints an op for a diagnostic note: generic form, local scope. */

@@ -90,3 +90,28 @@ test('names of constants conflicting across sibling and nested regions: as mlir-
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('block names: a one-block region has no map entry, yet a successor into it is named only under the root', () => {
+  // Invalid on purpose (a branch into another function's body): the printer
+  // falls back to the generic form, and must still name the target `^bb0`
+  // when it is under the printed root and `^INVALIDBLOCK` when it is not.
+  const module = parse(`func.func @a() {
+  return
+}
+func.func @b() {
+  cf.br ^bb1
+^bb1:
+  return
+}
+`);
+  const a = module.regions[0].entry.first!;
+  const b = a.next!;
+  const br = b.regions[0].entry.first!;
+  br.setSuccessor(0, a.regions[0].entry);
+  const whole = new Printer(module.context).printOperation(module);
+  assert.match(whole, /"cf\.br"\(\)\[\^bb0\]/);
+  const local = new Printer(module.context, { localScope: true }).printOperation(b);
+  assert.match(local, /"cf\.br"\(\)\[\^INVALIDBLOCK\]/);
+  // The multi-block region's own blocks keep their numbers.
+  assert.match(whole, /\^bb1:/);
+});

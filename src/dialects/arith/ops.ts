@@ -682,6 +682,9 @@ function signedValue(a: IntegerAttr): bigint {
   return BigInt.asIntN(64, a.value);
 }
 
+/** `arith.constant`'s result names (`c42_i32`), per integer attribute: printing makes no BigInt string per op. */
+const constantNames = new Map<IntegerAttr, string>();
+
 function isSplat(a: Attribute): boolean {
   return (a as { isSplat?: boolean }).isSplat === true;
 }
@@ -693,16 +696,24 @@ export const ConstantOp = defineOp({
   attributes: [attr('value', TypedAttrC)],
   assemblyFormat: 'attr-dict $value',
   getAsmResultNames(op, setName) {
-    const value = op.propertiesView.get('value');
-    const type = op.result(0).type;
+    const value = op.getProperty('value');
+    const result = op.result(0);
+    const type = result.type;
     if (value instanceof IntegerAttr) {
-      if (type instanceof IntegerType && type.width === 1) {
-        setName(op.result(0), value.value !== 0n ? 'true' : 'false');
+      // Named once per uniqued attribute (of the result's type, as verified IR has it).
+      const cached = type === value.type ? constantNames.get(value) : undefined;
+      if (cached !== undefined) {
+        setName(result, cached);
         return;
       }
-      let name = 'c' + signedValue(value).toString();
-      if (type instanceof IntegerType) name += '_' + type.key;
-      setName(op.result(0), name);
+      let name: string;
+      if (type instanceof IntegerType && type.width === 1) name = value.value !== 0n ? 'true' : 'false';
+      else {
+        name = 'c' + signedValue(value).toString();
+        if (type instanceof IntegerType) name += '_' + type.key;
+      }
+      if (type === value.type) constantNames.set(value, name);
+      setName(result, name);
     } else {
       setName(op.result(0), 'cst');
     }

@@ -21,7 +21,7 @@ import {
 } from '../../ir/interfaces.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
 import { matchConstant, matchConstantInt } from '../../ir/matchers.js';
-import type { Argument, OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
+import type { Argument, OpAsmParser, OpAsmPrinter, OperationState, PrintRegionOptions, UnresolvedOperand } from '../../ir/op-asm.js';
 import { Block, BlockArgument, Operation, Region, type OpOperand, type Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
@@ -561,6 +561,15 @@ function ensureTerminator(ctx: Context, region: Region, kind: { readonly opName:
 }
 
 /** ` name(%a = %b, ...)`: region arguments bound to initial values. */
+/** A region printed without its entry block's header, with or without its terminator (shared: no object per print). */
+const BODY_WITH_TERMINATOR: PrintRegionOptions = Object.freeze({ printEntryBlockArgs: false, printBlockTerminators: true });
+const BODY_WITHOUT_TERMINATOR: PrintRegionOptions = Object.freeze({ printEntryBlockArgs: false, printBlockTerminators: false });
+
+/** An early exit (`scf.break`/`scf.continue`) ending a branch is never implicit. */
+function printsTerminator(r: Region): boolean {
+  return !r.empty && !YieldOp.isa(r.entry.last);
+}
+
 function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits: readonly Value[], prefix: string): void {
   if (!inits.length) return;
   p.write(prefix + '(');
@@ -803,8 +812,8 @@ implementOp(ForOp, {
     p.printOperand(ForOp.upperBound(op));
     p.write(' step ');
     p.printOperand(ForOp.step(op));
-    printInitializationList(p, ForOp.regionIterArgs(op), inits, ' iter_args');
     if (inits.length) {
+      printInitializationList(p, ForOp.regionIterArgs(op), inits, ' iter_args');
       p.write(' -> (');
       p.printTypes(inits.map((v) => v.type));
       p.write(')');
@@ -815,7 +824,7 @@ implementOp(ForOp, {
       p.printType(iv.type);
       p.write(' ');
     }
-    p.printRegion(op.regions[0], { printEntryBlockArgs: false, printBlockTerminators: inits.length > 0 });
+    p.printRegion(op.regions[0], inits.length > 0 ? BODY_WITH_TERMINATOR : BODY_WITHOUT_TERMINATOR);
     p.printOptionalAttrDict(allAttrs(op), ['unsignedCmp']);
   },
   verify(op, ctx) {
@@ -1041,13 +1050,12 @@ implementOp(IfOp, {
       p.write(')');
     }
     p.write(' ');
-    // An early exit (`scf.break`/`scf.continue`) ending a branch is never implicit.
-    const printTerminators = (r: Region): boolean => hasResults || (!r.empty && !YieldOp.isa(r.entry.last));
-    p.printRegion(IfOp.thenRegion(op), { printEntryBlockArgs: false, printBlockTerminators: printTerminators(IfOp.thenRegion(op)) });
+    const thenRegion = IfOp.thenRegion(op);
+    p.printRegion(thenRegion, hasResults || printsTerminator(thenRegion) ? BODY_WITH_TERMINATOR : BODY_WITHOUT_TERMINATOR);
     const elseRegion = IfOp.elseRegion(op);
     if (!elseRegion.empty) {
       p.write(' else ');
-      p.printRegion(elseRegion, { printEntryBlockArgs: false, printBlockTerminators: printTerminators(elseRegion) });
+      p.printRegion(elseRegion, hasResults || printsTerminator(elseRegion) ? BODY_WITH_TERMINATOR : BODY_WITHOUT_TERMINATOR);
     }
     p.printOptionalAttrDict(allAttrs(op));
   },
