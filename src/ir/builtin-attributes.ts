@@ -83,11 +83,58 @@ export class IntegerAttr extends Attribute {
     super();
   }
   static get(type: Type, value: bigint | number): IntegerAttr {
+    if (typeof value === 'number' && (value | 0) === value) {
+      const small = IntegerAttr.getSmall(type, value);
+      if (small !== undefined) return small;
+    }
     const v = normalizeInt(type, BigInt(value));
     let m = IntegerAttr.cache.get(type);
     if (!m) IntegerAttr.cache.set(type, (m = new Map()));
     let a = m.get(v);
     if (!a) m.set(v, (a = new IntegerAttr(type, v)));
+    return a;
+  }
+  /**
+   * Attributes of small values by type, in front of the bigint-keyed table:
+   * constants are mostly small, and a lookup here makes no bigint. Entries are
+   * what `get` returned, so identity is unchanged.
+   */
+  private static readonly smallCache = new Map<Type, (IntegerAttr | undefined)[]>();
+  private static readonly SMALL_MIN = -128;
+  private static readonly SMALL_END = 1024;
+  /**
+   * The attribute of the int32 `value` (before normalization to `type`), or
+   * undefined when the normalized value is outside the small range or `type`
+   * is not an integer or index type.
+   */
+  static getSmall(type: Type, value: number): IntegerAttr | undefined {
+    let v = value;
+    if (type instanceof IntegerType) {
+      // The two's complement wrap of normalizeInt, in numbers (|value| < 2^31).
+      const w = type.width;
+      if (w === 0) v = 0;
+      else if (w < 32) {
+        const span = 2 ** w;
+        v = ((v % span) + span) % span;
+        if (type.signedness !== 'unsigned' && v >= span / 2) v -= span;
+      } else if (v < 0 && type.signedness === 'unsigned') return undefined;
+    } else if (!(type instanceof IndexType)) return undefined;
+    if (v < IntegerAttr.SMALL_MIN || v >= IntegerAttr.SMALL_END) return undefined;
+    let table = IntegerAttr.smallCache.get(type);
+    if (table === undefined) {
+      table = new Array<IntegerAttr | undefined>(IntegerAttr.SMALL_END - IntegerAttr.SMALL_MIN).fill(undefined);
+      IntegerAttr.smallCache.set(type, table);
+    }
+    const i = v - IntegerAttr.SMALL_MIN;
+    let a = table[i];
+    if (a === undefined) {
+      const bv = BigInt(v);
+      let m = IntegerAttr.cache.get(type);
+      if (!m) IntegerAttr.cache.set(type, (m = new Map()));
+      a = m.get(bv);
+      if (!a) m.set(bv, (a = new IntegerAttr(type, bv)));
+      table[i] = a;
+    }
     return a;
   }
   override get type(): Type {
@@ -132,8 +179,17 @@ export class FloatAttr extends Attribute {
   }
   /** The attribute of `value` rounded to `type` (as MLIR's FloatAttr::get(type, double)). */
   static get(type: FloatType, value: number): FloatAttr {
-    return FloatAttr.getFromBits(type, fromDouble(type.semantics, value));
+    // By the double first: rounding to the type's bits (bigint arithmetic)
+    // happens once per value. -0 is kept apart (a Map key equates it with 0);
+    // every NaN rounds to the same bits, so sharing their key is right.
+    if (value === 0 && 1 / value < 0) return FloatAttr.getFromBits(type, fromDouble(type.semantics, value));
+    let m = FloatAttr.byDouble.get(type);
+    if (m === undefined) FloatAttr.byDouble.set(type, (m = new Map()));
+    let a = m.get(value);
+    if (a === undefined) m.set(value, (a = FloatAttr.getFromBits(type, fromDouble(type.semantics, value))));
+    return a;
   }
+  private static readonly byDouble = new Map<FloatType, Map<number, FloatAttr>>();
   static getFromBits(type: FloatType, bits: bigint): FloatAttr {
     let m = FloatAttr.cache.get(type);
     if (!m) FloatAttr.cache.set(type, (m = new Map()));
