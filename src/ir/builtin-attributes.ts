@@ -53,7 +53,7 @@ export function printAttributeElided(p: AttrTypePrinter, a: Attribute): void {
     const t = a.type;
     if (t instanceof IntegerType && t.signedness === 'signless' && t.width === 64) return p.printAttributeWithoutType(a);
   } else if (a instanceof FloatAttr) {
-    if (a.type.name === 'f64' && !formatFloat(a.type.semantics, a.bits).hex) return p.printAttributeWithoutType(a);
+    if (a.type.name === 'f64' && !a.formatted.hex) return p.printAttributeWithoutType(a);
   }
   p.printAttribute(a);
 }
@@ -203,12 +203,17 @@ export class FloatAttr extends Attribute {
   get value(): number {
     return toDouble(this.ty.semantics, this.bits);
   }
+  /** The printed form, made once: formatting is bigint arithmetic, and the attribute is uniqued. */
+  private formattedText: { text: string; hex: boolean } | undefined = undefined;
+  get formatted(): { readonly text: string; readonly hex: boolean } {
+    return (this.formattedText ??= formatFloat(this.ty.semantics, this.bits));
+  }
   print(p: AttrTypePrinter): void {
-    p.write(formatFloat(this.ty.semantics, this.bits).text + ' : ');
+    p.write(this.formatted.text + ' : ');
     p.printType(this.ty);
   }
   override printWithoutType(p: AttrTypePrinter): void {
-    p.write(formatFloat(this.ty.semantics, this.bits).text);
+    p.write(this.formatted.text);
   }
 }
 

@@ -214,20 +214,27 @@ function parseIntegerInDimensionList(p: Parser): number {
   return Number(v);
 }
 
+/**
+ * Dimensions are gathered here and copied out at their exact count: a list
+ * grown from `[]` reserves 17 slots, and shapes have one or two. (The copy is
+ * made before the element type is parsed, which may use this again.)
+ */
+const dimScratch: number[] = [];
+
 /** `4x?x` style dimension prefixes (with the trailing `x`). */
 export function parseDimensionListRanked(p: Parser, allowDynamic = true): number[] {
-  const dims: number[] = [];
+  let n = 0;
   while (p.tokKind === Tok.integer || p.tokKind === Tok.question) {
     if (p.tokKind === Tok.question) {
       if (!allowDynamic) p.error('expected static shape');
       p.consume();
-      dims.push(kDynamic);
+      dimScratch[n++] = kDynamic;
     } else {
-      dims.push(parseIntegerInDimensionList(p));
+      dimScratch[n++] = parseIntegerInDimensionList(p);
     }
     parseXInDimensionList(p);
   }
-  return dims;
+  return dimScratch.slice(0, n);
 }
 
 function isValidTensorElementType(t: Type): boolean {
