@@ -83,8 +83,14 @@ export class IntegerAttr extends Attribute {
     super();
   }
   static get(type: Type, value: bigint | number): IntegerAttr {
-    if (typeof value === 'number' && (value | 0) === value) {
-      const small = IntegerAttr.getSmall(type, value);
+    if (typeof value === 'number') {
+      if ((value | 0) === value) {
+        const small = IntegerAttr.getSmall(type, value);
+        if (small !== undefined) return small;
+      }
+    } else if (value >= -128n && value < 1024n) {
+      // Folders hand over bigints; small ones take the same cache.
+      const small = IntegerAttr.getSmall(type, Number(value));
       if (small !== undefined) return small;
     }
     const v = normalizeInt(type, BigInt(value));
@@ -336,14 +342,20 @@ export class DictionaryAttr extends Attribute {
   /** Builds a dictionary; entries are sorted by name (later duplicates are the caller's problem). */
   private static readonly cache = new UniquingCache<DictionaryAttr>();
   static get(entries: readonly NamedAttribute[] = []): DictionaryAttr {
-    const sorted = [...entries];
-    let isSorted = true;
-    for (let i = 1; i < sorted.length; i++) if (sorted[i - 1][0] > sorted[i][0]) isSorted = false;
-    if (!isSorted) sorted.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const parts: unknown[] = [];
-    for (const [k, v] of sorted) parts.push(k, v);
-    return DictionaryAttr.cache.get(parts, () =>
-      uniqueAttribute(new DictionaryAttr(Object.freeze(sorted.map((e) => Object.freeze([e[0], e[1]]) as NamedAttribute)))),
+    let sorted = entries;
+    for (let i = 1; i < entries.length; i++) {
+      if (entries[i - 1][0] > entries[i][0]) {
+        sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        break;
+      }
+    }
+    // The trie walked by [name, value, name, value, ...], with no key list per lookup.
+    const cache = DictionaryAttr.cache;
+    let node = cache.root;
+    for (let i = 0; i < sorted.length; i++) node = UniquingCache.step(UniquingCache.step(node, sorted[i][0]), sorted[i][1]);
+    return (
+      cache.found(node) ??
+      cache.store(node, uniqueAttribute(new DictionaryAttr(Object.freeze(sorted.map((e) => Object.freeze([e[0], e[1]]) as NamedAttribute)))))
     );
   }
   get(name: string): Attribute | undefined {
@@ -675,13 +687,28 @@ export class DenseArrayAttr extends Attribute {
   }
   private static readonly cache = new UniquingCache<DenseArrayAttr>();
   static get(elementType: IntegerType | FloatType, values: readonly bigint[]): DenseArrayAttr {
-    const norm = elementType instanceof IntegerType ? values.map((v) => normalizeInt(elementType, v)) : values;
-    return DenseArrayAttr.cache.get([elementType, ...norm], () =>
-      uniqueAttribute(new DenseArrayAttr(elementType, Object.freeze([...norm]))),
-    );
+    // The trie walked part by part ([elementType, ...normalized values]): no key list or closure per lookup.
+    const cache = DenseArrayAttr.cache;
+    const isInt = elementType instanceof IntegerType;
+    let node = UniquingCache.step(cache.root, elementType);
+    for (let i = 0; i < values.length; i++) node = UniquingCache.step(node, isInt ? normalizeInt(elementType, values[i]) : values[i]);
+    const found = cache.found(node);
+    if (found !== undefined) return found;
+    const norm = isInt ? values.map((v) => normalizeInt(elementType, v)) : values;
+    return cache.store(node, uniqueAttribute(new DenseArrayAttr(elementType, Object.freeze([...norm]))));
   }
+  /** i64 arrays given as numbers (segment sizes), by those numbers: no bigint per lookup. */
+  private static readonly i64ByNumber = new UniquingCache<DenseArrayAttr>();
   static getI64(values: readonly (number | bigint)[]): DenseArrayAttr {
-    return DenseArrayAttr.get(IntegerType.get(64), values.map((v) => BigInt(v)));
+    const cache = DenseArrayAttr.i64ByNumber;
+    let node = cache.root;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      // Bigints go the general way (1 and 1n are different Map keys).
+      if (typeof v !== 'number') return DenseArrayAttr.get(IntegerType.get(64), values.map((x) => BigInt(x)));
+      node = UniquingCache.step(node, v);
+    }
+    return cache.found(node) ?? cache.store(node, DenseArrayAttr.get(IntegerType.get(64), values.map((x) => BigInt(x))));
   }
   static getF64(values: readonly number[]): DenseArrayAttr {
     return DenseArrayAttr.get(FloatType.f64, values.map((v) => fromDouble(FloatType.f64.semantics, v)));

@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { optAndReference } from '../opt-cases.js';
-import { FloatAttr, IntegerAttr } from '../../src/ir/builtin-attributes.js';
+import { DenseArrayAttr, DictionaryAttr, FloatAttr, IntegerAttr, StringAttr, UnitAttr } from '../../src/ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType } from '../../src/ir/builtin-types.js';
 
 function sameAsMlirOpt(snippets: readonly string[], ...args: string[]): void {
@@ -119,4 +119,33 @@ test('FloatAttr by double: -0 and 0 apart, NaN and rounding as by bits', () => {
   assert.equal(FloatAttr.get(f16, 0.1), FloatAttr.get(f16, 0.10000001));
   assert.equal(FloatAttr.get(f32, 1.5), FloatAttr.getFromBits(f32, 0x3fc00000n));
   assert.notEqual(FloatAttr.get(f32, 1.5), FloatAttr.get(FloatType.f64, 1.5));
+});
+
+test('dictionaries and dense arrays walk their caches part by part: one object per structure', () => {
+  const a = StringAttr.get('a');
+  const b = IntegerAttr.get(IntegerType.get(32), 7);
+  const sorted = DictionaryAttr.get([['x', a], ['y', b]]);
+  assert.equal(DictionaryAttr.get([['y', b], ['x', a]]), sorted);
+  assert.deepEqual(sorted.entries.map((e) => e[0]), ['x', 'y']);
+  assert.ok(Object.isFrozen(sorted.entries) && Object.isFrozen(sorted.entries[0]));
+  assert.equal(DictionaryAttr.get([]), DictionaryAttr.get());
+  assert.notEqual(DictionaryAttr.get([['x', a]]), sorted);
+  assert.notEqual(DictionaryAttr.get([['x', UnitAttr.get()]]), DictionaryAttr.get([['x', a]]));
+  // A caller's list is not kept or reordered.
+  const input: [string, typeof a][] = [['z', a], ['x', a]];
+  const d = DictionaryAttr.get(input);
+  assert.deepEqual(input.map((e) => e[0]), ['z', 'x']);
+  assert.notEqual(d.entries, input);
+
+  const i64 = IntegerType.get(64);
+  const seg = DenseArrayAttr.getI64([1, 0, 2]);
+  assert.equal(DenseArrayAttr.getI64([1, 0, 2]), seg);
+  assert.equal(DenseArrayAttr.getI64([1n, 0n, 2n]), seg);
+  assert.equal(DenseArrayAttr.get(i64, [1n, 0n, 2n]), seg);
+  assert.deepEqual(seg.values, [1n, 0n, 2n]);
+  assert.notEqual(DenseArrayAttr.getI64([1, 0]), seg);
+  assert.equal(DenseArrayAttr.getI64([]), DenseArrayAttr.get(i64, []));
+  // Normalized per element type: 255 and -1 are one i8 array.
+  assert.equal(DenseArrayAttr.get(IntegerType.get(8), [255n]), DenseArrayAttr.get(IntegerType.get(8), [-1n]));
+  assert.throws(() => DenseArrayAttr.getI64([1.5]));
 });
