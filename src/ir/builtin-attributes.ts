@@ -83,11 +83,64 @@ export class IntegerAttr extends Attribute {
     super();
   }
   static get(type: Type, value: bigint | number): IntegerAttr {
+    if (typeof value === 'number') {
+      if ((value | 0) === value) {
+        const small = IntegerAttr.getSmall(type, value);
+        if (small !== undefined) return small;
+      }
+    } else if (value >= -128n && value < 1024n) {
+      // Folders hand over bigints; small ones take the same cache.
+      const small = IntegerAttr.getSmall(type, Number(value));
+      if (small !== undefined) return small;
+    }
     const v = normalizeInt(type, BigInt(value));
     let m = IntegerAttr.cache.get(type);
     if (!m) IntegerAttr.cache.set(type, (m = new Map()));
     let a = m.get(v);
     if (!a) m.set(v, (a = new IntegerAttr(type, v)));
+    return a;
+  }
+  /**
+   * Attributes of small values by type, in front of the bigint-keyed table:
+   * constants are mostly small, and a lookup here makes no bigint. Entries are
+   * what `get` returned, so identity is unchanged.
+   */
+  private static readonly smallCache = new Map<Type, (IntegerAttr | undefined)[]>();
+  private static readonly SMALL_MIN = -128;
+  private static readonly SMALL_END = 1024;
+  /**
+   * The attribute of the int32 `value` (before normalization to `type`), or
+   * undefined when the normalized value is outside the small range or `type`
+   * is not an integer or index type.
+   */
+  static getSmall(type: Type, value: number): IntegerAttr | undefined {
+    let v = value;
+    if (type instanceof IntegerType) {
+      // The two's complement wrap of normalizeInt, in numbers (|value| < 2^31).
+      const w = type.width;
+      if (w === 0) v = 0;
+      else if (w < 32) {
+        const span = 2 ** w;
+        v = ((v % span) + span) % span;
+        if (type.signedness !== 'unsigned' && v >= span / 2) v -= span;
+      } else if (v < 0 && type.signedness === 'unsigned') return undefined;
+    } else if (!(type instanceof IndexType)) return undefined;
+    if (v < IntegerAttr.SMALL_MIN || v >= IntegerAttr.SMALL_END) return undefined;
+    let table = IntegerAttr.smallCache.get(type);
+    if (table === undefined) {
+      table = new Array<IntegerAttr | undefined>(IntegerAttr.SMALL_END - IntegerAttr.SMALL_MIN).fill(undefined);
+      IntegerAttr.smallCache.set(type, table);
+    }
+    const i = v - IntegerAttr.SMALL_MIN;
+    let a = table[i];
+    if (a === undefined) {
+      const bv = BigInt(v);
+      let m = IntegerAttr.cache.get(type);
+      if (!m) IntegerAttr.cache.set(type, (m = new Map()));
+      a = m.get(bv);
+      if (!a) m.set(bv, (a = new IntegerAttr(type, bv)));
+      table[i] = a;
+    }
     return a;
   }
   override get type(): Type {
@@ -138,8 +191,17 @@ export class FloatAttr extends Attribute {
   }
   /** The attribute of `value` rounded to `type` (as MLIR's FloatAttr::get(type, double)). */
   static get(type: FloatType, value: number): FloatAttr {
-    return FloatAttr.getFromBits(type, fromDouble(type.semantics, value));
+    // By the double first: rounding to the type's bits (bigint arithmetic)
+    // happens once per value. -0 is kept apart (a Map key equates it with 0);
+    // every NaN rounds to the same bits, so sharing their key is right.
+    if (value === 0 && 1 / value < 0) return FloatAttr.getFromBits(type, fromDouble(type.semantics, value));
+    let m = FloatAttr.byDouble.get(type);
+    if (m === undefined) FloatAttr.byDouble.set(type, (m = new Map()));
+    let a = m.get(value);
+    if (a === undefined) m.set(value, (a = FloatAttr.getFromBits(type, fromDouble(type.semantics, value))));
+    return a;
   }
+  private static readonly byDouble = new Map<FloatType, Map<number, FloatAttr>>();
   static getFromBits(type: FloatType, bits: bigint): FloatAttr {
     let m = FloatAttr.cache.get(type);
     if (!m) FloatAttr.cache.set(type, (m = new Map()));
@@ -288,14 +350,20 @@ export class DictionaryAttr extends Attribute {
   /** Builds a dictionary; entries are sorted by name (later duplicates are the caller's problem). */
   private static readonly cache = new UniquingCache<DictionaryAttr>();
   static get(entries: readonly NamedAttribute[] = []): DictionaryAttr {
-    const sorted = [...entries];
-    let isSorted = true;
-    for (let i = 1; i < sorted.length; i++) if (sorted[i - 1][0] > sorted[i][0]) isSorted = false;
-    if (!isSorted) sorted.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    const parts: unknown[] = [];
-    for (const [k, v] of sorted) parts.push(k, v);
-    return DictionaryAttr.cache.get(parts, () =>
-      uniqueAttribute(new DictionaryAttr(Object.freeze(sorted.map((e) => Object.freeze([e[0], e[1]]) as NamedAttribute)))),
+    let sorted = entries;
+    for (let i = 1; i < entries.length; i++) {
+      if (entries[i - 1][0] > entries[i][0]) {
+        sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+        break;
+      }
+    }
+    // The trie walked by [name, value, name, value, ...], with no key list per lookup.
+    const cache = DictionaryAttr.cache;
+    let node = cache.root;
+    for (let i = 0; i < sorted.length; i++) node = UniquingCache.step(UniquingCache.step(node, sorted[i][0]), sorted[i][1]);
+    return (
+      cache.found(node) ??
+      cache.store(node, uniqueAttribute(new DictionaryAttr(Object.freeze(sorted.map((e) => Object.freeze([e[0], e[1]]) as NamedAttribute)))))
     );
   }
   get(name: string): Attribute | undefined {
@@ -627,13 +695,28 @@ export class DenseArrayAttr extends Attribute {
   }
   private static readonly cache = new UniquingCache<DenseArrayAttr>();
   static get(elementType: IntegerType | FloatType, values: readonly bigint[]): DenseArrayAttr {
-    const norm = elementType instanceof IntegerType ? values.map((v) => normalizeInt(elementType, v)) : values;
-    return DenseArrayAttr.cache.get([elementType, ...norm], () =>
-      uniqueAttribute(new DenseArrayAttr(elementType, Object.freeze([...norm]))),
-    );
+    // The trie walked part by part ([elementType, ...normalized values]): no key list or closure per lookup.
+    const cache = DenseArrayAttr.cache;
+    const isInt = elementType instanceof IntegerType;
+    let node = UniquingCache.step(cache.root, elementType);
+    for (let i = 0; i < values.length; i++) node = UniquingCache.step(node, isInt ? normalizeInt(elementType, values[i]) : values[i]);
+    const found = cache.found(node);
+    if (found !== undefined) return found;
+    const norm = isInt ? values.map((v) => normalizeInt(elementType, v)) : values;
+    return cache.store(node, uniqueAttribute(new DenseArrayAttr(elementType, Object.freeze([...norm]))));
   }
+  /** i64 arrays given as numbers (segment sizes), by those numbers: no bigint per lookup. */
+  private static readonly i64ByNumber = new UniquingCache<DenseArrayAttr>();
   static getI64(values: readonly (number | bigint)[]): DenseArrayAttr {
-    return DenseArrayAttr.get(IntegerType.get(64), values.map((v) => BigInt(v)));
+    const cache = DenseArrayAttr.i64ByNumber;
+    let node = cache.root;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      // Bigints go the general way (1 and 1n are different Map keys).
+      if (typeof v !== 'number') return DenseArrayAttr.get(IntegerType.get(64), values.map((x) => BigInt(x)));
+      node = UniquingCache.step(node, v);
+    }
+    return cache.found(node) ?? cache.store(node, DenseArrayAttr.get(IntegerType.get(64), values.map((x) => BigInt(x))));
   }
   static getF64(values: readonly number[]): DenseArrayAttr {
     return DenseArrayAttr.get(FloatType.f64, values.map((v) => fromDouble(FloatType.f64.semantics, v)));

@@ -16,7 +16,17 @@ export class IntegerType extends Type {
   ) {
     super();
   }
+  /** Signless types of the common widths by width: one array load, as the parser asks for `i32` at every other op. */
+  private static readonly signlessByWidth: (IntegerType | undefined)[] = new Array<IntegerType | undefined>(256).fill(undefined);
   static get(width: number, signedness: Signedness = 'signless'): IntegerType {
+    if (signedness === 'signless' && (width & 255) === width) {
+      const t = IntegerType.signlessByWidth[width];
+      if (t !== undefined) return t;
+      return (IntegerType.signlessByWidth[width] = IntegerType.getKeyed(width, signedness));
+    }
+    return IntegerType.getKeyed(width, signedness);
+  }
+  private static getKeyed(width: number, signedness: Signedness): IntegerType {
     const k = width * 4 + (signedness === 'signless' ? 0 : signedness === 'signed' ? 1 : 2);
     let t = IntegerType.cache.get(k);
     if (!t) IntegerType.cache.set(k, (t = new IntegerType(width, signedness)));

@@ -56,15 +56,27 @@ export class FileLineColLoc extends Location {
    */
   private static readonly byFile = new Map<string, Map<number, FileLineColLoc>>();
   private static readonly byFileWide = new Map<string, Map<number, FileLineColLoc>>();
+  /** The small-key table last used: one file is parsed at a time, so most lookups skip the by-file map. */
+  private static lastFile: string | undefined = undefined;
+  private static lastTable: Map<number, FileLineColLoc> | undefined = undefined;
   static get(filename: string, line: number, column: number, endLine?: number, endColumn?: number): FileLineColLoc {
     // line * 2^32 + column is exact while line < 2^21; keys below 2^30 are
     // small integers (no heap number per entry).
     if (endColumn !== undefined || endLine !== undefined || line >= 0x200000 || column >= 0x100000000 || line < 0 || column < 0)
       return uniqueAttribute(new FileLineColLoc(filename, line, column, endLine, endColumn));
     const small = line < 0x100000 && column < 0x400;
-    const tables = small ? FileLineColLoc.byFile : FileLineColLoc.byFileWide;
-    let forFile = tables.get(filename);
-    if (!forFile) tables.set(filename, (forFile = new Map()));
+    let forFile: Map<number, FileLineColLoc>;
+    if (small && filename === FileLineColLoc.lastFile && FileLineColLoc.lastTable !== undefined) forFile = FileLineColLoc.lastTable;
+    else {
+      const tables = small ? FileLineColLoc.byFile : FileLineColLoc.byFileWide;
+      const table = tables.get(filename);
+      forFile = table ?? new Map<number, FileLineColLoc>();
+      if (table === undefined) tables.set(filename, forFile);
+      if (small) {
+        FileLineColLoc.lastFile = filename;
+        FileLineColLoc.lastTable = forFile;
+      }
+    }
     const k = small ? line * 0x400 + column : line * 0x100000000 + column;
     let loc = forFile.get(k);
     if (!loc) forFile.set(k, (loc = new FileLineColLoc(filename, line, column)));

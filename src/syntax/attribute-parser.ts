@@ -242,14 +242,47 @@ function parseFloatFromLiteral(p: Parser, tok: TokenSpan, negative: boolean, sem
   p.error('expected floating point literal', tok.start);
 }
 
+/**
+ * The value of a decimal integer token of up to 9 digits (below 2^30, so exact
+ * in int32 arithmetic), read from the bytes; -1 for other tokens.
+ */
+function smallDecimalValue(src: string, start: number, end: number): number {
+  if (end - start > 9 || (end - start > 1 && src.charCodeAt(start + 1) === 120 /* x */)) return -1;
+  let v = 0;
+  for (let i = start; i < end; i++) v = v * 10 + (src.charCodeAt(i) - 48);
+  return v;
+}
+
+/**
+ * buildAttributeInt's answer for a small magnitude `v` (< 2^30), in numbers:
+ * true when the literal fits `type` (an integer or index type).
+ */
+function smallIntFits(type: IntegerType | IndexType, negative: boolean, v: number): boolean {
+  const width = type instanceof IndexType ? 64 : type.width;
+  if (width === 0) return v === 0 && !negative;
+  if (v >= 2 ** width) return false;
+  // A negative literal's negation must have the sign bit set (so -0 does not fit).
+  if (negative) return v > 0 && v <= 2 ** (width - 1);
+  const signedLike = type instanceof IndexType || type.signedness === 'signed';
+  return !signedLike || v < 2 ** (width - 1);
+}
+
 function parseDecOrHexAttr(p: Parser, type: Type | undefined, negative: boolean): Attribute {
   const at = p.tokStart;
-  const spelling = p.text;
+  const end = p.tokEnd;
+  const small = smallDecimalValue(p.src, at, end);
   p.consume();
   if (!type) {
     if (!p.consumeIf(Tok.colon)) type = IntegerType.get(64);
     else type = p.parseType();
   }
+  if (
+    small >= 0 &&
+    (type instanceof IndexType || (type instanceof IntegerType && !(negative && type.signedness === 'unsigned'))) &&
+    smallIntFits(type, negative, small)
+  )
+    return IntegerAttr.get(type, negative ? -small : small);
+  const spelling = p.src.slice(at, end);
   if (type instanceof FloatType) return FloatAttr.getFromBits(type, parseFloatFromIntegerLiteral(p, spelling, at, negative, type.semantics));
   if (!(type instanceof IntegerType || type instanceof IndexType)) p.error('integer literal not valid for specified type', at);
   if (negative && type instanceof IntegerType && type.signedness === 'unsigned')

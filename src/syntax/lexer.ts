@@ -72,12 +72,40 @@ export function isHexDigit(c: number): boolean {
 function isIdPunct(c: number): boolean {
   return c === Ch.dollar || c === Ch.dot || c === Ch.underscore || c === Ch.minus;
 }
-function isSuffixIdChar(c: number): boolean {
-  return isAlpha(c) || isDigit(c) || isIdPunct(c);
-}
 function isBareIdChar(c: number): boolean {
   return isAlpha(c) || isDigit(c) || c === Ch.underscore || c === Ch.dollar || c === Ch.dot;
 }
+
+/** Character classes, one byte per input byte, so the hot loops test one table entry instead of ranges. */
+const enum Cls {
+  blank = 1, // space, newline, tab, carriage return, NUL (skipped between tokens)
+  bareId = 2, // letters, digits, `_`, `$`, `.`: the rest of a bare or `@` identifier
+  suffixId = 4, // bareId plus `-`: the rest of a `%`, `#`, `^`, `!` identifier
+  digit = 8,
+}
+const CLASS: Uint8Array = (() => {
+  const t = new Uint8Array(256);
+  for (const c of [Ch.space, Ch.nl, Ch.tab, Ch.cr, 0]) t[c] = Cls.blank;
+  for (let c = 0; c < 256; c++) {
+    if (isAlpha(c) || isDigit(c) || c === Ch.underscore || c === Ch.dollar || c === Ch.dot) t[c] |= Cls.bareId | Cls.suffixId;
+    if (isDigit(c)) t[c] |= Cls.digit;
+  }
+  t[Ch.minus] |= Cls.suffixId;
+  return t;
+})();
+
+/** The token kind of bytes that are always a one-character token (0: not one). */
+const SINGLE: Uint8Array = (() => {
+  const t = new Uint8Array(256);
+  const pairs: [number, Tok][] = [
+    [Ch.colon, Tok.colon], [Ch.comma, Tok.comma], [Ch.lparen, Tok.l_paren], [Ch.rparen, Tok.r_paren],
+    [Ch.rbrace, Tok.r_brace], [Ch.lsquare, Tok.l_square], [Ch.rsquare, Tok.r_square], [Ch.less, Tok.less],
+    [Ch.greater, Tok.greater], [Ch.equal, Tok.equal], [Ch.plus, Tok.plus], [Ch.star, Tok.star],
+    [Ch.question, Tok.question], [Ch.bar, Tok.vertical_bar],
+  ];
+  for (const [c, k] of pairs) t[c] = k;
+  return t;
+})();
 
 /**
  * A token kept after the lexer has moved on (`TokenParser.snapshot()`): only
@@ -163,47 +191,42 @@ export abstract class Lexer {
       // Blanks in a tight loop: indentation is most of the bytes of printed IR.
       let start = this.lexPos;
       let c = 0;
-      while (start < limit && ((c = src.charCodeAt(start)) === Ch.space || c === Ch.nl || c === Ch.tab || c === Ch.cr || c === 0)) start++;
+      while (start < limit && CLASS[(c = src.charCodeAt(start))] === Cls.blank) start++;
       if (start >= limit) {
         this.lexPos = limit;
         this.tokKind = Tok.eof;
         this.tokStart = this.tokEnd = limit;
         return;
       }
+      // (Bytes only: a char above 255 reads undefined, which is no class and no token.)
+      const single = SINGLE[c];
+      if (single > 0) {
+        this.tokKind = single;
+        this.tokStart = start;
+        this.tokEnd = this.lexPos = start + 1;
+        return;
+      }
       this.lexPos = start + 1;
       switch (c) {
-        case Ch.colon: return this.setTok(Tok.colon, start);
-        case Ch.comma: return this.setTok(Tok.comma, start);
+        case Ch.percent: return this.lexPrefixedIdentifier(start, c);
         case Ch.dot: {
           if (this.byteAt(this.lexPos) !== Ch.dot || this.byteAt(this.lexPos + 1) !== Ch.dot)
             return this.failTok(this.lexPos, 'expected three consecutive dots for an ellipsis');
           this.lexPos += 2;
           return this.setTok(Tok.ellipsis, start);
         }
-        case Ch.lparen: return this.setTok(Tok.l_paren, start);
-        case Ch.rparen: return this.setTok(Tok.r_paren, start);
         case Ch.lbrace:
           if (this.byteAt(this.lexPos) === Ch.minus && this.byteAt(this.lexPos + 1) === Ch.hash) {
             this.lexPos += 2;
             return this.setTok(Tok.file_metadata_begin, start);
           }
           return this.setTok(Tok.l_brace, start);
-        case Ch.rbrace: return this.setTok(Tok.r_brace, start);
-        case Ch.lsquare: return this.setTok(Tok.l_square, start);
-        case Ch.rsquare: return this.setTok(Tok.r_square, start);
-        case Ch.less: return this.setTok(Tok.less, start);
-        case Ch.greater: return this.setTok(Tok.greater, start);
-        case Ch.equal: return this.setTok(Tok.equal, start);
-        case Ch.plus: return this.setTok(Tok.plus, start);
-        case Ch.star: return this.setTok(Tok.star, start);
         case Ch.minus:
           if (this.byteAt(this.lexPos) === Ch.greater) {
             this.lexPos++;
             return this.setTok(Tok.arrow, start);
           }
           return this.setTok(Tok.minus, start);
-        case Ch.question: return this.setTok(Tok.question, start);
-        case Ch.bar: return this.setTok(Tok.vertical_bar, start);
         case Ch.slash:
           if (this.byteAt(this.lexPos) === Ch.slash) {
             this.skipComment();
@@ -217,7 +240,7 @@ export abstract class Lexer {
             return this.setTok(Tok.file_metadata_end, start);
           }
           return this.lexPrefixedIdentifier(start, c);
-        case Ch.bang: case Ch.caret: case Ch.percent:
+        case Ch.bang: case Ch.caret:
           return this.lexPrefixedIdentifier(start, c);
         case Ch.dquote: return this.lexString(start);
         case Ch.underscore: return this.lexBareIdentifier(start);
@@ -258,7 +281,7 @@ export abstract class Lexer {
     const src = this.src;
     const limit = this.lexLimit;
     let end = this.lexPos;
-    while (end < limit && isBareIdChar(src.charCodeAt(end))) end++;
+    while (end < limit && (CLASS[src.charCodeAt(end)] & Cls.bareId) !== 0) end++;
     this.lexPos = end;
     const len = end - start;
     const c0 = src.charCodeAt(start);
@@ -310,7 +333,7 @@ export abstract class Lexer {
       this.lexPos = p;
     } else if (isAlpha(c) || isIdPunct(c)) {
       do p++;
-      while (p < limit && isSuffixIdChar(src.charCodeAt(p)));
+      while (p < limit && (CLASS[src.charCodeAt(p)] & Cls.suffixId) !== 0);
       this.lexPos = p;
     } else {
       const errorKind =

@@ -38,6 +38,7 @@ function canStartType(p: Parser): boolean {
     case Tok.inttype:
       return true;
     case Tok.keyword: {
+      if (simpleKeywordType(p.src, p.tokStart, p.tokEnd) !== undefined) return true;
       const t = p.text;
       return (
         t === 'index' || t === 'none' || t === 'token' || t === 'tensor' || t === 'memref' || t === 'vector' || t === 'complex' || t === 'tuple' ||
@@ -89,10 +90,42 @@ export function parseFunctionResultTypes(p: Parser): Type[] {
   return [parseNonFunctionType(p)];
 }
 
+/**
+ * The builtin type a keyword token names by itself (`index`, `f32`, ...), read
+ * from the bytes: most types in printed IR are these, and this makes no
+ * substring and no string lookup for them. Undefined for the others.
+ */
+function simpleKeywordType(src: string, start: number, end: number): Type | undefined {
+  const len = end - start;
+  const c0 = src.charCodeAt(start);
+  if (len === 3 && c0 === 102 /* f */) {
+    const c1 = src.charCodeAt(start + 1);
+    const c2 = src.charCodeAt(start + 2);
+    if (c1 === 51 && c2 === 50) return FLOAT_F32;
+    if (c1 === 54 && c2 === 52) return FLOAT_F64;
+    if (c1 === 49 && c2 === 54) return FLOAT_F16;
+    return undefined;
+  }
+  if (
+    len === 5 && c0 === 105 /* i */ && src.charCodeAt(start + 1) === 110 /* n */ && src.charCodeAt(start + 2) === 100 /* d */ &&
+    src.charCodeAt(start + 3) === 101 /* e */ && src.charCodeAt(start + 4) === 120 /* x */
+  )
+    return IndexType.get();
+  return undefined;
+}
+const FLOAT_F16 = FloatType.f16;
+const FLOAT_F32 = FloatType.f32;
+const FLOAT_F64 = FloatType.f64;
+
 export function parseNonFunctionType(p: Parser): Type {
   const k = p.tokKind;
   if (k === Tok.inttype) return parseIntegerType(p);
   if (k === Tok.keyword) {
+    const simple = simpleKeywordType(p.src, p.tokStart, p.tokEnd);
+    if (simple !== undefined) {
+      p.consume();
+      return simple;
+    }
     const t = p.text;
     switch (t) {
       case 'index':
@@ -128,6 +161,16 @@ export function parseNonFunctionType(p: Parser): Type {
 }
 
 function parseIntegerType(p: Parser): IntegerType {
+  const src = p.src;
+  const start = p.tokStart;
+  const len = p.tokEnd - start;
+  if (len <= 4 && src.charCodeAt(start) === 105 /* i */) {
+    // `i1` to `i999`: the width from the bytes, no substring.
+    let width = 0;
+    for (let i = start + 1; i < start + len; i++) width = width * 10 + (src.charCodeAt(i) - 48);
+    p.consume();
+    return IntegerType.get(width);
+  }
   const t = p.text;
   const c0 = t.charCodeAt(0);
   const signedness = c0 === 105 ? 'signless' : c0 === 115 ? 'signed' : 'unsigned';
@@ -171,20 +214,27 @@ function parseIntegerInDimensionList(p: Parser): number {
   return Number(v);
 }
 
+/**
+ * Dimensions are gathered here and copied out at their exact count: a list
+ * grown from `[]` reserves 17 slots, and shapes have one or two. (The copy is
+ * made before the element type is parsed, which may use this again.)
+ */
+const dimScratch: number[] = [];
+
 /** `4x?x` style dimension prefixes (with the trailing `x`). */
 export function parseDimensionListRanked(p: Parser, allowDynamic = true): number[] {
-  const dims: number[] = [];
+  let n = 0;
   while (p.tokKind === Tok.integer || p.tokKind === Tok.question) {
     if (p.tokKind === Tok.question) {
       if (!allowDynamic) p.error('expected static shape');
       p.consume();
-      dims.push(kDynamic);
+      dimScratch[n++] = kDynamic;
     } else {
-      dims.push(parseIntegerInDimensionList(p));
+      dimScratch[n++] = parseIntegerInDimensionList(p);
     }
     parseXInDimensionList(p);
   }
-  return dims;
+  return dimScratch.slice(0, n);
 }
 
 function isValidTensorElementType(t: Type): boolean {
