@@ -809,6 +809,28 @@ class Compiled {
 
   // ---- parsing
 
+  // ParseState slots (see ParseState.v).
+  private get tBase(): number {
+    return this.info.operands.length;
+  }
+  private get rBase(): number {
+    return 2 * this.info.operands.length;
+  }
+  private get oBase(): number {
+    return 2 * this.info.operands.length + this.info.results.length;
+  }
+  private opsAt(ps: ParseState, i: number): OneOrList<UnresolvedOperand> {
+    return ps.v[i] as OneOrList<UnresolvedOperand>;
+  }
+  private operandTypesAt(ps: ParseState, i: number): OneOrList<Type> {
+    return ps.v[this.tBase + i] as OneOrList<Type>;
+  }
+  private resultTypesAt(ps: ParseState, i: number): OneOrList<Type> {
+    return ps.v[this.rBase + i] as OneOrList<Type>;
+  }
+  private offsetAt(ps: ParseState, i: number): number | undefined {
+    return ps.v[this.oBase + i] as number | undefined;
+  }
   /** Whether operand groups other than single ones (or custom directives) need their start offsets kept. */
   private listOffsets: boolean | undefined;
   private get listOperandOffsets(): boolean {
@@ -875,14 +897,15 @@ class Compiled {
         // A single operand is kept as itself (no one-element list); its offset is its own.
         if (kind === 'single')
           return (p, _state, ps) => {
-            ps.operands[i] = p.parseOperand();
+            ps.v[i] = p.parseOperand();
           };
+        const oi = this.oBase + i;
         return (p, _state, ps) => {
-          if (ps.operandOffsets[i] === undefined) ps.operandOffsets[i] = p.currentOffset();
+          if (ps.v[oi] === undefined) ps.v[oi] = p.currentOffset();
           if (kind === 'optional') {
             const o = p.parseOptionalOperand();
-            ps.operands[i] = o ? [o] : [];
-          } else ps.operands[i] = p.parseOperandList();
+            ps.v[i] = o ? [o] : [];
+          } else ps.v[i] = p.parseOperandList();
         };
       }
       case 'attr': {
@@ -938,7 +961,7 @@ class Compiled {
       const i = e.index;
       return (p, state, ps) => {
         if (!tokenParser(p).is(Tok.percent_identifier)) {
-          ps.operands[i] = [];
+          ps.v[i] = [];
           return false;
         }
         step(p, state, ps);
@@ -957,14 +980,14 @@ class Compiled {
       case 'operand': {
         const d = this.info.operands[e.index];
         if (d.kind === 'single') {
-          ps.operands[e.index] = p.parseOperand();
+          ps.v[e.index] = p.parseOperand();
           return;
         }
-        if (ps.operandOffsets[e.index] === undefined) ps.operandOffsets[e.index] = p.currentOffset();
+        if (this.offsetAt(ps, e.index) === undefined) ps.v[this.oBase + e.index] = p.currentOffset();
         if (d.kind === 'optional') {
           const o = p.parseOptionalOperand();
-          ps.operands[e.index] = o ? [o] : [];
-        } else ps.operands[e.index] = p.parseOperandList();
+          ps.v[e.index] = o ? [o] : [];
+        } else ps.v[e.index] = p.parseOperandList();
         return;
       }
       case 'operands':
@@ -1093,7 +1116,7 @@ class Compiled {
         return {
           kind: 'ref',
           name: inner.k === 'attr' ? inner.decl.name : inner.k,
-          getOperands: () => (inner.k === 'operand' ? listOrUndefined(ps.operands[inner.index]) : inner.k === 'operands' ? ps.allOperands : undefined),
+          getOperands: () => (inner.k === 'operand' ? listOrUndefined(this.opsAt(ps, inner.index)) : inner.k === 'operands' ? ps.allOperands : undefined),
           getTypes: () => (inner.k === 'type' ? listOrUndefined(this.getRefTypes(ps, inner.arg)) : undefined),
           getAttr: () => (inner.k === 'attr' ? state.getProperty(inner.decl.name) : undefined),
         };
@@ -1103,8 +1126,8 @@ class Compiled {
           kind: 'operand',
           name: this.info.operands[a.index].name,
           setOperands: (ops) => {
-            ps.operands[a.index] = ops;
-            if (ops.length && ps.operandOffsets[a.index] === undefined) ps.operandOffsets[a.index] = ops[0].offset;
+            ps.v[a.index] = ops;
+            if (ops.length && this.offsetAt(ps, a.index) === undefined) ps.v[this.oBase + a.index] = ops[0].offset;
           },
         };
       case 'operands':
@@ -1146,7 +1169,7 @@ class Compiled {
         return parseOptionalLiteral(p, e.v);
       case 'operand': {
         if (!tokenParser(p).is(Tok.percent_identifier)) {
-          ps.operands[e.index] = [];
+          ps.v[e.index] = [];
           return false;
         }
         this.parseElement(p, state, ps, e);
@@ -1235,14 +1258,12 @@ class Compiled {
     const d = r.k === 'operand' ? this.info.operands[r.index] : this.info.results[r.index];
     if (d.kind !== 'single') return (p, _state, ps) => this.parseTypeDirective(p, ps, r);
     const cls = d.type.typeClass;
-    const index = r.index;
-    const isOperand = r.k === 'operand';
+    const slot = (r.k === 'operand' ? this.tBase : this.rBase) + r.index;
     return (p, _state, ps) => {
       const offset = p.currentOffset();
       const t = p.parseType();
       if (cls && !cls.is(t)) p.error(`invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`, offset);
-      if (isOperand) ps.operandTypes[index] = t;
-      else ps.resultTypes[index] = t;
+      ps.v[slot] = t;
     };
   }
 
@@ -1255,8 +1276,8 @@ class Compiled {
       const t = p.parseType();
       const cls = r.k === 'operand' ? this.info.operands[r.index].type.typeClass : r.k === 'result' ? this.info.results[r.index].type.typeClass : undefined;
       if (cls && !cls.is(t)) p.error(`invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`, offset);
-      if (r.k === 'operand') ps.operandTypes[r.index] = t;
-      else if (r.k === 'result') ps.resultTypes[r.index] = t;
+      if (r.k === 'operand') ps.v[this.tBase + r.index] = t;
+      else if (r.k === 'result') ps.v[this.rBase + r.index] = t;
       else this.setRefTypes(ps, r, [t]);
       return;
     }
@@ -1271,14 +1292,14 @@ class Compiled {
   }
 
   private setRefTypes(ps: ParseState, r: VarRef, types: Type[]): void {
-    if (r.k === 'operand') ps.operandTypes[r.index] = types;
-    else if (r.k === 'result') ps.resultTypes[r.index] = types;
+    if (r.k === 'operand') ps.v[this.tBase + r.index] = types;
+    else if (r.k === 'result') ps.v[this.rBase + r.index] = types;
     else if (r.k === 'operands') ps.allOperandTypes = types;
     else ps.allResultTypes = types;
   }
   private getRefTypes(ps: ParseState, r: VarRef): OneOrList<Type> {
-    if (r.k === 'operand') return ps.operandTypes[r.index];
-    if (r.k === 'result') return ps.resultTypes[r.index];
+    if (r.k === 'operand') return this.operandTypesAt(ps, r.index);
+    if (r.k === 'result') return this.resultTypesAt(ps, r.index);
     if (r.k === 'operands') return ps.allOperandTypes;
     return ps.allResultTypes;
   }
@@ -1286,8 +1307,8 @@ class Compiled {
   /** Resolves a type resolver to the types it provides (a single type as itself, no list). */
   private resolve(p: OpAsmParser, state: OperationState, ps: ParseState, r: Resolver): OneOrList<Type> {
     let types: OneOrList<Type>;
-    if (r.k === 'operand') types = this.allOperandTypes ? this.sliceAll(ps.allOperandTypes ?? NO_SLOTS, r.index!, ps) : ps.operandTypes[r.index!];
-    else if (r.k === 'result') types = this.allResultTypes ? ps.allResultTypes : ps.resultTypes[r.index!];
+    if (r.k === 'operand') types = this.allOperandTypes ? this.sliceAll(ps.allOperandTypes ?? NO_SLOTS, r.index!, ps) : this.operandTypesAt(ps, r.index!);
+    else if (r.k === 'result') types = this.allResultTypes ? ps.allResultTypes : this.resultTypesAt(ps, r.index!);
     else {
       // Read without making the state's maps.
       const a = state.getProperty(r.name) ?? state._attributes?.get(r.name);
@@ -1310,14 +1331,14 @@ class Compiled {
   private sliceAll(all: readonly Type[], index: number, ps: ParseState): Type[] {
     // With type(operands), operand group `index` starts after the groups before it.
     let start = 0;
-    for (let i = 0; i < index; i++) start += countOf(ps.operands[i]);
-    const n = countOf(ps.operands[index]) || 1;
+    for (let i = 0; i < index; i++) start += countOf(this.opsAt(ps, i));
+    const n = countOf(this.opsAt(ps, index)) || 1;
     return all.slice(start, start + n);
   }
 
   /** Result group `i`'s types: parsed, resolved or buildable. */
   private resultGroup(p: OpAsmParser, state: OperationState, ps: ParseState, i: number): OneOrList<Type> {
-    const ts = ps.resultTypes[i];
+    const ts = this.resultTypesAt(ps, i);
     if (ts !== undefined) return ts;
     const r = this.info.results[i];
     const res = this.resultResolvers[i];
@@ -1375,7 +1396,7 @@ class Compiled {
         types = [];
         info.operands.forEach((_, i) => {
           const res = this.operandResolvers[i];
-          types!.push(...listOf(ps.operandTypes[i] ?? (res ? this.resolve(p, state, ps, res) : undefined)));
+          types!.push(...listOf(this.operandTypesAt(ps, i) ?? (res ? this.resolve(p, state, ps, res) : undefined)));
         });
       }
       state.operands = p.resolveOperands(ps.allOperands, types, ps.allOperandsOffset ?? p.nameOffset);
@@ -1384,26 +1405,26 @@ class Compiled {
       const nGroups = operands.length;
       // `type(operands)`: MLIR resolves the groups all at once, at the op name.
       if (this.allOperandTypes) {
-        const all = info.operands.flatMap((_, i) => listOf(ps.operands[i]));
+        const all = info.operands.flatMap((_, i) => listOf(this.opsAt(ps, i)));
         if (all.length !== (ps.allOperandTypes ?? []).length) p.resolveOperands(all, ps.allOperandTypes ?? [], p.nameOffset);
       }
       let total = 0;
-      for (let i = 0; i < nGroups; i++) total += countOf(ps.operands[i]);
+      for (let i = 0; i < nGroups; i++) total += countOf(this.opsAt(ps, i));
       // p.resolveOperands, straight into the operand list (made at its exact size).
       const values = new Array<Value>(total);
       let at = 0;
       const sizes: number[] | undefined = info.attrSizedOperands ? new Array<number>(nGroups) : undefined;
       for (let i = 0; i < nGroups; i++) {
-        const ops = ps.operands[i];
+        const ops = this.opsAt(ps, i);
         const count = countOf(ops);
         let ts: OneOrList<Type>;
         // A resolved or buildable type applies to every operand of a group.
         let broadcast = false;
         if (this.allOperandTypes) {
           let start = 0;
-          for (let k = 0; k < i; k++) start += countOf(ps.operands[k]);
+          for (let k = 0; k < i; k++) start += countOf(this.opsAt(ps, k));
           ts = (ps.allOperandTypes ?? NO_SLOTS).slice(start, start + count);
-        } else ts = ps.operandTypes[i];
+        } else ts = this.operandTypesAt(ps, i);
         if (ts === undefined) {
           broadcast = true;
           const res = this.operandResolvers[i];
@@ -1412,10 +1433,10 @@ class Compiled {
         if (isList(ts)) {
           if (broadcast && ts.length === 1) ts = ts[0];
           else if (ts.length !== count) {
-            const offset = ops !== undefined && !isList(ops) ? ops.offset : (ps.operandOffsets[i] ?? p.nameOffset);
+            const offset = ops !== undefined && !isList(ops) ? ops.offset : (this.offsetAt(ps, i) ?? p.nameOffset);
             p.resolveOperands(listOf(ops), ts, offset);
           }
-        } else if (!broadcast && count !== 1) p.resolveOperands(listOf(ops), [ts!], ps.operandOffsets[i] ?? p.nameOffset);
+        } else if (!broadcast && count !== 1) p.resolveOperands(listOf(ops), [ts!], this.offsetAt(ps, i) ?? p.nameOffset);
         if (ops !== undefined) {
           if (!isList(ops)) values[at++] = p.resolveOperand(ops, isList(ts) ? ts[0] : ts!);
           else if (isList(ts)) for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts[k]);
@@ -1502,29 +1523,28 @@ function listOrUndefined<T>(x: OneOrList<T>): T[] | undefined {
 }
 
 class ParseState {
-  /** Per operand decl: a single operand as itself, other kinds as lists. */
-  operands: OneOrList<UnresolvedOperand>[];
-  /** Where a list operand group started (a single operand has its own offset). */
-  operandOffsets: (number | undefined)[];
-  operandTypes: OneOrList<Type>[];
-  resultTypes: OneOrList<Type>[];
+  /**
+   * All of an op's per-declaration slots in one list (one allocation, not
+   * four): operand groups at [0, nO) (a single operand as itself, other kinds
+   * as lists), their types at [nO, 2nO), result types at [2nO, 2nO + nR), and
+   * where list operand groups started at [2nO + nR, 3nO + nR) when kept.
+   */
+  readonly v: unknown[];
   regions: Region[][];
   successors: Block[][];
-  allOperands: UnresolvedOperand[] | undefined;
-  allOperandsOffset: number | undefined;
-  allOperandTypes: Type[] | undefined;
-  allResultTypes: Type[] | undefined;
-  allRegions: Region[] | undefined;
-  allSuccessors: Block[] | undefined;
+  allOperands: UnresolvedOperand[] | undefined = undefined;
+  allOperandsOffset: number | undefined = undefined;
+  allOperandTypes: Type[] | undefined = undefined;
+  allResultTypes: Type[] | undefined = undefined;
+  allRegions: Region[] | undefined = undefined;
+  allSuccessors: Block[] | undefined = undefined;
   /** Regions a custom directive parsed: MLIR adds no implicit terminator to them. */
   customRegions: Set<Region> | undefined = undefined;
   constructor(info: OdsInfo, withOffsets: boolean) {
     // Ops without regions or successors (most) share one empty list: nothing is stored at an index past a list's declarations.
     const nO = info.operands.length;
-    this.operands = nO ? new Array(nO) : NO_SLOTS;
-    this.operandOffsets = withOffsets ? new Array(nO) : NO_SLOTS;
-    this.operandTypes = nO ? new Array(nO) : NO_SLOTS;
-    this.resultTypes = info.results.length ? new Array(info.results.length) : NO_SLOTS;
+    const n = 2 * nO + info.results.length + (withOffsets ? nO : 0);
+    this.v = n ? new Array(n) : NO_SLOTS;
     this.regions = info.regions.length ? new Array(info.regions.length) : NO_SLOTS;
     this.successors = info.successors.length ? new Array(info.successors.length) : NO_SLOTS;
   }
