@@ -29,7 +29,12 @@ export class OperationState {
   // Lists and maps are made on first use: most ops need only some of them.
   /** @internal */ _operands: Value[] | undefined = undefined;
   /** @internal */ _types: Type[] | undefined = undefined;
-  /** @internal */ _properties: Map<string, Attribute> | undefined = undefined;
+  /**
+   * @internal The properties as a flat [name, value, name, value, ...] list at
+   * its exact size, in insertion order, as the op will keep them (handed over
+   * whole: no Map per parsed op); undefined when none.
+   */
+  _props: (string | Attribute)[] | undefined = undefined;
   /** The `<...>` properties attribute as written, applied when the op is created. */
   propertiesAttr: Attribute | undefined = undefined;
   /** @internal */ _attributes: Map<string, Attribute> | undefined = undefined;
@@ -68,11 +73,52 @@ export class OperationState {
   set types(v: Type[]) {
     this._types = v;
   }
+  /** The properties as a live Map view (hot paths use getProperty/setProperty). */
   get properties(): Map<string, Attribute> {
-    return (this._properties ??= new Map());
+    return new StatePropertyMap(this);
   }
-  set properties(v: Map<string, Attribute>) {
-    this._properties = v;
+  /** Replaces the properties with the entries of `v` (copied). */
+  set properties(v: ReadonlyMap<string, Attribute>) {
+    let list: (string | Attribute)[] | undefined;
+    if (v.size) {
+      list = new Array<string | Attribute>(2 * v.size);
+      let i = 0;
+      for (const [k, a] of v) {
+        list[i++] = k;
+        list[i++] = a;
+      }
+    }
+    this._props = list;
+  }
+  get numProperties(): number {
+    const p = this._props;
+    return p === undefined ? 0 : p.length >> 1;
+  }
+  propertyName(i: number): string {
+    return this._props![2 * i] as string;
+  }
+  propertyValue(i: number): Attribute {
+    return this._props![2 * i + 1] as Attribute;
+  }
+  getProperty(name: string): Attribute | undefined {
+    const p = this._props;
+    if (p === undefined) return undefined;
+    for (let i = 0; i < p.length; i += 2) if (p[i] === name) return p[i + 1] as Attribute;
+    return undefined;
+  }
+  /** Sets a property; a present one keeps its place, a new one goes last. */
+  setProperty(name: string, value: Attribute): void {
+    this._props = setFlatProperty(this._props, name, value);
+  }
+  removeProperty(name: string): boolean {
+    const p = this._props;
+    if (p === undefined) return false;
+    for (let i = 0; i < p.length; i += 2)
+      if (p[i] === name) {
+        this._props = p.length === 2 ? undefined : [...p.slice(0, i), ...p.slice(i + 2)];
+        return true;
+      }
+    return false;
   }
   get attributes(): Map<string, Attribute> {
     return (this._attributes ??= new Map());
@@ -95,6 +141,74 @@ export class OperationState {
   addRegion(region: Region): Region {
     this.regions.push(region);
     return region;
+  }
+}
+
+/**
+ * Sets `name` in a flat [name, value, ...] property list: in place when
+ * present, else in a new list one entry longer (lists stay at their exact
+ * size: one grown by push reserves spare room the op would keep).
+ */
+export function setFlatProperty(list: (string | Attribute)[] | undefined, name: string, value: Attribute): (string | Attribute)[] {
+  if (list === undefined) return [name, value];
+  for (let i = 0; i < list.length; i += 2)
+    if (list[i] === name) {
+      list[i + 1] = value;
+      return list;
+    }
+  const out = new Array<string | Attribute>(list.length + 2);
+  for (let i = 0; i < list.length; i++) out[i] = list[i];
+  out[list.length] = name;
+  out[list.length + 1] = value;
+  return out;
+}
+
+/** The Map view of an OperationState's properties (what hand-written op parsers use). */
+class StatePropertyMap implements Map<string, Attribute> {
+  constructor(private readonly state: OperationState) {}
+  get size(): number {
+    return this.state.numProperties;
+  }
+  get(name: string): Attribute | undefined {
+    return this.state.getProperty(name);
+  }
+  has(name: string): boolean {
+    return this.state.getProperty(name) !== undefined;
+  }
+  set(name: string, value: Attribute): this {
+    this.state.setProperty(name, value);
+    return this;
+  }
+  delete(name: string): boolean {
+    return this.state.removeProperty(name);
+  }
+  clear(): void {
+    this.state._props = undefined;
+  }
+  private snapshot(): [string, Attribute][] {
+    const s = this.state;
+    const n = s.numProperties;
+    const out = new Array<[string, Attribute]>(n);
+    for (let i = 0; i < n; i++) out[i] = [s.propertyName(i), s.propertyValue(i)];
+    return out;
+  }
+  entries(): MapIterator<[string, Attribute]> {
+    return this.snapshot()[Symbol.iterator]();
+  }
+  keys(): MapIterator<string> {
+    return this.snapshot().map((e) => e[0])[Symbol.iterator]();
+  }
+  values(): MapIterator<Attribute> {
+    return this.snapshot().map((e) => e[1])[Symbol.iterator]();
+  }
+  [Symbol.iterator](): MapIterator<[string, Attribute]> {
+    return this.entries();
+  }
+  forEach(callback: (value: Attribute, key: string, map: Map<string, Attribute>) => void, thisArg?: unknown): void {
+    for (const [k, v] of this.snapshot()) callback.call(thisArg, v, k, this);
+  }
+  get [Symbol.toStringTag](): string {
+    return 'Map';
   }
 }
 

@@ -211,6 +211,12 @@ export interface OperationInit {
   resultTypes?: readonly Type[];
   /** Inherent attributes (MLIR's properties) of registered ops. */
   properties?: Map<string, Attribute>;
+  /**
+   * The same as a flat [name, value, name, value, ...] list at its exact
+   * size, taken over (the parser builds it so; no Map per parsed op). Used
+   * instead of `properties` when given.
+   */
+  propertyList?: (string | Attribute)[];
   /** The `<...>` properties of an unregistered op, kept as one attribute. */
   opaqueProperties?: Attribute | null;
   attributes?: Map<string, Attribute>;
@@ -338,7 +344,8 @@ export class Operation {
       this.res = results;
     }
     // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
-    this.props = init.properties && init.properties.size ? propList(init.properties) : null;
+    const list = init.propertyList;
+    this.props = list !== undefined ? (list.length ? list : null) : init.properties && init.properties.size ? propList(init.properties) : null;
     const initProperties = init.name.def?.initProperties;
     if (initProperties) initProperties(this.properties);
     const opaque = init.opaqueProperties ?? null;

@@ -839,8 +839,36 @@ class Compiled {
 
   // ---- parsing
 
-  /** Per result decl with a buildable type: that type as a list (only read), made once. */
-  private readonly buildableResultTypes: Type[][] = [];
+  // ParseState slots (see ParseState.v).
+  private get tBase(): number {
+    return this.info.operands.length;
+  }
+  private get rBase(): number {
+    return 2 * this.info.operands.length;
+  }
+  private get oBase(): number {
+    return 2 * this.info.operands.length + this.info.results.length;
+  }
+  private opsAt(ps: ParseState, i: number): OneOrList<UnresolvedOperand> {
+    return ps.v[i] as OneOrList<UnresolvedOperand>;
+  }
+  private operandTypesAt(ps: ParseState, i: number): OneOrList<Type> {
+    return ps.v[this.tBase + i] as OneOrList<Type>;
+  }
+  private resultTypesAt(ps: ParseState, i: number): OneOrList<Type> {
+    return ps.v[this.rBase + i] as OneOrList<Type>;
+  }
+  private offsetAt(ps: ParseState, i: number): number | undefined {
+    return ps.v[this.oBase + i] as number | undefined;
+  }
+  /** Whether operand groups other than single ones (or custom directives) need their start offsets kept. */
+  private listOffsets: boolean | undefined;
+  private get listOperandOffsets(): boolean {
+    return (this.listOffsets ??= this.info.operands.some((o) => o.kind !== 'single') || this.hasCustomDirective(this.elements));
+  }
+  private hasCustomDirective(els: readonly El[]): boolean {
+    return els.some((e) => e.k === 'custom' || (e.k === 'optional' && (this.hasCustomDirective(e.then) || this.hasCustomDirective(e.else))));
+  }
   /** The format's parse side, one closure per element (made at the first parse). */
   private parseSteps: ParseStep[] | undefined;
 
@@ -850,7 +878,7 @@ class Compiled {
     // A fresh state per op: pooling them per kind measured 15-20 % slower
     // parsing on 20 MB (likely the pooled states aging into the old
     // generation, so every store of a new list into one is remembered).
-    const ps = new ParseState(this.info);
+    const ps = new ParseState(this.info, this.listOperandOffsets);
     for (let i = 0; i < steps.length; i++) steps[i](p, state, ps);
     this.finish(p, state, ps);
   }
@@ -863,7 +891,7 @@ class Compiled {
   *parseResumable(p: OpAsmParser, state: OperationState): Generator<RegionRequest, void, undefined> {
     if (this.problems.length) throw new Error(`${this.info.name}: ${this.problems.join('; ')}`);
     const steps = (this.parseSteps ??= this.elements.map((e) => this.compileParseStep(e)));
-    const ps = new ParseState(this.info);
+    const ps = new ParseState(this.info, this.listOperandOffsets);
     const elements = this.elements;
     for (let i = 0; i < steps.length; i++) {
       const e = elements[i];
@@ -896,24 +924,25 @@ class Compiled {
       case 'operand': {
         const i = e.index;
         const kind = this.info.operands[i].kind;
+        // A single operand is kept as itself (no one-element list); its offset is its own.
         if (kind === 'single')
           return (p, _state, ps) => {
-            if (ps.operandOffsets[i] === undefined) ps.operandOffsets[i] = p.currentOffset();
-            ps.operands[i] = [p.parseOperand()];
+            ps.v[i] = p.parseOperand();
           };
+        const oi = this.oBase + i;
         return (p, _state, ps) => {
-          if (ps.operandOffsets[i] === undefined) ps.operandOffsets[i] = p.currentOffset();
+          if (ps.v[oi] === undefined) ps.v[oi] = p.currentOffset();
           if (kind === 'optional') {
             const o = p.parseOptionalOperand();
-            ps.operands[i] = o ? [o] : [];
-          } else ps.operands[i] = p.parseOperandList();
+            ps.v[i] = o ? [o] : [];
+          } else ps.v[i] = p.parseOperandList();
         };
       }
       case 'attr': {
         const name = e.decl.name;
         return (p, state) => {
           const a = this.parseAttr(p, e, false);
-          if (a !== undefined) state.properties.set(name, a);
+          if (a !== undefined) state.setProperty(name, a);
         };
       }
       case 'type':
@@ -939,7 +968,7 @@ class Compiled {
         const otherwise = e.else.map((x) => this.compileParseStep(x));
         return (p, state, ps) => {
           if (first(p, state, ps)) {
-            if (unitAnchor) state.properties.set(anchorName, UnitAttr.get());
+            if (unitAnchor) state.setProperty(anchorName, UnitAttr.get());
             for (let i = 0; i < rest.length; i++) rest[i](p, state, ps);
           } else for (let i = 0; i < otherwise.length; i++) otherwise[i](p, state, ps);
         };
@@ -962,7 +991,7 @@ class Compiled {
       const i = e.index;
       return (p, state, ps) => {
         if (!tokenParser(p).is(Tok.percent_identifier)) {
-          ps.operands[i] = [];
+          ps.v[i] = [];
           return false;
         }
         step(p, state, ps);
@@ -980,12 +1009,15 @@ class Compiled {
         return;
       case 'operand': {
         const d = this.info.operands[e.index];
-        if (ps.operandOffsets[e.index] === undefined) ps.operandOffsets[e.index] = p.currentOffset();
-        if (d.kind === 'single') ps.operands[e.index] = [p.parseOperand()];
-        else if (d.kind === 'optional') {
+        if (d.kind === 'single') {
+          ps.v[e.index] = p.parseOperand();
+          return;
+        }
+        if (this.offsetAt(ps, e.index) === undefined) ps.v[this.oBase + e.index] = p.currentOffset();
+        if (d.kind === 'optional') {
           const o = p.parseOptionalOperand();
-          ps.operands[e.index] = o ? [o] : [];
-        } else ps.operands[e.index] = p.parseOperandList();
+          ps.v[e.index] = o ? [o] : [];
+        } else ps.v[e.index] = p.parseOperandList();
         return;
       }
       case 'operands':
@@ -994,7 +1026,7 @@ class Compiled {
         return;
       case 'attr': {
         const a = this.parseAttr(p, e, false);
-        if (a !== undefined) state.properties.set(e.decl.name, a);
+        if (a !== undefined) state.setProperty(e.decl.name, a);
         return;
       }
       case 'region': {
@@ -1068,7 +1100,7 @@ class Compiled {
           const a = p.parseAttribute();
           const entries = (a as { entries?: readonly (readonly [string, Attribute])[] }).entries;
           if (!entries) p.error('expected DictionaryAttr to set properties', offset);
-          for (const [k, v] of entries) state.properties.set(k, v);
+          for (const [k, v] of entries) state.setProperty(k, v);
           p.parseGreater();
         }
         return;
@@ -1089,7 +1121,7 @@ class Compiled {
         const rest = e.rest;
         if (this.parseOptionalFirst(p, state, ps, first)) {
           const unitAnchor = e.anchor.k === 'attr' && e.anchor.decl.constraint.isUnit && e.anchor !== first;
-          if (unitAnchor) state.properties.set((e.anchor as { decl: AttrDecl }).decl.name, UnitAttr.get());
+          if (unitAnchor) state.setProperty((e.anchor as { decl: AttrDecl }).decl.name, UnitAttr.get());
           for (const x of rest) if (!(unitAnchor && x === e.anchor)) this.parseElement(p, state, ps, x);
         } else {
           for (const x of e.else) this.parseElement(p, state, ps, x);
@@ -1114,9 +1146,9 @@ class Compiled {
         return {
           kind: 'ref',
           name: inner.k === 'attr' ? inner.decl.name : inner.k,
-          getOperands: () => (inner.k === 'operand' ? ps.operands[inner.index] : inner.k === 'operands' ? ps.allOperands : undefined),
-          getTypes: () => (inner.k === 'type' ? this.getRefTypes(ps, inner.arg) : undefined),
-          getAttr: () => (inner.k === 'attr' ? state.properties.get(inner.decl.name) : undefined),
+          getOperands: () => (inner.k === 'operand' ? listOrUndefined(this.opsAt(ps, inner.index)) : inner.k === 'operands' ? ps.allOperands : undefined),
+          getTypes: () => (inner.k === 'type' ? listOrUndefined(this.getRefTypes(ps, inner.arg)) : undefined),
+          getAttr: () => (inner.k === 'attr' ? state.getProperty(inner.decl.name) : undefined),
         };
       }
       case 'operand':
@@ -1124,8 +1156,8 @@ class Compiled {
           kind: 'operand',
           name: this.info.operands[a.index].name,
           setOperands: (ops) => {
-            ps.operands[a.index] = ops;
-            if (ops.length && ps.operandOffsets[a.index] === undefined) ps.operandOffsets[a.index] = ops[0].offset;
+            ps.v[a.index] = ops;
+            if (ops.length && this.offsetAt(ps, a.index) === undefined) ps.v[this.oBase + a.index] = ops[0].offset;
           },
         };
       case 'operands':
@@ -1137,8 +1169,8 @@ class Compiled {
           kind: 'attr',
           name: a.decl.name,
           setAttr: (v) => {
-            if (v === undefined) state.properties.delete(a.decl.name);
-            else state.properties.set(a.decl.name, v);
+            if (v === undefined) state.removeProperty(a.decl.name);
+            else state.setProperty(a.decl.name, v);
           },
         };
       case 'region':
@@ -1167,7 +1199,7 @@ class Compiled {
         return parseOptionalLiteral(p, e.v);
       case 'operand': {
         if (!tokenParser(p).is(Tok.percent_identifier)) {
-          ps.operands[e.index] = [];
+          ps.v[e.index] = [];
           return false;
         }
         this.parseElement(p, state, ps, e);
@@ -1180,7 +1212,7 @@ class Compiled {
       case 'attr': {
         const a = this.parseAttr(p, e, true);
         if (a === undefined) return false;
-        state.properties.set(e.decl.name, a);
+        state.setProperty(e.decl.name, a);
         return true;
       }
       case 'region': {
@@ -1256,14 +1288,12 @@ class Compiled {
     const d = r.k === 'operand' ? this.info.operands[r.index] : this.info.results[r.index];
     if (d.kind !== 'single') return (p, _state, ps) => this.parseTypeDirective(p, ps, r);
     const cls = d.type.typeClass;
-    const index = r.index;
-    const isOperand = r.k === 'operand';
+    const slot = (r.k === 'operand' ? this.tBase : this.rBase) + r.index;
     return (p, _state, ps) => {
       const offset = p.currentOffset();
       const t = p.parseType();
       if (cls && !cls.is(t)) p.error(`invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`, offset);
-      if (isOperand) ps.operandTypes[index] = [t];
-      else ps.resultTypes[index] = [t];
+      ps.v[slot] = t;
     };
   }
 
@@ -1276,7 +1306,9 @@ class Compiled {
       const t = p.parseType();
       const cls = r.k === 'operand' ? this.info.operands[r.index].type.typeClass : r.k === 'result' ? this.info.results[r.index].type.typeClass : undefined;
       if (cls && !cls.is(t)) p.error(`invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`, offset);
-      this.setRefTypes(ps, r, [t]);
+      if (r.k === 'operand') ps.v[this.tBase + r.index] = t;
+      else if (r.k === 'result') ps.v[this.rBase + r.index] = t;
+      else this.setRefTypes(ps, r, [t]);
       return;
     }
     const types: Type[] = [];
@@ -1290,66 +1322,102 @@ class Compiled {
   }
 
   private setRefTypes(ps: ParseState, r: VarRef, types: Type[]): void {
-    if (r.k === 'operand') ps.operandTypes[r.index] = types;
-    else if (r.k === 'result') ps.resultTypes[r.index] = types;
+    if (r.k === 'operand') ps.v[this.tBase + r.index] = types;
+    else if (r.k === 'result') ps.v[this.rBase + r.index] = types;
     else if (r.k === 'operands') ps.allOperandTypes = types;
     else ps.allResultTypes = types;
   }
-  private getRefTypes(ps: ParseState, r: VarRef): Type[] | undefined {
-    if (r.k === 'operand') return ps.operandTypes[r.index];
-    if (r.k === 'result') return ps.resultTypes[r.index];
+  private getRefTypes(ps: ParseState, r: VarRef): OneOrList<Type> {
+    if (r.k === 'operand') return this.operandTypesAt(ps, r.index);
+    if (r.k === 'result') return this.resultTypesAt(ps, r.index);
     if (r.k === 'operands') return ps.allOperandTypes;
     return ps.allResultTypes;
   }
 
-  /** Resolves a type resolver to the types it provides. */
-  private resolve(p: OpAsmParser, state: OperationState, ps: ParseState, r: Resolver): Type[] {
-    let types: Type[];
-    if (r.k === 'operand') types = this.allOperandTypes ? this.sliceAll(ps.allOperandTypes ?? [], r.index!, ps) : (ps.operandTypes[r.index!] ?? []);
-    else if (r.k === 'result') types = this.allResultTypes ? (ps.allResultTypes ?? []) : (ps.resultTypes[r.index!] ?? []);
+  /** Resolves a type resolver to the types it provides (a single type as itself, no list). */
+  private resolve(p: OpAsmParser, state: OperationState, ps: ParseState, r: Resolver): OneOrList<Type> {
+    let types: OneOrList<Type>;
+    if (r.k === 'operand') types = this.allOperandTypes ? this.sliceAll(ps.allOperandTypes ?? NO_SLOTS, r.index!, ps) : this.operandTypesAt(ps, r.index!);
+    else if (r.k === 'result') types = this.allResultTypes ? ps.allResultTypes : this.resultTypesAt(ps, r.index!);
     else {
-      const a = state.properties.get(r.name) ?? state.attributes.get(r.name);
-      types = a?.type ? [a.type] : [];
+      // Read without making the state's maps.
+      const a = state.getProperty(r.name) ?? state._attributes?.get(r.name);
+      types = a?.type;
     }
-    if (r.transform) {
-      if (r.sourceConstraint)
-        for (const t of types)
-          if (!r.sourceConstraint.check(t)) p.error(`'${r.name}' must be ${r.sourceConstraint.summary}, but got '${t.key}'`, p.nameOffset);
-      types = types.map(r.transform);
+    if (types === undefined) return NO_SLOTS;
+    const transform = r.transform;
+    if (transform === undefined) return types;
+    if (!isList(types)) {
+      this.checkResolverSource(p, r, types);
+      return transform(types);
     }
-    return types;
+    for (const t of types) this.checkResolverSource(p, r, t);
+    return types.map(transform);
+  }
+  private checkResolverSource(p: OpAsmParser, r: Resolver, t: Type): void {
+    if (r.sourceConstraint && !r.sourceConstraint.check(t)) p.error(`'${r.name}' must be ${r.sourceConstraint.summary}, but got '${t.key}'`, p.nameOffset);
   }
 
-  private sliceAll(all: Type[], index: number, ps: ParseState): Type[] {
+  private sliceAll(all: readonly Type[], index: number, ps: ParseState): Type[] {
     // With type(operands), operand group `index` starts after the groups before it.
     let start = 0;
-    for (let i = 0; i < index; i++) start += (ps.operands[i] ?? []).length;
-    const n = (ps.operands[index] ?? []).length || 1;
+    for (let i = 0; i < index; i++) start += countOf(this.opsAt(ps, i));
+    const n = countOf(this.opsAt(ps, index)) || 1;
     return all.slice(start, start + n);
   }
 
+  /** Result group `i`'s types: parsed, resolved or buildable. */
+  private resultGroup(p: OpAsmParser, state: OperationState, ps: ParseState, i: number): OneOrList<Type> {
+    const ts = this.resultTypesAt(ps, i);
+    if (ts !== undefined) return ts;
+    const r = this.info.results[i];
+    const res = this.resultResolvers[i];
+    const resolved = res ? this.resolve(p, state, ps, res) : r.type.buildable ? r.type.buildable : NO_SLOTS;
+    return r.kind === 'single' && isList(resolved) && resolved.length > 1 ? resolved[0] : resolved;
+  }
+
+  /** The segment sizes attribute for `sizes`, reused while an op kind repeats its last sizes. */
+  private segmentAttr(which: 0 | 1, sizes: number[]): Attribute {
+    const last = this.lastSegments[which];
+    if (last !== undefined && last.sizes.length === sizes.length) {
+      let same = true;
+      for (let i = 0; i < sizes.length; i++) if (last.sizes[i] !== sizes[i]) same = false;
+      if (same) return last.attr;
+    }
+    const attr = DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt));
+    this.lastSegments[which] = { sizes, attr };
+    return attr;
+  }
+  private readonly lastSegments: ({ sizes: number[]; attr: Attribute } | undefined)[] = [undefined, undefined];
+
   private finish(p: OpAsmParser, state: OperationState, ps: ParseState): void {
     const info = this.info;
-    // Result types.
+    // Result types, in a list of the exact size (one grown by push reserves 17 slots).
     if (this.allResultTypes) state.types = ps.allResultTypes ?? [];
     else if (this.infersResults) state.types = [];
     else {
-      const types: Type[] = [];
-      const sizes: number[] | undefined = info.attrSizedResults ? [] : undefined;
-      const results = info.results;
-      for (let i = 0; i < results.length; i++) {
-        const r = results[i];
-        let ts = ps.resultTypes[i];
-        if (ts === undefined) {
-          const res = this.resultResolvers[i];
-          ts = res ? this.resolve(p, state, ps, res) : r.type.buildable ? (this.buildableResultTypes[i] ??= [r.type.buildable]) : NO_SLOTS;
-          if (r.kind === 'single' && ts.length > 1) ts = ts.slice(0, 1);
+      const n = info.results.length;
+      const sizes: number[] | undefined = info.attrSizedResults ? new Array<number>(n) : undefined;
+      if (n === 1) {
+        const g = this.resultGroup(p, state, ps, 0);
+        state.types = g === undefined ? [] : isList(g) ? g.slice() : [g];
+        if (sizes) sizes[0] = countOf(g);
+      } else if (n === 0) state.types = [];
+      else {
+        const groups = new Array<OneOrList<Type>>(n);
+        let total = 0;
+        for (let i = 0; i < n; i++) total += countOf((groups[i] = this.resultGroup(p, state, ps, i)));
+        const types = new Array<Type>(total);
+        let at = 0;
+        for (let i = 0; i < n; i++) {
+          const g = groups[i];
+          if (isList(g)) for (let k = 0; k < g.length; k++) types[at++] = g[k];
+          else types[at++] = g!;
+          if (sizes) sizes[i] = countOf(g);
         }
-        for (let k = 0; k < ts.length; k++) types.push(ts[k]);
-        sizes?.push(ts.length);
+        state.types = types;
       }
-      state.types = types;
-      if (sizes) state.properties.set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+      if (sizes) state.setProperty('resultSegmentSizes', this.segmentAttr(1, sizes));
     }
     // Operands.
     if (ps.allOperands !== undefined) {
@@ -1358,43 +1426,56 @@ class Compiled {
         types = [];
         info.operands.forEach((_, i) => {
           const res = this.operandResolvers[i];
-          types!.push(...(ps.operandTypes[i] ?? (res ? this.resolve(p, state, ps, res) : [])));
+          types!.push(...listOf(this.operandTypesAt(ps, i) ?? (res ? this.resolve(p, state, ps, res) : undefined)));
         });
       }
       state.operands = p.resolveOperands(ps.allOperands, types, ps.allOperandsOffset ?? p.nameOffset);
     } else {
+      const operands = info.operands;
+      const nGroups = operands.length;
       // `type(operands)`: MLIR resolves the groups all at once, at the op name.
       if (this.allOperandTypes) {
-        const all = info.operands.flatMap((_, i) => ps.operands[i] ?? []);
+        const all = info.operands.flatMap((_, i) => listOf(this.opsAt(ps, i)));
         if (all.length !== (ps.allOperandTypes ?? []).length) p.resolveOperands(all, ps.allOperandTypes ?? [], p.nameOffset);
       }
-      const values: Value[] = [];
-      const sizes: number[] | undefined = info.attrSizedOperands ? [] : undefined;
-      const operands = info.operands;
-      for (let i = 0; i < operands.length; i++) {
-        const o = operands[i];
-        const ops = ps.operands[i] ?? NO_SLOTS;
-        let ts: Type[] | undefined = this.allOperandTypes ? undefined : ps.operandTypes[i];
+      let total = 0;
+      for (let i = 0; i < nGroups; i++) total += countOf(this.opsAt(ps, i));
+      // p.resolveOperands, straight into the operand list (made at its exact size).
+      const values = new Array<Value>(total);
+      let at = 0;
+      const sizes: number[] | undefined = info.attrSizedOperands ? new Array<number>(nGroups) : undefined;
+      for (let i = 0; i < nGroups; i++) {
+        const ops = this.opsAt(ps, i);
+        const count = countOf(ops);
+        let ts: OneOrList<Type>;
+        // A resolved or buildable type applies to every operand of a group.
+        let broadcast = false;
         if (this.allOperandTypes) {
           let start = 0;
-          for (let k = 0; k < i; k++) start += (ps.operands[k] ?? []).length;
-          ts = (ps.allOperandTypes ?? []).slice(start, start + ops.length);
-        }
+          for (let k = 0; k < i; k++) start += countOf(this.opsAt(ps, k));
+          ts = (ps.allOperandTypes ?? NO_SLOTS).slice(start, start + count);
+        } else ts = this.operandTypesAt(ps, i);
         if (ts === undefined) {
+          broadcast = true;
           const res = this.operandResolvers[i];
-          if (res) {
-            ts = this.resolve(p, state, ps, res);
-            // A single resolved type applies to every operand of a group.
-            if (ts.length === 1 && ops.length !== 1) ts = ops.map(() => ts![0]);
-          } else ts = ops.map(() => o.type.buildable!);
+          ts = res ? this.resolve(p, state, ps, res) : operands[i].type.buildable!;
         }
-        // p.resolveOperands, straight into the operand list.
-        if (ops.length !== ts.length) p.resolveOperands(ops, ts, ps.operandOffsets[i] ?? p.nameOffset);
-        for (let k = 0; k < ops.length; k++) values.push(p.resolveOperand(ops[k], ts[k]));
-        sizes?.push(ops.length);
+        if (isList(ts)) {
+          if (broadcast && ts.length === 1) ts = ts[0];
+          else if (ts.length !== count) {
+            const offset = ops !== undefined && !isList(ops) ? ops.offset : (this.offsetAt(ps, i) ?? p.nameOffset);
+            p.resolveOperands(listOf(ops), ts, offset);
+          }
+        } else if (!broadcast && count !== 1) p.resolveOperands(listOf(ops), [ts!], this.offsetAt(ps, i) ?? p.nameOffset);
+        if (ops !== undefined) {
+          if (!isList(ops)) values[at++] = p.resolveOperand(ops, isList(ts) ? ts[0] : ts!);
+          else if (isList(ts)) for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts[k]);
+          else for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts!);
+        }
+        if (sizes) sizes[i] = count;
       }
       state.operands = values;
-      if (sizes) state.properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
+      if (sizes) state.setProperty('operandSegmentSizes', this.segmentAttr(0, sizes));
     }
     if (this.infersResults) state.types = info.spec.inferResultTypes!(state.operands.map((v) => v.type), state.properties);
     // Regions and successors.
@@ -1454,28 +1535,46 @@ interface Resolver {
 
 const NO_SLOTS: never[] = Object.freeze([]) as unknown as never[];
 
+/** One value (a single operand or type, kept without a list) or a list of them. */
+type OneOrList<T> = T | readonly T[] | undefined;
+
+function isList<T>(x: OneOrList<T>): x is readonly T[] {
+  return Array.isArray(x);
+}
+function countOf<T>(x: OneOrList<T>): number {
+  return x === undefined ? 0 : isList(x) ? x.length : 1;
+}
+/** As a list (made for a single value: only off the common paths). */
+function listOf<T>(x: OneOrList<T>): T[] {
+  return x === undefined ? [] : isList(x) ? (x as T[]) : [x];
+}
+function listOrUndefined<T>(x: OneOrList<T>): T[] | undefined {
+  return x === undefined ? undefined : listOf(x);
+}
+
 class ParseState {
-  operands: (UnresolvedOperand[] | undefined)[];
-  operandOffsets: (number | undefined)[];
-  operandTypes: (Type[] | undefined)[];
-  resultTypes: (Type[] | undefined)[];
+  /**
+   * All of an op's per-declaration slots in one list (one allocation, not
+   * four): operand groups at [0, nO) (a single operand as itself, other kinds
+   * as lists), their types at [nO, 2nO), result types at [2nO, 2nO + nR), and
+   * where list operand groups started at [2nO + nR, 3nO + nR) when kept.
+   */
+  readonly v: unknown[];
   regions: Region[][];
   successors: Block[][];
-  allOperands: UnresolvedOperand[] | undefined;
-  allOperandsOffset: number | undefined;
-  allOperandTypes: Type[] | undefined;
-  allResultTypes: Type[] | undefined;
-  allRegions: Region[] | undefined;
-  allSuccessors: Block[] | undefined;
+  allOperands: UnresolvedOperand[] | undefined = undefined;
+  allOperandsOffset: number | undefined = undefined;
+  allOperandTypes: Type[] | undefined = undefined;
+  allResultTypes: Type[] | undefined = undefined;
+  allRegions: Region[] | undefined = undefined;
+  allSuccessors: Block[] | undefined = undefined;
   /** Regions a custom directive parsed: MLIR adds no implicit terminator to them. */
   customRegions: Set<Region> | undefined = undefined;
-  constructor(info: OdsInfo) {
+  constructor(info: OdsInfo, withOffsets: boolean) {
     // Ops without regions or successors (most) share one empty list: nothing is stored at an index past a list's declarations.
     const nO = info.operands.length;
-    this.operands = nO ? new Array(nO) : NO_SLOTS;
-    this.operandOffsets = nO ? new Array(nO) : NO_SLOTS;
-    this.operandTypes = nO ? new Array(nO) : NO_SLOTS;
-    this.resultTypes = info.results.length ? new Array(info.results.length) : NO_SLOTS;
+    const n = 2 * nO + info.results.length + (withOffsets ? nO : 0);
+    this.v = n ? new Array(n) : NO_SLOTS;
     this.regions = info.regions.length ? new Array(info.regions.length) : NO_SLOTS;
     this.successors = info.successors.length ? new Array(info.successors.length) : NO_SLOTS;
   }

@@ -15,6 +15,7 @@ import {
   type OpAsmParser,
   OperationState,
   type RegionRequest,
+  setFlatProperty,
   type UnresolvedOperand,
 } from '../ir/op-asm.js';
 import { ParseAbort, Parser, type ParserState } from './parser.js';
@@ -31,20 +32,42 @@ class ForwardRefValue extends Value {
   }
 }
 
-interface ValueDefinition {
-  value: Value;
-  offset: number;
+/**
+ * A name's values: value #0 itself (most names), or a list by result number
+ * (`%x:2`, `%x#1`). No record per definition: where a value was defined (or
+ * a placeholder first used) is kept in its `mark` while its name is in scope
+ * (the parser owns the marks of the values it makes until their scope ends,
+ * when they are reset to 0).
+ */
+type NameEntry = Value | (Value | undefined)[];
+
+function entryValue(e: NameEntry | undefined, number: number): Value | undefined {
+  if (e === undefined) return undefined;
+  if (e instanceof Value) return number === 0 ? e : undefined;
+  return e[number];
 }
 
 class IsolatedNameScope {
-  readonly values = new Map<string, ValueDefinition[]>();
-  /** Names defined per nested scope, deleted when it ends (a list: a repeat only deletes twice). */
-  readonly definitionsPerScope: string[][] = [];
+  readonly values = new Map<string, NameEntry>();
+  /** The names defined, in order, for all open nested scopes (a repeat only deletes twice). */
+  readonly names: string[] = [];
+  /** Per open nested scope: where its names start in `names`. */
+  readonly starts: number[] = [];
   pushScope(): void {
-    this.definitionsPerScope.push([]);
+    this.starts.push(this.names.length);
   }
   popScope(): void {
-    for (const name of this.definitionsPerScope.pop()!) this.values.delete(name);
+    const start = this.starts.pop()!;
+    const names = this.names;
+    const values = this.values;
+    for (let i = start; i < names.length; i++) {
+      const e = values.get(names[i]);
+      if (e === undefined) continue;
+      if (e instanceof Value) e.mark = 0;
+      else for (const v of e) if (v !== undefined) v.mark = 0;
+      values.delete(names[i]);
+    }
+    names.length = start;
   }
 }
 
@@ -136,55 +159,59 @@ export class OperationParser extends Parser {
       throw new ParseAbort();
     }
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
-    if (scope.definitionsPerScope.length === 1) this.isolatedScopes.pop();
-    else scope.popScope();
+    scope.popScope();
+    if (scope.starts.length === 0) this.isolatedScopes.pop();
     this.blocksByName.pop();
   }
 
-  private valueEntries(name: string): ValueDefinition[] | undefined {
+  private valueEntry(name: string): NameEntry | undefined {
     return this.isolatedScopes[this.isolatedScopes.length - 1].values.get(name);
   }
 
-  private setValueEntry(name: string, number: number, def: ValueDefinition): void {
-    const values = this.isolatedScopes[this.isolatedScopes.length - 1].values;
-    const e = values.get(name);
-    if (e !== undefined) e[number] = def;
-    // A list made by storing into `[]` reserves 17 slots; most names have one value, kept until their scope ends.
-    else if (number === 0) values.set(name, [def]);
-    else {
-      const list: ValueDefinition[] = [];
-      list[number] = def;
+  private setValueEntry(values: Map<string, NameEntry>, e: NameEntry | undefined, name: string, number: number, value: Value): void {
+    if (number === 0 && (e === undefined || e instanceof Value)) values.set(name, value);
+    else if (e === undefined) {
+      const list: (Value | undefined)[] = [];
+      list[number] = value;
       values.set(name, list);
-    }
+    } else if (e instanceof Value) {
+      const list: (Value | undefined)[] = [e];
+      list[number] = value;
+      values.set(name, list);
+    } else e[number] = value;
   }
 
   addDefinition(use: UnresolvedOperand, value: Value): void {
+    this.define(use.name, use.number, use.offset, value);
+  }
+
+  /** Defines `name#number` (written at `offset`) as `value`. */
+  define(name: string, number: number, offset: number, value: Value): void {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
-    const entries = scope.values.get(use.name);
-    const existing = entries?.[use.number];
-    if (existing?.value) {
-      if (!this.forwardRefPlaceholders.has(existing.value)) {
-        const d = this.ctx.diagnostics.emit('error', this.location(use.offset), `redefinition of SSA value '${use.name}'`);
-        d.attachNote('previously defined here', this.location(existing.offset));
+    const values = scope.values;
+    const e = values.get(name);
+    const existing = entryValue(e, number);
+    if (existing !== undefined) {
+      if (!(existing instanceof ForwardRefValue)) {
+        const d = this.ctx.diagnostics.emit('error', this.location(offset), `redefinition of SSA value '${name}'`);
+        d.attachNote('previously defined here', this.location(existing.mark));
         throw new ParseAbort();
       }
-      if (existing.value.type !== value.type) {
+      if (existing.type !== value.type) {
         const d = this.ctx.diagnostics.emit(
           'error',
-          this.location(use.offset),
-          `definition of SSA value '${use.name}#${use.number}' has type '${value.type.key}'`,
+          this.location(offset),
+          `definition of SSA value '${name}#${number}' has type '${value.type.key}'`,
         );
-        d.attachNote(`previously used here with type '${existing.value.type.key}'`, this.location(existing.offset));
+        d.attachNote(`previously used here with type '${existing.type.key}'`, this.location(existing.mark));
         throw new ParseAbort();
       }
-      existing.value.replaceAllUsesWith(value);
-      this.forwardRefPlaceholders.delete(existing.value);
+      existing.replaceAllUsesWith(value);
+      this.forwardRefPlaceholders.delete(existing);
     }
-    // One map lookup per definition: the list found above is still the name's.
-    const def = { value, offset: use.offset };
-    if (entries !== undefined) entries[use.number] = def;
-    else this.setValueEntry(use.name, use.number, def);
-    scope.definitionsPerScope[scope.definitionsPerScope.length - 1].push(use.name);
+    value.mark = offset;
+    this.setValueEntry(values, e, name, number, value);
+    scope.names.push(name);
   }
 
   parseSSAUse(allowResultNumber = true): UnresolvedOperand {
@@ -204,23 +231,25 @@ export class OperationParser extends Parser {
   }
 
   resolveSSAUse(use: UnresolvedOperand, type: Type): Value {
-    const entries = this.valueEntries(use.name);
-    const found = entries?.[use.number];
-    if (found?.value) {
-      if (found.value.type === type) return found.value;
+    const values = this.isolatedScopes[this.isolatedScopes.length - 1].values;
+    const e = values.get(use.name);
+    const found = entryValue(e, use.number);
+    if (found !== undefined) {
+      if (found.type === type) return found;
       const d = this.ctx.diagnostics.emit(
         'error',
         this.location(use.offset),
-        `use of value '${use.name}' expects different type than prior uses: '${type.key}' vs '${found.value.type.key}'`,
+        `use of value '${use.name}' expects different type than prior uses: '${type.key}' vs '${found.type.key}'`,
       );
-      d.attachNote('prior use here', this.location(found.offset));
+      d.attachNote('prior use here', this.location(found.mark));
       throw new ParseAbort();
     }
-    if (entries?.[0]?.value && !this.forwardRefPlaceholders.has(entries[0].value))
-      this.error('reference to invalid result number', use.offset);
+    const first = entryValue(e, 0);
+    if (first !== undefined && !(first instanceof ForwardRefValue)) this.error('reference to invalid result number', use.offset);
     const placeholder = new ForwardRefValue(type);
+    placeholder.mark = use.offset;
     this.forwardRefPlaceholders.set(placeholder, use.offset);
-    this.setValueEntry(use.name, use.number, { value: placeholder, offset: use.offset });
+    this.setValueEntry(values, e, use.name, use.number, placeholder);
     return placeholder;
   }
 
@@ -244,8 +273,11 @@ export class OperationParser extends Parser {
   // ---- type lists (shared with custom parsers)
 
   parseTypeListNoParens(): Type[] {
-    const out: Type[] = [];
-    this.parseCommaSeparatedList(() => out.push(this.parseType()));
+    // No closure per list, and a one-type list (most) made at its size.
+    const first = this.parseType();
+    if (!this.is(Tok.comma)) return [first];
+    const out = [first];
+    while (this.consumeIf(Tok.comma)) out.push(this.parseType());
     return out;
   }
   parseTypeListParens(): Type[] {
@@ -322,6 +354,8 @@ export class OperationParser extends Parser {
   /** Runs a pending op's parser until it asks for a non-empty region (null) or is done (the op). */
   private resumeOperation(pending: PendingOp): Operation | null {
     for (;;) {
+      // The shared custom-op parser is the resumed op's again.
+      if (!pending.generic) this.asm.begin(pending.nameOffset, pending.resultIDs, pending.state.name.name);
       const r = pending.gen.next();
       if (r.done) return this.completeOperation(pending.state, pending.nameOffset, pending.resultIDs, pending.numExpected, pending.loc, pending.generic);
       const req = r.value;
@@ -355,7 +389,7 @@ export class OperationParser extends Parser {
       let resultIndex = 0;
       for (const r of resultIDs)
         for (let sub = 0; sub < r.count; sub++)
-          this.addDefinition({ name: r.name, number: sub, offset: r.offset }, op.result(resultIndex++));
+          this.define(r.name, sub, r.offset, op.result(resultIndex++));
     }
     this.lastCompleted = op;
     return op;
@@ -471,11 +505,12 @@ export class OperationParser extends Parser {
   /** Builds the op from `state`, splitting inherent attributes into properties. */
   private createOperation(state: OperationState, nameOffset: number): Operation {
     const def = state.name.def;
-    let properties: Map<string, Attribute> | undefined;
+    // The flat list the op takes over (see OperationState._props).
+    let properties: (string | Attribute)[] | undefined;
     let opaqueProperties: Attribute | null = null;
     const attributes = state._attributes;
     if (def) {
-      properties = state._properties;
+      properties = state._props;
       // Inherent attributes written in the attribute dictionary are set first;
       // a `<{...}>` dictionary then overrides them (MLIR's Operation::create).
       if (attributes !== undefined && attributes.size !== 0) {
@@ -485,7 +520,7 @@ export class OperationParser extends Parser {
           const key = !attributes.has(k) && legacy !== undefined && attributes.has(legacy) ? legacy : k;
           const v = attributes.get(key);
           if (v !== undefined) {
-            (properties ??= new Map()).set(k, v);
+            properties = setFlatProperty(properties, k, v);
             attributes.delete(key);
           }
         }
@@ -500,7 +535,7 @@ export class OperationParser extends Parser {
         const converted = def.propertiesFromAttr?.(state.propertiesAttr);
         if (typeof converted === 'string')
           this.error(`invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: ${converted}`, nameOffset);
-        if (converted) for (const [k, v] of converted) (properties ??= new Map()).set(k, v);
+        if (converted) for (const [k, v] of converted) properties = setFlatProperty(properties, k, v);
         else for (const [k, v] of state.propertiesAttr.entries) {
           if (!def.inherentAttrNames.has(k)) continue;
           if (def.convertProperty && !def.convertProperty(k, v))
@@ -508,7 +543,7 @@ export class OperationParser extends Parser {
               `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
               nameOffset,
             );
-          (properties ??= new Map()).set(k, v);
+          properties = setFlatProperty(properties, k, v);
         }
       }
     } else if (state.propertiesAttr !== undefined) {
@@ -521,7 +556,7 @@ export class OperationParser extends Parser {
       locationOffset: state.locationOffset,
       operands: state._operands,
       resultTypes: state._types,
-      properties,
+      propertyList: properties,
       opaqueProperties,
       attributes,
       successors: state._successors,
@@ -533,6 +568,13 @@ export class OperationParser extends Parser {
 
   /** The block ops are appended to while parsing. */
   currentBlock: Block | null = null;
+
+  /**
+   * The OpAsmParser handed to custom op parsers: one per parser, set to the op
+   * being parsed (and back to it after a nested region, or when a pending op
+   * resumes), instead of one object per op.
+   */
+  private readonly asm: CustomOpAsmParser = new CustomOpAsmParser(this, 0, NO_RESULT_IDS, '');
 
   private parseCustomOperationName(): OperationName {
     const spelling = this.text;
@@ -568,7 +610,8 @@ export class OperationParser extends Parser {
     // Popped when the op is complete (a failed parse is abandoned whole).
     this.defaultDialectStack.push(def.defaultDialect ?? '');
     const state = new OperationState(opName, undefined, this.state.source, opOffset);
-    const asm = new CustomOpAsmParser(this, opOffset, resultIDs, opName.name);
+    const asm = this.asm;
+    asm.begin(opOffset, resultIDs, opName.name);
     if (def.parseResumable) {
       const gen = def.parseResumable(asm, state);
       return this.resumeOperation({ gen, state, nameOffset: opOffset, resultIDs, numExpected, loc, generic: false });
@@ -694,9 +737,7 @@ export class OperationParser extends Parser {
   }
 
   private referenceOffset(name: string, number: number): number | undefined {
-    const values = this.isolatedScopes[this.isolatedScopes.length - 1].values.get(name);
-    const e = values?.[number];
-    return e?.value ? e.offset : undefined;
+    return entryValue(this.valueEntry(name), number)?.mark;
   }
 
   /** A block's `^name(args):` label if present (required unless `existing`, the entry block, is given). */
@@ -871,10 +912,17 @@ const DELIMITERS: Record<string, [Tok, Tok, string, string]> = {
 class CustomOpAsmParser implements OpAsmParser {
   constructor(
     readonly parser: OperationParser,
-    readonly nameOffset: number,
-    private readonly resultIDs: readonly ResultRecord[],
-    readonly opName: string,
+    public nameOffset: number,
+    private resultIDs: readonly ResultRecord[],
+    public opName: string,
   ) {}
+
+  /** Makes this the parser of the op named `opName` at `nameOffset`. */
+  begin(nameOffset: number, resultIDs: readonly ResultRecord[], opName: string): void {
+    this.nameOffset = nameOffset;
+    this.resultIDs = resultIDs;
+    this.opName = opName;
+  }
 
   get numResults(): number {
     let n = 0;
@@ -907,15 +955,37 @@ class CustomOpAsmParser implements OpAsmParser {
   }
   parseOperandList(delimiter: Delimiter = 'none', requiredCount = -1): UnresolvedOperand[] {
     const p = this.parser;
-    const out: UnresolvedOperand[] = [];
+    let out: UnresolvedOperand[] = [];
     if (delimiter === 'none' && !p.is(Tok.percent_identifier)) {
       if (requiredCount === -1 || requiredCount === 0) return out;
       if (p.is(Tok.l_paren) || p.is(Tok.l_square)) p.error('unexpected delimiter');
       p.errorWrongToken('expected operand');
     }
     const start = p.tokStart;
-    this.parseDelimited(delimiter, () => out.push(this.parseOperand()), ' in operand list');
+    // parseDelimited's steps written out: no closure per list, and a one-operand list (most) made at its size.
+    let d: string = delimiter;
+    if (d.startsWith('optional-')) {
+      d = d.slice('optional-'.length);
+      if (!p.is(DELIMITERS[d][0])) d = '';
+    }
+    if (d === 'none') out = this.commaSeparatedOperands();
+    else if (d !== '') {
+      const [open, close, os, cs] = DELIMITERS[d];
+      p.expect(open, `expected '${os}' in operand list`);
+      if (!p.consumeIf(close)) {
+        out = this.commaSeparatedOperands();
+        p.expect(close, `expected '${cs}' in operand list`);
+      }
+    }
     if (requiredCount !== -1 && out.length !== requiredCount) this.error(`expected ${requiredCount} operands`, start);
+    return out;
+  }
+  private commaSeparatedOperands(): UnresolvedOperand[] {
+    const p = this.parser;
+    const first = this.parseOperand();
+    if (!p.is(Tok.comma)) return [first];
+    const out = [first];
+    while (p.consumeIf(Tok.comma)) out.push(this.parseOperand());
     return out;
   }
   /** MLIR's parseCommaSeparatedList(Delimiter, ...). */
@@ -979,7 +1049,10 @@ class CustomOpAsmParser implements OpAsmParser {
   }
 
   parseRegion(region: Region, args: readonly Argument[] = [], enableNameShadowing = false): void {
+    // The ops inside use this same object: it is this op's again after.
+    const { nameOffset, resultIDs, opName } = this;
     this.parser.parseRegion(region, args, enableNameShadowing);
+    this.begin(nameOffset, resultIDs, opName);
   }
   parseOptionalRegion(region: Region, args: readonly Argument[] = []): boolean {
     if (!this.parser.is(Tok.l_brace)) return false;
