@@ -7,7 +7,7 @@ import { DominanceInfo, isGraphRegionOwner } from '../ir/dominance.js';
 import { Traits, type OperationName } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { getMemoryEffects, hasNoMemoryEffects, isOpTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
+import { getMemoryEffects, hasNoMemoryEffects, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 import { Interfaces, getInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
@@ -39,6 +39,8 @@ const K_COMMUTATIVE = 2;
 const K_RECURSIVE = 4;
 const K_ISOLATED = 8;
 const K_PURE = 16;
+const K_NO_EFFECTS_IFACE = 32;
+const K_DEAD_IF_UNUSED = 64;
 interface Kind {
   id: number;
   flags: number;
@@ -57,6 +59,13 @@ function kindOf(op: Operation): Kind {
     if (op.hasTrait(Traits.RecursiveMemoryEffects)) flags |= K_RECURSIVE;
     if (!op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove)) flags |= K_ISOLATED;
     if (op.hasTrait(Traits.Pure)) flags |= K_PURE;
+    // Without regions or a MemoryEffects interface, whether an unused op is
+    // dead depends on its kind alone (wouldOpBeTriviallyDead).
+    if (!getInterface(op, Interfaces.MemoryEffects)) {
+      flags |= K_NO_EFFECTS_IFACE;
+      if (op.isRegistered && !op.hasTrait(Traits.IsTerminator) && !op.hasTrait(Traits.Symbol) && (flags & (K_PURE | K_RECURSIVE)) !== 0)
+        flags |= K_DEAD_IF_UNUSED;
+    }
     k = { id: kinds.size + 1, flags };
     kinds.set(name, k);
   }
@@ -341,12 +350,15 @@ class CSEDriver {
     const kind = kindOf(op);
     const flags = kind.flags;
     if ((flags & K_TERMINATOR) !== 0) return false;
-    if (!op.hasUses && isOpTriviallyDead(op, this.removability)) {
+    const regions = op.regions;
+    if (
+      !op.hasUses &&
+      (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0 ? (flags & K_DEAD_IF_UNUSED) !== 0 : wouldOpBeTriviallyDead(op, this.removability))
+    ) {
       this.opsToErase.push(op);
       this.numDCE++;
       return true;
     }
-    const regions = op.regions;
     for (let i = 0; i < regions.length; i++) if (regions[i].numBlocks > 1) return false;
     // Pure ops outside RecursiveMemoryEffects have no effects (getMemoryEffects
     // would return an empty list): most ops, asked without allocating.
@@ -393,7 +405,9 @@ class CSEDriver {
       for (let i = 0; i < n; i++) for (const u of [...op.result(i).uses()]) if (!this.table.find(u.owner)) u.set(existing.result(i));
       if (!op.hasUses) this.opsToErase.push(op);
     }
-    if (existing.location instanceof UnknownLoc && !(op.location instanceof UnknownLoc)) existing.location = op.location;
+    // A parsed op's location is known without being made (most never are).
+    if (!existing.hasParsedLocation && existing.location instanceof UnknownLoc && (op.hasParsedLocation || !(op.location instanceof UnknownLoc)))
+      existing.location = op.location;
   }
 }
 
