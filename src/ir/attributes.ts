@@ -53,8 +53,14 @@ export class PlainAttrTypePrinter implements AttrTypePrinter {
 
 type SubElementVisitor = (element: Attribute | Type) => void;
 
+// Numbers for hash tables keyed by structure (cse): uniqued objects, so one
+// number per object is one per value, with no key string to print.
+let lastUid = 0;
+
 export abstract class Type {
   private cachedKey: string | undefined;
+  /** A number unique to this type (types are uniqued: equal types, equal numbers). */
+  readonly uid: number = ++lastUid;
   /** Prints the type's text (not its alias). */
   abstract print(p: AttrTypePrinter): void;
   /** Visits the types and attributes nested directly in this one. */
@@ -79,6 +85,8 @@ export abstract class Type {
 
 export abstract class Attribute {
   private cachedKey: string | undefined;
+  /** A number unique to this attribute (attributes are uniqued: equal attributes, equal numbers). */
+  readonly uid: number = ++lastUid;
   /** Prints the attribute's full text (not its alias). */
   abstract print(p: AttrTypePrinter): void;
   /** Prints the attribute without a trailing `: type`; the same as print() for untyped attributes. */

@@ -96,6 +96,10 @@ export class BlockArgument extends Value {
     this.loc = l;
     this.locOffset = -1;
   }
+  /** Whether the location is still to be made from where the op was parsed (a file location, so never unknown): asked without making it. */
+  get hasParsedLocation(): boolean {
+    return this.locOffset >= 0;
+  }
   get definingOp(): null {
     return null;
   }
@@ -198,6 +202,7 @@ export type WalkResult = void | 'advance' | 'skip' | 'interrupt';
 
 /** What can compute a source location from a byte offset (a parsed buffer). */
 export interface LocationSource {
+  /** The location of a position in the source: a file location, never unknown (`Operation.hasParsedLocation` relies on it). */
   location(offset: number): Location;
 }
 
@@ -377,6 +382,10 @@ export class Operation {
   set location(l: Location) {
     this.loc = l;
     this.locOffset = -1;
+  }
+  /** Whether the location is still to be made from where the op was parsed (a file location, so never unknown): asked without making it. */
+  get hasParsedLocation(): boolean {
+    return this.locOffset >= 0;
   }
 
   /** Inherent attributes (MLIR's properties) of a registered op, as a live Map view. */

@@ -14,7 +14,7 @@ export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
     const recursive = o.hasTrait(Traits.RecursiveMemoryEffects);
     if (o.hasTrait(Traits.Pure) && !recursive) continue;
     if (recursive) {
-      for (const r of o.regions) for (const b of r.blocks) for (let n = b.first; n; n = n.next) stack.push(n);
+      for (const r of o.regions) for (let b = r.firstBlock; b; b = b.nextBlock) for (let n = b.first; n; n = n.next) stack.push(n);
       continue;
     }
     const iface = getInterface<MemoryEffectsInterface>(o, Interfaces.MemoryEffects);
@@ -126,8 +126,9 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
       break;
     }
     if (op.hasTrait(Traits.RecursiveMemoryEffects))
+      // Blocks by their links: `blocks` would make an array per region.
       for (const r of op.regions)
-        for (const b of r.blocks)
+        for (let b = r.firstBlock; b; b = b.nextBlock)
           for (let n = b.first; n; n = n.next) {
             if (n.regions.length) {
               queue.push(n);

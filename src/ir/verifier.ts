@@ -13,7 +13,7 @@ import { setNoSymbolUsersUnder } from './symbol-table.js';
 function mayBeValidWithoutTerminator(block: Block): boolean {
   const region = block.parent;
   if (!region) return true;
-  if (region.blocks.length !== 1) return false;
+  if (region.numBlocks !== 1) return false;
   const op = region.parentOp;
   return !op || !op.isRegistered || op.hasTrait(Traits.NoTerminator);
 }
@@ -89,9 +89,9 @@ export class Verifier {
     const isolatedOps: Operation[] = [];
     const pushBlocks = (op: Operation): void => {
       for (let r = op.regions.length - 1; r >= 0; r--) {
-        const blocks = op.regions[r].blocks;
-        for (let b = blocks.length - 1; b >= 0; b--) {
-          items.push(blocks[b]);
+        // Linked, not `blocks`: that would make an array per region.
+        for (let b = op.regions[r].lastBlock; b; b = b.prevBlock) {
+          items.push(b);
           cursor.push(null);
           entered.push(false);
           usersAt.push(0);
@@ -190,7 +190,7 @@ export class Verifier {
       const block = user.parentBlock!;
       const dom = (this.dom ??= new DominanceInfo());
       // Dominance is only checked in reachable blocks (a single block is its region's entry).
-      if ((block.parent!.blocks.length === 1 || dom.isReachable(block)) && !dom.valueDominates(v, user)) bits |= DOMINANCE_BROKEN;
+      if ((block.parent!.numBlocks === 1 || dom.isReachable(block)) && !dom.valueDominates(v, user)) bits |= DOMINANCE_BROKEN;
     }
     return bits;
   }
@@ -239,7 +239,7 @@ export class Verifier {
     const graph = isGraphRegionOwner(op);
     for (let i = 0; i < op.regions.length; i++) {
       const region = op.regions[i];
-      if (op.isRegistered && graph && region.blocks.length > 1) {
+      if (op.isRegistered && graph && region.numBlocks > 1) {
         emitOpError(this.ctx, op, `expects graph region #${i} to have 0 or 1 blocks`);
         return false;
       }

@@ -537,7 +537,7 @@ function verifyOds(op: Operation, ctx: Context, info: OdsInfo): boolean {
   for (let i = 0; i < op.regions.length; i++) {
     const r = info.regionDeclAt(i, op.regions.length);
     if (!r) break;
-    const n = op.regions[i].blocks.length;
+    const n = op.regions[i].numBlocks;
     const label = `region #${i}${r.name ? ` ('${r.name}')` : ''} failed to verify constraint`;
     if (r.numBlocks !== undefined && n !== r.numBlocks) return fail(ctx, op, `${label}: region with ${r.numBlocks} blocks`);
     if (r.maxBlocks !== undefined && n > r.maxBlocks) return fail(ctx, op, `${label}: region with at most ${r.maxBlocks} blocks`);
@@ -706,7 +706,7 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       for (let i = 0; i < r; i++) {
         const d = info.regionDeclAt(i, r);
         if (!d) break;
-        const n = op.regions[i].blocks.length;
+        const n = op.regions[i].numBlocks;
         if (d.numBlocks !== undefined && n !== d.numBlocks) return false;
         if (d.maxBlocks !== undefined && n > d.maxBlocks) return false;
       }
@@ -714,7 +714,7 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       for (let k = 0; k < sizedRegions.length; k++) {
         const i = sizedRegions[k];
         const d = info.regions[i];
-        const n = op.regions[i].blocks.length;
+        const n = op.regions[i].numBlocks;
         if (d.numBlocks !== undefined && n !== d.numBlocks) return false;
         if (d.maxBlocks !== undefined && n > d.maxBlocks) return false;
       }

@@ -256,7 +256,7 @@ export const SingleBlockTrait: OdsTrait = {
     for (let i = 0; i < op.regions.length; i++) {
       const region = op.regions[i];
       if (region.empty) continue;
-      if (region.blocks.length !== 1) return `expects region #${i} to have 0 or 1 blocks`;
+      if (region.numBlocks !== 1) return `expects region #${i} to have 0 or 1 blocks`;
       if (region.entry.empty && !op.hasTrait('NoTerminator')) return 'expects a non-empty block';
     }
     return undefined;
@@ -268,7 +268,7 @@ export function verifySingleBlock(ctx: Context, op: Operation, noTerminator = fa
   for (let i = 0; i < op.regions.length; i++) {
     const region = op.regions[i];
     if (region.empty) continue;
-    if (region.blocks.length !== 1) return fail(ctx, op, `expects region #${i} to have 0 or 1 blocks`);
+    if (region.numBlocks !== 1) return fail(ctx, op, `expects region #${i} to have 0 or 1 blocks`);
     if (!noTerminator && region.entry.empty) return fail(ctx, op, 'expects a non-empty block');
   }
   return true;
@@ -298,7 +298,7 @@ export function verifyRegionBranch(ctx: Context, op: Operation): boolean {
   // Branch points: the parent, then every block terminator implementing the terminator interface.
   if (!verifyBranchPoint(ctx, op, iface, null)) return false;
   for (const region of op.regions)
-    for (const block of region.blocks) {
+    for (let block = region.firstBlock; block; block = block.nextBlock) {
       const last = block.last;
       if (last && !verifyBranchPoint(ctx, op, iface, last)) return false;
     }

@@ -4,11 +4,10 @@
 // dominating one; read-only ops too when nothing may write in between.
 
 import { DominanceInfo, isGraphRegionOwner } from '../ir/dominance.js';
-import type { Attribute } from '../ir/attributes.js';
-import { Traits } from '../ir/context.js';
+import { Traits, type OperationName } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { getMemoryEffects, hasNoMemoryEffects, isOpTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
+import { getMemoryEffects, hasNoMemoryEffects, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 import { Interfaces, getInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
@@ -33,39 +32,102 @@ function forgetIds(): void {
   lastId = 0;
 }
 
-function attrsKey(op: Operation): string {
-  const nProps = op.numProperties;
-  const attrs = op.attributesView;
-  // Most ops have at most one attribute: no entry array to sort.
-  if (nProps + attrs.size <= 1) {
-    if (nProps) return `${op.propertyName(0)}=${op.propertyValue(0).key}`;
-    for (const [k, v] of attrs) return `${k}=${v.key}`;
-    return '';
+// What CSE asks of an op's kind, once per kind and run: a small number for
+// the hash and the traits it needs (a Set lookup each per op otherwise).
+const K_TERMINATOR = 1;
+const K_COMMUTATIVE = 2;
+const K_RECURSIVE = 4;
+const K_ISOLATED = 8;
+const K_PURE = 16;
+const K_NO_EFFECTS_IFACE = 32;
+const K_DEAD_IF_UNUSED = 64;
+interface Kind {
+  id: number;
+  flags: number;
+}
+const kinds = new Map<OperationName, Kind>();
+let lastKindName: OperationName | null = null;
+let lastKind: Kind = { id: 0, flags: 0 };
+function kindOf(op: Operation): Kind {
+  const name = op.name;
+  if (name === lastKindName) return lastKind;
+  let k = kinds.get(name);
+  if (k === undefined) {
+    let flags = 0;
+    if (op.hasTrait(Traits.IsTerminator)) flags |= K_TERMINATOR;
+    if (op.hasTrait(Traits.Commutative)) flags |= K_COMMUTATIVE;
+    if (op.hasTrait(Traits.RecursiveMemoryEffects)) flags |= K_RECURSIVE;
+    if (!op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove)) flags |= K_ISOLATED;
+    if (op.hasTrait(Traits.Pure)) flags |= K_PURE;
+    // Without regions or a MemoryEffects interface, whether an unused op is
+    // dead depends on its kind alone (wouldOpBeTriviallyDead).
+    if (!getInterface(op, Interfaces.MemoryEffects)) {
+      flags |= K_NO_EFFECTS_IFACE;
+      if (op.isRegistered && !op.hasTrait(Traits.IsTerminator) && !op.hasTrait(Traits.Symbol) && (flags & (K_PURE | K_RECURSIVE)) !== 0)
+        flags |= K_DEAD_IF_UNUSED;
+    }
+    k = { id: kinds.size + 1, flags };
+    kinds.set(name, k);
   }
-  const entries: [string, Attribute][] = [...op.propertiesView.entries(), ...attrs.entries()];
-  entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return entries.map(([k, v]) => `${k}=${v.key}`).join(',');
+  lastKindName = name;
+  return (lastKind = k);
+}
+function forgetKinds(): void {
+  // Names belong to contexts: not kept past the run.
+  kinds.clear();
+  lastKindName = null;
 }
 
-function opKey(op: Operation): string {
-  let key = `${op.name.name}|${attrsKey(op)}|`;
-  for (let i = 0, n = op.numResults; i < n; i++) key += (i ? ',' : '') + op.result(i).type.key;
-  key += '|';
+function mix(h: number, x: number): number {
+  h = Math.imul(h ^ x, 0x9e3779b1);
+  return h ^ (h >>> 15);
+}
+
+/**
+ * MLIR's OperationEquivalence::computeHash (ignoring locations): the kind,
+ * the properties and attributes, the result types and the operands (as a
+ * multiset for commutative ops), from uniqued objects' numbers and the run's
+ * value ids; no key string. A small integer (a Map key without boxing).
+ */
+function hashOp(op: Operation, kind: Kind): number {
+  let h = mix(0x12345, kind.id);
+  // Properties and attributes in any order (equal ops may hold them in another).
+  let a = 0;
+  for (let i = 0, n = op.numProperties; i < n; i++) a += mix(1, op.propertyValue(i).uid);
+  const attrs = op.attributesView;
+  if (attrs.size) for (const v of attrs.values()) a += mix(2, v.uid);
+  h = mix(h, a);
+  for (let i = 0, n = op.numResults; i < n; i++) h = mix(h, op.result(i).type.uid);
   const n = op.numOperands;
-  if (n > 1 && op.hasTrait(Traits.Commutative)) {
-    const ids = op.operands.map(idOf);
-    ids.sort((a, b) => a - b);
-    key += ids.join(',');
-  } else for (let i = 0; i < n; i++) key += (i ? ',' : '') + idOf(op.operand(i));
-  return `${key}|${op.regions.length}|${op.numSuccessors}`;
+  if (n > 1 && (kind.flags & K_COMMUTATIVE) !== 0) {
+    let s = 0;
+    for (let i = 0; i < n; i++) s += mix(3, idOf(op.operand(i)));
+    h = mix(h, s);
+  } else for (let i = 0; i < n; i++) h = mix(h, idOf(op.operand(i)));
+  h = mix(h, op.regions.length * 31 + op.numSuccessors);
+  return h & 0x3fffffff;
+}
+
+/** Same properties and discardable attributes (uniqued: compared by identity), in any order. */
+function sameAttributes(a: Operation, b: Operation): boolean {
+  const np = a.numProperties;
+  if (np !== b.numProperties) return false;
+  for (let i = 0; i < np; i++) {
+    const name = a.propertyName(i);
+    const v = b.propertyName(i) === name ? b.propertyValue(i) : b.getProperty(name);
+    if (v !== a.propertyValue(i)) return false;
+  }
+  const da = a.attributesView;
+  const db = b.attributesView;
+  if (da.size !== db.size) return false;
+  if (da.size) for (const [k, v] of da) if (db.get(k) !== v) return false;
+  return true;
 }
 
 /** Structural equivalence of regions (OperationEquivalence::isRegionEquivalentTo, ignoring locations). */
 function regionsEquivalent(a: Region, b: Region, map: Map<Value, Value>, blockMap: Map<Block, Block>): boolean {
-  if (a.blocks.length !== b.blocks.length) return false;
-  for (let i = 0; i < a.blocks.length; i++) {
-    const ba = a.blocks[i];
-    const bb = b.blocks[i];
+  if (a.numBlocks !== b.numBlocks) return false;
+  for (let ba = a.firstBlock, bb = b.firstBlock; ba && bb; ba = ba.nextBlock, bb = bb.nextBlock) {
     if (ba.args.length !== bb.args.length) return false;
     for (let k = 0; k < ba.args.length; k++) {
       if (ba.args[k].type !== bb.args[k].type) return false;
@@ -73,12 +135,12 @@ function regionsEquivalent(a: Region, b: Region, map: Map<Value, Value>, blockMa
     }
     blockMap.set(ba, bb);
   }
-  for (let i = 0; i < a.blocks.length; i++) {
-    let oa = a.blocks[i].first;
-    let ob = b.blocks[i].first;
+  for (let ba = a.firstBlock, bb = b.firstBlock; ba && bb; ba = ba.nextBlock, bb = bb.nextBlock) {
+    let oa = ba.first;
+    let ob = bb.first;
     while (oa && ob) {
       if (!opsEquivalent(oa, ob, map, blockMap)) return false;
-      oa.results.forEach((r, k) => map.set(r, ob!.results[k]));
+      for (let k = 0, n = oa.numResults; k < n; k++) map.set(oa.result(k), ob.result(k));
       oa = oa.next;
       ob = ob.next;
     }
@@ -87,79 +149,129 @@ function regionsEquivalent(a: Region, b: Region, map: Map<Value, Value>, blockMa
   return true;
 }
 
+/** Whether the operands of commutative `a` (through `map`) and `b` are the same multiset. */
+function sameOperandSet(a: Operation, b: Operation, map: Map<Value, Value> | null): boolean {
+  const n = a.numOperands;
+  const x = new Array<number>(n);
+  const y = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const v = a.operand(i);
+    x[i] = idOf(map === null ? v : (map.get(v) ?? v));
+    y[i] = idOf(b.operand(i));
+  }
+  x.sort((p, q) => p - q);
+  y.sort((p, q) => p - q);
+  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return false;
+  return true;
+}
+
 function opsEquivalent(a: Operation, b: Operation, map: Map<Value, Value>, blockMap: Map<Block, Block>): boolean {
   if (a === b) return true;
   if (a.name !== b.name || a.numOperands !== b.numOperands || a.numResults !== b.numResults || a.regions.length !== b.regions.length) return false;
   if (a.numSuccessors !== b.numSuccessors) return false;
-  if (attrsKey(a) !== attrsKey(b)) return false;
+  if (!sameAttributes(a, b)) return false;
   for (let i = 0; i < a.numResults; i++) if (a.result(i).type !== b.result(i).type) return false;
-  const mapped = (v: Value): Value => map.get(v) ?? v;
-  if (a.hasTrait(Traits.Commutative)) {
-    const x = a.operands.map((v) => idOf(mapped(v))).sort((p, q) => p - q);
-    const y = b.operands.map((v) => idOf(v)).sort((p, q) => p - q);
-    if (x.some((v, i) => v !== y[i])) return false;
+  if (a.numOperands > 1 && a.hasTrait(Traits.Commutative)) {
+    if (!sameOperandSet(a, b, map)) return false;
   } else {
-    for (let i = 0; i < a.numOperands; i++) if (mapped(a.operand(i)) !== b.operand(i)) return false;
+    for (let i = 0; i < a.numOperands; i++) {
+      const v = a.operand(i);
+      if ((map.get(v) ?? v) !== b.operand(i)) return false;
+    }
   }
   for (let i = 0; i < a.numSuccessors; i++) if ((blockMap.get(a.successor(i)) ?? a.successor(i)) !== b.successor(i)) return false;
   for (let i = 0; i < a.regions.length; i++) if (!regionsEquivalent(a.regions[i], b.regions[i], map, blockMap)) return false;
   return true;
 }
 
-/** Never written to: ops without regions map no values or blocks. */
-const NO_VALUES = new Map<Value, Value>();
-const NO_BLOCKS = new Map<Block, Block>();
-
-function equivalent(a: Operation, b: Operation): boolean {
-  if (a.regions.length === 0) return opsEquivalent(a, b, NO_VALUES, NO_BLOCKS);
-  return opsEquivalent(a, b, new Map(), new Map());
+/** OperationEquivalence::isEquivalentTo for the table: region-free ops compared in place, no maps. */
+function equivalent(a: Operation, b: Operation, kind: Kind): boolean {
+  if (a === b) return true;
+  if (a.regions.length !== 0 || b.regions.length !== 0) return opsEquivalent(a, b, new Map(), new Map());
+  if (a.name !== b.name) return false;
+  const n = a.numOperands;
+  const nr = a.numResults;
+  if (n !== b.numOperands || nr !== b.numResults || a.numSuccessors !== b.numSuccessors) return false;
+  if (!sameAttributes(a, b)) return false;
+  for (let i = 0; i < nr; i++) if (a.result(i).type !== b.result(i).type) return false;
+  if (n > 1 && (kind.flags & K_COMMUTATIVE) !== 0) {
+    if (!sameOperandSet(a, b, null)) return false;
+  } else for (let i = 0; i < n; i++) if (a.operand(i) !== b.operand(i)) return false;
+  for (let i = 0, ns = a.numSuccessors; i < ns; i++) if (a.successor(i) !== b.successor(i)) return false;
+  return true;
 }
 
 /**
- * MLIR's ScopedHashTable: one list per key for all open scopes, newest last,
- * so a lookup costs the same at any nesting depth; each scope remembers the
- * keys it added, to drop them when it closes. Candidates are tried newest
- * first: the innermost scope's, latest first, then the enclosing scopes'.
+ * MLIR's ScopedHashTable, with an undo log instead of a list per key: entry
+ * i holds an op, its hash and the entry it shadows (the newest older one with
+ * that hash); `heads` maps a hash to its newest entry. Closing a scope undoes
+ * its entries newest first. Regions of isolated-from-above ops see no entry
+ * below `floor` (their own table in MLIR). Candidates are tried newest first:
+ * the innermost scope's, latest first, then the enclosing scopes'.
  */
-class ScopedMap {
-  private readonly table = new Map<string, Operation[]>();
-  private readonly scopes: string[][] = [];
+class ScopedTable {
+  private readonly heads = new Map<number, number>();
+  private readonly ops: Operation[] = [];
+  private readonly hashes: number[] = [];
+  private readonly shadows: number[] = [];
+  private readonly scopes: number[] = [];
+  floor = 0;
+  /** The number of entries (the floor that hides them all). */
+  get size(): number {
+    return this.ops.length;
+  }
   push(): void {
-    this.scopes.push([]);
+    this.scopes.push(this.ops.length);
   }
   pop(): void {
-    const keys = this.scopes.pop()!;
-    for (let i = keys.length - 1; i >= 0; i--) {
-      const list = this.table.get(keys[i])!;
-      list.pop();
-      if (list.length === 0) this.table.delete(keys[i]);
+    const to = this.scopes.pop()!;
+    const { heads, hashes, shadows } = this;
+    for (let i = this.ops.length - 1; i >= to; i--) {
+      const s = shadows[i];
+      if (s < 0) heads.delete(hashes[i]);
+      else heads.set(hashes[i], s);
     }
+    this.ops.length = to;
+    hashes.length = to;
+    shadows.length = to;
   }
-  lookup(op: Operation, key = opKey(op)): Operation | undefined {
-    const list = this.table.get(key);
-    if (list) for (let j = list.length - 1; j >= 0; j--) if (equivalent(list[j], op)) return list[j];
+  /** The newest equivalent op visible, if any. */
+  lookup(op: Operation, kind: Kind, hash: number): Operation | undefined {
+    const floor = this.floor;
+    for (let i = this.heads.get(hash) ?? -1; i >= floor; i = this.shadows[i]) {
+      const o = this.ops[i];
+      if (equivalent(o, op, kind)) return o;
+    }
     return undefined;
   }
-  insert(op: Operation, key = opKey(op)): void {
-    const list = this.table.get(key);
-    if (list) list.push(op);
-    else this.table.set(key, [op]);
-    this.scopes[this.scopes.length - 1].push(key);
+  insert(op: Operation, hash: number): void {
+    const i = this.ops.length;
+    this.ops.push(op);
+    this.hashes.push(hash);
+    this.shadows.push(this.heads.get(hash) ?? -1);
+    this.heads.set(hash, i);
+  }
+  /** lookup() with the op's hash computed. */
+  find(op: Operation): Operation | undefined {
+    const kind = kindOf(op);
+    return this.lookup(op, kind, hashOp(op, kind));
   }
 }
 
 /** One step of CSEDriver.simplifyRegion's walk. */
 type CseTask =
-  | { kind: 'region'; known: ScopedMap; region: Region }
-  | { kind: 'dominated'; known: ScopedMap; block: Block; tree: Map<Block, Block[]> }
-  | { kind: 'ops'; known: ScopedMap; op: Operation | null; ssa: boolean }
-  | { kind: 'after-regions'; known: ScopedMap; op: Operation; ssa: boolean }
-  | { kind: 'pop'; known: ScopedMap };
+  | { kind: 'region'; region: Region }
+  | { kind: 'dominated'; block: Block; tree: Map<Block, Block[]> }
+  | { kind: 'ops'; op: Operation | null; ssa: boolean }
+  | { kind: 'after-regions'; op: Operation; ssa: boolean; floor: number }
+  | { kind: 'pop' };
 
 class CSEDriver {
   readonly opsToErase: Operation[] = [];
   numCSE = 0;
   numDCE = 0;
+  /** The known ops of every open scope. */
+  readonly table = new ScopedTable();
   /** Nests are never changed before the end of the walk (ops are erased last), so dead-op verdicts can be reused. */
   private readonly removability: NestVerdicts = new Map();
   private readonly effectFree: NestVerdicts = new Map();
@@ -171,115 +283,131 @@ class CSEDriver {
    * explicit stack of tasks instead of recursion: nests can be deeper than
    * the thread's stack.
    */
-  simplifyRegion(known: ScopedMap, region: Region): void {
-    const tasks: CseTask[] = [{ kind: 'region', known, region }];
+  simplifyRegion(region: Region): void {
+    const table = this.table;
+    const tasks: CseTask[] = [{ kind: 'region', region }];
     for (let t = tasks.pop(); t !== undefined; t = tasks.pop()) {
       switch (t.kind) {
         case 'region':
-          this.expandRegion(tasks, t.known, t.region);
+          this.expandRegion(tasks, t.region);
           break;
         case 'dominated': {
           // A block, then the blocks it immediately dominates, in one scope.
-          tasks.push({ kind: 'pop', known: t.known });
+          tasks.push({ kind: 'pop' });
           const children = t.tree.get(t.block);
-          if (children) for (let i = children.length - 1; i >= 0; i--) tasks.push({ kind: 'dominated', known: t.known, block: children[i], tree: t.tree });
-          tasks.push({ kind: 'ops', known: t.known, op: t.block.first, ssa: true });
-          t.known.push();
+          if (children) for (let i = children.length - 1; i >= 0; i--) tasks.push({ kind: 'dominated', block: children[i], tree: t.tree });
+          tasks.push({ kind: 'ops', op: t.block.first, ssa: true });
+          table.push();
           break;
         }
         case 'ops':
-          this.simplifyOps(tasks, t.known, t.op, t.ssa);
+          this.simplifyOps(tasks, t.op, t.ssa);
           break;
         case 'after-regions':
-          // The op whose regions were just simplified, then the rest of its block.
-          this.simplifyOperation(t.known, t.op, t.ssa);
-          if (t.op.next) tasks.push({ kind: 'ops', known: t.known, op: t.op.next, ssa: t.ssa });
+          // The op whose regions were just simplified (seeing the enclosing
+          // scopes again if it is isolated), then the rest of its block.
+          table.floor = t.floor;
+          this.simplifyOperation(t.op, t.ssa);
+          if (t.op.next) tasks.push({ kind: 'ops', op: t.op.next, ssa: t.ssa });
           break;
         case 'pop':
-          t.known.pop();
+          table.pop();
           break;
       }
     }
   }
 
-  private expandRegion(tasks: CseTask[], known: ScopedMap, region: Region): void {
+  private expandRegion(tasks: CseTask[], region: Region): void {
     if (region.empty) return;
     const ssa = !isGraphRegionOwner(region.parentOp);
     if (region.numBlocks === 1) {
-      tasks.push({ kind: 'pop', known });
-      tasks.push({ kind: 'ops', known, op: region.entry.first, ssa });
-      known.push();
+      tasks.push({ kind: 'pop' });
+      tasks.push({ kind: 'ops', op: region.entry.first, ssa });
+      this.table.push();
       return;
     }
     if (!ssa) return;
-    tasks.push({ kind: 'dominated', known, block: region.entry, tree: new DominanceInfo().children(region) });
+    tasks.push({ kind: 'dominated', block: region.entry, tree: new DominanceInfo().children(region) });
   }
 
   /** Simplifies the ops of a block from `op` on, until one holding regions: that one queues its regions, then itself and the rest. */
-  private simplifyOps(tasks: CseTask[], known: ScopedMap, op: Operation | null, ssa: boolean): void {
+  private simplifyOps(tasks: CseTask[], op: Operation | null, ssa: boolean): void {
     for (; op; op = op.next) {
       const regions = op.regions;
       if (regions.length) {
-        tasks.push({ kind: 'after-regions', known, op, ssa });
-        const inner = !op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove) ? new ScopedMap() : known;
-        for (let i = regions.length - 1; i >= 0; i--) tasks.push({ kind: 'region', known: inner, region: regions[i] });
+        const table = this.table;
+        tasks.push({ kind: 'after-regions', op, ssa, floor: table.floor });
+        // The regions of an isolated (or unknown) op start from an empty table.
+        if ((kindOf(op).flags & K_ISOLATED) !== 0) table.floor = table.size;
+        for (let i = regions.length - 1; i >= 0; i--) tasks.push({ kind: 'region', region: regions[i] });
         return;
       }
-      this.simplifyOperation(known, op, ssa);
+      this.simplifyOperation(op, ssa);
     }
   }
 
-  private simplifyOperation(known: ScopedMap, op: Operation, ssa: boolean): boolean {
-    if (op.hasTrait(Traits.IsTerminator)) return false;
-    if (isOpTriviallyDead(op, this.removability)) {
+  private simplifyOperation(op: Operation, ssa: boolean): boolean {
+    const kind = kindOf(op);
+    const flags = kind.flags;
+    if ((flags & K_TERMINATOR) !== 0) return false;
+    const regions = op.regions;
+    if (
+      !op.hasUses &&
+      (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0 ? (flags & K_DEAD_IF_UNUSED) !== 0 : wouldOpBeTriviallyDead(op, this.removability))
+    ) {
       this.opsToErase.push(op);
       this.numDCE++;
       return true;
     }
-    for (let i = 0; i < op.regions.length; i++) if (op.regions[i].blocks.length > 1) return false;
-    // A region op with RecursiveMemoryEffects is only considered without
-    // effects in its nest; asked with the memo, nested ops having been
-    // asked first, so a deep nest is not walked once per level.
-    if (op.hasTrait(Traits.RecursiveMemoryEffects) && !hasNoMemoryEffects(op, this.effectFree)) return false;
-    const effects = getMemoryEffects(op);
-    if (effects === undefined || effects.length) {
-      // Only ops that declare their own effects, all reads, are considered:
-      // region ops whose effects come from their bodies never are.
-      if (op.hasTrait(Traits.RecursiveMemoryEffects) || !getInterface(op, Interfaces.MemoryEffects)) return false;
-      if (!effects || !effects.every((e) => e.kind === 'read')) return false;
-      const key = opKey(op);
-      const existing = known.lookup(op, key);
-      if (existing && existing.parentBlock === op.parentBlock && !writesInBetween(existing, op)) {
-        this.replace(known, op, existing, ssa);
-        return true;
+    for (let i = 0; i < regions.length; i++) if (regions[i].numBlocks > 1) return false;
+    // Pure ops outside RecursiveMemoryEffects have no effects (getMemoryEffects
+    // would return an empty list): most ops, asked without allocating.
+    if ((flags & (K_PURE | K_RECURSIVE)) !== K_PURE) {
+      // A region op with RecursiveMemoryEffects is only considered without
+      // effects in its nest; asked with the memo, nested ops having been
+      // asked first, so a deep nest is not walked once per level.
+      if ((flags & K_RECURSIVE) !== 0 && !hasNoMemoryEffects(op, this.effectFree)) return false;
+      const effects = getMemoryEffects(op);
+      if (effects === undefined || effects.length) {
+        // Only ops that declare their own effects, all reads, are considered:
+        // region ops whose effects come from their bodies never are.
+        if ((flags & K_RECURSIVE) !== 0 || !getInterface(op, Interfaces.MemoryEffects)) return false;
+        if (!effects || !effects.every((e) => e.kind === 'read')) return false;
+        const hash = hashOp(op, kind);
+        const existing = this.table.lookup(op, kind, hash);
+        if (existing && existing.parentBlock === op.parentBlock && !writesInBetween(existing, op)) {
+          this.replace(op, existing, ssa);
+          return true;
+        }
+        this.table.insert(op, hash);
+        return false;
       }
-      known.insert(op, key);
-      return false;
     }
-    const key = opKey(op);
-    const existing = known.lookup(op, key);
+    const hash = hashOp(op, kind);
+    const existing = this.table.lookup(op, kind, hash);
     if (existing) {
-      this.replace(known, op, existing, ssa);
+      this.replace(op, existing, ssa);
       this.numCSE++;
       return true;
     }
-    known.insert(op, key);
+    this.table.insert(op, hash);
     return false;
   }
 
-  private replace(known: ScopedMap, op: Operation, existing: Operation, ssa: boolean): void {
+  private replace(op: Operation, existing: Operation, ssa: boolean): void {
+    const n = op.numResults;
     if (ssa) {
-      op.results.forEach((r, i) => this.rewriter.replaceAllUsesWith(r, existing.result(i)));
+      for (let i = 0; i < n; i++) this.rewriter.replaceAllUsesWith(op.result(i), existing.result(i));
       this.opsToErase.push(op);
     } else {
       // In a graph region a use may come before the def: users already
       // recorded as known keep the old value, and the op stays while used.
-      op.results.forEach((r, i) => {
-        for (const u of [...r.uses()]) if (!known.lookup(u.owner)) u.set(existing.result(i));
-      });
+      for (let i = 0; i < n; i++) for (const u of [...op.result(i).uses()]) if (!this.table.find(u.owner)) u.set(existing.result(i));
       if (!op.hasUses) this.opsToErase.push(op);
     }
-    if (existing.location instanceof UnknownLoc && !(op.location instanceof UnknownLoc)) existing.location = op.location;
+    // A parsed op's location is known without being made (most never are).
+    if (!existing.hasParsedLocation && existing.location instanceof UnknownLoc && (op.hasParsedLocation || !(op.location instanceof UnknownLoc)))
+      existing.location = op.location;
   }
 }
 
@@ -296,11 +424,11 @@ function writesInBetween(from: Operation, to: Operation): boolean {
 export function eliminateCommonSubexpressions(ctx: Context, op: Operation): boolean {
   const rewriter = new PatternRewriter(ctx);
   const driver = new CSEDriver(rewriter);
-  const known = new ScopedMap();
   try {
-    for (const r of op.regions) driver.simplifyRegion(known, r);
+    for (const r of op.regions) driver.simplifyRegion(r);
   } finally {
     forgetIds();
+    forgetKinds();
   }
   for (const o of driver.opsToErase) {
     // The use lists walked directly (a generator spread per result cost more than the unlinking).
