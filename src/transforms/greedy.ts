@@ -187,6 +187,12 @@ class GreedyDriver implements PatternListener {
   private folder: ConstantFolder;
   private readonly strictOps = new Set<Operation>();
   private readonly deadVerdicts = new DeadOpVerdicts();
+  /**
+   * Whether the IR changed (a notification) since region simplification last
+   * ran. Constants the seeding walk hoists move silently: a move changes
+   * neither reachability nor liveness, which is all simplification decides on.
+   */
+  private changedSinceSimplify = true;
 
   constructor(
     readonly ctx: Context,
@@ -203,28 +209,34 @@ class GreedyDriver implements PatternListener {
 
   notifyOperationInserted(op: Operation, previous?: Block | null): void {
     this.config.listener?.notifyOperationInserted?.(op, previous);
+    this.changedSinceSimplify = true;
     if (previous) this.deadVerdicts.changed(op, previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
     this.config.listener?.notifyOperationModified?.(op);
+    this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addToWorklist(op);
   }
   notifyBlockInserted(block: Block, previous?: Region | null): void {
     this.config.listener?.notifyBlockInserted?.(block, previous);
+    this.changedSinceSimplify = true;
     if (previous) this.deadVerdicts.forgetFrom(previous.parentOp);
   }
   notifyBlockErased(block: Block): void {
     this.config.listener?.notifyBlockErased?.(block);
+    this.changedSinceSimplify = true;
     this.deadVerdicts.forgetFrom(block.parentOp);
   }
   notifyOperationReplaced(op: Operation, values: readonly Value[]): void {
     this.config.listener?.notifyOperationReplaced?.(op, values);
+    this.changedSinceSimplify = true;
   }
   notifyOperationErased(op: Operation): void {
     this.config.listener?.notifyOperationErased?.(op);
+    this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addOperandsToWorklist(op);
     this.worklist.remove(op);
@@ -374,8 +386,14 @@ class GreedyDriver implements PatternListener {
         this.worklist.reverse();
       }
       continueRewrites = this.processWorklist(numOps);
-      if (this.config.regionSimplification !== 'disabled') {
-        if (simplifyRegions(this.rewriter, [this.region], this.config.regionSimplification === 'aggressive')) continueRewrites = true;
+      // Simplification is deterministic: on the IR it last left unchanged it
+      // would change nothing again (the last iteration usually only confirms).
+      if (this.config.regionSimplification !== 'disabled' && (continueRewrites || this.changedSinceSimplify)) {
+        this.changedSinceSimplify = false;
+        if (simplifyRegions(this.rewriter, [this.region], this.config.regionSimplification === 'aggressive')) {
+          continueRewrites = true;
+          this.changedSinceSimplify = true;
+        }
       }
       changedAny = changedAny || continueRewrites;
     } while (continueRewrites);

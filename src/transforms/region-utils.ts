@@ -79,10 +79,18 @@ export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: reado
  */
 class LiveMap {
   changed = false;
+  /**
+   * Ops and block arguments left not live by their own visit in this round.
+   * After a round that changed nothing this is exactly what deleteDeadness
+   * would erase (none was proven live later, or the round would have changed),
+   * so 0 means it has nothing to do.
+   */
+  dead = 0;
   private readonly live = newMarkEpoch();
   private asked = 0;
   newRound(): void {
     this.changed = false;
+    this.dead = 0;
     this.asked = newMarkEpoch();
   }
   wasProvenLive(x: Value | Operation): boolean {
@@ -171,6 +179,7 @@ function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts):
   if (live.opWasProvenLive(op)) return;
   if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
   for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
+  if (!live.isLive(op)) live.dead++;
 }
 
 /** A level of propagateRegionLiveness's walk: the regions of one op (or the root). */
@@ -216,7 +225,12 @@ function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts
     if (o === null) {
       // The block's ops are done: its arguments, then the next block.
       const block = f.blocks[f.bi];
-      if (!block.isEntryBlock) for (const a of block.args) if (!live.wasProvenLive(a)) processValue(a, live);
+      if (!block.isEntryBlock)
+        for (const a of block.args)
+          if (!live.wasProvenLive(a)) {
+            processValue(a, live);
+            if (!live.isLive(a)) live.dead++;
+          }
       if (++f.bi >= f.blocks.length) {
         f.ri++;
         f.blocks = null;
@@ -314,6 +328,9 @@ export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region
     live.newRound();
     for (const r of regions) propagateRegionLiveness(r, live, memo);
   } while (live.changed);
+  // Most runs (every iteration after the first few) find nothing dead: the
+  // deletion walk over the whole nest is skipped then.
+  if (live.dead === 0) return false;
   return deleteDeadness(rewriter, regions, live);
 }
 
