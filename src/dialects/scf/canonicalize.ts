@@ -130,7 +130,13 @@ function segSizes(op: Operation): number[] {
 
 // ---- RegionBranchOpInterface canonicalizations
 
-interface SuccessorEdge {
+/**
+ * Every (successor operand, successor input) edge of the op, in MLIR's
+ * branch-point order, as parallel lists: `operands[k]` feeds `inputs[k]`.
+ * Asked on every try of the three cleanups (scf.while has no cheap
+ * disqualifier), so no object or array is made per edge.
+ */
+interface SuccessorEdges {
   operands: OpOperand[];
   inputs: Value[];
 }
@@ -139,37 +145,40 @@ function regionBranch(op: Operation): RegionBranchInterface | undefined {
   return getInterface<RegionBranchInterface>(op, Interfaces.RegionBranch);
 }
 
-/** Every (successor operand, successor input) edge of the op, in MLIR's branch-point order. */
-function successorEdges(op: Operation): SuccessorEdge[] {
+/** Appends the edges from the last `count` operands of `owner` to `succ`'s inputs. */
+function addEdges(edges: SuccessorEdges, owner: Operation, count: number, succ: RegionSuccessor): void {
+  const start = owner.numOperands - count;
+  for (let i = 0; i < count; i++) {
+    edges.operands.push(owner.opOperand(start + i));
+    edges.inputs.push(succ.inputs[i]);
+  }
+}
+
+function successorEdges(op: Operation): SuccessorEdges {
   const rb = regionBranch(op)!;
-  const edges: SuccessorEdge[] = [];
-  const add = (owner: Operation, values: readonly Value[], succ: RegionSuccessor): void => {
-    const start = owner.numOperands - values.length;
-    const operands = owner.operandList.slice(start, start + values.length);
-    edges.push({ operands, inputs: [...succ.inputs] });
-  };
-  for (const succ of rb.getSuccessorRegions(op, 'parent')) add(op, rb.getEntrySuccessorOperands(op, succ), succ);
-  op.regions.forEach((region, ri) => {
-    for (const block of region.blocks) {
+  const edges: SuccessorEdges = { operands: [], inputs: [] };
+  for (const succ of rb.getSuccessorRegions(op, 'parent')) addEdges(edges, op, rb.getEntrySuccessorOperands(op, succ).length, succ);
+  for (let ri = 0; ri < op.regions.length; ri++) {
+    for (let block = op.regions[ri].firstBlock; block; block = block.nextBlock) {
       const term = block.last;
       if (!term) continue;
       const ti = getInterface<RegionBranchTerminatorInterface>(term, Interfaces.RegionBranchTerminator);
       if (!ti) continue;
-      for (const succ of rb.getSuccessorRegions(op, ri)) add(term, ti.getSuccessorOperands(term, succ), succ);
+      for (const succ of rb.getSuccessorRegions(op, ri)) addEdges(edges, term, ti.getSuccessorOperands(term, succ).length, succ);
     }
-  });
+  }
   return edges;
 }
 
 /** operand -> inputs (insertion ordered). */
 function operandToInputs(op: Operation): Map<OpOperand, Value[]> {
   const m = new Map<OpOperand, Value[]>();
-  for (const e of successorEdges(op)) {
-    e.operands.forEach((operand, i) => {
-      let l = m.get(operand);
-      if (!l) m.set(operand, (l = []));
-      l.push(e.inputs[i]);
-    });
+  const e = successorEdges(op);
+  for (let k = 0; k < e.operands.length; k++) {
+    const operand = e.operands[k];
+    let l = m.get(operand);
+    if (!l) m.set(operand, (l = []));
+    l.push(e.inputs[k]);
   }
   return m;
 }
@@ -183,6 +192,64 @@ function invert(m: Map<OpOperand, Value[]>): Map<Value, OpOperand[]> {
       l.push(operand);
     }
   return out;
+}
+
+/** Above this many edges the list scans below would be slower than the maps. */
+const FEW_EDGES = 48;
+
+/**
+ * invert(operandToInputs(op)) as two parallel lists for few edges (`incoming[i]`
+ * feeds `inputs[i]`, inputs in that map's key order): each operand in order of
+ * first appearance, with the inputs it feeds in edge order.
+ */
+function incomingLists(e: SuccessorEdges): { inputs: Value[]; incoming: OpOperand[][] } {
+  const n = e.operands.length;
+  const inputs: Value[] = [];
+  const incoming: OpOperand[][] = [];
+  const seen = new Array<boolean>(n).fill(false);
+  for (let k = 0; k < n; k++) {
+    if (seen[k]) continue;
+    const operand = e.operands[k];
+    for (let j = k; j < n; j++) {
+      if (e.operands[j] !== operand) continue;
+      seen[j] = true;
+      const input = e.inputs[j];
+      let at = inputs.indexOf(input);
+      if (at < 0) {
+        at = inputs.length;
+        inputs.push(input);
+        incoming.push([]);
+      }
+      incoming[at].push(operand);
+    }
+  }
+  return { inputs, incoming };
+}
+
+/**
+ * reachableValues(value, ..., 1) on incomingLists: the one value (not an
+ * input) that `value` can only receive, or null when there are none or several.
+ */
+function soleReachableValue(value: Value, inputs: readonly Value[], incoming: readonly OpOperand[][]): Value | null {
+  const visited: Value[] = [];
+  const worklist = [value];
+  let leaf: Value | null = null;
+  while (worklist.length) {
+    const next = worklist.pop()!;
+    const at = inputs.indexOf(next);
+    if (at < 0) {
+      // Each value is queued once (the start is an input): a second leaf is another value.
+      if (leaf !== null) return null;
+      leaf = next;
+      continue;
+    }
+    for (const o of incoming[at])
+      if (!visited.includes(o.value)) {
+        visited.push(o.value);
+        worklist.push(o.value);
+      }
+  }
+  return leaf;
 }
 
 function reachableValues(value: Value, inputToOperands: Map<Value, OpOperand[]>, max?: number): Set<Value> | undefined {
@@ -224,6 +291,19 @@ const makeSuccessorInputsDead = (root: OpKind): RewritePattern =>
   pattern(
     root,
     (op, rewriter) => {
+      const edges = successorEdges(op);
+      if (edges.operands.length <= FEW_EDGES) {
+        const { inputs, incoming } = incomingLists(edges);
+        let changed = false;
+        for (const value of inputs) {
+          if (!value.hasUses) continue;
+          const repl = soleReachableValue(value, inputs, incoming);
+          if (!repl || !isDefinedBefore(op, repl, value)) continue;
+          rewriter.replaceAllUsesWith(value, repl);
+          changed = true;
+        }
+        return changed;
+      }
       const inputToOperands = invert(operandToInputs(op));
       let changed = false;
       for (const value of inputToOperands.keys()) {
