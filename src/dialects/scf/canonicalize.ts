@@ -471,8 +471,8 @@ const removeDeadSuccessorInputs = (root: OpKind): RewritePattern =>
 function regionBranchPatterns(root: OpKind, withoutInputs?: (op: Operation) => boolean): RewritePattern[] {
   const patterns = [
     makeSuccessorInputsDead(root),
-    guarded(root, removeDuplicateSuccessorInputUses(root), someForwardedValueRepeats),
-    guarded(root, removeDeadSuccessorInputs(root), someInputCandidateUnused),
+    guarded(root, removeDuplicateSuccessorInputUses(root), (op) => someForwardedValueRepeats(op) && edgesRepeatAValue(successorEdges(op))),
+    guarded(root, removeDeadSuccessorInputs(root), (op) => someInputCandidateUnused(op) && someGroupAllUnused(successorEdges(op))),
   ];
   if (!withoutInputs) return patterns;
   return patterns.map((p) => pattern(root, (op, rewriter) => !withoutInputs(op) && p.matchAndRewrite(op, rewriter), { benefit: p.benefit, name: p.debugName }));
@@ -510,6 +510,63 @@ function someForwardedValueRepeats(op: Operation): boolean {
       const t = b.last;
       if (t && operandRepeats(t)) return true;
     }
+  return false;
+}
+
+/**
+ * someForwardedValueRepeats on forwarded operands only (a loop's bounds are
+ * not successor operands, and `%c1 to %n step %c1` repeats one): the two
+ * operands feeding two inputs of one owner are distinct operands of one op
+ * holding one value (one operand feeds one input per successor, and distinct
+ * successors have distinct input owners).
+ */
+function edgesRepeatAValue(e: SuccessorEdges): boolean {
+  const ops = e.operands;
+  const n = ops.length;
+  if (n > FEW_EDGES) return true;
+  for (let j = 1; j < n; j++) {
+    const b = ops[j];
+    for (let k = 0; k < j; k++) {
+      const a = ops[k];
+      if (a !== b && a.owner === b.owner && a.value === b.value) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether RemoveDeadRegionBranchOpSuccessorInputs would find a group to
+ * remove: inputs fed by a common operand form a group (its union-find), and
+ * only a group without uses goes. Index lists instead of maps and sets.
+ */
+function someGroupAllUnused(e: SuccessorEdges): boolean {
+  const n = e.operands.length;
+  if (n > FEW_EDGES) return true;
+  const inputs: Value[] = [];
+  const at = new Array<number>(n);
+  for (let k = 0; k < n; k++) {
+    let i = inputs.indexOf(e.inputs[k]);
+    if (i < 0) {
+      i = inputs.length;
+      inputs.push(e.inputs[k]);
+    }
+    at[k] = i;
+  }
+  const parent = inputs.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i];
+    return i;
+  };
+  for (let j = 1; j < n; j++)
+    for (let k = 0; k < j; k++)
+      if (e.operands[k] === e.operands[j]) {
+        const ra = find(at[k]);
+        const rb = find(at[j]);
+        if (ra !== rb) parent[rb] = ra;
+      }
+  const used = new Array<boolean>(inputs.length).fill(false);
+  for (let i = 0; i < inputs.length; i++) if (inputs[i].hasUses) used[find(i)] = true;
+  for (let i = 0; i < inputs.length; i++) if (find(i) === i && !used[i]) return true;
   return false;
 }
 
