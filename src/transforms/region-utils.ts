@@ -160,6 +160,8 @@ export function successorOperandStart(op: Operation, i: number, br: BranchInterf
 }
 
 function isUseSpecificallyKnownDead(op: Operation, operandIndex: number, live: LiveMap): boolean {
+  // Only successor operands can be known dead: most users have no successors (no interface lookup).
+  if (op.numSuccessors === 0) return false;
   const br = branchOf(op);
   if (!br) return false;
   const arg = forwardedArgument(op, operandIndex, br);
