@@ -1168,6 +1168,13 @@ const whileCmpCond = pattern(
     args.forEach((arg, k) => {
       for (let opIdx = 0; opIdx < 2; opIdx++) {
         if (arg !== cmpOperands[opIdx]) continue;
+        // Most forwarded operands feed no such comparison: look before copying the use list.
+        let some = false;
+        for (let u = after[k].firstUse; u && !some; u = u.nextUse) {
+          const c2 = CmpIOp.dynCast(u.owner);
+          some = c2 !== undefined && (opIdx === 0 ? CmpIOp.rhs(c2) : CmpIOp.lhs(c2)) === cmpOperands[1 - opIdx];
+        }
+        if (!some) continue;
         for (const u of [...after[k].uses()]) {
           const cmp2 = CmpIOp.dynCast(u.owner);
           if (!cmp2) continue;
