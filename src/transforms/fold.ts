@@ -36,10 +36,22 @@ function foldOperands(op: Operation): readonly (Attribute | undefined)[] {
 
 /** Moves constant operands of a commutative op to the end (the Commutative trait's fold). */
 function foldCommutative(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
-  if (op.numOperands < 2) return false;
+  const n = op.numOperands;
+  if (n < 2) return false;
+  // Nothing moves unless a non-constant follows a constant: asked of every
+  // commutative op whose own fold failed, so that answer allocates nothing.
+  let firstConst = -1;
+  let moves = false;
+  for (let i = 0; i < n; i++) {
+    if (operands[i] !== undefined) {
+      if (firstConst < 0) firstConst = i;
+    } else if (firstConst >= 0) {
+      moves = true;
+      break;
+    }
+  }
+  if (!moves) return false;
   const values = op.operands;
-  const firstConst = operands.findIndex((a) => a !== undefined);
-  if (firstConst < 0) return false;
   const tail = values.slice(firstConst);
   const tailConsts = operands.slice(firstConst);
   const nonConst = tail.filter((_, i) => tailConsts[i] === undefined);

@@ -84,6 +84,13 @@ export class FrozenPatternSet {
  */
 class Worklist {
   private list: (Operation | null)[] = [];
+  /**
+   * Between beginReversedSeed() and reverse(), the i-th op pushed records
+   * index -(i + 1): reversing then moves only the array (its slot becomes
+   * `flip + index`), without writing every op of the region again.
+   */
+  private seeding = false;
+  private flip = 0;
   /** Memberships in enclosing drivers' worklists, taken over by this one (rare). */
   private saved: Map<Operation, [object, number]> | null = null;
   get empty(): boolean {
@@ -98,7 +105,7 @@ class Worklist {
     if (op.worklistOwner === this) return;
     if (op.worklistOwner !== null) (this.saved ??= new Map()).set(op, [op.worklistOwner, op.worklistIndex]);
     op.worklistOwner = this;
-    op.worklistIndex = this.list.length;
+    op.worklistIndex = this.seeding ? -this.list.length - 1 : this.list.length;
     this.list.push(op);
   }
   private release(op: Operation): void {
@@ -122,12 +129,22 @@ class Worklist {
   }
   remove(op: Operation): void {
     if (op.worklistOwner !== this) return;
-    this.list[op.worklistIndex] = null;
+    const i = op.worklistIndex;
+    this.list[i >= 0 ? i : this.seeding ? -i - 1 : this.flip + i] = null;
     this.release(op);
+  }
+  /** The pushes until reverse() are a seeding walk's, to be reversed (the worklist must be empty). */
+  beginReversedSeed(): void {
+    this.seeding = true;
   }
   reverse(): void {
     const list = this.list;
     list.reverse();
+    if (this.seeding) {
+      this.seeding = false;
+      this.flip = list.length;
+      return;
+    }
     for (let i = 0; i < list.length; i++) {
       const op = list[i];
       if (op) op.worklistIndex = i;
@@ -136,6 +153,8 @@ class Worklist {
   clear(): void {
     for (const op of this.list) if (op) this.release(op);
     this.list = [];
+    this.seeding = false;
+    this.flip = 0;
   }
 }
 
@@ -187,6 +206,12 @@ class GreedyDriver implements PatternListener {
   private folder: ConstantFolder;
   private readonly strictOps = new Set<Operation>();
   private readonly deadVerdicts = new DeadOpVerdicts();
+  /**
+   * Whether the IR changed (a notification) since region simplification last
+   * ran. Constants the seeding walk hoists move silently: a move changes
+   * neither reachability nor liveness, which is all simplification decides on.
+   */
+  private changedSinceSimplify = true;
 
   constructor(
     readonly ctx: Context,
@@ -203,28 +228,34 @@ class GreedyDriver implements PatternListener {
 
   notifyOperationInserted(op: Operation, previous?: Block | null): void {
     this.config.listener?.notifyOperationInserted?.(op, previous);
+    this.changedSinceSimplify = true;
     if (previous) this.deadVerdicts.changed(op, previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
     this.config.listener?.notifyOperationModified?.(op);
+    this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addToWorklist(op);
   }
   notifyBlockInserted(block: Block, previous?: Region | null): void {
     this.config.listener?.notifyBlockInserted?.(block, previous);
+    this.changedSinceSimplify = true;
     if (previous) this.deadVerdicts.forgetFrom(previous.parentOp);
   }
   notifyBlockErased(block: Block): void {
     this.config.listener?.notifyBlockErased?.(block);
+    this.changedSinceSimplify = true;
     this.deadVerdicts.forgetFrom(block.parentOp);
   }
   notifyOperationReplaced(op: Operation, values: readonly Value[]): void {
     this.config.listener?.notifyOperationReplaced?.(op, values);
+    this.changedSinceSimplify = true;
   }
   notifyOperationErased(op: Operation): void {
     this.config.listener?.notifyOperationErased?.(op);
+    this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addOperandsToWorklist(op);
     this.worklist.remove(op);
@@ -343,6 +374,7 @@ class GreedyDriver implements PatternListener {
         // holds what is left to visit: an op (then its following siblings) or
         // a block (read when reached, as a walk would). Each op's next sibling
         // is read before it is visited: a known constant may move or go.
+        this.worklist.beginReversedSeed();
         const stack: (Operation | Block)[] = [];
         const blocks = regionOp.blocks;
         for (let i = blocks.length - 1; i >= 0; i--) stack.push(blocks[i]);
@@ -374,8 +406,14 @@ class GreedyDriver implements PatternListener {
         this.worklist.reverse();
       }
       continueRewrites = this.processWorklist(numOps);
-      if (this.config.regionSimplification !== 'disabled') {
-        if (simplifyRegions(this.rewriter, [this.region], this.config.regionSimplification === 'aggressive')) continueRewrites = true;
+      // Simplification is deterministic: on the IR it last left unchanged it
+      // would change nothing again (the last iteration usually only confirms).
+      if (this.config.regionSimplification !== 'disabled' && (continueRewrites || this.changedSinceSimplify)) {
+        this.changedSinceSimplify = false;
+        if (simplifyRegions(this.rewriter, [this.region], this.config.regionSimplification === 'aggressive')) {
+          continueRewrites = true;
+          this.changedSinceSimplify = true;
+        }
       }
       changedAny = changedAny || continueRewrites;
     } while (continueRewrites);

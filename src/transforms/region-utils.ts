@@ -42,6 +42,19 @@ function dropAllDefinedValueUses(block: Block): void {
   for (let o = block.first; o; o = o.next) for (const r of o.results) for (const u of [...r.uses()]) u.unlink();
 }
 
+/** Erases the blocks of `region` missing from `reachable` (eraseUnreachableBlocks for one region). */
+function eraseBlocksNotIn(rewriter: PatternRewriter, region: Region, reachable: readonly Block[]): void {
+  const keep = new Set(reachable);
+  for (let block = region.firstBlock; block; ) {
+    const next = block.nextBlock;
+    if (!keep.has(block)) {
+      dropAllDefinedValueUses(block);
+      rewriter.eraseBlock(block);
+    }
+    block = next;
+  }
+}
+
 export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
   let erased = 0;
   const worklist: Region[] = [...regions];
@@ -79,10 +92,18 @@ export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: reado
  */
 class LiveMap {
   changed = false;
+  /**
+   * Ops and block arguments left not live by their own visit in this round.
+   * After a round that changed nothing this is exactly what deleteDeadness
+   * would erase (none was proven live later, or the round would have changed),
+   * so 0 means it has nothing to do.
+   */
+  dead = 0;
   private readonly live = newMarkEpoch();
   private asked = 0;
   newRound(): void {
     this.changed = false;
+    this.dead = 0;
     this.asked = newMarkEpoch();
   }
   wasProvenLive(x: Value | Operation): boolean {
@@ -139,6 +160,8 @@ export function successorOperandStart(op: Operation, i: number, br: BranchInterf
 }
 
 function isUseSpecificallyKnownDead(op: Operation, operandIndex: number, live: LiveMap): boolean {
+  // Only successor operands can be known dead: most users have no successors (no interface lookup).
+  if (op.numSuccessors === 0) return false;
   const br = branchOf(op);
   if (!br) return false;
   const arg = forwardedArgument(op, operandIndex, br);
@@ -171,6 +194,7 @@ function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts):
   if (live.opWasProvenLive(op)) return;
   if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
   for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
+  if (!live.isLive(op)) live.dead++;
 }
 
 /** A level of propagateRegionLiveness's walk: the regions of one op (or the root). */
@@ -193,7 +217,8 @@ interface LivenessFrame {
  * be deeper than the JavaScript stack; ops without regions are handled in
  * place. `memo` keeps nest verdicts (the IR does not change here).
  */
-function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts): void {
+function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts, eraser: PatternRewriter | null): boolean {
+  let erased = false;
   const stack: LivenessFrame[] = [{ owner: null, regions: [root], ri: 0, blocks: null, bi: 0, next: null }];
   while (stack.length) {
     const f = stack[stack.length - 1];
@@ -207,7 +232,12 @@ function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts
         f.ri++;
         continue;
       }
-      f.blocks = postOrder(f.regions[f.ri]);
+      const region = f.regions[f.ri];
+      f.blocks = postOrder(region);
+      if (eraser && f.blocks.length < region.numBlocks) {
+        eraseBlocksNotIn(eraser, region, f.blocks);
+        erased = true;
+      }
       f.bi = 0;
       f.next = f.blocks[0].last;
       continue;
@@ -216,7 +246,12 @@ function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts
     if (o === null) {
       // The block's ops are done: its arguments, then the next block.
       const block = f.blocks[f.bi];
-      if (!block.isEntryBlock) for (const a of block.args) if (!live.wasProvenLive(a)) processValue(a, live);
+      if (!block.isEntryBlock)
+        for (const a of block.args)
+          if (!live.wasProvenLive(a)) {
+            processValue(a, live);
+            if (!live.isLive(a)) live.dead++;
+          }
       if (++f.bi >= f.blocks.length) {
         f.ri++;
         f.blocks = null;
@@ -227,6 +262,7 @@ function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts
     if (o.regions.length === 0) propagateOwnLiveness(o, live, memo);
     else stack.push({ owner: o, regions: o.regions, ri: 0, blocks: null, bi: 0, next: null });
   }
+  return erased;
 }
 
 function eraseTerminatorSuccessorOperands(term: Operation | null, live: LiveMap): void {
@@ -303,33 +339,47 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
   return erased;
 }
 
-export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+/**
+ * Region DCE. With `eraseUnreachable`, the first liveness round also erases
+ * the unreachable blocks of each region as it enters it, before walking any of
+ * its blocks (what eraseUnreachableBlocks before it would do, without a walk
+ * of its own): every use of a value is in a block its definition dominates,
+ * so the unreachable blocks holding uses of a value are gone before the value
+ * is asked about, and the liveness is that of the IR without them.
+ */
+export function runRegionDCE(rewriter: PatternRewriter, regions: readonly Region[], eraseUnreachable = false): boolean {
+  let erasedBlocks = false;
   const live = new LiveMap();
   // Nest verdicts of wouldOpBeTriviallyDead: inner nests are asked first, so
   // each nest is walked once per round rather than once per enclosing op.
   const memo: NestVerdicts = new Map();
   // The marks belong to this analysis until deleteDeadness is done: nothing
   // called in between may use them.
+  let eraser = eraseUnreachable ? rewriter : null;
   do {
     live.newRound();
-    for (const r of regions) propagateRegionLiveness(r, live, memo);
+    for (const r of regions) if (propagateRegionLiveness(r, live, memo, eraser)) erasedBlocks = true;
+    eraser = null;
   } while (live.changed);
-  return deleteDeadness(rewriter, regions, live);
+  // Most runs (every iteration after the first few) find nothing dead: the
+  // deletion walk over the whole nest is skipped then.
+  if (live.dead === 0) return erasedBlocks;
+  return deleteDeadness(rewriter, regions, live) || erasedBlocks;
 }
 
 export type RegionSimplifyLevel = 'disabled' | 'normal' | 'aggressive';
 
 /** MLIR's simplifyRegions. */
 export function simplifyRegions(rewriter: PatternRewriter, regions: readonly Region[], mergeBlocks: boolean): boolean {
-  const a = eraseUnreachableBlocks(rewriter, regions);
-  const b = runRegionDCE(rewriter, regions);
+  // eraseUnreachableBlocks, then runRegionDCE, in one walk.
+  const b = runRegionDCE(rewriter, regions, true);
   let c = false;
   let d = false;
   if (mergeBlocks) {
     c = mergeIdenticalBlocks(rewriter, regions);
     d = dropRedundantArguments(rewriter, regions);
   }
-  return a || b || c || d;
+  return b || c || d;
 }
 
 // ---- block merging (aggressive mode)

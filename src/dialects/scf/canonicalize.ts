@@ -130,7 +130,13 @@ function segSizes(op: Operation): number[] {
 
 // ---- RegionBranchOpInterface canonicalizations
 
-interface SuccessorEdge {
+/**
+ * Every (successor operand, successor input) edge of the op, in MLIR's
+ * branch-point order, as parallel lists: `operands[k]` feeds `inputs[k]`.
+ * Asked on every try of the three cleanups (scf.while has no cheap
+ * disqualifier), so no object or array is made per edge.
+ */
+interface SuccessorEdges {
   operands: OpOperand[];
   inputs: Value[];
 }
@@ -139,37 +145,40 @@ function regionBranch(op: Operation): RegionBranchInterface | undefined {
   return getInterface<RegionBranchInterface>(op, Interfaces.RegionBranch);
 }
 
-/** Every (successor operand, successor input) edge of the op, in MLIR's branch-point order. */
-function successorEdges(op: Operation): SuccessorEdge[] {
+/** Appends the edges from the last `count` operands of `owner` to `succ`'s inputs. */
+function addEdges(edges: SuccessorEdges, owner: Operation, count: number, succ: RegionSuccessor): void {
+  const start = owner.numOperands - count;
+  for (let i = 0; i < count; i++) {
+    edges.operands.push(owner.opOperand(start + i));
+    edges.inputs.push(succ.inputs[i]);
+  }
+}
+
+function successorEdges(op: Operation): SuccessorEdges {
   const rb = regionBranch(op)!;
-  const edges: SuccessorEdge[] = [];
-  const add = (owner: Operation, values: readonly Value[], succ: RegionSuccessor): void => {
-    const start = owner.numOperands - values.length;
-    const operands = owner.operandList.slice(start, start + values.length);
-    edges.push({ operands, inputs: [...succ.inputs] });
-  };
-  for (const succ of rb.getSuccessorRegions(op, 'parent')) add(op, rb.getEntrySuccessorOperands(op, succ), succ);
-  op.regions.forEach((region, ri) => {
-    for (const block of region.blocks) {
+  const edges: SuccessorEdges = { operands: [], inputs: [] };
+  for (const succ of rb.getSuccessorRegions(op, 'parent')) addEdges(edges, op, rb.getEntrySuccessorOperands(op, succ).length, succ);
+  for (let ri = 0; ri < op.regions.length; ri++) {
+    for (let block = op.regions[ri].firstBlock; block; block = block.nextBlock) {
       const term = block.last;
       if (!term) continue;
       const ti = getInterface<RegionBranchTerminatorInterface>(term, Interfaces.RegionBranchTerminator);
       if (!ti) continue;
-      for (const succ of rb.getSuccessorRegions(op, ri)) add(term, ti.getSuccessorOperands(term, succ), succ);
+      for (const succ of rb.getSuccessorRegions(op, ri)) addEdges(edges, term, ti.getSuccessorOperands(term, succ).length, succ);
     }
-  });
+  }
   return edges;
 }
 
 /** operand -> inputs (insertion ordered). */
 function operandToInputs(op: Operation): Map<OpOperand, Value[]> {
   const m = new Map<OpOperand, Value[]>();
-  for (const e of successorEdges(op)) {
-    e.operands.forEach((operand, i) => {
-      let l = m.get(operand);
-      if (!l) m.set(operand, (l = []));
-      l.push(e.inputs[i]);
-    });
+  const e = successorEdges(op);
+  for (let k = 0; k < e.operands.length; k++) {
+    const operand = e.operands[k];
+    let l = m.get(operand);
+    if (!l) m.set(operand, (l = []));
+    l.push(e.inputs[k]);
   }
   return m;
 }
@@ -183,6 +192,64 @@ function invert(m: Map<OpOperand, Value[]>): Map<Value, OpOperand[]> {
       l.push(operand);
     }
   return out;
+}
+
+/** Above this many edges the list scans below would be slower than the maps. */
+const FEW_EDGES = 48;
+
+/**
+ * invert(operandToInputs(op)) as two parallel lists for few edges (`incoming[i]`
+ * feeds `inputs[i]`, inputs in that map's key order): each operand in order of
+ * first appearance, with the inputs it feeds in edge order.
+ */
+function incomingLists(e: SuccessorEdges): { inputs: Value[]; incoming: OpOperand[][] } {
+  const n = e.operands.length;
+  const inputs: Value[] = [];
+  const incoming: OpOperand[][] = [];
+  const seen = new Array<boolean>(n).fill(false);
+  for (let k = 0; k < n; k++) {
+    if (seen[k]) continue;
+    const operand = e.operands[k];
+    for (let j = k; j < n; j++) {
+      if (e.operands[j] !== operand) continue;
+      seen[j] = true;
+      const input = e.inputs[j];
+      let at = inputs.indexOf(input);
+      if (at < 0) {
+        at = inputs.length;
+        inputs.push(input);
+        incoming.push([]);
+      }
+      incoming[at].push(operand);
+    }
+  }
+  return { inputs, incoming };
+}
+
+/**
+ * reachableValues(value, ..., 1) on incomingLists: the one value (not an
+ * input) that `value` can only receive, or null when there are none or several.
+ */
+function soleReachableValue(value: Value, inputs: readonly Value[], incoming: readonly OpOperand[][]): Value | null {
+  const visited: Value[] = [];
+  const worklist = [value];
+  let leaf: Value | null = null;
+  while (worklist.length) {
+    const next = worklist.pop()!;
+    const at = inputs.indexOf(next);
+    if (at < 0) {
+      // Each value is queued once (the start is an input): a second leaf is another value.
+      if (leaf !== null) return null;
+      leaf = next;
+      continue;
+    }
+    for (const o of incoming[at])
+      if (!visited.includes(o.value)) {
+        visited.push(o.value);
+        worklist.push(o.value);
+      }
+  }
+  return leaf;
 }
 
 function reachableValues(value: Value, inputToOperands: Map<Value, OpOperand[]>, max?: number): Set<Value> | undefined {
@@ -224,6 +291,19 @@ const makeSuccessorInputsDead = (root: OpKind): RewritePattern =>
   pattern(
     root,
     (op, rewriter) => {
+      const edges = successorEdges(op);
+      if (edges.operands.length <= FEW_EDGES) {
+        const { inputs, incoming } = incomingLists(edges);
+        let changed = false;
+        for (const value of inputs) {
+          if (!value.hasUses) continue;
+          const repl = soleReachableValue(value, inputs, incoming);
+          if (!repl || !isDefinedBefore(op, repl, value)) continue;
+          rewriter.replaceAllUsesWith(value, repl);
+          changed = true;
+        }
+        return changed;
+      }
       const inputToOperands = invert(operandToInputs(op));
       let changed = false;
       for (const value of inputToOperands.keys()) {
@@ -391,8 +471,8 @@ const removeDeadSuccessorInputs = (root: OpKind): RewritePattern =>
 function regionBranchPatterns(root: OpKind, withoutInputs?: (op: Operation) => boolean): RewritePattern[] {
   const patterns = [
     makeSuccessorInputsDead(root),
-    guarded(root, removeDuplicateSuccessorInputUses(root), someForwardedValueRepeats),
-    guarded(root, removeDeadSuccessorInputs(root), someInputCandidateUnused),
+    guarded(root, removeDuplicateSuccessorInputUses(root), (op) => someForwardedValueRepeats(op) && edgesRepeatAValue(successorEdges(op))),
+    guarded(root, removeDeadSuccessorInputs(root), (op) => someInputCandidateUnused(op) && someGroupAllUnused(successorEdges(op))),
   ];
   if (!withoutInputs) return patterns;
   return patterns.map((p) => pattern(root, (op, rewriter) => !withoutInputs(op) && p.matchAndRewrite(op, rewriter), { benefit: p.benefit, name: p.debugName }));
@@ -430,6 +510,63 @@ function someForwardedValueRepeats(op: Operation): boolean {
       const t = b.last;
       if (t && operandRepeats(t)) return true;
     }
+  return false;
+}
+
+/**
+ * someForwardedValueRepeats on forwarded operands only (a loop's bounds are
+ * not successor operands, and `%c1 to %n step %c1` repeats one): the two
+ * operands feeding two inputs of one owner are distinct operands of one op
+ * holding one value (one operand feeds one input per successor, and distinct
+ * successors have distinct input owners).
+ */
+function edgesRepeatAValue(e: SuccessorEdges): boolean {
+  const ops = e.operands;
+  const n = ops.length;
+  if (n > FEW_EDGES) return true;
+  for (let j = 1; j < n; j++) {
+    const b = ops[j];
+    for (let k = 0; k < j; k++) {
+      const a = ops[k];
+      if (a !== b && a.owner === b.owner && a.value === b.value) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether RemoveDeadRegionBranchOpSuccessorInputs would find a group to
+ * remove: inputs fed by a common operand form a group (its union-find), and
+ * only a group without uses goes. Index lists instead of maps and sets.
+ */
+function someGroupAllUnused(e: SuccessorEdges): boolean {
+  const n = e.operands.length;
+  if (n > FEW_EDGES) return true;
+  const inputs: Value[] = [];
+  const at = new Array<number>(n);
+  for (let k = 0; k < n; k++) {
+    let i = inputs.indexOf(e.inputs[k]);
+    if (i < 0) {
+      i = inputs.length;
+      inputs.push(e.inputs[k]);
+    }
+    at[k] = i;
+  }
+  const parent = inputs.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i];
+    return i;
+  };
+  for (let j = 1; j < n; j++)
+    for (let k = 0; k < j; k++)
+      if (e.operands[k] === e.operands[j]) {
+        const ra = find(at[k]);
+        const rb = find(at[j]);
+        if (ra !== rb) parent[rb] = ra;
+      }
+  const used = new Array<boolean>(inputs.length).fill(false);
+  for (let i = 0; i < inputs.length; i++) if (inputs[i].hasUses) used[find(i)] = true;
+  for (let i = 0; i < inputs.length; i++) if (find(i) === i && !used[i]) return true;
   return false;
 }
 
@@ -1031,6 +1168,13 @@ const whileCmpCond = pattern(
     args.forEach((arg, k) => {
       for (let opIdx = 0; opIdx < 2; opIdx++) {
         if (arg !== cmpOperands[opIdx]) continue;
+        // Most forwarded operands feed no such comparison: look before copying the use list.
+        let some = false;
+        for (let u = after[k].firstUse; u && !some; u = u.nextUse) {
+          const c2 = CmpIOp.dynCast(u.owner);
+          some = c2 !== undefined && (opIdx === 0 ? CmpIOp.rhs(c2) : CmpIOp.lhs(c2)) === cmpOperands[1 - opIdx];
+        }
+        if (!some) continue;
         for (const u of [...after[k].uses()]) {
           const cmp2 = CmpIOp.dynCast(u.owner);
           if (!cmp2) continue;
