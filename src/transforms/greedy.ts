@@ -181,12 +181,27 @@ class DeadOpVerdicts extends Map<Operation, boolean> {
   }
 }
 
+/** A chain of ancestors that leaves the IR without reaching the driver's region. */
+const OUTSIDE = Symbol('outside');
+
 class GreedyDriver implements PatternListener {
   readonly rewriter: PatternRewriter;
   private readonly worklist = new Worklist();
   private folder: ConstantFolder;
   private readonly strictOps = new Set<Operation>();
   private readonly deadVerdicts = new DeadOpVerdicts();
+  /**
+   * Skip pointers over ancestors that are queued (or may not be): for an op o
+   * in the map, every op from o (included) up its ancestor chain to the
+   * entry (excluded; null: the driver's region) is. addToWorklist follows
+   * them, so that the ancestors of many ops changed by one pattern
+   * (ConditionPropagation resets every use of a condition shared by a nest)
+   * are not walked once per op. Pushing keeps them true; taking an op off the
+   * worklist or moving IR forgets them all.
+   */
+  private readonly skip = new Map<Operation, Operation | null>();
+  private readonly skipPath: Operation[] = [];
+  private readonly pushed: Operation[] = [];
 
   constructor(
     readonly ctx: Context,
@@ -205,6 +220,7 @@ class GreedyDriver implements PatternListener {
     this.config.listener?.notifyOperationInserted?.(op, previous);
     if (previous) this.deadVerdicts.changed(op, previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
+    if (previous || this.config.strictness === 'existing-and-new') this.forgetSkips();
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
@@ -214,11 +230,15 @@ class GreedyDriver implements PatternListener {
   }
   notifyBlockInserted(block: Block, previous?: Region | null): void {
     this.config.listener?.notifyBlockInserted?.(block, previous);
-    if (previous) this.deadVerdicts.forgetFrom(previous.parentOp);
+    if (previous) {
+      this.deadVerdicts.forgetFrom(previous.parentOp);
+      this.forgetSkips();
+    }
   }
   notifyBlockErased(block: Block): void {
     this.config.listener?.notifyBlockErased?.(block);
     this.deadVerdicts.forgetFrom(block.parentOp);
+    this.forgetSkips();
   }
   notifyOperationReplaced(op: Operation, values: readonly Value[]): void {
     this.config.listener?.notifyOperationReplaced?.(op, values);
@@ -227,6 +247,7 @@ class GreedyDriver implements PatternListener {
     this.config.listener?.notifyOperationErased?.(op);
     this.deadVerdicts.changed(op, op.parentOp);
     this.addOperandsToWorklist(op);
+    // Skip pointers stay: an erased op is on no live op's ancestor chain.
     this.worklist.remove(op);
     this.folder.notifyRemoval(op);
     if (this.config.strictness !== 'any') this.strictOps.delete(op);
@@ -260,6 +281,39 @@ class GreedyDriver implements PatternListener {
     this.worklist.push(op);
   }
 
+  private forgetSkips(): void {
+    if (this.skip.size) this.skip.clear();
+  }
+
+  /** Whether adding `op` is a no-op: it is queued, or the strictness excludes it. */
+  private blocked(op: Operation): boolean {
+    return this.worklist.has(op) || (this.config.strictness !== 'any' && !this.strictOps.has(op));
+  }
+
+  /**
+   * The first op at or above `op` on its ancestor chain that is not blocked;
+   * null past the driver's region, OUTSIDE when the chain leaves the IR
+   * without reaching it. Records skip pointers along the way.
+   */
+  private firstUnblocked(op: Operation): Operation | null | typeof OUTSIDE {
+    if (!this.blocked(op)) return op;
+    const path = this.skipPath;
+    path.length = 0;
+    let o: Operation | null | typeof OUTSIDE = op;
+    while (o !== null && o !== OUTSIDE && this.blocked(o)) {
+      path.push(o);
+      const to = this.skip.get(o);
+      if (to !== undefined) {
+        o = to;
+        continue;
+      }
+      const r: Region | null = o.parentRegion;
+      o = r === this.region ? null : (r?.parentOp ?? OUTSIDE);
+    }
+    if (o !== OUTSIDE) for (let i = 0; i < path.length; i++) this.skip.set(path[i], o);
+    return o;
+  }
+
   /**
    * Adds `op` and its ancestors up to the driver's region, innermost first. While
    * seeding (`seeding`: only pushes so far, every op added with its ancestors, no
@@ -267,6 +321,10 @@ class GreedyDriver implements PatternListener {
    * stopping there keeps seeding linear in nesting depth.
    */
   addToWorklist(op: Operation, seeding = false): void {
+    if (!seeding) {
+      this.addWithAncestors(op);
+      return;
+    }
     // First find how far to go (an op outside the driver's region adds
     // nothing), then add without collecting the ancestors in an array.
     let o: Operation | null = op;
@@ -290,11 +348,38 @@ class GreedyDriver implements PatternListener {
     }
   }
 
+  /**
+   * MLIR's addToWorklist: `op` and its ancestors up to the driver's region,
+   * innermost first, or nothing when `op` is not inside that region. Queued
+   * ancestors are passed through skip pointers. The ops are added as the
+   * chain is walked; if it turns out to leave the IR without reaching the
+   * region, those just added are taken off again (MLIR adds none).
+   */
+  private addWithAncestors(op: Operation): void {
+    const pushed = this.pushed;
+    pushed.length = 0;
+    let o: Operation | null | typeof OUTSIDE = op;
+    for (;;) {
+      o = this.firstUnblocked(o);
+      if (o === null) return;
+      if (o === OUTSIDE) break;
+      this.worklist.push(o);
+      pushed.push(o);
+      const r: Region | null = o.parentRegion;
+      if (r === this.region) return;
+      o = r?.parentOp ?? OUTSIDE;
+      if (o === OUTSIDE) break;
+    }
+    for (let i = pushed.length - 1; i >= 0; i--) this.worklist.remove(pushed[i]);
+    this.forgetSkips();
+  }
+
   // ---- driver
 
   /** MLIR's MultiOpPatternRewriteDriver: one worklist run seeded with `ops` (the driver's region is the scope). */
   simplifyOps(ops: readonly Operation[]): boolean {
     this.worklist.clear();
+    this.forgetSkips();
     this.folder = new ConstantFolder(this.rewriter);
     this.deadVerdicts.clear();
     if (this.config.strictness !== 'any') {
@@ -305,6 +390,7 @@ class GreedyDriver implements PatternListener {
     const changed = this.processWorklist(this.countOps());
     // Ops left over (a rewrite limit was hit) must not keep pointing here.
     this.worklist.clear();
+    this.forgetSkips();
     return changed;
   }
 
@@ -315,6 +401,7 @@ class GreedyDriver implements PatternListener {
     do {
       if (++iteration > this.config.maxIterations && this.config.maxIterations !== -1) break;
       this.worklist.clear();
+      this.forgetSkips();
       this.folder = new ConstantFolder(this.rewriter);
       // Region simplification changed the IR without telling the verdicts.
       this.deadVerdicts.clear();
@@ -380,6 +467,7 @@ class GreedyDriver implements PatternListener {
       changedAny = changedAny || continueRewrites;
     } while (continueRewrites);
     this.worklist.clear();
+    this.forgetSkips();
     return { changed: changedAny, converged: !continueRewrites };
   }
 
@@ -405,6 +493,7 @@ class GreedyDriver implements PatternListener {
     while (!this.worklist.empty && numRewrites < limit && numFolds < budget) {
       const op = this.worklist.pop();
       if (!op) break;
+      this.forgetSkips();
       if (isOpTriviallyDead(op, this.deadVerdicts)) {
         this.rewriter.eraseOp(op);
         changed = true;
