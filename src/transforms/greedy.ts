@@ -220,7 +220,9 @@ class GreedyDriver implements PatternListener {
     this.config.listener?.notifyOperationInserted?.(op, previous);
     if (previous) this.deadVerdicts.changed(op, previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
-    if (previous || this.config.strictness === 'existing-and-new') this.forgetSkips();
+    // Also for a new op: a pattern may have moved regions into it without
+    // telling (ConvertTrivialIfToSelect's takeBody), changing ancestors.
+    this.forgetSkips();
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
