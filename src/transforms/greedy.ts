@@ -200,6 +200,9 @@ class DeadOpVerdicts extends Map<Operation, boolean> {
   }
 }
 
+/** A chain of ancestors that leaves the IR without reaching the driver's region. */
+const OUTSIDE = Symbol('outside');
+
 class GreedyDriver implements PatternListener {
   readonly rewriter: PatternRewriter;
   private readonly worklist = new Worklist();
@@ -212,6 +215,18 @@ class GreedyDriver implements PatternListener {
    * neither reachability nor liveness, which is all simplification decides on.
    */
   private changedSinceSimplify = true;
+  /**
+   * Skip pointers over ancestors that are queued (or may not be): for an op o
+   * in the map, every op from o (included) up its ancestor chain to the
+   * entry (excluded; null: the driver's region) is. addToWorklist follows
+   * them, so that the ancestors of many ops changed by one pattern
+   * (ConditionPropagation resets every use of a condition shared by a nest)
+   * are not walked once per op. Pushing keeps them true; taking an op off the
+   * worklist or moving IR forgets them all.
+   */
+  private readonly skip = new Map<Operation, Operation | null>();
+  private readonly skipPath: Operation[] = [];
+  private readonly pushed: Operation[] = [];
 
   constructor(
     readonly ctx: Context,
@@ -231,6 +246,9 @@ class GreedyDriver implements PatternListener {
     this.changedSinceSimplify = true;
     if (previous) this.deadVerdicts.changed(op, previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
+    // Also for a new op: a pattern may have moved regions into it without
+    // telling (ConvertTrivialIfToSelect's takeBody), changing ancestors.
+    this.forgetSkips();
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
@@ -242,12 +260,16 @@ class GreedyDriver implements PatternListener {
   notifyBlockInserted(block: Block, previous?: Region | null): void {
     this.config.listener?.notifyBlockInserted?.(block, previous);
     this.changedSinceSimplify = true;
-    if (previous) this.deadVerdicts.forgetFrom(previous.parentOp);
+    if (previous) {
+      this.deadVerdicts.forgetFrom(previous.parentOp);
+      this.forgetSkips();
+    }
   }
   notifyBlockErased(block: Block): void {
     this.config.listener?.notifyBlockErased?.(block);
     this.changedSinceSimplify = true;
     this.deadVerdicts.forgetFrom(block.parentOp);
+    this.forgetSkips();
   }
   notifyOperationReplaced(op: Operation, values: readonly Value[]): void {
     this.config.listener?.notifyOperationReplaced?.(op, values);
@@ -258,6 +280,7 @@ class GreedyDriver implements PatternListener {
     this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addOperandsToWorklist(op);
+    // Skip pointers stay: an erased op is on no live op's ancestor chain.
     this.worklist.remove(op);
     this.folder.notifyRemoval(op);
     if (this.config.strictness !== 'any') this.strictOps.delete(op);
@@ -291,6 +314,39 @@ class GreedyDriver implements PatternListener {
     this.worklist.push(op);
   }
 
+  private forgetSkips(): void {
+    if (this.skip.size) this.skip.clear();
+  }
+
+  /** Whether adding `op` is a no-op: it is queued, or the strictness excludes it. */
+  private blocked(op: Operation): boolean {
+    return this.worklist.has(op) || (this.config.strictness !== 'any' && !this.strictOps.has(op));
+  }
+
+  /**
+   * The first op at or above `op` on its ancestor chain that is not blocked;
+   * null past the driver's region, OUTSIDE when the chain leaves the IR
+   * without reaching it. Records skip pointers along the way.
+   */
+  private firstUnblocked(op: Operation): Operation | null | typeof OUTSIDE {
+    if (!this.blocked(op)) return op;
+    const path = this.skipPath;
+    path.length = 0;
+    let o: Operation | null | typeof OUTSIDE = op;
+    while (o !== null && o !== OUTSIDE && this.blocked(o)) {
+      path.push(o);
+      const to = this.skip.get(o);
+      if (to !== undefined) {
+        o = to;
+        continue;
+      }
+      const r: Region | null = o.parentRegion;
+      o = r === this.region ? null : (r?.parentOp ?? OUTSIDE);
+    }
+    if (o !== OUTSIDE) for (let i = 0; i < path.length; i++) this.skip.set(path[i], o);
+    return o;
+  }
+
   /**
    * Adds `op` and its ancestors up to the driver's region, innermost first. While
    * seeding (`seeding`: only pushes so far, every op added with its ancestors, no
@@ -298,6 +354,10 @@ class GreedyDriver implements PatternListener {
    * stopping there keeps seeding linear in nesting depth.
    */
   addToWorklist(op: Operation, seeding = false): void {
+    if (!seeding) {
+      this.addWithAncestors(op);
+      return;
+    }
     // First find how far to go (an op outside the driver's region adds
     // nothing), then add without collecting the ancestors in an array.
     let o: Operation | null = op;
@@ -321,11 +381,38 @@ class GreedyDriver implements PatternListener {
     }
   }
 
+  /**
+   * MLIR's addToWorklist: `op` and its ancestors up to the driver's region,
+   * innermost first, or nothing when `op` is not inside that region. Queued
+   * ancestors are passed through skip pointers. The ops are added as the
+   * chain is walked; if it turns out to leave the IR without reaching the
+   * region, those just added are taken off again (MLIR adds none).
+   */
+  private addWithAncestors(op: Operation): void {
+    const pushed = this.pushed;
+    pushed.length = 0;
+    let o: Operation | null | typeof OUTSIDE = op;
+    for (;;) {
+      o = this.firstUnblocked(o);
+      if (o === null) return;
+      if (o === OUTSIDE) break;
+      this.worklist.push(o);
+      pushed.push(o);
+      const r: Region | null = o.parentRegion;
+      if (r === this.region) return;
+      o = r?.parentOp ?? OUTSIDE;
+      if (o === OUTSIDE) break;
+    }
+    for (let i = pushed.length - 1; i >= 0; i--) this.worklist.remove(pushed[i]);
+    this.forgetSkips();
+  }
+
   // ---- driver
 
   /** MLIR's MultiOpPatternRewriteDriver: one worklist run seeded with `ops` (the driver's region is the scope). */
   simplifyOps(ops: readonly Operation[]): boolean {
     this.worklist.clear();
+    this.forgetSkips();
     this.folder = new ConstantFolder(this.rewriter);
     this.deadVerdicts.clear();
     if (this.config.strictness !== 'any') {
@@ -336,6 +423,7 @@ class GreedyDriver implements PatternListener {
     const changed = this.processWorklist(this.countOps());
     // Ops left over (a rewrite limit was hit) must not keep pointing here.
     this.worklist.clear();
+    this.forgetSkips();
     return changed;
   }
 
@@ -346,6 +434,7 @@ class GreedyDriver implements PatternListener {
     do {
       if (++iteration > this.config.maxIterations && this.config.maxIterations !== -1) break;
       this.worklist.clear();
+      this.forgetSkips();
       this.folder = new ConstantFolder(this.rewriter);
       // Region simplification changed the IR without telling the verdicts.
       this.deadVerdicts.clear();
@@ -418,6 +507,7 @@ class GreedyDriver implements PatternListener {
       changedAny = changedAny || continueRewrites;
     } while (continueRewrites);
     this.worklist.clear();
+    this.forgetSkips();
     return { changed: changedAny, converged: !continueRewrites };
   }
 
@@ -443,6 +533,7 @@ class GreedyDriver implements PatternListener {
     while (!this.worklist.empty && numRewrites < limit && numFolds < budget) {
       const op = this.worklist.pop();
       if (!op) break;
+      this.forgetSkips();
       if (isOpTriviallyDead(op, this.deadVerdicts)) {
         this.rewriter.eraseOp(op);
         changed = true;

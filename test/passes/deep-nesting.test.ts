@@ -249,3 +249,35 @@ for (const c of CASES)
     writeFileSync(file, c.input);
     compare(file, c.args);
   });
+
+/**
+ * A nest of scf.if on one condition with both branches, the condition also
+ * read by selects in each branch at every level, inside an scf.for of each
+ * branch, and after the nest: ConditionPropagation places every use (then,
+ * else, neither) from places remembered along earlier walks, and the greedy
+ * driver re-queues the users' ancestors through skip pointers.
+ */
+function sharedConditionNest(depth: number): string {
+  const lines = ['func.func @f(%c: i1, %x: i32, %y: i32, %n: index) -> i32 {', '%c0 = arith.constant 0 : index', '%c1 = arith.constant 1 : index'];
+  let close: string[] = [];
+  for (let k = 0; k < depth; k++) {
+    lines.push(`%s${k} = arith.select %c, %x, %y : i32`);
+    lines.push(`func.call @use(%s${k}) : (i32) -> ()`);
+    lines.push(`scf.if %c {`);
+    lines.push(`scf.for %i${k} = %c0 to %n step %c1 {`, `%t${k} = arith.select %c, %y, %x : i32`, `func.call @use(%t${k}) : (i32) -> ()`, '}');
+    // Every other level nests in the else branch, so both regions hold deep users.
+    if (k % 2 === 1) {
+      lines.push(`%e${k} = arith.select %c, %x, %x : i32`, `func.call @use(%e${k}) : (i32) -> ()`, '} else {');
+      close = ['}', ...close];
+    } else close = ['} else {', `%f${k} = arith.select %c, %y, %y : i32`, `func.call @use(%f${k}) : (i32) -> ()`, '}', ...close];
+  }
+  lines.push(...close);
+  lines.push('%r = arith.select %c, %x, %y : i32', 'return %r : i32', '}', 'func.func private @use(i32)');
+  return lines.join('\n') + '\n';
+}
+
+test('a nest sharing one condition in both branches: canonicalize, remove-dead-values and inline match mlir-opt', () => {
+  const file = join(dir, 'shared-cond.mlir');
+  writeFileSync(file, sharedConditionNest(120));
+  for (const pass of ['--canonicalize', '--remove-dead-values', '--inline', '--sccp']) compare(file, [pass]);
+});

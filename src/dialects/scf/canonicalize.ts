@@ -902,6 +902,10 @@ const convertTrivialIfToSelect = pattern(
   { name: 'ConvertTrivialIfToSelect' },
 );
 
+const NEITHER = 0;
+const THEN = 1;
+const ELSE = 2;
+
 // Inside the then (else) region the condition is known true (false).
 const conditionPropagation = pattern(
   IfOp,
@@ -911,17 +915,53 @@ const conditionPropagation = pattern(
     let changed = false;
     let cTrue: Value | null = null;
     let cFalse: Value | null = null;
+    const thenRegion = IfOp.thenRegion(op);
+    const elseRegion = IfOp.elseRegion(op);
+    // Which region of `op` holds each op asked about (THEN, ELSE or neither),
+    // filled in along each walk up: users of a condition shared by a deep
+    // nest are placed in one walk per level, not one per user and level. The
+    // loop only resets operands and inserts constants before `op`, so the
+    // places stay true throughout.
+    let places: Map<Operation, number> | null = null;
+    const path: Operation[] = [];
+    const placeOf = (owner: Operation): number => {
+      const direct = owner.parentRegion;
+      if (direct === thenRegion) return THEN;
+      if (direct === elseRegion) return ELSE;
+      places ??= new Map();
+      path.length = 0;
+      let place = NEITHER;
+      for (let o: Operation | null = owner; o; ) {
+        const known = places.get(o);
+        if (known !== undefined) {
+          place = known;
+          break;
+        }
+        path.push(o);
+        const r: Region | null = o.parentRegion;
+        if (r === thenRegion) place = THEN;
+        else if (r === elseRegion) place = ELSE;
+        else {
+          o = r?.parentOp ?? null;
+          continue;
+        }
+        break;
+      }
+      for (const o of path) places.set(o, place);
+      return place;
+    };
     // The use list is walked in place, the next use taken before this one
     // moves to the constant: same order as a copy, without copying all uses
     // of a condition shared by a deep nest for every if of it.
     for (let use = cond.firstUse, next = use?.nextUse ?? null; use; use = next, next = use?.nextUse ?? null) {
       const owner = use.owner;
-      if (isAncestorRegion(IfOp.thenRegion(op), owner)) {
+      const place = placeOf(owner);
+      if (place === THEN) {
         changed = true;
         if (!cTrue) cTrue = ConstantOp.bool(rewriter, true, op.location);
         const v = cTrue;
         rewriter.modifyOpInPlace(owner, () => use.set(v));
-      } else if (isAncestorRegion(IfOp.elseRegion(op), owner)) {
+      } else if (place === ELSE) {
         changed = true;
         if (!cFalse) cFalse = ConstantOp.bool(rewriter, false, op.location);
         const v = cFalse;
