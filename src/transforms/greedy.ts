@@ -84,13 +84,6 @@ export class FrozenPatternSet {
  */
 class Worklist {
   private list: (Operation | null)[] = [];
-  /**
-   * Between beginReversedSeed() and reverse(), the i-th op pushed records
-   * index -(i + 1): reversing then moves only the array (its slot becomes
-   * `flip + index`), without writing every op of the region again.
-   */
-  private seeding = false;
-  private flip = 0;
   /** Memberships in enclosing drivers' worklists, taken over by this one (rare). */
   private saved: Map<Operation, [object, number]> | null = null;
   get empty(): boolean {
@@ -105,7 +98,7 @@ class Worklist {
     if (op.worklistOwner === this) return;
     if (op.worklistOwner !== null) (this.saved ??= new Map()).set(op, [op.worklistOwner, op.worklistIndex]);
     op.worklistOwner = this;
-    op.worklistIndex = this.seeding ? -this.list.length - 1 : this.list.length;
+    op.worklistIndex = this.list.length;
     this.list.push(op);
   }
   private release(op: Operation): void {
@@ -129,22 +122,12 @@ class Worklist {
   }
   remove(op: Operation): void {
     if (op.worklistOwner !== this) return;
-    const i = op.worklistIndex;
-    this.list[i >= 0 ? i : this.seeding ? -i - 1 : this.flip + i] = null;
+    this.list[op.worklistIndex] = null;
     this.release(op);
-  }
-  /** The pushes until reverse() are a seeding walk's, to be reversed (the worklist must be empty). */
-  beginReversedSeed(): void {
-    this.seeding = true;
   }
   reverse(): void {
     const list = this.list;
     list.reverse();
-    if (this.seeding) {
-      this.seeding = false;
-      this.flip = list.length;
-      return;
-    }
     for (let i = 0; i < list.length; i++) {
       const op = list[i];
       if (op) op.worklistIndex = i;
@@ -153,8 +136,6 @@ class Worklist {
   clear(): void {
     for (const op of this.list) if (op) this.release(op);
     this.list = [];
-    this.seeding = false;
-    this.flip = 0;
   }
 }
 
@@ -463,7 +444,6 @@ class GreedyDriver implements PatternListener {
         // holds what is left to visit: an op (then its following siblings) or
         // a block (read when reached, as a walk would). Each op's next sibling
         // is read before it is visited: a known constant may move or go.
-        this.worklist.beginReversedSeed();
         const stack: (Operation | Block)[] = [];
         const blocks = regionOp.blocks;
         for (let i = blocks.length - 1; i >= 0; i--) stack.push(blocks[i]);
