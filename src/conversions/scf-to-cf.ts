@@ -42,7 +42,7 @@ const forLowering = pattern(ForOp, (forOp, rewriter) => {
   const region = ForOp.region(forOp);
   const conditionBlock = region.entry;
   const firstBodyBlock = rewriter.splitBlock(conditionBlock, conditionBlock.first);
-  const lastBodyBlock = region.blocks[region.blocks.length - 1];
+  const lastBodyBlock = region.lastBlock!;
   rewriter.inlineRegionBefore(region, initBlock.parent!, endBlock);
   const iv = conditionBlock.args[0];
   const terminator = lastBodyBlock.last!;
@@ -127,14 +127,14 @@ const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
   }
   const thenRegion = IfOp.thenRegion(ifOp);
   const thenBlock = thenRegion.entry;
-  const thenLast = thenRegion.blocks[thenRegion.blocks.length - 1];
+  const thenLast = thenRegion.lastBlock!;
   branchToContinuation(rewriter, thenLast, continueBlock, loc);
   rewriter.inlineRegionBefore(thenRegion, continueBlock.parent!, continueBlock);
   let elseBlock = continueBlock;
   const elseRegion = IfOp.elseRegion(ifOp);
   if (!elseRegion.empty) {
     elseBlock = elseRegion.entry;
-    const elseLast = elseRegion.blocks[elseRegion.blocks.length - 1];
+    const elseLast = elseRegion.lastBlock!;
     branchToContinuation(rewriter, elseLast, continueBlock, loc);
     rewriter.inlineRegionBefore(elseRegion, continueBlock.parent!, continueBlock);
   }
@@ -169,7 +169,7 @@ const executeRegionLowering = pattern(ExecuteRegionOp, (op, rewriter) => {
 });
 
 function lastBlock(region: Region): Block {
-  return region.blocks[region.blocks.length - 1];
+  return region.lastBlock!;
 }
 
 const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {

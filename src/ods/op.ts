@@ -1113,13 +1113,20 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
   const sdecls = info.successors;
   let successors: Block[] | undefined;
   if (sdecls.length) {
-    successors = [];
-    for (const s of sdecls) {
+    let n = 0;
+    for (let i = 0; i < sdecls.length; i++) {
+      const s = sdecls[i];
       const v = args[s.name];
-      if (s.variadic) {
-        if (v !== undefined) for (const b of v as readonly Block[]) successors.push(b);
-      } else if (v === undefined) throw new Error(`${info.name}.build: missing successor '${s.name}'`);
-      else successors.push(v as Block);
+      if (s.variadic) n += v === undefined ? 0 : (v as readonly Block[]).length;
+      else if (v === undefined) throw new Error(`${info.name}.build: missing successor '${s.name}'`);
+      else n++;
+    }
+    successors = new Array<Block>(n);
+    let k = 0;
+    for (let i = 0; i < sdecls.length; i++) {
+      const v = args[sdecls[i].name];
+      if (!sdecls[i].variadic) successors[k++] = v as Block;
+      else if (v !== undefined) for (const b of v as readonly Block[]) successors[k++] = b;
     }
   }
   const regions: Region[] | undefined = info.regions.length ? [] : undefined;
