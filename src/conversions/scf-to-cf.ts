@@ -32,7 +32,10 @@ import { forallToParallelLoop } from '../transforms/scf/forall.js';
 
 /** Copies the loop's `llvm.*` attributes (loop metadata) onto the branch that closes it, as MLIR does. */
 function copyLLVMAttrs(from: Operation, to: Operation): void {
-  for (const [k, v] of from.attributes) if (k.startsWith('llvm.')) to.attributes.set(k, v);
+  // Read through the view: `attributes` would create a map on an op that has none (most loops).
+  const attrs = from.attributesView;
+  if (attrs.size === 0) return;
+  for (const [k, v] of attrs) if (k.startsWith('llvm.')) to.attributes.set(k, v);
 }
 
 const forLowering = pattern(ForOp, (forOp, rewriter) => {

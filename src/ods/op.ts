@@ -312,19 +312,19 @@ export class OdsInfo {
   // The last `operandSegmentSizes` attribute made by the builder, and its sizes:
   // ops of a kind are mostly built with the same sizes (the attribute is uniqued,
   // but its lookup builds a key per call).
-  private lastOperandSizes: readonly number[] | null = null;
-  private lastOperandSizesAttr: Attribute | null = null;
-  /** The `operandSegmentSizes` attribute for `sizes` (kept by the attribute: not to be mutated after). */
+  // The `operandSegmentSizes` attributes made by the builder, by their sizes
+  // packed in one small integer (up to three groups of fewer than 255 operands): the
+  // attribute is uniqued, but its lookup builds a key per call.
+  private readonly operandSizesAttrs = new Map<number, Attribute>();
+  /** The `operandSegmentSizes` attribute for `sizes`. */
   operandSegmentSizesAttr(sizes: readonly number[]): Attribute {
-    const last = this.lastOperandSizes;
-    if (last !== null && last.length === sizes.length) {
-      let same = true;
-      for (let i = 0; same && i < sizes.length; i++) same = last[i] === sizes[i];
-      if (same) return this.lastOperandSizesAttr!;
+    let key = sizes.length <= 3 ? sizes.length : -1;
+    for (let i = 0; key >= 0 && i < sizes.length; i++) key = sizes[i] < 255 ? key * 256 + sizes[i] : -1;
+    let attr = key >= 0 ? this.operandSizesAttrs.get(key) : undefined;
+    if (attr === undefined) {
+      attr = DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt));
+      if (key >= 0) this.operandSizesAttrs.set(key, attr);
     }
-    const attr = DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt));
-    this.lastOperandSizes = sizes;
-    this.lastOperandSizesAttr = attr;
     return attr;
   }
   private readonly typeGetters = new Map<string, (op: Operation) => Type | undefined>();
