@@ -11,6 +11,7 @@ import { parse, print } from '../../src/api/text.js';
 import { ConversionTarget, applyPartialConversion } from '../../src/transforms/dialect-conversion.js';
 import { anyOpPattern, type RewritePattern } from '../../src/ir/pattern.js';
 import type { Operation } from '../../src/ir/operation.js';
+import { testOptCases } from '../opt-cases.js';
 
 // Nested regions, multi-block regions and ops after region ops in the same block.
 const NESTED = `func.func @f(%c: i1, %n: index) {
@@ -174,3 +175,58 @@ test('a target changed after it was asked answers with the change', () => {
   target.addDynamicallyLegalOp({ opName: 'func.return' }, () => true);
   assert.equal(target.legality(ret), 'legal');
 });
+
+// The lowered ops take their locations from the ops they replace without
+// making them first (Operation.copyLocationTo): printed with debug info, each
+// must still be the location mlir-opt gives, and lazily made ones must be
+// the same as made ones (parsed with and without explicit locations).
+testOptCases([
+  {
+    name: 'convert-scf-to-cf --mlir-print-debuginfo: for, if with results, while, do-while, loop with break',
+    args: ['--convert-scf-to-cf', '--mlir-print-debuginfo'],
+    input: `func.func @f(%lb: index, %ub: index, %c: i1, %x: i32) -> i32 {
+  %s = scf.for %i = %lb to %ub step %lb iter_args(%a = %x) -> (i32) {
+    %r = scf.if %c -> (i32) {
+      %y = arith.addi %a, %a : i32
+      scf.yield %y : i32
+    } else {
+      scf.yield %a : i32
+    }
+    scf.yield %r : i32
+  }
+  %w = scf.while (%v = %s) : (i32) -> i32 {
+    %k = arith.cmpi slt, %v, %x : i32
+    scf.condition(%k) %v : i32
+  } do {
+  ^bb0(%v: i32):
+    %n = arith.addi %v, %x : i32
+    scf.yield %n : i32
+  }
+  %d = scf.while (%v = %w) : (i32) -> i32 {
+    %k = arith.cmpi slt, %v, %x : i32
+    scf.condition(%k) %v : i32
+  } do {
+  ^bb0(%v: i32):
+    scf.yield %v : i32
+  }
+  return %d : i32
+}
+`,
+  },
+  {
+    name: 'convert-scf-to-cf --mlir-print-debuginfo: explicit locations on the lowered ops',
+    args: ['--convert-scf-to-cf', '--mlir-print-debuginfo'],
+    input: `func.func @g(%lb: index, %ub: index, %c: i1) -> index {
+  scf.for %i = %lb to %ub step %lb {
+    scf.yield loc("yield")
+  } loc("for")
+  %r = scf.if %c -> (index) {
+    scf.yield %lb : index loc("then")
+  } else {
+    scf.yield %ub : index loc("else")
+  } loc(fused["if", "x.mlir":3:4])
+  return %r : index
+}
+`,
+  },
+]);
