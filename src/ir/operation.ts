@@ -212,11 +212,11 @@ export interface OperationInit {
   /** Inherent attributes (MLIR's properties) of registered ops. */
   properties?: Map<string, Attribute>;
   /**
-   * The properties as a flat `[name, value, ...]` list at its exact size,
-   * taken over (the op builders make one instead of a Map); used instead of
-   * `properties` when given.
+   * The same as a flat [name, value, name, value, ...] list at its exact
+   * size, taken over (the parser builds it so; no Map per parsed op). Used
+   * instead of `properties` when given.
    */
-  propertyList?: (string | Attribute)[] | null;
+  propertyList?: (string | Attribute)[];
   /** The `<...>` properties of an unregistered op, kept as one attribute. */
   opaqueProperties?: Attribute | null;
   attributes?: Map<string, Attribute>;
@@ -344,8 +344,8 @@ export class Operation {
       this.res = results;
     }
     // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
-    const pl = init.propertyList;
-    this.props = pl !== undefined ? (pl !== null && pl.length ? pl : null) : init.properties && init.properties.size ? propList(init.properties) : null;
+    const list = init.propertyList;
+    this.props = list !== undefined ? (list.length ? list : null) : init.properties && init.properties.size ? propList(init.properties) : null;
     const initProperties = init.name.def?.initProperties;
     if (initProperties) initProperties(this.properties);
     const opaque = init.opaqueProperties ?? null;

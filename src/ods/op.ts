@@ -1144,7 +1144,7 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
     location: (args.location as Location | undefined) ?? UnknownLoc.get(),
     operands,
     resultTypes: resultTypes.types,
-    propertyList: props,
+    propertyList: props ?? undefined,
     attributes,
     successors,
     regions,
