@@ -6,7 +6,6 @@
 import type { Type } from '../ir/attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
-import type { Location } from '../ir/location.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
 import { AddIOp, CmpIOp, CmpIPredicate, IndexCastOp } from '../dialects/arith/index.js';
 import { BranchOp, CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
@@ -30,40 +29,54 @@ import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { ConversionTarget, applyPartialConversion } from '../transforms/dialect-conversion.js';
 import { forallToParallelLoop } from '../transforms/scf/forall.js';
 
+/**
+ * `op`, given `from`'s location. The location of a parsed op is not made for
+ * this (see Operation.copyLocationTo): the output prints none, and making one
+ * per lowered op cost a line lookup and a uniqued object each.
+ */
+function at<T extends Operation>(from: Operation, op: T): T {
+  from.copyLocationTo(op);
+  return op;
+}
+
 /** Copies the loop's `llvm.*` attributes (loop metadata) onto the branch that closes it, as MLIR does. */
 function copyLLVMAttrs(from: Operation, to: Operation): void {
-  for (const [k, v] of from.attributes) if (k.startsWith('llvm.')) to.attributes.set(k, v);
+  // Read through the view: `attributes` would create a map on an op that has none (most loops).
+  const attrs = from.attributesView;
+  if (attrs.size === 0) return;
+  for (const [k, v] of attrs) if (k.startsWith('llvm.')) to.attributes.set(k, v);
 }
 
 const forLowering = pattern(ForOp, (forOp, rewriter) => {
-  const loc = forOp.location;
   const initBlock = forOp.parentBlock!;
   const endBlock = rewriter.splitBlock(initBlock, forOp);
   const region = ForOp.region(forOp);
   const conditionBlock = region.entry;
   const firstBodyBlock = rewriter.splitBlock(conditionBlock, conditionBlock.first);
-  const lastBodyBlock = region.blocks[region.blocks.length - 1];
+  const lastBodyBlock = region.lastBlock!;
   rewriter.inlineRegionBefore(region, initBlock.parent!, endBlock);
   const iv = conditionBlock.args[0];
   const terminator = lastBodyBlock.last!;
   rewriter.setInsertionPointToEnd(lastBodyBlock);
-  const stepped = AddIOp.result(AddIOp.build(rewriter, { lhs: iv, rhs: ForOp.step(forOp), location: loc }));
-  const br = BranchOp.create(rewriter, conditionBlock, [stepped, ...terminator.operands], loc);
+  const stepped = AddIOp.result(at(forOp, AddIOp.build(rewriter, { lhs: iv, rhs: ForOp.step(forOp) })));
+  const br = at(forOp, BranchOp.create(rewriter, conditionBlock, [stepped, ...terminator.operands]));
   copyLLVMAttrs(forOp, br);
   rewriter.eraseOp(terminator);
   rewriter.setInsertionPointToEnd(initBlock);
-  BranchOp.create(rewriter, conditionBlock, [ForOp.lowerBound(forOp), ...ForOp.initArgs(forOp)], loc);
+  at(forOp, BranchOp.create(rewriter, conditionBlock, [ForOp.lowerBound(forOp), ...ForOp.initArgs(forOp)]));
   rewriter.setInsertionPointToEnd(conditionBlock);
   const predicate = ForOp.unsignedCmp(forOp) ? CmpIPredicate.case.ult : CmpIPredicate.case.slt;
-  const cmp = CmpIOp.build(rewriter, { predicate, lhs: iv, rhs: ForOp.upperBound(forOp), location: loc });
-  CondBranchOp.create(rewriter, CmpIOp.result(cmp), firstBodyBlock, [], endBlock, [], loc);
+  const cmp = at(forOp, CmpIOp.build(rewriter, { predicate, lhs: iv, rhs: ForOp.upperBound(forOp) }));
+  at(forOp, CondBranchOp.create(rewriter, CmpIOp.result(cmp), firstBodyBlock, [], endBlock, []));
   rewriter.replaceOp(forOp, conditionBlock.args.slice(1));
   return true;
 });
 
 /** Appends a block with `types` arguments before `before` in its region. */
 function createBlockBefore(rewriter: PatternRewriter, before: Block, types: readonly Type[], op: Operation): Block {
-  return rewriter.createBlockIn(before.parent!, before, types, types.map(() => op.location));
+  const block = rewriter.createBlockIn(before.parent!, before);
+  for (let i = 0; i < types.length; i++) op.addBlockArgumentAt(block, types[i]);
+  return block;
 }
 
 /**
@@ -71,11 +84,11 @@ function createBlockBefore(rewriter: PatternRewriter, before: Block, types: read
  * A branch ending with an early exit (`scf.break`/`scf.continue`, or the
  * `cf.br` its target's lowering already made of it) keeps it.
  */
-function branchToContinuation(rewriter: PatternRewriter, block: Block, continueBlock: Block, loc: Location): void {
+function branchToContinuation(rewriter: PatternRewriter, block: Block, continueBlock: Block, locOf: Operation): void {
   const term = block.last!;
   if (!YieldOp.isa(term)) return;
   rewriter.setInsertionPointToEnd(block);
-  BranchOp.create(rewriter, continueBlock, YieldOp.results(term), loc);
+  at(locOf, BranchOp.create(rewriter, continueBlock, YieldOp.results(term)));
   rewriter.eraseOp(term);
 }
 
@@ -91,7 +104,7 @@ function lowerEarlyExits(rewriter: PatternRewriter, token: Value, exit: Block, h
     const dest = brk ? exit : cont ? header : undefined;
     if (!dest) continue;
     rewriter.setInsertionPointBefore(user);
-    BranchOp.create(rewriter, dest, brk ? BreakOp.results(brk) : ContinueOp.results(cont!), user.location);
+    at(user, BranchOp.create(rewriter, dest, brk ? BreakOp.results(brk) : ContinueOp.results(cont!)));
     rewriter.eraseOp(user);
   }
 }
@@ -100,46 +113,44 @@ function lowerEarlyExits(rewriter: PatternRewriter, token: Value, exit: Block, h
 // the op's block is split at it, the rest becoming the exit block whose
 // arguments are the loop's results.
 const loopLowering = pattern(LoopOp, (op, rewriter) => {
-  const loc = op.location;
   const initBlock = op.parentBlock!;
   const exitBlock = rewriter.splitBlock(initBlock, op);
   const region = LoopOp.region(op);
   const header = region.entry;
-  const results = op.resultTypes.map((t) => exitBlock.addArgument(t, loc));
+  const results = op.resultTypes.map((t) => op.addBlockArgumentAt(exitBlock, t));
   lowerEarlyExits(rewriter, LoopOp.token(op), exitBlock, header);
   header.eraseArgument(0);
   rewriter.inlineRegionBefore(region, initBlock.parent!, exitBlock);
   rewriter.setInsertionPointToEnd(initBlock);
-  BranchOp.create(rewriter, header, LoopOp.initArgs(op), loc);
+  at(op, BranchOp.create(rewriter, header, LoopOp.initArgs(op)));
   rewriter.replaceOp(op, results);
   return true;
 });
 
 const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
-  const loc = ifOp.location;
   const condBlock = ifOp.parentBlock!;
   const remaining = rewriter.splitBlock(condBlock, ifOp);
   let continueBlock: Block;
   if (ifOp.numResults === 0) continueBlock = remaining;
   else {
     continueBlock = createBlockBefore(rewriter, remaining, ifOp.resultTypes, ifOp);
-    BranchOp.create(rewriter, remaining, [], loc);
+    at(ifOp, BranchOp.create(rewriter, remaining, []));
   }
   const thenRegion = IfOp.thenRegion(ifOp);
   const thenBlock = thenRegion.entry;
-  const thenLast = thenRegion.blocks[thenRegion.blocks.length - 1];
-  branchToContinuation(rewriter, thenLast, continueBlock, loc);
+  const thenLast = thenRegion.lastBlock!;
+  branchToContinuation(rewriter, thenLast, continueBlock, ifOp);
   rewriter.inlineRegionBefore(thenRegion, continueBlock.parent!, continueBlock);
   let elseBlock = continueBlock;
   const elseRegion = IfOp.elseRegion(ifOp);
   if (!elseRegion.empty) {
     elseBlock = elseRegion.entry;
-    const elseLast = elseRegion.blocks[elseRegion.blocks.length - 1];
-    branchToContinuation(rewriter, elseLast, continueBlock, loc);
+    const elseLast = elseRegion.lastBlock!;
+    branchToContinuation(rewriter, elseLast, continueBlock, ifOp);
     rewriter.inlineRegionBefore(elseRegion, continueBlock.parent!, continueBlock);
   }
   rewriter.setInsertionPointToEnd(condBlock);
-  CondBranchOp.create(rewriter, IfOp.condition(ifOp), thenBlock, [], elseBlock, [], loc);
+  at(ifOp, CondBranchOp.create(rewriter, IfOp.condition(ifOp), thenBlock, [], elseBlock, []));
   rewriter.replaceOp(ifOp, continueBlock.args);
   return true;
 });
@@ -169,11 +180,10 @@ const executeRegionLowering = pattern(ExecuteRegionOp, (op, rewriter) => {
 });
 
 function lastBlock(region: Region): Block {
-  return region.blocks[region.blocks.length - 1];
+  return region.lastBlock!;
 }
 
 const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {
-  const loc = whileOp.location;
   const current = whileOp.parentBlock!;
   const continuation = rewriter.splitBlock(current, whileOp);
   const beforeRegion = WhileOp.before(whileOp);
@@ -185,15 +195,15 @@ const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {
   rewriter.inlineRegionBefore(afterRegion, continuation.parent!, continuation);
   rewriter.inlineRegionBefore(beforeRegion, after.parent!, after);
   rewriter.setInsertionPointToEnd(current);
-  BranchOp.create(rewriter, before, WhileOp.inits(whileOp), loc);
+  at(whileOp, BranchOp.create(rewriter, before, WhileOp.inits(whileOp)));
   const condOp = ConditionOp.cast(beforeLast.last!);
   const args = ConditionOp.args(condOp);
   rewriter.setInsertionPointBefore(condOp);
-  CondBranchOp.create(rewriter, ConditionOp.condition(condOp), after, args, continuation, [], condOp.location);
+  at(condOp, CondBranchOp.create(rewriter, ConditionOp.condition(condOp), after, args, continuation, []));
   rewriter.eraseOp(condOp);
   const yieldOp = afterLast.last!;
   rewriter.setInsertionPointBefore(yieldOp);
-  const backEdge = BranchOp.create(rewriter, before, yieldOp.operands, yieldOp.location);
+  const backEdge = at(yieldOp, BranchOp.create(rewriter, before, yieldOp.operands));
   // The back edge carries the loop's LLVM metadata (e.g. llvm.loop_annotation), as in MLIR.
   copyLLVMAttrs(whileOp, backEdge);
   rewriter.eraseOp(yieldOp);
@@ -217,11 +227,11 @@ const doWhileLowering = pattern(
     const beforeLast = lastBlock(beforeRegion);
     rewriter.inlineRegionBefore(beforeRegion, continuation.parent!, continuation);
     rewriter.setInsertionPointToEnd(current);
-    BranchOp.create(rewriter, before, WhileOp.inits(whileOp), whileOp.location);
+    at(whileOp, BranchOp.create(rewriter, before, WhileOp.inits(whileOp)));
     const condOp = ConditionOp.cast(beforeLast.last!);
     const args = ConditionOp.args(condOp);
     rewriter.setInsertionPointBefore(condOp);
-    const latch = CondBranchOp.create(rewriter, ConditionOp.condition(condOp), before, args, continuation, [], condOp.location);
+    const latch = at(condOp, CondBranchOp.create(rewriter, ConditionOp.condition(condOp), before, args, continuation, []));
     copyLLVMAttrs(whileOp, latch);
     rewriter.eraseOp(condOp);
     rewriter.replaceOp(whileOp, args);

@@ -387,6 +387,19 @@ export class Operation {
   get hasParsedLocation(): boolean {
     return this.locOffset >= 0;
   }
+  /**
+   * Gives `to` this op's location. A parsed op's is not made: `to` keeps the
+   * same source and offset until asked (ops a rewrite creates in a parsed
+   * op's place, whose locations are rarely read, cost no location object).
+   */
+  copyLocationTo(to: Operation): void {
+    to.loc = this.loc;
+    to.locOffset = this.locOffset;
+  }
+  /** Appends an argument to `block` at this op's location (not made until asked, as copyLocationTo). */
+  addBlockArgumentAt(block: Block, type: Type): BlockArgument {
+    return block.addArgument(type, this.loc!, this.locOffset);
+  }
 
   /** Inherent attributes (MLIR's properties) of a registered op, as a live Map view. */
   get properties(): Map<string, Attribute> {

@@ -309,6 +309,24 @@ export class OdsInfo {
     const [s, n] = this.resultSegments(op)[i];
     return op.results.slice(s, s + n);
   }
+  // The last `operandSegmentSizes` attribute made by the builder, and its sizes:
+  // ops of a kind are mostly built with the same sizes (the attribute is uniqued,
+  // but its lookup builds a key per call).
+  // The `operandSegmentSizes` attributes made by the builder, by their sizes
+  // packed in one small integer (up to three groups of fewer than 255 operands): the
+  // attribute is uniqued, but its lookup builds a key per call.
+  private readonly operandSizesAttrs = new Map<number, Attribute>();
+  /** The `operandSegmentSizes` attribute for `sizes`. */
+  operandSegmentSizesAttr(sizes: readonly number[]): Attribute {
+    let key = sizes.length <= 3 ? sizes.length : -1;
+    for (let i = 0; key >= 0 && i < sizes.length; i++) key = sizes[i] < 255 ? key * 256 + sizes[i] : -1;
+    let attr = key >= 0 ? this.operandSizesAttrs.get(key) : undefined;
+    if (attr === undefined) {
+      attr = DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt));
+      if (key >= 0) this.operandSizesAttrs.set(key, attr);
+    }
+    return attr;
+  }
   private readonly typeGetters = new Map<string, (op: Operation) => Type | undefined>();
   /**
    * `typeOfName(op, name)` as a closure decided once per name (type-matching
@@ -1028,42 +1046,88 @@ function successorAccessor(decls: readonly SuccessorDecl[], index: number): (op:
 function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Record<string, unknown>): Operation {
   const opName = builder.ctx.lookupOp(info.name);
   if (!opName || opName.def !== def) throw new Error(`build: '${info.name}' is not registered in this context`);
-  const operands: Value[] = [];
-  const operandSizes: number[] = [];
-  for (const d of info.operands) {
-    const v = args[d.name];
-    if (d.kind === 'single') {
-      if (v === undefined) throw new Error(`${info.name}.build: missing operand '${d.name}'`);
-      operands.push(v as Value);
-      operandSizes.push(1);
-    } else if (d.kind === 'optional') {
-      if (v !== undefined) operands.push(v as Value);
-      operandSizes.push(v === undefined ? 0 : 1);
-    } else {
-      const list = (v ?? []) as readonly Value[];
-      operands.push(...list);
-      operandSizes.push(list.length);
+  // Lists are made at their exact size (a pushed-to array reserves room for
+  // 17), and only when needed: ops are built by the ten thousand in passes.
+  const decls = info.operands;
+  const nGroups = decls.length;
+  let operands: readonly Value[];
+  // The size of each operand group; only when a group is optional or variadic.
+  let operandSizes: number[] | undefined;
+  if (info.numVariadicOperands === 0) {
+    const list = new Array<Value>(nGroups);
+    for (let i = 0; i < nGroups; i++) {
+      const v = args[decls[i].name];
+      if (v === undefined) throw new Error(`${info.name}.build: missing operand '${decls[i].name}'`);
+      list[i] = v as Value;
     }
+    operands = list;
+  } else if (nGroups === 1 && decls[0].kind === 'variadic') {
+    // One variadic group: its list is the operand list (the op copies it into its own storage).
+    const v = args[decls[0].name] as readonly Value[] | undefined;
+    operands = v ?? EMPTY_VALUES;
+    operandSizes = [operands.length];
+  } else {
+    operandSizes = new Array<number>(nGroups);
+    let total = 0;
+    for (let i = 0; i < nGroups; i++) {
+      const d = decls[i];
+      const v = args[d.name];
+      let n: number;
+      if (d.kind === 'single') {
+        if (v === undefined) throw new Error(`${info.name}.build: missing operand '${d.name}'`);
+        n = 1;
+      } else if (d.kind === 'optional') n = v === undefined ? 0 : 1;
+      else n = v === undefined ? 0 : (v as readonly Value[]).length;
+      operandSizes[i] = n;
+      total += n;
+    }
+    const list = new Array<Value>(total);
+    let k = 0;
+    for (let i = 0; i < nGroups; i++) {
+      const d = decls[i];
+      const v = args[d.name];
+      if (d.kind === 'variadic') {
+        if (v !== undefined) for (const x of v as readonly Value[]) list[k++] = x;
+      } else if (v !== undefined) list[k++] = v as Value;
+    }
+    operands = list;
   }
-  const properties = new Map<string, Attribute>();
-  for (const a of info.attributes) {
+  // Properties as the op's flat list, in the order the Map used to take them:
+  // given attributes in declaration order, then the segment sizes.
+  let props: (string | Attribute)[] | null = null;
+  const attrDecls = info.attributes;
+  for (let i = 0; i < attrDecls.length; i++) {
+    const a = attrDecls[i];
     const v = args[a.name];
     if (v === undefined || v === false) {
       if (a.kind === 'required') throw new Error(`${info.name}.build: missing attribute '${a.name}'`);
       continue;
     }
     const encode = a.constraint.encode as ((x: unknown) => Attribute) | undefined;
-    properties.set(a.name, isAttribute(v) ? v : encode ? encode(v) : (v as Attribute));
+    props = setProp(props, a.name, isAttribute(v) ? v : encode ? encode(v) : (v as Attribute));
   }
-  if (info.attrSizedOperands) properties.set('operandSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), operandSizes.map(BigInt)));
-  const resultTypes = buildResultTypes(info, args, operands, operandSizes, properties);
+  if (info.attrSizedOperands) props = setProp(props, 'operandSegmentSizes', info.operandSegmentSizesAttr(operandSizes ?? new Array<number>(nGroups).fill(1)));
+  const resultTypes = buildResultTypes(info, args, operands, operandSizes, props);
+  if (resultTypes.sizes) props = setProp(props, 'resultSegmentSizes', resultTypes.sizes);
   // Most ops have no successors, regions or discardable attributes: nothing is allocated for them.
-  const successors: Block[] | undefined = info.successors.length ? [] : undefined;
-  for (const s of info.successors) {
-    const v = args[s.name];
-    if (s.variadic) successors!.push(...((v ?? []) as readonly Block[]));
-    else if (v === undefined) throw new Error(`${info.name}.build: missing successor '${s.name}'`);
-    else successors!.push(v as Block);
+  const sdecls = info.successors;
+  let successors: Block[] | undefined;
+  if (sdecls.length) {
+    let n = 0;
+    for (let i = 0; i < sdecls.length; i++) {
+      const s = sdecls[i];
+      const v = args[s.name];
+      if (s.variadic) n += v === undefined ? 0 : (v as readonly Block[]).length;
+      else if (v === undefined) throw new Error(`${info.name}.build: missing successor '${s.name}'`);
+      else n++;
+    }
+    successors = new Array<Block>(n);
+    let k = 0;
+    for (let i = 0; i < sdecls.length; i++) {
+      const v = args[sdecls[i].name];
+      if (!sdecls[i].variadic) successors[k++] = v as Block;
+      else if (v !== undefined) for (const b of v as readonly Block[]) successors[k++] = b;
+    }
   }
   const regions: Region[] | undefined = info.regions.length ? [] : undefined;
   for (const r of info.regions) {
@@ -1079,8 +1143,8 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
     name: opName,
     location: (args.location as Location | undefined) ?? UnknownLoc.get(),
     operands,
-    resultTypes,
-    properties,
+    resultTypes: resultTypes.types,
+    propertyList: props ?? undefined,
     attributes,
     successors,
     regions,
@@ -1088,56 +1152,100 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
   return builder.insert(op);
 }
 
+const EMPTY_VALUES: readonly Value[] = Object.freeze([]);
+const EMPTY_TYPES: readonly Type[] = Object.freeze([]);
+
+/** `list` with `name` set to `value` (a present name keeps its place; a new list at the exact size otherwise). */
+function setProp(list: (string | Attribute)[] | null, name: string, value: Attribute): (string | Attribute)[] {
+  if (list === null) return [name, value];
+  for (let i = 0; i < list.length; i += 2)
+    if (list[i] === name) {
+      list[i + 1] = value;
+      return list;
+    }
+  const out = new Array<string | Attribute>(list.length + 2);
+  for (let i = 0; i < list.length; i++) out[i] = list[i];
+  out[list.length] = name;
+  out[list.length + 1] = value;
+  return out;
+}
+
 function isAttribute(v: unknown): v is Attribute {
   return v instanceof AttributeBase;
 }
+
+/** A new op's result types, with the `resultSegmentSizes` attribute when the op has one. */
+interface BuiltResultTypes {
+  types: readonly Type[];
+  sizes?: Attribute;
+}
+
+const NO_RESULTS: BuiltResultTypes = Object.freeze({ types: EMPTY_TYPES });
 
 /** The result types of a new op: given, inferred (InferTypeOpInterface, type-matching traits) or buildable. */
 function buildResultTypes(
   info: OdsInfo,
   args: Record<string, unknown>,
   operands: readonly Value[],
-  operandSizes: readonly number[],
-  properties: ReadonlyMap<string, Attribute>,
-): Type[] {
-  // The usual cases without the general machinery: no result, or one given.
+  operandSizes: readonly number[] | undefined,
+  props: readonly (string | Attribute)[] | null,
+): BuiltResultTypes {
   const rs = info.results;
-  if (!info.attrSizedResults) {
-    if (rs.length === 0) return [];
-    if (rs.length === 1 && rs[0].kind === 'single') {
-      const g = args[rs[0].name];
-      if (g !== undefined && !Array.isArray(g)) return [g as Type];
+  const n = rs.length;
+  if (n === 0 && !info.attrSizedResults) return NO_RESULTS;
+  // Single results only, without an interface: each given or inferred on its own
+  // (a type given as a list takes the general path below).
+  fast: if (info.numVariadicResults === 0 && !info.attrSizedResults && !info.spec.inferResultTypes) {
+    const types = new Array<Type>(n);
+    for (let i = 0; i < n; i++) {
+      const g = args[rs[i].name];
+      if (Array.isArray(g)) break fast;
+      if (g !== undefined) types[i] = g as Type;
+      else {
+        const inferred = inferResultType(info, rs[i].name, operands, operandSizes);
+        if (!inferred) throw new Error(`${info.name}.build: the type of result '${rs[i].name}' must be given`);
+        types[i] = inferred;
+      }
     }
+    return { types };
   }
-  const given = info.results.map((r) => args[r.name] as Type | readonly Type[] | undefined);
-  if (given.every((g, i) => g !== undefined || info.results[i].kind !== 'single') || !info.results.length) {
+  const given = rs.map((r) => args[r.name] as Type | readonly Type[] | undefined);
+  if (given.every((g, i) => g !== undefined || rs[i].kind !== 'single') || !n) {
     if (given.every((g) => g !== undefined) || !info.spec.inferResultTypes) {
       const out: Type[] = [];
       const sizes: number[] = [];
-      info.results.forEach((r, i) => {
+      rs.forEach((r, i) => {
         const g = given[i];
         const list = g === undefined ? [] : Array.isArray(g) ? (g as readonly Type[]) : [g as Type];
         out.push(...list);
         sizes.push(list.length);
       });
-      if (info.attrSizedResults) (properties as Map<string, Attribute>).set('resultSegmentSizes', DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)));
-      return out;
+      return { types: out, sizes: info.attrSizedResults ? DenseArrayAttr.get(IntegerType.get(32), sizes.map(BigInt)) : undefined };
     }
   }
-  if (info.spec.inferResultTypes) return info.spec.inferResultTypes(operands.map((v) => v.type), properties);
-  return info.results.map((r, i) => {
-    const g = given[i];
-    if (g !== undefined) return g as Type;
-    const inferred = inferResultType(info, r.name, operands, operandSizes);
-    if (inferred) return inferred;
-    throw new Error(`${info.name}.build: the type of result '${r.name}' must be given`);
-  });
+  if (info.spec.inferResultTypes) {
+    const map = new Map<string, Attribute>();
+    if (props) for (let i = 0; i < props.length; i += 2) map.set(props[i] as string, props[i + 1] as Attribute);
+    return { types: info.spec.inferResultTypes(operands.map((v) => v.type), map) };
+  }
+  return {
+    types: rs.map((r, i) => {
+      const g = given[i];
+      if (g !== undefined) return g as Type;
+      const inferred = inferResultType(info, r.name, operands, operandSizes);
+      if (inferred) return inferred;
+      throw new Error(`${info.name}.build: the type of result '${r.name}' must be given`);
+    }),
+  };
 }
 
-function inferResultType(info: OdsInfo, resultName: string, operands: readonly Value[], operandSizes: readonly number[]): Type | undefined {
+function inferResultType(info: OdsInfo, resultName: string, operands: readonly Value[], operandSizes: readonly number[] | undefined): Type | undefined {
   const typeOfOperand = (name: string): Type | undefined => {
     const i = info.operandIndex(name);
-    if (i < 0 || !operandSizes[i]) return undefined;
+    if (i < 0) return undefined;
+    // Without sizes every group is one operand.
+    if (!operandSizes) return operands[i].type;
+    if (!operandSizes[i]) return undefined;
     let start = 0;
     for (let k = 0; k < i; k++) start += operandSizes[k];
     return operands[start].type;

@@ -10,7 +10,7 @@
 // is). For patterns that only rewrite the op and its regions the result is
 // the same IR; the error reported is still the first failure in pre-order.
 
-import { emitError, type Context } from '../ir/context.js';
+import { emitError, type Context, type OperationName } from '../ir/context.js';
 import { Block, type Operation, type Value } from '../ir/operation.js';
 import { FrozenPatternSet } from './greedy.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
@@ -22,37 +22,55 @@ export interface OpKindRef {
   readonly opName: string;
 }
 
+/** What decides an op kind's legality: a fixed answer, a test of the op, or the unknown-op test. */
+type KindLegality = Legality | ((op: Operation) => boolean) | typeof UNKNOWN_TEST;
+const UNKNOWN_TEST = Symbol('unknown-op test');
+
 export class ConversionTarget {
   private readonly ops = new Map<string, Legality | ((op: Operation) => boolean)>();
   private readonly dialects = new Map<string, Legality>();
   private unknown: ((op: Operation) => boolean) | undefined;
+  // What decides each op kind, by interned name (one identity lookup per op
+  // instead of two string-keyed ones); cleared when the target changes.
+  private readonly byKind = new Map<OperationName, KindLegality>();
 
   addLegalOp(...kinds: OpKindRef[]): void {
     for (const k of kinds) this.ops.set(k.opName, 'legal');
+    this.byKind.clear();
   }
   addIllegalOp(...kinds: OpKindRef[]): void {
     for (const k of kinds) this.ops.set(k.opName, 'illegal');
+    this.byKind.clear();
   }
   addDynamicallyLegalOp(kind: OpKindRef, fn: (op: Operation) => boolean): void {
     this.ops.set(kind.opName, fn);
+    this.byKind.clear();
   }
   addLegalDialect(...names: string[]): void {
     for (const n of names) this.dialects.set(n, 'legal');
+    this.byKind.clear();
   }
   addIllegalDialect(...names: string[]): void {
     for (const n of names) this.dialects.set(n, 'illegal');
+    this.byKind.clear();
   }
   markUnknownOpDynamicallyLegal(fn: (op: Operation) => boolean): void {
     this.unknown = fn;
+    this.byKind.clear();
+  }
+  private kindLegality(name: OperationName): KindLegality {
+    let k = this.byKind.get(name);
+    if (k === undefined) {
+      k = this.ops.get(name.name) ?? this.dialects.get(name.dialectName) ?? (this.unknown ? UNKNOWN_TEST : 'unknown');
+      this.byKind.set(name, k);
+    }
+    return k;
   }
   legality(op: Operation): Legality {
-    const o = this.ops.get(op.name.name);
-    if (typeof o === 'function') return o(op) ? 'legal' : 'illegal';
-    if (o) return o;
-    const d = this.dialects.get(op.name.dialectName);
-    if (d) return d;
-    if (this.unknown) return this.unknown(op) ? 'legal' : 'unknown';
-    return 'unknown';
+    const k = this.kindLegality(op.name);
+    if (typeof k === 'string') return k;
+    if (k === UNKNOWN_TEST) return this.unknown!(op) ? 'legal' : 'unknown';
+    return k(op) ? 'legal' : 'illegal';
   }
   isExplicitlyIllegal(op: Operation): boolean {
     const o = this.ops.get(op.name.name);
@@ -62,43 +80,31 @@ export class ConversionTarget {
 }
 
 /**
- * Tracks the ops created by the running pattern. Ops the driver already knows
- * (the initial walk, earlier creations) are marked through
- * Operation.worklistOwner, not a Set: a pass over a big module knows every op.
+ * Collects the ops created by the running pattern: an insertion without a
+ * previous block is a new op (MLIR's listener tells moves the same way), so
+ * the ops already in the IR need no mark. Erased ops are marked through
+ * `Operation.worklistOwner` (a pattern may erase an op the driver visits later).
  */
 class ConversionListener implements PatternListener {
-  /** The owner mark of erased ops (a Set of them cost a hash per erased op). */
-  readonly erasedMark = {};
   /** Erased ops, to unmark at the end. */
   readonly erased: Operation[] = [];
   created: Operation[] = [];
-  /** The ops marked besides the initial ones, to unmark at the end. */
-  readonly marked: Operation[] = [];
-  mark(op: Operation): void {
-    op.worklistOwner = this;
-    this.marked.push(op);
-  }
   isErased(op: Operation): boolean {
-    return op.worklistOwner === this.erasedMark;
+    return op.worklistOwner === this;
   }
-  unmarkAll(initial: readonly Operation[]): void {
-    const erased = this.erasedMark;
-    for (const op of initial) if (op.worklistOwner === this || op.worklistOwner === erased) op.worklistOwner = null;
-    for (const op of this.marked) if (op.worklistOwner === this || op.worklistOwner === erased) op.worklistOwner = null;
-    for (const op of this.erased) if (op.worklistOwner === erased) op.worklistOwner = null;
-    this.marked.length = 0;
-    this.erased.length = 0;
+  unmarkAll(): void {
+    const erased = this.erased;
+    for (let i = 0; i < erased.length; i++) if (erased[i].worklistOwner === this) erased[i].worklistOwner = null;
+    erased.length = 0;
   }
-  notifyOperationInserted(op: Operation): void {
-    if (op.worklistOwner !== this) {
-      this.mark(op);
-      this.created.push(op);
-    }
+  notifyOperationInserted(op: Operation, previous?: Block | null): void {
+    if (!previous) this.created.push(op);
   }
   notifyOperationErased(op: Operation): void {
-    // An op the driver did not know is remembered for unmarking; a known one is in its lists already.
-    if (op.worklistOwner !== this) this.erased.push(op);
-    op.worklistOwner = this.erasedMark;
+    if (op.worklistOwner !== this) {
+      op.worklistOwner = this;
+      this.erased.push(op);
+    }
   }
   notifyOperationReplaced(_op: Operation, _values: readonly Value[]): void {}
 }
@@ -108,54 +114,101 @@ export interface ConversionOptions {
   lastSiblingFirst?: boolean;
 }
 
-/** Pre-order, but the ops of each block last first (blocks and regions in order). */
-function lastSiblingFirstOrder(root: Operation): Operation[] {
-  const out: Operation[] = [];
-  const stack: Operation[] = [];
-  const pushChildren = (op: Operation): void => {
-    for (let r = op.regions.length - 1; r >= 0; r--) {
-      const blocks = op.regions[r].blocks;
-      for (let b = blocks.length - 1; b >= 0; b--) for (let o = blocks[b].first; o; o = o.next) stack.push(o);
-    }
-  };
-  pushChildren(root);
-  while (stack.length) {
-    const op = stack.pop()!;
-    out.push(op);
-    pushChildren(op);
-  }
-  return out;
+/**
+ * The ops nested in `root` in pre-order, with each one's depth (1 for ops of
+ * root's regions) and whether it is the first op of its block, packed as
+ * `depth * 2 + first` in `info`.
+ */
+interface PreOrder {
+  ops: Operation[];
+  info: Int32Array;
 }
 
 /**
- * The ops nested in `root` in pre-order, each marked as owned by `owner`
- * with its rank as the slot. Iterative, without a callback per op: the
- * stack holds what is left, an op (then its following siblings) or a block.
+ * One walk, on an explicit stack (an op, then its following siblings, or a
+ * block, each with its depth), that writes nothing on the ops.
  */
-function preOrderMarked(root: Operation, owner: object): Operation[] {
-  const order: Operation[] = [];
+function preOrder(root: Operation): PreOrder {
+  const ops: Operation[] = [];
+  let info = new Int32Array(1024);
   const stack: (Operation | Block)[] = [];
-  const pushBlocks = (op: Operation): void => {
-    for (let r = op.regions.length - 1; r >= 0; r--) {
-      const blocks = op.regions[r].blocks;
-      for (let b = blocks.length - 1; b >= 0; b--) stack.push(blocks[b]);
-    }
+  const stackDepth: number[] = [];
+  const pushBlocks = (op: Operation, d: number): void => {
+    for (let r = op.regions.length - 1; r >= 0; r--)
+      for (let b = op.regions[r].lastBlock; b; b = b.prevBlock) {
+        stack.push(b);
+        stackDepth.push(d);
+      }
   };
-  pushBlocks(root);
+  pushBlocks(root, 1);
   while (stack.length) {
     const item = stack.pop()!;
-    for (let o: Operation | null = item instanceof Block ? item.first : item; o; o = o.next) {
-      o.worklistOwner = owner;
-      o.worklistIndex = order.length;
-      order.push(o);
+    const d = stackDepth.pop()!;
+    let first = item instanceof Block ? 1 : 0;
+    for (let o: Operation | null = first ? (item as Block).first : (item as Operation); o; o = o.next) {
+      const i = ops.length;
+      if (i === info.length) {
+        const grown = new Int32Array(2 * i);
+        grown.set(info);
+        info = grown;
+      }
+      ops.push(o);
+      info[i] = 2 * d + first;
+      first = 0;
       if (o.regions.length) {
-        if (o.next) stack.push(o.next);
-        pushBlocks(o);
+        if (o.next) {
+          stack.push(o.next);
+          stackDepth.push(d);
+        }
+        pushBlocks(o, d + 1);
         break;
       }
     }
   }
-  return order;
+  return { ops, info };
+}
+
+/**
+ * Pre-order ranks in the order that visits the ops of each block last first
+ * (parents before their regions, blocks and regions in order), computed from
+ * the pre-order alone: the subtree of rank i ends at the first later rank
+ * that is not deeper.
+ */
+function lastSiblingFirstRanks(p: PreOrder): Int32Array {
+  const n = p.ops.length;
+  const info = p.info;
+  const end = new Int32Array(n);
+  const open: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const d = info[i] >> 1;
+    while (open.length && info[open[open.length - 1]] >> 1 >= d) end[open.pop()!] = i;
+    open.push(i);
+  }
+  while (open.length) end[open.pop()!] = n;
+  const out = new Int32Array(n);
+  let k = 0;
+  // Ranks still to visit, popped last pushed first: each op's children are
+  // pushed blocks last to first, the ops of a block first to last.
+  const stack: number[] = [];
+  const children: number[] = [];
+  const pushChildren = (from: number, to: number): void => {
+    // `children` is reused; its first `nc` entries are this op's.
+    let nc = 0;
+    for (let c = from; c < to; c = end[c]) children[nc++] = c;
+    let segEnd = nc;
+    for (let j = nc - 1; j >= 0; j--) {
+      if (!(info[children[j]] & 1)) continue;
+      for (let m = j; m < segEnd; m++) stack.push(children[m]);
+      segEnd = j;
+    }
+  };
+  pushChildren(0, n);
+  while (stack.length) {
+    const i = stack.pop()!;
+    out[k++] = i;
+    if (end[i] > i + 1) pushChildren(i + 1, end[i]);
+  }
+  return out;
 }
 
 /**
@@ -172,25 +225,23 @@ export function applyPartialConversion(
 ): boolean {
   const frozen = new FrozenPatternSet(patterns);
   const listener = new ConversionListener();
-  // Every op is known from the start (unmarked through `order` at the end);
-  // the slot holds the op's rank in pre-order (no Map from op to rank).
-  const order = preOrderMarked(root, listener);
-  root.worklistOwner = listener;
-  listener.marked.push(root);
+  const pre = preOrder(root);
+  const order = pre.ops;
   const rewriter = new PatternRewriter(ctx, listener);
 
   /** The op that could not be legalized, or null. */
   const legalize = (op: Operation): Operation | null => {
-    if (listener.isErased(op) || !op.parentBlock) return null;
+    if (!op.parentBlock || listener.isErased(op)) return null;
     const legality = target.legality(op);
     if (legality === 'legal') return null;
-    for (const p of frozen.patternsFor(op)) {
-      listener.created = [];
+    const ps = frozen.patternsFor(op);
+    for (let i = 0; i < ps.length; i++) {
+      const created: Operation[] = [];
+      listener.created = created;
       rewriter.setInsertionPointBefore(op);
-      if (!p.matchAndRewrite(op, rewriter)) continue;
-      const created = listener.created;
-      for (const c of created) {
-        const failed = legalize(c);
+      if (!ps[i].matchAndRewrite(op, rewriter)) continue;
+      for (let c = 0; c < created.length; c++) {
+        const failed = legalize(created[c]);
         if (failed) return failed;
       }
       return null;
@@ -203,23 +254,27 @@ export function applyPartialConversion(
   };
   try {
     if (!options.lastSiblingFirst) {
-      for (const op of order) {
-        const failed = legalize(op);
+      for (let i = 0; i < order.length; i++) {
+        const failed = legalize(order[i]);
         if (failed) return report(failed);
       }
       return true;
     }
     // A failure is reported only once no op earlier in pre-order can fail.
-    let first: { rank: number; op: Operation } | undefined;
-    for (const op of lastSiblingFirstOrder(root)) {
-      // The rank set by the initial walk (nothing else writes the slot of an op the listener owns).
-      const r = op.worklistIndex;
-      if (first && r > first.rank) continue;
-      const failed = legalize(op);
-      if (failed && (!first || r < first.rank)) first = { rank: r, op: failed };
+    let firstRank = order.length;
+    let firstOp: Operation | null = null;
+    const ranks = lastSiblingFirstRanks(pre);
+    for (let k = 0; k < ranks.length; k++) {
+      const r = ranks[k];
+      if (r > firstRank) continue;
+      const failed = legalize(order[r]);
+      if (failed && r < firstRank) {
+        firstRank = r;
+        firstOp = failed;
+      }
     }
-    return first ? report(first.op) : true;
+    return firstOp ? report(firstOp) : true;
   } finally {
-    listener.unmarkAll(order);
+    listener.unmarkAll();
   }
 }
