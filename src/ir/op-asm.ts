@@ -5,7 +5,7 @@
 import type { Attribute, AttrTypePrinter, Type } from './attributes.js';
 import type { OperationName } from './context.js';
 import type { Location } from './location.js';
-import type { Block, BlockArgument, LocationSource, Operation, Region, Value } from './operation.js';
+import { PropertyMap, setFlatProperty, type Block, type BlockArgument, type LocationSource, type Operation, type Region, type Value } from './operation.js';
 import type { Context } from './context.js';
 
 /** A use of an SSA value whose definition has not been looked up yet: `%name#number`. */
@@ -75,7 +75,7 @@ export class OperationState {
   }
   /** The properties as a live Map view (hot paths use getProperty/setProperty). */
   get properties(): Map<string, Attribute> {
-    return new StatePropertyMap(this);
+    return new PropertyMap(this);
   }
   /** Replaces the properties with the entries of `v` (copied). */
   set properties(v: ReadonlyMap<string, Attribute>) {
@@ -141,74 +141,6 @@ export class OperationState {
   addRegion(region: Region): Region {
     this.regions.push(region);
     return region;
-  }
-}
-
-/**
- * Sets `name` in a flat [name, value, ...] property list: in place when
- * present, else in a new list one entry longer (lists stay at their exact
- * size: one grown by push reserves spare room the op would keep).
- */
-export function setFlatProperty(list: (string | Attribute)[] | undefined, name: string, value: Attribute): (string | Attribute)[] {
-  if (list === undefined) return [name, value];
-  for (let i = 0; i < list.length; i += 2)
-    if (list[i] === name) {
-      list[i + 1] = value;
-      return list;
-    }
-  const out = new Array<string | Attribute>(list.length + 2);
-  for (let i = 0; i < list.length; i++) out[i] = list[i];
-  out[list.length] = name;
-  out[list.length + 1] = value;
-  return out;
-}
-
-/** The Map view of an OperationState's properties (what hand-written op parsers use). */
-class StatePropertyMap implements Map<string, Attribute> {
-  constructor(private readonly state: OperationState) {}
-  get size(): number {
-    return this.state.numProperties;
-  }
-  get(name: string): Attribute | undefined {
-    return this.state.getProperty(name);
-  }
-  has(name: string): boolean {
-    return this.state.getProperty(name) !== undefined;
-  }
-  set(name: string, value: Attribute): this {
-    this.state.setProperty(name, value);
-    return this;
-  }
-  delete(name: string): boolean {
-    return this.state.removeProperty(name);
-  }
-  clear(): void {
-    this.state._props = undefined;
-  }
-  private snapshot(): [string, Attribute][] {
-    const s = this.state;
-    const n = s.numProperties;
-    const out = new Array<[string, Attribute]>(n);
-    for (let i = 0; i < n; i++) out[i] = [s.propertyName(i), s.propertyValue(i)];
-    return out;
-  }
-  entries(): MapIterator<[string, Attribute]> {
-    return this.snapshot()[Symbol.iterator]();
-  }
-  keys(): MapIterator<string> {
-    return this.snapshot().map((e) => e[0])[Symbol.iterator]();
-  }
-  values(): MapIterator<Attribute> {
-    return this.snapshot().map((e) => e[1])[Symbol.iterator]();
-  }
-  [Symbol.iterator](): MapIterator<[string, Attribute]> {
-    return this.entries();
-  }
-  forEach(callback: (value: Attribute, key: string, map: Map<string, Attribute>) => void, thisArg?: unknown): void {
-    for (const [k, v] of this.snapshot()) callback.call(thisArg, v, k, this);
-  }
-  get [Symbol.toStringTag](): string {
-    return 'Map';
   }
 }
 

@@ -254,13 +254,42 @@ export interface OperationInit {
 const EMPTY_ATTRIBUTES: ReadonlyMap<string, Attribute> = new Map();
 
 /**
- * The `Map` view of an op's properties (`op.properties`, `op.propertiesView`):
- * reads and writes go to the op's flat property list, with a Map's semantics
- * (insertion order, `set` of a present name keeps its place). Iterators walk
- * a snapshot, so the op may be changed while iterating.
+ * Sets `name` in a flat [name, value, ...] property list: in place when
+ * present, else in a new list one entry longer (lists stay at their exact
+ * size: one grown by push reserves spare room its op would keep).
  */
-class PropertyMap implements Map<string, Attribute> {
-  constructor(private readonly op: Operation) {}
+export function setFlatProperty(list: (string | Attribute)[] | null | undefined, name: string, value: Attribute): (string | Attribute)[] {
+  if (list === null || list === undefined) return [name, value];
+  for (let i = 0; i < list.length; i += 2)
+    if (list[i] === name) {
+      list[i + 1] = value;
+      return list;
+    }
+  const out = new Array<string | Attribute>(list.length + 2);
+  for (let i = 0; i < list.length; i++) out[i] = list[i];
+  out[list.length] = name;
+  out[list.length + 1] = value;
+  return out;
+}
+
+/** What keeps properties as a flat list: an op, or an OperationState while its op is parsed. */
+export interface FlatPropertyOwner {
+  readonly numProperties: number;
+  propertyName(i: number): string;
+  propertyValue(i: number): Attribute;
+  getProperty(name: string): Attribute | undefined;
+  setProperty(name: string, value: Attribute): void;
+  removeProperty(name: string): boolean;
+}
+
+/**
+ * The `Map` view of flat properties (`op.properties`, `op.propertiesView`,
+ * an OperationState's `properties`): reads and writes go to the owner's list,
+ * with a Map's semantics (insertion order, `set` of a present name keeps its
+ * place). Iterators walk a snapshot, so the owner may change while iterating.
+ */
+export class PropertyMap implements Map<string, Attribute> {
+  constructor(private readonly op: FlatPropertyOwner) {}
   get size(): number {
     return this.op.numProperties;
   }
@@ -466,21 +495,9 @@ export class Operation {
   /** Sets a property; a present one keeps its place, a new one goes last. */
   setProperty(name: string, value: Attribute): void {
     const p = this.props;
-    if (p === null || (p.length === 2 && p[0] === name)) {
-      this.props = singleProperty(name, value);
-      return;
-    }
-    for (let i = 0; i < p.length; i += 2)
-      if (p[i] === name) {
-        p[i + 1] = value;
-        return;
-      }
-    // A new list at the exact size (a push would reserve spare room).
-    const q = new Array<string | Attribute>(p.length + 2);
-    for (let i = 0; i < p.length; i++) q[i] = p[i];
-    q[p.length] = name;
-    q[p.length + 1] = value;
-    this.props = q;
+    // Single-entry lists may be shared between ops (singleProperty): replaced, never written.
+    if (p === null || (p.length === 2 && p[0] === name)) this.props = singleProperty(name, value);
+    else this.props = setFlatProperty(p, name, value);
   }
   /** Removes a property; returns whether it was there. */
   removeProperty(name: string): boolean {

@@ -30,7 +30,7 @@ import type { Builder } from '../ir/builder.js';
 import { Traits, fail, q, type Context, type FoldResult, type OpDefinition } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
 import { runResumableParse, type OpAsmParser, type OpAsmPrinter, type OperationState, type ResumableParse } from '../ir/op-asm.js';
-import { Block, Operation, Region, type Op, type OpKind, type Value } from '../ir/operation.js';
+import { Block, Operation, Region, setFlatProperty, type Op, type OpKind, type Value } from '../ir/operation.js';
 
 export type { Op, OpKind };
 import type { RewritePattern } from '../ir/pattern.js';
@@ -1104,11 +1104,11 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
       continue;
     }
     const encode = a.constraint.encode as ((x: unknown) => Attribute) | undefined;
-    props = setProp(props, a.name, isAttribute(v) ? v : encode ? encode(v) : (v as Attribute));
+    props = setFlatProperty(props, a.name, isAttribute(v) ? v : encode ? encode(v) : (v as Attribute));
   }
-  if (info.attrSizedOperands) props = setProp(props, 'operandSegmentSizes', info.operandSegmentSizesAttr(operandSizes ?? new Array<number>(nGroups).fill(1)));
+  if (info.attrSizedOperands) props = setFlatProperty(props, 'operandSegmentSizes', info.operandSegmentSizesAttr(operandSizes ?? new Array<number>(nGroups).fill(1)));
   const resultTypes = buildResultTypes(info, args, operands, operandSizes, props);
-  if (resultTypes.sizes) props = setProp(props, 'resultSegmentSizes', resultTypes.sizes);
+  if (resultTypes.sizes) props = setFlatProperty(props, 'resultSegmentSizes', resultTypes.sizes);
   // Most ops have no successors, regions or discardable attributes: nothing is allocated for them.
   const sdecls = info.successors;
   let successors: Block[] | undefined;
@@ -1154,21 +1154,6 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
 
 const EMPTY_VALUES: readonly Value[] = Object.freeze([]);
 const EMPTY_TYPES: readonly Type[] = Object.freeze([]);
-
-/** `list` with `name` set to `value` (a present name keeps its place; a new list at the exact size otherwise). */
-function setProp(list: (string | Attribute)[] | null, name: string, value: Attribute): (string | Attribute)[] {
-  if (list === null) return [name, value];
-  for (let i = 0; i < list.length; i += 2)
-    if (list[i] === name) {
-      list[i + 1] = value;
-      return list;
-    }
-  const out = new Array<string | Attribute>(list.length + 2);
-  for (let i = 0; i < list.length; i++) out[i] = list[i];
-  out[list.length] = name;
-  out[list.length + 1] = value;
-  return out;
-}
 
 function isAttribute(v: unknown): v is Attribute {
   return v instanceof AttributeBase;

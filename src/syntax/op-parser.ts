@@ -6,7 +6,7 @@ import { DictionaryAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, UnknownLoc } from '../ir/location.js';
-import { Block, Operation, Region, Value } from '../ir/operation.js';
+import { Block, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
 import { parseDictionaryAttribute, parseLocationAfterParen, resolveDeferredLocations } from './attribute-parser.js';
 import { Tok } from './lexer.js';
 import {
@@ -15,7 +15,6 @@ import {
   type OpAsmParser,
   OperationState,
   type RegionRequest,
-  setFlatProperty,
   type UnresolvedOperand,
 } from '../ir/op-asm.js';
 import { ParseAbort, Parser, type ParserState } from './parser.js';
