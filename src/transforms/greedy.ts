@@ -465,10 +465,8 @@ class GreedyDriver implements PatternListener {
               continue;
             }
             if (next) stack.push(next);
-            for (let r = regions.length - 1; r >= 0; r--) {
-              const rb = regions[r].blocks;
-              for (let i = rb.length - 1; i >= 0; i--) stack.push(rb[i]);
-            }
+            // Blocks by link, last first (`region.blocks` would build an array per region per iteration).
+            for (let r = regions.length - 1; r >= 0; r--) for (let b = regions[r].lastBlock; b; b = b.prevBlock) stack.push(b);
             break;
           }
         }
