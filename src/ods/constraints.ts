@@ -190,7 +190,9 @@ export const BoolAttrC = attrConstraint<IntegerAttr, boolean>('bool attribute', 
   encode: (v) => IntegerAttr.get(IntegerType.get(1), v ? 1n : 0n),
 });
 export const TypedAttrC = attrConstraint('TypedAttr instance', (a) => a.type !== undefined);
-// StrAttr's value type is NoneType: a format parses `3` as MLIR does ("integer literal not valid for specified type").
+// As in MLIR's ODS, string, symbol-reference, type, array, dictionary and unit
+// attributes have the value type NoneType: a format parses `3` where one is
+// expected as MLIR does ("integer literal not valid for specified type").
 const stringAttr = (summary: string): AttrConstraint<StringAttr, string> =>
   attrConstraint<StringAttr, string>(summary, (a) => a instanceof StringAttr, {
     valueType: NoneType.get(),
@@ -200,20 +202,25 @@ const stringAttr = (summary: string): AttrConstraint<StringAttr, string> =>
 export const StrAttrC = stringAttr('string attribute');
 export const SymbolNameAttrC = stringAttr('string attribute');
 export const FlatSymbolRefAttrC = attrConstraint<SymbolRefAttr, string>('flat symbol reference attribute', (a) => a instanceof SymbolRefAttr && a.isFlat, {
+  valueType: NoneType.get(),
   decode: (a) => a.root,
   encode: (v) => SymbolRefAttr.get(v),
 });
-export const SymbolRefAttrC = attrConstraint<SymbolRefAttr>('symbol reference attribute', (a) => a instanceof SymbolRefAttr);
+export const SymbolRefAttrC = attrConstraint<SymbolRefAttr>('symbol reference attribute', (a) => a instanceof SymbolRefAttr, { valueType: NoneType.get() });
 export const TypeAttrC = attrConstraint<TypeAttr, Type>('any type attribute', (a) => a instanceof TypeAttr, {
+  valueType: NoneType.get(),
   decode: (a) => a.value,
   encode: (v) => TypeAttr.get(v),
 });
-export const ArrayAttrC = attrConstraint<ArrayAttr>('array attribute', (a) => a instanceof ArrayAttr);
-export const DictionaryAttrC = attrConstraint<DictionaryAttr>('dictionary of named attribute values', (a) => a instanceof DictionaryAttr);
+export const ArrayAttrC = attrConstraint<ArrayAttr>('array attribute', (a) => a instanceof ArrayAttr, { valueType: NoneType.get() });
+export const DictionaryAttrC = attrConstraint<DictionaryAttr>('dictionary of named attribute values', (a) => a instanceof DictionaryAttr, {
+  valueType: NoneType.get(),
+});
 export const ElementsAttrC = attrConstraint<ElementsAttr>('constant vector/tensor attribute', (a) => a instanceof ElementsAttr);
 export const FloatAttrC = attrConstraint<FloatAttr>('floating-point attribute', (a) => a instanceof FloatAttr);
 export const UnitAttrC = attrConstraint<UnitAttr, boolean>('unit attribute', (a) => a instanceof UnitAttr, {
   isUnit: true,
+  valueType: NoneType.get(),
   decode: () => true,
   encode: () => UnitAttr.get(),
 });

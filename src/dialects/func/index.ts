@@ -2,7 +2,7 @@
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr } from '../../ir/builtin-attributes.js';
-import { FunctionType } from '../../ir/builtin-types.js';
+import { FunctionType, NoneType } from '../../ir/builtin-types.js';
 import { Traits, emitError, fail, q, qList, verifyDialectAttribute, type Context } from '../../ir/context.js';
 import type { CallableInterface, CallOpInterface } from '../../ir/interfaces.js';
 import type { Argument, OpAsmParser, OpAsmPrinter } from '../../ir/op-asm.js';
@@ -36,11 +36,12 @@ const VISIBILITIES = ['public', 'private', 'nested'];
 const FunctionTypeAttr = attrConstraint<TypeAttr, FunctionType>(
   'type attribute of function type',
   (a) => a instanceof TypeAttr && a.value instanceof FunctionType,
-  { decode: (a) => a.value as FunctionType, encode: (v) => TypeAttr.get(v) },
+  { valueType: NoneType.get(), decode: (a) => a.value as FunctionType, encode: (v) => TypeAttr.get(v) },
 );
 const DictArrayAttr = attrConstraint<ArrayAttr>(
   'Array of dictionary attributes',
   (a) => a instanceof ArrayAttr && a.elements.every((e) => e instanceof DictionaryAttr),
+  { valueType: NoneType.get() },
 );
 const FunctionTypeC = typeConstraint('function type', (t) => t instanceof FunctionType);
 

@@ -21,7 +21,7 @@
 // math.log, math.sin, math.cos and math.powf.
 
 import { ArrayAttr, StringAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, NoneType } from '../../ir/builtin-types.js';
 import { fail } from '../../ir/context.js';
 import type { MemoryEffectsInterface } from '../../ir/interfaces.js';
 import { Traits } from '../../ir/context.js';
@@ -32,7 +32,10 @@ const Printable = typeConstraint('float, integer or index', (t) => t instanceof 
 const StrArrayAttrC = attrConstraint<ArrayAttr, string[]>(
   'string array attribute',
   (a) => a instanceof ArrayAttr && a.elements.every((e) => e instanceof StringAttr),
-  { decode: (a) => a.elements.map((e) => (e as StringAttr).value), encode: (v) => ArrayAttr.get(v.map((s) => StringAttr.get(s))) },
+  {
+    valueType: NoneType.get(),
+    decode: (a) => a.elements.map((e) => (e as StringAttr).value),
+    encode: (v) => ArrayAttr.get(v.map((s) => StringAttr.get(s))) },
 );
 
 const printEffects: MemoryEffectsInterface = { getEffects: () => [{ kind: 'write', resource: 'default' }] };

@@ -9,7 +9,7 @@
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { AffineDimExpr, AffineMap } from '../../ir/affine.js';
 import { AffineMapAttr, ArrayAttr, DenseArrayAttr, DictionaryAttr, StringAttr } from '../../ir/builtin-attributes.js';
-import { IntegerType, MemRefType, ShapedType, TensorType } from '../../ir/builtin-types.js';
+import { IntegerType, MemRefType, NoneType, ShapedType, TensorType } from '../../ir/builtin-types.js';
 import { Builder } from '../../ir/builder.js';
 import { Traits, fail, q, type Context } from '../../ir/context.js';
 import { UnknownLoc } from '../../ir/location.js';
@@ -55,10 +55,12 @@ export const IteratorTypeDef: EnumAttrDef = defineEnumAttr({
 const AffineMapArrayAttrC = attrConstraint<ArrayAttr>(
   'AffineMap array attribute',
   (a) => a instanceof ArrayAttr && a.elements.every((e) => e instanceof AffineMapAttr),
+  { valueType: NoneType.get() },
 );
 const IteratorTypeArrayAttrC = attrConstraint<ArrayAttr>(
   'Iterator type should be an enum.',
   (a) => a instanceof ArrayAttr && a.elements.every((e) => e instanceof EnumAttr && e.def === IteratorTypeDef),
+  { valueType: NoneType.get() },
 );
 
 /** linalg.generic: a loop nest over indexing maps, computing its region per point. */

@@ -8,7 +8,7 @@
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { ArrayAttr, DenseArrayAttr, DenseIntOrFPElementsAttr, DictionaryAttr, IntegerAttr, StringAttr, TypeAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IntegerType, VectorType } from '../../ir/builtin-types.js';
+import { FloatType, IntegerType, NoneType, VectorType } from '../../ir/builtin-types.js';
 import { q } from '../../ir/context.js';
 import type { OpAsmParser, OpAsmPrinter, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
 import type { Block, Operation, Value } from '../../ir/operation.js';
@@ -110,10 +110,11 @@ export function anyAttrOf(summary: string): AttrConstraint {
   return attrConstraint(summary, () => true);
 }
 
-export const ArrayAttrOf = (summary: string): AttrConstraint<ArrayAttr> => attrConstraint<ArrayAttr>(summary, (a) => a instanceof ArrayAttr);
+export const ArrayAttrOf = (summary: string): AttrConstraint<ArrayAttr> => attrConstraint<ArrayAttr>(summary, (a) => a instanceof ArrayAttr, { valueType: NoneType.get() });
 export const DictArrayAttr = attrConstraint<ArrayAttr>(
   'Array of dictionary attributes',
   (a) => a instanceof ArrayAttr && a.elements.every((e) => e instanceof DictionaryAttr),
+  { valueType: NoneType.get() },
 );
 export const LoopAnnotationAttrC = attrConstraint<LLVMParamsAttr>('', (a) => a instanceof LLVMParamsAttr && a.mnemonic === 'loop_annotation');
 export const IntElementsAttrC = attrConstraint<DenseIntOrFPElementsAttr>(
@@ -162,6 +163,7 @@ export const DenseI64ArrayC = strippedDenseArray(64);
 
 /** `TypeAttr` written as the bare type in the custom form; accessors read the type. */
 export const TypeAttrC = attrConstraint<TypeAttr, Type>('any type attribute', (a) => a instanceof TypeAttr, {
+  valueType: NoneType.get(),
   decode: (a) => a.value,
   encode: (v) => TypeAttr.get(v),
   parseBare: (p) => TypeAttr.get(p.parseType()),
@@ -172,7 +174,7 @@ export const TypeAttrC = attrConstraint<TypeAttr, Type>('any type attribute', (a
 export const FunctionTypeAttrC = attrConstraint<TypeAttr, LLVMFunctionType>(
   'type attribute of LLVM function type',
   (a) => a instanceof TypeAttr && a.value instanceof LLVMFunctionType,
-  { decode: (a) => a.value as LLVMFunctionType, encode: (v) => TypeAttr.get(v) },
+  { valueType: NoneType.get(), decode: (a) => a.value as LLVMFunctionType, encode: (v) => TypeAttr.get(v) },
 );
 
 // ============================================================================

@@ -19,7 +19,7 @@ import {
   TypeAttr,
   UnitAttr,
 } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, ShapedType, UnrankedMemRefType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, NoneType, RankedTensorType, ShapedType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import { Traits, emitError, fail, failPlain, q, type Context } from '../../ir/context.js';
 import { Interfaces, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { matchConstantInt } from '../../ir/matchers.js';
@@ -143,9 +143,11 @@ const LocalityHint = confinedIntAttr(
 const IndexListArrayAttr = attrConstraint<ArrayAttr>(
   'Array of 64-bit integer array attributes',
   (a) => a instanceof ArrayAttr && a.elements.every((g) => g instanceof ArrayAttr && g.elements.every(isI64)),
+  { valueType: NoneType.get() },
 );
 const MemRefTypeAttr = attrConstraint<TypeAttr, MemRefType>('memref type attribute', (a) => a instanceof TypeAttr && a.value instanceof MemRefType, {
   convertible: (a) => a instanceof TypeAttr,
+  valueType: NoneType.get(),
   decode: (a) => a.value as MemRefType,
   encode: (v) => TypeAttr.get(v),
 });

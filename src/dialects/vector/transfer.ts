@@ -5,7 +5,7 @@ import type { Attribute, Type } from '../../ir/attributes.js';
 import { attrToString, typeToString } from '../../ir/attributes.js';
 import { AffineConstantExpr, AffineDimExpr, AffineMap, constExpr, dimExpr } from '../../ir/affine.js';
 import { AffineMapAttr, ArrayAttr, DenseArrayAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, RankedTensorType, VectorType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, NoneType, RankedTensorType, VectorType } from '../../ir/builtin-types.js';
 
 /** The sources/destinations of transfers (MLIR's AnyShaped restricted by the verifier). */
 type Shaped = MemRefType | RankedTensorType;
@@ -38,6 +38,7 @@ const AffineMapAttrC = attrConstraint<AffineMapAttr, AffineMap>('AffineMap attri
 const i1 = IntegerType.get(1);
 const isBool = (a: Attribute): boolean => a instanceof IntegerAttr && a.type === i1;
 const BoolArrayAttrC = attrConstraint<ArrayAttr, readonly boolean[]>('1-bit boolean array attribute', (a) => a instanceof ArrayAttr && a.elements.every(isBool), {
+  valueType: NoneType.get(),
   decode: (a) => a.elements.map((e) => (e as IntegerAttr).value !== 0n),
   encode: (v) => ArrayAttr.get(v.map((b) => IntegerAttr.get(i1, b ? 1n : 0n))),
 });
