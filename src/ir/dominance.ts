@@ -21,42 +21,84 @@ export interface RegionDominators {
  * region (only possible in IR the verifier is about to reject) are ignored.
  */
 export function computeDominators(region: Region): RegionDominators {
+  const t = computeTree(region);
+  const idom = new Map<Block, Block>();
+  for (let i = 0; i < t.order.length; i++) idom.set(t.order[i], t.order[t.idom[i]]);
+  return { order: t.order, index: t.index, idom };
+}
+
+/** The per-region data DominanceInfo caches: blocks by reverse post-order number, trees as arrays over those numbers. */
+interface RegionTree {
+  /** The blocks reachable from the entry, in reverse post-order (entry first). */
+  order: Block[];
+  /** Reverse post-order number of each reachable block. */
+  index: Map<Block, number>;
+  /** Number of the immediate dominator of each block's number; the entry's is itself. */
+  idom: Int32Array;
+  /** Pre-order number in the dominator tree and size of the subtree, by block number (O(1) dominance); made on first need. */
+  pre?: Int32Array;
+  size?: Int32Array;
+  /** Dominator-tree children, in DFS pre-order of the CFG (as LLVM numbers them); made on first need. */
+  children?: Map<Block, Block[]>;
+}
+
+const NO_SUCCESSORS: readonly { block: Block }[] = [];
+
+/** The reverse post-order and the immediate dominators (Cooper-Harvey-Kennedy), with arrays, not maps, per block. */
+function computeTree(region: Region): RegionTree {
   const entry = region.entry;
   const order: Block[] = [];
-  const visited = new Set<Block>([entry]);
-  const stack: { block: Block; succ: Block[]; next: number }[] = [{ block: entry, succ: entry.successors(), next: 0 }];
+  const index = new Map<Block, number>([[entry, -1]]);
+  // Depth-first over the terminators' successor lists (read in place), a block
+  // and its next successor position per level.
+  const stack: Block[] = [entry];
+  const next: number[] = [0];
   while (stack.length) {
-    const top = stack[stack.length - 1];
-    if (top.next < top.succ.length) {
-      const s = top.succ[top.next++];
-      if (!visited.has(s) && s.parent === region) {
-        visited.add(s);
-        stack.push({ block: s, succ: s.successors(), next: 0 });
+    const top = stack.length - 1;
+    const b = stack[top];
+    const succ = b.last === null ? NO_SUCCESSORS : b.last.successorList;
+    let i = next[top];
+    let pushed = false;
+    while (i < succ.length) {
+      const s = succ[i++].block;
+      if (s.parent === region && !index.has(s)) {
+        index.set(s, -1);
+        next[top] = i;
+        stack.push(s);
+        next.push(0);
+        pushed = true;
+        break;
       }
-    } else {
-      order.push(top.block);
+    }
+    if (!pushed) {
+      order.push(b);
       stack.pop();
+      next.pop();
     }
   }
   order.reverse();
-  const index = new Map<Block, number>();
-  for (let i = 0; i < order.length; i++) index.set(order[i], i);
-  const idom = new Map<Block, Block>([[entry, entry]]);
-  const intersect = (a: Block, b: Block): Block => {
-    while (a !== b) {
-      while (index.get(a)! > index.get(b)!) a = idom.get(a)!;
-      while (index.get(b)! > index.get(a)!) b = idom.get(b)!;
-    }
-    return a;
-  };
+  const n = order.length;
+  for (let i = 0; i < n; i++) index.set(order[i], i);
+  const idom = new Int32Array(n).fill(-1);
+  idom[0] = 0;
   for (let changed = true; changed; ) {
     changed = false;
-    for (let i = 1; i < order.length; i++) {
-      const b = order[i];
-      let next: Block | undefined;
-      for (const p of b.predecessors()) if (idom.has(p) && index.has(p)) next = next ? intersect(p, next) : p;
-      if (next && idom.get(b) !== next) {
-        idom.set(b, next);
+    for (let i = 1; i < n; i++) {
+      let d = -1;
+      for (let u = order[i].firstUse; u !== null; u = u.nextUse) {
+        const pb = u.owner.parentBlock;
+        if (pb === null) continue;
+        let p = index.get(pb);
+        if (p === undefined || idom[p] < 0) continue;
+        if (d >= 0)
+          while (p !== d) {
+            while (p > d) p = idom[p];
+            while (d > p) d = idom[d];
+          }
+        d = p;
+      }
+      if (d >= 0 && idom[i] !== d) {
+        idom[i] = d;
         changed = true;
       }
     }
@@ -64,14 +106,28 @@ export function computeDominators(region: Region): RegionDominators {
   return { order, index, idom };
 }
 
-/** The per-region data DominanceInfo caches. */
-interface RegionTree extends RegionDominators {
-  /** Dominator-tree children, in DFS pre-order of the CFG (as LLVM numbers them); made on first need. */
-  children?: Map<Block, Block[]>;
-  /** Entry and exit numbers of a depth-first walk of the dominator tree (O(1) dominance); made on first need. */
-  dfsIn?: Map<Block, number>;
-  dfsOut?: Map<Block, number>;
+/** Pre-order numbers and subtree sizes of the dominator tree (a dominator precedes what it dominates in reverse post-order). */
+function numberTree(t: RegionTree): { pre: Int32Array; size: Int32Array } {
+  if (t.pre !== undefined && t.size !== undefined) return { pre: t.pre, size: t.size };
+  const n = t.order.length;
+  const idom = t.idom;
+  const size = new Int32Array(n).fill(1);
+  for (let i = n - 1; i >= 1; i--) size[idom[i]] += size[i];
+  const pre = new Int32Array(n);
+  const free = new Int32Array(n);
+  if (n !== 0) free[0] = 1;
+  for (let i = 1; i < n; i++) {
+    const p = idom[i];
+    pre[i] = free[p];
+    free[p] += size[i];
+    free[i] = pre[i] + 1;
+  }
+  t.pre = pre;
+  t.size = size;
+  return { pre, size };
 }
+
+const EMPTY_TREE: RegionTree = { order: [], index: new Map(), idom: new Int32Array(0) };
 
 /** True if the op's regions are graph regions (no dominance, no terminator needed). */
 export function isGraphRegionOwner(op: Operation | null): boolean {
@@ -93,14 +149,22 @@ export class DominanceInfo {
     if (region) this.trees.delete(region);
     else this.trees.clear();
     this.orders.clear();
+    this.lastRegion = null;
   }
 
+  // The last region asked for, and its tree: queries come in runs for one region.
+  private lastRegion: Region | null = null;
+  private lastTree: RegionTree = EMPTY_TREE;
+
   private tree(region: Region): RegionTree {
+    if (region === this.lastRegion) return this.lastTree;
     let t = this.trees.get(region);
     if (!t) {
-      t = region.empty ? { order: [], index: new Map(), idom: new Map() } : computeDominators(region);
+      t = region.empty ? { order: [], index: new Map(), idom: new Int32Array(0) } : computeTree(region);
       this.trees.set(region, t);
     }
+    this.lastRegion = region;
+    this.lastTree = t;
     return t;
   }
 
@@ -114,8 +178,9 @@ export class DominanceInfo {
   idom(block: Block): Block | undefined {
     const region = block.parent;
     if (!region) return undefined;
-    const d = this.tree(region).idom.get(block);
-    return d === block ? undefined : d;
+    const t = this.tree(region);
+    const i = t.index.get(block);
+    return i === undefined || i === 0 ? undefined : t.order[t.idom[i]];
   }
 
   /** The ancestor of `block` (or itself) whose parent region is `region`. */
@@ -136,39 +201,22 @@ export class DominanceInfo {
     const bb = this.ancestorBlockIn(region, b);
     if (!bb) return false;
     if (bb === a) return true;
-    const t = this.tree(region);
-    if (!t.index.has(bb)) return true;
-    if (!t.index.has(a)) return false;
-    // A walk up the idom chain is O(tree depth): long CFG chains (lowered
-    // structured code) make that linear per query, so number the tree.
-    const { dfsIn, dfsOut } = this.dfsNumbers(region, t);
-    return dfsIn.get(a)! <= dfsIn.get(bb)! && dfsOut.get(bb)! <= dfsOut.get(a)!;
+    return this.dominatesInRegion(region, a, bb);
   }
 
-  /** Depth-first entry/exit numbers of the dominator tree of `region` (a dominates b iff a's interval contains b's). */
-  private dfsNumbers(region: Region, t: RegionTree): { dfsIn: Map<Block, number>; dfsOut: Map<Block, number> } {
-    if (t.dfsIn && t.dfsOut) return { dfsIn: t.dfsIn, dfsOut: t.dfsOut };
-    const children = this.children(region);
-    const dfsIn = new Map<Block, number>();
-    const dfsOut = new Map<Block, number>();
-    let n = 0;
-    const stack: { block: Block; next: number }[] = [{ block: region.entry, next: 0 }];
-    dfsIn.set(region.entry, n++);
-    while (stack.length) {
-      const top = stack[stack.length - 1];
-      const ch = children.get(top.block);
-      if (ch && top.next < ch.length) {
-        const c = ch[top.next++];
-        dfsIn.set(c, n++);
-        stack.push({ block: c, next: 0 });
-      } else {
-        dfsOut.set(top.block, n++);
-        stack.pop();
-      }
-    }
-    t.dfsIn = dfsIn;
-    t.dfsOut = dfsOut;
-    return { dfsIn, dfsOut };
+  /** Whether block `a` dominates block `b` of the same region `region` (a !== b). */
+  dominatesInRegion(region: Region, a: Block, b: Block): boolean {
+    const t = this.tree(region);
+    const ib = t.index.get(b);
+    if (ib === undefined) return true;
+    const ia = t.index.get(a);
+    if (ia === undefined) return false;
+    // A walk up the idom chain is O(tree depth): long CFG chains (lowered
+    // structured code) make that linear per query, so number the tree.
+    const { pre, size } = numberTree(t);
+    const pa = pre[ia];
+    const pb = pre[ib];
+    return pa <= pb && pb < pa + size[ia];
   }
 
   properlyDominates(a: Block, b: Block): boolean {
@@ -203,10 +251,13 @@ export class DominanceInfo {
       if (seen.has(b)) continue;
       seen.add(b);
       children.set(b, []);
-      const d = t.idom.get(b);
-      if (d !== undefined && d !== b) children.get(d)?.push(b);
-      const succ = b.successors();
-      for (let i = succ.length - 1; i >= 0; i--) if (!seen.has(succ[i]) && succ[i].parent === region) stack.push(succ[i]);
+      const i = t.index.get(b);
+      if (i !== undefined && i !== 0) children.get(t.order[t.idom[i]])?.push(b);
+      const succ = b.last === null ? NO_SUCCESSORS : b.last.successorList;
+      for (let k = succ.length - 1; k >= 0; k--) {
+        const s = succ[k].block;
+        if (!seen.has(s) && s.parent === region) stack.push(s);
+      }
     }
     return children;
   }

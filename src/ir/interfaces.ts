@@ -68,6 +68,24 @@ export interface RegionSuccessor {
   inputs: readonly Value[];
 }
 
+/**
+ * A region successor as ranges, the allocation-free form of RegionSuccessor
+ * the verifier reads (filled in place by `successorRange`).
+ */
+export interface RegionSuccessorRange {
+  /** The target region's number, or -1 for the parent (leaving the op). */
+  region: number;
+  /** The inputs: the target region's entry-block arguments (the op's results for the parent) [inputStart, inputStart + inputCount). */
+  inputStart: number;
+  inputCount: number;
+}
+
+/** Operands [start, start + count) of an op (filled in place). */
+export interface OperandRange {
+  start: number;
+  count: number;
+}
+
 export interface RegionBranchInterface {
   /**
    * The successors when control enters the op from its parent (`from` is
@@ -77,6 +95,14 @@ export interface RegionBranchInterface {
   getSuccessorRegions(op: Operation, from: number | 'parent', constantOperands?: readonly (Attribute | undefined)[]): RegionSuccessor[];
   /** The op's operands forwarded to `successor` when entering from the parent. */
   getEntrySuccessorOperands(op: Operation, successor: RegionSuccessor): Value[];
+  /**
+   * Optional, for the verifier (nothing allocated): successor `i` of
+   * getSuccessorRegions(op, from) without constants, written to `out`;
+   * false past the last. Given together with `entryOperandRange`.
+   */
+  successorRange?(op: Operation, from: number | 'parent', i: number, out: RegionSuccessorRange): boolean;
+  /** getEntrySuccessorOperands(op, successor) as a range of the op's operands, written to `out`. */
+  entryOperandRange?(op: Operation, successor: RegionSuccessorRange, out: OperandRange): void;
   /**
    * How often each region may run per execution of the op (MLIR's
    * getRegionInvocationBounds); `upper` undefined is unbounded. Ops without
@@ -93,6 +119,8 @@ export interface InvocationBounds {
 /** Terminators (scf.yield, scf.condition) that forward values to a region successor. */
 export interface RegionBranchTerminatorInterface {
   getSuccessorOperands(op: Operation, successor: RegionSuccessor): Value[];
+  /** Optional, for the verifier: getSuccessorOperands as a range of the terminator's operands, written to `out`. */
+  successorOperandRange?(op: Operation, successor: RegionSuccessorRange, out: OperandRange): void;
   /**
    * Where control may go from this terminator given its known constant
    * operands (e.g. scf.condition); without it, the parent's

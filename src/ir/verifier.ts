@@ -44,6 +44,16 @@ export class Verifier {
   private dom: DominanceInfo | undefined;
   /** Ops with the SymbolUser interface seen so far: a symbol table with none under it skips its use walk. */
   private symbolUsers = 0;
+  /**
+   * Dominance left for the unit's end (when the blocks walked are still in
+   * cache, and only regions with such a use get a tree): entry k says the
+   * block `pendDef[k]` must dominate `pendAt[k]` (the user's ancestor block
+   * in the same region) unless the user's block `pendUser[k]` is unreachable.
+   * Nested units use the part after their start.
+   */
+  private readonly pendDef: Block[] = [];
+  private readonly pendAt: Block[] = [];
+  private readonly pendUser: Block[] = [];
 
   constructor(readonly ctx: Context) {}
 
@@ -71,6 +81,7 @@ export class Verifier {
     // block's exit. Only blocks and region ops take a stack slot: `cursor`
     // holds the next op of a block frame, and null for an op frame.
     if (!this.verifyOpOnEntrance(root)) return false;
+    const pendFrom = this.pendDef.length;
     const open = (lastMark += 2);
     const closed = open + 1;
     const isolated = root.regions.length !== 0 && root.hasTrait(Traits.IsolatedFromAbove);
@@ -167,9 +178,23 @@ export class Verifier {
     }
     // The unit's dominator trees are not kept: held to the end of the run,
     // every function's would be alive at once (peak memory after CFG lowering).
+    if ((broken & DOMINANCE_BROKEN) === 0 && !this.pendingDominate(pendFrom)) broken |= DOMINANCE_BROKEN;
+    this.pendDef.length = this.pendAt.length = this.pendUser.length = pendFrom;
     const dom = this.dom;
     this.dom = undefined;
     if (broken & DOMINANCE_BROKEN) return this.verifyDominanceOfContainedRegions(root, dom ?? new DominanceInfo());
+    return true;
+  }
+
+  /** Whether the block dominance left from `from` on holds (each pair where its user is reachable). */
+  private pendingDominate(from: number): boolean {
+    const n = this.pendDef.length;
+    if (n === from) return true;
+    const dom = (this.dom ??= new DominanceInfo());
+    for (let k = from; k < n; k++) {
+      const def = this.pendDef[k];
+      if (!dom.dominatesInRegion(def.parent!, def, this.pendAt[k]) && dom.isReachable(this.pendUser[k])) return false;
+    }
     return true;
   }
 
@@ -186,13 +211,49 @@ export class Verifier {
       // A block of this walk is in the root; any other is looked up.
       if (m !== open && m !== open + 1 && !regionIsIn(defBlock === null ? null : defBlock.parent, root)) bits |= ISOLATION_BROKEN;
     }
-    if ((known & DOMINANCE_BROKEN) === 0) {
-      const block = user.parentBlock!;
-      const dom = (this.dom ??= new DominanceInfo());
-      // Dominance is only checked in reachable blocks (a single block is its region's entry).
-      if ((block.parent!.numBlocks === 1 || dom.isReachable(block)) && !dom.valueDominates(v, user)) bits |= DOMINANCE_BROKEN;
-    }
+    if ((known & DOMINANCE_BROKEN) === 0 && !this.dominatesUse(v, user, open)) bits |= DOMINANCE_BROKEN;
     return bits;
+  }
+
+  /**
+   * DominanceInfo.valueDominates(v, user), or true when the user's block is
+   * unreachable (MLIR checks no other). The usual case the marks leave, a
+   * value of another block of a multi-block region the walk is in, is true
+   * for the region's entry block, else left for the unit's end.
+   */
+  private dominatesUse(v: Value, user: Operation, open: number): boolean {
+    const block = user.parentBlock!;
+    const defBlock = v instanceof OpResult ? v.owner.parentBlock : (v as BlockArgument).owner;
+    const region = defBlock === null ? null : defBlock.parent;
+    const owner = region === null ? null : region.parentOp;
+    // Fast only when the value's region belongs to an op on the walk's path
+    // (the user is nested in that op), else ask DominanceInfo.
+    if (owner === null || owner.verifyMark !== open) return this.generalDominates(v, user);
+    let b = block;
+    while (b.parent !== region) {
+      const up = b.parent!.parentOp!;
+      if (up === owner) return this.generalDominates(v, user); // another region of the same op
+      b = up.parentBlock!;
+    }
+    // The user's ancestor block is the value's own block (graph regions, or a
+    // use before the definition), or in a graph region: the general query.
+    if (b === defBlock || isGraphRegionOwner(owner)) return this.generalDominates(v, user);
+    // Two blocks of one region: the entry dominates every block.
+    if (defBlock === region!.firstBlock) return true;
+    const n = this.pendDef.length;
+    if (n === 0 || this.pendDef[n - 1] !== defBlock || this.pendAt[n - 1] !== b || this.pendUser[n - 1] !== block) {
+      this.pendDef.push(defBlock!);
+      this.pendAt.push(b);
+      this.pendUser.push(block);
+    }
+    return true;
+  }
+
+  private generalDominates(v: Value, user: Operation): boolean {
+    const block = user.parentBlock!;
+    const dom = (this.dom ??= new DominanceInfo());
+    // Dominance is only checked in reachable blocks (the entry is).
+    return (block.parent!.firstBlock !== block && !dom.isReachable(block)) || dom.valueDominates(v, user);
   }
 
   private verifyBlockOnEntrance(block: Block): boolean {

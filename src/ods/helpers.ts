@@ -53,6 +53,25 @@ export function verifyBranchSuccessors(ctx: Context, op: Operation, operandsOf: 
   return true;
 }
 
+/**
+ * verifyBranchSuccessors for successor `s` alone, fed by operands
+ * [start, start + count) of `op`: the same diagnostics, no operand list made
+ * (the verifier runs it on every branch).
+ */
+export function verifyBranchSuccessorRange(ctx: Context, op: Operation, s: number, start: number, count: number): boolean {
+  const args = op.successor(s).args;
+  if (count !== args.length) {
+    emitError(ctx, op, `branch has ${count} operands for successor #${s}, but target block has ${args.length}`);
+    return false;
+  }
+  for (let i = 0; i < count; i++)
+    if (op.operand(start + i).type !== args[i].type) {
+      emitError(ctx, op, `type mismatch for bb argument #${i} of successor #${s}`);
+      return false;
+    }
+  return true;
+}
+
 // ---- parsing helpers
 
 /** `%a, %b` without delimiters, rejecting `%x#n`. */

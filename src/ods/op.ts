@@ -690,6 +690,10 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
     if (r.numBlocks !== undefined || r.maxBlocks !== undefined) sizedRegions.push(i);
   });
   const natives = info.nativeVerifiers;
+  let operandSegsOk: Attribute | undefined;
+  let operandSegsTotal = -1;
+  let resultSegsOk: Attribute | undefined;
+  let resultSegsTotal = -1;
 
   return (op) => {
     const r = op.regions.length;
@@ -703,9 +707,20 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
     for (let i = 0; i < structural.length; i++) {
       const t = structural[i];
       if (t === AttrSizedOperandSegments) {
-        if (!segmentsHold(op, info.operands, 'operandSegmentSizes', o)) return false;
+        // The attribute is uniqued and immutable: the last one that passed with the same count passes again.
+        const a = op.getProperty('operandSegmentSizes');
+        if (a === undefined || a !== operandSegsOk || o !== operandSegsTotal) {
+          if (!segmentsHold(op, info.operands, 'operandSegmentSizes', o)) return false;
+          operandSegsOk = a;
+          operandSegsTotal = o;
+        }
       } else if (t === AttrSizedResultSegments) {
-        if (!segmentsHold(op, info.results, 'resultSegmentSizes', res)) return false;
+        const a = op.getProperty('resultSegmentSizes');
+        if (a === undefined || a !== resultSegsOk || res !== resultSegsTotal) {
+          if (!segmentsHold(op, info.results, 'resultSegmentSizes', res)) return false;
+          resultSegsOk = a;
+          resultSegsTotal = res;
+        }
       } else if (typeof t !== 'string' && t.verifyTrait!(op, info) !== undefined) return false;
     }
     if (attrNames.length) {

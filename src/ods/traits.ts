@@ -10,9 +10,11 @@ import {
   Interfaces,
   getInterface,
   type LoopLikeInterface,
+  type OperandRange,
   type RegionBranchInterface,
   type RegionBranchTerminatorInterface,
   type RegionSuccessor,
+  type RegionSuccessorRange,
 } from '../ir/interfaces.js';
 import type { Operation, Value } from '../ir/operation.js';
 import type { OdsInfo } from './op.js';
@@ -291,10 +293,62 @@ function successorInputs(s: RegionSuccessor): readonly Value[] {
   return s.inputs;
 }
 
+// Reused by regionBranchHolds (one verification at a time; nothing in it re-enters).
+const SUCC: RegionSuccessorRange = { region: 0, inputStart: 0, inputCount: 0 };
+const OPERANDS: OperandRange = { start: 0, count: 0 };
+
+/**
+ * Whether every edge from branch point `point` (null: the parent) carries
+ * matching values, through the interfaces' range forms (nothing allocated);
+ * undefined when an implementation lacks them.
+ */
+function branchPointHolds(op: Operation, iface: RegionBranchInterface, point: Operation | null, from: number | 'parent'): boolean | undefined {
+  let term: RegionBranchTerminatorInterface | undefined;
+  if (point !== null) {
+    term = getInterface<RegionBranchTerminatorInterface>(point, Interfaces.RegionBranchTerminator);
+    if (term === undefined) return true;
+    if (term.successorOperandRange === undefined) return undefined;
+  }
+  const src = point === null ? op : point;
+  for (let s = 0; iface.successorRange!(op, from, s, SUCC); s++) {
+    if (term === undefined) iface.entryOperandRange!(op, SUCC, OPERANDS);
+    else term.successorOperandRange!(point!, SUCC, OPERANDS);
+    const n = SUCC.inputCount;
+    if (OPERANDS.count !== n) return false;
+    if (n === 0) continue;
+    const start = OPERANDS.start;
+    const at = SUCC.inputStart;
+    if (SUCC.region < 0) {
+      for (let i = 0; i < n; i++) if (src.operand(start + i).type !== op.result(at + i).type) return false;
+    } else {
+      const args = op.regions[SUCC.region].entry.args;
+      for (let i = 0; i < n; i++) if (src.operand(start + i).type !== args[at + i].type) return false;
+    }
+  }
+  return true;
+}
+
+/** Whether verifyRegionBranch would pass, when the implementations have the range forms; undefined otherwise. */
+function regionBranchHolds(op: Operation, iface: RegionBranchInterface): boolean | undefined {
+  if (iface.successorRange === undefined || iface.entryOperandRange === undefined) return undefined;
+  const parent = branchPointHolds(op, iface, null, 'parent');
+  if (parent !== true) return parent;
+  for (let r = 0; r < op.regions.length; r++)
+    for (let block = op.regions[r].firstBlock; block; block = block.nextBlock) {
+      const last = block.last;
+      if (last === null) continue;
+      const holds = branchPointHolds(op, iface, last, r);
+      if (holds !== true) return holds;
+    }
+  return true;
+}
+
 /** Checks that every control-flow edge of a region branch op carries matching values. */
 export function verifyRegionBranch(ctx: Context, op: Operation): boolean {
   const iface = getInterface<RegionBranchInterface>(op, Interfaces.RegionBranch);
   if (!iface) return true;
+  // Valid ops are settled without lists; any other is checked (and reported) below.
+  if (regionBranchHolds(op, iface) === true) return true;
   // Branch points: the parent, then every block terminator implementing the terminator interface.
   if (!verifyBranchPoint(ctx, op, iface, null)) return false;
   for (const region of op.regions)

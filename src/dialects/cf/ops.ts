@@ -31,6 +31,7 @@ import {
   successor,
   variadicOperand,
   variadicSuccessor,
+  verifyBranchSuccessorRange,
   verifyBranchSuccessors,
   type Op,
 } from '../../ods/index.js';
@@ -220,7 +221,8 @@ function setSwitchOperands(op: Op<'cf.switch'>, index: number, values: readonly 
 // cf.assert, cf.br
 
 implementOp(BranchOp, {
-  verify: (op, ctx) => verifyBranchSuccessors(ctx, op, () => BranchOp.destOperands(op)),
+  // One successor (checked before), fed by every operand: nothing allocated.
+  verify: (op, ctx) => verifyBranchSuccessorRange(ctx, op, 0, 0, op.numOperands),
   interfaces: {
     [Interfaces.Branch]: {
       getSuccessorOperands: (op) => BranchOp.destOperands(BranchOp.cast(op)),
@@ -252,7 +254,10 @@ const condBranchOperands = (op: Op<'cf.cond_br'>, index: number): Value[] =>
 
 implementOp(CondBranchOp, {
   verify(op, ctx) {
-    if (!verifyBranchSuccessors(ctx, op, (i) => condBranchOperands(op, i))) return false;
+    // Two successors (checked before), fed by operand groups 1 and 2 (shared [start, size] pairs).
+    const segs = CondBranchOp.ods.operandSegments(op);
+    if (!verifyBranchSuccessorRange(ctx, op, 0, segs[1][0], segs[1][1])) return false;
+    if (!verifyBranchSuccessorRange(ctx, op, 1, segs[2][0], segs[2][1])) return false;
     return verifyBranchWeights(ctx, op, CondBranchOp.branch_weights(op));
   },
   interfaces: {

@@ -17,6 +17,8 @@ import {
   type RegionBranchInterface,
   type RegionBranchTerminatorInterface,
   type RegionSuccessor,
+  type RegionSuccessorRange,
+  type OperandRange,
   type SpeculatableInterface,
 } from '../../ir/interfaces.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
@@ -595,6 +597,24 @@ function yieldedValues(region: Region | undefined): Value[] {
   return YieldOp.isa(t) ? YieldOp.results(t) : [];
 }
 
+/** Writes a successor range (the verifier's allocation-free form of RegionSuccessor). */
+function setSuccessor(out: RegionSuccessorRange, region: number, inputStart: number, inputCount: number): true {
+  out.region = region;
+  out.inputStart = inputStart;
+  out.inputCount = inputCount;
+  return true;
+}
+
+function setOperands(out: OperandRange, start: number, count: number): void {
+  out.start = start;
+  out.count = Math.max(0, count);
+}
+
+/** The number of entry-block arguments of `region` (0 when it is empty). */
+function numArgs(region: Region): number {
+  return region.empty ? 0 : region.entry.args.length;
+}
+
 function toParent(op: Operation): RegionSuccessor {
   return { region: 'parent', inputs: op.results };
 }
@@ -646,6 +666,8 @@ const parallelLoopRegionBranch: RegionBranchInterface = {
   getEntrySuccessorOperands() {
     return [];
   },
+  successorRange: (_op, _from, i, out) => i < 2 && setSuccessor(out, i === 0 ? 0 : -1, 0, 0),
+  entryOperandRange: (_op, _s, out) => setOperands(out, 0, 0),
 };
 
 /** scf.forall: entered from the parent (zero threads may skip the body); its body only returns to the parent (MLIR's ForallOp::getSuccessorRegions). */
@@ -657,6 +679,8 @@ const forallRegionBranch: RegionBranchInterface = {
   getEntrySuccessorOperands() {
     return [];
   },
+  successorRange: (_op, from, i, out) => (from === 'parent' ? i < 2 && setSuccessor(out, i === 0 ? 0 : -1, 0, 0) : i === 0 && setSuccessor(out, -1, 0, 0)),
+  entryOperandRange: (_op, _s, out) => setOperands(out, 0, 0),
 };
 
 /** Parses `(%a, 4, %b)`: operands and integers, MLIR's parseDynamicIndexList. */
@@ -705,6 +729,7 @@ implementOp(ConditionOp, {
       getSuccessorOperands(op) {
         return ConditionOp.args(ConditionOp.cast(op));
       },
+      successorOperandRange: (op, _s, out) => setOperands(out, 1, op.numOperands - 1),
       getSuccessorRegions(op, constants) {
         const whileOp = WhileOp.cast(op.parentOp!);
         const known = isTrueAttr(constants[0]);
@@ -754,6 +779,8 @@ implementOp(ExecuteRegionOp, {
       getEntrySuccessorOperands() {
         return [];
       },
+      successorRange: (op, from, i, out) => i === 0 && (from === 'parent' ? setSuccessor(out, 0, 0, 0) : setSuccessor(out, -1, 0, op.numResults)),
+      entryOperandRange: (_op, _s, out) => setOperands(out, 0, 0),
     } satisfies RegionBranchInterface,
   },
 });
@@ -847,6 +874,10 @@ implementOp(ForOp, {
       getEntrySuccessorOperands(op) {
         return ForOp.initArgs(ForOp.cast(op));
       },
+      successorRange: (op, _from, i, out) =>
+        i === 0 ? setSuccessor(out, 0, 1, Math.max(0, numArgs(op.regions[0]) - 1)) : i === 1 && setSuccessor(out, -1, 0, op.numResults),
+      // The init args follow the three bounds.
+      entryOperandRange: (op, _s, out) => setOperands(out, 3, op.numOperands - 3),
     } satisfies RegionBranchInterface,
     [Interfaces.LoopLike]: {
       getLoopRegions: (op) => [op.regions[0]],
@@ -1086,6 +1117,12 @@ implementOp(IfOp, {
       getEntrySuccessorOperands() {
         return [];
       },
+      successorRange(op, from, i, out) {
+        if (from !== 'parent') return i === 0 && setSuccessor(out, -1, 0, op.numResults);
+        if (i === 0) return setSuccessor(out, 0, 0, 0);
+        return i === 1 && (op.regions[1].empty ? setSuccessor(out, -1, 0, op.numResults) : setSuccessor(out, 1, 0, 0));
+      },
+      entryOperandRange: (_op, _s, out) => setOperands(out, 0, 0),
       getRegionInvocationBounds(_op, constants) {
         const known = isTrueAttr(constants[0]);
         if (known !== undefined) {
@@ -1180,6 +1217,11 @@ implementOp(IndexSwitchOp, {
       getEntrySuccessorOperands() {
         return [];
       },
+      successorRange(op, from, i, out) {
+        if (from !== 'parent') return i === 0 && setSuccessor(out, -1, 0, op.numResults);
+        return i < op.regions.length && setSuccessor(out, i, 0, 0);
+      },
+      entryOperandRange: (_op, _s, out) => setOperands(out, 0, 0),
       getRegionInvocationBounds(op, constants) {
         const c = constants[0];
         if (!(c instanceof IntegerAttr)) return op.regions.map(() => ({ lower: 0, upper: 1 }));
@@ -1322,6 +1364,7 @@ implementOp(ReduceOp, {
       getSuccessorOperands() {
         return [];
       },
+      successorOperandRange: (_op, _s, out) => setOperands(out, 0, 0),
     } satisfies RegionBranchTerminatorInterface,
   },
 });
@@ -1400,6 +1443,11 @@ implementOp(WhileOp, {
       getEntrySuccessorOperands(op) {
         return WhileOp.inits(WhileOp.cast(op));
       },
+      successorRange(op, from, i, out) {
+        if (from === 'parent' || from === 1) return i === 0 && setSuccessor(out, 0, 0, numArgs(op.regions[0]));
+        return i === 0 ? setSuccessor(out, -1, 0, op.numResults) : i === 1 && setSuccessor(out, 1, 0, numArgs(op.regions[1]));
+      },
+      entryOperandRange: (op, _s, out) => setOperands(out, 0, op.numOperands),
     } satisfies RegionBranchInterface,
     [Interfaces.LoopLike]: {
       getLoopRegions: (op) => [...op.regions],
@@ -1585,6 +1633,7 @@ implementOp(YieldOp, {
       getSuccessorOperands(op) {
         return YieldOp.results(YieldOp.cast(op));
       },
+      successorOperandRange: (op, _s, out) => setOperands(out, 0, op.numOperands),
     } satisfies RegionBranchTerminatorInterface,
   },
 });
