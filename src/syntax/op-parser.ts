@@ -548,19 +548,12 @@ export class OperationParser extends Parser {
     } else if (state.propertiesAttr !== undefined) {
       opaqueProperties = state.propertiesAttr;
     }
-    const op = new Operation({
-      name: state.name,
-      location: state._location,
-      locationSource: state.locationSource,
-      locationOffset: state.locationOffset,
-      operands: state._operands,
-      resultTypes: state._types,
-      propertyList: properties,
-      opaqueProperties,
-      attributes,
-      successors: state._successors,
-      regions: state._regions,
-    });
+    // Positional: no init object per op. A location given wins over the source offset.
+    const given = state._location;
+    const op =
+      given !== undefined || state.locationSource === undefined
+        ? new Operation(state.name, given as Location, -1, state._operands, state._types, properties, opaqueProperties, attributes, state._successors, state._regions)
+        : new Operation(state.name, state.locationSource, state.locationOffset, state._operands, state._types, properties, opaqueProperties, attributes, state._successors, state._regions);
     this.currentBlock!.append(op);
     return op;
   }
