@@ -904,7 +904,14 @@ function walkOperations(root: Operation, callback: (op: Operation) => WalkResult
 }
 
 export class Block {
-  readonly args: BlockArgument[] = [];
+  /**
+   * The arguments. Shared (frozen, empty) until the first is added, and the
+   * first makes a one-element list: blocks without arguments cost no list,
+   * and one grown by push from [] reserves 17 slots. Read it after adding
+   * arguments, not before (a list taken from a block without arguments does
+   * not grow with it).
+   */
+  readonly args: BlockArgument[] = EMPTY_LIST;
   first: Operation | null = null;
   last: Operation | null = null;
   parent: Region | null = null;
@@ -925,17 +932,32 @@ export class Block {
 
   /** With `locationOffset` >= 0, `location` is where to compute the location from on first use (the parser). */
   addArgument(type: Type, location: Location | LocationSource, locationOffset = -1): BlockArgument {
-    const a = new BlockArgument(type, this, this.args.length, location, locationOffset);
-    this.args.push(a);
+    const args = this.args;
+    const a = new BlockArgument(type, this, args.length, location, locationOffset);
+    if (args.length === 0) (this as { args: BlockArgument[] }).args = [a];
+    else args.push(a);
     return a;
+  }
+  /**
+   * @internal The parser: takes over `list` (at its exact size, indexes and
+   * owners already this block's) as the arguments of a block without any.
+   */
+  adoptArguments(list: BlockArgument[]): void {
+    if (this.args.length !== 0) throw new Error('adoptArguments: the block has arguments');
+    (this as { args: BlockArgument[] }).args = list;
   }
   insertArgument(index: number, type: Type, location: Location): BlockArgument {
     const a = new BlockArgument(type, this, index, location);
+    if (this.args.length === 0) {
+      (this as { args: BlockArgument[] }).args = [a];
+      return a;
+    }
     this.args.splice(index, 0, a);
     for (let i = index + 1; i < this.args.length; i++) this.args[i].index = i;
     return a;
   }
   eraseArgument(index: number): void {
+    if (index >= this.args.length) return;
     this.args.splice(index, 1);
     for (let i = index; i < this.args.length; i++) this.args[i].index = i;
   }

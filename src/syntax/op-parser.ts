@@ -6,7 +6,7 @@ import { DictionaryAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, UnknownLoc } from '../ir/location.js';
-import { Block, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
+import { Block, BlockArgument, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
 import { parseDictionaryAttribute, parseLocationAfterParen, resolveDeferredLocations } from './attribute-parser.js';
 import { Tok } from './lexer.js';
 import {
@@ -568,22 +568,56 @@ export class OperationParser extends Parser {
    */
   private readonly asm: CustomOpAsmParser = new CustomOpAsmParser(this, 0, NO_RESULT_IDS, '');
 
+  /**
+   * Op names already resolved, by their spelling's length and first byte: a
+   * name is matched against the source in place, so a known op costs no
+   * substring and no hash of one (a Map lookup by a fresh slice hashes it
+   * first). `dialect` is the default dialect an unprefixed spelling was
+   * resolved with, null for a registered spelling.
+   */
+  private readonly opNameCache = new Map<number, { spelling: string; dialect: string | null; name: OperationName }[]>();
+
   private parseCustomOperationName(): OperationName {
+    const start = this.tokStart;
+    const len = this.tokEnd - start;
+    const src = this.src;
+    const key = len * 256 + src.charCodeAt(start);
+    const dialect = this.defaultDialectStack[this.defaultDialectStack.length - 1];
+    const bucket = this.opNameCache.get(key);
+    if (bucket !== undefined)
+      for (let i = 0; i < bucket.length; i++) {
+        const c = bucket[i];
+        if ((c.dialect === null || c.dialect === dialect) && src.startsWith(c.spelling, start)) {
+          this.consume();
+          return c.name;
+        }
+      }
     const spelling = this.text;
     this.consume();
     const registered = this.ctx.lookupOp(spelling);
-    if (registered) return registered;
-    let name = spelling;
-    if (!spelling.includes('.')) name = this.defaultDialectStack[this.defaultDialectStack.length - 1] + '.' + spelling;
-    return this.ctx.getOperationName(name);
+    let name: OperationName;
+    let via: string | null = null;
+    if (registered) name = registered;
+    else if (!spelling.includes('.')) {
+      via = dialect;
+      name = this.ctx.getOperationName(dialect + '.' + spelling);
+    } else name = this.ctx.getOperationName(spelling);
+    // Only names with a parser are worth keeping (the others end in an error).
+    if (name.def?.parse) {
+      const entry = { spelling, dialect: via, name };
+      if (bucket === undefined) this.opNameCache.set(key, [entry]);
+      else bucket.push(entry);
+    }
+    return name;
   }
 
   private startCustomOperation(resultIDs: readonly ResultRecord[], numExpected: number, loc: number): Operation | null {
     const opOffset = this.tokStart;
-    const originalName = this.text;
+    const opEnd = this.tokEnd;
     const opName = this.parseCustomOperationName();
     const def = opName.def;
     if (!def || !def.parse) {
+      const originalName = this.src.slice(opOffset, opEnd);
       const dialectName = opName.dialectName;
       const tried = originalName !== opName.name ? ` (tried '${opName.name}' as well)` : '';
       if (!this.ctx.getDialect(dialectName)) {
@@ -671,7 +705,10 @@ export class OperationParser extends Parser {
     const block = new Block();
     if (entryArgs.length && entryArgs[0].ssaName.name !== '') {
       if (this.is(Tok.caret_identifier)) this.error('invalid block name in region with named arguments');
-      for (const a of entryArgs) {
+      // Made into a list at its exact size, which the block takes over.
+      const list = new Array<BlockArgument>(entryArgs.length);
+      for (let i = 0; i < entryArgs.length; i++) {
+        const a = entryArgs[i];
         const defOffset = this.referenceOffset(a.ssaName.name, a.ssaName.number);
         if (defOffset !== undefined) {
           const d = this.ctx.diagnostics.emit(
@@ -683,10 +720,12 @@ export class OperationParser extends Parser {
           throw new ParseAbort();
         }
         // Without a written location, made from the source on first use.
-        const arg = a.sourceLoc ? block.addArgument(a.type, a.sourceLoc) : block.addArgument(a.type, this.state.source, a.ssaName.offset);
+        const arg = a.sourceLoc ? new BlockArgument(a.type, block, i, a.sourceLoc) : new BlockArgument(a.type, block, i, this.state.source, a.ssaName.offset);
+        list[i] = arg;
         if (a.sourceLoc instanceof DeferredLoc) this.deferredLocOwners.push({ arg });
         this.addDefinition(a.ssaName, arg);
       }
+      block.adoptArguments(list);
     }
     this.parseBlockHeader(block);
     this.openRegions.push({ region, numEntryArgs: entryArgs.length, savedBlock, block, entry: true, owner });
