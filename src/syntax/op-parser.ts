@@ -47,7 +47,12 @@ function entryValue(e: NameEntry | undefined, number: number): Value | undefined
 }
 
 class IsolatedNameScope {
-  readonly values = new Map<string, NameEntry>();
+  /**
+   * Names to values; a name whose scope ended maps to undefined rather than
+   * being deleted (deletes shrink and rehash the table, which the next
+   * nested scope grows again: a function's names stay as keys until it ends).
+   */
+  readonly values = new Map<string, NameEntry | undefined>();
   /** The names defined, in order, for all open nested scopes (a repeat only deletes twice). */
   readonly names: string[] = [];
   /** Per open nested scope: where its names start in `names`. */
@@ -64,7 +69,7 @@ class IsolatedNameScope {
       if (e === undefined) continue;
       if (e instanceof Value) e.mark = 0;
       else for (const v of e) if (v !== undefined) v.mark = 0;
-      values.delete(names[i]);
+      values.set(names[i], undefined);
     }
     names.length = start;
   }
@@ -167,7 +172,7 @@ export class OperationParser extends Parser {
     return this.isolatedScopes[this.isolatedScopes.length - 1].values.get(name);
   }
 
-  private setValueEntry(values: Map<string, NameEntry>, e: NameEntry | undefined, name: string, number: number, value: Value): void {
+  private setValueEntry(values: Map<string, NameEntry | undefined>, e: NameEntry | undefined, name: string, number: number, value: Value): void {
     if (number === 0 && (e === undefined || e instanceof Value)) values.set(name, value);
     else if (e === undefined) {
       const list: (Value | undefined)[] = [];
