@@ -5,7 +5,7 @@
 import type { Attribute, Type } from './attributes.js';
 import type { Context } from './context.js';
 import { Location, UnknownLoc } from './location.js';
-import { Block, Operation, Region, type Value } from './operation.js';
+import { Block, Operation, Region, propList, type Value } from './operation.js';
 
 /** Where new ops go: before `op`, or at the end of `block` when `op` is null. */
 export interface InsertionPoint {
@@ -62,16 +62,8 @@ export class Builder {
       if (opName.def?.inherentAttrNames.has(k)) properties.set(k, v);
       else attributes.set(k, v);
     }
-    const op = new Operation({
-      name: opName,
-      location: options.location ?? UnknownLoc.get(),
-      operands: options.operands,
-      resultTypes: options.results,
-      properties,
-      attributes,
-      successors: options.successors,
-      regions: options.regions ?? 0,
-    });
+    const props = properties.size ? propList(properties) : null;
+    const op = new Operation(opName, options.location ?? UnknownLoc.get(), -1, options.operands, options.results, props, null, attributes, options.successors, options.regions ?? 0);
     return this.insert(op);
   }
 

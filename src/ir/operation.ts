@@ -385,42 +385,87 @@ export class Operation {
    */
   mark = 0;
 
-  constructor(init: OperationInit) {
-    this.name = init.name;
-    if (init.location !== undefined || init.locationSource === undefined) {
-      this.loc = init.location as Location;
-      this.locOffset = -1;
-    } else {
-      this.loc = init.locationSource;
-      this.locOffset = init.locationOffset ?? 0;
-    }
-    this.opnds = init.operands ? makeOperands(this, init.operands) : null;
-    const types = init.resultTypes;
-    const nResults = types ? types.length : 0;
-    if (nResults === 1) this.res = new OpResult(types![0], this, 0);
+  /**
+   * An op from its parts, positionally (the parser and the builders: no init
+   * object per op). `location` is the location, or with `locationOffset` >= 0
+   * the source to compute it from on first use. Lists are read, not kept,
+   * except `propertyList` (taken over: the flat [name, value, ...] list at its
+   * exact size) and `regions` given as a list (taken over).
+   */
+  constructor(
+    name: OperationName,
+    location: Location | LocationSource,
+    locationOffset: number,
+    operands: readonly Value[] | null | undefined,
+    resultTypes: readonly Type[] | null | undefined,
+    propertyList: (string | Attribute)[] | null | undefined,
+    opaqueProperties: Attribute | null | undefined,
+    attributes: Map<string, Attribute> | null | undefined,
+    successors: readonly Block[] | null | undefined,
+    regions: number | Region[] | null | undefined,
+  );
+  constructor(init: OperationInit);
+  constructor(
+    nameOrInit: OperationName | OperationInit,
+    location?: Location | LocationSource,
+    locationOffset = -1,
+    operands?: readonly Value[] | null,
+    resultTypes?: readonly Type[] | null,
+    propertyList?: (string | Attribute)[] | null,
+    opaqueProperties?: Attribute | null,
+    attributes?: Map<string, Attribute> | null,
+    successors?: readonly Block[] | null,
+    regions?: number | Region[] | null,
+  ) {
+    let name: OperationName;
+    // An OperationInit's `name` is an OperationName; an OperationName's is a string.
+    if (typeof nameOrInit.name !== 'string') {
+      const init = nameOrInit as OperationInit;
+      name = init.name;
+      if (init.location !== undefined || init.locationSource === undefined) {
+        location = init.location as Location;
+        locationOffset = -1;
+      } else {
+        location = init.locationSource;
+        locationOffset = init.locationOffset ?? 0;
+      }
+      operands = init.operands;
+      resultTypes = init.resultTypes;
+      propertyList = init.propertyList ?? (init.properties && init.properties.size ? propList(init.properties) : null);
+      opaqueProperties = init.opaqueProperties;
+      attributes = init.attributes;
+      successors = init.successors;
+      regions = init.regions;
+    } else name = nameOrInit as OperationName;
+    this.name = name;
+    this.loc = location as Location | LocationSource;
+    this.locOffset = locationOffset;
+    this.opnds = operands ? makeOperands(this, operands) : null;
+    const nResults = resultTypes ? resultTypes.length : 0;
+    if (nResults === 1) this.res = new OpResult(resultTypes![0], this, 0);
     else {
       const results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
-      for (let i = 0; i < nResults; i++) results[i] = new OpResult(types![i], this, i);
+      for (let i = 0; i < nResults; i++) results[i] = new OpResult(resultTypes![i], this, i);
       this.res = results;
     }
-    // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
-    const list = init.propertyList;
-    this.props = list !== undefined ? (list.length ? list : null) : init.properties && init.properties.size ? propList(init.properties) : null;
-    const initProperties = init.name.def?.initProperties;
+    // A one-property list is swapped for the shared one (see SINGLE_PROPERTIES).
+    const np = propertyList ? propertyList.length : 0;
+    this.props = np === 0 ? null : np === 2 ? singleProperty(propertyList![0] as string, propertyList![1] as Attribute) : propertyList!;
+    const initProperties = name.def?.initProperties;
     if (initProperties) initProperties(this.properties);
-    const opaque = init.opaqueProperties ?? null;
-    const attrs = init.attributes && init.attributes.size ? init.attributes : null;
-    const succ = init.successors;
-    const nSucc = succ ? succ.length : 0;
+    const opaque = opaqueProperties ?? null;
+    // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
+    const attrs = attributes && attributes.size ? attributes : null;
+    const nSucc = successors ? successors.length : 0;
     if (opaque !== null || attrs !== null || nSucc !== 0) {
-      const successors = nSucc ? new Array<BlockOperand>(nSucc) : EMPTY_LIST;
-      this.rare = { opaque, attrs, successors };
-      for (let i = 0; i < nSucc; i++) successors[i] = new BlockOperand(succ![i], this, i);
+      const succ = nSucc ? new Array<BlockOperand>(nSucc) : EMPTY_LIST;
+      this.rare = { opaque, attrs, successors: succ };
+      for (let i = 0; i < nSucc; i++) succ[i] = new BlockOperand(successors![i], this, i);
     } else this.rare = null;
-    const regions = init.regions ?? 0;
-    if (typeof regions === 'number') {
-      this.regions = regions ? new Array<Region>(regions) : EMPTY_LIST;
-      for (let i = 0; i < regions; i++) this.regions[i] = new Region(this);
+    if (regions === null || regions === undefined || typeof regions === 'number') {
+      const n = regions ?? 0;
+      this.regions = n ? new Array<Region>(n) : EMPTY_LIST;
+      for (let i = 0; i < n; i++) this.regions[i] = new Region(this);
     } else {
       this.regions = regions;
       for (const r of regions) r.parentOp = this;
@@ -798,7 +843,7 @@ function singleProperty(name: string, value: Attribute): (string | Attribute)[] 
 }
 
 /** A property map's entries as a flat list at its exact size (shared for one entry). */
-function propList(m: ReadonlyMap<string, Attribute>): (string | Attribute)[] {
+export function propList(m: ReadonlyMap<string, Attribute>): (string | Attribute)[] {
   if (m.size === 1) for (const [k, v] of m) return singleProperty(k, v);
   const out = new Array<string | Attribute>(2 * m.size);
   let i = 0;
@@ -859,7 +904,14 @@ function walkOperations(root: Operation, callback: (op: Operation) => WalkResult
 }
 
 export class Block {
-  readonly args: BlockArgument[] = [];
+  /**
+   * The arguments. Shared (frozen, empty) until the first is added, and the
+   * first makes a one-element list: blocks without arguments cost no list,
+   * and one grown by push from [] reserves 17 slots. Read it after adding
+   * arguments, not before (a list taken from a block without arguments does
+   * not grow with it).
+   */
+  readonly args: BlockArgument[] = EMPTY_LIST;
   first: Operation | null = null;
   last: Operation | null = null;
   parent: Region | null = null;
@@ -880,17 +932,32 @@ export class Block {
 
   /** With `locationOffset` >= 0, `location` is where to compute the location from on first use (the parser). */
   addArgument(type: Type, location: Location | LocationSource, locationOffset = -1): BlockArgument {
-    const a = new BlockArgument(type, this, this.args.length, location, locationOffset);
-    this.args.push(a);
+    const args = this.args;
+    const a = new BlockArgument(type, this, args.length, location, locationOffset);
+    if (args.length === 0) (this as { args: BlockArgument[] }).args = [a];
+    else args.push(a);
     return a;
+  }
+  /**
+   * @internal The parser: takes over `list` (at its exact size, indexes and
+   * owners already this block's) as the arguments of a block without any.
+   */
+  adoptArguments(list: BlockArgument[]): void {
+    if (this.args.length !== 0) throw new Error('adoptArguments: the block has arguments');
+    (this as { args: BlockArgument[] }).args = list;
   }
   insertArgument(index: number, type: Type, location: Location): BlockArgument {
     const a = new BlockArgument(type, this, index, location);
+    if (this.args.length === 0) {
+      (this as { args: BlockArgument[] }).args = [a];
+      return a;
+    }
     this.args.splice(index, 0, a);
     for (let i = index + 1; i < this.args.length; i++) this.args[i].index = i;
     return a;
   }
   eraseArgument(index: number): void {
+    if (index >= this.args.length) return;
     this.args.splice(index, 1);
     for (let i = index; i < this.args.length; i++) this.args[i].index = i;
   }

@@ -1154,16 +1154,8 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
   }
   const discardable = args.discardable as Record<string, Attribute> | undefined;
   const attributes = discardable ? new Map<string, Attribute>(Object.entries(discardable)) : undefined;
-  const op = new Operation({
-    name: opName,
-    location: (args.location as Location | undefined) ?? UnknownLoc.get(),
-    operands,
-    resultTypes: resultTypes.types,
-    propertyList: props ?? undefined,
-    attributes,
-    successors,
-    regions,
-  });
+  const location = (args.location as Location | undefined) ?? UnknownLoc.get();
+  const op = new Operation(opName, location, -1, operands, resultTypes.types, props, null, attributes, successors, regions);
   return builder.insert(op);
 }
 

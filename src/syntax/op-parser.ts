@@ -6,7 +6,7 @@ import { DictionaryAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, UnknownLoc } from '../ir/location.js';
-import { Block, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
+import { Block, BlockArgument, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
 import { parseDictionaryAttribute, parseLocationAfterParen, resolveDeferredLocations } from './attribute-parser.js';
 import { Tok } from './lexer.js';
 import {
@@ -47,7 +47,12 @@ function entryValue(e: NameEntry | undefined, number: number): Value | undefined
 }
 
 class IsolatedNameScope {
-  readonly values = new Map<string, NameEntry>();
+  /**
+   * Names to values; a name whose scope ended maps to undefined rather than
+   * being deleted (deletes shrink and rehash the table, which the next
+   * nested scope grows again: a function's names stay as keys until it ends).
+   */
+  readonly values = new Map<string, NameEntry | undefined>();
   /** The names defined, in order, for all open nested scopes (a repeat only deletes twice). */
   readonly names: string[] = [];
   /** Per open nested scope: where its names start in `names`. */
@@ -64,7 +69,7 @@ class IsolatedNameScope {
       if (e === undefined) continue;
       if (e instanceof Value) e.mark = 0;
       else for (const v of e) if (v !== undefined) v.mark = 0;
-      values.delete(names[i]);
+      values.set(names[i], undefined);
     }
     names.length = start;
   }
@@ -167,7 +172,7 @@ export class OperationParser extends Parser {
     return this.isolatedScopes[this.isolatedScopes.length - 1].values.get(name);
   }
 
-  private setValueEntry(values: Map<string, NameEntry>, e: NameEntry | undefined, name: string, number: number, value: Value): void {
+  private setValueEntry(values: Map<string, NameEntry | undefined>, e: NameEntry | undefined, name: string, number: number, value: Value): void {
     if (number === 0 && (e === undefined || e instanceof Value)) values.set(name, value);
     else if (e === undefined) {
       const list: (Value | undefined)[] = [];
@@ -548,19 +553,12 @@ export class OperationParser extends Parser {
     } else if (state.propertiesAttr !== undefined) {
       opaqueProperties = state.propertiesAttr;
     }
-    const op = new Operation({
-      name: state.name,
-      location: state._location,
-      locationSource: state.locationSource,
-      locationOffset: state.locationOffset,
-      operands: state._operands,
-      resultTypes: state._types,
-      propertyList: properties,
-      opaqueProperties,
-      attributes,
-      successors: state._successors,
-      regions: state._regions,
-    });
+    // Positional: no init object per op. A location given wins over the source offset.
+    const given = state._location;
+    const op =
+      given !== undefined || state.locationSource === undefined
+        ? new Operation(state.name, given as Location, -1, state._operands, state._types, properties, opaqueProperties, attributes, state._successors, state._regions)
+        : new Operation(state.name, state.locationSource, state.locationOffset, state._operands, state._types, properties, opaqueProperties, attributes, state._successors, state._regions);
     this.currentBlock!.append(op);
     return op;
   }
@@ -575,22 +573,56 @@ export class OperationParser extends Parser {
    */
   private readonly asm: CustomOpAsmParser = new CustomOpAsmParser(this, 0, NO_RESULT_IDS, '');
 
+  /**
+   * Op names already resolved, by their spelling's length and first byte: a
+   * name is matched against the source in place, so a known op costs no
+   * substring and no hash of one (a Map lookup by a fresh slice hashes it
+   * first). `dialect` is the default dialect an unprefixed spelling was
+   * resolved with, null for a registered spelling.
+   */
+  private readonly opNameCache = new Map<number, { spelling: string; dialect: string | null; name: OperationName }[]>();
+
   private parseCustomOperationName(): OperationName {
+    const start = this.tokStart;
+    const len = this.tokEnd - start;
+    const src = this.src;
+    const key = len * 256 + src.charCodeAt(start);
+    const dialect = this.defaultDialectStack[this.defaultDialectStack.length - 1];
+    const bucket = this.opNameCache.get(key);
+    if (bucket !== undefined)
+      for (let i = 0; i < bucket.length; i++) {
+        const c = bucket[i];
+        if ((c.dialect === null || c.dialect === dialect) && src.startsWith(c.spelling, start)) {
+          this.consume();
+          return c.name;
+        }
+      }
     const spelling = this.text;
     this.consume();
     const registered = this.ctx.lookupOp(spelling);
-    if (registered) return registered;
-    let name = spelling;
-    if (!spelling.includes('.')) name = this.defaultDialectStack[this.defaultDialectStack.length - 1] + '.' + spelling;
-    return this.ctx.getOperationName(name);
+    let name: OperationName;
+    let via: string | null = null;
+    if (registered) name = registered;
+    else if (!spelling.includes('.')) {
+      via = dialect;
+      name = this.ctx.getOperationName(dialect + '.' + spelling);
+    } else name = this.ctx.getOperationName(spelling);
+    // Only names with a parser are worth keeping (the others end in an error).
+    if (name.def?.parse) {
+      const entry = { spelling, dialect: via, name };
+      if (bucket === undefined) this.opNameCache.set(key, [entry]);
+      else bucket.push(entry);
+    }
+    return name;
   }
 
   private startCustomOperation(resultIDs: readonly ResultRecord[], numExpected: number, loc: number): Operation | null {
     const opOffset = this.tokStart;
-    const originalName = this.text;
+    const opEnd = this.tokEnd;
     const opName = this.parseCustomOperationName();
     const def = opName.def;
     if (!def || !def.parse) {
+      const originalName = this.src.slice(opOffset, opEnd);
       const dialectName = opName.dialectName;
       const tried = originalName !== opName.name ? ` (tried '${opName.name}' as well)` : '';
       if (!this.ctx.getDialect(dialectName)) {
@@ -678,7 +710,10 @@ export class OperationParser extends Parser {
     const block = new Block();
     if (entryArgs.length && entryArgs[0].ssaName.name !== '') {
       if (this.is(Tok.caret_identifier)) this.error('invalid block name in region with named arguments');
-      for (const a of entryArgs) {
+      // Made into a list at its exact size, which the block takes over.
+      const list = new Array<BlockArgument>(entryArgs.length);
+      for (let i = 0; i < entryArgs.length; i++) {
+        const a = entryArgs[i];
         const defOffset = this.referenceOffset(a.ssaName.name, a.ssaName.number);
         if (defOffset !== undefined) {
           const d = this.ctx.diagnostics.emit(
@@ -690,10 +725,12 @@ export class OperationParser extends Parser {
           throw new ParseAbort();
         }
         // Without a written location, made from the source on first use.
-        const arg = a.sourceLoc ? block.addArgument(a.type, a.sourceLoc) : block.addArgument(a.type, this.state.source, a.ssaName.offset);
+        const arg = a.sourceLoc ? new BlockArgument(a.type, block, i, a.sourceLoc) : new BlockArgument(a.type, block, i, this.state.source, a.ssaName.offset);
+        list[i] = arg;
         if (a.sourceLoc instanceof DeferredLoc) this.deferredLocOwners.push({ arg });
         this.addDefinition(a.ssaName, arg);
       }
+      block.adoptArguments(list);
     }
     this.parseBlockHeader(block);
     this.openRegions.push({ region, numEntryArgs: entryArgs.length, savedBlock, block, entry: true, owner });
