@@ -1113,10 +1113,20 @@ export class Printer implements OpAsmPrinter {
       else this.aliases!.visitAttribute(loc, true);
     }
     const def = op.name.def;
-    if (!this.options.generic && def?.print) {
-      this.write(this.customOpName(op.name));
-      def.print(this, op);
-      return;
+    if (!this.options.generic && def !== undefined) {
+      // A compiled assembly format is called directly (one monomorphic call
+      // for most ops); other custom printers, and a format's first print, through the hook.
+      const format = def.formatPrinter;
+      if (format !== undefined) {
+        this.write(this.customOpName(op.name));
+        format.print(this, op);
+        return;
+      }
+      if (def.print) {
+        this.write(this.customOpName(op.name));
+        def.print(this, op);
+        return;
+      }
     }
     this.printGenericOp(op);
   }
