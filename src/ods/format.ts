@@ -537,12 +537,17 @@ class Compiled {
         case STEP_WRITE:
           p.write(st.text);
           break;
-        case STEP_OPERAND:
-          if (st.index < op.numOperands) p.printOperand(op.operand(st.index));
+        case STEP_OPERAND: {
+          // One walk of a short operand list (undefined out of range), not a count and a lookup.
+          const use = op.opOperand(st.index);
+          if (use !== undefined) p.printOperand(use.value);
           break;
-        case STEP_OPERAND_TYPE:
-          if (st.index < op.numOperands) p.printType(op.operand(st.index).type);
+        }
+        case STEP_OPERAND_TYPE: {
+          const use = op.opOperand(st.index);
+          if (use !== undefined) p.printType(use.value.type);
           break;
+        }
         case STEP_RESULT_TYPE:
           if (st.index < op.numResults) p.printType(op.result(st.index).type);
           break;
