@@ -452,6 +452,9 @@ export function printDenseScalar(t: Type, v: bigint): string {
   return intText(t, v);
 }
 
+/** Longest dense elements body text kept on its attribute after printing. */
+const MAX_KEPT_BODY = 4096;
+
 /**
  * Dense integer, index, float or complex elements. `values` holds one entry per
  * scalar (two per complex element): integers normalized to the element type's
@@ -521,17 +524,35 @@ export class DenseIntOrFPElementsAttr extends ElementsAttr {
     }
     return printDenseScalar(et, this.values[i]);
   }
+  /**
+   * The body text as printed with and without the hex form, kept from the
+   * first print when short (floats are re-formatted otherwise; a long text
+   * is not kept alive beside the attribute).
+   */
+  private bodyText: string | undefined = undefined;
+  private bodyTextNoHex: string | undefined = undefined;
   /** Prints the `dense<...>` body contents (without `dense<`/`>`), optionally allowing the hex form. */
   printBody(p: AttrTypePrinter, allowHex = true): void {
-    if (this.splat) return p.write(this.printElementAt(0));
+    let text = allowHex ? this.bodyText : this.bodyTextNoHex;
+    if (text === undefined) {
+      text = this.formatBody(allowHex);
+      if (text.length <= MAX_KEPT_BODY) {
+        if (allowHex) this.bodyText = text;
+        else this.bodyTextNoHex = text;
+      }
+    }
+    p.write(text);
+  }
+  private formatBody(allowHex: boolean): string {
+    if (this.splat) return this.printElementAt(0);
     const n = this.ty.numElements;
     if (allowHex && n > 100) {
       let hex = '"0x';
       for (const b of this.rawData()) hex += (b < 16 ? '0' : '') + b.toString(16).toUpperCase();
-      return p.write(hex + '"');
+      return hex + '"';
     }
-    if (n === 0) return;
-    p.write(printNested(this.ty.shape, (i) => this.printElementAt(i)));
+    if (n === 0) return '';
+    return printNested(this.ty.shape, (i) => this.printElementAt(i));
   }
   print(p: AttrTypePrinter): void {
     p.write('dense<');

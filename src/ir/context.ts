@@ -39,6 +39,11 @@ export const Traits = {
 } as const;
 
 /** Everything a dialect says about one of its operations. */
+/** A compiled assembly format's printer (src/ods/format.ts). */
+export interface FormatPrinter {
+  print(p: OpAsmPrinter, op: Operation): void;
+}
+
 export interface OpDefinition {
   /** The full name, e.g. `func.return`. */
   readonly name: string;
@@ -58,6 +63,11 @@ export interface OpDefinition {
   /** The same parser as a generator that yields at each region; the parser then parses nests without recursing. */
   parseResumable?: ResumableParse;
   print?(p: OpAsmPrinter, op: Operation): void;
+  /**
+   * Set once an op's assembly format is compiled: what `print` calls, for
+   * the printer to call directly (one call site for every formatted op).
+   */
+  formatPrinter?: FormatPrinter;
   /** Result name hints (`%c0`, `%cst`). */
   getAsmResultNames?(op: Operation, setName: (value: Value, name: string) => void): void;
   getAsmBlockArgumentNames?(region: Region, setName: (value: Value, name: string) => void): void;

@@ -332,6 +332,43 @@ interface PrintState {
 const WITH_TERMINATOR: PrintRegionOptions = Object.freeze({ printEntryBlockArgs: true, printBlockTerminators: true });
 const WITHOUT_TERMINATOR: PrintRegionOptions = Object.freeze({ printEntryBlockArgs: true, printBlockTerminators: false });
 
+// A format compiled into steps, run by one loop (Compiled.run): the spacing
+// between elements is decided when compiled, adjacent literal text is one
+// write, and the common value elements are cases of the loop's switch rather
+// than closures (one call site per element kind instead of one megamorphic
+// call per element). Formats whose spacing depends on the op (an optional
+// group whose branches end in different spacing states) keep the closures.
+const STEP_WRITE = 0;
+const STEP_OPERAND = 1;
+const STEP_OPERAND_TYPE = 2;
+const STEP_RESULT_TYPE = 3;
+const STEP_ATTR_DICT = 4;
+const STEP_OPTIONAL = 5;
+const STEP_CALL = 6;
+
+/** One step; one shape for all kinds. */
+class Step {
+  constructor(
+    readonly kind: number,
+    /** STEP_WRITE: the text. */
+    readonly text: string,
+    /** Operand/result index; STEP_ATTR_DICT: 1 with the `attributes` keyword. */
+    readonly index: number,
+    /** STEP_CALL: prints the element. */
+    readonly fn: ((p: OpAsmPrinter, op: Operation) => void) | null,
+    /** STEP_OPTIONAL: the anchor and the two branches. */
+    readonly anchor: El | null,
+    readonly then: Step[] | null,
+    readonly els: Step[] | null,
+  ) {}
+}
+
+/** The spacing state between elements, known when compiled. */
+interface SpaceState {
+  emit: boolean;
+  punct: boolean;
+}
+
 function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
   if (value.length !== 1 && value !== '->') return true;
   if (lastWasPunctuation) return !'>)}],'.includes(value[0]);
@@ -351,6 +388,8 @@ class Compiled {
   readonly usedAttrs: Set<string> = new Set();
   readonly hasPropDict: boolean;
   private readonly printers: Printer[];
+  /** The format as steps, or undefined when its spacing depends on the op (then `printers`). */
+  private readonly steps: Step[] | undefined;
   /** Per operand decl: whether its type appears in the format. */
   private readonly seenOperandTypes: boolean[];
   private readonly seenResultTypes: boolean[];
@@ -401,7 +440,9 @@ class Compiled {
         if (!this.allResultTypes && !this.seenResultTypes[i] && !this.resultResolvers[i] && !r.type.buildable)
           this.problems.push(`type of result '${r.name}' is not in the format and cannot be inferred`);
       });
-    this.printers = this.elements.map((e) => this.compilePrinter(e));
+    const steps: Step[] = [];
+    this.steps = this.compileSteps(this.elements, { emit: true, punct: false }, steps) ? steps : undefined;
+    this.printers = this.steps !== undefined ? [] : this.elements.map((e) => this.compilePrinter(e));
   }
 
   /** Every operand (result) group is one value: group i is value i. */
@@ -469,6 +510,11 @@ class Compiled {
   // ---- printing
 
   print(p: OpAsmPrinter, op: Operation): void {
+    const steps = this.steps;
+    if (steps !== undefined) {
+      this.run(p, op, steps);
+      return;
+    }
     // One state per format, reused (a printer may print an op of the same kind from inside one).
     let s = this.printState;
     if (s === undefined) s = { shouldEmitSpace: true, lastWasPunctuation: false };
@@ -482,6 +528,112 @@ class Compiled {
     this.printState = s;
   }
   private printState: PrintState | undefined = { shouldEmitSpace: true, lastWasPunctuation: false };
+
+  /** Runs compiled steps (recursing only into optional groups: bounded by the format). */
+  private run(p: OpAsmPrinter, op: Operation, steps: Step[]): void {
+    for (let i = 0; i < steps.length; i++) {
+      const st = steps[i];
+      switch (st.kind) {
+        case STEP_WRITE:
+          p.write(st.text);
+          break;
+        case STEP_OPERAND: {
+          // One walk of a short operand list (undefined out of range), not a count and a lookup.
+          const use = op.opOperand(st.index);
+          if (use !== undefined) p.printOperand(use.value);
+          break;
+        }
+        case STEP_OPERAND_TYPE: {
+          const use = op.opOperand(st.index);
+          if (use !== undefined) p.printType(use.value.type);
+          break;
+        }
+        case STEP_RESULT_TYPE:
+          if (st.index < op.numResults) p.printType(op.result(st.index).type);
+          break;
+        case STEP_ATTR_DICT:
+          this.printAttrDict(p, op, st.index === 1);
+          break;
+        case STEP_OPTIONAL:
+          this.run(p, op, this.anchorPresent(op, st.anchor!) ? st.then! : st.els!);
+          break;
+        default:
+          st.fn!(p, op);
+      }
+    }
+  }
+
+  private printAttrDict(p: OpAsmPrinter, op: Operation, withKeyword: boolean): void {
+    // Nothing to print (the common case): no discardable attributes, and properties printed elsewhere or absent.
+    if (op.attributesView.size === 0 && (this.hasPropDict || op.numProperties === 0 || this.allPropertiesElided(op))) return;
+    if (withKeyword) p.printOptionalAttrDictWithKeyword(this.attrDictEntries(op), this.elidedAttrs(op));
+    else p.printOptionalAttrDict(this.attrDictEntries(op), this.elidedAttrs(op));
+  }
+
+  /**
+   * Appends `els` as steps to `out`, starting in spacing state `st` (updated
+   * to the state after them). False if the spacing after some optional group
+   * depends on which branch prints.
+   */
+  private compileSteps(els: El[], st: SpaceState, out: Step[]): boolean {
+    const write = (text: string): void => {
+      const last = out.length ? out[out.length - 1] : undefined;
+      if (last !== undefined && last.kind === STEP_WRITE) out[out.length - 1] = new Step(STEP_WRITE, last.text + text, 0, null, null, null, null);
+      else out.push(new Step(STEP_WRITE, text, 0, null, null, null, null));
+    };
+    for (const e of els) {
+      switch (e.k) {
+        case 'lit': {
+          const v = e.v;
+          if (st.emit && shouldEmitSpaceBefore(v, st.punct)) write(' ' + v);
+          else write(v);
+          st.emit = v.length !== 1 || !'<({['.includes(v[0]);
+          st.punct = !isAlphaOrUnderscore(v[0]);
+          break;
+        }
+        case 'space':
+          if (e.v === '\\n') out.push(new Step(STEP_CALL, '', 0, (p) => p.printNewline(), null, null, null));
+          else if (e.v === ' ') {
+            write(' ');
+            st.punct = false;
+            st.emit = false;
+          } else {
+            st.punct = true;
+            st.emit = false;
+          }
+          break;
+        case 'optional': {
+          const thenEls = e.then.filter((x) => !(x === e.anchor && x !== e.then[0] && x.k === 'attr' && x.decl.constraint.isUnit));
+          const thenState = { ...st };
+          const elseState = { ...st };
+          const thenSteps: Step[] = [];
+          const elseSteps: Step[] = [];
+          if (!this.compileSteps(thenEls, thenState, thenSteps) || !this.compileSteps(e.else, elseState, elseSteps)) return false;
+          if (thenState.emit !== elseState.emit || thenState.punct !== elseState.punct) return false;
+          out.push(new Step(STEP_OPTIONAL, '', 0, null, e.anchor, thenSteps, elseSteps));
+          st.emit = thenState.emit;
+          st.punct = thenState.punct;
+          break;
+        }
+        case 'attr-dict':
+          out.push(new Step(STEP_ATTR_DICT, '', e.withKeyword ? 1 : 0, null, null, null, null));
+          st.punct = false;
+          break;
+        default: {
+          if (st.emit || !st.punct) write(' ');
+          st.punct = false;
+          st.emit = true;
+          if (e.k === 'operand' && this.fixedOperands) out.push(new Step(STEP_OPERAND, '', e.index, null, null, null, null));
+          else if (e.k === 'type' && e.arg.k === 'operand' && this.fixedOperands)
+            out.push(new Step(STEP_OPERAND_TYPE, '', e.arg.index, null, null, null, null));
+          else if (e.k === 'type' && e.arg.k === 'result' && this.fixedResults)
+            out.push(new Step(STEP_RESULT_TYPE, '', e.arg.index, null, null, null, null));
+          else out.push(new Step(STEP_CALL, '', 0, this.compileValuePrinter(e), null, null, null));
+        }
+      }
+    }
+    return true;
+  }
 
   private spaceBefore(p: OpAsmPrinter, s: PrintState): void {
     if (s.shouldEmitSpace || !s.lastWasPunctuation) p.write(' ');
@@ -1635,6 +1787,7 @@ export function compileAssemblyFormat(info: OdsInfo, format: string): CompiledFo
     parse: (p, state) => c.parse(p, state),
     parseResumable: (p, state) => c.parseResumable(p, state),
     print: (p, op) => c.print(p, op),
+    printer: c,
   };
 }
 

@@ -27,7 +27,7 @@ import { Attribute as AttributeBase, type Attribute, type Type } from '../ir/att
 import { DenseArrayAttr, type DictionaryAttr } from '../ir/builtin-attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
 import type { Builder } from '../ir/builder.js';
-import { Traits, fail, q, type Context, type FoldResult, type OpDefinition } from '../ir/context.js';
+import { Traits, fail, q, type Context, type FoldResult, type FormatPrinter, type OpDefinition } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
 import { runResumableParse, type OpAsmParser, type OpAsmPrinter, type OperationState, type ResumableParse } from '../ir/op-asm.js';
 import { Block, Operation, Region, setFlatProperty, type Op, type OpKind, type Value } from '../ir/operation.js';
@@ -1392,6 +1392,7 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
     parse: undefined,
     parseResumable: undefined,
     print: undefined,
+    formatPrinter: undefined,
     getAsmResultNames: undefined,
     getAsmBlockArgumentNames: undefined,
     getAsmBlockNames: undefined,
@@ -1434,7 +1435,13 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
       // Only ops with regions: a generator per op costs about 2x a plain call.
       if (shape.regions.length) def.parseResumable = (p, state) => format().parseResumable(p, state);
     }
-    def.print ??= (p, op) => format().print(p, op);
+    if (!def.print)
+      def.print = (p, op) => {
+        const f = format();
+        // The printer calls the compiled format directly from now on.
+        def.formatPrinter = f.printer;
+        f.print(p, op);
+      };
   }
   if (!def.getAsmResultNames && shape.results.length > 1 && shape.results.some((r) => r.name)) {
     def.getAsmResultNames = (op, setName) => {
@@ -1455,6 +1462,7 @@ export interface CompiledFormat {
   parse: NonNullable<OpDefinition['parse']>;
   parseResumable: ResumableParse;
   print: NonNullable<OpDefinition['print']>;
+  printer: FormatPrinter;
 }
 let formatCompiler: ((info: OdsInfo, format: string) => CompiledFormat) | undefined;
 

@@ -199,12 +199,13 @@ let nextTableId = 1;
 class ValueNames {
   private readonly id = nextTableId++;
   private readonly values: Value[] = [];
-  private readonly names: string[] = [];
+  /** A name, or N for `%N` (written as digits: no string per numbered value). */
+  private readonly names: (string | number)[] = [];
   /** Some of this table's values may have rows in another table now. */
   private tainted = false;
-  private fallback: Map<Value, string> | undefined;
+  private fallback: Map<Value, string | number> | undefined;
 
-  get(value: Value): string | undefined {
+  get(value: Value): string | number | undefined {
     const i = value.printSlot;
     const values = this.values;
     if (i >= 0 && i < values.length && values[i] === value) return this.names[i];
@@ -218,7 +219,7 @@ class ValueNames {
   has(value: Value): boolean {
     return this.get(value) !== undefined;
   }
-  set(value: Value, name: string): void {
+  set(value: Value, name: string | number): void {
     if (slotOwner !== this.id) {
       if (this.values.length) this.tainted = true;
       slotOwner = this.id;
@@ -398,7 +399,7 @@ class SSANameState {
         return;
       }
     }
-    this.names.set(first, numberedName(this.nextValueID++));
+    this.names.set(first, this.nextValueID++);
   }
 
   private preferNameLoc(value: Value, name: string): string {
@@ -407,7 +408,7 @@ class SSANameState {
 
   private setValueName(value: Value, name: string): void {
     if (name === '') {
-      this.names.set(value, numberedName(this.nextValueID++));
+      this.names.set(value, this.nextValueID++);
       return;
     }
     // A name seen before is already sanitized (sanitizing is idempotent) and has its `%` form.
@@ -469,11 +470,21 @@ class SSANameState {
           if (size !== 1) resultNo = value.index - start;
           lookup = owner.result(start);
         }
-        const s = this.names.get(lookup);
-        if (s === undefined) return '<<UNKNOWN SSA VALUE>>';
+        const raw = this.names.get(lookup);
+        if (raw === undefined) return '<<UNKNOWN SSA VALUE>>';
+        const s = typeof raw === 'number' ? numberedName(raw) : raw;
         return resultNo >= 0 && printResultNo ? s + '#' + resultNo : s;
       }
     }
+    const raw = this.names.get(value);
+    return raw === undefined ? '<<UNKNOWN SSA VALUE>>' : typeof raw === 'number' ? numberedName(raw) : raw;
+  }
+
+  /**
+   * The printed name of a value that is not a result of a multi-result op:
+   * N for `%N`, else its text. (Others: `valueID`.)
+   */
+  singleName(value: Value): string | number {
     return this.names.get(value) ?? '<<UNKNOWN SSA VALUE>>';
   }
 
@@ -568,6 +579,27 @@ class OutputBuffer {
       return;
     }
     this.used = at;
+  }
+
+  /** `%N`, its digits written straight into the buffer (no string per number). */
+  appendNumbered(id: number): void {
+    let digits = 1;
+    for (let m = id; m >= 10; m = Math.floor(m / 10)) digits++;
+    const n = digits + 1;
+    const at = this.used;
+    if (this.wide !== undefined || at + n > this.bytes.length) {
+      this.append(numberedName(id));
+      return;
+    }
+    this.length += n;
+    const b = this.bytes;
+    b[at] = 37; // '%'
+    for (let j = at + n - 1, m = id; j > at; j--) {
+      const q = Math.floor(m / 10);
+      b[j] = 48 + m - 10 * q;
+      m = q;
+    }
+    this.used = at + n;
   }
 
   /** Streaming: fills the current chunk, hands it over, goes on in a new one. */
@@ -1102,7 +1134,8 @@ export class Printer implements OpAsmPrinter {
           if (count > 1) this.write(':' + count);
         }
       } else {
-        this.write(names.valueID(op.result(0), false));
+        // Without groups, a multi-result op's results print as result 0's name.
+        this.writeName(names.singleName(op.result(0)));
         if (n > 1) this.write(':' + n);
       }
       this.write(' = ');
@@ -1113,10 +1146,20 @@ export class Printer implements OpAsmPrinter {
       else this.aliases!.visitAttribute(loc, true);
     }
     const def = op.name.def;
-    if (!this.options.generic && def?.print) {
-      this.write(this.customOpName(op.name));
-      def.print(this, op);
-      return;
+    if (!this.options.generic && def !== undefined) {
+      // A compiled assembly format is called directly (one monomorphic call
+      // for most ops); other custom printers, and a format's first print, through the hook.
+      const format = def.formatPrinter;
+      if (format !== undefined) {
+        this.write(this.customOpName(op.name));
+        format.print(this, op);
+        return;
+      }
+      if (def.print) {
+        this.write(this.customOpName(op.name));
+        def.print(this, op);
+        return;
+      }
     }
     this.printGenericOp(op);
   }
@@ -1233,7 +1276,7 @@ export class Printer implements OpAsmPrinter {
         this.write('(');
         block.args.forEach((arg, i) => {
           if (i) this.write(', ');
-          this.write(this.names.valueID(arg));
+          this.writeName(this.names.singleName(arg));
           this.write(': ');
           this.printType(arg.type);
           // A parsed argument's location is made on first read: only when printed.
@@ -1275,7 +1318,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   printRegionArgument(arg: BlockArgument, argAttrs?: Attribute, omitType = false): void {
-    if (!this.collecting) this.write(this.names.valueID(arg));
+    if (!this.collecting) this.writeName(this.names.singleName(arg));
     if (!omitType) {
       this.write(': ');
       this.printType(arg.type);
@@ -1307,7 +1350,18 @@ export class Printer implements OpAsmPrinter {
   // ---- small pieces
 
   printOperand(value: Value): void {
-    if (!this.collecting) this.write(this.names.valueID(value));
+    if (!this.collecting) this.writeValue(value);
+  }
+  /** A value's name, `%N` written as digits. */
+  private writeValue(value: Value): void {
+    const names = this.names;
+    this.writeName(value instanceof OpResult && value.owner.numResults !== 1 ? names.valueID(value) : names.singleName(value));
+  }
+  private writeName(name: string | number): void {
+    if (typeof name === 'string') this.write(name);
+    else if (this.collecting) return;
+    else if (this.pending) this.pending.push(numberedName(name));
+    else this.out.appendNumbered(name);
   }
   valueName(value: Value): string {
     return this.collecting ? '' : this.names.valueID(value);
@@ -1316,7 +1370,7 @@ export class Printer implements OpAsmPrinter {
     if (this.collecting) return;
     for (let i = 0; i < values.length; i++) {
       if (i) this.write(', ');
-      this.write(this.names.valueID(values[i]));
+      this.writeValue(values[i]);
     }
   }
   printTypes(types: readonly Type[]): void {

@@ -185,17 +185,26 @@ function printFunctionResultList(p: OpAsmPrinter, types: readonly Type[], attrs:
   const needsParens =
     types.length > 1 || types[0] instanceof FunctionType || (first instanceof DictionaryAttr && first.entries.length > 0);
   if (needsParens) p.write('(');
-  types.forEach((t, i) => {
+  for (let i = 0; i < types.length; i++) {
     if (i) p.write(', ');
-    p.printType(t);
+    p.printType(types[i]);
     const d = attrs?.elements[i];
     if (d instanceof DictionaryAttr) p.printOptionalAttrDict(d.entries);
-  });
+  }
   if (needsParens) p.write(')');
 }
 
 // ============================================================================
 // func.func
+
+const FUNC_ELIDED: readonly string[] = ['sym_name', 'sym_visibility', 'function_type', 'arg_attrs', 'res_attrs'];
+const FUNC_BODY = Object.freeze({ printEntryBlockArgs: false, printBlockTerminators: true });
+
+/** Whether every property of a func.func is printed outside its attribute dictionary. */
+function onlyElidedProperties(op: Operation): boolean {
+  for (let i = 0, n = op.numProperties; i < n; i++) if (!FUNC_ELIDED.includes(op.propertyName(i))) return false;
+  return true;
+}
 
 implementOp(FuncOp, {
   interfaces: {
@@ -229,37 +238,44 @@ implementOp(FuncOp, {
     }
   },
   print(p, op) {
-    const fnType = functionType(op);
+    // Runs once per function, so mostly in V8's interpreter on a cold print:
+    // plain loops and property reads, no views, spreads or closures.
+    const ftAttr = op.getProperty('function_type');
+    const fnType = ftAttr instanceof TypeAttr && ftAttr.value instanceof FunctionType ? ftAttr.value : undefined;
     p.write(' ');
-    const vis = op.propertiesView.get('sym_visibility');
+    const vis = op.getProperty('sym_visibility');
     if (vis instanceof StringAttr) p.write(vis.value + ' ');
-    p.printSymbolName(funcName(op));
+    const name = op.getProperty('sym_name');
+    p.printSymbolName(name instanceof StringAttr ? name.value : '');
     const body = op.regions[0];
     const external = body.empty;
-    const argTypes = fnType?.inputs ?? [];
-    const argAttrs = op.propertiesView.get('arg_attrs');
+    const argTypes = fnType !== undefined ? fnType.inputs : [];
+    const argAttrs = op.getProperty('arg_attrs');
+    const args = external ? undefined : body.entry.args;
     p.write('(');
-    argTypes.forEach((t, i) => {
+    for (let i = 0; i < argTypes.length; i++) {
       if (i) p.write(', ');
       const attrs = argAttrs instanceof ArrayAttr ? argAttrs.elements[i] : undefined;
-      if (!external) p.printRegionArgument(body.entry.args[i], attrs);
+      if (args !== undefined) p.printRegionArgument(args[i], attrs);
       else {
-        p.printType(t);
+        p.printType(argTypes[i]);
         if (attrs instanceof DictionaryAttr) p.printOptionalAttrDict(attrs.entries);
       }
-    });
+    }
     p.write(')');
-    const results = fnType?.results ?? [];
+    const results = fnType !== undefined ? fnType.results : [];
     if (results.length) {
       p.write(' -> ');
-      const resAttrs = op.propertiesView.get('res_attrs');
+      const resAttrs = op.getProperty('res_attrs');
       printFunctionResultList(p, results, resAttrs instanceof ArrayAttr ? resAttrs : undefined);
     }
-    const attrs: [string, Attribute][] = [...op.attributesView.entries(), ...op.propertiesView.entries()];
-    p.printOptionalAttrDictWithKeyword(attrs, ['sym_name', 'sym_visibility', 'function_type', 'arg_attrs', 'res_attrs']);
+    if (op.attributesView.size !== 0 || !onlyElidedProperties(op)) {
+      const attrs: [string, Attribute][] = [...op.attributesView.entries(), ...op.propertiesView.entries()];
+      p.printOptionalAttrDictWithKeyword(attrs, FUNC_ELIDED);
+    }
     if (!external) {
       p.write(' ');
-      p.printRegion(body, { printEntryBlockArgs: false, printBlockTerminators: true });
+      p.printRegion(body, FUNC_BODY);
     }
   },
   getAsmBlockArgumentNames() {},
