@@ -398,10 +398,14 @@ export class Operation {
     const types = init.resultTypes;
     const nResults = types ? types.length : 0;
     if (nResults === 1) this.res = new OpResult(types![0], this, 0);
+    else if (nResults === 0) this.res = EMPTY_LIST;
     else {
-      const results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
-      for (let i = 0; i < nResults; i++) results[i] = new OpResult(types![i], this, i);
-      this.res = results;
+      // Packed and frozen: the map of EMPTY_LIST, so code optimized before
+      // the first multi-result op is not deoptimized by it (a filled
+      // `new Array(n)` is holey, another map).
+      const results: OpResult[] = nResults === 2 ? [new OpResult(types![0], this, 0), new OpResult(types![1], this, 1)] : [];
+      for (let i = results.length; i < nResults; i++) results.push(new OpResult(types![i], this, i));
+      this.res = Object.freeze(results) as OpResult[];
     }
     // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
     const list = init.propertyList;
@@ -413,14 +417,20 @@ export class Operation {
     const succ = init.successors;
     const nSucc = succ ? succ.length : 0;
     if (opaque !== null || attrs !== null || nSucc !== 0) {
-      const successors = nSucc ? new Array<BlockOperand>(nSucc) : EMPTY_LIST;
-      this.rare = { opaque, attrs, successors };
-      for (let i = 0; i < nSucc; i++) successors[i] = new BlockOperand(succ![i], this, i);
+      // Packed and frozen as the results (one map with EMPTY_LIST).
+      // Exact size for one or two (cf.br, cf.cond_br): push reserves 16 slots.
+      const successors: BlockOperand[] =
+        nSucc === 1 ? [new BlockOperand(succ![0], this, 0)] : nSucc === 2 ? [new BlockOperand(succ![0], this, 0), new BlockOperand(succ![1], this, 1)] : [];
+      for (let i = successors.length; i < nSucc; i++) successors.push(new BlockOperand(succ![i], this, i));
+      this.rare = { opaque, attrs, successors: nSucc ? (Object.freeze(successors) as BlockOperand[]) : EMPTY_LIST };
     } else this.rare = null;
     const regions = init.regions ?? 0;
     if (typeof regions === 'number') {
-      this.regions = regions ? new Array<Region>(regions) : EMPTY_LIST;
-      for (let i = 0; i < regions; i++) this.regions[i] = new Region(this);
+      // Packed, as the parser's lists (filled `new Array(n)` is holey): one
+      // array map for every op's regions, so code optimized on parsed IR is
+      // not deoptimized (wrong map) by the first op a rewrite builds.
+      this.regions =
+        regions === 0 ? EMPTY_LIST : regions === 1 ? [new Region(this)] : regions === 2 ? [new Region(this), new Region(this)] : packedRegions(this, regions);
     } else {
       this.regions = regions;
       for (const r of regions) r.parentOp = this;
@@ -1100,6 +1110,12 @@ export class Region {
       b = next;
     }
   }
+}
+
+function packedRegions(op: Operation, n: number): Region[] {
+  const out: Region[] = [];
+  for (let i = 0; i < n; i++) out.push(new Region(op));
+  return out;
 }
 
 /** Unlinks the operands and successors of every op in `regions`, nested ones included (a worklist: nests can be deeper than the stack). */
