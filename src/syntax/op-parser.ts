@@ -59,14 +59,18 @@ class IsolatedNameScope {
     const start = this.starts.pop()!;
     const names = this.names;
     const values = this.values;
+    // The last scope's table is dropped with it (popSSANameScope): only the
+    // marks need resetting. Deleting every name of a function one by one
+    // made V8 shrink and rehash the Map again and again on the way down.
+    const dropped = this.starts.length === 0;
     for (let i = start; i < names.length; i++) {
       const e = values.get(names[i]);
       if (e === undefined) continue;
       if (e instanceof Value) e.mark = 0;
       else for (const v of e) if (v !== undefined) v.mark = 0;
-      values.delete(names[i]);
+      if (!dropped) values.delete(names[i]);
     }
-    names.length = start;
+    if (!dropped) names.length = start;
   }
 }
 
