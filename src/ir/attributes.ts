@@ -58,9 +58,17 @@ type SubElementVisitor = (element: Attribute | Type) => void;
 let lastUid = 0;
 
 export abstract class Type {
-  private cachedKey: string | undefined;
+  // Assigned in the constructor, not class fields: a field is defined by the
+  // base constructor on every subclass's instances, and V8's define-field
+  // site, seeing dozens of maps, takes its runtime miss path each time (~3x a
+  // megamorphic assignment).
+  private declare cachedKey: string | undefined;
   /** A number unique to this type (types are uniqued: equal types, equal numbers). */
-  readonly uid: number = ++lastUid;
+  declare readonly uid: number;
+  constructor() {
+    this.cachedKey = undefined;
+    this.uid = ++lastUid;
+  }
   /** Prints the type's text (not its alias). */
   abstract print(p: AttrTypePrinter): void;
   /** Visits the types and attributes nested directly in this one. */
@@ -84,9 +92,17 @@ export abstract class Type {
 }
 
 export abstract class Attribute {
-  private cachedKey: string | undefined;
+  // Assigned in the constructor, not class fields: a field is defined by the
+  // base constructor on every subclass's instances, and V8's define-field
+  // site, seeing dozens of maps, takes its runtime miss path each time (~3x a
+  // megamorphic assignment).
+  private declare cachedKey: string | undefined;
   /** A number unique to this attribute (attributes are uniqued: equal attributes, equal numbers). */
-  readonly uid: number = ++lastUid;
+  declare readonly uid: number;
+  constructor() {
+    this.cachedKey = undefined;
+    this.uid = ++lastUid;
+  }
   /** Prints the attribute's full text (not its alias). */
   abstract print(p: AttrTypePrinter): void;
   /** Prints the attribute without a trailing `: type`; the same as print() for untyped attributes. */

@@ -443,10 +443,15 @@ export class Operation {
     this.opnds = operands ? makeOperands(this, operands) : null;
     const nResults = resultTypes ? resultTypes.length : 0;
     if (nResults === 1) this.res = new OpResult(resultTypes![0], this, 0);
+    else if (nResults === 0) this.res = EMPTY_LIST;
     else {
-      const results = nResults ? new Array<OpResult>(nResults) : EMPTY_LIST;
-      for (let i = 0; i < nResults; i++) results[i] = new OpResult(resultTypes![i], this, i);
-      this.res = results;
+      // Packed and frozen: the map of EMPTY_LIST, so code optimized before
+      // the first multi-result op is not deoptimized by it (a filled
+      // `new Array(n)` is holey, another map).
+      const results: OpResult[] =
+        nResults === 2 ? [new OpResult(resultTypes![0], this, 0), new OpResult(resultTypes![1], this, 1)] : [];
+      for (let i = results.length; i < nResults; i++) results.push(new OpResult(resultTypes![i], this, i));
+      this.res = Object.freeze(results) as OpResult[];
     }
     // A one-property list is swapped for the shared one (see SINGLE_PROPERTIES).
     const np = propertyList ? propertyList.length : 0;
@@ -458,14 +463,25 @@ export class Operation {
     const attrs = attributes && attributes.size ? attributes : null;
     const nSucc = successors ? successors.length : 0;
     if (opaque !== null || attrs !== null || nSucc !== 0) {
-      const succ = nSucc ? new Array<BlockOperand>(nSucc) : EMPTY_LIST;
-      this.rare = { opaque, attrs, successors: succ };
-      for (let i = 0; i < nSucc; i++) succ[i] = new BlockOperand(successors![i], this, i);
+      // Packed, at exact size for one or two (cf.br, cf.cond_br: push
+      // reserves 16 slots). Not frozen like the results: Object.freeze is a
+      // runtime call (~0.3 us), and conversions build tens of thousands of
+      // branches.
+      const succ: BlockOperand[] =
+        nSucc === 1
+          ? [new BlockOperand(successors![0], this, 0)]
+          : nSucc === 2
+            ? [new BlockOperand(successors![0], this, 0), new BlockOperand(successors![1], this, 1)]
+            : [];
+      for (let i = succ.length; i < nSucc; i++) succ.push(new BlockOperand(successors![i], this, i));
+      this.rare = { opaque, attrs, successors: nSucc ? succ : EMPTY_LIST };
     } else this.rare = null;
     if (regions === null || regions === undefined || typeof regions === 'number') {
       const n = regions ?? 0;
-      this.regions = n ? new Array<Region>(n) : EMPTY_LIST;
-      for (let i = 0; i < n; i++) this.regions[i] = new Region(this);
+      // Packed, as the parser's lists (filled `new Array(n)` is holey): one
+      // array map for every op's regions, so code optimized on parsed IR is
+      // not deoptimized (wrong map) by the first op a rewrite builds.
+      this.regions = n === 0 ? EMPTY_LIST : n === 1 ? [new Region(this)] : n === 2 ? [new Region(this), new Region(this)] : packedRegions(this, n);
     } else {
       this.regions = regions;
       for (const r of regions) r.parentOp = this;
@@ -1167,6 +1183,12 @@ export class Region {
       b = next;
     }
   }
+}
+
+function packedRegions(op: Operation, n: number): Region[] {
+  const out: Region[] = [];
+  for (let i = 0; i < n; i++) out.push(new Region(op));
+  return out;
 }
 
 /** Unlinks the operands and successors of every op in `regions`, nested ones included (a worklist: nests can be deeper than the stack). */

@@ -64,14 +64,17 @@ class IsolatedNameScope {
     const start = this.starts.pop()!;
     const names = this.names;
     const values = this.values;
+    // The last scope's table is dropped with it (popSSANameScope): only the
+    // marks need resetting.
+    const dropped = this.starts.length === 0;
     for (let i = start; i < names.length; i++) {
       const e = values.get(names[i]);
       if (e === undefined) continue;
       if (e instanceof Value) e.mark = 0;
       else for (const v of e) if (v !== undefined) v.mark = 0;
-      values.set(names[i], undefined);
+      if (!dropped) values.set(names[i], undefined);
     }
-    names.length = start;
+    if (!dropped) names.length = start;
   }
 }
 
