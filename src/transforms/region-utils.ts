@@ -125,9 +125,18 @@ class LiveMap {
     if (m === this.asked) this.changed = true;
     o.mark = this.live;
   }
-  /** Whether `x` was proven live, without recording the question (after the analysis). */
+  /**
+   * Whether `x` was proven live, without recording the question: after the
+   * analysis, and for an op's or argument's own visit (no other decision
+   * rests on that answer; recording it made every round look stale, so each
+   * simplification ran a second, confirming round).
+   */
   isLive(x: Value | Operation): boolean {
     return (x instanceof OpResult ? x.owner : x).mark === this.live;
+  }
+  /** isLive of an op (no result check). */
+  opIsLive(o: Operation): boolean {
+    return o.mark === this.live;
   }
 }
 
@@ -191,7 +200,7 @@ function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
 
 function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts): void {
   if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
-  if (live.opWasProvenLive(op)) return;
+  if (live.opIsLive(op)) return;
   if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
   for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
   if (!live.isLive(op)) live.dead++;
@@ -248,7 +257,7 @@ function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts
       const block = f.blocks[f.bi];
       if (!block.isEntryBlock)
         for (const a of block.args)
-          if (!live.wasProvenLive(a)) {
+          if (!live.isLive(a)) {
             processValue(a, live);
             if (!live.isLive(a)) live.dead++;
           }
