@@ -201,9 +201,25 @@ function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
 function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts): void {
   if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
   if (live.opIsLive(op)) return;
+  // A result used by a live op (not as a successor operand, which may feed a
+  // dead argument) makes the op live whatever its effects: most ops are
+  // decided here, without the effect query (trait and interface lookups, an
+  // effect list per call). The questions skipped could only have been
+  // answered before a "live" that is reached anyway.
+  if (hasLiveUserWithoutSuccessors(op, live)) return live.setProvedLive(op);
   if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
   for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
   if (!live.isLive(op)) live.dead++;
+}
+
+/** Whether a result of `op` has a user already proven live that has no successors (nothing recorded). */
+function hasLiveUserWithoutSuccessors(op: Operation, live: LiveMap): boolean {
+  for (let i = 0, n = op.numResults; i < n; i++)
+    for (let use = op.result(i).firstUse; use; use = use.nextUse) {
+      const user = use.owner;
+      if (live.opIsLive(user) && user.numSuccessors === 0) return true;
+    }
+  return false;
 }
 
 /** A level of propagateRegionLiveness's walk: the regions of one op (or the root). */
