@@ -166,6 +166,11 @@ export class PatternRewriter extends Rewriter {
    * still holds (unreachable) blocks. Ops without regions are erased in place.
    */
   private eraseTree(root: Operation): void {
+    // Most erased ops hold no regions: no stack.
+    if (root.regions.length === 0) {
+      this.eraseSingle(root);
+      return;
+    }
     const stack: EraseFrame[] = [newEraseFrame(root)];
     while (stack.length) {
       const f = stack[stack.length - 1];
