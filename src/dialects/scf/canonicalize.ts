@@ -1535,7 +1535,13 @@ function skippingEarlyExits<N extends string>(root: OpKind<N>, holdsEarlyExit: (
 
 /** An scf.if whose branch ends with `scf.break`/`scf.continue`. */
 function ifHoldsEarlyExit(op: OpOf<typeof IfOp>): boolean {
-  return op.regions.some((r) => !r.empty && (BreakOp.isa(r.entry.last) || ContinueOp.isa(r.entry.last)));
+  // Asked before each of the ~10 scf.if patterns on every pop: a plain loop, no closure.
+  const regions = op.regions;
+  for (let i = 0; i < regions.length; i++) {
+    const last = regions[i].firstBlock?.last ?? null;
+    if (last !== null && (BreakOp.isa(last) || ContinueOp.isa(last))) return true;
+  }
+  return false;
 }
 
 // ---- the patterns of each op, in MLIR's registration order
