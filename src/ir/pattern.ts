@@ -7,13 +7,13 @@ import type { Attribute, Type } from './attributes.js';
 import { Rewriter, type RewriteListener } from './builder.js';
 import type { Context } from './context.js';
 import { UnknownLoc, type Location } from './location.js';
-import { Block, Operation, Region, type BlockOperand, type Op, type OpKind, type OpOperand, type Value } from './operation.js';
+import { Block, Operation, Region, type Op, type OpKind, type OpOperand, type Value } from './operation.js';
 
 /** Blocks reachable from `entry` in CFG post-order (successors in order). */
 function blockPostOrder(entry: Block): Block[] {
   const out: Block[] = [];
   // The usual case: a lone block without successors.
-  if (entry.parent?.blocks.length === 1 && (entry.last === null || entry.last.numSuccessors === 0)) {
+  if (entry.parent?.numBlocks === 1 && (entry.last === null || entry.last.numSuccessors === 0)) {
     out.push(entry);
     return out;
   }
@@ -35,10 +35,18 @@ function blockPostOrder(entry: Block): Block[] {
   return out;
 }
 
-function blockUses(b: Block): BlockOperand[] {
-  const out: BlockOperand[] = [];
-  for (let u = b.firstUse; u; u = u.nextUse) out.push(u);
-  return out;
+/** A level of eraseTree's walk: a region op, its region being emptied (last first), and the round's blocks. */
+interface EraseFrame {
+  op: Operation;
+  ri: number;
+  blocks: Block[] | null;
+  bi: number;
+  /** The next op of the current block, last to first. */
+  next: Operation | null;
+}
+
+function newEraseFrame(op: Operation): EraseFrame {
+  return { op, ri: op.regions.length - 1, blocks: null, bi: 0, next: null };
 }
 
 export abstract class RewritePattern {
@@ -150,27 +158,59 @@ export class PatternRewriter extends Rewriter {
     this.eraseTree(op);
   }
 
-  private eraseTree(op: Operation): void {
-    for (let ri = op.regions.length - 1; ri >= 0; ri--) {
-      const r = op.regions[ri];
-      while (!r.empty) {
-        const erased: Block[] = [];
-        for (const b of blockPostOrder(r.entry)) {
-          for (let o = b.last; o; ) {
-            const prev = o.prev;
-            this.eraseTree(o);
-            o = prev;
-          }
-          erased.push(b);
-        }
-        for (const b of erased) {
-          for (const a of b.args) for (const u of [...a.uses()]) u.unlink();
-          for (const u of [...blockUses(b)]) u.unlink();
-          this.listener.notifyBlockErased?.(b);
-          b.erase();
-        }
-      }
+  /**
+   * eraseOp's walk, on an explicit stack of region ops (nests may be deeper
+   * than the JavaScript stack): per region, last first, the blocks reachable
+   * from the entry in post-order, each block's ops last to first (a region op
+   * after everything it holds), then those blocks; repeated while the region
+   * still holds (unreachable) blocks. Ops without regions are erased in place.
+   */
+  private eraseTree(root: Operation): void {
+    // Most erased ops hold no regions: no stack.
+    if (root.regions.length === 0) {
+      this.eraseSingle(root);
+      return;
     }
+    const stack: EraseFrame[] = [newEraseFrame(root)];
+    while (stack.length) {
+      const f = stack[stack.length - 1];
+      if (f.blocks === null) {
+        const regions = f.op.regions;
+        while (f.ri >= 0 && regions[f.ri].empty) f.ri--;
+        if (f.ri < 0) {
+          stack.pop();
+          this.eraseSingle(f.op);
+          continue;
+        }
+        f.blocks = blockPostOrder(regions[f.ri].entry);
+        f.bi = 0;
+        f.next = f.blocks[0].last;
+        continue;
+      }
+      const o = f.next;
+      if (o !== null) {
+        f.next = o.prev;
+        if (o.regions.length === 0) this.eraseSingle(o);
+        else stack.push(newEraseFrame(o));
+        continue;
+      }
+      if (++f.bi < f.blocks.length) {
+        f.next = f.blocks[f.bi].last;
+        continue;
+      }
+      // Every op of this round's blocks is gone: the blocks go, in the same order.
+      for (const b of f.blocks) {
+        for (const a of b.args) while (a.firstUse) a.firstUse.unlink();
+        while (b.firstUse) b.firstUse.unlink();
+        this.listener.notifyBlockErased?.(b);
+        b.erase();
+      }
+      f.blocks = null;
+    }
+  }
+
+  /** Erases one op whose regions are empty: reported, its results' uses dropped, unlinked. */
+  private eraseSingle(op: Operation): void {
     this.listener.notifyOperationErased?.(op);
     for (let i = 0; i < op.numResults; i++) {
       const r = op.result(i);

@@ -95,10 +95,10 @@ export function insertionRegion(block: Block): Region {
 
 /** Uniques constants per insertion region, as the greedy driver's OperationFolder. */
 export class ConstantFolder {
-  // Per insertion region, the known constants by their value's (cached) key;
-  // a bucket holds one op per dialect and result type. No key string is built
-  // per constant.
-  private readonly scopes = new Map<Region, Map<string, Operation[]>>();
+  // Per insertion region, the known constants by their value's `uid`
+  // (attributes are uniqued, so one number per value: no key string to hash);
+  // a bucket holds one op per dialect and result type.
+  private readonly scopes = new Map<Region, Map<number, Operation[]>>();
   /** Each known constant's bucket. */
   private readonly owned = new Map<Operation, Operation[]>();
   // The op names of known constants (one or two): every erased op is
@@ -137,11 +137,11 @@ export class ConstantFolder {
     }
     const region = insertionRegion(block);
     let scope = this.scopes.get(region);
-    if (!scope) this.scopes.set(region, (scope = new Map<string, Operation[]>()));
+    if (!scope) this.scopes.set(region, (scope = new Map<number, Operation[]>()));
     const dialect = op.name.dialectName;
     const type = op.result(0).type;
-    let bucket = scope.get(value.key);
-    if (!bucket) scope.set(value.key, (bucket = []));
+    let bucket = scope.get(value.uid);
+    if (!bucket) scope.set(value.uid, (bucket = []));
     let existing: Operation | undefined;
     for (let i = 0; i < bucket.length; i++) {
       const o = bucket[i];

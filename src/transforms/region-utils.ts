@@ -125,9 +125,18 @@ class LiveMap {
     if (m === this.asked) this.changed = true;
     o.mark = this.live;
   }
-  /** Whether `x` was proven live, without recording the question (after the analysis). */
+  /**
+   * Whether `x` was proven live, without recording the question: after the
+   * analysis, and for an op's or argument's own visit (no other decision
+   * rests on that answer; recording it made every round look stale, so each
+   * simplification ran a second, confirming round).
+   */
   isLive(x: Value | Operation): boolean {
     return (x instanceof OpResult ? x.owner : x).mark === this.live;
+  }
+  /** isLive of an op (no result check). */
+  opIsLive(o: Operation): boolean {
+    return o.mark === this.live;
   }
 }
 
@@ -191,10 +200,26 @@ function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
 
 function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts): void {
   if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
-  if (live.opWasProvenLive(op)) return;
+  if (live.opIsLive(op)) return;
+  // A result used by a live op (not as a successor operand, which may feed a
+  // dead argument) makes the op live whatever its effects: most ops are
+  // decided here, without the effect query (trait and interface lookups, an
+  // effect list per call). The questions skipped could only have been
+  // answered before a "live" that is reached anyway.
+  if (hasLiveUserWithoutSuccessors(op, live)) return live.setProvedLive(op);
   if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
   for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
   if (!live.isLive(op)) live.dead++;
+}
+
+/** Whether a result of `op` has a user already proven live that has no successors (nothing recorded). */
+function hasLiveUserWithoutSuccessors(op: Operation, live: LiveMap): boolean {
+  for (let i = 0, n = op.numResults; i < n; i++)
+    for (let use = op.result(i).firstUse; use; use = use.nextUse) {
+      const user = use.owner;
+      if (live.opIsLive(user) && user.numSuccessors === 0) return true;
+    }
+  return false;
 }
 
 /** A level of propagateRegionLiveness's walk: the regions of one op (or the root). */
@@ -248,7 +273,7 @@ function propagateRegionLiveness(root: Region, live: LiveMap, memo: NestVerdicts
       const block = f.blocks[f.bi];
       if (!block.isEntryBlock)
         for (const a of block.args)
-          if (!live.wasProvenLive(a)) {
+          if (!live.isLive(a)) {
             processValue(a, live);
             if (!live.isLive(a)) live.dead++;
           }

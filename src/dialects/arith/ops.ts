@@ -729,7 +729,7 @@ export const ConstantOp = defineOp({
     return true;
   },
   interfaces: {
-    [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.propertiesView.get('value')! },
+    [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.getProperty('value')! },
   },
 }).withBuilders((self) => ({
   /** `arith.constant` of any typed attribute (its type is the result type). */

@@ -147,7 +147,7 @@ export const ConstantOp = defineOp({
     const v = op.propertiesView.get('value');
     if (v instanceof IntegerAttr) setName(op.result(0), 'idx' + BigInt.asIntN(64, v.value).toString());
   },
-  interfaces: { [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.propertiesView.get('value')! } },
+  interfaces: { [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.getProperty('value')! } },
 });
 
 export const BoolConstantOp = defineOp({
@@ -160,7 +160,7 @@ export const BoolConstantOp = defineOp({
     const v = op.propertiesView.get('value');
     if (v instanceof IntegerAttr) setName(op.result(0), v.value !== 0n ? 'true' : 'false');
   },
-  interfaces: { [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.propertiesView.get('value')! } },
+  interfaces: { [Interfaces.ConstantLike]: { getValue: (op: Operation) => op.getProperty('value')! } },
 });
 
 /** Every index op, in the order the dialect registers them. */
