@@ -8,7 +8,7 @@ import type { Attribute } from '../ir/attributes.js';
 import type { Context, OperationName } from '../ir/context.js';
 import { Traits } from '../ir/context.js';
 import { Block, type Operation, type Region, type Value } from '../ir/operation.js';
-import { ConstantFolder, foldOperation } from './fold.js';
+import { ConstantFolder, foldOperation, insertionRegion } from './fold.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
 import { isOpTriviallyDead } from '../ir/side-effects.js';
@@ -702,9 +702,9 @@ class GreedyDriver implements PatternListener {
       this.deadVerdicts.clear();
       // The ops the seeding walk leaves in place, counted for processWorklist's budget.
       let numOps = 0;
-      const insertKnownConstant = (op: Operation): boolean => {
+      const insertKnownConstant = (op: Operation, region?: Region): boolean => {
         const value = constantValueOfOp(op);
-        if (value !== undefined && !this.folder.insertKnownConstant(op, value)) return true;
+        if (value !== undefined && !this.folder.insertKnownConstant(op, value, region)) return true;
         numOps++;
         return false;
       };
@@ -725,17 +725,27 @@ class GreedyDriver implements PatternListener {
         // holds what is left to visit: an op (then its following siblings) or
         // a block (read when reached, as a walk would). Each op's next sibling
         // is read before it is visited: a known constant may move or go.
+        // Beside each item, the insertion region of the constants in its
+        // block (fold.ts's insertionRegion, known on the way down instead of
+        // walked up per constant: D²/2 steps on a nest of D levels). Seeding
+        // moves and erases only constants, so these stay true.
         const stack: (Operation | Block)[] = [];
+        const inserts: Region[] = [];
         const blocks = regionOp.blocks;
-        for (let i = blocks.length - 1; i >= 0; i--) stack.push(blocks[i]);
+        const top = blocks.length ? insertionRegion(blocks[0]) : regionOp;
+        for (let i = blocks.length - 1; i >= 0; i--) {
+          stack.push(blocks[i]);
+          inserts.push(top);
+        }
         const cse = this.config.cseConstants;
         while (stack.length) {
           const item = stack.pop()!;
+          const ins = inserts.pop()!;
           let o: Operation | null = item instanceof Block ? item.first : item;
           while (o) {
             const next: Operation | null = o.next;
             if (!cse) numOps++;
-            if (cse && insertKnownConstant(o)) {
+            if (cse && insertKnownConstant(o, ins)) {
               o = next;
               continue;
             }
@@ -745,9 +755,17 @@ class GreedyDriver implements PatternListener {
               o = next;
               continue;
             }
-            if (next) stack.push(next);
+            if (next) {
+              stack.push(next);
+              inserts.push(ins);
+            }
+            const boundary = !o.isRegistered || o.hasTrait(Traits.IsolatedFromAbove);
             // Blocks by link, last first (`region.blocks` would build an array per region per iteration).
-            for (let r = regions.length - 1; r >= 0; r--) for (let b = regions[r].lastBlock; b; b = b.prevBlock) stack.push(b);
+            for (let r = regions.length - 1; r >= 0; r--)
+              for (let b = regions[r].lastBlock; b; b = b.prevBlock) {
+                stack.push(b);
+                inserts.push(boundary ? regions[r] : ins);
+              }
             break;
           }
         }
