@@ -270,7 +270,7 @@ class DeadOpVerdicts extends Map<Operation, boolean> {
  * operands two levels up (SimplifyTrivialLoops' constantTripCount reads
  * `ub = addi(lb, c)` and `c`), the first and last op of its body block, and
  * its dead verdict (kept "false" by DeadOpVerdicts); the region-branch
- * patterns fail at once on zero results. test/transforms/greedy-lazy.test.ts
+ * patterns fail at once on zero results. test/passes/greedy-lazy-requeue.test.ts
  * fails when this set changes, so that a new pattern gets audited.
  */
 export const AUDITED_FOR_PATTERNS: ReadonlySet<string> = new Set([
@@ -287,6 +287,9 @@ function auditedCleanKind(ctx: Context, patterns: FrozenPatternSet): OperationNa
   if (!name || !def || def.fold || def.traits.has(Traits.Commutative) || def.traits.has(Traits.ConstantLike)) return null;
   return patterns.onlyRootedPatterns(name.name, AUDITED_FOR_PATTERNS) ? name : null;
 }
+
+/** For tests: ops processed, lazy runs pushed, dropped unexpanded at the top, expanded in place. */
+export const lazyRequeueStats = { processed: 0, pushed: 0, dropped: 0, expanded: 0 };
 
 let lazyRequeue = true;
 /**
@@ -444,6 +447,7 @@ class GreedyDriver implements PatternListener {
   /** Replaces the pending lazy runs by their members, each pushed where MLIR pushed it. */
   private expandRuns(): void {
     this.worklist.expandRuns((run, out) => {
+      lazyRequeueStats.expanded++;
       let o: Operation | null | typeof OUTSIDE = run.start;
       while (o !== run.end && o !== null && o !== OUTSIDE) {
         this.dirty(o);
@@ -474,8 +478,10 @@ class GreedyDriver implements PatternListener {
     if (previous) this.deadVerdicts.changed(op, previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
     // Also for a new op: a pattern may have moved regions into it without
-    // telling (ConvertTrivialIfToSelect's takeBody), changing ancestors.
+    // telling (none of the canonicalization patterns does since
+    // ConvertTrivialIfToSelect reports its blocks; other pattern sets may).
     this.forgetSkips();
+    if (op.regions.length) this.cleanUp.clear();
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
@@ -647,6 +653,7 @@ class GreedyDriver implements PatternListener {
       if (this.lazyOk && this.isClean(o)) {
         const end = this.cleanRunEnd(o);
         this.worklist.pushRun(new LazyRun(o, end));
+        lazyRequeueStats.pushed++;
         runs++;
         if (end === null) return;
         if (end === OUTSIDE) break;
@@ -812,8 +819,12 @@ class GreedyDriver implements PatternListener {
       const entry = this.worklist.pop();
       if (!entry) break;
       // An unexpanded run: its members are clean, each pop a no-op.
-      if (entry instanceof LazyRun) continue;
+      if (entry instanceof LazyRun) {
+        lazyRequeueStats.dropped++;
+        continue;
+      }
       const op = entry;
+      lazyRequeueStats.processed++;
       this.forgetSkips();
       if (isOpTriviallyDead(op, this.deadVerdicts)) {
         this.lazyOk = this.cleanKind !== null;
@@ -835,6 +846,13 @@ class GreedyDriver implements PatternListener {
           changed = true;
           numFolds++;
           if (folded.length === 0) {
+            // An in-place fold may move blocks between the op's regions
+            // (scf.if's swaps them, as MLIR's, with no rewriter to tell):
+            // ancestors stay, but nothing cached about them is kept.
+            if (op.regions.length) {
+              this.forgetSkips();
+              this.cleanUp.clear();
+            }
             this.notifyOperationModified(op);
             continue;
           }

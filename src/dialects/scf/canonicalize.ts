@@ -873,8 +873,10 @@ const convertTrivialIfToSelect = pattern(
     rewriter.setInsertionPointBefore(op);
     const replacement = createIf(rewriter, nonHoistable, cond, false, op.location);
     rewriter.eraseBlock(IfOp.thenBlock(replacement));
-    IfOp.thenRegion(replacement).takeBody(IfOp.thenRegion(op));
-    IfOp.elseRegion(replacement).takeBody(IfOp.elseRegion(op));
+    // MLIR moves the regions with takeBody, which tells nobody; the rewriter
+    // reports each block (the greedy driver's caches follow moved blocks).
+    rewriter.inlineRegionBefore(IfOp.thenRegion(op), IfOp.thenRegion(replacement));
+    rewriter.inlineRegionBefore(IfOp.elseRegion(op), IfOp.elseRegion(replacement));
     const results: Value[] = [];
     const trueYields: Value[] = [];
     const falseYields: Value[] = [];
