@@ -410,12 +410,15 @@ class GreedyDriver implements PatternListener {
     this.numClean--;
     if (this.cleanUp.size && this.cleanUp.has(op)) this.cleanUp.clear();
   }
-  /** Drops the marks of the users of `op`'s results, `levels` use levels down. */
-  private dirtyUsers(op: Operation, levels: number): void {
+  /** Drops the marks of the users of `op`'s results and of their users (the two use levels a clean op reads up). */
+  private dirtyUsers(op: Operation): void {
+    const token = this.cleanToken;
     for (let i = 0, n = op.numResults; i < n; i++)
       for (let u = op.result(i).firstUse; u; u = u.nextUse) {
-        this.dirty(u.owner);
-        if (levels > 1) this.dirtyUsers(u.owner, levels - 1);
+        const user = u.owner;
+        if (user.worklistOwner === token) this.dirty(user);
+        for (let j = 0, m = user.numResults; j < m; j++)
+          for (let w = user.result(j).firstUse; w; w = w.nextUse) if (w.owner.worklistOwner === token) this.dirty(w.owner);
       }
   }
   private resetClean(): void {
@@ -488,7 +491,7 @@ class GreedyDriver implements PatternListener {
     this.config.listener?.notifyOperationModified?.(op);
     this.noteChange();
     this.dirty(op);
-    if (this.numClean > 0) this.dirtyUsers(op, 2);
+    if (this.numClean > 0) this.dirtyUsers(op);
     this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addToWorklist(op);
