@@ -123,9 +123,10 @@ export class ConstantFolder {
   /**
    * Records a constant op: returns false if it duplicated a known constant
    * (it is then replaced and erased), true if it is now the known one
-   * (moved to the front of its insertion region's entry block).
+   * (moved to the front of its insertion region's entry block). `region`:
+   * that insertion region, when the caller knows it (a walk down a deep nest).
    */
-  insertKnownConstant(op: Operation, value: Attribute): boolean {
+  insertKnownConstant(op: Operation, value: Attribute, knownRegion?: Region): boolean {
     const block = op.parentBlock!;
     if (this.isFolderOwned(op)) {
       if (block.first !== op && !this.isFolderOwned(op.prev)) {
@@ -135,7 +136,7 @@ export class ConstantFolder {
       }
       return true;
     }
-    const region = insertionRegion(block);
+    const region = knownRegion ?? insertionRegion(block);
     let scope = this.scopes.get(region);
     if (!scope) this.scopes.set(region, (scope = new Map<number, Operation[]>()));
     const dialect = op.name.dialectName;

@@ -5,10 +5,10 @@
 // uniqued and hoisted, and regions simplified, at each iteration.
 
 import type { Attribute } from '../ir/attributes.js';
-import type { Context } from '../ir/context.js';
+import type { Context, OperationName } from '../ir/context.js';
 import { Traits } from '../ir/context.js';
 import { Block, type Operation, type Region, type Value } from '../ir/operation.js';
-import { ConstantFolder, foldOperation } from './fold.js';
+import { ConstantFolder, foldOperation, insertionRegion } from './fold.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
 import { isOpTriviallyDead } from '../ir/side-effects.js';
@@ -59,6 +59,10 @@ export class FrozenPatternSet {
       list.push(p);
     }
   }
+  /** Whether every pattern tried on ops named `root` is rooted there and named in `names`. */
+  onlyRootedPatterns(root: string, names: ReadonlySet<string>): boolean {
+    return this.anyOp.length === 0 && (this.byRoot.get(root) ?? []).every((p) => names.has(p.debugName));
+  }
   /** The patterns to try on `op`, in order. */
   patternsFor(op: Operation): RewritePattern[] {
     const specific = this.byRoot.get(op.name.name) ?? [];
@@ -75,15 +79,43 @@ export class FrozenPatternSet {
   }
 }
 
+/** A chain of ancestors that leaves the IR without reaching the driver's region. */
+const OUTSIDE = Symbol('outside');
+
 /**
- * The driver's worklist: an array of ops, membership and position kept on the
- * op itself (Operation.worklistOwner/worklistIndex), so that pushing, popping
- * and removing never hash. A driver run from inside another's pattern (the
+ * A clean op's mark in `Operation.worklistOwner` (see GreedyDriver.isClean):
+ * one token per driver iteration, so a new iteration (or driver) drops every
+ * old mark at once; worklists treat any token as "not queued".
+ */
+class CleanToken {}
+
+/**
+ * A lazy worklist entry: the ops from `start` up its ancestor chain to `end`
+ * (excluded; null: the driver's region), all clean when it was pushed, standing
+ * where MLIR would have pushed them one by one, innermost first. While it is
+ * pending nothing but the driver's own erasure runs (see GreedyDriver.lazyOk),
+ * so popping it is popping each member in turn, outermost first: each a no-op.
+ */
+class LazyRun {
+  index = 0;
+  constructor(
+    readonly start: Operation,
+    readonly end: Operation | null | typeof OUTSIDE,
+  ) {}
+}
+
+/**
+ * The driver's worklist: an array of ops (and lazy runs of clean ancestors),
+ * membership and position kept on the op itself
+ * (Operation.worklistOwner/worklistIndex), so that pushing, popping and
+ * removing never hash. A driver run from inside another's pattern (the
  * pipeliner does) may take an op the outer worklist holds: the outer
  * membership is saved and given back when the inner one lets the op go.
  */
 class Worklist {
-  private list: (Operation | null)[] = [];
+  private list: (Operation | LazyRun | null)[] = [];
+  /** The lazy runs in the list, in list order. */
+  readonly runs: LazyRun[] = [];
   /** Memberships in enclosing drivers' worklists, taken over by this one (rare). */
   private saved: Map<Operation, [object, number]> | null = null;
   get empty(): boolean {
@@ -95,11 +127,46 @@ class Worklist {
     return op.worklistOwner === this;
   }
   push(op: Operation): void {
-    if (op.worklistOwner === this) return;
-    if (op.worklistOwner !== null) (this.saved ??= new Map()).set(op, [op.worklistOwner, op.worklistIndex]);
+    const owner = op.worklistOwner;
+    if (owner === this) return;
+    if (owner !== null && !(owner instanceof CleanToken)) (this.saved ??= new Map()).set(op, [owner, op.worklistIndex]);
     op.worklistOwner = this;
     op.worklistIndex = this.list.length;
     this.list.push(op);
+  }
+  pushRun(run: LazyRun): void {
+    run.index = this.list.length;
+    this.list.push(run);
+    this.runs.push(run);
+  }
+  /** Takes the last `n` runs off again (they were pushed by a walk that added nothing, as MLIR). */
+  dropRuns(n: number): void {
+    for (let i = 0; i < n; i++) this.list[this.runs.pop()!.index] = null;
+  }
+  /**
+   * Replaces each pending run in place by its members, innermost first (the
+   * order MLIR pushed them in): the list from the first run up is rebuilt.
+   */
+  expandRuns(members: (run: LazyRun, out: Operation[]) => void): void {
+    const runs = this.runs;
+    if (!runs.length) return;
+    const list = this.list;
+    const from = runs[0].index;
+    const tail = list.slice(from);
+    list.length = from;
+    runs.length = 0;
+    const ops: Operation[] = [];
+    for (const e of tail) {
+      if (e === null) continue;
+      if (e instanceof LazyRun) {
+        ops.length = 0;
+        members(e, ops);
+        for (const op of ops) this.push(op);
+      } else {
+        e.worklistIndex = list.length;
+        list.push(e);
+      }
+    }
   }
   private release(op: Operation): void {
     const outer = this.saved?.get(op);
@@ -109,14 +176,18 @@ class Worklist {
       op.worklistIndex = outer[1];
     } else op.worklistOwner = null;
   }
-  pop(): Operation | null {
+  /** The last entry: an op (no longer queued) or a lazy run (no longer pending). */
+  pop(): Operation | LazyRun | null {
     const list = this.list;
     while (list.length) {
-      const op = list.pop()!;
-      if (op) {
-        this.release(op);
-        return op;
+      const e = list.pop()!;
+      if (e === null) continue;
+      if (e instanceof LazyRun) {
+        this.runs.pop();
+        return e;
       }
+      this.release(e);
+      return e;
     }
     return null;
   }
@@ -129,13 +200,16 @@ class Worklist {
     const list = this.list;
     list.reverse();
     for (let i = 0; i < list.length; i++) {
-      const op = list[i];
-      if (op) op.worklistIndex = i;
+      const e = list[i];
+      if (e instanceof LazyRun) e.index = i;
+      else if (e) e.worklistIndex = i;
     }
+    this.runs.reverse();
   }
   clear(): void {
-    for (const op of this.list) if (op) this.release(op);
+    for (const e of this.list) if (e && !(e instanceof LazyRun)) this.release(e);
     this.list = [];
+    this.runs.length = 0;
   }
 }
 
@@ -154,6 +228,13 @@ class Worklist {
  */
 class DeadOpVerdicts extends Map<Operation, boolean> {
   private readonly witnesses = new Set<Operation>();
+  /** Told each op whose verdict is forgotten (a clean op reads its own). */
+  onForget: ((op: Operation) => void) | null = null;
+  override delete(op: Operation): boolean {
+    if (!super.delete(op)) return false;
+    this.onForget?.(op);
+    return true;
+  }
   noteWitness(op: Operation): void {
     this.witnesses.add(op);
   }
@@ -181,8 +262,56 @@ class DeadOpVerdicts extends Map<Operation, boolean> {
   }
 }
 
-/** A chain of ancestors that leaves the IR without reaching the driver's region. */
-const OUTSIDE = Symbol('outside');
+/**
+ * Op kinds whose results-less ops may be marked clean (see GreedyDriver's
+ * clean marks), each with the canonicalization patterns audited for it: a
+ * dialect declares a kind when, with only those patterns rooted at it, no
+ * fold hook and no pattern rooted at any op, processing a results-less op of
+ * that kind reads nothing but its own operands and attributes, the defining
+ * ops of its operands two levels up, the first and last op of its body
+ * block(s), and its dead verdict. Any other pattern on the kind turns the
+ * marks off for it.
+ */
+const cleanMarkAudits = new Map<string, ReadonlySet<string>>();
+
+/** Declares `opName`'s audited patterns (see cleanMarkAudits); called by the dialect that owns them. */
+export function declareCleanMarkPatterns(opName: string, patterns: ReadonlySet<string>): void {
+  cleanMarkAudits.set(opName, patterns);
+}
+
+/** The audited pattern names declared for `opName`, if any (for tests). */
+export function cleanMarkPatternsOf(opName: string): ReadonlySet<string> | undefined {
+  return cleanMarkAudits.get(opName);
+}
+
+/** The op kinds whose ops may be marked clean by a driver with `patterns`. */
+function auditedCleanKinds(ctx: Context, patterns: FrozenPatternSet): Set<OperationName> {
+  const kinds = new Set<OperationName>();
+  for (const [opName, audited] of cleanMarkAudits) {
+    const name = ctx.lookupOp(opName);
+    const def = name?.def;
+    if (!name || !def || def.fold || def.traits.has(Traits.Commutative) || def.traits.has(Traits.ConstantLike)) continue;
+    if (patterns.onlyRootedPatterns(name.name, audited)) kinds.add(name);
+  }
+  return kinds;
+}
+
+/** For tests: ops processed, lazy runs pushed, dropped unexpanded at the top, expanded in place. */
+export const lazyRequeueStats = { processed: 0, pushed: 0, dropped: 0, expanded: 0 };
+
+let lazyRequeue = true;
+/**
+ * Turns the clean marks and lazy re-queues off (tests compare the driver's
+ * output with them against the plain MLIR order); returns the old setting.
+ */
+export function setLazyRequeueForTesting(on: boolean): boolean {
+  const old = lazyRequeue;
+  lazyRequeue = on;
+  return old;
+}
+
+/** Driver runs started (a pattern that runs a driver of its own changes the IR unseen). */
+let driverRuns = 0;
 
 class GreedyDriver implements PatternListener {
   readonly rewriter: PatternRewriter;
@@ -209,6 +338,56 @@ class GreedyDriver implements PatternListener {
   private readonly skipPath: Operation[] = [];
   private readonly pushed: Operation[] = [];
 
+  /*
+   * Clean ops and lazy re-queues. Erasing a dead op re-queues the defining op
+   * of an operand with all its ancestors (MLIR's addOperandsToWorklist), most
+   * of which were processed already and did nothing: on a nest of D loops
+   * that is D²/2 pushes and pops of ops whose processing is a no-op.
+   *
+   * An op is clean when its last processing did nothing (not dead, no fold,
+   * every pattern failed, no notification) and nothing it reads has been
+   * reported changed since: processing it again would do nothing again, as
+   * fold and patterns are functions of what they read, and popping it changes
+   * no other state (the insertion point is set before every pattern). Only
+   * results-less ops of `cleanKinds` are marked (their reads are listed at
+   * cleanMarkAudits; with no results, no use of theirs can change
+   * unseen), and only under strictness 'any'. Marks are dropped by: a push
+   * (the op is then processed at its place), its own modification, erasure
+   * or move, a modification of an op up to two use levels above its operands,
+   * an op inserted into, erased from or moved out of its body, a block
+   * inserted into, moved out of or erased from its regions, its dead verdict
+   * forgotten, a new driver iteration, or a driver run inside a pattern.
+   *
+   * Lazy runs: while the driver erases a dead op (the only time nothing but
+   * that erasure can run before the next pop), addWithAncestors pushes each
+   * run of clean ancestors as one LazyRun entry, found through `cleanUp`
+   * pointers instead of a walk. MLIR would push each member there; before any
+   * other pop or any notification the runs are expanded in place (each member
+   * then pushed where MLIR pushed it), and a run that reaches the top of the
+   * worklist unexpanded is dropped: popping each member would have been a
+   * no-op, and until then no member could become dirty (no notification) nor
+   * be pushed again (every push comes from a notification).
+   */
+  private readonly cleanKinds: Set<OperationName>;
+  private cleanToken = new CleanToken();
+  /** The ops given the current token (to clear when the token is dropped). */
+  private readonly cleanMarked: Operation[] = [];
+  private numClean = 0;
+  /**
+   * Clean-run pointers: for o in the map, every op from o (included) up its
+   * ancestor chain to the entry (excluded) is clean. Set by path compression
+   * as chains are walked, so each op the pointers pass over is itself in the
+   * map; hence an op that is not in the map lies on no pointer's path, and the
+   * map is cleared only when an op in it stops being clean or moves (or a
+   * block moves).
+   */
+  private readonly cleanUp = new Map<Operation, Operation | null | typeof OUTSIDE>();
+  private readonly cleanPath: Operation[] = [];
+  /** Set while the driver erases a dead op: clean ancestors are then pushed as lazy runs. */
+  private lazyOk = false;
+  /** Notifications received (a processing that received none changed nothing). */
+  private notifications = 0;
+
   constructor(
     readonly ctx: Context,
     private readonly region: Region,
@@ -218,28 +397,121 @@ class GreedyDriver implements PatternListener {
     this.rewriter = new PatternRewriter(ctx, this);
     this.folder = new ConstantFolder(this.rewriter);
     if (config.strictness !== 'any') region.parentOp?.walk((op) => void this.strictOps.add(op));
+    this.cleanKinds = lazyRequeue && config.strictness === 'any' ? auditedCleanKinds(ctx, patterns) : new Set();
+    if (this.cleanKinds.size) this.deadVerdicts.onForget = (op) => this.dirty(op);
+  }
+
+  // ---- clean marks
+
+  private isClean(op: Operation): boolean {
+    return op.worklistOwner === this.cleanToken;
+  }
+  private markClean(op: Operation): void {
+    op.worklistOwner = this.cleanToken;
+    this.cleanMarked.push(op);
+    this.numClean++;
+  }
+  /** Drops `op`'s clean mark, if it has one. */
+  private dirty(op: Operation | null): void {
+    if (op === null || op.worklistOwner !== this.cleanToken) return;
+    op.worklistOwner = null;
+    this.numClean--;
+    if (this.cleanUp.size && this.cleanUp.has(op)) this.cleanUp.clear();
+  }
+  /** Drops the marks of the users of `op`'s results and of their users (the two use levels a clean op reads up). */
+  private dirtyUsers(op: Operation): void {
+    const token = this.cleanToken;
+    for (let i = 0, n = op.numResults; i < n; i++)
+      for (let u = op.result(i).firstUse; u; u = u.nextUse) {
+        const user = u.owner;
+        if (user.worklistOwner === token) this.dirty(user);
+        for (let j = 0, m = user.numResults; j < m; j++)
+          for (let w = user.result(j).firstUse; w; w = w.nextUse) if (w.owner.worklistOwner === token) this.dirty(w.owner);
+      }
+  }
+  private resetClean(): void {
+    const token = this.cleanToken;
+    for (const op of this.cleanMarked) if (op.worklistOwner === token) op.worklistOwner = null;
+    this.cleanMarked.length = 0;
+    this.numClean = 0;
+    this.cleanToken = new CleanToken();
+    this.cleanUp.clear();
+  }
+  /** `op`'s parent op, null when `op` is in the driver's region, OUTSIDE when it is in none. */
+  private parentOf(op: Operation): Operation | null | typeof OUTSIDE {
+    const r: Region | null = op.parentRegion;
+    return r === this.region ? null : (r?.parentOp ?? OUTSIDE);
+  }
+  /** The first op above the run of clean ops starting at `op` (clean); records pointers. */
+  private cleanRunEnd(op: Operation): Operation | null | typeof OUTSIDE {
+    const path = this.cleanPath;
+    path.length = 0;
+    let o: Operation | null | typeof OUTSIDE = op;
+    while (o !== null && o !== OUTSIDE && this.isClean(o)) {
+      path.push(o);
+      const to = this.cleanUp.get(o);
+      o = to !== undefined ? to : this.parentOf(o);
+    }
+    for (let i = 0; i < path.length; i++) this.cleanUp.set(path[i], o);
+    return o;
+  }
+  /** Replaces the pending lazy runs by their members, each pushed where MLIR pushed it. */
+  private expandRuns(): void {
+    this.worklist.expandRuns((run, out) => {
+      lazyRequeueStats.expanded++;
+      let o: Operation | null | typeof OUTSIDE = run.start;
+      while (o !== run.end && o !== null && o !== OUTSIDE) {
+        this.dirty(o);
+        out.push(o);
+        o = this.parentOf(o);
+      }
+    });
+  }
+  /** Every notification: counted, and lazy runs expanded before anything changes around them. */
+  private noteChange(): void {
+    this.notifications++;
+    if (this.worklist.runs.length) this.expandRuns();
+  }
+  private pushOp(op: Operation): void {
+    if (op.worklistOwner === this.cleanToken) this.dirty(op);
+    this.worklist.push(op);
   }
 
   // ---- listener
 
   notifyOperationInserted(op: Operation, previous?: Block | null): void {
     this.config.listener?.notifyOperationInserted?.(op, previous);
+    this.noteChange();
+    this.dirty(op);
+    this.dirty(op.parentOp);
+    if (previous) this.dirty(previous.parentOp);
     this.changedSinceSimplify = true;
     if (previous) this.deadVerdicts.changed(op, previous.parentOp);
     if (this.config.strictness === 'existing-and-new') this.strictOps.add(op);
     // Also for a new op: a pattern may have moved regions into it without
-    // telling (ConvertTrivialIfToSelect's takeBody), changing ancestors.
+    // telling (none of the canonicalization patterns does since
+    // ConvertTrivialIfToSelect reports its blocks; other pattern sets may).
     this.forgetSkips();
+    if (op.regions.length) this.cleanUp.clear();
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
     this.config.listener?.notifyOperationModified?.(op);
+    this.noteChange();
+    this.dirty(op);
+    if (this.numClean > 0) this.dirtyUsers(op);
     this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addToWorklist(op);
   }
   notifyBlockInserted(block: Block, previous?: Region | null): void {
     this.config.listener?.notifyBlockInserted?.(block, previous);
+    this.noteChange();
+    this.dirty(block.parentOp);
+    if (previous) {
+      this.dirty(previous.parentOp);
+      this.cleanUp.clear();
+    }
     this.changedSinceSimplify = true;
     if (previous) {
       this.deadVerdicts.forgetFrom(previous.parentOp);
@@ -248,16 +520,23 @@ class GreedyDriver implements PatternListener {
   }
   notifyBlockErased(block: Block): void {
     this.config.listener?.notifyBlockErased?.(block);
+    this.noteChange();
+    this.dirty(block.parentOp);
+    this.cleanUp.clear();
     this.changedSinceSimplify = true;
     this.deadVerdicts.forgetFrom(block.parentOp);
     this.forgetSkips();
   }
   notifyOperationReplaced(op: Operation, values: readonly Value[]): void {
     this.config.listener?.notifyOperationReplaced?.(op, values);
+    this.noteChange();
     this.changedSinceSimplify = true;
   }
   notifyOperationErased(op: Operation): void {
     this.config.listener?.notifyOperationErased?.(op);
+    this.noteChange();
+    this.dirty(op);
+    this.dirty(op.parentOp);
     this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addOperandsToWorklist(op);
@@ -292,7 +571,7 @@ class GreedyDriver implements PatternListener {
 
   private addSingle(op: Operation): void {
     if (this.config.strictness !== 'any' && !this.strictOps.has(op)) return;
-    this.worklist.push(op);
+    this.pushOp(op);
   }
 
   private forgetSkips(): void {
@@ -367,27 +646,42 @@ class GreedyDriver implements PatternListener {
   /**
    * MLIR's addToWorklist: `op` and its ancestors up to the driver's region,
    * innermost first, or nothing when `op` is not inside that region. Queued
-   * ancestors are passed through skip pointers. The ops are added as the
-   * chain is walked; if it turns out to leave the IR without reaching the
-   * region, those just added are taken off again (MLIR adds none).
+   * ancestors are passed through skip pointers; while the driver erases a
+   * dead op, runs of clean ancestors are pushed as lazy runs (see `cleanKinds`).
+   * The ops are added as the chain is walked; if it turns out to leave the IR
+   * without reaching the region, those just added are taken off again (MLIR
+   * adds none).
    */
   private addWithAncestors(op: Operation): void {
+    // A run pending from an earlier walk: its members must count as queued.
+    if (this.worklist.runs.length) this.expandRuns();
     // By count, as firstUnblocked's path (no `length` store per call).
     const pushed = this.pushed;
     let n = 0;
+    let runs = 0;
     let o: Operation | null | typeof OUTSIDE = op;
     for (;;) {
       o = this.firstUnblocked(o);
       if (o === null) return;
       if (o === OUTSIDE) break;
-      this.worklist.push(o);
+      if (this.lazyOk && this.isClean(o)) {
+        const end = this.cleanRunEnd(o);
+        this.worklist.pushRun(new LazyRun(o, end));
+        lazyRequeueStats.pushed++;
+        runs++;
+        if (end === null) return;
+        if (end === OUTSIDE) break;
+        o = end;
+        continue;
+      }
+      this.pushOp(o);
       pushed[n++] = o;
-      const r: Region | null = o.parentRegion;
-      if (r === this.region) return;
-      o = r?.parentOp ?? OUTSIDE;
+      o = this.parentOf(o);
+      if (o === null) return;
       if (o === OUTSIDE) break;
     }
     for (let i = n - 1; i >= 0; i--) this.worklist.remove(pushed[i]);
+    this.worklist.dropRuns(runs);
     this.forgetSkips();
   }
 
@@ -395,8 +689,10 @@ class GreedyDriver implements PatternListener {
 
   /** MLIR's MultiOpPatternRewriteDriver: one worklist run seeded with `ops` (the driver's region is the scope). */
   simplifyOps(ops: readonly Operation[]): boolean {
+    driverRuns++;
     this.worklist.clear();
     this.forgetSkips();
+    this.resetClean();
     this.folder = new ConstantFolder(this.rewriter);
     this.deadVerdicts.clear();
     if (this.config.strictness !== 'any') {
@@ -408,6 +704,7 @@ class GreedyDriver implements PatternListener {
     // Ops left over (a rewrite limit was hit) must not keep pointing here.
     this.worklist.clear();
     this.forgetSkips();
+    this.resetClean();
     return changed;
   }
 
@@ -417,16 +714,18 @@ class GreedyDriver implements PatternListener {
     let continueRewrites = false;
     do {
       if (++iteration > this.config.maxIterations && this.config.maxIterations !== -1) break;
+      driverRuns++;
       this.worklist.clear();
       this.forgetSkips();
+      this.resetClean();
       this.folder = new ConstantFolder(this.rewriter);
       // Region simplification changed the IR without telling the verdicts.
       this.deadVerdicts.clear();
       // The ops the seeding walk leaves in place, counted for processWorklist's budget.
       let numOps = 0;
-      const insertKnownConstant = (op: Operation): boolean => {
+      const insertKnownConstant = (op: Operation, region?: Region): boolean => {
         const value = constantValueOfOp(op);
-        if (value !== undefined && !this.folder.insertKnownConstant(op, value)) return true;
+        if (value !== undefined && !this.folder.insertKnownConstant(op, value, region)) return true;
         numOps++;
         return false;
       };
@@ -447,17 +746,27 @@ class GreedyDriver implements PatternListener {
         // holds what is left to visit: an op (then its following siblings) or
         // a block (read when reached, as a walk would). Each op's next sibling
         // is read before it is visited: a known constant may move or go.
+        // Beside each item, the insertion region of the constants in its
+        // block (fold.ts's insertionRegion, known on the way down instead of
+        // walked up per constant: D²/2 steps on a nest of D levels). Seeding
+        // moves and erases only constants, so these stay true.
         const stack: (Operation | Block)[] = [];
+        const inserts: Region[] = [];
         const blocks = regionOp.blocks;
-        for (let i = blocks.length - 1; i >= 0; i--) stack.push(blocks[i]);
+        const top = blocks.length ? insertionRegion(blocks[0]) : regionOp;
+        for (let i = blocks.length - 1; i >= 0; i--) {
+          stack.push(blocks[i]);
+          inserts.push(top);
+        }
         const cse = this.config.cseConstants;
         while (stack.length) {
           const item = stack.pop()!;
+          const ins = inserts.pop()!;
           let o: Operation | null = item instanceof Block ? item.first : item;
           while (o) {
             const next: Operation | null = o.next;
             if (!cse) numOps++;
-            if (cse && insertKnownConstant(o)) {
+            if (cse && insertKnownConstant(o, ins)) {
               o = next;
               continue;
             }
@@ -467,9 +776,17 @@ class GreedyDriver implements PatternListener {
               o = next;
               continue;
             }
-            if (next) stack.push(next);
+            if (next) {
+              stack.push(next);
+              inserts.push(ins);
+            }
+            const boundary = !o.isRegistered || o.hasTrait(Traits.IsolatedFromAbove);
             // Blocks by link, last first (`region.blocks` would build an array per region per iteration).
-            for (let r = regions.length - 1; r >= 0; r--) for (let b = regions[r].lastBlock; b; b = b.prevBlock) stack.push(b);
+            for (let r = regions.length - 1; r >= 0; r--)
+              for (let b = regions[r].lastBlock; b; b = b.prevBlock) {
+                stack.push(b);
+                inserts.push(boundary ? regions[r] : ins);
+              }
             break;
           }
         }
@@ -489,6 +806,7 @@ class GreedyDriver implements PatternListener {
     } while (continueRewrites);
     this.worklist.clear();
     this.forgetSkips();
+    this.resetClean();
     return { changed: changedAny, converged: !continueRewrites };
   }
 
@@ -512,34 +830,68 @@ class GreedyDriver implements PatternListener {
     // unreachable loop) never stop either: they share the safety budget.
     let numFolds = 0;
     while (!this.worklist.empty && numRewrites < limit && numFolds < budget) {
-      const op = this.worklist.pop();
-      if (!op) break;
+      const entry = this.worklist.pop();
+      if (!entry) break;
+      // An unexpanded run: its members are clean, each pop a no-op.
+      if (entry instanceof LazyRun) {
+        lazyRequeueStats.dropped++;
+        continue;
+      }
+      const op = entry;
+      lazyRequeueStats.processed++;
       this.forgetSkips();
       if (isOpTriviallyDead(op, this.deadVerdicts)) {
-        this.rewriter.eraseOp(op);
+        this.lazyOk = this.cleanKinds.size !== 0;
+        try {
+          this.rewriter.eraseOp(op);
+        } finally {
+          this.lazyOk = false;
+        }
         changed = true;
         continue;
       }
+      // Patterns may move IR before they tell: no run stays lazy across them.
+      if (this.worklist.runs.length) this.expandRuns();
+      const notifications = this.notifications;
+      const runs = driverRuns;
       if (this.config.fold && !op.hasTrait(Traits.ConstantLike)) {
         const folded = foldOperation(op);
         if (folded) {
           changed = true;
           numFolds++;
           if (folded.length === 0) {
+            // An in-place fold may move blocks between the op's regions
+            // (scf.if's swaps them, as MLIR's, with no rewriter to tell):
+            // ancestors stay, but nothing cached about them is kept.
+            if (op.regions.length) {
+              this.forgetSkips();
+              this.cleanUp.clear();
+            }
             this.notifyOperationModified(op);
             continue;
           }
           if (this.replaceWithFolded(op, folded)) continue;
         }
       }
+      let applied = false;
       for (const p of this.patterns.patternsFor(op)) {
         this.rewriter.setInsertionPointBefore(op);
         if (p.matchAndRewrite(op, this.rewriter)) {
           changed = true;
           numRewrites++;
+          applied = true;
           break;
         }
       }
+      if (runs !== driverRuns) this.resetClean();
+      else if (
+        !applied &&
+        this.cleanKinds.has(op.name) &&
+        op.numResults === 0 &&
+        this.notifications === notifications &&
+        this.deadVerdicts.get(op) === false
+      )
+        this.markClean(op);
     }
     return changed;
   }

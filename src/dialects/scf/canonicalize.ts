@@ -15,6 +15,7 @@ import { Block, BlockArgument, OpResult, Operation, type Op, type OpKind, type O
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpOf } from '../../ods/index.js';
 import { IRMapping, cloneOp } from '../../transforms/clone.js';
+import { declareCleanMarkPatterns } from '../../transforms/greedy.js';
 import { AddIOp, AndIOp, CmpIOp, ConstantOp, IntegerOverflowFlags, SelectOp, XOrIOp, invertPredicate } from '../arith/index.js';
 import { BranchOp } from '../cf/index.js';
 import { FuncOp } from '../func/index.js';
@@ -892,8 +893,10 @@ const convertTrivialIfToSelect = pattern(
     rewriter.setInsertionPointBefore(op);
     const replacement = createIf(rewriter, nonHoistable, cond, false, op.location);
     rewriter.eraseBlock(IfOp.thenBlock(replacement));
-    IfOp.thenRegion(replacement).takeBody(IfOp.thenRegion(op));
-    IfOp.elseRegion(replacement).takeBody(IfOp.elseRegion(op));
+    // MLIR moves the regions with takeBody, which tells nobody; the rewriter
+    // reports each block (the greedy driver's caches follow moved blocks).
+    rewriter.inlineRegionBefore(IfOp.thenRegion(op), IfOp.thenRegion(replacement));
+    rewriter.inlineRegionBefore(IfOp.elseRegion(op), IfOp.elseRegion(replacement));
     const results: Value[] = [];
     const trueYields: Value[] = [];
     const falseYields: Value[] = [];
@@ -1554,6 +1557,16 @@ implementOp(ExecuteRegionOp, {
   ]),
 });
 implementOp(ForOp, { canonicalizationPatterns: [simplifyTrivialLoops, ...regionBranchPatterns(ForOp, forWithoutIterArgs)] });
+// Audited for the greedy driver's clean marks (a loop nest's ancestors are
+// then re-queued lazily): on a results-less scf.for, SimplifyTrivialLoops
+// reads the bounds and step, `ub = addi(lb, c)` and `c` (two levels up), and
+// the body's first and last op; the region-branch patterns fail at once on
+// zero results. test/passes/greedy-lazy-requeue.test.ts fails when the
+// patterns on scf.for change, so that a new one gets audited.
+declareCleanMarkPatterns(
+  ForOp.opName,
+  new Set(['SimplifyTrivialLoops', 'MakeRegionBranchOpSuccessorInputsDead', 'RemoveDuplicateSuccessorInputUses', 'RemoveDeadRegionBranchOpSuccessorInputs']),
+);
 implementOp(IfOp, {
   canonicalizationPatterns: skippingEarlyExits(IfOp, ifHoldsEarlyExit, [
     combineIfs,
