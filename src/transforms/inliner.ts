@@ -3,7 +3,7 @@
 // graph. Each callable is first simplified with the optimizer pipeline
 // (canonicalize by default), then the calls in it are inlined, and the two
 // steps repeat until nothing more inlines (at most max-iterations times).
-// Private callables left without uses are erased at the end.
+// Private callables found dead (see runOnOperation) are erased at the end.
 
 import type { Context } from '../ir/context.js';
 import { Traits, emitOpError } from '../ir/context.js';
@@ -257,23 +257,28 @@ class Inliner extends Pass {
       return (counts.byTarget.get(callable) ?? 0) + (counts.byName.get(name.value) ?? 0);
     };
     const isDead = (callable: Operation): boolean => isSymbol(callable) && symbolVisibility(callable) !== 'public' && useCount(callable) === 0;
+    // As MLIR's inliner, a callable is found dead only at two points: when
+    // its own SCC is visited (after that SCC's simplification, each
+    // iteration), or when its last call is inlined. A callable whose calls
+    // vanish later, while a caller is simplified, is kept.
     for (const scc of sccsPostOrder(nodes)) {
-      const live = scc.filter((n) => {
-        if (deleted.has(n.callable)) return false;
-        if (isDead(n.callable)) {
-          deleted.add(n.callable);
-          return false;
-        }
-        return true;
-      });
       for (let it = 0; it < maxIterations; it++) {
-        for (const n of live) {
+        for (const n of scc) {
+          if (deleted.has(n.callable)) continue;
           const pm = this.pipelineFor(n.callable);
           if (pm && pm.size) {
             counts = undefined;
             if (!runPassManager(ctx, pm, n.callable, { verifyEach: false, instrumentations: [] })) return run.signalPassFailure();
           }
         }
+        const live = scc.filter((n) => {
+          if (deleted.has(n.callable)) return false;
+          if (isDead(n.callable)) {
+            deleted.add(n.callable);
+            return false;
+          }
+          return true;
+        });
         let inlined = false;
         for (const n of live) {
           const calls: Operation[] = [];
@@ -297,17 +302,18 @@ class Inliner extends Pass {
             const tn = target && nodes.get(target);
             if (!tn || deleted.has(tn.callable)) continue;
             if (!this.shouldInline(call, n, tn, threshold, calleeHolds)) continue;
+            // Inlining the last call of a discardable callable makes it dead.
+            const lastUse = isSymbol(tn.callable) && symbolVisibility(tn.callable) !== 'public' && useCount(tn.callable) === 1;
             if (inlineCall(ctx, call, tn.callable, tn.region)) {
               inlined = true;
               counts = undefined;
+              if (lastUse) deleted.add(tn.callable);
             }
           }
         }
         if (!inlined) break;
       }
     }
-    // Erase callables proven dead.
-    for (const n of nodes.values()) if (!deleted.has(n.callable) && isDead(n.callable)) deleted.add(n.callable);
     for (const op of deleted) if (op.parentBlock) op.erase();
   }
 

@@ -10,15 +10,21 @@ import { parse } from '../../src/api/text.js';
 import { PatternRewriter } from '../../src/ir/pattern.js';
 import type { Block, Operation } from '../../src/ir/operation.js';
 
-/** The events `eraseOp` reports for the first op of the module's body named `root`. */
-function eraseEvents(text: string): string[] {
-  const m = parse(text, { allowUnregisteredDialects: true });
+/** Names for every op and block of `m`, numbered in pre-order. */
+function nameIR(m: Operation): Map<Operation | Block, string> {
   const names = new Map<Operation | Block, string>();
   let n = 0;
   m.walk((op) => {
     names.set(op, `${op.name.name}#${n++}`);
     for (const r of op.regions) for (let b = r.firstBlock; b; b = b.nextBlock) names.set(b, `block#${n++}`);
   }, 'pre');
+  return names;
+}
+
+/** The events `eraseOp` reports for the first op of the module's body named `root`. */
+function eraseEvents(text: string): string[] {
+  const m = parse(text, { allowUnregisteredDialects: true });
+  const names = nameIR(m);
   const events: string[] = [];
   const rw = new PatternRewriter(m.context, {
     notifyOperationErased: (op) => void events.push(`op ${names.get(op)} uses=${op.hasUses}`),
@@ -33,12 +39,7 @@ function eraseEvents(text: string): string[] {
 /** The same order, computed by a straightforward recursion (the order the driver relies on). */
 function expectedEvents(text: string): string[] {
   const m = parse(text, { allowUnregisteredDialects: true });
-  const names = new Map<Operation | Block, string>();
-  let n = 0;
-  m.walk((op) => {
-    names.set(op, `${op.name.name}#${n++}`);
-    for (const r of op.regions) for (let b = r.firstBlock; b; b = b.nextBlock) names.set(b, `block#${n++}`);
-  }, 'pre');
+  const names = nameIR(m);
   const out: string[] = [];
   const postOrder = (entry: Block): Block[] => {
     const seen = new Set<Block>();
