@@ -64,17 +64,17 @@ class IsolatedNameScope {
     const start = this.starts.pop()!;
     const names = this.names;
     const values = this.values;
-    // The last scope's table is dropped with it (popSSANameScope): only the
-    // marks need resetting.
-    const dropped = this.starts.length === 0;
+    // A name is listed once per value it defines (`%r:100000` is 100,000
+    // entries), so it is unset after its first visit: the repeats skip it.
     for (let i = start; i < names.length; i++) {
       const e = values.get(names[i]);
       if (e === undefined) continue;
       if (e instanceof Value) e.mark = 0;
       else for (const v of e) if (v !== undefined) v.mark = 0;
-      if (!dropped) values.set(names[i], undefined);
+      values.set(names[i], undefined);
     }
-    if (!dropped) names.length = start;
+    // The last scope's list is dropped with it (popSSANameScope).
+    if (this.starts.length !== 0) names.length = start;
   }
 }
 

@@ -342,7 +342,7 @@ class GreedyDriver implements PatternListener {
    * Clean ops and lazy re-queues. Erasing a dead op re-queues the defining op
    * of an operand with all its ancestors (MLIR's addOperandsToWorklist), most
    * of which were processed already and did nothing: on a nest of D loops
-   * that is D²/2 pushes and pops of ops whose processing is a no-op.
+   * that is D^2/2 pushes and pops of ops whose processing is a no-op.
    *
    * An op is clean when its last processing did nothing (not dead, no fold,
    * every pattern failed, no notification) and nothing it reads has been
@@ -748,7 +748,7 @@ class GreedyDriver implements PatternListener {
         // is read before it is visited: a known constant may move or go.
         // Beside each item, the insertion region of the constants in its
         // block (fold.ts's insertionRegion, known on the way down instead of
-        // walked up per constant: D²/2 steps on a nest of D levels). Seeding
+        // walked up per constant: D^2/2 steps on a nest of D levels). Seeding
         // moves and erases only constants, so these stay true.
         const stack: (Operation | Block)[] = [];
         const inserts: Region[] = [];
