@@ -18,7 +18,18 @@ export interface AttrTypePrinter {
   distinctId?(attr: Attribute): number;
   /** Prints the alias of `element` and returns true if it has one (MLIR's AsmPrinter::printAlias). */
   tryPrintAlias?(element: Attribute | Type): boolean;
+  /** `--mlir-elide-elementsattrs-if-larger`: non-splat elements attributes with more elements print as `dense_resource<__elided__>`. */
+  readonly elideElementsAttrsIfLarger?: number;
 }
+
+/** MLIR's OpPrintingFlags::shouldElideElementsAttr: more elements than the printer's limit, and not a splat. */
+export function shouldElideElements(p: AttrTypePrinter, numElements: number, isSplat: boolean): boolean {
+  const limit = p.elideElementsAttrsIfLarger;
+  return limit !== undefined && limit < numElements && !isSplat;
+}
+
+/** What an elided elements attribute prints instead of its body (MLIR's printElidedElementsAttr). */
+export const ELIDED_ELEMENTS = 'dense_resource<__elided__>';
 
 /** Hands out distinct-attribute numbers in first-use order (MLIR's DistinctState). */
 export class DistinctIds {

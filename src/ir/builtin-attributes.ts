@@ -1,7 +1,7 @@
 // MLIR's builtin attributes. Every class is immutable and interned: factories
 // return the one instance per structure, so `===` is equality.
 
-import { Attribute, type AttrTypePrinter, Type, UniquingCache, noteAliasableElement, uniqueAttribute } from './attributes.js';
+import { Attribute, type AttrTypePrinter, ELIDED_ELEMENTS, Type, UniquingCache, noteAliasableElement, shouldElideElements, uniqueAttribute } from './attributes.js';
 import { AffineMap, IntegerSet, AffineDimExpr } from './affine.js';
 import { formatFloat, fromDouble, toDouble } from './apfloat.js';
 import {
@@ -555,12 +555,12 @@ export class DenseIntOrFPElementsAttr extends ElementsAttr {
     return printNested(this.ty.shape, (i) => this.printElementAt(i));
   }
   print(p: AttrTypePrinter): void {
-    p.write('dense<');
-    this.printBody(p);
-    p.write('> : ');
+    this.printWithoutType(p);
+    p.write(' : ');
     p.printType(this.ty);
   }
   override printWithoutType(p: AttrTypePrinter): void {
+    if (shouldElideElements(p, this.ty.numElements, this.splat)) return p.write(ELIDED_ELEMENTS);
     p.write('dense<');
     this.printBody(p);
     p.write('>');
@@ -619,12 +619,12 @@ export class DenseStringElementsAttr extends ElementsAttr {
     p.write(printNested(this.ty.shape, (i) => escapeString(this.values[i])));
   }
   print(p: AttrTypePrinter): void {
-    p.write('dense<');
-    this.printBody(p);
-    p.write('> : ');
+    this.printWithoutType(p);
+    p.write(' : ');
     p.printType(this.ty);
   }
   override printWithoutType(p: AttrTypePrinter): void {
+    if (shouldElideElements(p, this.ty.numElements, this.splat)) return p.write(ELIDED_ELEMENTS);
     p.write('dense<');
     this.printBody(p);
     p.write('>');
@@ -693,11 +693,14 @@ export class SparseElementsAttr extends ElementsAttr {
     p.write('>');
   }
   print(p: AttrTypePrinter): void {
-    this.printBody(p);
+    this.printWithoutType(p);
     p.write(' : ');
     p.printType(this.ty);
   }
   override printWithoutType(p: AttrTypePrinter): void {
+    const v = this.values;
+    if (shouldElideElements(p, this.indices.type.numElements, this.indices.isSplat) || shouldElideElements(p, v.type.numElements, v.isSplat))
+      return p.write(ELIDED_ELEMENTS);
     this.printBody(p);
   }
   override walkImmediateSubElements(visit: Visit): void {

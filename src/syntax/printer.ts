@@ -748,6 +748,7 @@ type PrintTask = string | (() => void) | RegionTask | BlockTask;
 
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
+  readonly elideElementsAttrsIfLarger: number | undefined;
   private out = new OutputBuffer();
   private indent = 0;
   private readonly defaultDialectStack: string[] = ['builtin'];
@@ -767,7 +768,9 @@ export class Printer implements OpAsmPrinter {
   constructor(
     readonly ctx: Context,
     readonly options: PrintOptions = {},
-  ) {}
+  ) {
+    this.elideElementsAttrsIfLarger = options.elideElementsAttrsIfLarger;
+  }
 
   get printDebugInfo(): boolean {
     return !!this.options.debugInfo;

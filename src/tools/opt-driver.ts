@@ -156,6 +156,12 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
   { name: 'mlir-print-debuginfo', kind: 'bool', help: 'Print locations' },
   { name: 'mlir-pretty-debuginfo', kind: 'bool', help: 'Print locations in a pretty, non-parseable form' },
   { name: 'mlir-print-local-scope', kind: 'bool', help: 'Print with local scope and inline information (no aliases)' },
+  {
+    name: 'mlir-elide-elementsattrs-if-larger',
+    kind: 'value',
+    valueName: '<uint>',
+    help: 'Print elements attributes with more elements than this as dense_resource<__elided__> (splats are kept)',
+  },
   { name: 'mlir-print-unique-ssa-ids', kind: 'bool', help: 'Print SSA names unique across the whole operation' },
   { name: 'mlir-print-skip-regions', kind: 'bool', help: 'Skip regions when printing ops' },
   { name: 'mlir-print-value-users', kind: 'bool', help: 'Print a comment with the users of each value' },
@@ -433,6 +439,15 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
     for (const name of list ?? [])
       if (!lookupPass(name)) return { exitCode: 1, stdout: '', stderr: `${TOOL}: for the --${which} option: Cannot find option named '${name}'!\n` };
   }
+  // LLVM's cl::opt<unsigned>: decimal, 0x hex or 0 octal, within 32 bits.
+  let elideElementsAttrsIfLarger: number | undefined;
+  const elide = v.get('mlir-elide-elementsattrs-if-larger');
+  if (typeof elide === 'string') {
+    const m = /^(?:0[xX]([0-9a-fA-F]+)|(0[0-7]*)|([1-9][0-9]*))$/.exec(elide);
+    const n = m ? (m[1] !== undefined ? parseInt(m[1], 16) : m[2] !== undefined ? parseInt(m[2], 8) : Number(m[3])) : NaN;
+    if (!(n <= 0xffffffff)) return { exitCode: 1, stdout: '', stderr: `${TOOL}: for the --mlir-elide-elementsattrs-if-larger option: '${elide}' value invalid for uint argument!\n` };
+    elideElementsAttrsIfLarger = n;
+  }
   if (flag('show-dialects')) {
     return { exitCode: 0, stdout: `Available Dialects: ${createContext().dialectNames.join(',')}\n`, stderr: '' };
   }
@@ -489,6 +504,7 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
       printValueUsers: flag('mlir-print-value-users'),
       useNameLocAsPrefix: flag('mlir-use-nameloc-as-prefix'),
       assumeVerified: flag('mlir-print-assume-verified'),
+      elideElementsAttrsIfLarger,
     },
     allowUnregistered: flag('allow-unregistered-dialect'),
     printOpOnDiagnostic: v.get('mlir-print-op-on-diagnostic') !== false,
