@@ -562,7 +562,6 @@ function ensureTerminator(ctx: Context, region: Region, kind: { readonly opName:
   return op;
 }
 
-/** ` name(%a = %b, ...)`: region arguments bound to initial values. */
 /** A region printed without its entry block's header, with or without its terminator (shared: no object per print). */
 const BODY_WITH_TERMINATOR: PrintRegionOptions = Object.freeze({ printEntryBlockArgs: false, printBlockTerminators: true });
 const BODY_WITHOUT_TERMINATOR: PrintRegionOptions = Object.freeze({ printEntryBlockArgs: false, printBlockTerminators: false });
@@ -572,6 +571,7 @@ function printsTerminator(r: Region): boolean {
   return !r.empty && !YieldOp.isa(r.entry.last);
 }
 
+/** ` name(%a = %b, ...)`: region arguments bound to initial values. */
 function printInitializationList(p: OpAsmPrinter, args: readonly Value[], inits: readonly Value[], prefix: string): void {
   if (!inits.length) return;
   p.write(prefix + '(');
@@ -875,7 +875,7 @@ implementOp(ForOp, {
         return ForOp.initArgs(ForOp.cast(op));
       },
       successorRange: (op, _from, i, out) =>
-        i === 0 ? setSuccessor(out, 0, 1, Math.max(0, numArgs(op.regions[0]) - 1)) : i === 1 && setSuccessor(out, -1, 0, op.numResults),
+        i === 0 ? setSuccessor(out, 0, 1, Math.max(0, numArgs(ForOp.region(ForOp.cast(op))) - 1)) : i === 1 && setSuccessor(out, -1, 0, op.numResults),
       // The init args follow the three bounds.
       entryOperandRange: (op, _s, out) => setOperands(out, 3, op.numOperands - 3),
     } satisfies RegionBranchInterface,
@@ -1120,7 +1120,7 @@ implementOp(IfOp, {
       successorRange(op, from, i, out) {
         if (from !== 'parent') return i === 0 && setSuccessor(out, -1, 0, op.numResults);
         if (i === 0) return setSuccessor(out, 0, 0, 0);
-        return i === 1 && (op.regions[1].empty ? setSuccessor(out, -1, 0, op.numResults) : setSuccessor(out, 1, 0, 0));
+        return i === 1 && (IfOp.elseRegion(IfOp.cast(op)).empty ? setSuccessor(out, -1, 0, op.numResults) : setSuccessor(out, 1, 0, 0));
       },
       entryOperandRange: (_op, _s, out) => setOperands(out, 0, 0),
       getRegionInvocationBounds(_op, constants) {
@@ -1444,8 +1444,9 @@ implementOp(WhileOp, {
         return WhileOp.inits(WhileOp.cast(op));
       },
       successorRange(op, from, i, out) {
-        if (from === 'parent' || from === 1) return i === 0 && setSuccessor(out, 0, 0, numArgs(op.regions[0]));
-        return i === 0 ? setSuccessor(out, -1, 0, op.numResults) : i === 1 && setSuccessor(out, 1, 0, numArgs(op.regions[1]));
+        const w = WhileOp.cast(op);
+        if (from === 'parent' || from === 1) return i === 0 && setSuccessor(out, 0, 0, numArgs(WhileOp.before(w)));
+        return i === 0 ? setSuccessor(out, -1, 0, op.numResults) : i === 1 && setSuccessor(out, 1, 0, numArgs(WhileOp.after(w)));
       },
       entryOperandRange: (op, _s, out) => setOperands(out, 0, op.numOperands),
     } satisfies RegionBranchInterface,
