@@ -3,7 +3,7 @@
 
 import type { Attribute } from '../ir/attributes.js';
 import { emitError, type Context } from '../ir/context.js';
-import type { Block, Operation, Value } from '../ir/operation.js';
+import type { Operation, Value } from '../ir/operation.js';
 import type { OpAsmParser, OpAsmPrinter, UnresolvedOperand } from '../ir/op-asm.js';
 
 const NO_ATTRS: readonly (readonly [string, Attribute])[] = Object.freeze([]);
@@ -38,17 +38,8 @@ export function printAttrDictWithKeyword(p: OpAsmPrinter, op: Operation, elided:
 /** Checks the operands forwarded to each successor against its block arguments. */
 export function verifyBranchSuccessors(ctx: Context, op: Operation, operandsOf: (index: number) => Value[]): boolean {
   for (let s = 0; s < op.numSuccessors; s++) {
-    const dest: Block = op.successor(s);
     const operands = operandsOf(s);
-    if (operands.length !== dest.args.length) {
-      emitError(ctx, op, `branch has ${operands.length} operands for successor #${s}, but target block has ${dest.args.length}`);
-      return false;
-    }
-    for (let i = 0; i < operands.length; i++)
-      if (operands[i].type !== dest.args[i].type) {
-        emitError(ctx, op, `type mismatch for bb argument #${i} of successor #${s}`);
-        return false;
-      }
+    if (!verifySuccessorOperands(ctx, op, s, operands, 0, operands.length)) return false;
   }
   return true;
 }
@@ -59,13 +50,18 @@ export function verifyBranchSuccessors(ctx: Context, op: Operation, operandsOf: 
  * (the verifier runs it on every branch).
  */
 export function verifyBranchSuccessorRange(ctx: Context, op: Operation, s: number, start: number, count: number): boolean {
+  return verifySuccessorOperands(ctx, op, s, null, start, count);
+}
+
+/** Successor `s`'s arguments against `operands`, or against `op`'s operands [start, start + count) when null. */
+function verifySuccessorOperands(ctx: Context, op: Operation, s: number, operands: readonly Value[] | null, start: number, count: number): boolean {
   const args = op.successor(s).args;
   if (count !== args.length) {
     emitError(ctx, op, `branch has ${count} operands for successor #${s}, but target block has ${args.length}`);
     return false;
   }
   for (let i = 0; i < count; i++)
-    if (op.operand(start + i).type !== args[i].type) {
+    if ((operands ? operands[i] : op.operand(start + i)).type !== args[i].type) {
       emitError(ctx, op, `type mismatch for bb argument #${i} of successor #${s}`);
       return false;
     }
