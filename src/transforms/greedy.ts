@@ -574,6 +574,13 @@ class GreedyDriver implements PatternListener {
     this.pushOp(op);
   }
 
+  /** Empties the worklist with everything kept about it: skip pointers and clean marks. */
+  private clearWorklist(): void {
+    this.worklist.clear();
+    this.forgetSkips();
+    this.resetClean();
+  }
+
   private forgetSkips(): void {
     if (this.skip.size) this.skip.clear();
   }
@@ -602,8 +609,7 @@ class GreedyDriver implements PatternListener {
         o = to;
         continue;
       }
-      const r: Region | null = o.parentRegion;
-      o = r === this.region ? null : (r?.parentOp ?? OUTSIDE);
+      o = this.parentOf(o);
     }
     if (o !== OUTSIDE) for (let i = 0; i < n; i++) this.skip.set(path[i], o);
     return o;
@@ -690,9 +696,7 @@ class GreedyDriver implements PatternListener {
   /** MLIR's MultiOpPatternRewriteDriver: one worklist run seeded with `ops` (the driver's region is the scope). */
   simplifyOps(ops: readonly Operation[]): boolean {
     driverRuns++;
-    this.worklist.clear();
-    this.forgetSkips();
-    this.resetClean();
+    this.clearWorklist();
     this.folder = new ConstantFolder(this.rewriter);
     this.deadVerdicts.clear();
     if (this.config.strictness !== 'any') {
@@ -702,9 +706,7 @@ class GreedyDriver implements PatternListener {
     for (const op of ops) this.addSingle(op);
     const changed = this.processWorklist(this.countOps());
     // Ops left over (a rewrite limit was hit) must not keep pointing here.
-    this.worklist.clear();
-    this.forgetSkips();
-    this.resetClean();
+    this.clearWorklist();
     return changed;
   }
 
@@ -715,9 +717,7 @@ class GreedyDriver implements PatternListener {
     do {
       if (++iteration > this.config.maxIterations && this.config.maxIterations !== -1) break;
       driverRuns++;
-      this.worklist.clear();
-      this.forgetSkips();
-      this.resetClean();
+      this.clearWorklist();
       this.folder = new ConstantFolder(this.rewriter);
       // Region simplification changed the IR without telling the verdicts.
       this.deadVerdicts.clear();
@@ -804,9 +804,7 @@ class GreedyDriver implements PatternListener {
       }
       changedAny = changedAny || continueRewrites;
     } while (continueRewrites);
-    this.worklist.clear();
-    this.forgetSkips();
-    this.resetClean();
+    this.clearWorklist();
     return { changed: changedAny, converged: !continueRewrites };
   }
 
