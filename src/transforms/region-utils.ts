@@ -42,7 +42,7 @@ function dropAllDefinedValueUses(block: Block): void {
   for (let o = block.first; o; o = o.next) for (const r of o.results) for (const u of [...r.uses()]) u.unlink();
 }
 
-/** Erases the blocks of `region` missing from `reachable` (eraseUnreachableBlocks for one region). */
+/** Erases the blocks of `region` missing from `reachable` (MLIR's eraseUnreachableBlocks for one region). */
 function eraseBlocksNotIn(rewriter: PatternRewriter, region: Region, reachable: readonly Block[]): void {
   const keep = new Set(reachable);
   for (let block = region.firstBlock; block; ) {
@@ -53,30 +53,6 @@ function eraseBlocksNotIn(rewriter: PatternRewriter, region: Region, reachable: 
     }
     block = next;
   }
-}
-
-export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
-  let erased = 0;
-  const worklist: Region[] = [...regions];
-  while (worklist.length) {
-    const region = worklist.pop()!;
-    if (region.empty) continue;
-    if (region.numBlocks === 1) {
-      for (let o = region.entry.first; o; o = o.next) for (let i = 0; i < o.regions.length; i++) worklist.push(o.regions[i]);
-      continue;
-    }
-    const reachable = new Set(postOrder(region));
-    for (const block of [...region.blocks]) {
-      if (!reachable.has(block)) {
-        dropAllDefinedValueUses(block);
-        rewriter.eraseBlock(block);
-        erased++;
-        continue;
-      }
-      for (let o = block.first; o; o = o.next) for (let i = 0; i < o.regions.length; i++) worklist.push(o.regions[i]);
-    }
-  }
-  return erased > 0;
 }
 
 // ---- region DCE
@@ -367,7 +343,7 @@ function deleteDeadness(rewriter: PatternRewriter, regions: readonly Region[], l
 /**
  * Region DCE. With `eraseUnreachable`, the first liveness round also erases
  * the unreachable blocks of each region as it enters it, before walking any of
- * its blocks (what eraseUnreachableBlocks before it would do, without a walk
+ * its blocks (what MLIR's eraseUnreachableBlocks before it does, without a walk
  * of its own): every use of a value is in a block its definition dominates,
  * so the unreachable blocks holding uses of a value are gone before the value
  * is asked about, and the liveness is that of the IR without them.
