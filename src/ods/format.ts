@@ -363,16 +363,53 @@ class Step {
   ) {}
 }
 
-/** The spacing state between elements, known when compiled. */
-interface SpaceState {
-  emit: boolean;
-  punct: boolean;
-}
-
 function shouldEmitSpaceBefore(value: string, lastWasPunctuation: boolean): boolean {
   if (value.length !== 1 && value !== '->') return true;
   if (lastWasPunctuation) return !'>)}],'.includes(value[0]);
   return !'<>(){}[],'.includes(value[0]);
+}
+
+// The spacing rules, shared by the compiled steps (applied to a state known
+// when compiled) and the closures (applied to the state while printing).
+
+/** How literal `v` is spaced: whether a space precedes it after punctuation or not, and the state after it. */
+interface LiteralSpacing {
+  afterPunct: boolean;
+  afterOther: boolean;
+  emitAfter: boolean;
+  punctAfter: boolean;
+}
+
+function literalSpacing(v: string): LiteralSpacing {
+  return {
+    afterPunct: shouldEmitSpaceBefore(v, true),
+    afterOther: shouldEmitSpaceBefore(v, false),
+    emitAfter: v.length !== 1 || !'<({['.includes(v[0]),
+    punctAfter: !isAlphaOrUnderscore(v[0]),
+  };
+}
+
+/** Literal spacing in state `s`: whether a space goes before the literal; `s` becomes the state after it. */
+function spaceLiteral(l: LiteralSpacing, s: PrintState): boolean {
+  const space = s.shouldEmitSpace && (s.lastWasPunctuation ? l.afterPunct : l.afterOther);
+  s.shouldEmitSpace = l.emitAfter;
+  s.lastWasPunctuation = l.punctAfter;
+  return space;
+}
+
+/** A `` ` ` `` or ``` `` ``` spacing directive: whether it writes a space; `s` becomes the state after it. */
+function spaceDirective(v: string, s: PrintState): boolean {
+  s.lastWasPunctuation = v !== ' ';
+  s.shouldEmitSpace = false;
+  return v === ' ';
+}
+
+/** Before a value element: whether a space goes first; `s` becomes the state after it. */
+function spaceValue(s: PrintState): boolean {
+  const space = s.shouldEmitSpace || !s.lastWasPunctuation;
+  s.lastWasPunctuation = false;
+  s.shouldEmitSpace = true;
+  return space;
 }
 
 function isAlphaOrUnderscore(c: string): boolean {
@@ -441,7 +478,7 @@ class Compiled {
           this.problems.push(`type of result '${r.name}' is not in the format and cannot be inferred`);
       });
     const steps: Step[] = [];
-    this.steps = this.compileSteps(this.elements, { emit: true, punct: false }, steps) ? steps : undefined;
+    this.steps = this.compileSteps(this.elements, { shouldEmitSpace: true, lastWasPunctuation: false }, steps) ? steps : undefined;
     this.printers = this.steps !== undefined ? [] : this.elements.map((e) => this.compilePrinter(e));
   }
 
@@ -575,7 +612,7 @@ class Compiled {
    * to the state after them). False if the spacing after some optional group
    * depends on which branch prints.
    */
-  private compileSteps(els: El[], st: SpaceState, out: Step[]): boolean {
+  private compileSteps(els: El[], st: PrintState, out: Step[]): boolean {
     const write = (text: string): void => {
       const last = out.length ? out[out.length - 1] : undefined;
       if (last !== undefined && last.kind === STEP_WRITE) out[out.length - 1] = new Step(STEP_WRITE, last.text + text, 0, null, null, null, null);
@@ -583,24 +620,12 @@ class Compiled {
     };
     for (const e of els) {
       switch (e.k) {
-        case 'lit': {
-          const v = e.v;
-          if (st.emit && shouldEmitSpaceBefore(v, st.punct)) write(' ' + v);
-          else write(v);
-          st.emit = v.length !== 1 || !'<({['.includes(v[0]);
-          st.punct = !isAlphaOrUnderscore(v[0]);
+        case 'lit':
+          write(spaceLiteral(literalSpacing(e.v), st) ? ' ' + e.v : e.v);
           break;
-        }
         case 'space':
           if (e.v === '\\n') out.push(new Step(STEP_CALL, '', 0, (p) => p.printNewline(), null, null, null));
-          else if (e.v === ' ') {
-            write(' ');
-            st.punct = false;
-            st.emit = false;
-          } else {
-            st.punct = true;
-            st.emit = false;
-          }
+          else if (spaceDirective(e.v, st)) write(' ');
           break;
         case 'optional': {
           const thenEls = e.then.filter((x) => !(x === e.anchor && x !== e.then[0] && x.k === 'attr' && x.decl.constraint.isUnit));
@@ -609,20 +634,18 @@ class Compiled {
           const thenSteps: Step[] = [];
           const elseSteps: Step[] = [];
           if (!this.compileSteps(thenEls, thenState, thenSteps) || !this.compileSteps(e.else, elseState, elseSteps)) return false;
-          if (thenState.emit !== elseState.emit || thenState.punct !== elseState.punct) return false;
+          if (thenState.shouldEmitSpace !== elseState.shouldEmitSpace || thenState.lastWasPunctuation !== elseState.lastWasPunctuation) return false;
           out.push(new Step(STEP_OPTIONAL, '', 0, null, e.anchor, thenSteps, elseSteps));
-          st.emit = thenState.emit;
-          st.punct = thenState.punct;
+          st.shouldEmitSpace = thenState.shouldEmitSpace;
+          st.lastWasPunctuation = thenState.lastWasPunctuation;
           break;
         }
         case 'attr-dict':
           out.push(new Step(STEP_ATTR_DICT, '', e.withKeyword ? 1 : 0, null, null, null, null));
-          st.punct = false;
+          st.lastWasPunctuation = false;
           break;
         default: {
-          if (st.emit || !st.punct) write(' ');
-          st.punct = false;
-          st.emit = true;
+          if (spaceValue(st)) write(' ');
           if (e.k === 'operand' && this.fixedOperands) out.push(new Step(STEP_OPERAND, '', e.index, null, null, null, null));
           else if (e.k === 'type' && e.arg.k === 'operand' && this.fixedOperands)
             out.push(new Step(STEP_OPERAND_TYPE, '', e.arg.index, null, null, null, null));
@@ -636,9 +659,7 @@ class Compiled {
   }
 
   private spaceBefore(p: OpAsmPrinter, s: PrintState): void {
-    if (s.shouldEmitSpace || !s.lastWasPunctuation) p.write(' ');
-    s.lastWasPunctuation = false;
-    s.shouldEmitSpace = true;
+    if (spaceValue(s)) p.write(' ');
   }
 
   private operandValues(op: Operation, index: number): Value[] {
@@ -768,31 +789,18 @@ class Compiled {
     switch (e.k) {
       case 'lit': {
         const v = e.v;
-        const after = v.length !== 1 || !'<({['.includes(v[0]);
-        const punct = !isAlphaOrUnderscore(v[0]);
         // Decided now for both states of the last element.
-        const spaceAfterPunct = shouldEmitSpaceBefore(v, true);
-        const spaceAfterOther = shouldEmitSpaceBefore(v, false);
+        const spacing = literalSpacing(v);
         const spaced = ' ' + v;
+        return (p, _op, s) => p.write(spaceLiteral(spacing, s) ? spaced : v);
+      }
+      case 'space': {
+        if (e.v === '\\n') return (p) => p.printNewline();
+        const v = e.v;
         return (p, _op, s) => {
-          if (s.shouldEmitSpace && (s.lastWasPunctuation ? spaceAfterPunct : spaceAfterOther)) p.write(spaced);
-          else p.write(v);
-          s.shouldEmitSpace = after;
-          s.lastWasPunctuation = punct;
+          if (spaceDirective(v, s)) p.write(' ');
         };
       }
-      case 'space':
-        if (e.v === '\\n') return (p) => p.printNewline();
-        if (e.v === ' ')
-          return (p, _op, s) => {
-            p.write(' ');
-            s.lastWasPunctuation = false;
-            s.shouldEmitSpace = false;
-          };
-        return (_p, _op, s) => {
-          s.lastWasPunctuation = true;
-          s.shouldEmitSpace = false;
-        };
       case 'optional': {
         const then = e.then
           .filter((x) => !(x === e.anchor && x !== e.then[0] && x.k === 'attr' && x.decl.constraint.isUnit))
