@@ -309,9 +309,6 @@ export class OdsInfo {
     const [s, n] = this.resultSegments(op)[i];
     return op.results.slice(s, s + n);
   }
-  // The last `operandSegmentSizes` attribute made by the builder, and its sizes:
-  // ops of a kind are mostly built with the same sizes (the attribute is uniqued,
-  // but its lookup builds a key per call).
   // The `operandSegmentSizes` attributes made by the builder, by their sizes
   // packed in one small integer (up to three groups of fewer than 255 operands): the
   // attribute is uniqued, but its lookup builds a key per call.

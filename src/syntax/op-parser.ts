@@ -53,7 +53,7 @@ class IsolatedNameScope {
    * nested scope grows again: a function's names stay as keys until it ends).
    */
   readonly values = new Map<string, NameEntry | undefined>();
-  /** The names defined, in order, for all open nested scopes (a repeat only deletes twice). */
+  /** The names defined, in order, for all open nested scopes (a name listed again is skipped once unset). */
   readonly names: string[] = [];
   /** Per open nested scope: where its names start in `names`. */
   readonly starts: number[] = [];
@@ -557,11 +557,19 @@ export class OperationParser extends Parser {
       opaqueProperties = state.propertiesAttr;
     }
     // Positional: no init object per op. A location given wins over the source offset.
-    const given = state._location;
-    const op =
-      given !== undefined || state.locationSource === undefined
-        ? new Operation(state.name, given as Location, -1, state._operands, state._types, properties, opaqueProperties, attributes, state._successors, state._regions)
-        : new Operation(state.name, state.locationSource, state.locationOffset, state._operands, state._types, properties, opaqueProperties, attributes, state._successors, state._regions);
+    const source = state._location === undefined ? state.locationSource : undefined;
+    const op = new Operation(
+      state.name,
+      source ?? (state._location as Location),
+      source ? state.locationOffset : -1,
+      state._operands,
+      state._types,
+      properties,
+      opaqueProperties,
+      attributes,
+      state._successors,
+      state._regions,
+    );
     this.currentBlock!.append(op);
     return op;
   }

@@ -748,7 +748,6 @@ type PrintTask = string | (() => void) | RegionTask | BlockTask;
 
 /** Prints IR. One instance prints one op tree (top-level op or diagnostic op). */
 export class Printer implements OpAsmPrinter {
-  readonly elideElementsAttrsIfLarger: number | undefined;
   private out = new OutputBuffer();
   private indent = 0;
   private readonly defaultDialectStack: string[] = ['builtin'];
@@ -768,8 +767,10 @@ export class Printer implements OpAsmPrinter {
   constructor(
     readonly ctx: Context,
     readonly options: PrintOptions = {},
-  ) {
-    this.elideElementsAttrsIfLarger = options.elideElementsAttrsIfLarger;
+  ) {}
+
+  get elideElementsAttrsIfLarger(): number | undefined {
+    return this.options.elideElementsAttrsIfLarger;
   }
 
   get printDebugInfo(): boolean {
@@ -1153,14 +1154,10 @@ export class Printer implements OpAsmPrinter {
       // A compiled assembly format is called directly (one monomorphic call
       // for most ops); other custom printers, and a format's first print, through the hook.
       const format = def.formatPrinter;
-      if (format !== undefined) {
+      if (format !== undefined || def.print) {
         this.write(this.customOpName(op.name));
-        format.print(this, op);
-        return;
-      }
-      if (def.print) {
-        this.write(this.customOpName(op.name));
-        def.print(this, op);
+        if (format !== undefined) format.print(this, op);
+        else def.print!(this, op);
         return;
       }
     }
