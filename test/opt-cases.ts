@@ -5,6 +5,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { parse, ParseError } from '../src/api/text.js';
 import { runOpt } from '../src/tools/opt-driver.js';
 
 const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
@@ -89,4 +91,23 @@ export function testDeviations(cases: readonly DeviationCase[]): void {
       assert.notDeepEqual(runMlirOpt(c), ours, 'mlir-opt 22 now agrees: move the case to the live cases');
     });
   }
+}
+
+/**
+ * Writes `text` to `file`, then asserts that mlir-opt 22 rejects it and that
+ * `parse` (with that file name) throws a ParseError whose message is
+ * mlir-opt's stderr exactly.
+ */
+export function assertParseErrorAsMlirOpt(name: string, text: string, file: string): void {
+  writeFileSync(file, text);
+  const r = spawnSync(MLIR_OPT, [file], { encoding: 'latin1', maxBuffer: 1 << 28 });
+  assert.notEqual(r.status, 0, `${name}: mlir-opt accepted the input`);
+  let ours = '';
+  try {
+    parse(text, { fileName: file });
+  } catch (e) {
+    assert.ok(e instanceof ParseError, `${name}: ${String(e)}`);
+    ours = e.message;
+  }
+  assert.equal(ours, r.stderr, name);
 }
