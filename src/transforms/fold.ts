@@ -105,6 +105,8 @@ export class ConstantFolder {
   // reported here, and most are not constants, so they are turned away
   // without hashing the op.
   private readonly ownedNames: OperationName[] = [];
+  /** Known constants moved so far (silently: the greedy driver counts them as changes). */
+  moves = 0;
   constructor(private readonly rewriter: PatternRewriter) {}
 
   isFolderOwned(op: Operation | null): boolean {
@@ -133,6 +135,7 @@ export class ConstantFolder {
         op.remove();
         block.prepend(op);
         op.location = UnknownLoc.get();
+        this.moves++;
       }
       return true;
     }
@@ -162,10 +165,12 @@ export class ConstantFolder {
       op.remove();
       insertBlock.prepend(op);
       op.location = UnknownLoc.get();
+      this.moves++;
     } else if (block.first !== op && !this.isFolderOwned(op.prev)) {
       op.remove();
       block.prepend(op);
       op.location = UnknownLoc.get();
+      this.moves++;
     }
     bucket.push(op);
     this.owned.set(op, bucket);

@@ -48,6 +48,7 @@ export const DEFAULT_GREEDY_CONFIG: GreedyConfig = {
 /** Patterns grouped by root op, ordered by decreasing benefit (stable). */
 export class FrozenPatternSet {
   private readonly byRoot = new Map<string, RewritePattern[]>();
+  private readonly byName = new Map<OperationName, readonly RewritePattern[]>();
   private readonly anyOp: RewritePattern[];
   constructor(patterns: readonly RewritePattern[]) {
     const sorted = patterns.map((p, i) => [p, i] as const).sort((a, b) => b[0].benefit - a[0].benefit || a[1] - b[1]).map((x) => x[0]);
@@ -63,9 +64,20 @@ export class FrozenPatternSet {
   onlyRootedPatterns(root: string, names: ReadonlySet<string>): boolean {
     return this.anyOp.length === 0 && (this.byRoot.get(root) ?? []).every((p) => names.has(p.debugName));
   }
-  /** The patterns to try on `op`, in order. */
-  patternsFor(op: Operation): RewritePattern[] {
-    const specific = this.byRoot.get(op.name.name) ?? [];
+  /** The patterns to try on `op`, in order (shared: not to be changed). */
+  patternsFor(op: Operation): readonly RewritePattern[] {
+    return this.patternsForName(op.name);
+  }
+  /** The patterns to try on ops named `name`, in order (shared: not to be changed). */
+  patternsForName(name: OperationName): readonly RewritePattern[] {
+    // By the interned name object: one identity-hash lookup per call, and the
+    // merge with any-op patterns done once per kind rather than per call.
+    let list = this.byName.get(name);
+    if (list === undefined) this.byName.set(name, (list = this.merged(name.name)));
+    return list;
+  }
+  private merged(root: string): RewritePattern[] {
+    const specific = this.byRoot.get(root) ?? [];
     if (!this.anyOp.length) return specific;
     if (!specific.length) return this.anyOp;
     const out: RewritePattern[] = [];
@@ -77,6 +89,19 @@ export class FrozenPatternSet {
     }
     return out;
   }
+}
+
+/**
+ * What processing an op asks of its kind, found once per kind per driver:
+ * its patterns, whether a fold is attempted (a hook or the Commutative trait,
+ * and not ConstantLike), and whether it may be marked clean.
+ */
+class KindInfo {
+  constructor(
+    readonly patterns: readonly RewritePattern[],
+    readonly fold: boolean,
+    readonly cleanKind: boolean,
+  ) {}
 }
 
 /** A chain of ancestors that leaves the IR without reaching the driver's region. */
@@ -118,6 +143,12 @@ class Worklist {
   readonly runs: LazyRun[] = [];
   /** Memberships in enclosing drivers' worklists, taken over by this one (rare). */
   private saved: Map<Operation, [object, number]> | null = null;
+  /** The list position of the entry `pop` last returned. */
+  lastIndex = -1;
+  /** Entries pushed so far, popped or not (a seeding walk's segment bounds). */
+  get size(): number {
+    return this.list.length;
+  }
   get empty(): boolean {
     const list = this.list;
     while (list.length && list[list.length - 1] === null) list.pop();
@@ -182,6 +213,7 @@ class Worklist {
     while (list.length) {
       const e = list.pop()!;
       if (e === null) continue;
+      this.lastIndex = list.length;
       if (e instanceof LazyRun) {
         this.runs.pop();
         return e;
@@ -310,6 +342,30 @@ export function setLazyRequeueForTesting(on: boolean): boolean {
   return old;
 }
 
+let settledUnits = true;
+/**
+ * Turns the skipping of settled units off (tests compare the driver's output
+ * with it against the plain MLIR order); returns the old setting.
+ */
+export function setSettledUnitsForTesting(on: boolean): boolean {
+  const old = settledUnits;
+  settledUnits = on;
+  return old;
+}
+
+/** For tests: top-level ops seeded and skipped as settled, over all iterations. */
+export const settledUnitStats = { seeded: 0, skipped: 0 };
+
+/**
+ * Whether `op` may be a unit of the settled-unit scheme (see GreedyDriver):
+ * nothing outside it can read or be read through values (isolated, no
+ * operands or results) and it is never dead (a symbol), so region DCE of
+ * the driver's region is that of each such op's regions.
+ */
+function isUnitOp(op: Operation): boolean {
+  return op.isRegistered && op.numOperands === 0 && op.numResults === 0 && op.hasTrait(Traits.IsolatedFromAbove) && op.hasTrait(Traits.Symbol);
+}
+
 /** Driver runs started (a pattern that runs a driver of its own changes the IR unseen). */
 let driverRuns = 0;
 
@@ -387,6 +443,41 @@ class GreedyDriver implements PatternListener {
   private lazyOk = false;
   /** Notifications received (a processing that received none changed nothing). */
   private notifications = 0;
+  private readonly kinds = new Map<OperationName, KindInfo>();
+
+  /*
+   * Settled units. When every op of the driver's region is a unit op
+   * (isUnitOp: a function, in practice), what processing an op reads and
+   * changes lies within its unit: values do not cross isolated ops, and
+   * patterns do not reach outside their isolated ancestor (MLIR runs
+   * canonicalize on functions in parallel). A unit whose seeding, processing
+   * and region simplification in one iteration changed nothing (no
+   * notification, no pattern or fold success, no constant moved, simplification
+   * false) is settled: in the next iterations, until something changes it,
+   * seeding it would move nothing, popping each of its ops would do nothing,
+   * and simplifying it would change nothing. So it is not seeded, processed or
+   * simplified; the other units' ops are processed in the same order as before.
+   * The iteration count is unchanged (MLIR's: an iteration that changes
+   * nothing ends the run).
+   *
+   * Changes are charged to `unit`, the unit being seeded, simplified, or
+   * holding the op being processed: the worklist is a stack and the seeding
+   * walk pushes each unit's ops as one segment, so every op above the seeded
+   * entries was pushed while the unit of the last seeded entry popped was
+   * processed, and lies in it.
+   */
+  private readonly unitsOn: boolean;
+  /** Ops seeded per unit at its last seeding (kept while settled: the rewrite budget counts them). */
+  private readonly unitOps = new Map<Operation, number>();
+  /** Units changed during the current iteration. */
+  private readonly dirtyUnits = new Set<Operation>();
+  /** The unit changes are charged to; null: none (every unit is then dirty). */
+  private unit: Operation | null = null;
+  /** Whether the current iteration tracks units. */
+  private unitsLive = false;
+  /** The seeded units in list order (lowest positions first) and the first list position of each. */
+  private readonly segUnits: Operation[] = [];
+  private readonly segStarts: number[] = [];
 
   constructor(
     readonly ctx: Context,
@@ -398,7 +489,43 @@ class GreedyDriver implements PatternListener {
     this.folder = new ConstantFolder(this.rewriter);
     if (config.strictness !== 'any') region.parentOp?.walk((op) => void this.strictOps.add(op));
     this.cleanKinds = lazyRequeue && config.strictness === 'any' ? auditedCleanKinds(ctx, patterns) : new Set();
+    this.unitsOn = settledUnits && config.strictness === 'any' && config.regionSimplification !== 'aggressive' && config.listener === undefined;
     if (this.cleanKinds.size) this.deadVerdicts.onForget = (op) => this.dirty(op);
+  }
+
+  private kindOf(name: OperationName): KindInfo {
+    let info = this.kinds.get(name);
+    if (info === undefined) {
+      const def = name.def;
+      const fold =
+        this.config.fold && def !== undefined && !def.traits.has(Traits.ConstantLike) && (def.fold !== undefined || def.traits.has(Traits.Commutative));
+      this.kinds.set(name, (info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name))));
+    }
+    return info;
+  }
+
+  // ---- settled units
+
+  private unitChanged(): void {
+    const u = this.unit;
+    if (u === null) this.unitsLive = false;
+    else this.dirtyUnits.add(u);
+  }
+  /** Whether every op of the driver's region is a unit op (checked per iteration: top-level ops may change). */
+  private unitsApply(): boolean {
+    if (!this.unitsOn) return false;
+    const b = this.region.firstBlock;
+    // One block without arguments: region DCE of it is then that of its ops' regions.
+    if (!b || b.nextBlock || b.args.length) return false;
+    for (let o = b.first; o; o = o.next) if (!isUnitOp(o)) return false;
+    return true;
+  }
+  /** The unit holding the seeded entry at list position `index`, given the last one found at segment `from`. */
+  private segmentAt(index: number, from: number): number {
+    const starts = this.segStarts;
+    let i = from;
+    while (i > 0 && index < starts[i]) i--;
+    return i;
   }
 
   // ---- clean marks
@@ -470,6 +597,7 @@ class GreedyDriver implements PatternListener {
   /** Every notification: counted, and lazy runs expanded before anything changes around them. */
   private noteChange(): void {
     this.notifications++;
+    if (this.unitsLive) this.unitChanged();
     if (this.worklist.runs.length) this.expandRuns();
   }
   private pushOp(op: Operation): void {
@@ -482,6 +610,8 @@ class GreedyDriver implements PatternListener {
   notifyOperationInserted(op: Operation, previous?: Block | null): void {
     this.config.listener?.notifyOperationInserted?.(op, previous);
     this.noteChange();
+    // The units themselves change: no unit to charge.
+    if (op.parentBlock?.parent === this.region || previous?.parent === this.region) this.unitsLive = false;
     this.dirty(op);
     this.dirty(op.parentOp);
     if (previous) this.dirty(previous.parentOp);
@@ -507,6 +637,7 @@ class GreedyDriver implements PatternListener {
   notifyBlockInserted(block: Block, previous?: Region | null): void {
     this.config.listener?.notifyBlockInserted?.(block, previous);
     this.noteChange();
+    if (block.parent === this.region || previous === this.region) this.unitsLive = false;
     this.dirty(block.parentOp);
     if (previous) {
       this.dirty(previous.parentOp);
@@ -521,6 +652,7 @@ class GreedyDriver implements PatternListener {
   notifyBlockErased(block: Block): void {
     this.config.listener?.notifyBlockErased?.(block);
     this.noteChange();
+    if (block.parent === this.region) this.unitsLive = false;
     this.dirty(block.parentOp);
     this.cleanUp.clear();
     this.changedSinceSimplify = true;
@@ -535,6 +667,7 @@ class GreedyDriver implements PatternListener {
   notifyOperationErased(op: Operation): void {
     this.config.listener?.notifyOperationErased?.(op);
     this.noteChange();
+    if (op.parentBlock?.parent === this.region) this.unitsLive = false;
     this.dirty(op);
     this.dirty(op.parentOp);
     this.changedSinceSimplify = true;
@@ -723,6 +856,35 @@ class GreedyDriver implements PatternListener {
       this.deadVerdicts.clear();
       // The ops the seeding walk leaves in place, counted for processWorklist's budget.
       let numOps = 0;
+      const units = this.unitsApply();
+      if (!units) this.unitOps.clear();
+      this.unitsLive = units;
+      this.unit = null;
+      this.dirtyUnits.clear();
+      this.segUnits.length = 0;
+      this.segStarts.length = 0;
+      // Before seeding unit `o`: false when it is settled (then skipped, its ops still counted).
+      let unitNumOps = 0;
+      let unitMoves = 0;
+      const beginUnit = (o: Operation): boolean => {
+        const settled = this.unitOps.get(o);
+        if (settled !== undefined) {
+          numOps += settled;
+          settledUnitStats.skipped++;
+          return false;
+        }
+        settledUnitStats.seeded++;
+        this.unit = o;
+        this.segUnits.push(o);
+        this.segStarts.push(this.worklist.size);
+        unitNumOps = numOps;
+        unitMoves = this.folder.moves;
+        return true;
+      };
+      const endUnit = (o: Operation): void => {
+        this.unitOps.set(o, numOps - unitNumOps);
+        if (this.folder.moves !== unitMoves) this.dirtyUnits.add(o);
+      };
       const insertKnownConstant = (op: Operation, region?: Region): boolean => {
         const value = constantValueOfOp(op);
         if (value !== undefined && !this.folder.insertKnownConstant(op, value, region)) return true;
@@ -734,11 +896,16 @@ class GreedyDriver implements PatternListener {
         for (const b of regionOp.blocks)
           for (let o = b.first; o; ) {
             const next = o.next;
+            if (units && !beginUnit(o)) {
+              o = next;
+              continue;
+            }
             // With its ancestors, as MLIR: a region op comes before the ops it holds.
             o.walk((n) => {
               if (!this.config.cseConstants) numOps++;
               if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n, this.config.strictness === 'any');
             });
+            if (units) endUnit(o);
             o = next;
           }
       } else {
@@ -750,21 +917,37 @@ class GreedyDriver implements PatternListener {
         // block (fold.ts's insertionRegion, known on the way down instead of
         // walked up per constant: D^2/2 steps on a nest of D levels). Seeding
         // moves and erases only constants, so these stay true.
+        // With settled units, each unit is walked alone (`root`: no siblings).
         const stack: (Operation | Block)[] = [];
         const inserts: Region[] = [];
         const blocks = regionOp.blocks;
         const top = blocks.length ? insertionRegion(blocks[0]) : regionOp;
-        for (let i = blocks.length - 1; i >= 0; i--) {
-          stack.push(blocks[i]);
-          inserts.push(top);
-        }
+        let root: Operation | null = null;
+        if (units) {
+          // One block (unitsApply): its ops in reverse, so the first is walked first.
+          for (let o = blocks[0].last; o; o = o.prev) {
+            stack.push(o);
+            inserts.push(top);
+          }
+        } else
+          for (let i = blocks.length - 1; i >= 0; i--) {
+            stack.push(blocks[i]);
+            inserts.push(top);
+          }
         const cse = this.config.cseConstants;
         while (stack.length) {
           const item = stack.pop()!;
           const ins = inserts.pop()!;
+          // A unit is pushed only at the top: reaching one, the last unit's walk is complete.
+          if (units && !(item instanceof Block) && item.parentBlock!.parent === regionOp) {
+            if (root !== null) endUnit(root);
+            root = null;
+            if (!beginUnit(item)) continue;
+            root = item;
+          }
           let o: Operation | null = item instanceof Block ? item.first : item;
           while (o) {
-            const next: Operation | null = o.next;
+            const next: Operation | null = o === root ? null : o.next;
             if (!cse) numOps++;
             if (cse && insertKnownConstant(o, ins)) {
               o = next;
@@ -790,22 +973,55 @@ class GreedyDriver implements PatternListener {
             break;
           }
         }
+        if (root !== null) endUnit(root);
         this.worklist.reverse();
+        if (units) {
+          // Segments in list order after the reversal: the last unit lowest.
+          const starts = this.segStarts;
+          const n = this.worklist.size;
+          for (let i = 0; i < starts.length; i++) starts[i] = n - (i + 1 < starts.length ? starts[i + 1] : n);
+          starts.reverse();
+          this.segUnits.reverse();
+        }
       }
       continueRewrites = this.processWorklist(numOps);
+      // Left over (a rewrite limit): its units were not all processed.
+      if (!this.worklist.empty) this.unitsLive = false;
       // Simplification is deterministic: on the IR it last left unchanged it
       // would change nothing again (the last iteration usually only confirms).
       if (this.config.regionSimplification !== 'disabled' && (continueRewrites || this.changedSinceSimplify)) {
         this.changedSinceSimplify = false;
-        if (simplifyRegions(this.rewriter, [this.region], this.config.regionSimplification === 'aggressive')) {
+        if (this.simplifyUnits()) {
           continueRewrites = true;
           this.changedSinceSimplify = true;
         }
       }
+      // The units changed are not settled; nor is any, if a change could not be charged.
+      if (!this.unitsLive) this.unitOps.clear();
+      else for (const u of this.dirtyUnits) this.unitOps.delete(u);
+      this.unitsLive = false;
+      this.unit = null;
       changedAny = changedAny || continueRewrites;
     } while (continueRewrites);
     this.clearWorklist();
     return { changed: changedAny, converged: !continueRewrites };
+  }
+
+  /**
+   * simplifyRegions of the driver's region; with settled units, of the units
+   * seeded this iteration only, one by one (the others would not change).
+   */
+  private simplifyUnits(): boolean {
+    if (!this.unitsLive) return simplifyRegions(this.rewriter, [this.region], this.config.regionSimplification === 'aggressive');
+    let changed = false;
+    for (const u of this.segUnits) {
+      this.unit = u;
+      if (simplifyRegions(this.rewriter, u.regions, false)) {
+        changed = true;
+        this.dirtyUnits.add(u);
+      }
+    }
+    return changed;
   }
 
   /** The ops in the driver's region. */
@@ -827,9 +1043,17 @@ class GreedyDriver implements PatternListener {
     // Folds that feed themselves (a value folded into its own operand in an
     // unreachable loop) never stop either: they share the safety budget.
     let numFolds = 0;
+    // Settled units: entries below `bound` are the seeding walk's (see `unit`).
+    let bound = this.worklist.size;
+    let seg = this.segUnits.length - 1;
     while (!this.worklist.empty && numRewrites < limit && numFolds < budget) {
       const entry = this.worklist.pop();
       if (!entry) break;
+      if (this.unitsLive && this.worklist.lastIndex < bound) {
+        bound = this.worklist.lastIndex;
+        seg = this.segmentAt(bound, seg);
+        this.unit = this.segUnits[seg];
+      }
       // An unexpanded run: its members are clean, each pop a no-op.
       if (entry instanceof LazyRun) {
         lazyRequeueStats.dropped++;
@@ -840,6 +1064,7 @@ class GreedyDriver implements PatternListener {
       this.forgetSkips();
       if (isOpTriviallyDead(op, this.deadVerdicts)) {
         this.lazyOk = this.cleanKinds.size !== 0;
+        if (this.unitsLive) this.unitChanged();
         try {
           this.rewriter.eraseOp(op);
         } finally {
@@ -852,9 +1077,11 @@ class GreedyDriver implements PatternListener {
       if (this.worklist.runs.length) this.expandRuns();
       const notifications = this.notifications;
       const runs = driverRuns;
-      if (this.config.fold && !op.hasTrait(Traits.ConstantLike)) {
+      const kind = this.kindOf(op.name);
+      if (kind.fold) {
         const folded = foldOperation(op);
         if (folded) {
+          if (this.unitsLive) this.unitChanged();
           changed = true;
           numFolds++;
           if (folded.length === 0) {
@@ -872,19 +1099,26 @@ class GreedyDriver implements PatternListener {
         }
       }
       let applied = false;
-      for (const p of this.patterns.patternsFor(op)) {
+      const patterns = kind.patterns;
+      for (let i = 0; i < patterns.length; i++) {
+        const p = patterns[i];
         this.rewriter.setInsertionPointBefore(op);
         if (p.matchAndRewrite(op, this.rewriter)) {
+          if (this.unitsLive) this.unitChanged();
           changed = true;
           numRewrites++;
           applied = true;
           break;
         }
       }
-      if (runs !== driverRuns) this.resetClean();
+      if (runs !== driverRuns) {
+        // A driver run inside a pattern changed the IR unseen.
+        this.resetClean();
+        this.unitsLive = false;
+      }
       else if (
         !applied &&
-        this.cleanKinds.has(op.name) &&
+        kind.cleanKind &&
         op.numResults === 0 &&
         this.notifications === notifications &&
         this.deadVerdicts.get(op) === false
