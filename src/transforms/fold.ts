@@ -105,8 +105,6 @@ export class ConstantFolder {
   // reported here, and most are not constants, so they are turned away
   // without hashing the op.
   private readonly ownedNames: OperationName[] = [];
-  /** Known constants moved so far (silently: the greedy driver counts them as changes). */
-  moves = 0;
   constructor(private readonly rewriter: PatternRewriter) {}
 
   isFolderOwned(op: Operation | null): boolean {
@@ -135,8 +133,7 @@ export class ConstantFolder {
         op.remove();
         block.prepend(op);
         op.location = UnknownLoc.get();
-        this.moves++;
-      }
+        }
       return true;
     }
     const region = knownRegion ?? insertionRegion(block);
@@ -165,12 +162,10 @@ export class ConstantFolder {
       op.remove();
       insertBlock.prepend(op);
       op.location = UnknownLoc.get();
-      this.moves++;
     } else if (block.first !== op && !this.isFolderOwned(op.prev)) {
       op.remove();
       block.prepend(op);
       op.location = UnknownLoc.get();
-      this.moves++;
     }
     bucket.push(op);
     this.owned.set(op, bucket);

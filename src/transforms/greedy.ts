@@ -450,12 +450,16 @@ class GreedyDriver implements PatternListener {
    * (isUnitOp: a function, in practice), what processing an op reads and
    * changes lies within its unit: values do not cross isolated ops, and
    * patterns do not reach outside their isolated ancestor (MLIR runs
-   * canonicalize on functions in parallel). A unit whose seeding, processing
-   * and region simplification in one iteration changed nothing (no
-   * notification, no pattern or fold success, no constant moved, simplification
-   * false) is settled: in the next iterations, until something changes it,
-   * seeding it would move nothing, popping each of its ops would do nothing,
-   * and simplifying it would change nothing. So it is not seeded, processed or
+   * canonicalize on functions in parallel). A unit whose processing and
+   * region simplification in one iteration changed nothing (no notification,
+   * no pattern or fold success, simplification false) is settled: in the next
+   * iterations, until something changes it, popping each of its ops would do
+   * nothing (each read the IR as it is now), simplifying it would change
+   * nothing, and seeding it would move nothing: seeding is idempotent (the
+   * walk leaves each insertion region's known constants as a run at the
+   * front of its entry block, and no two equal; a second walk meets them in
+   * that order and leaves them), and its erasures are notifications (charged
+   * to the unit) while its moves, silent, are done before any processing. So it is not seeded, processed or
    * simplified; the other units' ops are processed in the same order as before.
    * The iteration count is unchanged (MLIR's: an iteration that changes
    * nothing ends the run).
@@ -865,7 +869,6 @@ class GreedyDriver implements PatternListener {
       this.segStarts.length = 0;
       // Before seeding unit `o`: false when it is settled (then skipped, its ops still counted).
       let unitNumOps = 0;
-      let unitMoves = 0;
       const beginUnit = (o: Operation): boolean => {
         const settled = this.unitOps.get(o);
         if (settled !== undefined) {
@@ -878,12 +881,10 @@ class GreedyDriver implements PatternListener {
         this.segUnits.push(o);
         this.segStarts.push(this.worklist.size);
         unitNumOps = numOps;
-        unitMoves = this.folder.moves;
         return true;
       };
       const endUnit = (o: Operation): void => {
         this.unitOps.set(o, numOps - unitNumOps);
-        if (this.folder.moves !== unitMoves) this.dirtyUnits.add(o);
       };
       const insertKnownConstant = (op: Operation, region?: Region): boolean => {
         const value = constantValueOfOp(op);
