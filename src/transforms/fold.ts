@@ -133,7 +133,7 @@ export class ConstantFolder {
         op.remove();
         block.prepend(op);
         op.location = UnknownLoc.get();
-        }
+      }
       return true;
     }
     const region = knownRegion ?? insertionRegion(block);
