@@ -166,8 +166,36 @@ class ScopedNames {
   }
   add(name: string): void {
     this.names.set(name, this.current);
+    if (this.addedBy !== undefined) (this.addedBy[this.current] ??= []).push(name);
+  }
+  /** Lazy naming: the names each scope added, by scope number (for reopen). */
+  private addedBy: (string[] | undefined)[] | undefined;
+  trackNames(): void {
+    this.addedBy = [];
+  }
+  /** The innermost open scope's number. */
+  get currentScope(): number {
+    return this.current;
+  }
+  /**
+   * Opens a closed scope again (lazy naming: a region is named before its
+   * op prints and opened when the region prints). A sibling scope opened
+   * since may have taken over some of its names: they are taken back.
+   */
+  reopen(scope: number): void {
+    this.open[scope] = true;
+    this.stack.push(scope);
+    this.current = scope;
+    const names = this.addedBy?.[scope];
+    if (names !== undefined) for (let i = 0; i < names.length; i++) this.names.set(names[i], scope);
   }
 }
+
+/**
+ * Thrown by lazy naming when the print reaches a value or block that is not
+ * named yet, or finds an alias: the printer starts over with eager naming.
+ */
+class LazyNamingMiss extends Error {}
 
 /**
  * `%name` for names that needed no change (`%arg3`, `%c42_i32`, `%true`),
@@ -280,6 +308,7 @@ class SSANameState {
     private readonly numberOps = false,
     private readonly nameLocs = false,
     private readonly scan: AliasScan | undefined = undefined,
+    lazy = false,
   ) {
     this.setResultName = (value, name) => {
       this.setValueName(value, this.preferNameLoc(value, name));
@@ -306,6 +335,15 @@ class SSANameState {
         depths.push(depth);
       }
     };
+    if (lazy) {
+      // The root's regions start from the counters before its own results are named.
+      this.lazy = true;
+      this.usedNames.trackNames();
+      this.stateStack.push(this.nextValueID, this.nextArgumentID, this.nextConflictID, topScope);
+      this.openRegions.push(null);
+      this.numberValuesInOp(root);
+      return;
+    }
     pushRegions(root, topScope, 1);
     this.numberValuesInOp(root);
     let volume = 0;
@@ -332,6 +370,57 @@ class SSANameState {
       nested.length = 0;
     }
     this.indentVolume = volume;
+  }
+
+  /**
+   * Lazy naming (default numbering only): each op's regions are named just
+   * before the op prints, from the state its own region was left in, so the
+   * ops are read while still in cache instead of on a walk of their own.
+   * Exact because a region's names depend only on its ancestors' regions.
+   */
+  readonly lazy: boolean = false;
+  /** Lazy naming: per open region (innermost last) its counters after naming and its scope depth. */
+  private readonly stateStack: number[] = [];
+  /** Lazy naming: the open regions (null for the root's level), innermost last. */
+  private readonly openRegions: (Region | null)[] = [];
+  /** Lazy naming: named regions not yet opened, with their counters after naming and scope. */
+  private readonly regionStates = new Map<Region, number[]>();
+
+  /** Lazy naming: names `op`'s regions (not their nested ones) before `op` prints. */
+  nameRegionsOf(op: Operation): void {
+    // Only an op of the open region (or the root) is named from its state.
+    if (op !== this.root && op.parentBlock?.parent !== this.openRegions[this.openRegions.length - 1]) throw new LazyNamingMiss();
+    const rs = op.regions;
+    const st = this.stateStack;
+    const k = st.length - 4;
+    const depth = st[k + 3];
+    for (let i = 0; i < rs.length; i++) {
+      this.nextValueID = st[k];
+      this.nextArgumentID = st[k + 1];
+      this.nextConflictID = st[k + 2];
+      this.usedNames.popTo(depth);
+      this.usedNames.push();
+      this.numberValuesInRegion(rs[i]);
+      this.nested.length = 0;
+      this.regionStates.set(rs[i], [this.nextValueID, this.nextArgumentID, this.nextConflictID, this.usedNames.currentScope]);
+    }
+    this.usedNames.popTo(depth);
+  }
+
+  /** Lazy naming: the printer opens a region named by nameRegionsOf. */
+  enterRegion(region: Region): void {
+    const s = this.regionStates.get(region);
+    if (s === undefined) throw new LazyNamingMiss();
+    this.regionStates.delete(region);
+    this.usedNames.reopen(s[3]);
+    this.stateStack.push(s[0], s[1], s[2], this.usedNames.depth);
+    this.openRegions.push(region);
+  }
+
+  exitRegion(): void {
+    this.stateStack.length -= 4;
+    this.openRegions.length--;
+    this.usedNames.popTo(this.stateStack[this.stateStack.length - 1]);
   }
 
   /** Names the region's blocks and values; returns how many ops it holds directly. */
@@ -471,13 +560,19 @@ class SSANameState {
           lookup = owner.result(start);
         }
         const raw = this.names.get(lookup);
-        if (raw === undefined) return '<<UNKNOWN SSA VALUE>>';
+        if (raw === undefined) return this.unknownValue();
         const s = typeof raw === 'number' ? numberedName(raw) : raw;
         return resultNo >= 0 && printResultNo ? s + '#' + resultNo : s;
       }
     }
     const raw = this.names.get(value);
-    return raw === undefined ? '<<UNKNOWN SSA VALUE>>' : typeof raw === 'number' ? numberedName(raw) : raw;
+    return raw === undefined ? this.unknownValue() : typeof raw === 'number' ? numberedName(raw) : raw;
+  }
+
+  /** A value without a name: lazily, maybe one not named yet. */
+  private unknownValue(): string {
+    if (this.lazy) throw new LazyNamingMiss();
+    return '<<UNKNOWN SSA VALUE>>';
   }
 
   /**
@@ -485,7 +580,7 @@ class SSANameState {
    * N for `%N`, else its text. (Others: `valueID`.)
    */
   singleName(value: Value): string | number {
-    return this.names.get(value) ?? '<<UNKNOWN SSA VALUE>>';
+    return this.names.get(value) ?? this.unknownValue();
   }
 
   /** The block's name (`^bb3` or a custom one), or undefined if it is not under the root. */
@@ -506,15 +601,21 @@ class SSANameState {
     if (id !== undefined) return id;
     const region = block.parent;
     // Only the block of a one-block region has no entry; others are outside the root.
-    if (region === null || region.firstBlock !== block || region.lastBlock !== block) return -1;
+    if (region === null || region.firstBlock !== block || region.lastBlock !== block) {
+      if (this.lazy) throw new LazyNamingMiss();
+      return -1;
+    }
     if (underRoot) return 0;
     // Rare (invalid IR only: such a block is nobody's successor): is the region under the root?
     for (let op = region.parentOp; op !== null; op = op.parentOp) if (op === this.root) return 0;
+    if (this.lazy) throw new LazyNamingMiss();
     return -1;
   }
 
   /** Renames entry arguments of `region` to the names of `values`. */
   shadowRegionArgs(region: Region, values: readonly Value[]): void {
+    // Not replayed if a lazy print goes on eagerly: such prints start eagerly.
+    if (this.lazy) throw new LazyNamingMiss();
     const args = region.entry.args;
     for (let i = 0; i < values.length; i++) this.names.set(args[i], this.valueID(values[i]));
   }
@@ -525,6 +626,13 @@ export type ByteSink = (chunk: Uint8Array) => void;
 
 /** Bytes a streaming print hands over at a time. */
 const SINK_CHUNK = 1 << 20;
+
+/**
+ * Lazy naming holds a streamed print back until it knows no alias is needed,
+ * up to this many bytes; then the rest of the tree is checked by a walk of
+ * its own (also for the size limit), and the output is let go.
+ */
+const HOLD_LIMIT = 8 << 20;
 
 /**
  * The printed text, as one byte per char in a byte array: a module prints as
@@ -542,6 +650,10 @@ class OutputBuffer {
   /** Text after a char above 0xff, kept as strings. */
   private wide: string[] | undefined;
   length = 0;
+  /** Streaming, lazily named: full chunks held back from the sink until `release`. */
+  private held: Uint8Array[] | undefined;
+  /** Called once when the output passes HOLD_LIMIT bytes (lazy naming's check of the rest). */
+  onHoldLimit: (() => void) | undefined;
 
   constructor(private readonly sink?: ByteSink) {
     this.bytes = new Uint8Array(sink ? SINK_CHUNK : 256);
@@ -614,17 +726,43 @@ class OutputBuffer {
     }
   }
 
-  /** Streaming: hands the bytes so far to the sink. */
+  /** Streaming: hands the bytes so far to the sink (or holds them). */
   flush(): void {
     if (!this.sink || this.used === 0) return;
-    this.sink(this.bytes.subarray(0, this.used));
+    const chunk = this.bytes.subarray(0, this.used);
     this.bytes = new Uint8Array(SINK_CHUNK);
     this.used = 0;
+    if (this.held === undefined) {
+      this.sink(chunk);
+      return;
+    }
+    this.held.push(chunk);
+    if (this.length >= HOLD_LIMIT) this.holdLimitReached();
+  }
+
+  /** Streaming: hold full chunks back until `release`. */
+  hold(): void {
+    if (this.sink) this.held = [];
+  }
+
+  /** Streaming: hands the held chunks to the sink; later ones go straight there. */
+  release(): void {
+    const held = this.held;
+    if (held === undefined) return;
+    this.held = undefined;
+    for (let i = 0; i < held.length; i++) this.sink!(held[i]);
+  }
+
+  private holdLimitReached(): void {
+    const f = this.onHoldLimit;
+    this.onHoldLimit = undefined;
+    if (f !== undefined) f();
   }
 
   private grow(min: number): void {
     // Without a sink the text must fit in one string: checked when the buffer grows.
     if (min > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
+    if (min >= HOLD_LIMIT) this.holdLimitReached();
     let size = this.bytes.length * 2;
     while (size < min) size *= 2;
     const bigger = new Uint8Array(size);
@@ -821,6 +959,9 @@ export class Printer implements OpAsmPrinter {
     // Verified here or by the caller: every operand is the root's own or a value defined in the tree.
     const verified = !!this.options.assumeVerified || !this.options.generic;
     const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx, op, !verified) : undefined;
+    // Lazy naming: the default numbering of a top-level op with nothing that may get an alias.
+    const o = this.options;
+    if (scan !== undefined && !generic && !o.uniqueSSAIds && !o.printValueUsers && !o.skipRegions && !o.useNameLocAsPrefix && this.printLazily(op, sink, scan, limit)) return;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix, scan);
     // Naming walked the whole tree: its count of indentation is the op's when the op is the root.
     if (root === op && this.names.indentVolume > limit) throw new OutputTooLargeError(limit);
@@ -848,6 +989,50 @@ export class Printer implements OpAsmPrinter {
       this.aliases = undefined;
       this.printTree(op);
     }
+  }
+
+  /**
+   * Prints a top-level op naming each op's regions just before it prints
+   * (see SSANameState.lazy), the alias scan riding on the print. The output
+   * is held back until the scan has seen the whole tree: at the end, or past
+   * HOLD_LIMIT bytes by a walk of the rest. Returns false, with nothing
+   * printed, if the print must start over eagerly: the scan found a possible
+   * alias, or the print asked for a name not given yet.
+   */
+  private printLazily(op: Operation, sink: ByteSink | undefined, scan: AliasScan, limit: number): boolean {
+    this.names = new SSANameState(op, false, false, false, false, scan, true);
+    const out = (this.out = new OutputBuffer(sink));
+    out.hold();
+    out.onHoldLimit = () => {
+      // A large print goes on with eager names (the same names: lazy naming is
+      // exact), so held output can be let go: the naming walk makes the
+      // eager path's checks on the whole tree, and nothing can miss a name now.
+      const eager = new SSANameState(op, false, false, false, false, scan);
+      if (eager.indentVolume > limit) throw new OutputTooLargeError(limit);
+      if (scan.found) throw new LazyNamingMiss();
+      this.names = eager;
+      out.release();
+    };
+    this.ownDistinctIds = undefined;
+    this.aliases = undefined;
+    const indent = this.indent;
+    const dialects = this.defaultDialectStack.length;
+    const tasks = this.tasks.length;
+    try {
+      this.printTree(op);
+      if (scan.found) throw new LazyNamingMiss();
+    } catch (e) {
+      if (!(e instanceof LazyNamingMiss)) throw e;
+      this.tasks.length = tasks;
+      this.pending = null;
+      this.indent = indent;
+      this.defaultDialectStack.length = dialects;
+      return false;
+    }
+    this.write('\n');
+    this.write(resourceMetadataText(this.ctx, op));
+    out.release();
+    return true;
   }
 
   // ---- the explicit stack
@@ -915,6 +1100,7 @@ export class Printer implements OpAsmPrinter {
     t.pushedDialect = !region.empty;
     tasks.push(t);
     if (region.empty) return;
+    if (this.names.lazy) this.names.enterRegion(region);
     this.defaultDialectStack.push(region.parentOp?.name.def?.defaultDialect ?? '');
     const entry = region.entry;
     for (let b = region.lastBlock; b !== null && b !== entry; b = b.prevBlock)
@@ -926,7 +1112,10 @@ export class Printer implements OpAsmPrinter {
   }
 
   private closeRegion(t: RegionTask): void {
-    if (t.pushedDialect) this.defaultDialectStack.pop();
+    if (t.pushedDialect) {
+      this.defaultDialectStack.pop();
+      if (this.names.lazy) this.names.exitRegion();
+    }
     if (this.collecting) return;
     this.indent = t.indent;
     this.writeIndent();
@@ -1124,6 +1313,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   private printFullOp(op: Operation): void {
+    if (op.regions.length !== 0 && this.names.lazy) this.names.nameRegionsOf(op);
     const n = op.numResults;
     // While collecting aliases only types and attributes matter: skip the names.
     if (n && !this.collecting) {
