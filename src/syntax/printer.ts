@@ -628,11 +628,13 @@ export type ByteSink = (chunk: Uint8Array) => void;
 const SINK_CHUNK = 1 << 20;
 
 /**
- * Lazy naming holds a streamed print back until it knows no alias is needed,
- * up to this many bytes; then the rest of the tree is checked by a walk of
- * its own (also for the size limit), and the output is let go.
+ * Lazy naming (see SSANameState.lazy). `holdLimit`: a lazy print holds its
+ * output back until it knows no alias is needed, up to this many bytes; then
+ * it names the whole tree eagerly (the walk checks for aliases and the size
+ * limit) and lets the output go. `enabled` and the counts are for tests,
+ * which compare lazy and eager naming.
  */
-const HOLD_LIMIT = 8 << 20;
+export const lazyNaming = { enabled: true, holdLimit: 8 << 20, completed: 0, restarted: 0 };
 
 /**
  * The printed text, as one byte per char in a byte array: a module prints as
@@ -652,7 +654,7 @@ class OutputBuffer {
   length = 0;
   /** Streaming, lazily named: full chunks held back from the sink until `release`. */
   private held: Uint8Array[] | undefined;
-  /** Called once when the output passes HOLD_LIMIT bytes (lazy naming's check of the rest). */
+  /** Called once when the output passes lazyNaming.holdLimit bytes. */
   onHoldLimit: (() => void) | undefined;
 
   constructor(private readonly sink?: ByteSink) {
@@ -737,7 +739,7 @@ class OutputBuffer {
       return;
     }
     this.held.push(chunk);
-    if (this.length >= HOLD_LIMIT) this.holdLimitReached();
+    if (this.length >= lazyNaming.holdLimit) this.holdLimitReached();
   }
 
   /** Streaming: hold full chunks back until `release`. */
@@ -762,7 +764,7 @@ class OutputBuffer {
   private grow(min: number): void {
     // Without a sink the text must fit in one string: checked when the buffer grows.
     if (min > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
-    if (min >= HOLD_LIMIT) this.holdLimitReached();
+    if (this.onHoldLimit !== undefined && min >= lazyNaming.holdLimit) this.holdLimitReached();
     let size = this.bytes.length * 2;
     while (size < min) size *= 2;
     const bigger = new Uint8Array(size);
@@ -961,7 +963,7 @@ export class Printer implements OpAsmPrinter {
     const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx, op, !verified) : undefined;
     // Lazy naming: the default numbering of a top-level op with nothing that may get an alias.
     const o = this.options;
-    if (scan !== undefined && !generic && !o.uniqueSSAIds && !o.printValueUsers && !o.skipRegions && !o.useNameLocAsPrefix && this.printLazily(op, sink, scan, limit)) return;
+    if (lazyNaming.enabled && scan !== undefined && !generic && !o.uniqueSSAIds && !o.printValueUsers && !o.skipRegions && !o.useNameLocAsPrefix && this.printLazily(op, sink, scan, limit)) return;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix, scan);
     // Naming walked the whole tree: its count of indentation is the op's when the op is the root.
     if (root === op && this.names.indentVolume > limit) throw new OutputTooLargeError(limit);
@@ -995,7 +997,7 @@ export class Printer implements OpAsmPrinter {
    * Prints a top-level op naming each op's regions just before it prints
    * (see SSANameState.lazy), the alias scan riding on the print. The output
    * is held back until the scan has seen the whole tree: at the end, or past
-   * HOLD_LIMIT bytes by a walk of the rest. Returns false, with nothing
+   * lazyNaming.holdLimit bytes by an eager naming walk. Returns false, with nothing
    * printed, if the print must start over eagerly: the scan found a possible
    * alias, or the print asked for a name not given yet.
    */
@@ -1027,11 +1029,13 @@ export class Printer implements OpAsmPrinter {
       this.pending = null;
       this.indent = indent;
       this.defaultDialectStack.length = dialects;
+      lazyNaming.restarted++;
       return false;
     }
     this.write('\n');
     this.write(resourceMetadataText(this.ctx, op));
     out.release();
+    lazyNaming.completed++;
     return true;
   }
 
