@@ -166,28 +166,34 @@ class ScopedNames {
   }
   add(name: string): void {
     this.names.set(name, this.current);
-    if (this.addedBy !== undefined) (this.addedBy[this.current] ??= []).push(name);
+    this.log.push(name);
+    this.changes++;
   }
-  /** Lazy naming: the names each scope added, by scope number (for reopen). */
-  private addedBy: (string[] | undefined)[] | undefined;
-  trackNames(): void {
-    this.addedBy = [];
-  }
+  /** How many times a name's scope was set (by add or reopen). */
+  changes = 0;
+  /**
+   * Every name added, in order (lazy naming: a scope's names are one run of
+   * it, added while its region is named).
+   */
+  readonly log: string[] = [];
   /** The innermost open scope's number. */
   get currentScope(): number {
     return this.current;
   }
   /**
    * Opens a closed scope again (lazy naming: a region is named before its
-   * op prints and opened when the region prints). A sibling scope opened
-   * since may have taken over some of its names: they are taken back.
+   * op prints and opened when the region prints). If any name's scope was
+   * set since its own names (`log[from..to)`) were added (`changes` was
+   * `changesThen`), a sibling scope may have taken some over: they are taken back.
    */
-  reopen(scope: number): void {
+  reopen(scope: number, from: number, to: number, changesThen: number): void {
     this.open[scope] = true;
     this.stack.push(scope);
     this.current = scope;
-    const names = this.addedBy?.[scope];
-    if (names !== undefined) for (let i = 0; i < names.length; i++) this.names.set(names[i], scope);
+    if (this.changes === changesThen) return;
+    const log = this.log;
+    for (let i = from; i < to; i++) this.names.set(log[i], scope);
+    this.changes += to - from + 1;
   }
 }
 
@@ -338,7 +344,6 @@ class SSANameState {
     if (lazy) {
       // The root's regions start from the counters before its own results are named.
       this.lazy = true;
-      this.usedNames.trackNames();
       this.stateStack.push(this.nextValueID, this.nextArgumentID, this.nextConflictID, topScope);
       this.openRegions.push(null);
       this.numberValuesInOp(root);
@@ -383,8 +388,14 @@ class SSANameState {
   private readonly stateStack: number[] = [];
   /** Lazy naming: the open regions (null for the root's level), innermost last. */
   private readonly openRegions: (Region | null)[] = [];
-  /** Lazy naming: named regions not yet opened, with their counters after naming and scope. */
+  /**
+   * Lazy naming: named regions not yet opened, with their counters after
+   * naming, scope and run of the names log. The last region named alone (an
+   * op's only region, the common case) is kept in fields, not in the map.
+   */
   private readonly regionStates = new Map<Region, number[]>();
+  private soleRegion: Region | null = null;
+  private soleState = [0, 0, 0, 0, 0, 0, 0];
 
   /** Lazy naming: names `op`'s regions (not their nested ones) before `op` prints. */
   nameRegionsOf(op: Operation): void {
@@ -394,25 +405,44 @@ class SSANameState {
     const st = this.stateStack;
     const k = st.length - 4;
     const depth = st[k + 3];
+    const log = this.usedNames.log;
     for (let i = 0; i < rs.length; i++) {
       this.nextValueID = st[k];
       this.nextArgumentID = st[k + 1];
       this.nextConflictID = st[k + 2];
       this.usedNames.popTo(depth);
       this.usedNames.push();
+      const from = log.length;
       this.numberValuesInRegion(rs[i]);
       this.nested.length = 0;
-      this.regionStates.set(rs[i], [this.nextValueID, this.nextArgumentID, this.nextConflictID, this.usedNames.currentScope]);
+      let state: number[];
+      if (rs.length === 1 && this.soleRegion === null) {
+        this.soleRegion = rs[0];
+        state = this.soleState;
+      } else this.regionStates.set(rs[i], (state = []));
+      state[0] = this.nextValueID;
+      state[1] = this.nextArgumentID;
+      state[2] = this.nextConflictID;
+      state[3] = this.usedNames.currentScope;
+      state[4] = from;
+      state[5] = log.length;
+      state[6] = this.usedNames.changes;
     }
     this.usedNames.popTo(depth);
   }
 
   /** Lazy naming: the printer opens a region named by nameRegionsOf. */
   enterRegion(region: Region): void {
-    const s = this.regionStates.get(region);
-    if (s === undefined) throw new LazyNamingMiss();
-    this.regionStates.delete(region);
-    this.usedNames.reopen(s[3]);
+    let s: number[] | undefined;
+    if (region === this.soleRegion) {
+      s = this.soleState;
+      this.soleRegion = null;
+    } else {
+      s = this.regionStates.get(region);
+      if (s === undefined) throw new LazyNamingMiss();
+      this.regionStates.delete(region);
+    }
+    this.usedNames.reopen(s[3], s[4], s[5], s[6]);
     this.stateStack.push(s[0], s[1], s[2], this.usedNames.depth);
     this.openRegions.push(region);
   }
