@@ -822,10 +822,14 @@ class OutputBuffer {
  * the IR or nested in one (such as a location inside an attribute): the
  * collection pass asks the same hooks about the same closure of elements.
  */
+/** The last AliasScan's number. */
+let lastScanMark = 0;
+
 class AliasScan {
   found = false;
   private readonly hooks: ((e: Attribute | Type) => string | undefined)[] = [builtinGetAlias];
-  private readonly seen = new Set<Attribute | Type>();
+  /** Marks the elements this scan has seen (`printerScanMark`): a compare, not a set lookup. */
+  private readonly mark = ++lastScanMark;
   private readonly visitor = (e: Attribute | Type): void => this.visit(e);
   // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
   private lastType: Type | null = null;
@@ -864,8 +868,8 @@ class AliasScan {
   }
 
   private visit(e: Attribute | Type): void {
-    if (this.found || this.seen.has(e)) return;
-    this.seen.add(e);
+    if (this.found || e.printerScanMark === this.mark) return;
+    e.printerScanMark = this.mark;
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++)
       if (hooks[i](e)) {
