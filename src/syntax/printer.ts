@@ -197,10 +197,7 @@ class ScopedNames {
   }
 }
 
-/**
- * Thrown by lazy naming when the print reaches a value or block that is not
- * named yet, or finds an alias: the printer starts over with eager naming.
- */
+/** Thrown when a lazily named print finds a possible alias: it starts over eagerly. */
 class LazyNamingMiss extends Error {}
 
 /**
@@ -274,8 +271,8 @@ class ValueNames {
  * Each value (for results: the first of its group) maps to its printed name.
  */
 class SSANameState {
-  private readonly names = new ValueNames();
-  private readonly opResultGroups = new Map<Operation, number[]>();
+  private names = new ValueNames();
+  private opResultGroups = new Map<Operation, number[]>();
   /** Numbers of ops without results, given only when value users are printed. */
   private readonly operationIDs = new Map<Operation, number>();
   /** Block numbers in their region (MLIR's block "ordering"). */
@@ -284,10 +281,10 @@ class SSANameState {
    * regions of several blocks; the block of a one-block region is number 0
    * (no map entry per region: most regions have one block).
    */
-  private readonly blockIDs = new Map<Block, number>();
+  private blockIDs = new Map<Block, number>();
   /** Names given by getAsmBlockNames (rare). */
   private blockNamesSet: Map<Block, string> | undefined;
-  private readonly usedNames = new ScopedNames();
+  private usedNames = new ScopedNames();
   /** Scratch of the naming walk: the ops with regions in the region just named. */
   private readonly nested: Operation[] = [];
   private nextValueID = 0;
@@ -324,6 +321,21 @@ class SSANameState {
     };
     this.setArgName = (value, name) => this.setValueName(value, this.preferNameLoc(value, name));
     this.setBlockName = (block, name) => (this.blockNamesSet ??= new Map()).set(block, '^' + sanitizeIdentifier(name));
+    if (lazy) {
+      // The root's regions start from the counters before its own results are named.
+      this.lazy = true;
+      this.usedNames.push();
+      this.stateStack.push(this.nextValueID, this.nextArgumentID, this.nextConflictID, this.usedNames.depth);
+      this.openRegions.push(null);
+      this.numberValuesInOp(root);
+      return;
+    }
+    this.nameTree(unique);
+  }
+
+  /** Names the whole tree (MLIR's order: a region's values, then its nested regions). */
+  private nameTree(unique: boolean): void {
+    const root = this.root;
     this.usedNames.push();
     const topScope = this.usedNames.depth;
     // The regions left to name, with the counters and scope they start from
@@ -341,14 +353,6 @@ class SSANameState {
         depths.push(depth);
       }
     };
-    if (lazy) {
-      // The root's regions start from the counters before its own results are named.
-      this.lazy = true;
-      this.stateStack.push(this.nextValueID, this.nextArgumentID, this.nextConflictID, topScope);
-      this.openRegions.push(null);
-      this.numberValuesInOp(root);
-      return;
-    }
     pushRegions(root, topScope, 1);
     this.numberValuesInOp(root);
     let volume = 0;
@@ -378,12 +382,31 @@ class SSANameState {
   }
 
   /**
+   * Lazy naming met something it cannot name in place (a value or block not
+   * named yet, a region of another op, shadowed arguments): the whole tree is
+   * named eagerly, from scratch. Exact mid-print: the names given so far are
+   * the ones eager naming gives.
+   */
+  private becomeEager(): void {
+    this.lazy = false;
+    this.names = new ValueNames();
+    this.opResultGroups = new Map();
+    this.blockIDs = new Map();
+    this.blockNamesSet = undefined;
+    this.usedNames = new ScopedNames();
+    this.nextValueID = 0;
+    this.nextArgumentID = 0;
+    this.nextConflictID = 0;
+    this.nameTree(false);
+  }
+
+  /**
    * Lazy naming (default numbering only): each op's regions are named just
    * before the op prints, from the state its own region was left in, so the
    * ops are read while still in cache instead of on a walk of their own.
    * Exact because a region's names depend only on its ancestors' regions.
    */
-  readonly lazy: boolean = false;
+  lazy = false;
   /** Lazy naming: per open region (innermost last) its counters after naming and its scope depth. */
   private readonly stateStack: number[] = [];
   /** Lazy naming: the open regions (null for the root's level), innermost last. */
@@ -395,12 +418,20 @@ class SSANameState {
    */
   private readonly regionStates = new Map<Region, number[]>();
   private soleRegion: Region | null = null;
+  private lazyOpsLeft = lazyNaming.eagerAfter;
   private soleState = [0, 0, 0, 0, 0, 0, 0];
 
   /** Lazy naming: names `op`'s regions (not their nested ones) before `op` prints. */
   nameRegionsOf(op: Operation): void {
     // Only an op of the open region (or the root) is named from its state.
-    if (op !== this.root && op.parentBlock?.parent !== this.openRegions[this.openRegions.length - 1]) throw new LazyNamingMiss();
+    if (op !== this.root && op.parentBlock?.parent !== this.openRegions[this.openRegions.length - 1]) {
+      this.becomeEager();
+      return;
+    }
+    if (--this.lazyOpsLeft < 0) {
+      this.becomeEager();
+      return;
+    }
     const rs = op.regions;
     const st = this.stateStack;
     const k = st.length - 4;
@@ -439,7 +470,10 @@ class SSANameState {
       this.soleRegion = null;
     } else {
       s = this.regionStates.get(region);
-      if (s === undefined) throw new LazyNamingMiss();
+      if (s === undefined) {
+        this.becomeEager();
+        return;
+      }
       this.regionStates.delete(region);
     }
     this.usedNames.reopen(s[3], s[4], s[5], s[6]);
@@ -590,19 +624,20 @@ class SSANameState {
           lookup = owner.result(start);
         }
         const raw = this.names.get(lookup);
-        if (raw === undefined) return this.unknownValue();
+        if (raw === undefined) return this.unknownValue(value, printResultNo);
         const s = typeof raw === 'number' ? numberedName(raw) : raw;
         return resultNo >= 0 && printResultNo ? s + '#' + resultNo : s;
       }
     }
     const raw = this.names.get(value);
-    return raw === undefined ? this.unknownValue() : typeof raw === 'number' ? numberedName(raw) : raw;
+    return raw === undefined ? this.unknownValue(value, printResultNo) : typeof raw === 'number' ? numberedName(raw) : raw;
   }
 
   /** A value without a name: lazily, maybe one not named yet. */
-  private unknownValue(): string {
-    if (this.lazy) throw new LazyNamingMiss();
-    return '<<UNKNOWN SSA VALUE>>';
+  private unknownValue(value: Value, printResultNo = true): string {
+    if (!this.lazy) return '<<UNKNOWN SSA VALUE>>';
+    this.becomeEager();
+    return this.valueID(value, printResultNo);
   }
 
   /**
@@ -610,7 +645,7 @@ class SSANameState {
    * N for `%N`, else its text. (Others: `valueID`.)
    */
   singleName(value: Value): string | number {
-    return this.names.get(value) ?? this.unknownValue();
+    return this.names.get(value) ?? this.unknownValue(value);
   }
 
   /** The block's name (`^bb3` or a custom one), or undefined if it is not under the root. */
@@ -632,20 +667,22 @@ class SSANameState {
     const region = block.parent;
     // Only the block of a one-block region has no entry; others are outside the root.
     if (region === null || region.firstBlock !== block || region.lastBlock !== block) {
-      if (this.lazy) throw new LazyNamingMiss();
-      return -1;
+      if (!this.lazy) return -1;
+      this.becomeEager();
+      return this.blockOrdering(block, underRoot);
     }
     if (underRoot) return 0;
     // Rare (invalid IR only: such a block is nobody's successor): is the region under the root?
     for (let op = region.parentOp; op !== null; op = op.parentOp) if (op === this.root) return 0;
-    if (this.lazy) throw new LazyNamingMiss();
-    return -1;
+    if (!this.lazy) return -1;
+    this.becomeEager();
+    return this.blockOrdering(block, underRoot);
   }
 
   /** Renames entry arguments of `region` to the names of `values`. */
   shadowRegionArgs(region: Region, values: readonly Value[]): void {
-    // Not replayed if a lazy print goes on eagerly: such prints start eagerly.
-    if (this.lazy) throw new LazyNamingMiss();
+    // Renames are not replayed by becomeEager: prints that rename go on eagerly.
+    if (this.lazy) this.becomeEager();
     const args = region.entry.args;
     for (let i = 0; i < values.length; i++) this.names.set(args[i], this.valueID(values[i]));
   }
@@ -660,11 +697,12 @@ const SINK_CHUNK = 1 << 20;
 /**
  * Lazy naming (see SSANameState.lazy). `holdLimit`: a lazy print holds its
  * output back until it knows no alias is needed, up to this many bytes; then
- * it names the whole tree eagerly (the walk checks for aliases and the size
- * limit) and lets the output go. `enabled` and the counts are for tests,
- * which compare lazy and eager naming.
+ * a walk of the tree checks for aliases and the size limit, and the output
+ * goes. For tests, which compare lazy and eager naming: `enabled`,
+ * `eagerAfter` (turn eager after naming the regions of this many ops), and
+ * counts of lazy prints finished and started over.
  */
-export const lazyNaming = { enabled: true, holdLimit: 8 << 20, completed: 0, restarted: 0 };
+export const lazyNaming = { enabled: true, holdLimit: 8 << 20, eagerAfter: Infinity, completed: 0, restarted: 0 };
 
 /**
  * The printed text, as one byte per char in a byte array: a module prints as
@@ -884,6 +922,37 @@ class AliasScan {
   }
 }
 
+/**
+ * Gives `scan` every op and block argument type under `op` and returns the
+ * spaces their indentation takes (stopping past `limit`), as the eager
+ * naming walk does.
+ */
+function scanTree(op: Operation, scan: AliasScan, limit: number): number {
+  let total = 0;
+  const ops: Operation[] = [op];
+  const depths: number[] = [0];
+  scan.op(op);
+  while (ops.length) {
+    const o = ops.pop()!;
+    const inner = depths.pop()! + 1;
+    for (const r of o.regions)
+      for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+        const args = b.args;
+        for (let i = 0; i < args.length; i++) scan.type(args[i].type);
+        for (let c = b.first; c !== null; c = c.next) {
+          scan.op(c);
+          total += 2 * inner;
+          if (total > limit) return total;
+          if (c.regions.length !== 0) {
+            ops.push(c);
+            depths.push(inner);
+          }
+        }
+      }
+  }
+  return total;
+}
+
 /** A region a custom printer asked for, printed once the op's own text is queued. */
 interface RegionTask {
   /** 'regionEnd' once opened: then it closes the region. */
@@ -1031,22 +1100,21 @@ export class Printer implements OpAsmPrinter {
    * Prints a top-level op naming each op's regions just before it prints
    * (see SSANameState.lazy), the alias scan riding on the print. The output
    * is held back until the scan has seen the whole tree: at the end, or past
-   * lazyNaming.holdLimit bytes by an eager naming walk. Returns false, with nothing
-   * printed, if the print must start over eagerly: the scan found a possible
-   * alias, or the print asked for a name not given yet.
+   * lazyNaming.holdLimit bytes by a walk of its own. Returns false, with
+   * nothing printed, if the scan found a possible alias: the print starts
+   * over with the alias collection pass.
    */
   private printLazily(op: Operation, sink: ByteSink | undefined, scan: AliasScan, limit: number): boolean {
     this.names = new SSANameState(op, false, false, false, false, scan, true);
     const out = (this.out = new OutputBuffer(sink));
     out.hold();
     out.onHoldLimit = () => {
-      // A large print goes on with eager names (the same names: lazy naming is
-      // exact), so held output can be let go: the naming walk makes the
-      // eager path's checks on the whole tree, and nothing can miss a name now.
-      const eager = new SSANameState(op, false, false, false, false, scan);
-      if (eager.indentVolume > limit) throw new OutputTooLargeError(limit);
+      // The eager path's checks before the first byte, on the whole tree;
+      // then the held output can go (a name missed later turns the naming
+      // eager in place, see becomeEager: only an alias starts the print over).
+      const names = this.names;
+      if ((names.lazy ? scanTree(op, scan, limit) : names.indentVolume) > limit) throw new OutputTooLargeError(limit);
       if (scan.found) throw new LazyNamingMiss();
-      this.names = eager;
       out.release();
     };
     this.ownDistinctIds = undefined;

@@ -3,8 +3,8 @@
 // Random modules (nested scf.if/for/while/execute_region, multi-block regions,
 // constants and allocations whose names conflict across sibling and nested
 // regions, multi-result ops) print the same lazily and eagerly, as strings and
-// streamed, also when the print goes on eagerly past the hold limit or starts
-// over for an alias; a few are checked live against mlir-opt 22.
+// streamed, also past the hold limit, turned eager midway, or started over for
+// an alias; a few are checked live against mlir-opt 22.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -186,7 +186,20 @@ test('lazy naming prints random modules as eager naming does', () => {
   assert.equal(lazyNaming.completed - completed, 300);
 });
 
-test('a lazy print past the hold limit goes on with eager names; an alias starts it over', () => {
+test('a lazy print that turns eager midway (a name it cannot give in place) prints the same', () => {
+  try {
+    for (let seed = 500; seed < 540; seed++) {
+      const m = parse(randomModule(seed, 2), OPTS);
+      lazyNaming.eagerAfter = seed % 9;
+      assert.equal(printString(m, true), printString(m, false), `seed ${seed}`);
+      assert.equal(printStreamed(m, true), printString(m, false), `seed ${seed} (streamed)`);
+    }
+  } finally {
+    lazyNaming.eagerAfter = Infinity;
+  }
+});
+
+test('a lazy print past the hold limit checks the rest of the tree and lets the output go; an alias starts it over', () => {
   const limit = lazyNaming.holdLimit;
   try {
     // String prints: past 1 KB. Streamed ones hand over 1 MB chunks, so past the first.
