@@ -76,9 +76,12 @@ export abstract class Type {
   private declare cachedKey: string | undefined;
   /** A number unique to this type (types are uniqued: equal types, equal numbers). */
   declare readonly uid: number;
+  /** Scratch of the printer's alias scan: the number of the last scan that saw this type. */
+  declare printerScanMark: number;
   constructor() {
     this.cachedKey = undefined;
     this.uid = ++lastUid;
+    this.printerScanMark = 0;
   }
   /** Prints the type's text (not its alias). */
   abstract print(p: AttrTypePrinter): void;
@@ -110,9 +113,12 @@ export abstract class Attribute {
   private declare cachedKey: string | undefined;
   /** A number unique to this attribute (attributes are uniqued: equal attributes, equal numbers). */
   declare readonly uid: number;
+  /** Scratch of the printer's alias scan: the number of the last scan that saw this attribute. */
+  declare printerScanMark: number;
   constructor() {
     this.cachedKey = undefined;
     this.uid = ++lastUid;
+    this.printerScanMark = 0;
   }
   /** Prints the attribute's full text (not its alias). */
   abstract print(p: AttrTypePrinter): void;

@@ -166,8 +166,39 @@ class ScopedNames {
   }
   add(name: string): void {
     this.names.set(name, this.current);
+    this.log.push(name);
+    this.changes++;
+  }
+  /** How many times a name's scope was set (by add or reopen). */
+  changes = 0;
+  /**
+   * Every name added, in order (lazy naming: a scope's names are one run of
+   * it, added while its region is named).
+   */
+  readonly log: string[] = [];
+  /** The innermost open scope's number. */
+  get currentScope(): number {
+    return this.current;
+  }
+  /**
+   * Opens a closed scope again (lazy naming: a region is named before its
+   * op prints and opened when the region prints). If any name's scope was
+   * set since its own names (`log[from..to)`) were added (`changes` was
+   * `changesThen`), a sibling scope may have taken some over: they are taken back.
+   */
+  reopen(scope: number, from: number, to: number, changesThen: number): void {
+    this.open[scope] = true;
+    this.stack.push(scope);
+    this.current = scope;
+    if (this.changes === changesThen) return;
+    const log = this.log;
+    for (let i = from; i < to; i++) this.names.set(log[i], scope);
+    this.changes += to - from + 1;
   }
 }
+
+/** Thrown when a lazily named print finds a possible alias: it starts over eagerly. */
+class LazyNamingMiss extends Error {}
 
 /**
  * `%name` for names that needed no change (`%arg3`, `%c42_i32`, `%true`),
@@ -240,8 +271,8 @@ class ValueNames {
  * Each value (for results: the first of its group) maps to its printed name.
  */
 class SSANameState {
-  private readonly names = new ValueNames();
-  private readonly opResultGroups = new Map<Operation, number[]>();
+  private names = new ValueNames();
+  private opResultGroups = new Map<Operation, number[]>();
   /** Numbers of ops without results, given only when value users are printed. */
   private readonly operationIDs = new Map<Operation, number>();
   /** Block numbers in their region (MLIR's block "ordering"). */
@@ -250,10 +281,10 @@ class SSANameState {
    * regions of several blocks; the block of a one-block region is number 0
    * (no map entry per region: most regions have one block).
    */
-  private readonly blockIDs = new Map<Block, number>();
+  private blockIDs = new Map<Block, number>();
   /** Names given by getAsmBlockNames (rare). */
   private blockNamesSet: Map<Block, string> | undefined;
-  private readonly usedNames = new ScopedNames();
+  private usedNames = new ScopedNames();
   /** Scratch of the naming walk: the ops with regions in the region just named. */
   private readonly nested: Operation[] = [];
   private nextValueID = 0;
@@ -280,6 +311,7 @@ class SSANameState {
     private readonly numberOps = false,
     private readonly nameLocs = false,
     private readonly scan: AliasScan | undefined = undefined,
+    lazy = false,
   ) {
     this.setResultName = (value, name) => {
       this.setValueName(value, this.preferNameLoc(value, name));
@@ -289,6 +321,21 @@ class SSANameState {
     };
     this.setArgName = (value, name) => this.setValueName(value, this.preferNameLoc(value, name));
     this.setBlockName = (block, name) => (this.blockNamesSet ??= new Map()).set(block, '^' + sanitizeIdentifier(name));
+    if (lazy) {
+      // The root's regions start from the counters before its own results are named.
+      this.lazy = true;
+      this.usedNames.push();
+      this.stateStack.push(this.nextValueID, this.nextArgumentID, this.nextConflictID, this.usedNames.depth);
+      this.openRegions.push(null);
+      this.numberValuesInOp(root);
+      return;
+    }
+    this.nameTree(unique);
+  }
+
+  /** Names the whole tree (MLIR's order: a region's values, then its nested regions). */
+  private nameTree(unique: boolean): void {
+    const root = this.root;
     this.usedNames.push();
     const topScope = this.usedNames.depth;
     // The regions left to name, with the counters and scope they start from
@@ -332,6 +379,112 @@ class SSANameState {
       nested.length = 0;
     }
     this.indentVolume = volume;
+  }
+
+  /**
+   * Lazy naming met something it cannot name in place (a value or block not
+   * named yet, a region of another op, shadowed arguments): the whole tree is
+   * named eagerly, from scratch. Exact mid-print: the names given so far are
+   * the ones eager naming gives.
+   */
+  private becomeEager(): void {
+    this.lazy = false;
+    this.names = new ValueNames();
+    this.opResultGroups = new Map();
+    this.blockIDs = new Map();
+    this.blockNamesSet = undefined;
+    this.usedNames = new ScopedNames();
+    this.nextValueID = 0;
+    this.nextArgumentID = 0;
+    this.nextConflictID = 0;
+    this.nameTree(false);
+  }
+
+  /**
+   * Lazy naming (default numbering only): each op's regions are named just
+   * before the op prints, from the state its own region was left in, so the
+   * ops are read while still in cache instead of on a walk of their own.
+   * Exact because a region's names depend only on its ancestors' regions.
+   */
+  lazy = false;
+  /** Lazy naming: per open region (innermost last) its counters after naming and its scope depth. */
+  private readonly stateStack: number[] = [];
+  /** Lazy naming: the open regions (null for the root's level), innermost last. */
+  private readonly openRegions: (Region | null)[] = [];
+  /**
+   * Lazy naming: named regions not yet opened, with their counters after
+   * naming, scope and run of the names log. The last region named alone (an
+   * op's only region, the common case) is kept in fields, not in the map.
+   */
+  private readonly regionStates = new Map<Region, number[]>();
+  private soleRegion: Region | null = null;
+  private lazyOpsLeft = lazyNaming.eagerAfter;
+  private soleState = [0, 0, 0, 0, 0, 0, 0];
+
+  /** Lazy naming: names `op`'s regions (not their nested ones) before `op` prints. */
+  nameRegionsOf(op: Operation): void {
+    // Only an op of the open region (or the root) is named from its state.
+    if (op !== this.root && op.parentBlock?.parent !== this.openRegions[this.openRegions.length - 1]) {
+      this.becomeEager();
+      return;
+    }
+    if (--this.lazyOpsLeft < 0) {
+      this.becomeEager();
+      return;
+    }
+    const rs = op.regions;
+    const st = this.stateStack;
+    const k = st.length - 4;
+    const depth = st[k + 3];
+    const log = this.usedNames.log;
+    for (let i = 0; i < rs.length; i++) {
+      this.nextValueID = st[k];
+      this.nextArgumentID = st[k + 1];
+      this.nextConflictID = st[k + 2];
+      this.usedNames.popTo(depth);
+      this.usedNames.push();
+      const from = log.length;
+      this.numberValuesInRegion(rs[i]);
+      this.nested.length = 0;
+      let state: number[];
+      if (rs.length === 1 && this.soleRegion === null) {
+        this.soleRegion = rs[0];
+        state = this.soleState;
+      } else this.regionStates.set(rs[i], (state = []));
+      state[0] = this.nextValueID;
+      state[1] = this.nextArgumentID;
+      state[2] = this.nextConflictID;
+      state[3] = this.usedNames.currentScope;
+      state[4] = from;
+      state[5] = log.length;
+      state[6] = this.usedNames.changes;
+    }
+    this.usedNames.popTo(depth);
+  }
+
+  /** Lazy naming: the printer opens a region named by nameRegionsOf. */
+  enterRegion(region: Region): void {
+    let s: number[] | undefined;
+    if (region === this.soleRegion) {
+      s = this.soleState;
+      this.soleRegion = null;
+    } else {
+      s = this.regionStates.get(region);
+      if (s === undefined) {
+        this.becomeEager();
+        return;
+      }
+      this.regionStates.delete(region);
+    }
+    this.usedNames.reopen(s[3], s[4], s[5], s[6]);
+    this.stateStack.push(s[0], s[1], s[2], this.usedNames.depth);
+    this.openRegions.push(region);
+  }
+
+  exitRegion(): void {
+    this.stateStack.length -= 4;
+    this.openRegions.length--;
+    this.usedNames.popTo(this.stateStack[this.stateStack.length - 1]);
   }
 
   /** Names the region's blocks and values; returns how many ops it holds directly. */
@@ -471,13 +624,20 @@ class SSANameState {
           lookup = owner.result(start);
         }
         const raw = this.names.get(lookup);
-        if (raw === undefined) return '<<UNKNOWN SSA VALUE>>';
+        if (raw === undefined) return this.unknownValue(value, printResultNo);
         const s = typeof raw === 'number' ? numberedName(raw) : raw;
         return resultNo >= 0 && printResultNo ? s + '#' + resultNo : s;
       }
     }
     const raw = this.names.get(value);
-    return raw === undefined ? '<<UNKNOWN SSA VALUE>>' : typeof raw === 'number' ? numberedName(raw) : raw;
+    return raw === undefined ? this.unknownValue(value, printResultNo) : typeof raw === 'number' ? numberedName(raw) : raw;
+  }
+
+  /** A value without a name: lazily, maybe one not named yet. */
+  private unknownValue(value: Value, printResultNo = true): string {
+    if (!this.lazy) return '<<UNKNOWN SSA VALUE>>';
+    this.becomeEager();
+    return this.valueID(value, printResultNo);
   }
 
   /**
@@ -485,7 +645,7 @@ class SSANameState {
    * N for `%N`, else its text. (Others: `valueID`.)
    */
   singleName(value: Value): string | number {
-    return this.names.get(value) ?? '<<UNKNOWN SSA VALUE>>';
+    return this.names.get(value) ?? this.unknownValue(value);
   }
 
   /** The block's name (`^bb3` or a custom one), or undefined if it is not under the root. */
@@ -506,15 +666,23 @@ class SSANameState {
     if (id !== undefined) return id;
     const region = block.parent;
     // Only the block of a one-block region has no entry; others are outside the root.
-    if (region === null || region.firstBlock !== block || region.lastBlock !== block) return -1;
+    if (region === null || region.firstBlock !== block || region.lastBlock !== block) {
+      if (!this.lazy) return -1;
+      this.becomeEager();
+      return this.blockOrdering(block, underRoot);
+    }
     if (underRoot) return 0;
     // Rare (invalid IR only: such a block is nobody's successor): is the region under the root?
     for (let op = region.parentOp; op !== null; op = op.parentOp) if (op === this.root) return 0;
-    return -1;
+    if (!this.lazy) return -1;
+    this.becomeEager();
+    return this.blockOrdering(block, underRoot);
   }
 
   /** Renames entry arguments of `region` to the names of `values`. */
   shadowRegionArgs(region: Region, values: readonly Value[]): void {
+    // Renames are not replayed by becomeEager: prints that rename go on eagerly.
+    if (this.lazy) this.becomeEager();
     const args = region.entry.args;
     for (let i = 0; i < values.length; i++) this.names.set(args[i], this.valueID(values[i]));
   }
@@ -525,6 +693,17 @@ export type ByteSink = (chunk: Uint8Array) => void;
 
 /** Bytes a streaming print hands over at a time. */
 const SINK_CHUNK = 1 << 20;
+
+/**
+ * Lazy naming (see SSANameState.lazy). `holdLimit`: a lazy print holds its
+ * output back until it knows no alias is needed, up to this many bytes; then
+ * a walk of the tree checks for aliases and the size limit, and the output
+ * goes. That walk costs about what lazy naming saves, so the limit is set
+ * above the 20 MB benchmark's output (21 MB) while bounding the memory held. For tests, which compare lazy and eager naming: `enabled`,
+ * `eagerAfter` (turn eager after naming the regions of this many ops), and
+ * counts of lazy prints finished and started over.
+ */
+export const lazyNaming = { enabled: true, holdLimit: 32 << 20, eagerAfter: Infinity, completed: 0, restarted: 0 };
 
 /**
  * The printed text, as one byte per char in a byte array: a module prints as
@@ -542,6 +721,10 @@ class OutputBuffer {
   /** Text after a char above 0xff, kept as strings. */
   private wide: string[] | undefined;
   length = 0;
+  /** Streaming, lazily named: full chunks held back from the sink until `release`. */
+  private held: Uint8Array[] | undefined;
+  /** Called once when the output passes lazyNaming.holdLimit bytes. */
+  onHoldLimit: (() => void) | undefined;
 
   constructor(private readonly sink?: ByteSink) {
     this.bytes = new Uint8Array(sink ? SINK_CHUNK : 256);
@@ -614,17 +797,43 @@ class OutputBuffer {
     }
   }
 
-  /** Streaming: hands the bytes so far to the sink. */
+  /** Streaming: hands the bytes so far to the sink (or holds them). */
   flush(): void {
     if (!this.sink || this.used === 0) return;
-    this.sink(this.bytes.subarray(0, this.used));
+    const chunk = this.bytes.subarray(0, this.used);
     this.bytes = new Uint8Array(SINK_CHUNK);
     this.used = 0;
+    if (this.held === undefined) {
+      this.sink(chunk);
+      return;
+    }
+    this.held.push(chunk);
+    if (this.length >= lazyNaming.holdLimit) this.holdLimitReached();
+  }
+
+  /** Streaming: hold full chunks back until `release`. */
+  hold(): void {
+    if (this.sink) this.held = [];
+  }
+
+  /** Streaming: hands the held chunks to the sink; later ones go straight there. */
+  release(): void {
+    const held = this.held;
+    if (held === undefined) return;
+    this.held = undefined;
+    for (let i = 0; i < held.length; i++) this.sink!(held[i]);
+  }
+
+  private holdLimitReached(): void {
+    const f = this.onHoldLimit;
+    this.onHoldLimit = undefined;
+    if (f !== undefined) f();
   }
 
   private grow(min: number): void {
     // Without a sink the text must fit in one string: checked when the buffer grows.
     if (min > MAX_OUTPUT_CHARS) throw new OutputTooLargeError();
+    if (this.onHoldLimit !== undefined && min >= lazyNaming.holdLimit) this.holdLimitReached();
     let size = this.bytes.length * 2;
     while (size < min) size *= 2;
     const bigger = new Uint8Array(size);
@@ -652,10 +861,14 @@ class OutputBuffer {
  * the IR or nested in one (such as a location inside an attribute): the
  * collection pass asks the same hooks about the same closure of elements.
  */
+/** The last AliasScan's number. */
+let lastScanMark = 0;
+
 class AliasScan {
   found = false;
   private readonly hooks: ((e: Attribute | Type) => string | undefined)[] = [builtinGetAlias];
-  private readonly seen = new Set<Attribute | Type>();
+  /** Marks the elements this scan has seen (`printerScanMark`): a compare, not a set lookup. */
+  private readonly mark = ++lastScanMark;
   private readonly visitor = (e: Attribute | Type): void => this.visit(e);
   // Most ops repeat the types just seen: a one-entry cache spares the set lookups.
   private lastType: Type | null = null;
@@ -694,8 +907,8 @@ class AliasScan {
   }
 
   private visit(e: Attribute | Type): void {
-    if (this.found || this.seen.has(e)) return;
-    this.seen.add(e);
+    if (this.found || e.printerScanMark === this.mark) return;
+    e.printerScanMark = this.mark;
     const hooks = this.hooks;
     for (let i = 0; i < hooks.length; i++)
       if (hooks[i](e)) {
@@ -708,6 +921,37 @@ class AliasScan {
     }
     e.walkImmediateSubElements(this.visitor);
   }
+}
+
+/**
+ * Gives `scan` every op and block argument type under `op` and returns the
+ * spaces their indentation takes (stopping past `limit`), as the eager
+ * naming walk does.
+ */
+function scanTree(op: Operation, scan: AliasScan, limit: number): number {
+  let total = 0;
+  const ops: Operation[] = [op];
+  const depths: number[] = [0];
+  scan.op(op);
+  while (ops.length) {
+    const o = ops.pop()!;
+    const inner = depths.pop()! + 1;
+    for (const r of o.regions)
+      for (let b = r.firstBlock; b !== null; b = b.nextBlock) {
+        const args = b.args;
+        for (let i = 0; i < args.length; i++) scan.type(args[i].type);
+        for (let c = b.first; c !== null; c = c.next) {
+          scan.op(c);
+          total += 2 * inner;
+          if (total > limit) return total;
+          if (c.regions.length !== 0) {
+            ops.push(c);
+            depths.push(inner);
+          }
+        }
+      }
+  }
+  return total;
 }
 
 /** A region a custom printer asked for, printed once the op's own text is queued. */
@@ -821,6 +1065,9 @@ export class Printer implements OpAsmPrinter {
     // Verified here or by the caller: every operand is the root's own or a value defined in the tree.
     const verified = !!this.options.assumeVerified || !this.options.generic;
     const scan = withAliases && !this.options.debugInfo && aliasableElementsCreated() === 0 ? new AliasScan(this.ctx, op, !verified) : undefined;
+    // Lazy naming: the default numbering of a top-level op with nothing that may get an alias.
+    const o = this.options;
+    if (lazyNaming.enabled && scan !== undefined && !generic && !o.uniqueSSAIds && !o.printValueUsers && !o.skipRegions && !o.useNameLocAsPrefix && this.printLazily(op, sink, scan, limit)) return;
     this.names = new SSANameState(root, generic, generic || !!this.options.uniqueSSAIds, !!this.options.printValueUsers, !!this.options.useNameLocAsPrefix, scan);
     // Naming walked the whole tree: its count of indentation is the op's when the op is the root.
     if (root === op && this.names.indentVolume > limit) throw new OutputTooLargeError(limit);
@@ -848,6 +1095,51 @@ export class Printer implements OpAsmPrinter {
       this.aliases = undefined;
       this.printTree(op);
     }
+  }
+
+  /**
+   * Prints a top-level op naming each op's regions just before it prints
+   * (see SSANameState.lazy), the alias scan riding on the print. The output
+   * is held back until the scan has seen the whole tree: at the end, or past
+   * lazyNaming.holdLimit bytes by a walk of its own. Returns false, with
+   * nothing printed, if the scan found a possible alias: the print starts
+   * over with the alias collection pass.
+   */
+  private printLazily(op: Operation, sink: ByteSink | undefined, scan: AliasScan, limit: number): boolean {
+    this.names = new SSANameState(op, false, false, false, false, scan, true);
+    const out = (this.out = new OutputBuffer(sink));
+    out.hold();
+    out.onHoldLimit = () => {
+      // The eager path's checks before the first byte, on the whole tree;
+      // then the held output can go (a name missed later turns the naming
+      // eager in place, see becomeEager: only an alias starts the print over).
+      const names = this.names;
+      if ((names.lazy ? scanTree(op, scan, limit) : names.indentVolume) > limit) throw new OutputTooLargeError(limit);
+      if (scan.found) throw new LazyNamingMiss();
+      out.release();
+    };
+    this.ownDistinctIds = undefined;
+    this.aliases = undefined;
+    const indent = this.indent;
+    const dialects = this.defaultDialectStack.length;
+    const tasks = this.tasks.length;
+    try {
+      this.printTree(op);
+      if (scan.found) throw new LazyNamingMiss();
+    } catch (e) {
+      if (!(e instanceof LazyNamingMiss)) throw e;
+      this.tasks.length = tasks;
+      this.pending = null;
+      this.indent = indent;
+      this.defaultDialectStack.length = dialects;
+      lazyNaming.restarted++;
+      return false;
+    }
+    this.write('\n');
+    this.write(resourceMetadataText(this.ctx, op));
+    out.release();
+    lazyNaming.completed++;
+    return true;
   }
 
   // ---- the explicit stack
@@ -915,6 +1207,7 @@ export class Printer implements OpAsmPrinter {
     t.pushedDialect = !region.empty;
     tasks.push(t);
     if (region.empty) return;
+    if (this.names.lazy) this.names.enterRegion(region);
     this.defaultDialectStack.push(region.parentOp?.name.def?.defaultDialect ?? '');
     const entry = region.entry;
     for (let b = region.lastBlock; b !== null && b !== entry; b = b.prevBlock)
@@ -926,7 +1219,10 @@ export class Printer implements OpAsmPrinter {
   }
 
   private closeRegion(t: RegionTask): void {
-    if (t.pushedDialect) this.defaultDialectStack.pop();
+    if (t.pushedDialect) {
+      this.defaultDialectStack.pop();
+      if (this.names.lazy) this.names.exitRegion();
+    }
     if (this.collecting) return;
     this.indent = t.indent;
     this.writeIndent();
@@ -1124,6 +1420,7 @@ export class Printer implements OpAsmPrinter {
   }
 
   private printFullOp(op: Operation): void {
+    if (op.regions.length !== 0 && this.names.lazy) this.names.nameRegionsOf(op);
     const n = op.numResults;
     // While collecting aliases only types and attributes matter: skip the names.
     if (n && !this.collecting) {
