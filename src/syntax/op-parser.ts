@@ -46,73 +46,35 @@ function entryValue(e: NameEntry | undefined, number: number): Value | undefined
   return e[number];
 }
 
-/**
- * One SSA name's binding, shared by every scope of a parser (names are
- * interned once per spelling): the name's values in the isolated scope that
- * `owner` is, if any. Scopes define, shadow and unset names through their
- * slot, so only the spelling's first lookup per occurrence hashes a string
- * (no Map per function, none of its growth, and no lookups at scope ends).
- */
-class NameSlot {
-  entry: NameEntry | undefined = undefined;
-  /** The isolated scope the entry belongs to; an entry of another scope is not visible. */
-  owner: IsolatedNameScope | null = null;
-  constructor(readonly name: string) {}
-}
-
 class IsolatedNameScope {
-  /** False once the scope has ended (its bindings left in slots are stale). */
-  open = true;
-  /** The slots of the names defined, in order, for all open nested scopes (a name listed again is skipped once unset). */
-  readonly names: NameSlot[] = [];
+  /**
+   * Names to values; a name whose scope ended maps to undefined rather than
+   * being deleted (deletes shrink and rehash the table, which the next
+   * nested scope grows again: a function's names stay as keys until it ends).
+   */
+  readonly values = new Map<string, NameEntry | undefined>();
+  /** The names defined, in order, for all open nested scopes (a name listed again is skipped once unset). */
+  readonly names: string[] = [];
   /** Per open nested scope: where its names start in `names`. */
   readonly starts: number[] = [];
-  /**
-   * Bindings of enclosing isolated scopes that this one took over, as
-   * [slot, entry, owner, ...]: put back when this scope ends.
-   */
-  readonly saved: (NameSlot | NameEntry | IsolatedNameScope)[] = [];
   pushScope(): void {
     this.starts.push(this.names.length);
   }
   popScope(): void {
     const start = this.starts.pop()!;
     const names = this.names;
+    const values = this.values;
     // A name is listed once per value it defines (`%r:100000` is 100,000
     // entries), so it is unset after its first visit: the repeats skip it.
     for (let i = start; i < names.length; i++) {
-      const slot = names[i];
-      const e = slot.entry;
-      if (e === undefined || slot.owner !== this) continue;
+      const e = values.get(names[i]);
+      if (e === undefined) continue;
       if (e instanceof Value) e.mark = 0;
       else for (const v of e) if (v !== undefined) v.mark = 0;
-      slot.entry = undefined;
+      values.set(names[i], undefined);
     }
-    if (this.starts.length !== 0) {
-      names.length = start;
-      return;
-    }
-    // The scope ends: enclosing scopes' bindings come back, innermost change first.
-    this.open = false;
-    const saved = this.saved;
-    for (let i = saved.length - 3; i >= 0; i -= 3) {
-      const slot = saved[i] as NameSlot;
-      slot.entry = saved[i + 1] as NameEntry;
-      slot.owner = saved[i + 2] as IsolatedNameScope;
-    }
-  }
-  /** The slot's entry as seen from this scope. */
-  entryOf(slot: NameSlot): NameEntry | undefined {
-    return slot.owner === this ? slot.entry : undefined;
-  }
-  /** Sets the slot's entry in this scope, keeping an enclosing open scope's binding to put back. */
-  bind(slot: NameSlot, e: NameEntry): void {
-    const owner = slot.owner;
-    if (owner !== this) {
-      if (owner !== null && owner.open && slot.entry !== undefined) this.saved.push(slot, slot.entry, owner);
-      slot.owner = this;
-    }
-    slot.entry = e;
+    // The last scope's list is dropped with it (popSSANameScope).
+    if (this.starts.length !== 0) names.length = start;
   }
 }
 
@@ -209,29 +171,20 @@ export class OperationParser extends Parser {
     this.blocksByName.pop();
   }
 
-  /** Interned name slots, by spelling (see NameSlot). */
-  private readonly nameSlots = new Map<string, NameSlot>();
-
-  private slotOf(name: string): NameSlot {
-    let slot = this.nameSlots.get(name);
-    if (slot === undefined) this.nameSlots.set(name, (slot = new NameSlot(name)));
-    return slot;
-  }
-
   private valueEntry(name: string): NameEntry | undefined {
-    return this.isolatedScopes[this.isolatedScopes.length - 1].entryOf(this.slotOf(name));
+    return this.isolatedScopes[this.isolatedScopes.length - 1].values.get(name);
   }
 
-  private setValueEntry(scope: IsolatedNameScope, slot: NameSlot, e: NameEntry | undefined, number: number, value: Value): void {
-    if (number === 0 && (e === undefined || e instanceof Value)) scope.bind(slot, value);
+  private setValueEntry(values: Map<string, NameEntry | undefined>, e: NameEntry | undefined, name: string, number: number, value: Value): void {
+    if (number === 0 && (e === undefined || e instanceof Value)) values.set(name, value);
     else if (e === undefined) {
       const list: (Value | undefined)[] = [];
       list[number] = value;
-      scope.bind(slot, list);
+      values.set(name, list);
     } else if (e instanceof Value) {
       const list: (Value | undefined)[] = [e];
       list[number] = value;
-      scope.bind(slot, list);
+      values.set(name, list);
     } else e[number] = value;
   }
 
@@ -242,8 +195,8 @@ export class OperationParser extends Parser {
   /** Defines `name#number` (written at `offset`) as `value`. */
   define(name: string, number: number, offset: number, value: Value): void {
     const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
-    const slot = this.slotOf(name);
-    const e = scope.entryOf(slot);
+    const values = scope.values;
+    const e = values.get(name);
     const existing = entryValue(e, number);
     if (existing !== undefined) {
       if (!(existing instanceof ForwardRefValue)) {
@@ -264,8 +217,8 @@ export class OperationParser extends Parser {
       this.forwardRefPlaceholders.delete(existing);
     }
     value.mark = offset;
-    this.setValueEntry(scope, slot, e, number, value);
-    scope.names.push(slot);
+    this.setValueEntry(values, e, name, number, value);
+    scope.names.push(name);
   }
 
   parseSSAUse(allowResultNumber = true): UnresolvedOperand {
@@ -285,9 +238,8 @@ export class OperationParser extends Parser {
   }
 
   resolveSSAUse(use: UnresolvedOperand, type: Type): Value {
-    const scope = this.isolatedScopes[this.isolatedScopes.length - 1];
-    const slot = this.slotOf(use.name);
-    const e = scope.entryOf(slot);
+    const values = this.isolatedScopes[this.isolatedScopes.length - 1].values;
+    const e = values.get(use.name);
     const found = entryValue(e, use.number);
     if (found !== undefined) {
       if (found.type === type) return found;
@@ -304,7 +256,7 @@ export class OperationParser extends Parser {
     const placeholder = new ForwardRefValue(type);
     placeholder.mark = use.offset;
     this.forwardRefPlaceholders.set(placeholder, use.offset);
-    this.setValueEntry(scope, slot, e, use.number, placeholder);
+    this.setValueEntry(values, e, use.name, use.number, placeholder);
     return placeholder;
   }
 
