@@ -1,8 +1,8 @@
-// The parser's spelling memos (branch parse8): shaped types remembered by
-// their spelling, and SSA names interned once per parser with bindings that
-// scopes set, shadow and unset through the name's slot. Each case is compared
-// live with mlir-opt 22 (output or diagnostics) and checks what a wrong memo
-// would change.
+// The parser's shaped-type memo (branch parse8: types remembered by their
+// spelling), and SSA name scoping across nested and name-shadowing regions
+// (kept by any change to the name table; an interned-slot table was tried on
+// this branch and reverted). Each case is compared live with mlir-opt 22
+// (output or diagnostics) or checks what a wrong memo or scope would change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
