@@ -161,6 +161,11 @@ export abstract class Lexer {
     return this.lexPos;
   }
 
+  /** Where lexing stops (the end of the buffer or of its chunk). */
+  get lexEnd(): number {
+    return this.lexLimit;
+  }
+
   /** Moves lexing to `offset`; the next `lex()` reads the token there. */
   lexFrom(offset: number): void {
     this.lexPos = offset;

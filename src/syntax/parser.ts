@@ -11,6 +11,12 @@ import { parseAttribute, parseLocationInstance, parseOptionalAttribute } from '.
 import { parseOptionalType, parseType } from './type-parser.js';
 
 export class Parser extends TokenParser implements AsmTokenParser {
+  /**
+   * Shaped types parsed so far by their spelling, as [spelling, type, ...]
+   * (type-parser.ts, `memoShapedType`): printed IR repeats a few
+   * `memref<?xf32>`-like spellings thousands of times.
+   */
+  readonly shapedTypeMemo: (string | Type)[] = [];
   parseType(): Type {
     return parseType(this);
   }

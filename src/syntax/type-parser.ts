@@ -126,6 +126,11 @@ export function parseNonFunctionType(p: Parser): Type {
       p.consume();
       return simple;
     }
+    if (p.src.charCodeAt(p.tokEnd) === 60 /* < */) {
+      const memo = memoShapedType(p);
+      if (memo !== undefined) return memo;
+    }
+    const start = p.tokStart;
     const t = p.text;
     switch (t) {
       case 'index':
@@ -138,13 +143,13 @@ export function parseNonFunctionType(p: Parser): Type {
         p.consume();
         return TokenType.get();
       case 'tensor':
-        return parseTensorType(p);
+        return rememberShapedType(p, start, parseTensorType(p));
       case 'memref':
-        return parseMemRefType(p);
+        return rememberShapedType(p, start, parseMemRefType(p));
       case 'vector':
-        return parseVectorType(p);
+        return rememberShapedType(p, start, parseVectorType(p));
       case 'complex':
-        return parseComplexType(p);
+        return rememberShapedType(p, start, parseComplexType(p));
       case 'tuple':
         return parseTupleType(p);
       default: {
@@ -158,6 +163,47 @@ export function parseNonFunctionType(p: Parser): Type {
   }
   if (k === Tok.exclamation_identifier) return parseExtendedType(p);
   p.errorWrongToken('expected non-function type');
+}
+
+/** At most this many spellings are kept (a linear scan; printed IR has a few per file). */
+const MAX_MEMO = 16;
+
+/**
+ * The type at the current `tensor<`/`memref<`/`vector<`/`complex<` token if
+ * the same spelling was parsed before (then the parser moves past it), else
+ * undefined. Only spellings of letters, digits and `?*<>` are kept: they
+ * cannot name an alias or a dialect, so the same bytes always parse to the
+ * same type with no diagnostic, and the closing `>` ends the type whatever
+ * follows it.
+ */
+function memoShapedType(p: Parser): Type | undefined {
+  const memo = p.shapedTypeMemo;
+  const src = p.src;
+  const start = p.tokStart;
+  for (let i = 0; i < memo.length; i += 2) {
+    const spelling = memo[i] as string;
+    const end = start + spelling.length;
+    if (end <= p.lexEnd && src.startsWith(spelling, start)) {
+      p.relexAt(end, end);
+      return memo[i + 1] as Type;
+    }
+  }
+  return undefined;
+}
+
+function rememberShapedType(p: Parser, start: number, type: Type): Type {
+  const memo = p.shapedTypeMemo;
+  if (memo.length >= 2 * MAX_MEMO) return type;
+  const src = p.src;
+  const end = p.prevEnd;
+  for (let i = start; i < end; i++) {
+    const c = src.charCodeAt(i);
+    const plain =
+      (c >= 97 && c <= 122) /* a-z */ || (c >= 48 && c <= 57) /* 0-9 */ || c === 63 /* ? */ || c === 42 /* * */ || c === 60 /* < */ || c === 62; /* > */
+    if (!plain) return type;
+  }
+  memo.push(src.slice(start, end), type);
+  return type;
 }
 
 function parseIntegerType(p: Parser): IntegerType {
