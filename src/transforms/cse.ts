@@ -7,8 +7,8 @@ import { DominanceInfo, isGraphRegionOwner } from '../ir/dominance.js';
 import { Traits, type OperationName } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { getMemoryEffects, hasNoMemoryEffects, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
-import { Interfaces, getInterface } from '../ir/interfaces.js';
+import { effectsRemovable, getMemoryEffects, hasNoMemoryEffects, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
+import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
@@ -41,6 +41,8 @@ const K_ISOLATED = 8;
 const K_PURE = 16;
 const K_NO_EFFECTS_IFACE = 32;
 const K_DEAD_IF_UNUSED = 64;
+/** Registered and not a symbol: removable when unused if its effects allow (wouldOpBeTriviallyDead's kind checks). */
+const K_REMOVABLE_KIND = 128;
 interface Kind {
   id: number;
   flags: number;
@@ -59,6 +61,7 @@ function kindOf(op: Operation): Kind {
     if (op.hasTrait(Traits.RecursiveMemoryEffects)) flags |= K_RECURSIVE;
     if (!op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove)) flags |= K_ISOLATED;
     if (op.hasTrait(Traits.Pure)) flags |= K_PURE;
+    if (op.isRegistered && !op.hasTrait(Traits.Symbol)) flags |= K_REMOVABLE_KIND;
     // Without regions or a MemoryEffects interface, whether an unused op is
     // dead depends on its kind alone (wouldOpBeTriviallyDead).
     if (!getInterface(op, Interfaces.MemoryEffects)) {
@@ -202,18 +205,21 @@ function equivalent(a: Operation, b: Operation, kind: Kind): boolean {
 }
 
 /**
- * MLIR's ScopedHashTable, with an undo log instead of a list per key: entry
- * i holds an op, its hash and the entry it shadows (the newest older one with
- * that hash); `heads` maps a hash to its newest entry. Closing a scope undoes
- * its entries newest first. Regions of isolated-from-above ops see no entry
- * below `floor` (their own table in MLIR). Candidates are tried newest first:
- * the innermost scope's, latest first, then the enclosing scopes'.
+ * MLIR's ScopedHashTable, as a stack of entries chained per bucket: entry i
+ * holds an op, its hash and the older entry of its bucket (`chain`);
+ * `buckets` holds each bucket's newest entry (-1 for none). Entries are
+ * added and removed newest first (closing a scope drops its entries), so
+ * removing one restores its bucket's head from its chain: no Map, no
+ * allocation per op. Regions of isolated-from-above ops see no entry below
+ * `floor` (their own table in MLIR). Candidates are tried newest first: the
+ * innermost scope's, latest first, then the enclosing scopes'.
  */
 class ScopedTable {
-  private readonly heads = new Map<number, number>();
+  private buckets = new Int32Array(1024).fill(-1);
+  private mask = 1023;
   private readonly ops: Operation[] = [];
-  private readonly hashes: number[] = [];
-  private readonly shadows: number[] = [];
+  private hashes = new Int32Array(1024);
+  private chain = new Int32Array(1024);
   private readonly scopes: number[] = [];
   floor = 0;
   /** The number of entries (the floor that hides them all). */
@@ -225,20 +231,16 @@ class ScopedTable {
   }
   pop(): void {
     const to = this.scopes.pop()!;
-    const { heads, hashes, shadows } = this;
-    for (let i = this.ops.length - 1; i >= to; i--) {
-      const s = shadows[i];
-      if (s < 0) heads.delete(hashes[i]);
-      else heads.set(hashes[i], s);
-    }
+    const { buckets, hashes, chain, mask } = this;
+    for (let i = this.ops.length - 1; i >= to; i--) buckets[hashes[i] & mask] = chain[i];
     this.ops.length = to;
-    hashes.length = to;
-    shadows.length = to;
   }
   /** The newest equivalent op visible, if any. */
   lookup(op: Operation, kind: Kind, hash: number): Operation | undefined {
     const floor = this.floor;
-    for (let i = this.heads.get(hash) ?? -1; i >= floor; i = this.shadows[i]) {
+    const { hashes, chain } = this;
+    for (let i = this.buckets[hash & this.mask]; i >= floor; i = chain[i]) {
+      if (hashes[i] !== hash) continue;
       const o = this.ops[i];
       if (equivalent(o, op, kind)) return o;
     }
@@ -246,10 +248,27 @@ class ScopedTable {
   }
   insert(op: Operation, hash: number): void {
     const i = this.ops.length;
+    if (i === this.hashes.length) this.grow();
     this.ops.push(op);
-    this.hashes.push(hash);
-    this.shadows.push(this.heads.get(hash) ?? -1);
-    this.heads.set(hash, i);
+    this.hashes[i] = hash;
+    const b = hash & this.mask;
+    this.chain[i] = this.buckets[b];
+    this.buckets[b] = i;
+  }
+  /** Doubles the entry arrays and the buckets, re-chaining the entries oldest first (each chain stays newest first). */
+  private grow(): void {
+    const n = this.ops.length;
+    const hashes = new Int32Array(2 * n);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
+    this.chain = new Int32Array(2 * n);
+    this.buckets = new Int32Array(2 * n).fill(-1);
+    this.mask = 2 * n - 1;
+    for (let i = 0; i < n; i++) {
+      const b = hashes[i] & this.mask;
+      this.chain[i] = this.buckets[b];
+      this.buckets[b] = i;
+    }
   }
   /** lookup() with the op's hash computed. */
   find(op: Operation): Operation | undefined {
@@ -351,9 +370,19 @@ class CSEDriver {
     const flags = kind.flags;
     if ((flags & K_TERMINATOR) !== 0) return false;
     const regions = op.regions;
+    // A region-free op with its own MemoryEffects interface (and no
+    // RecursiveMemoryEffects, which would ignore it) is asked its effects
+    // once, for both questions below (each asking allocates a list).
+    const ownEffects = regions.length === 0 && (flags & (K_NO_EFFECTS_IFACE | K_RECURSIVE)) === 0;
+    let effects: readonly MemoryEffect[] | undefined = undefined;
+    if (ownEffects && (!op.hasUses || (flags & K_PURE) === 0)) effects = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects)!.getEffects(op);
     if (
       !op.hasUses &&
-      (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0 ? (flags & K_DEAD_IF_UNUSED) !== 0 : wouldOpBeTriviallyDead(op, this.removability))
+      (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0
+        ? (flags & K_DEAD_IF_UNUSED) !== 0
+        : ownEffects
+          ? (flags & K_REMOVABLE_KIND) !== 0 && effectsRemovable(op, effects!)
+          : wouldOpBeTriviallyDead(op, this.removability))
     ) {
       this.opsToErase.push(op);
       this.numDCE++;
@@ -367,12 +396,12 @@ class CSEDriver {
       // effects in its nest; asked with the memo, nested ops having been
       // asked first, so a deep nest is not walked once per level.
       if ((flags & K_RECURSIVE) !== 0 && !hasNoMemoryEffects(op, this.effectFree)) return false;
-      const effects = getMemoryEffects(op);
+      if (!ownEffects) effects = getMemoryEffects(op);
       if (effects === undefined || effects.length) {
         // Only ops that declare their own effects, all reads, are considered:
         // region ops whose effects come from their bodies never are.
         if ((flags & K_RECURSIVE) !== 0 || !getInterface(op, Interfaces.MemoryEffects)) return false;
-        if (!effects || !effects.every((e) => e.kind === 'read')) return false;
+        if (!effects || !onlyReads(effects)) return false;
         const hash = hashOp(op, kind);
         const existing = this.table.lookup(op, kind, hash);
         if (existing && existing.parentBlock === op.parentBlock && !writesInBetween(existing, op)) {
@@ -411,11 +440,17 @@ class CSEDriver {
   }
 }
 
+function onlyReads(effects: readonly MemoryEffect[]): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects[i].kind !== 'read') return false;
+  return true;
+}
+
 function writesInBetween(from: Operation, to: Operation): boolean {
   for (let o = from.next; o && o !== to; o = o.next) {
     const e = getMemoryEffects(o);
+    if (!e) return true;
     // Only writes separate two reads (allocations and frees do not).
-    if (!e || e.some((x) => x.kind === 'write')) return true;
+    for (let i = 0; i < e.length; i++) if (e[i].kind === 'write') return true;
   }
   return false;
 }

@@ -25,6 +25,7 @@ export interface OpKindRef {
 /** What decides an op kind's legality: a fixed answer, a test of the op, or the unknown-op test. */
 type KindLegality = Legality | ((op: Operation) => boolean) | typeof UNKNOWN_TEST;
 const UNKNOWN_TEST = Symbol('unknown-op test');
+const ALWAYS_LEGAL = (): boolean => true;
 
 export class ConversionTarget {
   private readonly ops = new Map<string, Legality | ((op: Operation) => boolean)>();
@@ -58,13 +59,26 @@ export class ConversionTarget {
     this.unknown = fn;
     this.byKind.clear();
   }
+  /**
+   * Every op kind not named otherwise is legal: as markUnknownOpDynamicallyLegal
+   * with a test that always holds, but known without asking each op, so the
+   * driver need not visit those ops at all.
+   */
+  markUnknownOpLegal(): void {
+    this.unknown = ALWAYS_LEGAL;
+    this.byKind.clear();
+  }
   private kindLegality(name: OperationName): KindLegality {
     let k = this.byKind.get(name);
     if (k === undefined) {
-      k = this.ops.get(name.name) ?? this.dialects.get(name.dialectName) ?? (this.unknown ? UNKNOWN_TEST : 'unknown');
+      k = this.ops.get(name.name) ?? this.dialects.get(name.dialectName) ?? (this.unknown === ALWAYS_LEGAL ? 'legal' : this.unknown ? UNKNOWN_TEST : 'unknown');
       this.byKind.set(name, k);
     }
     return k;
+  }
+  /** Whether every op of this kind is legal, whatever the op (such ops are never rewritten). */
+  isLegalKind(name: OperationName): boolean {
+    return this.kindLegality(name) === 'legal';
   }
   legality(op: Operation): Legality {
     const k = this.kindLegality(op.name);
@@ -126,9 +140,12 @@ interface PreOrder {
 
 /**
  * One walk, on an explicit stack (an op, then its following siblings, or a
- * block, each with its depth), that writes nothing on the ops.
+ * block, each with its depth), that writes nothing on the ops. Ops without
+ * regions for which `skip` holds are left out (legal whatever they are: most
+ * ops of a partial conversion); "first" then marks the first op kept in its
+ * block, and the orders over the ops kept are those over all ops, restricted.
  */
-function preOrder(root: Operation): PreOrder {
+function preOrder(root: Operation, skip: (op: Operation) => boolean): PreOrder {
   const ops: Operation[] = [];
   let info = new Int32Array(1024);
   const stack: (Operation | Block)[] = [];
@@ -146,6 +163,7 @@ function preOrder(root: Operation): PreOrder {
     const d = stackDepth.pop()!;
     let first = item instanceof Block ? 1 : 0;
     for (let o: Operation | null = first ? (item as Block).first : (item as Operation); o; o = o.next) {
+      if (o.regions.length === 0 && skip(o)) continue;
       const i = ops.length;
       if (i === info.length) {
         const grown = new Int32Array(2 * i);
@@ -225,7 +243,17 @@ export function applyPartialConversion(
 ): boolean {
   const frozen = new FrozenPatternSet(patterns);
   const listener = new ConversionListener();
-  const pre = preOrder(root);
+  // Ops of a kind legal whatever the op are never rewritten: not visited.
+  let lastName: OperationName | null = null;
+  let lastLegal = false;
+  const pre = preOrder(root, (op) => {
+    const name = op.name;
+    if (name !== lastName) {
+      lastName = name;
+      lastLegal = target.isLegalKind(name);
+    }
+    return lastLegal;
+  });
   const order = pre.ops;
   const rewriter = new PatternRewriter(ctx, listener);
 
