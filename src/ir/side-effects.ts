@@ -90,10 +90,16 @@ export function effectsRemovable(op: Operation, effects: readonly MemoryEffect[]
   for (let i = 0; i < effects.length; i++) {
     const e = effects[i];
     if (e.kind === 'read') continue;
-    if (e.value && e.value.definingOp === op && effects.some((a) => a.kind === 'allocate' && a.value === e.value)) continue;
+    if (e.value && e.value.definingOp === op && allocates(effects, e.value)) continue;
     return false;
   }
   return true;
+}
+
+/** Whether `effects` allocate `value` (a loop, not a closure: one per effect asked otherwise). */
+function allocates(effects: readonly MemoryEffect[], value: unknown): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects[i].kind === 'allocate' && effects[i].value === value) return true;
+  return false;
 }
 
 /**

@@ -277,13 +277,19 @@ class ScopedTable {
   }
 }
 
-/** One step of CSEDriver.simplifyRegion's walk. */
-type CseTask =
-  | { kind: 'region'; region: Region }
-  | { kind: 'dominated'; block: Block; tree: Map<Block, Block[]> }
-  | { kind: 'ops'; op: Operation | null; ssa: boolean }
-  | { kind: 'after-regions'; op: Operation; ssa: boolean; floor: number }
-  | { kind: 'pop' };
+// The steps of CSEDriver.simplifyRegion's walk, kept in parallel stacks
+// (a kind, an object, a number) rather than an object per step: a region op
+// queued four steps, and a 5 MB module has tens of thousands.
+/** A region to open (object: the region). */
+const T_REGION = 0;
+/** A block, then the blocks it immediately dominates, in one scope (object: the block; number: its tree's index). */
+const T_DOMINATED = 1;
+/** The ops of a block from one on (object: the op or null; number: 1 in an SSA region). */
+const T_OPS = 2;
+/** A region op after its regions (object: the op; number: the floor to restore * 2 + SSA). */
+const T_AFTER_REGIONS = 3;
+/** The end of a scope. */
+const T_POP = 4;
 
 class CSEDriver {
   readonly opsToErase: Operation[] = [];
@@ -294,7 +300,18 @@ class CSEDriver {
   /** Nests are never changed before the end of the walk (ops are erased last), so dead-op verdicts can be reused. */
   private readonly removability: NestVerdicts = new Map();
   private readonly effectFree: NestVerdicts = new Map();
+  private readonly taskKinds: number[] = [];
+  private readonly taskObjects: (Region | Block | Operation | null)[] = [];
+  private readonly taskNumbers: number[] = [];
+  /** The dominator trees of the multi-block regions being walked. */
+  private readonly trees: Map<Block, Block[]>[] = [];
   constructor(private readonly rewriter: PatternRewriter) {}
+
+  private pushTask(kind: number, object: Region | Block | Operation | null, n: number): void {
+    this.taskKinds.push(kind);
+    this.taskObjects.push(object);
+    this.taskNumbers.push(n);
+  }
 
   /**
    * CSE over `region` and everything nested in it, in MLIR's order: each op
@@ -304,61 +321,71 @@ class CSEDriver {
    */
   simplifyRegion(region: Region): void {
     const table = this.table;
-    const tasks: CseTask[] = [{ kind: 'region', region }];
-    for (let t = tasks.pop(); t !== undefined; t = tasks.pop()) {
-      switch (t.kind) {
-        case 'region':
-          this.expandRegion(tasks, t.region);
+    const kinds = this.taskKinds;
+    const objects = this.taskObjects;
+    const numbers = this.taskNumbers;
+    this.pushTask(T_REGION, region, 0);
+    while (kinds.length) {
+      const kind = kinds.pop()!;
+      const object = objects.pop()!;
+      const n = numbers.pop()!;
+      switch (kind) {
+        case T_REGION:
+          this.expandRegion(object as Region);
           break;
-        case 'dominated': {
-          // A block, then the blocks it immediately dominates, in one scope.
-          tasks.push({ kind: 'pop' });
-          const children = t.tree.get(t.block);
-          if (children) for (let i = children.length - 1; i >= 0; i--) tasks.push({ kind: 'dominated', block: children[i], tree: t.tree });
-          tasks.push({ kind: 'ops', op: t.block.first, ssa: true });
+        case T_DOMINATED: {
+          const block = object as Block;
+          this.pushTask(T_POP, null, 0);
+          const children = this.trees[n].get(block);
+          if (children) for (let i = children.length - 1; i >= 0; i--) this.pushTask(T_DOMINATED, children[i], n);
+          this.pushTask(T_OPS, block.first, 1);
           table.push();
           break;
         }
-        case 'ops':
-          this.simplifyOps(tasks, t.op, t.ssa);
+        case T_OPS:
+          this.simplifyOps(object as Operation | null, n === 1);
           break;
-        case 'after-regions':
+        case T_AFTER_REGIONS: {
           // The op whose regions were just simplified (seeing the enclosing
           // scopes again if it is isolated), then the rest of its block.
-          table.floor = t.floor;
-          this.simplifyOperation(t.op, t.ssa);
-          if (t.op.next) tasks.push({ kind: 'ops', op: t.op.next, ssa: t.ssa });
+          const op = object as Operation;
+          table.floor = n >> 1;
+          this.simplifyOperation(op, (n & 1) === 1);
+          if (op.next) this.pushTask(T_OPS, op.next, n & 1);
           break;
-        case 'pop':
+        }
+        case T_POP:
           table.pop();
           break;
       }
     }
+    this.trees.length = 0;
   }
 
-  private expandRegion(tasks: CseTask[], region: Region): void {
+  private expandRegion(region: Region): void {
     if (region.empty) return;
     const ssa = !isGraphRegionOwner(region.parentOp);
     if (region.numBlocks === 1) {
-      tasks.push({ kind: 'pop' });
-      tasks.push({ kind: 'ops', op: region.entry.first, ssa });
+      this.pushTask(T_POP, null, 0);
+      this.pushTask(T_OPS, region.entry.first, ssa ? 1 : 0);
       this.table.push();
       return;
     }
     if (!ssa) return;
-    tasks.push({ kind: 'dominated', block: region.entry, tree: new DominanceInfo().children(region) });
+    this.trees.push(new DominanceInfo().children(region));
+    this.pushTask(T_DOMINATED, region.entry, this.trees.length - 1);
   }
 
   /** Simplifies the ops of a block from `op` on, until one holding regions: that one queues its regions, then itself and the rest. */
-  private simplifyOps(tasks: CseTask[], op: Operation | null, ssa: boolean): void {
+  private simplifyOps(op: Operation | null, ssa: boolean): void {
     for (; op; op = op.next) {
       const regions = op.regions;
       if (regions.length) {
         const table = this.table;
-        tasks.push({ kind: 'after-regions', op, ssa, floor: table.floor });
+        this.pushTask(T_AFTER_REGIONS, op, table.floor * 2 + (ssa ? 1 : 0));
         // The regions of an isolated (or unknown) op start from an empty table.
         if ((kindOf(op).flags & K_ISOLATED) !== 0) table.floor = table.size;
-        for (let i = regions.length - 1; i >= 0; i--) tasks.push({ kind: 'region', region: regions[i] });
+        for (let i = regions.length - 1; i >= 0; i--) this.pushTask(T_REGION, regions[i], 0);
         return;
       }
       this.simplifyOperation(op, ssa);
@@ -368,7 +395,37 @@ class CSEDriver {
   private simplifyOperation(op: Operation, ssa: boolean): boolean {
     const kind = kindOf(op);
     const flags = kind.flags;
+    // Most ops: pure, without regions or a MemoryEffects interface. Their
+    // path kept small (a cold run spends long in the interpreter and the
+    // baseline compiler before the optimizing one takes a function).
+    if ((flags & (K_TERMINATOR | K_NO_EFFECTS_IFACE | K_PURE | K_RECURSIVE)) === (K_NO_EFFECTS_IFACE | K_PURE) && op.regions.length === 0) {
+      if ((flags & K_DEAD_IF_UNUSED) !== 0 && !op.hasUses) {
+        this.opsToErase.push(op);
+        this.numDCE++;
+        return true;
+      }
+      return this.replaceOrInsert(op, kind, ssa);
+    }
     if ((flags & K_TERMINATOR) !== 0) return false;
+    return this.simplifyOtherOperation(op, kind, ssa);
+  }
+
+  /** CSE of an op without memory effects: replaced by an equivalent known op, or made known. */
+  private replaceOrInsert(op: Operation, kind: Kind, ssa: boolean): boolean {
+    const hash = hashOp(op, kind);
+    const existing = this.table.lookup(op, kind, hash);
+    if (existing) {
+      this.replace(op, existing, ssa);
+      this.numCSE++;
+      return true;
+    }
+    this.table.insert(op, hash);
+    return false;
+  }
+
+  /** simplifyOperation for ops with regions, effects or an effects interface. */
+  private simplifyOtherOperation(op: Operation, kind: Kind, ssa: boolean): boolean {
+    const flags = kind.flags;
     const regions = op.regions;
     // A region-free op with its own MemoryEffects interface (and no
     // RecursiveMemoryEffects, which would ignore it) is asked its effects
@@ -390,7 +447,7 @@ class CSEDriver {
     }
     for (let i = 0; i < regions.length; i++) if (regions[i].numBlocks > 1) return false;
     // Pure ops outside RecursiveMemoryEffects have no effects (getMemoryEffects
-    // would return an empty list): most ops, asked without allocating.
+    // would return an empty list): asked without allocating.
     if ((flags & (K_PURE | K_RECURSIVE)) !== K_PURE) {
       // A region op with RecursiveMemoryEffects is only considered without
       // effects in its nest; asked with the memo, nested ops having been
@@ -412,15 +469,7 @@ class CSEDriver {
         return false;
       }
     }
-    const hash = hashOp(op, kind);
-    const existing = this.table.lookup(op, kind, hash);
-    if (existing) {
-      this.replace(op, existing, ssa);
-      this.numCSE++;
-      return true;
-    }
-    this.table.insert(op, hash);
-    return false;
+    return this.replaceOrInsert(op, kind, ssa);
   }
 
   private replace(op: Operation, existing: Operation, ssa: boolean): void {
@@ -465,14 +514,17 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
     forgetIds();
     forgetKinds();
   }
-  for (const o of driver.opsToErase) {
+  const erase = driver.opsToErase;
+  for (let k = 0; k < erase.length; k++) {
+    const o = erase[k];
     // The use lists walked directly (a generator spread per result cost more than the unlinking).
-    for (let i = 0; i < o.numResults; i++)
-      for (let u = o.result(i).firstUse; u; ) {
-        const next = u.nextUse;
-        u.unlink();
-        u = next;
-      }
+    if (o.hasUses)
+      for (let i = 0; i < o.numResults; i++)
+        for (let u = o.result(i).firstUse; u; ) {
+          const next = u.nextUse;
+          u.unlink();
+          u = next;
+        }
     rewriter.eraseOp(o);
   }
   return driver.opsToErase.length > 0;
