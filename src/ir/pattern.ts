@@ -276,12 +276,10 @@ export class PatternRewriter extends Rewriter {
     region.insertBlockAfter(nb, block);
     this.listener.notifyBlockInserted?.(nb);
     if (!before) return nb;
-    while (before.parentBlock !== nb) {
-      const o = block.last!;
-      o.remove();
-      nb.prepend(o);
-      this.listener.notifyOperationInserted?.(o, block);
-    }
+    // One splice, then each move reported, last op first (as MLIR moves them).
+    block.moveTailInto(before, nb);
+    const notify = this.listener.notifyOperationInserted;
+    if (notify) for (let o = nb.last; o; o = o.prev) notify.call(this.listener, o, block);
     return nb;
   }
 
