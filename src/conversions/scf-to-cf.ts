@@ -349,7 +349,7 @@ export class SCFToControlFlowPass extends Pass {
   runOnOperation(op: Operation, run: PassRun): void {
     const target = new ConversionTarget();
     target.addIllegalOp(ForallOp, ForOp, IfOp, IndexSwitchOp, ParallelOp, WhileOp, ExecuteRegionOp, LoopOp, BreakOp, ContinueOp);
-    target.markUnknownOpDynamicallyLegal(() => true);
+    target.markUnknownOpLegal();
     if (!applyPartialConversion(run.ctx, op, target, scfToControlFlowPatterns(), { lastSiblingFirst: true })) run.signalPassFailure();
   }
 }

@@ -1022,6 +1022,18 @@ export class Block {
     if (after.next) this.insertBefore(op, after.next);
     else this.append(op);
   }
+  /** Moves `from` (one of this block's ops) and every op after it, in order, into `dest`, which must be empty: one splice, each op's parent reset. */
+  moveTailInto(from: Operation, dest: Block): void {
+    const last = this.last!;
+    const prev = from.prev;
+    if (prev) prev.next = null;
+    else this.first = null;
+    this.last = prev;
+    from.prev = null;
+    dest.first = from;
+    dest.last = last;
+    for (let o: Operation | null = from; o; o = o.next) o.parentBlock = dest;
+  }
   removeOp(op: Operation): void {
     if (op.prev) op.prev.next = op.next;
     else this.first = op.next;

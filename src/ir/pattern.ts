@@ -45,6 +45,12 @@ interface EraseFrame {
   next: Operation | null;
 }
 
+function allRegionsEmpty(op: Operation): boolean {
+  const regions = op.regions;
+  for (let i = 0; i < regions.length; i++) if (!regions[i].empty) return false;
+  return true;
+}
+
 function newEraseFrame(op: Operation): EraseFrame {
   return { op, ri: op.regions.length - 1, blocks: null, bi: 0, next: null };
 }
@@ -166,8 +172,9 @@ export class PatternRewriter extends Rewriter {
    * still holds (unreachable) blocks. Ops without regions are erased in place.
    */
   private eraseTree(root: Operation): void {
-    // Most erased ops hold no regions: no stack.
-    if (root.regions.length === 0) {
+    // Most erased ops hold no regions, or only emptied ones (a lowering
+    // inlined them): no stack.
+    if (allRegionsEmpty(root)) {
       this.eraseSingle(root);
       return;
     }
@@ -276,12 +283,10 @@ export class PatternRewriter extends Rewriter {
     region.insertBlockAfter(nb, block);
     this.listener.notifyBlockInserted?.(nb);
     if (!before) return nb;
-    while (before.parentBlock !== nb) {
-      const o = block.last!;
-      o.remove();
-      nb.prepend(o);
-      this.listener.notifyOperationInserted?.(o, block);
-    }
+    // One splice, then each move reported, last op first (as MLIR moves them).
+    block.moveTailInto(before, nb);
+    const notify = this.listener.notifyOperationInserted;
+    if (notify) for (let o = nb.last; o; o = o.prev) notify.call(this.listener, o, block);
     return nb;
   }
 

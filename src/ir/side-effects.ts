@@ -5,8 +5,21 @@ import { Traits } from './context.js';
 import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface } from './interfaces.js';
 import type { Operation } from './operation.js';
 
-/** The op's effects (nested ones included for recursive ops), or undefined when unknown. */
-export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
+const NO_EFFECTS: readonly MemoryEffect[] = Object.freeze([]);
+
+/**
+ * The op's effects (nested ones included for recursive ops), or undefined
+ * when unknown. The list is the caller's to read, not to change (it may be
+ * shared, or the interface's own).
+ */
+export function getMemoryEffects(op: Operation): readonly MemoryEffect[] | undefined {
+  // Most ops have no nest to walk: their own answer, with no list to gather into.
+  if (!op.hasTrait(Traits.RecursiveMemoryEffects)) {
+    if (op.hasTrait(Traits.Pure)) return NO_EFFECTS;
+    const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
+    return iface ? iface.getEffects(op) : undefined;
+  }
+  if (op.regions.length === 0) return NO_EFFECTS;
   const out: MemoryEffect[] = [];
   const stack: Operation[] = [op];
   while (stack.length) {
@@ -14,7 +27,8 @@ export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
     const recursive = o.hasTrait(Traits.RecursiveMemoryEffects);
     if (o.hasTrait(Traits.Pure) && !recursive) continue;
     if (recursive) {
-      for (const r of o.regions) for (let b = r.firstBlock; b; b = b.nextBlock) for (let n = b.first; n; n = n.next) stack.push(n);
+      const regions = o.regions;
+      for (let r = 0; r < regions.length; r++) for (let b = regions[r].firstBlock; b; b = b.nextBlock) for (let n = b.first; n; n = n.next) stack.push(n);
       continue;
     }
     const iface = getInterface<MemoryEffectsInterface>(o, Interfaces.MemoryEffects);
@@ -22,7 +36,8 @@ export function getMemoryEffects(op: Operation): MemoryEffect[] | undefined {
       if (o.hasTrait(Traits.Pure)) continue;
       return undefined;
     }
-    out.push(...iface.getEffects(o));
+    const effects = iface.getEffects(o);
+    for (let i = 0; i < effects.length; i++) out.push(effects[i]);
   }
   return out;
 }
@@ -67,13 +82,24 @@ export function onlyReads(op: Operation): boolean {
 function ownEffectsRemovable(op: Operation): boolean {
   const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
   if (!iface) return op.hasTrait(Traits.Pure) || op.hasTrait(Traits.RecursiveMemoryEffects);
-  const effects = iface.getEffects(op);
-  for (const e of effects) {
+  return effectsRemovable(op, iface.getEffects(op));
+}
+
+/** Whether `effects` (the op's own, from its interface) allow removing `op` when unused (see ownEffectsRemovable). */
+export function effectsRemovable(op: Operation, effects: readonly MemoryEffect[]): boolean {
+  for (let i = 0; i < effects.length; i++) {
+    const e = effects[i];
     if (e.kind === 'read') continue;
-    if (e.value && e.value.definingOp === op && effects.some((a) => a.kind === 'allocate' && a.value === e.value)) continue;
+    if (e.value && e.value.definingOp === op && allocates(effects, e.value)) continue;
     return false;
   }
   return true;
+}
+
+/** Whether `effects` allocate `value` (a loop, not a closure: one per effect asked otherwise). */
+function allocates(effects: readonly MemoryEffect[], value: unknown): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects[i].kind === 'allocate' && effects[i].value === value) return true;
+  return false;
 }
 
 /**
@@ -127,8 +153,8 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
     }
     if (op.hasTrait(Traits.RecursiveMemoryEffects))
       // Blocks by their links: `blocks` would make an array per region.
-      for (const r of op.regions)
-        for (let b = r.firstBlock; b; b = b.nextBlock)
+      for (let ri = 0, regions = op.regions; ri < regions.length; ri++)
+        for (let b = regions[ri].firstBlock; b; b = b.nextBlock)
           for (let n = b.first; n; n = n.next) {
             if (n.regions.length) {
               queue.push(n);
@@ -144,7 +170,7 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
   if (remember) {
     if (failedAt >= 0) {
       for (let i = failedAt; i >= 0; i = from![i]) if (queue[i].regions.length) memo.set(queue[i], false);
-    } else for (const op of queue) if (op.regions.length) memo.set(op, true);
+    } else for (let i = 0; i < queue.length; i++) if (queue[i].regions.length) memo.set(queue[i], true);
   }
   return failedAt < 0;
 }

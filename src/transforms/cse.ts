@@ -7,8 +7,8 @@ import { DominanceInfo, isGraphRegionOwner } from '../ir/dominance.js';
 import { Traits, type OperationName } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { getMemoryEffects, hasNoMemoryEffects, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
-import { Interfaces, getInterface } from '../ir/interfaces.js';
+import { effectsRemovable, getMemoryEffects, hasNoMemoryEffects, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
+import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
@@ -41,6 +41,8 @@ const K_ISOLATED = 8;
 const K_PURE = 16;
 const K_NO_EFFECTS_IFACE = 32;
 const K_DEAD_IF_UNUSED = 64;
+/** Registered and not a symbol: removable when unused if its effects allow (wouldOpBeTriviallyDead's kind checks). */
+const K_REMOVABLE_KIND = 128;
 interface Kind {
   id: number;
   flags: number;
@@ -59,6 +61,7 @@ function kindOf(op: Operation): Kind {
     if (op.hasTrait(Traits.RecursiveMemoryEffects)) flags |= K_RECURSIVE;
     if (!op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove)) flags |= K_ISOLATED;
     if (op.hasTrait(Traits.Pure)) flags |= K_PURE;
+    if (op.isRegistered && !op.hasTrait(Traits.Symbol)) flags |= K_REMOVABLE_KIND;
     // Without regions or a MemoryEffects interface, whether an unused op is
     // dead depends on its kind alone (wouldOpBeTriviallyDead).
     if (!getInterface(op, Interfaces.MemoryEffects)) {
@@ -202,18 +205,21 @@ function equivalent(a: Operation, b: Operation, kind: Kind): boolean {
 }
 
 /**
- * MLIR's ScopedHashTable, with an undo log instead of a list per key: entry
- * i holds an op, its hash and the entry it shadows (the newest older one with
- * that hash); `heads` maps a hash to its newest entry. Closing a scope undoes
- * its entries newest first. Regions of isolated-from-above ops see no entry
- * below `floor` (their own table in MLIR). Candidates are tried newest first:
- * the innermost scope's, latest first, then the enclosing scopes'.
+ * MLIR's ScopedHashTable, as a stack of entries chained per bucket: entry i
+ * holds an op, its hash and the older entry of its bucket (`chain`);
+ * `buckets` holds each bucket's newest entry (-1 for none). Entries are
+ * added and removed newest first (closing a scope drops its entries), so
+ * removing one restores its bucket's head from its chain: no Map, no
+ * allocation per op. Regions of isolated-from-above ops see no entry below
+ * `floor` (their own table in MLIR). Candidates are tried newest first: the
+ * innermost scope's, latest first, then the enclosing scopes'.
  */
 class ScopedTable {
-  private readonly heads = new Map<number, number>();
+  private buckets = new Int32Array(1024).fill(-1);
+  private mask = 1023;
   private readonly ops: Operation[] = [];
-  private readonly hashes: number[] = [];
-  private readonly shadows: number[] = [];
+  private hashes = new Int32Array(1024);
+  private chain = new Int32Array(1024);
   private readonly scopes: number[] = [];
   floor = 0;
   /** The number of entries (the floor that hides them all). */
@@ -225,20 +231,16 @@ class ScopedTable {
   }
   pop(): void {
     const to = this.scopes.pop()!;
-    const { heads, hashes, shadows } = this;
-    for (let i = this.ops.length - 1; i >= to; i--) {
-      const s = shadows[i];
-      if (s < 0) heads.delete(hashes[i]);
-      else heads.set(hashes[i], s);
-    }
+    const { buckets, hashes, chain, mask } = this;
+    for (let i = this.ops.length - 1; i >= to; i--) buckets[hashes[i] & mask] = chain[i];
     this.ops.length = to;
-    hashes.length = to;
-    shadows.length = to;
   }
   /** The newest equivalent op visible, if any. */
   lookup(op: Operation, kind: Kind, hash: number): Operation | undefined {
     const floor = this.floor;
-    for (let i = this.heads.get(hash) ?? -1; i >= floor; i = this.shadows[i]) {
+    const { hashes, chain } = this;
+    for (let i = this.buckets[hash & this.mask]; i >= floor; i = chain[i]) {
+      if (hashes[i] !== hash) continue;
       const o = this.ops[i];
       if (equivalent(o, op, kind)) return o;
     }
@@ -246,10 +248,27 @@ class ScopedTable {
   }
   insert(op: Operation, hash: number): void {
     const i = this.ops.length;
+    if (i === this.hashes.length) this.grow();
     this.ops.push(op);
-    this.hashes.push(hash);
-    this.shadows.push(this.heads.get(hash) ?? -1);
-    this.heads.set(hash, i);
+    this.hashes[i] = hash;
+    const b = hash & this.mask;
+    this.chain[i] = this.buckets[b];
+    this.buckets[b] = i;
+  }
+  /** Doubles the entry arrays and the buckets, re-chaining the entries oldest first (each chain stays newest first). */
+  private grow(): void {
+    const n = this.ops.length;
+    const hashes = new Int32Array(2 * n);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
+    this.chain = new Int32Array(2 * n);
+    this.buckets = new Int32Array(2 * n).fill(-1);
+    this.mask = 2 * n - 1;
+    for (let i = 0; i < n; i++) {
+      const b = hashes[i] & this.mask;
+      this.chain[i] = this.buckets[b];
+      this.buckets[b] = i;
+    }
   }
   /** lookup() with the op's hash computed. */
   find(op: Operation): Operation | undefined {
@@ -258,13 +277,19 @@ class ScopedTable {
   }
 }
 
-/** One step of CSEDriver.simplifyRegion's walk. */
-type CseTask =
-  | { kind: 'region'; region: Region }
-  | { kind: 'dominated'; block: Block; tree: Map<Block, Block[]> }
-  | { kind: 'ops'; op: Operation | null; ssa: boolean }
-  | { kind: 'after-regions'; op: Operation; ssa: boolean; floor: number }
-  | { kind: 'pop' };
+// The steps of CSEDriver.simplifyRegion's walk, kept in parallel stacks
+// (a kind, an object, a number) rather than an object per step: a region op
+// queued four steps, and a 5 MB module has tens of thousands.
+/** A region to open (object: the region). */
+const T_REGION = 0;
+/** A block, then the blocks it immediately dominates, in one scope (object: the block; number: its tree's index). */
+const T_DOMINATED = 1;
+/** The ops of a block from one on (object: the op or null; number: 1 in an SSA region). */
+const T_OPS = 2;
+/** A region op after its regions (object: the op; number: the floor to restore * 2 + SSA). */
+const T_AFTER_REGIONS = 3;
+/** The end of a scope. */
+const T_POP = 4;
 
 class CSEDriver {
   readonly opsToErase: Operation[] = [];
@@ -275,7 +300,18 @@ class CSEDriver {
   /** Nests are never changed before the end of the walk (ops are erased last), so dead-op verdicts can be reused. */
   private readonly removability: NestVerdicts = new Map();
   private readonly effectFree: NestVerdicts = new Map();
+  private readonly taskKinds: number[] = [];
+  private readonly taskObjects: (Region | Block | Operation | null)[] = [];
+  private readonly taskNumbers: number[] = [];
+  /** The dominator trees of the multi-block regions being walked. */
+  private readonly trees: Map<Block, Block[]>[] = [];
   constructor(private readonly rewriter: PatternRewriter) {}
+
+  private pushTask(kind: number, object: Region | Block | Operation | null, n: number): void {
+    this.taskKinds.push(kind);
+    this.taskObjects.push(object);
+    this.taskNumbers.push(n);
+  }
 
   /**
    * CSE over `region` and everything nested in it, in MLIR's order: each op
@@ -285,61 +321,71 @@ class CSEDriver {
    */
   simplifyRegion(region: Region): void {
     const table = this.table;
-    const tasks: CseTask[] = [{ kind: 'region', region }];
-    for (let t = tasks.pop(); t !== undefined; t = tasks.pop()) {
-      switch (t.kind) {
-        case 'region':
-          this.expandRegion(tasks, t.region);
+    const kinds = this.taskKinds;
+    const objects = this.taskObjects;
+    const numbers = this.taskNumbers;
+    this.pushTask(T_REGION, region, 0);
+    while (kinds.length) {
+      const kind = kinds.pop()!;
+      const object = objects.pop()!;
+      const n = numbers.pop()!;
+      switch (kind) {
+        case T_REGION:
+          this.expandRegion(object as Region);
           break;
-        case 'dominated': {
-          // A block, then the blocks it immediately dominates, in one scope.
-          tasks.push({ kind: 'pop' });
-          const children = t.tree.get(t.block);
-          if (children) for (let i = children.length - 1; i >= 0; i--) tasks.push({ kind: 'dominated', block: children[i], tree: t.tree });
-          tasks.push({ kind: 'ops', op: t.block.first, ssa: true });
+        case T_DOMINATED: {
+          const block = object as Block;
+          this.pushTask(T_POP, null, 0);
+          const children = this.trees[n].get(block);
+          if (children) for (let i = children.length - 1; i >= 0; i--) this.pushTask(T_DOMINATED, children[i], n);
+          this.pushTask(T_OPS, block.first, 1);
           table.push();
           break;
         }
-        case 'ops':
-          this.simplifyOps(tasks, t.op, t.ssa);
+        case T_OPS:
+          this.simplifyOps(object as Operation | null, n === 1);
           break;
-        case 'after-regions':
+        case T_AFTER_REGIONS: {
           // The op whose regions were just simplified (seeing the enclosing
           // scopes again if it is isolated), then the rest of its block.
-          table.floor = t.floor;
-          this.simplifyOperation(t.op, t.ssa);
-          if (t.op.next) tasks.push({ kind: 'ops', op: t.op.next, ssa: t.ssa });
+          const op = object as Operation;
+          table.floor = n >> 1;
+          this.simplifyOperation(op, (n & 1) === 1);
+          if (op.next) this.pushTask(T_OPS, op.next, n & 1);
           break;
-        case 'pop':
+        }
+        case T_POP:
           table.pop();
           break;
       }
     }
+    this.trees.length = 0;
   }
 
-  private expandRegion(tasks: CseTask[], region: Region): void {
+  private expandRegion(region: Region): void {
     if (region.empty) return;
     const ssa = !isGraphRegionOwner(region.parentOp);
     if (region.numBlocks === 1) {
-      tasks.push({ kind: 'pop' });
-      tasks.push({ kind: 'ops', op: region.entry.first, ssa });
+      this.pushTask(T_POP, null, 0);
+      this.pushTask(T_OPS, region.entry.first, ssa ? 1 : 0);
       this.table.push();
       return;
     }
     if (!ssa) return;
-    tasks.push({ kind: 'dominated', block: region.entry, tree: new DominanceInfo().children(region) });
+    this.trees.push(new DominanceInfo().children(region));
+    this.pushTask(T_DOMINATED, region.entry, this.trees.length - 1);
   }
 
   /** Simplifies the ops of a block from `op` on, until one holding regions: that one queues its regions, then itself and the rest. */
-  private simplifyOps(tasks: CseTask[], op: Operation | null, ssa: boolean): void {
+  private simplifyOps(op: Operation | null, ssa: boolean): void {
     for (; op; op = op.next) {
       const regions = op.regions;
       if (regions.length) {
         const table = this.table;
-        tasks.push({ kind: 'after-regions', op, ssa, floor: table.floor });
+        this.pushTask(T_AFTER_REGIONS, op, table.floor * 2 + (ssa ? 1 : 0));
         // The regions of an isolated (or unknown) op start from an empty table.
         if ((kindOf(op).flags & K_ISOLATED) !== 0) table.floor = table.size;
-        for (let i = regions.length - 1; i >= 0; i--) tasks.push({ kind: 'region', region: regions[i] });
+        for (let i = regions.length - 1; i >= 0; i--) this.pushTask(T_REGION, regions[i], 0);
         return;
       }
       this.simplifyOperation(op, ssa);
@@ -349,11 +395,51 @@ class CSEDriver {
   private simplifyOperation(op: Operation, ssa: boolean): boolean {
     const kind = kindOf(op);
     const flags = kind.flags;
+    // Most ops: pure, without regions or a MemoryEffects interface. Their
+    // path kept small (a cold run spends long in the interpreter and the
+    // baseline compiler before the optimizing one takes a function).
+    if ((flags & (K_TERMINATOR | K_NO_EFFECTS_IFACE | K_PURE | K_RECURSIVE)) === (K_NO_EFFECTS_IFACE | K_PURE) && op.regions.length === 0) {
+      if ((flags & K_DEAD_IF_UNUSED) !== 0 && !op.hasUses) {
+        this.opsToErase.push(op);
+        this.numDCE++;
+        return true;
+      }
+      return this.replaceOrInsert(op, kind, ssa);
+    }
     if ((flags & K_TERMINATOR) !== 0) return false;
+    return this.simplifyOtherOperation(op, kind, ssa);
+  }
+
+  /** CSE of an op without memory effects: replaced by an equivalent known op, or made known. */
+  private replaceOrInsert(op: Operation, kind: Kind, ssa: boolean): boolean {
+    const hash = hashOp(op, kind);
+    const existing = this.table.lookup(op, kind, hash);
+    if (existing) {
+      this.replace(op, existing, ssa);
+      this.numCSE++;
+      return true;
+    }
+    this.table.insert(op, hash);
+    return false;
+  }
+
+  /** simplifyOperation for ops with regions, effects or an effects interface. */
+  private simplifyOtherOperation(op: Operation, kind: Kind, ssa: boolean): boolean {
+    const flags = kind.flags;
     const regions = op.regions;
+    // A region-free op with its own MemoryEffects interface (and no
+    // RecursiveMemoryEffects, which would ignore it) is asked its effects
+    // once, for both questions below (each asking allocates a list).
+    const ownEffects = regions.length === 0 && (flags & (K_NO_EFFECTS_IFACE | K_RECURSIVE)) === 0;
+    let effects: readonly MemoryEffect[] | undefined = undefined;
+    if (ownEffects && (!op.hasUses || (flags & K_PURE) === 0)) effects = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects)!.getEffects(op);
     if (
       !op.hasUses &&
-      (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0 ? (flags & K_DEAD_IF_UNUSED) !== 0 : wouldOpBeTriviallyDead(op, this.removability))
+      (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0
+        ? (flags & K_DEAD_IF_UNUSED) !== 0
+        : ownEffects
+          ? (flags & K_REMOVABLE_KIND) !== 0 && effectsRemovable(op, effects!)
+          : wouldOpBeTriviallyDead(op, this.removability))
     ) {
       this.opsToErase.push(op);
       this.numDCE++;
@@ -361,18 +447,18 @@ class CSEDriver {
     }
     for (let i = 0; i < regions.length; i++) if (regions[i].numBlocks > 1) return false;
     // Pure ops outside RecursiveMemoryEffects have no effects (getMemoryEffects
-    // would return an empty list): most ops, asked without allocating.
+    // would return an empty list): asked without allocating.
     if ((flags & (K_PURE | K_RECURSIVE)) !== K_PURE) {
       // A region op with RecursiveMemoryEffects is only considered without
       // effects in its nest; asked with the memo, nested ops having been
       // asked first, so a deep nest is not walked once per level.
       if ((flags & K_RECURSIVE) !== 0 && !hasNoMemoryEffects(op, this.effectFree)) return false;
-      const effects = getMemoryEffects(op);
+      if (!ownEffects) effects = getMemoryEffects(op);
       if (effects === undefined || effects.length) {
         // Only ops that declare their own effects, all reads, are considered:
         // region ops whose effects come from their bodies never are.
         if ((flags & K_RECURSIVE) !== 0 || !getInterface(op, Interfaces.MemoryEffects)) return false;
-        if (!effects || !effects.every((e) => e.kind === 'read')) return false;
+        if (!effects || !onlyReads(effects)) return false;
         const hash = hashOp(op, kind);
         const existing = this.table.lookup(op, kind, hash);
         if (existing && existing.parentBlock === op.parentBlock && !writesInBetween(existing, op)) {
@@ -383,15 +469,7 @@ class CSEDriver {
         return false;
       }
     }
-    const hash = hashOp(op, kind);
-    const existing = this.table.lookup(op, kind, hash);
-    if (existing) {
-      this.replace(op, existing, ssa);
-      this.numCSE++;
-      return true;
-    }
-    this.table.insert(op, hash);
-    return false;
+    return this.replaceOrInsert(op, kind, ssa);
   }
 
   private replace(op: Operation, existing: Operation, ssa: boolean): void {
@@ -411,11 +489,17 @@ class CSEDriver {
   }
 }
 
+function onlyReads(effects: readonly MemoryEffect[]): boolean {
+  for (let i = 0; i < effects.length; i++) if (effects[i].kind !== 'read') return false;
+  return true;
+}
+
 function writesInBetween(from: Operation, to: Operation): boolean {
   for (let o = from.next; o && o !== to; o = o.next) {
     const e = getMemoryEffects(o);
+    if (!e) return true;
     // Only writes separate two reads (allocations and frees do not).
-    if (!e || e.some((x) => x.kind === 'write')) return true;
+    for (let i = 0; i < e.length; i++) if (e[i].kind === 'write') return true;
   }
   return false;
 }
@@ -430,14 +514,17 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
     forgetIds();
     forgetKinds();
   }
-  for (const o of driver.opsToErase) {
+  const erase = driver.opsToErase;
+  for (let k = 0; k < erase.length; k++) {
+    const o = erase[k];
     // The use lists walked directly (a generator spread per result cost more than the unlinking).
-    for (let i = 0; i < o.numResults; i++)
-      for (let u = o.result(i).firstUse; u; ) {
-        const next = u.nextUse;
-        u.unlink();
-        u = next;
-      }
+    if (o.hasUses)
+      for (let i = 0; i < o.numResults; i++)
+        for (let u = o.result(i).firstUse; u; ) {
+          const next = u.nextUse;
+          u.unlink();
+          u = next;
+        }
     rewriter.eraseOp(o);
   }
   return driver.opsToErase.length > 0;

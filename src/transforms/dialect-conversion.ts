@@ -11,7 +11,7 @@
 // the same IR; the error reported is still the first failure in pre-order.
 
 import { emitError, type Context, type OperationName } from '../ir/context.js';
-import { Block, type Operation, type Value } from '../ir/operation.js';
+import type { Block, Operation, Value } from '../ir/operation.js';
 import { FrozenPatternSet } from './greedy.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 
@@ -25,6 +25,7 @@ export interface OpKindRef {
 /** What decides an op kind's legality: a fixed answer, a test of the op, or the unknown-op test. */
 type KindLegality = Legality | ((op: Operation) => boolean) | typeof UNKNOWN_TEST;
 const UNKNOWN_TEST = Symbol('unknown-op test');
+const ALWAYS_LEGAL = (): boolean => true;
 
 export class ConversionTarget {
   private readonly ops = new Map<string, Legality | ((op: Operation) => boolean)>();
@@ -58,13 +59,26 @@ export class ConversionTarget {
     this.unknown = fn;
     this.byKind.clear();
   }
+  /**
+   * Every op kind not named otherwise is legal: as markUnknownOpDynamicallyLegal
+   * with a test that always holds, but known without asking each op, so the
+   * driver need not visit those ops at all.
+   */
+  markUnknownOpLegal(): void {
+    this.unknown = ALWAYS_LEGAL;
+    this.byKind.clear();
+  }
   private kindLegality(name: OperationName): KindLegality {
     let k = this.byKind.get(name);
     if (k === undefined) {
-      k = this.ops.get(name.name) ?? this.dialects.get(name.dialectName) ?? (this.unknown ? UNKNOWN_TEST : 'unknown');
+      k = this.ops.get(name.name) ?? this.dialects.get(name.dialectName) ?? (this.unknown === ALWAYS_LEGAL ? 'legal' : this.unknown ? UNKNOWN_TEST : 'unknown');
       this.byKind.set(name, k);
     }
     return k;
+  }
+  /** Whether every op of this kind is legal, whatever the op (such ops are never rewritten). */
+  isLegalKind(name: OperationName): boolean {
+    return this.kindLegality(name) === 'legal';
   }
   legality(op: Operation): Legality {
     const k = this.kindLegality(op.name);
@@ -125,27 +139,47 @@ interface PreOrder {
 }
 
 /**
- * One walk, on an explicit stack (an op, then its following siblings, or a
- * block, each with its depth), that writes nothing on the ops.
+ * One walk, on an explicit stack (the first op of a block, or the op after a
+ * region op, each with its depth and whether it is a block's first), that
+ * writes nothing on the ops. Ops without regions of a kind `target` holds
+ * legal whatever the op are left out (most ops of a partial conversion: they
+ * are never rewritten); "first" then marks the first op kept in its block,
+ * and the orders over the ops kept are those over all ops, restricted.
+ * The walk visits every op of a module, in a cold run mostly in the
+ * interpreter: it asks each op's kind inline, the last answer kept.
  */
-function preOrder(root: Operation): PreOrder {
+function preOrder(root: Operation, target: ConversionTarget): PreOrder {
   const ops: Operation[] = [];
   let info = new Int32Array(1024);
-  const stack: (Operation | Block)[] = [];
-  const stackDepth: number[] = [];
-  const pushBlocks = (op: Operation, d: number): void => {
+  const stack: Operation[] = [];
+  // depth * 2 + first, per stack entry.
+  const stackInfo: number[] = [];
+  const pushRegions = (op: Operation, d: number): void => {
     for (let r = op.regions.length - 1; r >= 0; r--)
-      for (let b = op.regions[r].lastBlock; b; b = b.prevBlock) {
-        stack.push(b);
-        stackDepth.push(d);
-      }
+      for (let b = op.regions[r].lastBlock; b; b = b.prevBlock)
+        if (b.first) {
+          stack.push(b.first);
+          stackInfo.push(2 * d + 1);
+        }
   };
-  pushBlocks(root, 1);
+  pushRegions(root, 1);
+  let lastName: OperationName | null = null;
+  let lastLegal = false;
   while (stack.length) {
-    const item = stack.pop()!;
-    const d = stackDepth.pop()!;
-    let first = item instanceof Block ? 1 : 0;
-    for (let o: Operation | null = first ? (item as Block).first : (item as Operation); o; o = o.next) {
+    let o: Operation | null = stack.pop()!;
+    const si = stackInfo.pop()!;
+    const d = si >> 1;
+    let first = si & 1;
+    for (; o; o = o.next) {
+      const nRegions = o.regions.length;
+      if (nRegions === 0) {
+        const name = o.name;
+        if (name !== lastName) {
+          lastName = name;
+          lastLegal = target.isLegalKind(name);
+        }
+        if (lastLegal) continue;
+      }
       const i = ops.length;
       if (i === info.length) {
         const grown = new Int32Array(2 * i);
@@ -155,12 +189,12 @@ function preOrder(root: Operation): PreOrder {
       ops.push(o);
       info[i] = 2 * d + first;
       first = 0;
-      if (o.regions.length) {
+      if (nRegions) {
         if (o.next) {
           stack.push(o.next);
-          stackDepth.push(d);
+          stackInfo.push(2 * d);
         }
-        pushBlocks(o, d + 1);
+        pushRegions(o, d + 1);
         break;
       }
     }
@@ -225,7 +259,7 @@ export function applyPartialConversion(
 ): boolean {
   const frozen = new FrozenPatternSet(patterns);
   const listener = new ConversionListener();
-  const pre = preOrder(root);
+  const pre = preOrder(root, target);
   const order = pre.ops;
   const rewriter = new PatternRewriter(ctx, listener);
 

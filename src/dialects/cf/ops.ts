@@ -9,9 +9,9 @@ import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr } from '../../ir/
 import { IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { Traits, emitError, fail, q, type Context } from '../../ir/context.js';
 import { Interfaces, type BranchInterface, type MemoryEffectsInterface } from '../../ir/interfaces.js';
-import type { Location } from '../../ir/location.js';
+import { UnknownLoc, type Location } from '../../ir/location.js';
 import type { OpAsmParser, OpAsmPrinter } from '../../ir/op-asm.js';
-import type { Block, Operation, Value } from '../../ir/operation.js';
+import { Operation, type Block, type Value } from '../../ir/operation.js';
 import {
   AnyInteger,
   AnyType,
@@ -91,7 +91,11 @@ export const BranchOp = defineOp({
 }).withBuilders((self) => ({
   /** BranchOp::build(dest, destOperands). */
   create(b: Builder, dest: Block, destOperands: readonly Value[] = [], location?: Location): Op<'cf.br'> {
-    return self.build(b, { dest, destOperands, location });
+    // The op made directly: conversions make branches by the ten thousand,
+    // and the generic builder's walk over the declaration cost more than the op.
+    const name = b.ctx.lookupOp('cf.br');
+    if (name?.def !== self.definition) return self.build(b, { dest, destOperands, location });
+    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, destOperands, null, null, null, null, [dest], null)) as Op<'cf.br'>;
   },
 }));
 
@@ -119,7 +123,19 @@ export const CondBranchOp = defineOp({
     branchWeights?: readonly bigint[],
   ): Op<'cf.cond_br'> {
     const branch_weights = branchWeights?.length ? branchWeights : undefined;
-    return self.build(b, { condition, trueDestOperands, falseDestOperands, branch_weights, trueDest, falseDest, location });
+    const name = b.ctx.lookupOp('cf.cond_br');
+    if (branch_weights !== undefined || name?.def !== self.definition)
+      return self.build(b, { condition, trueDestOperands, falseDestOperands, branch_weights, trueDest, falseDest, location });
+    // Without weights, made directly (as cf.br): the operands in one list,
+    // the segment sizes as the generic builder would set them.
+    const nt = trueDestOperands.length;
+    const nf = falseDestOperands.length;
+    const operands = new Array<Value>(1 + nt + nf);
+    operands[0] = condition;
+    for (let i = 0; i < nt; i++) operands[1 + i] = trueDestOperands[i];
+    for (let i = 0; i < nf; i++) operands[1 + nt + i] = falseDestOperands[i];
+    const props = ['operandSegmentSizes', self.ods.operandSegmentSizesAttr([1, nt, nf])];
+    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, operands, null, props, null, null, [trueDest, falseDest], null)) as Op<'cf.cond_br'>;
   },
 }));
 
