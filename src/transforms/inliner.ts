@@ -16,7 +16,8 @@ import { Builder } from '../ir/builder.js';
 import { OpPassManager, runPassManager } from '../passes/pass-manager.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { parsePipelineInto } from '../passes/pipeline.js';
-import { callableInterface, callInterface, getSymbolUsesWithNested, isSymbol, resolveCallable, SymbolScopes, symbolVisibility } from './call-utils.js';
+import { callableInterface, callInterface, getSymbolUsesWithNested, isSymbol, resolveCallable, SymbolScopes, symbolRefsOf, symbolVisibility, type SymbolUse } from './call-utils.js';
+import { nearestSymbolTable } from '../ir/symbol-table.js';
 import { cloneRegionInto, IRMapping } from './clone.js';
 
 /** Dialects whose ops may be inlined (those with an inliner interface in MLIR). */
@@ -29,6 +30,9 @@ function isLegalToInlineOp(op: Operation): boolean {
   for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o)) return false;
   return true;
 }
+
+/** Work counts, for tests that check the inliner's cost grows linearly. */
+export const inlinerStats = { usesTallied: 0 };
 
 interface CGNode {
   callable: Operation;
@@ -235,20 +239,49 @@ class Inliner extends Pass {
     // tables included (a call there may name a callable here): calls count
     // for the callable they resolve to, other references by name. Recounted
     // only after the IR changed.
-    let counts: { byTarget: Map<Operation, number>; byName: Map<string, number> } | null | undefined;
-    const countUses = (): typeof counts => {
-      const uses = getSymbolUsesWithNested(root.regions);
-      if (!uses) return null;
-      const byTarget = new Map<Operation, number>();
-      const byName = new Map<string, number>();
+    type UseCounts = { byTarget: Map<Operation, number>; byName: Map<string, number> };
+    let counts: UseCounts | null | undefined;
+    // Adds `sign` for each use to `into`: a call counts for the callable it
+    // resolves to (when it names it), any other reference by name.
+    const tally = (uses: readonly SymbolUse[], into: UseCounts, sign: number): void => {
+      inlinerStats.usesTallied += uses.length;
       const scopes = new SymbolScopes();
       for (const use of uses)
         if (callInterface(use.user)) {
           const t = resolveCallable(use.user, scopes);
           const tName = t?.getAttr('sym_name');
-          if (t && tName instanceof StringAttr && tName.value === use.ref.leaf) byTarget.set(t, (byTarget.get(t) ?? 0) + 1);
-        } else byName.set(use.ref.leaf, (byName.get(use.ref.leaf) ?? 0) + 1);
-      return { byTarget, byName };
+          if (t && tName instanceof StringAttr && tName.value === use.ref.leaf) into.byTarget.set(t, (into.byTarget.get(t) ?? 0) + sign);
+        } else into.byName.set(use.ref.leaf, (into.byName.get(use.ref.leaf) ?? 0) + sign);
+    };
+    const countUses = (): typeof counts => {
+      const uses = getSymbolUsesWithNested(root.regions);
+      if (!uses) return null;
+      const c: UseCounts = { byTarget: new Map(), byName: new Map() };
+      tally(uses, c, 1);
+      return c;
+    };
+    // The change inlining `call` (calling `callee`) makes to the counts: the
+    // call's own references go, a copy of the callee's body's come. Known
+    // only when the copy resolves its references as the body does (the call
+    // and the callee share their symbol table, and the body holds none):
+    // otherwise undefined, and the counts are taken again. MLIR's inliner
+    // keeps its use lists up to date the same way; recounting the whole root
+    // after each inlined call made a deep nest of calls quadratic.
+    const inliningChange = (call: Operation, callee: CGNode, callerTable: Operation | undefined | null): UseCounts | undefined => {
+      if (callerTable === null || callerTable !== nearestSymbolTable(callee.callable)) return undefined;
+      const body = getSymbolUsesWithNested([callee.region]);
+      if (!body) return undefined;
+      let holdsTable = false;
+      for (const b of callee.region.blocks)
+        for (let top = b.first; top && !holdsTable; top = top.next)
+          top.walk((o) => {
+            if (o.hasTrait(Traits.SymbolTable)) holdsTable = true;
+          });
+      if (holdsTable) return undefined;
+      const change: UseCounts = { byTarget: new Map(), byName: new Map() };
+      tally(body, change, 1);
+      tally(symbolRefsOf(call).map((ref) => ({ user: call, ref })), change, -1);
+      return change;
     };
     const useCount = (callable: Operation): number => {
       const name = callable.getAttr('sym_name');
@@ -283,11 +316,15 @@ class Inliner extends Pass {
         for (const n of live) {
           const calls: Operation[] = [];
           let nestedCallable = false;
+          let nestedTable = false;
           n.region.parentOp!.walk((o) => {
             if (o === n.callable) return;
             if (callInterface(o)) calls.push(o);
             if (nodes.has(o)) nestedCallable = true;
+            if (o.hasTrait(Traits.SymbolTable)) nestedTable = true;
           });
+          // The symbol table every call here resolves from (null: some may not).
+          const callerTable = nestedTable ? null : nearestSymbolTable(n.callable);
           // Inlining these calls neither moves ops across symbol tables nor
           // changes the regions above the other calls: both are remembered
           // (a deep nest's calls do not each walk to the top).
@@ -304,9 +341,13 @@ class Inliner extends Pass {
             if (!this.shouldInline(call, n, tn, threshold, calleeHolds)) continue;
             // Inlining the last call of a discardable callable makes it dead.
             const lastUse = isSymbol(tn.callable) && symbolVisibility(tn.callable) !== 'public' && useCount(tn.callable) === 1;
+            const change = counts ? inliningChange(call, tn, callerTable) : undefined;
             if (inlineCall(ctx, call, tn.callable, tn.region)) {
               inlined = true;
-              counts = undefined;
+              if (counts && change) {
+                for (const [t, k] of change.byTarget) counts.byTarget.set(t, (counts.byTarget.get(t) ?? 0) + k);
+                for (const [name, k] of change.byName) counts.byName.set(name, (counts.byName.get(name) ?? 0) + k);
+              } else counts = undefined;
               if (lastUse) deleted.add(tn.callable);
             }
           }

@@ -7,6 +7,8 @@ import { Traits, emitError, fail, q, qList, verifyDialectAttribute, type Context
 import type { CallableInterface, CallOpInterface } from '../../ir/interfaces.js';
 import type { Argument, OpAsmParser, OpAsmPrinter } from '../../ir/op-asm.js';
 import { Region, type Operation } from '../../ir/operation.js';
+import { matchConstant } from '../../ir/matchers.js';
+import { pattern } from '../../ir/pattern.js';
 import { lookupNearestSymbolFrom, verifySymbolOp, type SymbolUserInterface } from '../../ir/symbol-table.js';
 import {
   AnyType,
@@ -394,7 +396,22 @@ implementOp(CallOp, {
 
 // MLIR's format infers the argument types from the callee's function type
 // (a TypesMatchWith over a range), which the format engine does not express.
+// A call through a function constant is a direct call.
+const simplifyIndirectCallWithKnownCallee = pattern(
+  CallIndirectOp,
+  (op, rewriter) => {
+    const callee = matchConstant(CallIndirectOp.callee(op));
+    if (!(callee instanceof SymbolRefAttr)) return false;
+    rewriter.setInsertionPointBefore(op);
+    const call = CallOp.build(rewriter, { callee, operands: CallIndirectOp.callee_operands(op), results: op.resultTypes, location: op.location });
+    rewriter.replaceOp(op, call.results);
+    return true;
+  },
+  { name: 'SimplifyIndirectCallWithKnownCallee' },
+);
+
 implementOp(CallIndirectOp, {
+  canonicalizationPatterns: [simplifyIndirectCallWithKnownCallee],
   interfaces: {
     CallOp: {
       getCallee: (op) => CallIndirectOp.callee(CallIndirectOp.cast(op)),

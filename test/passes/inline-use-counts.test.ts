@@ -1,0 +1,132 @@
+// The inliner's symbol use counts, kept up to date as calls are inlined
+// (issue 15: recounting the whole module after each inlined call made
+// --inline on a deep nest of calls quadratic): outputs live against
+// mlir-opt 22 where the counts decide which callables die (bodies that
+// call or name other callables, calls through function constants, a nested
+// symbol table), and the
+// counting work growing linearly with the number of calls.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runOpt } from '../../src/tools/opt-driver.js';
+import { writeInput } from '../../bench/depth.js';
+import { inlinerStats } from '../../src/transforms/inliner.js';
+
+const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
+const dir = mkdtempSync(join(tmpdir(), 'scfkit-inline-counts-'));
+process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+
+function compare(name: string, input: string, args: readonly string[]): void {
+  const file = join(dir, `${name}.mlir`);
+  writeFileSync(file, input);
+  const r = spawnSync(MLIR_OPT, [file, ...args], { encoding: 'latin1', maxBuffer: 1 << 30 });
+  if (r.error) throw r.error;
+  const got = runOpt([file, ...args]);
+  assert.equal(got.stderr, r.stderr, `stderr of ${name} ${args.join(' ')}`);
+  assert.equal(got.stdout, r.stdout, `stdout of ${name} ${args.join(' ')}`);
+  assert.equal(got.exitCode, r.status, `exit code of ${name} ${args.join(' ')}`);
+}
+
+const CASES: Record<string, string> = {
+  // @leaf's last direct call goes with @mid's inlining, but copies of @mid's
+  // body bring new calls and references to it.
+  copies: `module {
+  func.func private @leaf(%x: i32) -> i32 {
+    %c1 = arith.constant 1 : i32
+    %y = arith.addi %x, %c1 : i32
+    return %y : i32
+  }
+  func.func private @named(%x: i32) -> i32 {
+    return %x : i32
+  }
+  func.func private @mid(%x: i32, %c: i1) -> i32 {
+    %a = func.call @leaf(%x) : (i32) -> i32
+    %f = func.constant @named : (i32) -> i32
+    %r = scf.if %c -> (i32) {
+      %b = func.call_indirect %f(%a) : (i32) -> i32
+      scf.yield %b : i32
+    } else {
+      scf.yield %a : i32
+    }
+    return %r : i32
+  }
+  func.func @main(%x: i32, %c: i1) -> i32 {
+    %1 = func.call @mid(%x, %c) : (i32, i1) -> i32
+    %2 = func.call @mid(%1, %c) : (i32, i1) -> i32
+    %3 = func.call @leaf(%2) : (i32) -> i32
+    return %3 : i32
+  }
+}
+`,
+  // Calls through function constants become direct calls when canonicalized
+  // (func.call_indirect's SimplifyIndirectCallWithKnownCallee), which the
+  // inliner's simplification then inlines.
+  indirect: `func.func private @named(%x: i32) -> i32 {
+  return %x : i32
+}
+func.func private @two(%x: i32, %y: f32) -> (i32, f32)
+func.func @mid(%x: i32, %y: f32) -> (i32, i32, f32) {
+  %f = func.constant @named : (i32) -> i32
+  %b = func.call_indirect %f(%x) {tag = 1 : i32} : (i32) -> i32
+  %g = func.constant @two : (i32, f32) -> (i32, f32)
+  %c:2 = func.call_indirect %g(%b, %y) : (i32, f32) -> (i32, f32)
+  %h = func.constant @named : (i32) -> i32
+  %d = func.call_indirect %h(%x) : (i32) -> i32
+  func.call_indirect %f(%x) : (i32) -> i32
+  return %b, %c#0, %c#1 : i32, i32, f32
+}
+`,
+  // A caller holding a nested symbol table: its calls resolve from more than one table.
+  nested: `module {
+  func.func private @twice(%x: i32) -> i32 {
+    %y = arith.addi %x, %x : i32
+    return %y : i32
+  }
+  func.func @main(%x: i32) -> i32 {
+    %a = func.call @twice(%x) : (i32) -> i32
+    %b = func.call @twice(%a) : (i32) -> i32
+    return %b : i32
+  }
+  module @inner {
+    func.func private @twice(%x: i32) -> i32 {
+      %y = arith.muli %x, %x : i32
+      return %y : i32
+    }
+    func.func @f(%x: i32) -> i32 {
+      %a = func.call @twice(%x) : (i32) -> i32
+      return %a : i32
+    }
+  }
+}
+`,
+};
+
+for (const [name, input] of Object.entries(CASES))
+  test(`inline: use counts decide the dead callables as mlir-opt's (${name})`, () => {
+    compare(name, input, ['--inline']);
+    compare(name, input, ['--inline=default-pipeline=']);
+    compare(name, input, ['--inline', '--canonicalize']);
+  });
+
+test('inline: the benchmark`s `for` nest inlines as mlir-opt does, and counting uses grows linearly with its depth', () => {
+  const file = join(dir, 'for-150.mlir');
+  writeInput(file, 'for', 150);
+  const r = spawnSync(MLIR_OPT, [file, '--inline'], { encoding: 'latin1', maxBuffer: 1 << 30 });
+  if (r.error) throw r.error;
+  assert.equal(runOpt([file, '--inline']).stdout, r.stdout);
+  const tallied = (depth: number): number => {
+    const f = join(dir, `for-count-${depth}.mlir`);
+    writeInput(f, 'for', depth);
+    const before = inlinerStats.usesTallied;
+    const got = runOpt([f, '--inline', '--symbol-dce']);
+    assert.equal(got.exitCode, 0, got.stderr);
+    return inlinerStats.usesTallied - before;
+  };
+  const [a, b] = [tallied(200), tallied(400)];
+  assert.ok(a >= 200, `at least one use per level counted: ${a}`);
+  assert.ok(b / a < 2.5, `uses counted: ${a} at 200 levels, ${b} at 400`);
+});
