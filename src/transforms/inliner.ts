@@ -243,9 +243,9 @@ class Inliner extends Pass {
     let counts: UseCounts | null | undefined;
     // Adds `sign` for each use to `into`: a call counts for the callable it
     // resolves to (when it names it), any other reference by name.
-    const tally = (uses: readonly SymbolUse[], into: UseCounts, sign: number): void => {
+    // `scopes` caches the tables found above ops (a deep nest walks up once).
+    const tally = (uses: readonly SymbolUse[], into: UseCounts, sign: number, scopes: SymbolScopes): void => {
       inlinerStats.usesTallied += uses.length;
-      const scopes = new SymbolScopes();
       for (const use of uses)
         if (callInterface(use.user)) {
           const t = resolveCallable(use.user, scopes);
@@ -257,7 +257,7 @@ class Inliner extends Pass {
       const uses = getSymbolUsesWithNested(root.regions);
       if (!uses) return null;
       const c: UseCounts = { byTarget: new Map(), byName: new Map() };
-      tally(uses, c, 1);
+      tally(uses, c, 1, new SymbolScopes());
       return c;
     };
     // The change inlining `call` (calling `callee`) makes to the counts: the
@@ -267,7 +267,7 @@ class Inliner extends Pass {
     // otherwise undefined, and the counts are taken again. MLIR's inliner
     // keeps its use lists up to date the same way; recounting the whole root
     // after each inlined call made a deep nest of calls quadratic.
-    const inliningChange = (call: Operation, callee: CGNode, callerTable: Operation | undefined | null): UseCounts | undefined => {
+    const inliningChange = (call: Operation, callee: CGNode, callerTable: Operation | undefined | null, scopes: SymbolScopes): UseCounts | undefined => {
       if (callerTable === null || callerTable !== nearestSymbolTable(callee.callable)) return undefined;
       const body = getSymbolUsesWithNested([callee.region]);
       if (!body) return undefined;
@@ -279,8 +279,8 @@ class Inliner extends Pass {
           });
       if (holdsTable) return undefined;
       const change: UseCounts = { byTarget: new Map(), byName: new Map() };
-      tally(body, change, 1);
-      tally(symbolRefsOf(call).map((ref) => ({ user: call, ref })), change, -1);
+      tally(body, change, 1, new SymbolScopes());
+      tally(symbolRefsOf(call).map((ref) => ({ user: call, ref })), change, -1, scopes);
       return change;
     };
     const useCount = (callable: Operation): number => {
@@ -341,7 +341,7 @@ class Inliner extends Pass {
             if (!this.shouldInline(call, n, tn, threshold, calleeHolds)) continue;
             // Inlining the last call of a discardable callable makes it dead.
             const lastUse = isSymbol(tn.callable) && symbolVisibility(tn.callable) !== 'public' && useCount(tn.callable) === 1;
-            const change = counts ? inliningChange(call, tn, callerTable) : undefined;
+            const change = counts ? inliningChange(call, tn, callerTable, scopes) : undefined;
             if (inlineCall(ctx, call, tn.callable, tn.region)) {
               inlined = true;
               if (counts && change) {
