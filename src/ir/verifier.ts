@@ -134,8 +134,8 @@ export class Verifier {
       // Ops of the block up to the next one with regions to enter.
       for (; o; o = o.next) {
         // Operands first, before the op is marked: its own results do not dominate it.
-        for (let i = 0, n = o.numOperands; i < n; i++) {
-          const v = o.operand(i);
+        for (let u = o.firstOperand; u !== null; u = o.operandAfter(u)) {
+          const v = u.value;
           if (v instanceof OpResult) {
             const d = v.owner;
             if (d.verifyMark === closed && d.parentBlock!.verifyMark === open) continue;
@@ -549,8 +549,8 @@ function verifyIsolation(ctx: Context, op: Operation): boolean {
     const region = stack.pop()!;
     for (const block of region.blocks)
       for (let o = block.first; o; o = o.next) {
-        for (let i = 0, n = o.numOperands; i < n; i++) {
-          const v = o.operand(i);
+        for (let u = o.firstOperand; u !== null; u = o.operandAfter(u)) {
+          const v = u.value;
           const defRegion = v.definingOp ? v.definingOp.parentRegion : (v as BlockArgument).owner.parent;
           if (defRegion !== region && !isInside(defRegion)) {
             const d = emitOpError(ctx, o, 'using value defined outside the region');

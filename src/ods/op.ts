@@ -580,6 +580,30 @@ function segmentsHold(op: Operation, decls: readonly ValueDecl[], attrName: stri
 }
 
 /**
+ * The operand check of an op kind whose operands are all single: their
+ * count and the types of the constrained ones (the last type that passed at
+ * each position is remembered), in one walk along the operand list.
+ */
+function fixedOperandCheck(decls: readonly ValueDecl[]): (op: Operation) => boolean {
+  const n = decls.length;
+  const cs: (TypeConstraint | undefined)[] = decls.map((d) => (d.type === AnyType ? undefined : d.type));
+  const ok: (Type | undefined)[] = decls.map(() => undefined);
+  return (op) => {
+    let i = 0;
+    for (let u = op.firstOperand; u !== null; u = op.operandAfter(u), i++) {
+      if (i === n) return false;
+      const c = cs[i];
+      if (c === undefined) continue;
+      const t = u.value.type;
+      if (t === ok[i]) continue;
+      if (!c.check(t)) return false;
+      ok[i] = t;
+    }
+    return i === n;
+  };
+}
+
+/**
  * verifyOds compiled once per op kind into a check that reports nothing:
  * counts compared with constants, only the constraints that can fail
  * (AnyType is skipped), and each operand/result/attribute position
@@ -641,6 +665,23 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       const before = variadic;
       const after = decls.length - variadic - 1;
       const d = decls[variadic];
+      if (!results)
+        return (op) => {
+          const size = op.numOperands - before - after;
+          if (d.kind === 'optional' && size > 1) return false;
+          // Along the list (operand(k) counts along a short one): decl i for position k.
+          let k = 0;
+          for (let u = op.firstOperand; u !== null; u = op.operandAfter(u), k++) {
+            const i = k < before ? k : k < before + size ? variadic : k - size + 1;
+            const c = decls[i].type;
+            if (c === AnyType) continue;
+            const t = u.value.type;
+            if (t === ok[i]) continue;
+            if (!c.check(t)) return false;
+            ok[i] = t;
+          }
+          return true;
+        };
       return (op) => {
         const n = results ? op.numResults : op.numOperands;
         const size = n - before - after;
@@ -678,7 +719,9 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       return true;
     };
   };
-  const operandsHold = valueCheck(info.operands, exactO && !info.attrSizedOperands, false);
+  // Fixed operands: one walk along the list checks their count and types.
+  const fixedOperands = exactO && !info.attrSizedOperands;
+  const operandsHold = fixedOperands ? fixedOperandCheck(info.operands) : valueCheck(info.operands, false, false);
   const resultsHold = valueCheck(info.results, exactRes && !info.attrSizedResults, true);
   const preds = info.predTraits;
   // Region block counts: fixed regions are checked at their index.
@@ -696,11 +739,12 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
     const r = op.regions.length;
     const res = op.numResults;
     const s = op.numSuccessors;
-    const o = op.numOperands;
+    // Counted here only when the operand check does not walk them anyway.
+    const o = fixedOperands ? nO : op.numOperands;
     if (exactR ? r !== nR : r < minR) return false;
     if (exactRes ? res !== nRes : res < minRes) return false;
     if (exactS ? s !== nS : s < minS) return false;
-    if (exactO ? o !== nO : o < minO) return false;
+    if (!fixedOperands && (exactO ? o !== nO : o < minO)) return false;
     for (let i = 0; i < structural.length; i++) {
       const t = structural[i];
       if (t === AttrSizedOperandSegments) {
@@ -729,7 +773,7 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
         attrOk[i] = v;
       }
     }
-    if (operandsHold && !operandsHold(op)) return false;
+    if (operandsHold !== undefined && !operandsHold(op)) return false;
     if (resultsHold && !resultsHold(op)) return false;
     for (let i = 0; i < preds.length; i++) if (!preds[i].pred!(op, info)) return false;
     if (!exactR) {
