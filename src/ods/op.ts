@@ -334,9 +334,13 @@ export class OdsInfo {
     if (get) return get;
     const oi = this.operandIndex(name);
     const ri = oi >= 0 ? -1 : this.resultIndex(name);
-    if (oi >= 0 && this.numVariadicOperands === 0 && !this.attrSizedOperands)
-      get = (op) => (oi < op.numOperands ? op.operand(oi).type : undefined);
-    else if (ri >= 0 && this.numVariadicResults === 0 && !this.attrSizedResults)
+    // A single value preceded only by single ones (no sizes attribute) sits at
+    // its own index whatever the variadic groups after it hold (memref.store's
+    // value and memref): read there, with no segment lookup.
+    if (oi >= 0 && leadingSingle(this.operands, oi, this.attrSizedOperands))
+      // opOperand: undefined past the end, without counting the whole list first.
+      get = (op) => op.opOperand(oi)?.value.type;
+    else if (ri >= 0 && leadingSingle(this.results, ri, this.attrSizedResults))
       get = (op) => (ri < op.numResults ? op.result(ri).type : undefined);
     else get = (op) => this.typeOfName(op, name);
     this.typeGetters.set(name, get);
@@ -381,6 +385,13 @@ function segments(decls: readonly ValueDecl[], total: number, sizesAttr: Attribu
     s += n;
   }
   return out;
+}
+
+/** Whether group `index` is a single value with only single ones before it and no sizes attribute (its position is its index). */
+function leadingSingle(decls: readonly ValueDecl[], index: number, attrSized: boolean): boolean {
+  if (attrSized) return false;
+  for (let i = 0; i <= index; i++) if (decls[i].kind !== 'single') return false;
+  return true;
 }
 
 function indexByName(decls: readonly ValueDecl[], name: string): number {
@@ -1443,8 +1454,7 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
     getCanonicalizationPatterns: undefined,
     propertiesFromAttr: undefined,
     verify(op, ctx) {
-      const info = getInfo();
-      if (!(odsCheck ??= compileOdsCheck(info))(op) && !verifyOds(op, ctx, info)) return false;
+      if (!(odsCheck ??= compileOdsCheck(getInfo()))(op) && !verifyOds(op, ctx, getInfo())) return false;
       return slots.verify ? slots.verify(op, ctx) : true;
     },
     initProperties: defaults.length
