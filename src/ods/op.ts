@@ -730,9 +730,10 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       return true;
     };
   };
-  // Fixed operands: one walk along the list checks their count and types.
-  const fixedOperands = exactO && !info.attrSizedOperands;
-  const operandsHold = fixedOperands ? fixedOperandCheck(info.operands) : valueCheck(info.operands, false, false);
+  // Fixed operands: one walk along the list checks their count and types
+  // (where the count is checked: nothing after it reads a missing operand).
+  const fixedOperands = exactO && !info.attrSizedOperands ? fixedOperandCheck(info.operands) : undefined;
+  const operandsHold = fixedOperands === undefined ? valueCheck(info.operands, false, false) : undefined;
   const resultsHold = valueCheck(info.results, exactRes && !info.attrSizedResults, true);
   const preds = info.predTraits;
   // Region block counts: fixed regions are checked at their index.
@@ -750,12 +751,12 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
     const r = op.regions.length;
     const res = op.numResults;
     const s = op.numSuccessors;
-    // Counted here only when the operand check does not walk them anyway.
-    const o = fixedOperands ? nO : op.numOperands;
+    // Counted only when the fixed-operand check does not walk them anyway.
+    const o = fixedOperands !== undefined ? nO : op.numOperands;
     if (exactR ? r !== nR : r < minR) return false;
     if (exactRes ? res !== nRes : res < minRes) return false;
     if (exactS ? s !== nS : s < minS) return false;
-    if (!fixedOperands && (exactO ? o !== nO : o < minO)) return false;
+    if (fixedOperands !== undefined ? !fixedOperands(op) : exactO ? o !== nO : o < minO) return false;
     for (let i = 0; i < structural.length; i++) {
       const t = structural[i];
       if (t === AttrSizedOperandSegments) {
