@@ -153,6 +153,30 @@ export interface LoopLikeInterface {
   getLoopResults(op: Operation): Value[];
   /** True if `value` is defined outside the loop (for hoisting). */
   isDefinedOutsideOfLoop?(op: Operation, value: Value): boolean;
+  /**
+   * The loop-carried values as ranges (the four lists above, in place): lets
+   * the verifier check a valid loop without making them. Optional: without
+   * it, the lists are read.
+   */
+  loopCarriedRanges?(op: Operation, out: LoopCarriedRanges): void;
+}
+
+/** LoopLikeInterface's loop-carried values as ranges (filled in place by `loopCarriedRanges`). */
+export interface LoopCarriedRanges {
+  /** The inits: operands [initStart, initStart + initCount) of the loop. */
+  initStart: number;
+  initCount: number;
+  /** The region iter args: arguments [iterStart, iterStart + iterCount) of the entry block of region `iterRegion`. */
+  iterRegion: number;
+  iterStart: number;
+  iterCount: number;
+  /** The yielded values: operands [yieldStart, yieldStart + yieldCount) of `yielder` (null: none, count 0). */
+  yielder: Operation | null;
+  yieldStart: number;
+  yieldCount: number;
+  /** The loop results: results [resultStart, resultStart + resultCount) of the loop (read unless `hasLoopResults` is false). */
+  resultStart: number;
+  resultCount: number;
 }
 
 // ---- CFG branches (cf.br, cf.cond_br, cf.switch)

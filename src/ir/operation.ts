@@ -637,6 +637,21 @@ export class Operation {
   operand(i: number): Value {
     return this.opOperand(i).value;
   }
+  /**
+   * The first operand use, null when none. With `operandAfter`, the operands
+   * in order at O(1) a step (`operand(i)` counts along a short list).
+   */
+  get firstOperand(): OpOperand | null {
+    const l = this.opnds;
+    return l === null || l instanceof OpOperand ? l : l[0];
+  }
+  /** The operand use after `use` (one of this op's), null after the last. */
+  operandAfter(use: OpOperand): OpOperand | null {
+    const s = use.sibling;
+    if (typeof s !== 'number') return s;
+    const l = this.opnds as OpOperand[];
+    return s + 1 < l.length ? l[s + 1] : null;
+  }
   /** The operand uses in order (a new array for a short list: not to be mutated to change the op). */
   get operandList(): OpOperand[] {
     const l = this.opnds;

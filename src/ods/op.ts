@@ -334,9 +334,13 @@ export class OdsInfo {
     if (get) return get;
     const oi = this.operandIndex(name);
     const ri = oi >= 0 ? -1 : this.resultIndex(name);
-    if (oi >= 0 && this.numVariadicOperands === 0 && !this.attrSizedOperands)
-      get = (op) => (oi < op.numOperands ? op.operand(oi).type : undefined);
-    else if (ri >= 0 && this.numVariadicResults === 0 && !this.attrSizedResults)
+    // A single value preceded only by single ones (no sizes attribute) sits at
+    // its own index whatever the variadic groups after it hold (memref.store's
+    // value and memref): read there, with no segment lookup.
+    if (oi >= 0 && leadingSingle(this.operands, oi, this.attrSizedOperands))
+      // opOperand: undefined past the end, without counting the whole list first.
+      get = (op) => op.opOperand(oi)?.value.type;
+    else if (ri >= 0 && leadingSingle(this.results, ri, this.attrSizedResults))
       get = (op) => (ri < op.numResults ? op.result(ri).type : undefined);
     else get = (op) => this.typeOfName(op, name);
     this.typeGetters.set(name, get);
@@ -381,6 +385,13 @@ function segments(decls: readonly ValueDecl[], total: number, sizesAttr: Attribu
     s += n;
   }
   return out;
+}
+
+/** Whether group `index` is a single value with only single ones before it and no sizes attribute (its position is its index). */
+function leadingSingle(decls: readonly ValueDecl[], index: number, attrSized: boolean): boolean {
+  if (attrSized) return false;
+  for (let i = 0; i <= index; i++) if (decls[i].kind !== 'single') return false;
+  return true;
 }
 
 function indexByName(decls: readonly ValueDecl[], name: string): number {
@@ -580,6 +591,30 @@ function segmentsHold(op: Operation, decls: readonly ValueDecl[], attrName: stri
 }
 
 /**
+ * The operand check of an op kind whose operands are all single: their
+ * count and the types of the constrained ones (the last type that passed at
+ * each position is remembered), in one walk along the operand list.
+ */
+function fixedOperandCheck(decls: readonly ValueDecl[]): (op: Operation) => boolean {
+  const n = decls.length;
+  const cs: (TypeConstraint | undefined)[] = decls.map((d) => (d.type === AnyType ? undefined : d.type));
+  const ok: (Type | undefined)[] = decls.map(() => undefined);
+  return (op) => {
+    let i = 0;
+    for (let u = op.firstOperand; u !== null; u = op.operandAfter(u), i++) {
+      if (i === n) return false;
+      const c = cs[i];
+      if (c === undefined) continue;
+      const t = u.value.type;
+      if (t === ok[i]) continue;
+      if (!c.check(t)) return false;
+      ok[i] = t;
+    }
+    return i === n;
+  };
+}
+
+/**
  * verifyOds compiled once per op kind into a check that reports nothing:
  * counts compared with constants, only the constraints that can fail
  * (AnyType is skipped), and each operand/result/attribute position
@@ -641,6 +676,23 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       const before = variadic;
       const after = decls.length - variadic - 1;
       const d = decls[variadic];
+      if (!results)
+        return (op) => {
+          const size = op.numOperands - before - after;
+          if (d.kind === 'optional' && size > 1) return false;
+          // Along the list (operand(k) counts along a short one): decl i for position k.
+          let k = 0;
+          for (let u = op.firstOperand; u !== null; u = op.operandAfter(u), k++) {
+            const i = k < before ? k : k < before + size ? variadic : k - size + 1;
+            const c = decls[i].type;
+            if (c === AnyType) continue;
+            const t = u.value.type;
+            if (t === ok[i]) continue;
+            if (!c.check(t)) return false;
+            ok[i] = t;
+          }
+          return true;
+        };
       return (op) => {
         const n = results ? op.numResults : op.numOperands;
         const size = n - before - after;
@@ -678,7 +730,10 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
       return true;
     };
   };
-  const operandsHold = valueCheck(info.operands, exactO && !info.attrSizedOperands, false);
+  // Fixed operands: one walk along the list checks their count and types
+  // (where the count is checked: nothing after it reads a missing operand).
+  const fixedOperands = exactO && !info.attrSizedOperands ? fixedOperandCheck(info.operands) : undefined;
+  const operandsHold = fixedOperands === undefined ? valueCheck(info.operands, false, false) : undefined;
   const resultsHold = valueCheck(info.results, exactRes && !info.attrSizedResults, true);
   const preds = info.predTraits;
   // Region block counts: fixed regions are checked at their index.
@@ -696,11 +751,12 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
     const r = op.regions.length;
     const res = op.numResults;
     const s = op.numSuccessors;
-    const o = op.numOperands;
+    // Counted only when the fixed-operand check does not walk them anyway.
+    const o = fixedOperands !== undefined ? nO : op.numOperands;
     if (exactR ? r !== nR : r < minR) return false;
     if (exactRes ? res !== nRes : res < minRes) return false;
     if (exactS ? s !== nS : s < minS) return false;
-    if (exactO ? o !== nO : o < minO) return false;
+    if (fixedOperands !== undefined ? !fixedOperands(op) : exactO ? o !== nO : o < minO) return false;
     for (let i = 0; i < structural.length; i++) {
       const t = structural[i];
       if (t === AttrSizedOperandSegments) {
@@ -729,7 +785,7 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
         attrOk[i] = v;
       }
     }
-    if (operandsHold && !operandsHold(op)) return false;
+    if (operandsHold !== undefined && !operandsHold(op)) return false;
     if (resultsHold && !resultsHold(op)) return false;
     for (let i = 0; i < preds.length; i++) if (!preds[i].pred!(op, info)) return false;
     if (!exactR) {
@@ -1399,8 +1455,7 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
     getCanonicalizationPatterns: undefined,
     propertiesFromAttr: undefined,
     verify(op, ctx) {
-      const info = getInfo();
-      if (!(odsCheck ??= compileOdsCheck(info))(op) && !verifyOds(op, ctx, info)) return false;
+      if (!(odsCheck ??= compileOdsCheck(getInfo()))(op) && !verifyOds(op, ctx, getInfo())) return false;
       return slots.verify ? slots.verify(op, ctx) : true;
     },
     initProperties: defaults.length

@@ -9,6 +9,7 @@ import { emitOpError, fail, q, type Context } from '../ir/context.js';
 import {
   Interfaces,
   getInterface,
+  type LoopCarriedRanges,
   type LoopLikeInterface,
   type OperandRange,
   type RegionBranchInterface,
@@ -16,7 +17,7 @@ import {
   type RegionSuccessor,
   type RegionSuccessorRange,
 } from '../ir/interfaces.js';
-import type { Operation, Value } from '../ir/operation.js';
+import type { OpOperand, Operation, Value } from '../ir/operation.js';
 import type { OdsInfo } from './op.js';
 
 const elementOf = (t: Type): Type => (t instanceof ShapedType ? t.elementType : t);
@@ -76,18 +77,21 @@ export const SameOperandsAndResultType: OdsTrait = {
   name: 'SameOperandsAndResultType',
   infer: { kind: 'same', names: 'operands+results' },
   verifyTrait(op) {
-    if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
-    if (op.numResults < 1) return `expected 1 or more results, but found ${op.numResults}`;
+    // Operands along their list (operand(i) counts along a short one).
+    const first = op.firstOperand;
+    if (first === null) return 'expected 1 or more operands, but found 0';
+    const nRes = op.numResults;
+    if (nRes < 1) return `expected 1 or more results, but found ${nRes}`;
     const type = op.result(0).type;
-    for (let i = 1; i < op.numResults; i++) {
+    for (let i = 1; i < nRes; i++) {
       const t = op.result(i).type;
       if (t !== type) {
         const msg = sameTypeMismatch(t, type);
         if (msg !== undefined) return msg;
       }
     }
-    for (let i = 0; i < op.numOperands; i++) {
-      const t = op.operand(i).type;
+    for (let u: OpOperand | null = first; u !== null; u = op.operandAfter(u)) {
+      const t = u.value.type;
       if (t !== type) {
         const msg = sameTypeMismatch(t, type);
         if (msg !== undefined) return msg;
@@ -101,8 +105,10 @@ export const SameTypeOperands: OdsTrait = {
   name: 'SameTypeOperands',
   infer: { kind: 'same', names: 'operands' },
   verifyTrait(op) {
-    const n = op.numOperands;
-    for (let i = 1; i < n; i++) if (op.operand(i).type !== op.operand(0).type) return 'requires all operands to have the same type';
+    const first = op.firstOperand;
+    if (first === null) return undefined;
+    const type = first.value.type;
+    for (let u = op.operandAfter(first); u !== null; u = op.operandAfter(u)) if (u.value.type !== type) return 'requires all operands to have the same type';
     return undefined;
   },
 };
@@ -110,16 +116,17 @@ export const SameTypeOperands: OdsTrait = {
 export const SameOperandsAndResultShape: OdsTrait = {
   name: 'SameOperandsAndResultShape',
   verifyTrait(op) {
-    if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
+    const first = op.firstOperand;
+    if (first === null) return 'expected 1 or more operands, but found 0';
     if (op.numResults < 1) return `expected 1 or more results, but found ${op.numResults}`;
-    const type = op.operand(0).type;
+    const type = first.value.type;
     // Identical types have compatible shapes: only others are compared (no lists made).
     for (let i = 0, n = op.numResults; i < n; i++) {
       const t = op.result(i).type;
       if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands and results';
     }
-    for (let i = 1, n = op.numOperands; i < n; i++) {
-      const t = op.operand(i).type;
+    for (let u = op.operandAfter(first); u !== null; u = op.operandAfter(u)) {
+      const t = u.value.type;
       if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands and results';
     }
     return undefined;
@@ -129,10 +136,11 @@ export const SameOperandsAndResultShape: OdsTrait = {
 export const SameOperandsShape: OdsTrait = {
   name: 'SameOperandsShape',
   verifyTrait(op) {
-    if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
-    const type = op.operand(0).type;
-    for (let i = 1, n = op.numOperands; i < n; i++) {
-      const t = op.operand(i).type;
+    const first = op.firstOperand;
+    if (first === null) return 'expected 1 or more operands, but found 0';
+    const type = first.value.type;
+    for (let u = op.operandAfter(first); u !== null; u = op.operandAfter(u)) {
+      const t = u.value.type;
       if (t !== type && !areCompatibleShapes(t, type)) return 'requires the same shape for all operands';
     }
     return undefined;
@@ -142,9 +150,10 @@ export const SameOperandsShape: OdsTrait = {
 export const SameOperandsElementType: OdsTrait = {
   name: 'SameOperandsElementType',
   verifyTrait(op) {
-    if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
-    const el = elementOf(op.operand(0).type);
-    for (let i = 1, n = op.numOperands; i < n; i++) if (elementOf(op.operand(i).type) !== el) return 'requires the same element type for all operands';
+    const first = op.firstOperand;
+    if (first === null) return 'expected 1 or more operands, but found 0';
+    const el = elementOf(first.value.type);
+    for (let u = op.operandAfter(first); u !== null; u = op.operandAfter(u)) if (elementOf(u.value.type) !== el) return 'requires the same element type for all operands';
     return undefined;
   },
 };
@@ -152,11 +161,12 @@ export const SameOperandsElementType: OdsTrait = {
 export const SameOperandsAndResultElementType: OdsTrait = {
   name: 'SameOperandsAndResultElementType',
   verifyTrait(op) {
-    if (op.numOperands < 1) return `expected 1 or more operands, but found ${op.numOperands}`;
+    const first = op.firstOperand;
+    if (first === null) return 'expected 1 or more operands, but found 0';
     if (op.numResults < 1) return `expected 1 or more results, but found ${op.numResults}`;
     const el = elementOf(op.result(0).type);
     for (let i = 1, n = op.numResults; i < n; i++) if (elementOf(op.result(i).type) !== el) return 'requires the same element type for all operands and results';
-    for (let i = 0, n = op.numOperands; i < n; i++) if (elementOf(op.operand(i).type) !== el) return 'requires the same element type for all operands and results';
+    for (let u: OpOperand | null = first; u !== null; u = op.operandAfter(u)) if (elementOf(u.value.type) !== el) return 'requires the same element type for all operands and results';
     return undefined;
   },
 };
@@ -169,8 +179,8 @@ export const Elementwise: OdsTrait = {
   verifyTrait(op) {
     // All scalar (the usual case): nothing to check, nothing allocated.
     let any = false;
-    for (let i = 0; i < op.numResults && !any; i++) any = mappable(op.result(i).type);
-    for (let i = 0; i < op.numOperands && !any; i++) any = mappable(op.operand(i).type);
+    for (let i = 0, n = op.numResults; i < n && !any; i++) any = mappable(op.result(i).type);
+    for (let u = op.firstOperand; u !== null && !any; u = op.operandAfter(u)) any = mappable(u.value.type);
     if (!any) return undefined;
     const res = op.resultTypes.filter(mappable);
     const ops = op.operands.map((v) => v.type).filter(mappable);
@@ -318,11 +328,13 @@ function branchPointHolds(op: Operation, iface: RegionBranchInterface, point: Op
     if (n === 0) continue;
     const start = OPERANDS.start;
     const at = SUCC.inputStart;
+    // The operands along their list from the range's first (operand(i) counts along a short one).
+    let u: OpOperand | null = src.opOperand(start);
     if (SUCC.region < 0) {
-      for (let i = 0; i < n; i++) if (src.operand(start + i).type !== op.result(at + i).type) return false;
+      for (let i = 0; i < n; i++, u = src.operandAfter(u!)) if (u!.value.type !== op.result(at + i).type) return false;
     } else {
       const args = op.regions[SUCC.region].entry.args;
-      for (let i = 0; i < n; i++) if (src.operand(start + i).type !== args[at + i].type) return false;
+      for (let i = 0; i < n; i++, u = src.operandAfter(u!)) if (u!.value.type !== args[at + i].type) return false;
     }
   }
   return true;
@@ -394,9 +406,40 @@ function reportBranchEdge(ctx: Context, op: Operation, point: Operation | null, 
   return false;
 }
 
+// Reused by loopCarriedHold (one verification at a time).
+const LOOP: LoopCarriedRanges = { initStart: 0, initCount: 0, iterRegion: 0, iterStart: 0, iterCount: 0, yielder: null, yieldStart: 0, yieldCount: 0, resultStart: 0, resultCount: 0 };
+
+/** Whether verifyLoopLike's checks pass, read through the range form (no lists made). */
+function loopCarriedHold(op: Operation, loop: LoopLikeInterface, results: boolean): boolean {
+  const r = LOOP;
+  loop.loopCarriedRanges!(op, r);
+  const n = r.iterCount;
+  const yielder = r.yielder;
+  const yielded = yielder === null ? 0 : r.yieldCount;
+  if (r.initCount !== n || (yielded !== 0 && yielded !== n) || (results && r.resultCount !== n)) return false;
+  if (n === 0) return true;
+  const args = op.regions[r.iterRegion].entry.args;
+  // Operands along their lists (operand(i) counts along a short one).
+  let init: OpOperand | null = op.opOperand(r.initStart);
+  let y: OpOperand | null = yielded === 0 ? null : yielder!.opOperand(r.yieldStart);
+  for (let i = 0; i < n; i++) {
+    const t = args[r.iterStart + i].type;
+    if (init!.value.type !== t) return false;
+    init = op.operandAfter(init!);
+    if (y !== null) {
+      if (y.value.type !== t) return false;
+      y = yielder!.operandAfter(y);
+    }
+    if (results && op.result(r.resultStart + i).type !== t) return false;
+  }
+  return true;
+}
+
 export function verifyLoopLike(ctx: Context, op: Operation): boolean {
   const loop = getInterface<LoopLikeInterface>(op, Interfaces.LoopLike);
   if (!loop) return true;
+  // A valid loop is settled by the ranges; the lists below report the first failure.
+  if (loop.loopCarriedRanges !== undefined && loopCarriedHold(op, loop, (loop as { hasLoopResults?: boolean }).hasLoopResults !== false)) return true;
   const inits = loop.getInits(op);
   const iterArgs = loop.getRegionIterArgs(op);
   const yielded = loop.getYieldedValues(op);

@@ -116,6 +116,57 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  // The fixed-operand check counts and types the operands in one walk along the list.
+  {
+    name: 'too many operands after a valid op of the same kind',
+    args: [],
+    input: `func.func @f(%a: i32) {
+  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %1 = "arith.addi"(%a, %a, %a) : (i32, i32, i32) -> i32
+  return
+}
+`,
+  },
+  {
+    name: 'too few operands after a valid op of the same kind',
+    args: [],
+    input: `func.func @f(%a: i32) {
+  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %1 = "arith.addi"(%a) : (i32) -> i32
+  return
+}
+`,
+  },
+  {
+    name: 'a variadic operand of the wrong type after a valid op of the same kind',
+    args: [],
+    input: `func.func @f(%m: memref<4x4xf32>, %i: index, %x: f32) {
+  %0 = memref.load %m[%i, %i] : memref<4x4xf32>
+  %1 = "memref.load"(%m, %i, %x) : (memref<4x4xf32>, index, f32) -> f32
+  return
+}
+`,
+  },
+  {
+    name: 'operands of different types after a valid op of the same kind (SameTypeOperands)',
+    args: [],
+    input: `func.func @f(%a: i32, %b: i64) {
+  %0 = "arith.cmpi"(%a, %a) <{predicate = 0 : i64}> : (i32, i32) -> i1
+  %1 = "arith.cmpi"(%a, %b) <{predicate = 0 : i64}> : (i32, i64) -> i1
+  return
+}
+`,
+  },
+  {
+    name: 'a result of another type than the operands after a valid op of the same kind (SameOperandsAndResultType)',
+    args: [],
+    input: `func.func @f(%a: i32) {
+  %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
+  %1 = "arith.addi"(%a, %a) : (i32, i32) -> i64
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

@@ -820,7 +820,8 @@ implementOp(LoadOp, {
   interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }]),
   verify(op, ctx) {
     const t = LoadOp.memref(op).type as MemRefType;
-    const n = LoadOp.indices(op).length;
+    // The indices follow the memref (counted, not listed: every load is verified).
+    const n = op.numOperands - 1;
     if (n !== t.rank) return fail(ctx, op, `incorrect number of indices for load, expected ${t.rank} but got ${n}`);
     return true;
   },
@@ -830,7 +831,8 @@ implementOp(StoreOp, {
   interfaces: effects((op) => [{ kind: 'write', value: op.operand(1) }]),
   verify(op, ctx) {
     const t = StoreOp.memref(op).type as MemRefType;
-    const n = StoreOp.indices(op).length;
+    // The indices follow the value and the memref (counted, not listed).
+    const n = op.numOperands - 2;
     if (n !== t.rank) return fail(ctx, op, `incorrect number of indices for store, expected ${t.rank} but got ${n}`);
     return true;
   },

@@ -13,6 +13,7 @@ import {
   Interfaces,
   getInterface,
   type BreakingExitInterface,
+  type LoopCarriedRanges,
   type LoopLikeInterface,
   type RegionBranchInterface,
   type RegionBranchTerminatorInterface,
@@ -615,6 +616,27 @@ function numArgs(region: Region): number {
   return region.empty ? 0 : region.entry.args.length;
 }
 
+/**
+ * Writes a loop's carried values as ranges (LoopLikeInterface.loopCarriedRanges):
+ * the inits, the iter args (from region 0), the yielded values (the operands
+ * of the `scf.yield` ending `yieldRegion`, as yieldedValues) and the results
+ * (all of the op's).
+ */
+function setLoopCarried(out: LoopCarriedRanges, op: Operation, initStart: number, iterStart: number, yieldRegion: Region): void {
+  out.initStart = initStart;
+  out.initCount = op.numOperands - initStart;
+  out.iterRegion = 0;
+  out.iterStart = iterStart;
+  out.iterCount = Math.max(0, numArgs(op.regions[0]) - iterStart);
+  const t = yieldRegion.empty ? null : yieldRegion.entry.last;
+  const yielder = t !== null && YieldOp.isa(t) ? t : null;
+  out.yielder = yielder;
+  out.yieldStart = 0;
+  out.yieldCount = yielder === null ? 0 : yielder.numOperands;
+  out.resultStart = 0;
+  out.resultCount = op.numResults;
+}
+
 function toParent(op: Operation): RegionSuccessor {
   return { region: 'parent', inputs: op.results };
 }
@@ -890,6 +912,8 @@ implementOp(ForOp, {
       getYieldedValues: (op) => yieldedValues(op.regions[0]),
       getLoopResults: (op) => op.results,
       isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
+      // The inits follow the three bounds; the iter args follow the induction variable.
+      loopCarriedRanges: (op, out) => setLoopCarried(out, op, 3, 1, op.regions[0]),
     } satisfies LoopLikeInterface,
     [Interfaces.Speculatable]: {
       isSpeculatable(op) {
@@ -1461,6 +1485,7 @@ implementOp(WhileOp, {
       getYieldedValues: (op) => yieldedValues(op.regions[1]),
       getLoopResults: (op) => op.results,
       isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
+      loopCarriedRanges: (op, out) => setLoopCarried(out, op, 0, 0, op.regions[1]),
       hasLoopResults: false,
     } as LoopLikeInterface,
   },
