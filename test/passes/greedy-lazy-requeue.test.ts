@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runOpt } from '../../src/tools/opt-driver.js';
 import { writeInput } from '../../bench/depth.js';
+import { prng } from '../../bench/gen.js';
 import { createContext } from '../../src/dialects/registry.js';
 import { collectCanonicalizationPatterns } from '../../src/transforms/canonicalize.js';
 import { cleanMarkPatternsOf, lazyRequeueStats, setLazyRequeueForTesting } from '../../src/transforms/greedy.js';
@@ -90,18 +91,6 @@ test('the ops processed by --inline on the `for` nest grow linearly with depth (
   assert.ok(c > 3 * a, `without the scheme ${c}, with it ${a}`);
 });
 
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let t = seed >>> 0;
-  return () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let x = t;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * A random function of nested results-less scf.for (bounds constant, from
  * the arguments, or `ub = lb + c` without wrap: trip counts 0, 1 and unknown,
@@ -110,7 +99,7 @@ function rng(seed: number): () => number {
  * leaves dead, dead arithmetic and calls to an external @sink.
  */
 function randomModule(seed: number): string {
-  const r = rng(seed);
+  const r = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   let n = 0;
   const out: string[] = [];

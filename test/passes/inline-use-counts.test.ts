@@ -8,27 +8,20 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runOpt } from '../../src/tools/opt-driver.js';
 import { writeInput } from '../../bench/depth.js';
 import { inlinerStats } from '../../src/transforms/inliner.js';
+import { optAndReference } from '../opt-cases.js';
 
-const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
 const dir = mkdtempSync(join(tmpdir(), 'scfkit-inline-counts-'));
 process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
 
-function compare(name: string, input: string, args: readonly string[]): void {
-  const file = join(dir, `${name}.mlir`);
-  writeFileSync(file, input);
-  const r = spawnSync(MLIR_OPT, [file, ...args], { encoding: 'latin1', maxBuffer: 1 << 30 });
-  if (r.error) throw r.error;
-  const got = runOpt([file, ...args]);
-  assert.equal(got.stderr, r.stderr, `stderr of ${name} ${args.join(' ')}`);
-  assert.equal(got.stdout, r.stdout, `stdout of ${name} ${args.join(' ')}`);
-  assert.equal(got.exitCode, r.status, `exit code of ${name} ${args.join(' ')}`);
+function compare(name: string, input: string, args: string[]): void {
+  const r = optAndReference(input, ...args);
+  assert.deepEqual({ code: r.code, out: r.out, err: r.err }, r.ref, `${name} ${args.join(' ')}`);
 }
 
 const CASES: Record<string, string> = {
@@ -115,9 +108,7 @@ for (const [name, input] of Object.entries(CASES))
 test('inline: the benchmark`s `for` nest inlines as mlir-opt does, and counting uses grows linearly with its depth', () => {
   const file = join(dir, 'for-150.mlir');
   writeInput(file, 'for', 150);
-  const r = spawnSync(MLIR_OPT, [file, '--inline'], { encoding: 'latin1', maxBuffer: 1 << 30 });
-  if (r.error) throw r.error;
-  assert.equal(runOpt([file, '--inline']).stdout, r.stdout);
+  compare('for-150', readFileSync(file, 'utf8'), ['--inline']);
   const tallied = (depth: number): number => {
     const f = join(dir, `for-count-${depth}.mlir`);
     writeInput(f, 'for', depth);

@@ -13,26 +13,15 @@ import { existsSync } from 'node:fs';
 import { Printer, lazyNaming } from '../../src/syntax/printer.js';
 import { parse } from '../../src/api/text.js';
 import type { Operation } from '../../src/ir/operation.js';
+import { prng } from '../../bench/gen.js';
 
 const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
 // test.many_results is registered here; mlir-opt may not know it.
 const OPTS = { allowUnregisteredDialects: true };
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Random functions in the custom form; `alias` adds a string attribute the test dialect aliases. */
 function randomModule(seed: number, functions: number, alias = false): string {
-  const r = rng(seed);
+  const r = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
   let next = 0;
   const fresh = (): string => `%v${next++}`;
