@@ -111,8 +111,48 @@ function sccsPostOrder(nodes: Map<Operation, CGNode>): CGNode[][] {
   return out;
 }
 
-/** Inlines `callee`'s body at `call` (which is erased); returns false if it cannot. */
-export function inlineCall(ctx: Context, call: Operation, callee: Operation, region: Region): boolean {
+/** A callable whose calls are being inlined, with what its calls share. */
+interface CallerSite {
+  node: CGNode;
+  /** Its calls, found before any is inlined. */
+  calls: Operation[];
+  scopes: SymbolScopes;
+  /** Whether a call is inside the callee's body. */
+  calleeHolds: (call: Operation, target: CGNode) => boolean;
+  /** The symbol table every call here resolves from (null: some may not). */
+  callerTable: Operation | undefined | null;
+}
+
+function callerSite(n: CGNode, nodes: Map<Operation, CGNode>): CallerSite {
+  const calls: Operation[] = [];
+  let nestedCallable = false;
+  let nestedTable = false;
+  n.region.parentOp!.walk((o) => {
+    if (o === n.callable) return;
+    if (callInterface(o)) calls.push(o);
+    if (nodes.has(o)) nestedCallable = true;
+    if (o.hasTrait(Traits.SymbolTable)) nestedTable = true;
+  });
+  // Inlining these calls neither moves ops across symbol tables nor changes
+  // the regions above the other calls: both are remembered (a deep nest's
+  // calls do not each walk to the top).
+  const above = new Set<Region>();
+  for (let r: Region | null = n.region; r; r = r.parentOp?.parentRegion ?? null) above.add(r);
+  return {
+    node: n,
+    calls,
+    scopes: new SymbolScopes(),
+    calleeHolds: (call, target) => (nestedCallable ? target.region.isAncestorOf(call.parentRegion!) : above.has(target.region)),
+    callerTable: nestedTable ? null : nearestSymbolTable(n.callable),
+  };
+}
+
+/**
+ * Inlines `callee`'s body at `call` (which is erased); returns false if it
+ * cannot. `inlined`, if given, receives the ops of each inlined block, in
+ * block order (as they were cloned, before the entry block joins the call's).
+ */
+export function inlineCall(ctx: Context, call: Operation, callee: Operation, region: Region, inlined?: Operation[][]): boolean {
   const args = callInterface(call)!.getArgOperands(call);
   const entry = region.entry;
   if (entry.args.length !== args.length) return false;
@@ -128,6 +168,7 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
     const term = only.last!;
     results.forEach((r, i) => r.replaceAllUsesWith(term.operand(i)));
     term.erase();
+    if (inlined) inlined.push(opsOf(only));
     for (let o = only.first; o; ) {
       const next = o.next;
       o.remove();
@@ -149,6 +190,7 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
   // Several blocks (one is handled above): returns branch to the rest of the block.
   const cloned = cloneRegionInto(region, dest, post, mapping);
   const first = cloned[0];
+  if (inlined) for (const nb of cloned) inlined.push(opsOf(nb));
   results.forEach((r) => r.replaceAllUsesWith(post.addArgument(r.type, call.location)));
   const b = new Builder(ctx);
   for (const nb of cloned) {
@@ -168,6 +210,32 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
   first.erase();
   call.erase();
   return true;
+}
+
+function opsOf(block: Block): Operation[] {
+  const out: Operation[] = [];
+  for (let o = block.first; o; o = o.next) out.push(o);
+  return out;
+}
+
+/**
+ * The calls in freshly inlined blocks, in the order MLIR's inliner collects
+ * them (collectCallOps): blocks taken from a stack (the last first), each
+ * block's calls in order, the regions of its other ops pushed to the stack.
+ */
+function collectInlinedCalls(blocks: readonly Operation[][], out: Operation[]): void {
+  const stack: (Operation[] | Block)[] = [...blocks];
+  while (stack.length) {
+    const item = stack.pop()!;
+    const ops = Array.isArray(item) ? item : opsOf(item);
+    for (const op of ops) {
+      if (callInterface(op)) {
+        out.push(op);
+        continue;
+      }
+      for (const r of op.regions) for (const b of r.blocks) stack.push(b);
+    }
+  }
 }
 
 export const InlinerInfo: PassInfo = {
@@ -312,43 +380,56 @@ class Inliner extends Pass {
           }
           return true;
         });
+        // As MLIR's inliner (inlineCallsInSCC): the calls of every live node
+        // first, then those that inlining brings in, each with the callees
+        // inlined to bring it (its history): a call is not inlined into a
+        // copy of its own callee's body (recursion is unrolled once per
+        // iteration).
         let inlined = false;
+        const pending: Operation[] = [];
+        const sources: CallerSite[] = [];
+        const histories: number[] = [];
+        const history: { node: CGNode; parent: number }[] = [];
+        const inHistory = (node: CGNode, id: number): boolean => {
+          for (let h = id; h >= 0; h = history[h].parent) if (history[h].node === node) return true;
+          return false;
+        };
         for (const n of live) {
-          const calls: Operation[] = [];
-          let nestedCallable = false;
-          let nestedTable = false;
-          n.region.parentOp!.walk((o) => {
-            if (o === n.callable) return;
-            if (callInterface(o)) calls.push(o);
-            if (nodes.has(o)) nestedCallable = true;
-            if (o.hasTrait(Traits.SymbolTable)) nestedTable = true;
-          });
-          // The symbol table every call here resolves from (null: some may not).
-          const callerTable = nestedTable ? null : nearestSymbolTable(n.callable);
-          // Inlining these calls neither moves ops across symbol tables nor
-          // changes the regions above the other calls: both are remembered
-          // (a deep nest's calls do not each walk to the top).
-          const scopes = new SymbolScopes();
-          const above = new Set<Region>();
-          for (let r: Region | null = n.region; r; r = r.parentOp?.parentRegion ?? null) above.add(r);
-          const calleeHolds = (call: Operation, target: CGNode): boolean =>
-            nestedCallable ? target.region.isAncestorOf(call.parentRegion!) : above.has(target.region);
-          for (const call of calls) {
-            if (!call.parentBlock) continue;
-            const target = resolveCallable(call, scopes);
-            const tn = target && nodes.get(target);
-            if (!tn || deleted.has(tn.callable)) continue;
-            if (!this.shouldInline(call, n, tn, threshold, calleeHolds)) continue;
-            // Inlining the last call of a discardable callable makes it dead.
-            const lastUse = isSymbol(tn.callable) && symbolVisibility(tn.callable) !== 'public' && useCount(tn.callable) === 1;
-            const change = counts ? inliningChange(call, tn, callerTable, scopes) : undefined;
-            if (inlineCall(ctx, call, tn.callable, tn.region)) {
-              inlined = true;
-              if (counts && change) {
-                for (const [t, k] of change.byTarget) counts.byTarget.set(t, (counts.byTarget.get(t) ?? 0) + k);
-                for (const [name, k] of change.byName) counts.byName.set(name, (counts.byName.get(name) ?? 0) + k);
-              } else counts = undefined;
-              if (lastUse) deleted.add(tn.callable);
+          const site = callerSite(n, nodes);
+          for (const call of site.calls) {
+            pending.push(call);
+            sources.push(site);
+            histories.push(-1);
+          }
+        }
+        for (let i = 0; i < pending.length; i++) {
+          const call = pending[i];
+          const site = sources[i];
+          if (!call.parentBlock || deleted.has(site.node.callable)) continue;
+          const target = resolveCallable(call, site.scopes);
+          const tn = target && nodes.get(target);
+          if (!tn || deleted.has(tn.callable)) continue;
+          if (inHistory(tn, histories[i])) continue;
+          if (!this.shouldInline(call, site.node, tn, threshold, site.calleeHolds)) continue;
+          // Inlining the last call of a discardable callable makes it dead.
+          const lastUse = isSymbol(tn.callable) && symbolVisibility(tn.callable) !== 'public' && useCount(tn.callable) === 1;
+          const change = counts ? inliningChange(call, tn, site.callerTable, site.scopes) : undefined;
+          const blocks: Operation[][] = [];
+          if (inlineCall(ctx, call, tn.callable, tn.region, blocks)) {
+            inlined = true;
+            if (counts && change) {
+              for (const [t, k] of change.byTarget) counts.byTarget.set(t, (counts.byTarget.get(t) ?? 0) + k);
+              for (const [name, k] of change.byName) counts.byName.set(name, (counts.byName.get(name) ?? 0) + k);
+            } else counts = undefined;
+            if (lastUse) deleted.add(tn.callable);
+            const start = pending.length;
+            collectInlinedCalls(blocks, pending);
+            if (pending.length > start) {
+              history.push({ node: tn, parent: histories[i] });
+              for (let k = start; k < pending.length; k++) {
+                sources.push(site);
+                histories.push(history.length - 1);
+              }
             }
           }
         }
