@@ -305,8 +305,9 @@ class Inliner extends Pass {
     const deleted = new Set<Operation>();
     // Symbol uses of each callable from anywhere in the root, nested symbol
     // tables included (a call there may name a callable here): calls count
-    // for the callable they resolve to, other references by name. Recounted
-    // only after the IR changed.
+    // for the callable they resolve to, other references by name. Kept up to
+    // date as calls are inlined (inliningChange); taken again after a
+    // simplification, or where an inlined copy cannot be counted in.
     type UseCounts = { byTarget: Map<Operation, number>; byName: Map<string, number> };
     let counts: UseCounts | null | undefined;
     // Adds `sign` for each use to `into`: a call counts for the callable it
