@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { parse, ParseError } from '../src/api/text.js';
+import { parse, print, ParseError } from '../src/api/text.js';
 import { runOpt } from '../src/tools/opt-driver.js';
 
 const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
@@ -110,4 +110,24 @@ export function assertParseErrorAsMlirOpt(name: string, text: string, file: stri
     ours = e.message;
   }
   assert.equal(ours, r.stderr, name);
+}
+
+/**
+ * Writes `text` to `file`, then asserts that `parse` + `print` (with that file
+ * name) gives what mlir-opt 22 (given `mlirOptArgs` too) prints for it, or,
+ * when mlir-opt rejects it, that `parse` throws a ParseError whose message is
+ * mlir-opt's stderr.
+ */
+export function assertParsePrintAsMlirOpt(name: string, text: string, file: string, mlirOptArgs: readonly string[] = []): void {
+  writeFileSync(file, text);
+  const r = spawnSync(MLIR_OPT, [file, ...mlirOptArgs], { encoding: 'latin1', maxBuffer: 1 << 28 });
+  let ours: string;
+  try {
+    // mlir-opt ends its output with a newline after the module.
+    ours = print(parse(text, { fileName: file })) + '\n';
+  } catch (e) {
+    assert.ok(e instanceof ParseError, `${name}: ${String(e)}`);
+    ours = e.message;
+  }
+  assert.equal(ours, r.status === 0 ? r.stdout : r.stderr, name);
 }

@@ -3,33 +3,22 @@
 // positional Operation constructor beside the OperationInit one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, print, ParseError } from '../../src/api/text.js';
+import { parse } from '../../src/api/text.js';
+import { assertParsePrintAsMlirOpt } from '../opt-cases.js';
 import { createContext } from '../../src/dialects/registry.js';
 import { Block, Operation } from '../../src/ir/operation.js';
 import { IntegerType } from '../../src/ir/builtin-types.js';
 import { UnknownLoc } from '../../src/ir/location.js';
 import { Builder } from '../../src/ir/builder.js';
 
-const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
 
 /** mlir-opt 22's output (stdout, or stderr when it fails) and ours, for the same file. */
+/** mlir-opt 22's output (stdout, or stderr when it fails) and ours, for the same file. */
 function compare(name: string, text: string, dir: string): void {
-  const file = join(dir, 'case.mlir');
-  writeFileSync(file, text);
-  const r = spawnSync(MLIR_OPT, [file], { encoding: 'latin1' });
-  let ours: string;
-  try {
-    // mlir-opt ends its output with a newline after the module.
-    ours = print(parse(text, { fileName: file })) + '\n';
-  } catch (e) {
-    assert.ok(e instanceof ParseError, `${name}: ${String(e)}`);
-    ours = e.message;
-  }
-  assert.equal(ours, r.status === 0 ? r.stdout : r.stderr, name);
+  assertParsePrintAsMlirOpt(name, text, join(dir, 'case.mlir'));
 }
 
 test('an unprefixed op name resolves against the default dialect in force where it is written, not where it was first seen', () => {

@@ -5,11 +5,11 @@
 // (output or diagnostics) or checks what a wrong memo or scope would change.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, print, ParseError } from '../../src/api/text.js';
+import { parse } from '../../src/api/text.js';
+import { assertParsePrintAsMlirOpt } from '../opt-cases.js';
 import { createContext } from '../../src/dialects/registry.js';
 import { SourceFile } from '../../src/syntax/source.js';
 import { parseModule } from '../../src/syntax/module-parser.js';
@@ -20,21 +20,10 @@ import { Traits, type Dialect } from '../../src/ir/context.js';
 import { defineDialect, defineOp, region } from '../../src/ods/index.js';
 import { parseSourceIntoBlock } from '../../src/syntax/op-parser.js';
 
-const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
 
 /** mlir-opt 22's output (stdout, or stderr when it fails) and ours, for the same file. */
 function compare(name: string, text: string, dir: string, args: string[] = []): void {
-  const file = join(dir, 'case.mlir');
-  writeFileSync(file, text);
-  const r = spawnSync(MLIR_OPT, [file, ...args], { encoding: 'latin1' });
-  let ours: string;
-  try {
-    ours = print(parse(text, { fileName: file })) + '\n';
-  } catch (e) {
-    assert.ok(e instanceof ParseError, `${name}: ${String(e)}`);
-    ours = e.message;
-  }
-  assert.equal(ours, r.status === 0 ? r.stdout : r.stderr, name);
+  assertParsePrintAsMlirOpt(name, text, join(dir, 'case.mlir'), args);
 }
 
 function withDir(f: (dir: string) => void): void {
