@@ -618,16 +618,16 @@ function numArgs(region: Region): number {
 
 /**
  * Writes a loop's carried values as ranges (LoopLikeInterface.loopCarriedRanges):
- * the inits, the iter args (from region 0), the yielded values (the operands
- * of the `scf.yield` ending `yieldRegion`, as yieldedValues) and the results
- * (all of the op's).
+ * the inits, the iter args (arguments of `iterRegion`, the op's first region),
+ * the yielded values (the operands of the `scf.yield` ending `yieldRegion`,
+ * as yieldedValues) and the results (all of the op's).
  */
-function setLoopCarried(out: LoopCarriedRanges, op: Operation, initStart: number, iterStart: number, yieldRegion: Region): void {
+function setLoopCarried(out: LoopCarriedRanges, op: Operation, initStart: number, iterRegion: Region, iterStart: number, yieldRegion: Region): void {
   out.initStart = initStart;
   out.initCount = op.numOperands - initStart;
   out.iterRegion = 0;
   out.iterStart = iterStart;
-  out.iterCount = Math.max(0, numArgs(op.regions[0]) - iterStart);
+  out.iterCount = Math.max(0, numArgs(iterRegion) - iterStart);
   const t = yieldRegion.empty ? null : yieldRegion.entry.last;
   const yielder = t !== null && YieldOp.isa(t) ? t : null;
   out.yielder = yielder;
@@ -913,7 +913,10 @@ implementOp(ForOp, {
       getLoopResults: (op) => op.results,
       isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
       // The inits follow the three bounds; the iter args follow the induction variable.
-      loopCarriedRanges: (op, out) => setLoopCarried(out, op, 3, 1, op.regions[0]),
+      loopCarriedRanges: (op, out) => {
+        const body = ForOp.region(ForOp.cast(op));
+        setLoopCarried(out, op, 3, body, 1, body);
+      },
     } satisfies LoopLikeInterface,
     [Interfaces.Speculatable]: {
       isSpeculatable(op) {
@@ -1485,7 +1488,10 @@ implementOp(WhileOp, {
       getYieldedValues: (op) => yieldedValues(op.regions[1]),
       getLoopResults: (op) => op.results,
       isDefinedOutsideOfLoop: (op, v) => !isInside(op, v),
-      loopCarriedRanges: (op, out) => setLoopCarried(out, op, 0, 0, op.regions[1]),
+      loopCarriedRanges: (op, out) => {
+        const w = WhileOp.cast(op);
+        setLoopCarried(out, op, 0, WhileOp.before(w), 0, WhileOp.after(w));
+      },
       hasLoopResults: false,
     } as LoopLikeInterface,
   },
