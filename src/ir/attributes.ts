@@ -68,26 +68,30 @@ type SubElementVisitor = (element: Attribute | Type) => void;
 // number per object is one per value, with no key string to print.
 let lastUid = 0;
 
-export abstract class Type {
+/**
+ * What types and attributes share: both are uniqued, printed to a canonical
+ * text that identifies them, and numbered.
+ */
+abstract class UniquedElement {
   // Assigned in the constructor, not class fields: a field is defined by the
   // base constructor on every subclass's instances, and V8's define-field
   // site, seeing dozens of maps, takes its runtime miss path each time (~3x a
   // megamorphic assignment).
   private declare cachedKey: string | undefined;
-  /** A number unique to this type (types are uniqued: equal types, equal numbers). */
+  /** A number unique to this element (elements are uniqued: equal elements, equal numbers). */
   declare readonly uid: number;
-  /** Scratch of the printer's alias scan: the number of the last scan that saw this type. */
+  /** Scratch of the printer's alias scan: the number of the last scan that saw this element. */
   declare printerScanMark: number;
   constructor() {
     this.cachedKey = undefined;
     this.uid = ++lastUid;
     this.printerScanMark = 0;
   }
-  /** Prints the type's text (not its alias). */
+  /** Prints the element's full text (not its alias). */
   abstract print(p: AttrTypePrinter): void;
   /** Visits the types and attributes nested directly in this one. */
   walkImmediateSubElements(_visit: SubElementVisitor): void {}
-  /** The canonical text of the type, which identifies it. */
+  /** The canonical text of the element, which identifies it. */
   get key(): string {
     if (this.cachedKey === undefined) {
       const p = new PlainAttrTypePrinter();
@@ -99,29 +103,19 @@ export abstract class Type {
   toString(): string {
     return this.key;
   }
-  /** The dialect that owns the type ("builtin" for builtin types). */
+  /** The dialect that owns the element ("builtin" for builtin ones). */
   get dialect(): string {
     return 'builtin';
   }
 }
 
-export abstract class Attribute {
-  // Assigned in the constructor, not class fields: a field is defined by the
-  // base constructor on every subclass's instances, and V8's define-field
-  // site, seeing dozens of maps, takes its runtime miss path each time (~3x a
-  // megamorphic assignment).
-  private declare cachedKey: string | undefined;
-  /** A number unique to this attribute (attributes are uniqued: equal attributes, equal numbers). */
-  declare readonly uid: number;
-  /** Scratch of the printer's alias scan: the number of the last scan that saw this attribute. */
-  declare printerScanMark: number;
-  constructor() {
-    this.cachedKey = undefined;
-    this.uid = ++lastUid;
-    this.printerScanMark = 0;
-  }
-  /** Prints the attribute's full text (not its alias). */
-  abstract print(p: AttrTypePrinter): void;
+export abstract class Type extends UniquedElement {
+  // A member of its own (declared only, no field) keeps Type nominal: without
+  // one, every Attribute would type-check as a Type.
+  private declare readonly typeBrand: undefined;
+}
+
+export abstract class Attribute extends UniquedElement {
   /** Prints the attribute without a trailing `: type`; the same as print() for untyped attributes. */
   printWithoutType(p: AttrTypePrinter): void {
     this.print(p);
@@ -129,21 +123,6 @@ export abstract class Attribute {
   /** The type of typed attributes (integers, floats, elements). */
   get type(): Type | undefined {
     return undefined;
-  }
-  walkImmediateSubElements(_visit: SubElementVisitor): void {}
-  get key(): string {
-    if (this.cachedKey === undefined) {
-      const p = new PlainAttrTypePrinter();
-      this.print(p);
-      this.cachedKey = p.out;
-    }
-    return this.cachedKey;
-  }
-  toString(): string {
-    return this.key;
-  }
-  get dialect(): string {
-    return 'builtin';
   }
 }
 
