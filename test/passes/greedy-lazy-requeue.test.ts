@@ -176,8 +176,9 @@ ${out.join('\n')}
 `;
 }
 
-test('random nests: the same output with the scheme as without it (300 modules, 3 passes), and the same as mlir-opt (30, inline and canonicalize)', () => {
+test('random nests: the same output with the scheme as without it (300 modules, 3 passes), and the same as mlir-opt (30, all three passes)', () => {
   const before = { ...lazyRequeueStats };
+  let removeDeadCompared = 0;
   for (let seed = 1; seed <= 300; seed++) {
     const file = join(dir, `random-${seed}.mlir`);
     // The first 30 are also compared with mlir-opt (zero-trip loops included:
@@ -188,12 +189,18 @@ test('random nests: the same output with the scheme as without it (300 modules, 
       const got = ours(file, [pass], true);
       assert.equal(got.exitCode, 0, `seed ${seed} ${pass}: ${got.stderr}`);
       sameAs(`seed ${seed} ${pass} (plain order)`, got, ours(file, [pass], false));
-      // --remove-dead-values differs from mlir-opt on some of these (with or
-      // without the scheme: its region-branch cleanup folds zero-trip loops
-      // that mlir-opt keeps), so it is compared with the plain order only.
-      if (seed <= 30 && pass !== '--remove-dead-values') sameAs(`seed ${seed} ${pass} (mlir-opt)`, got, reference(file, [pass]));
+      if (seed > 30) continue;
+      const want = reference(file, [pass]);
+      // On some of these, mlir-opt 22's --remove-dead-values leaves null
+      // operands in code that never runs (its verifier then fails) or
+      // crashes; scf-opt gives them poison instead (remove-dead-values.test.ts).
+      if (pass === '--remove-dead-values' && want.exitCode !== 0) continue;
+      if (pass === '--remove-dead-values') removeDeadCompared++;
+      sameAs(`seed ${seed} ${pass} (mlir-opt)`, got, want);
     }
   }
+  // Seeds 4, 5, 10 and 11 are the failing ones today.
+  assert.ok(removeDeadCompared >= 24, `--remove-dead-values compared with mlir-opt on ${removeDeadCompared} of 30`);
   // Every path was taken: runs dropped at the top and runs expanded in place.
   assert.ok(lazyRequeueStats.dropped - before.dropped > 50, `dropped ${lazyRequeueStats.dropped - before.dropped}`);
   assert.ok(lazyRequeueStats.expanded - before.expanded > 20, `expanded ${lazyRequeueStats.expanded - before.expanded}`);

@@ -12,6 +12,37 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const CASES: OptCase[] = [
   {
+    name: "the region-branch cleanup counts trips as MLIR 22 does: `lb + 0` with an unknown step is unknown, `c + lb` is not read, a negative difference runs nothing",
+    args: ["--remove-dead-values"],
+    input: `func.func private @sink(i32)
+func.func @f(%a: i32, %lb: index, %st: index) {
+  %k0 = arith.constant 0 : index
+  %k1 = arith.constant 1 : index
+  %km = arith.constant -1 : index
+  %u0 = arith.addi %lb, %k0 overflow<nsw> : index
+  scf.for %i = %lb to %u0 step %st {
+    func.call @sink(%a) : (i32) -> ()
+  }
+  scf.for %i = %lb to %u0 step %k1 {
+    func.call @sink(%a) : (i32) -> ()
+  }
+  %u1 = arith.addi %k1, %lb overflow<nsw> : index
+  scf.for %i = %lb to %u1 step %k1 {
+    func.call @sink(%a) : (i32) -> ()
+  }
+  %u2 = arith.addi %lb, %k1 overflow<nsw> : index
+  scf.for %i = %lb to %u2 step %k1 {
+    func.call @sink(%a) : (i32) -> ()
+  }
+  %um = arith.addi %lb, %km overflow<nsw> : index
+  scf.for %i = %lb to %um step %st {
+    func.call @sink(%a) : (i32) -> ()
+  }
+  return
+}
+`,
+  },
+  {
     name: "dead iter_args become poison and are dropped; a loop computing nothing is erased; an uncalled private function loses its body's branch",
     args: ["--remove-dead-values"],
     input: `func.func private @never(%c: i1, %x: i32) -> i32 {

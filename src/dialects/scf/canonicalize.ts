@@ -652,7 +652,12 @@ const multiBlockExecuteInliner = pattern(
 
 // ---- scf.for
 
-/** MLIR's constantTripCount for constant bounds: undefined when unknown. */
+/**
+ * MLIR 22's constantTripCount as scf.for's canonicalization asks it:
+ * undefined when unknown. Bounds are constants, or `ub` is `arith.addi lb, c`
+ * without (signed/unsigned) wrap-around (MLIR's computeUbMinusLb: `lb` on the
+ * left only).
+ */
 function constantTripCount(lb: Value, ub: Value, step: Value, unsigned = false): bigint | undefined {
   if (lb === ub) return 0n;
   const l = matchConstantInt(lb);
@@ -662,26 +667,25 @@ function constantTripCount(lb: Value, ub: Value, step: Value, unsigned = false):
   const conv = (x: bigint): bigint => (unsigned ? BigInt.asUintN(w, x) : BigInt.asIntN(w, x));
   // MLIR 22 counts no iteration for a constant step <= 0, whatever the bounds.
   const s0 = matchConstantInt(step);
-  if (s0 !== undefined && conv(s0) <= 0n) return 0n;
+  const s = s0 === undefined ? undefined : conv(s0);
+  if (s !== undefined && s <= 0n) return 0n;
   let diff: bigint;
-  if (l !== undefined && u !== undefined) diff = conv(u) - conv(l);
-  else {
-    // ub = lb + c without (signed/unsigned) wrap-around.
+  if (l !== undefined && u !== undefined) {
+    diff = conv(u) - conv(l);
+    if (diff <= 0n) return 0n;
+  } else {
     const add = AddIOp.definingOp(ub);
-    if (!add) return undefined;
+    if (!add || AddIOp.lhs(add) !== lb) return undefined;
     if (!(AddIOp.overflowFlags(add) & (unsigned ? IntegerOverflowFlags.nuw : IntegerOverflowFlags.nsw))) return undefined;
-    let c: bigint | undefined;
-    if (AddIOp.lhs(add) === lb) c = matchConstantInt(AddIOp.rhs(add));
-    else if (AddIOp.rhs(add) === lb) c = matchConstantInt(AddIOp.lhs(add));
+    const c = matchConstantInt(AddIOp.rhs(add));
     if (c === undefined) return undefined;
     diff = conv(c);
+    // A negative difference runs no iteration; an empty one is counted only
+    // with a known step (as MLIR 22 does).
+    if (diff < 0n) return 0n;
   }
-  if (diff <= 0n) return 0n;
-  const s = matchConstantInt(step);
   if (s === undefined) return undefined;
-  const sv = unsigned ? BigInt.asUintN(w, s) : BigInt.asIntN(w, s);
-  if (sv <= 0n) return 0n;
-  return (diff + sv - 1n) / sv;
+  return (diff + s - 1n) / s;
 }
 
 const simplifyTrivialLoops = pattern(
