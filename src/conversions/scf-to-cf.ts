@@ -82,7 +82,12 @@ function valuesAfter(first: Value, op: Operation, from: number): Value[] {
   return valuesFrom(op, u, first);
 }
 
-/** The operands of `op` (a terminator), NO_VALUES when it has none (most yields). */
+/** `scf.condition`'s forwarded values (the operands after the condition), as ConditionOp.args without the segment lookup. */
+function conditionArgs(condOp: Operation): Value[] {
+  return valuesFrom(condOp, condOp.operandAfter(condOp.firstOperand!));
+}
+
+/** The operands of `op` (a terminator, or an op whose operands are one variadic group), NO_VALUES when it has none (most yields). */
 function operandValues(op: Operation): readonly Value[] {
   const u = op.firstOperand;
   return u === null ? NO_VALUES : valuesFrom(op, u);
@@ -237,9 +242,9 @@ const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {
   rewriter.inlineRegionBefore(afterRegion, continuation.parent!, continuation);
   rewriter.inlineRegionBefore(beforeRegion, after.parent!, after);
   rewriter.setInsertionPointToEnd(current);
-  at(whileOp, BranchOp.create(rewriter, before, WhileOp.inits(whileOp)));
+  at(whileOp, BranchOp.create(rewriter, before, operandValues(whileOp)));
   const condOp = ConditionOp.cast(beforeLast.last!);
-  const args = ConditionOp.args(condOp);
+  const args = conditionArgs(condOp);
   rewriter.setInsertionPointBefore(condOp);
   at(condOp, CondBranchOp.create(rewriter, ConditionOp.condition(condOp), after, args, continuation, NO_VALUES));
   rewriter.eraseOp(condOp);
@@ -269,9 +274,9 @@ const doWhileLowering = pattern(
     const beforeLast = lastBlock(beforeRegion);
     rewriter.inlineRegionBefore(beforeRegion, continuation.parent!, continuation);
     rewriter.setInsertionPointToEnd(current);
-    at(whileOp, BranchOp.create(rewriter, before, WhileOp.inits(whileOp)));
+    at(whileOp, BranchOp.create(rewriter, before, operandValues(whileOp)));
     const condOp = ConditionOp.cast(beforeLast.last!);
-    const args = ConditionOp.args(condOp);
+    const args = conditionArgs(condOp);
     rewriter.setInsertionPointBefore(condOp);
     const latch = at(condOp, CondBranchOp.create(rewriter, ConditionOp.condition(condOp), before, args, continuation, NO_VALUES));
     copyLLVMAttrs(whileOp, latch);
