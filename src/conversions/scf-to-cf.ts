@@ -5,7 +5,7 @@
 
 import type { Type } from '../ir/attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
-import type { Block, Operation, Region, Value } from '../ir/operation.js';
+import type { Block, OpOperand, Operation, Region, Value } from '../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
 import { AddIOp, CmpIOp, CmpIPredicate, IndexCastOp } from '../dialects/arith/index.js';
 import { BranchOp, CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
@@ -47,6 +47,52 @@ function copyLLVMAttrs(from: Operation, to: Operation): void {
   for (const [k, v] of attrs) if (k.startsWith('llvm.')) to.attributes.set(k, v);
 }
 
+/** No values (never changed: only read by the builders and replaceOp). */
+const NO_VALUES: readonly Value[] = [];
+
+/**
+ * The values of the operand `u` of `op` and those after it, after `first`
+ * when given: a list at its exact size for up to three (pushing to a short
+ * list reserves room for 17), made without an operand array to spread (a
+ * lowering makes several per loop).
+ */
+function valuesFrom(op: Operation, u: OpOperand | null, first?: Value): Value[] {
+  let a = first;
+  if (a === undefined) {
+    if (u === null) return [];
+    a = u.value;
+    u = op.operandAfter(u);
+  }
+  if (u === null) return [a];
+  const b = u.value;
+  u = op.operandAfter(u);
+  if (u === null) return [a, b];
+  const c = u.value;
+  u = op.operandAfter(u);
+  if (u === null) return [a, b, c];
+  const out = [a, b, c];
+  for (; u !== null; u = op.operandAfter(u)) out.push(u.value);
+  return out;
+}
+
+/** `first`, then the operands of `op` from number `from` on, as one list. */
+function valuesAfter(first: Value, op: Operation, from: number): Value[] {
+  let u = op.firstOperand;
+  for (let i = 0; i < from && u !== null; i++) u = op.operandAfter(u);
+  return valuesFrom(op, u, first);
+}
+
+/** `scf.condition`'s forwarded values (the operands after the condition), as ConditionOp.args without the segment lookup. */
+function conditionArgs(condOp: Operation): Value[] {
+  return valuesFrom(condOp, condOp.operandAfter(condOp.firstOperand!));
+}
+
+/** The operands of `op` (a terminator, or an op whose operands are one variadic group), NO_VALUES when it has none (most yields). */
+function operandValues(op: Operation): readonly Value[] {
+  const u = op.firstOperand;
+  return u === null ? NO_VALUES : valuesFrom(op, u);
+}
+
 const forLowering = pattern(ForOp, (forOp, rewriter) => {
   const initBlock = forOp.parentBlock!;
   const endBlock = rewriter.splitBlock(initBlock, forOp);
@@ -58,17 +104,18 @@ const forLowering = pattern(ForOp, (forOp, rewriter) => {
   const iv = conditionBlock.args[0];
   const terminator = lastBodyBlock.last!;
   rewriter.setInsertionPointToEnd(lastBodyBlock);
-  const stepped = AddIOp.result(at(forOp, AddIOp.build(rewriter, { lhs: iv, rhs: ForOp.step(forOp) })));
-  const br = at(forOp, BranchOp.create(rewriter, conditionBlock, [stepped, ...terminator.operands]));
+  const stepped = AddIOp.result(at(forOp, AddIOp.create(rewriter, iv, ForOp.step(forOp))));
+  const br = at(forOp, BranchOp.create(rewriter, conditionBlock, valuesAfter(stepped, terminator, 0)));
   copyLLVMAttrs(forOp, br);
   rewriter.eraseOp(terminator);
   rewriter.setInsertionPointToEnd(initBlock);
-  at(forOp, BranchOp.create(rewriter, conditionBlock, [ForOp.lowerBound(forOp), ...ForOp.initArgs(forOp)]));
+  // The operands after the bounds and step are the init args.
+  at(forOp, BranchOp.create(rewriter, conditionBlock, valuesAfter(ForOp.lowerBound(forOp), forOp, 3)));
   rewriter.setInsertionPointToEnd(conditionBlock);
   const predicate = ForOp.unsignedCmp(forOp) ? CmpIPredicate.case.ult : CmpIPredicate.case.slt;
-  const cmp = at(forOp, CmpIOp.build(rewriter, { predicate, lhs: iv, rhs: ForOp.upperBound(forOp) }));
-  at(forOp, CondBranchOp.create(rewriter, CmpIOp.result(cmp), firstBodyBlock, [], endBlock, []));
-  rewriter.replaceOp(forOp, conditionBlock.args.slice(1));
+  const cmp = at(forOp, CmpIOp.create(rewriter, predicate, iv, ForOp.upperBound(forOp)));
+  at(forOp, CondBranchOp.create(rewriter, CmpIOp.result(cmp), firstBodyBlock, NO_VALUES, endBlock, NO_VALUES));
+  rewriter.replaceOp(forOp, forOp.numResults ? conditionBlock.args.slice(1) : NO_VALUES);
   return true;
 });
 
@@ -88,7 +135,7 @@ function branchToContinuation(rewriter: PatternRewriter, block: Block, continueB
   const term = block.last!;
   if (!YieldOp.isa(term)) return;
   rewriter.setInsertionPointToEnd(block);
-  at(locOf, BranchOp.create(rewriter, continueBlock, YieldOp.results(term)));
+  at(locOf, BranchOp.create(rewriter, continueBlock, operandValues(term)));
   rewriter.eraseOp(term);
 }
 
@@ -134,7 +181,7 @@ const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
   if (ifOp.numResults === 0) continueBlock = remaining;
   else {
     continueBlock = createBlockBefore(rewriter, remaining, ifOp.resultTypes, ifOp);
-    at(ifOp, BranchOp.create(rewriter, remaining, []));
+    at(ifOp, BranchOp.create(rewriter, remaining, NO_VALUES));
   }
   const thenRegion = IfOp.thenRegion(ifOp);
   const thenBlock = thenRegion.entry;
@@ -150,7 +197,7 @@ const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
     rewriter.inlineRegionBefore(elseRegion, continueBlock.parent!, continueBlock);
   }
   rewriter.setInsertionPointToEnd(condBlock);
-  at(ifOp, CondBranchOp.create(rewriter, IfOp.condition(ifOp), thenBlock, [], elseBlock, []));
+  at(ifOp, CondBranchOp.create(rewriter, IfOp.condition(ifOp), thenBlock, NO_VALUES, elseBlock, NO_VALUES));
   rewriter.replaceOp(ifOp, continueBlock.args);
   return true;
 });
@@ -195,15 +242,15 @@ const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {
   rewriter.inlineRegionBefore(afterRegion, continuation.parent!, continuation);
   rewriter.inlineRegionBefore(beforeRegion, after.parent!, after);
   rewriter.setInsertionPointToEnd(current);
-  at(whileOp, BranchOp.create(rewriter, before, WhileOp.inits(whileOp)));
+  at(whileOp, BranchOp.create(rewriter, before, operandValues(whileOp)));
   const condOp = ConditionOp.cast(beforeLast.last!);
-  const args = ConditionOp.args(condOp);
+  const args = conditionArgs(condOp);
   rewriter.setInsertionPointBefore(condOp);
-  at(condOp, CondBranchOp.create(rewriter, ConditionOp.condition(condOp), after, args, continuation, []));
+  at(condOp, CondBranchOp.create(rewriter, ConditionOp.condition(condOp), after, args, continuation, NO_VALUES));
   rewriter.eraseOp(condOp);
   const yieldOp = afterLast.last!;
   rewriter.setInsertionPointBefore(yieldOp);
-  const backEdge = at(yieldOp, BranchOp.create(rewriter, before, yieldOp.operands));
+  const backEdge = at(yieldOp, BranchOp.create(rewriter, before, operandValues(yieldOp)));
   // The back edge carries the loop's LLVM metadata (e.g. llvm.loop_annotation), as in MLIR.
   copyLLVMAttrs(whileOp, backEdge);
   rewriter.eraseOp(yieldOp);
@@ -227,11 +274,11 @@ const doWhileLowering = pattern(
     const beforeLast = lastBlock(beforeRegion);
     rewriter.inlineRegionBefore(beforeRegion, continuation.parent!, continuation);
     rewriter.setInsertionPointToEnd(current);
-    at(whileOp, BranchOp.create(rewriter, before, WhileOp.inits(whileOp)));
+    at(whileOp, BranchOp.create(rewriter, before, operandValues(whileOp)));
     const condOp = ConditionOp.cast(beforeLast.last!);
-    const args = ConditionOp.args(condOp);
+    const args = conditionArgs(condOp);
     rewriter.setInsertionPointBefore(condOp);
-    const latch = at(condOp, CondBranchOp.create(rewriter, ConditionOp.condition(condOp), before, args, continuation, []));
+    const latch = at(condOp, CondBranchOp.create(rewriter, ConditionOp.condition(condOp), before, args, continuation, NO_VALUES));
     copyLLVMAttrs(whileOp, latch);
     rewriter.eraseOp(condOp);
     rewriter.replaceOp(whileOp, args);

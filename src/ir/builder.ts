@@ -24,28 +24,45 @@ export interface CreateOpOptions {
 }
 
 export class Builder {
-  insertionPoint: InsertionPoint | null = null;
+  // The insertion point as two fields, not an object: rewrites move it
+  // several times per op (a lowering, every pattern the greedy driver runs).
+  private ipBlock: Block | null = null;
+  private ipBefore: Operation | null = null;
   constructor(readonly ctx: Context) {}
 
+  /** Where new ops go (a snapshot: setting it, or another setInsertionPoint call, moves it), null for nowhere. */
+  get insertionPoint(): InsertionPoint | null {
+    return this.ipBlock === null ? null : { block: this.ipBlock, before: this.ipBefore };
+  }
+  set insertionPoint(ip: InsertionPoint | null) {
+    this.ipBlock = ip === null ? null : ip.block;
+    this.ipBefore = ip === null ? null : (ip.before ?? null);
+  }
+
   setInsertionPointToEnd(block: Block): void {
-    this.insertionPoint = { block, before: null };
+    this.ipBlock = block;
+    this.ipBefore = null;
   }
   setInsertionPointToStart(block: Block): void {
-    this.insertionPoint = { block, before: block.first };
+    this.ipBlock = block;
+    this.ipBefore = block.first;
   }
   setInsertionPointBefore(op: Operation): void {
-    this.insertionPoint = { block: op.parentBlock!, before: op };
+    this.ipBlock = op.parentBlock!;
+    this.ipBefore = op;
   }
   setInsertionPointAfter(op: Operation): void {
-    this.insertionPoint = { block: op.parentBlock!, before: op.next };
+    this.ipBlock = op.parentBlock!;
+    this.ipBefore = op.next;
   }
 
   /** Inserts a detached op at the insertion point (if any) and returns it. */
   insert<T extends Operation>(op: T): T {
-    const ip = this.insertionPoint;
-    if (ip) {
-      if (ip.before) ip.block.insertBefore(op, ip.before);
-      else ip.block.append(op);
+    const block = this.ipBlock;
+    if (block !== null) {
+      const before = this.ipBefore;
+      if (before !== null) block.insertBefore(op, before);
+      else block.append(op);
     }
     return op;
   }

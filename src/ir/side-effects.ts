@@ -118,6 +118,15 @@ export type NestVerdicts = Map<Operation, boolean> & {
   noteWitness?(op: Operation): void;
 };
 
+/**
+ * holdsForNest's queue and parent indices, reused from call to call (CSE asks
+ * about every region op: a list or two per call was most of its garbage);
+ * a nested call (an effects hook asking in turn) makes its own.
+ */
+const nestQueue: (Operation | null)[] = [];
+const nestFrom: number[] = [];
+let nestListsBusy = false;
+
 /** Whether `ownOk` holds for `root` and every op its RecursiveMemoryEffects regions hold. */
 function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?: NestVerdicts): boolean {
   // Most ops hold no regions: their own effects decide, with no queue to allocate.
@@ -126,18 +135,35 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
   const remember = memo !== undefined && root.regions.length > 0;
   const known = remember ? memo.get(root) : undefined;
   if (known !== undefined) return known;
+  if (nestListsBusy) return walkNest(root, ownOk, memo, [], []);
+  nestListsBusy = true;
+  try {
+    return walkNest(root, ownOk, memo, nestQueue, nestFrom);
+  } finally {
+    // Cleared in place (no op kept alive after the query; setting the length
+    // to 0 would drop the storage). Outside a query every entry is null, and
+    // a query fills a prefix: the first null ends it.
+    for (let i = 0; i < nestQueue.length && nestQueue[i] !== null; i++) nestQueue[i] = null;
+    nestListsBusy = false;
+  }
+}
+
+/** holdsForNest past the quick answers, on `queue` and `from` (written from index 0 on, whatever they hold). */
+function walkNest(root: Operation, ownOk: (op: Operation) => boolean, memo: NestVerdicts | undefined, queue: (Operation | null)[], from: number[]): boolean {
+  const remember = memo !== undefined;
   // Breadth-first: a nest's own ops are asked before what they hold, so a
   // verdict decided near the top (a call with unknown effects at each level)
   // does not walk down to the innermost level first. The verdict is the same
   // in any order.
-  const queue: Operation[] = [root];
+  queue[0] = root;
+  let size = 1;
   // With a memo, the queue index of each op's parent (to mark the path to a "false").
-  const from: number[] | undefined = remember ? [-1] : undefined;
+  from[0] = -1;
   let failedAt = -1;
   // Only region ops are queued: an op without regions is asked as its parent
   // is expanded, so a long block whose first ops decide is not copied whole.
-  walk: for (let head = 0; head < queue.length; head++) {
-    const op = queue[head];
+  walk: for (let head = 0; head < size; head++) {
+    const op = queue[head]!;
     if (op !== root && memo) {
       const v = memo.get(op);
       if (v === false) {
@@ -157,8 +183,8 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
         for (let b = regions[ri].firstBlock; b; b = b.nextBlock)
           for (let n = b.first; n; n = n.next) {
             if (n.regions.length) {
-              queue.push(n);
-              from?.push(head);
+              queue[size] = n;
+              from[size++] = head;
             } else if (!ownOk(n)) {
               // The path to a witness without regions ends at its parent.
               failedAt = head;
@@ -169,8 +195,8 @@ function holdsForNest(root: Operation, ownOk: (op: Operation) => boolean, memo?:
   }
   if (remember) {
     if (failedAt >= 0) {
-      for (let i = failedAt; i >= 0; i = from![i]) if (queue[i].regions.length) memo.set(queue[i], false);
-    } else for (let i = 0; i < queue.length; i++) if (queue[i].regions.length) memo.set(queue[i], true);
+      for (let i = failedAt; i >= 0; i = from[i]) if (queue[i]!.regions.length) memo.set(queue[i]!, false);
+    } else for (let i = 0; i < size; i++) if (queue[i]!.regions.length) memo.set(queue[i]!, true);
   }
   return failedAt < 0;
 }

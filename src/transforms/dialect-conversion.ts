@@ -262,6 +262,10 @@ export function applyPartialConversion(
   const pre = preOrder(root, target);
   const order = pre.ops;
   const rewriter = new PatternRewriter(ctx, listener);
+  // The lists of created ops, one per level of legalize's recursion, reused
+  // (one list per rewrite was most of the driver's own garbage).
+  const createdLists: Operation[][] = [];
+  let level = 0;
 
   /** The op that could not be legalized, or null. */
   const legalize = (op: Operation): Operation | null => {
@@ -270,15 +274,16 @@ export function applyPartialConversion(
     if (legality === 'legal') return null;
     const ps = frozen.patternsFor(op);
     for (let i = 0; i < ps.length; i++) {
-      const created: Operation[] = [];
+      const created = level < createdLists.length ? createdLists[level] : (createdLists[level] = []);
+      created.length = 0;
       listener.created = created;
       rewriter.setInsertionPointBefore(op);
       if (!ps[i].matchAndRewrite(op, rewriter)) continue;
-      for (let c = 0; c < created.length; c++) {
-        const failed = legalize(created[c]);
-        if (failed) return failed;
-      }
-      return null;
+      level++;
+      let failed: Operation | null = null;
+      for (let c = 0; c < created.length && failed === null; c++) failed = legalize(created[c]);
+      level--;
+      return failed;
     }
     return legality === 'illegal' ? op : null;
   };

@@ -21,7 +21,7 @@ import type { Builder } from '../../ir/builder.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
 import { Interfaces, inferResultRangeOfUnknownOperands, type IntRange, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { matchConstantInt } from '../../ir/matchers.js';
-import type { OpOperand, Operation, Value } from '../../ir/operation.js';
+import { Operation, type OpOperand, type Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
   AnyType,
@@ -65,6 +65,7 @@ import {
   SignlessIntegerOrFloatLike,
   unitAttr,
   areCompatibleShapes,
+  type Op,
 } from '../../ods/index.js';
 import type { OpAsmParser } from '../../ir/op-asm.js';
 import { tokenParser } from '../../syntax/parser.js';
@@ -325,7 +326,18 @@ function intBinaryExactOp<const M extends string>(mnemonic: M, opts: IntBinaryOp
   });
 }
 
-export const AddIOp = intBinaryOverflowOp('addi', { commutative: true });
+export const AddIOp = intBinaryOverflowOp('addi', { commutative: true }).withBuilders((self) => ({
+  /**
+   * `lhs + rhs` without overflow flags (what `build` makes from lhs and rhs),
+   * made directly: lowerings make one per loop, and the generic builder's
+   * walk over the declaration cost more than the op (as cf.br's create).
+   */
+  create(b: Builder, lhs: Value, rhs: Value, location?: Location): Op<'arith.addi'> {
+    const name = b.ctx.lookupOp('arith.addi');
+    if (name?.def !== self.definition) return self.build(b, { lhs, rhs, location });
+    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, [lhs, rhs], [lhs.type], null, null, null, null, null)) as Op<'arith.addi'>;
+  },
+}));
 export const SubIOp = intBinaryOverflowOp('subi');
 export const MulIOp = intBinaryOverflowOp('muli', { commutative: true });
 export const DivUIOp = intBinaryExactOp('divui', { pure: false, speculation: UnsignedDivSpeculation });
@@ -605,7 +617,15 @@ export const CmpIOp = arithOp({
   /** The operands themselves (MLIR's getLhsMutable/getRhsMutable), for folds that update them in place. */
   lhsMutable: (op): OpOperand => op.opOperand(0),
   rhsMutable: (op): OpOperand => op.opOperand(1),
-});
+}).withBuilders((self) => ({
+  /** What `build` makes from predicate, lhs and rhs, made directly as AddIOp.create. */
+  create(b: Builder, predicate: number, lhs: Value, rhs: Value, location?: Location): Op<'arith.cmpi'> {
+    const name = b.ctx.lookupOp('arith.cmpi');
+    if (name?.def !== self.definition) return self.build(b, { predicate, lhs, rhs, location });
+    const props = ['predicate', CmpIPredicate.get(predicate)];
+    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, [lhs, rhs], [getI1SameShape(lhs.type)], props, null, null, null, null)) as Op<'arith.cmpi'>;
+  },
+}));
 
 export const CmpFOp = arithOp({
   name: 'arith.cmpf',

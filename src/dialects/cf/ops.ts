@@ -95,7 +95,9 @@ export const BranchOp = defineOp({
     // and the generic builder's walk over the declaration cost more than the op.
     const name = b.ctx.lookupOp('cf.br');
     if (name?.def !== self.definition) return self.build(b, { dest, destOperands, location });
-    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, destOperands, null, null, null, null, [dest], null)) as Op<'cf.br'>;
+    // No empty list handed on: the op's operand code then sees only lists of values (one array shape).
+    const operands = destOperands.length ? destOperands : null;
+    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, operands, null, null, null, null, [dest], null)) as Op<'cf.br'>;
   },
 }));
 
@@ -130,10 +132,12 @@ export const CondBranchOp = defineOp({
     // the segment sizes as the generic builder would set them.
     const nt = trueDestOperands.length;
     const nf = falseDestOperands.length;
-    const operands = new Array<Value>(1 + nt + nf);
-    operands[0] = condition;
-    for (let i = 0; i < nt; i++) operands[1 + i] = trueDestOperands[i];
-    for (let i = 0; i < nf; i++) operands[1 + nt + i] = falseDestOperands[i];
+    // Packed (a filled `new Array(n)` is holey: another array shape for the
+    // op's operand code, which the parser's lists made monomorphic); the
+    // usual branch has no operands beyond the condition.
+    const operands = [condition];
+    for (let i = 0; i < nt; i++) operands.push(trueDestOperands[i]);
+    for (let i = 0; i < nf; i++) operands.push(falseDestOperands[i]);
     const props = ['operandSegmentSizes', self.ods.operandSegmentSizesAttr([1, nt, nf])];
     return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, operands, null, props, null, null, [trueDest, falseDest], null)) as Op<'cf.cond_br'>;
   },
