@@ -659,6 +659,7 @@ export const SelectOp = arithOp({
     }
     p.printType(op.result(0).type);
   },
+  localVerifier: true,
   verify(op, ctx) {
     const c = op.operand(0).type;
     if (isI1(c)) return true;
