@@ -719,6 +719,7 @@ export const ConstantOp = defineOp({
       setName(op.result(0), 'cst');
     }
   },
+  localVerifier: true,
   verify(op, ctx) {
     const value = op.propertiesView.get('value')!;
     const type = op.result(0).type;
