@@ -601,6 +601,10 @@ export class Operation {
   get attributesView(): ReadonlyMap<string, Attribute> {
     return this.rare?.attrs ?? EMPTY_ATTRIBUTES;
   }
+  /** False when the op has no discardable attributes, successors or opaque properties (most ops): one field read. */
+  get hasRareParts(): boolean {
+    return this.rare !== null;
+  }
 
   get opName(): string {
     return this.name.name;

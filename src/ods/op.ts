@@ -140,6 +140,13 @@ export interface OpHooks<T extends Operation = Operation> {
   print?(p: OpAsmPrinter, op: T): void;
   /** hasVerifier: op-specific invariants after the declared ones. Emits diagnostics and returns false on failure. */
   verify?(op: T, ctx: Context): boolean;
+  /**
+   * `verify` reads only the op itself: its operand and result types and
+   * counts and its properties (not its parent, neighbours, operands'
+   * defining ops or regions). Ops of such a kind (or of one without `verify`)
+   * that match one that passed are not checked again (see PassedSignatures).
+   */
+  localVerifier?: boolean;
   /** hasRegionVerifier: invariants that need the op's regions verified first. */
   verifyRegions?(op: T, ctx: Context): boolean;
   /** Result name hints (`%c0`, `%cst`). */
@@ -810,6 +817,81 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
   };
 }
 
+/**
+ * Signatures (operand types, result types, properties) of ops of one kind
+ * that passed `verify`, for kinds whose checks read nothing else (the
+ * declared ones all do; a hand-written hook says so with `localVerifier`):
+ * an op with a remembered signature and no regions, successors, discardable
+ * attributes or opaque properties passes again, so most ops skip the
+ * compiled check, the traits and the hook (less work, and fewer functions
+ * hot enough for TurboFan in a cold run). Types and attributes are uniqued
+ * and immutable: identity is equality. Entries are flat lists: operand
+ * types, SIG_END, result types, SIG_END, property names and values.
+ */
+class PassedSignatures {
+  /** Ops with one property (a constant's value, a comparison's predicate), by its value. */
+  private readonly byValue = new Map<Attribute, unknown[][]>();
+  /** Ops with none or several. */
+  private readonly others: unknown[][] = [];
+  /** Which entry of a full list the next signature replaces. */
+  private turn = 0;
+
+  /** The entries an op's signature would be among (undefined: none yet). */
+  private listOf(op: Operation): unknown[][] | undefined {
+    return op.numProperties === 1 ? this.byValue.get(op.propertyValue(0)) : this.others;
+  }
+
+  has(op: Operation): boolean {
+    if (op.regions.length !== 0 || op.hasRareParts) return false;
+    const list = this.listOf(op);
+    if (list === undefined) return false;
+    for (let i = 0; i < list.length; i++) if (sameSignature(list[i], op)) return true;
+    return false;
+  }
+
+  /** Remembers the signature of `op`, which passed. */
+  add(op: Operation): void {
+    if (op.regions.length !== 0 || op.hasRareParts) return;
+    let list = this.listOf(op);
+    if (list === undefined) {
+      // Bounded: a kind with many distinct values (constants) keeps the first ones.
+      if (this.byValue.size === MAX_VALUES) return;
+      this.byValue.set(op.propertyValue(0), (list = []));
+    }
+    let e: unknown[];
+    if (list.length < SIGNATURES) list.push((e = []));
+    else {
+      e = list[this.turn];
+      this.turn = (this.turn + 1) % SIGNATURES;
+      e.length = 0;
+    }
+    for (let u = op.firstOperand; u !== null; u = op.operandAfter(u)) e.push(u.value.type);
+    e.push(SIG_END);
+    for (let i = 0, n = op.numResults; i < n; i++) e.push(op.result(i).type);
+    e.push(SIG_END);
+    for (let i = 0, n = op.numProperties; i < n; i++) e.push(op.propertyName(i), op.propertyValue(i));
+  }
+}
+
+/** Signatures kept per list (gen.ts's modules: one or two per kind and property value, e.g. arith.addi on i32 and on index). */
+const SIGNATURES = 4;
+/** Property values kept per kind (gen.ts's 5 MB module: 106 distinct constants). */
+const MAX_VALUES = 1024;
+const SIG_END = {};
+
+function sameSignature(e: readonly unknown[], op: Operation): boolean {
+  const n = e.length;
+  let k = 0;
+  for (let u = op.firstOperand; u !== null; u = op.operandAfter(u)) if (k === n || e[k++] !== u.value.type) return false;
+  if (k === n || e[k++] !== SIG_END) return false;
+  for (let i = 0, r = op.numResults; i < r; i++) if (k === n || e[k++] !== op.result(i).type) return false;
+  if (k === n || e[k++] !== SIG_END) return false;
+  const np = op.numProperties;
+  if (n - k !== 2 * np) return false;
+  for (let i = 0; i < np; i++) if (e[k++] !== op.propertyName(i) || e[k++] !== op.propertyValue(i)) return false;
+  return true;
+}
+
 /** Checks inherent attributes given in an attribute dictionary (MLIR's verifyInherentAttrs). */
 function verifyInherentAttrs(info: OdsInfo, attrs: ReadonlyMap<string, Attribute>): string | undefined {
   for (const a of info.attributes) {
@@ -1322,6 +1404,7 @@ type MutableDefinition = { -readonly [K in keyof OpDefinition]: OpDefinition[K] 
 /** The op-specific code behind a definition, and which hooks were given (each may be given once). */
 interface Slots {
   verify?: OpHooks['verify'];
+  localVerifier?: boolean;
   /** The op's OdsInfo (made on first use). */
   readonly info: () => OdsInfo;
   readonly spec: OpDeclaration;
@@ -1369,6 +1452,10 @@ function applyHooks(def: MutableDefinition, hooks: OpHooks): void {
   if (hooks.verify) {
     claim('verify');
     slots.verify = hooks.verify;
+  }
+  if (hooks.localVerifier) {
+    claim('localVerifier');
+    slots.localVerifier = true;
   }
   if (hooks.verifyRegions) {
     claim('verifyRegions');
@@ -1433,6 +1520,9 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
   const defaults = shape.attributes.filter((a) => a.defaultValue !== undefined && a.materializeDefault !== false);
   // Compiled on the first op verified (a run verifies few of the op kinds).
   let odsCheck: ((op: Operation) => boolean) | undefined;
+  // Made on the first op verified, when every check of the kind reads only the op (null: not).
+  let passed: PassedSignatures | null | undefined;
+  let passedFor: OpHooks['verify'];
   // Every member is present (undefined when not given), in one order: all
   // definitions then share one hidden class, made without a transition per hook.
   const def: MutableDefinition = {
@@ -1455,8 +1545,16 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
     getCanonicalizationPatterns: undefined,
     propertiesFromAttr: undefined,
     verify(op, ctx) {
+      // Set again if a hook was added since (implementOp after a first verify).
+      if (passed === undefined || passedFor !== slots.verify) {
+        passedFor = slots.verify;
+        passed = slots.verify === undefined || slots.localVerifier === true ? new PassedSignatures() : null;
+      }
+      if (passed !== null && passed.has(op)) return true;
       if (!(odsCheck ??= compileOdsCheck(getInfo()))(op) && !verifyOds(op, ctx, getInfo())) return false;
-      return slots.verify ? slots.verify(op, ctx) : true;
+      if (slots.verify !== undefined && !slots.verify(op, ctx)) return false;
+      if (passed !== null) passed.add(op);
+      return true;
     },
     initProperties: defaults.length
       ? (props: Map<string, Attribute>) => {

@@ -679,6 +679,7 @@ export const SelectOp = arithOp({
     }
     p.printType(op.result(0).type);
   },
+  localVerifier: true,
   verify(op, ctx) {
     const c = op.operand(0).type;
     if (isI1(c)) return true;
@@ -738,6 +739,7 @@ export const ConstantOp = defineOp({
       setName(op.result(0), 'cst');
     }
   },
+  localVerifier: true,
   verify(op, ctx) {
     const value = op.propertiesView.get('value')!;
     const type = op.result(0).type;

@@ -120,12 +120,12 @@ export const ConstantOp = defineOp({
 // Shared pieces
 
 function functionType(op: Operation): FunctionType | undefined {
-  const a = op.propertiesView.get('function_type');
+  const a = op.getProperty('function_type');
   return a instanceof TypeAttr && a.value instanceof FunctionType ? a.value : undefined;
 }
 
 function funcName(op: Operation): string {
-  const a = op.propertiesView.get('sym_name');
+  const a = op.getProperty('sym_name');
   return a instanceof StringAttr ? a.value : '';
 }
 
@@ -304,7 +304,7 @@ implementOp(FuncOp, {
 });
 
 function verifyArgResultAttrs(ctx: Context, op: Operation, attrName: string, what: string, count: number): boolean {
-  const all = op.propertiesView.get(attrName);
+  const all = op.getProperty(attrName);
   if (all === undefined) return true;
   if (!(all instanceof ArrayAttr)) return fail(ctx, op, `attribute '${attrName}' failed to satisfy constraint: Array of dictionary attributes`);
   if (all.elements.length !== count)
@@ -332,18 +332,17 @@ implementOp(ReturnOp, {
   verify(op, ctx) {
     const fn = op.parentOp!;
     const results = functionType(fn)?.results ?? [];
-    const operands = ReturnOp.operands(op);
-    if (operands.length !== results.length)
-      return fail(ctx, op, `has ${operands.length} operands, but enclosing function (@${funcName(fn)}) returns ${results.length}`);
-    for (let i = 0; i < results.length; i++)
-      if (operands[i].type !== results[i]) {
-        emitError(
-          ctx,
-          op,
-          `type of return operand ${i} (${q(operands[i].type)}) doesn't match function result type (${q(results[i])}) in function @${funcName(fn)}`,
-        );
+    // Counted, then compared along the operand list (no list made per return).
+    const n = op.numOperands;
+    if (n !== results.length) return fail(ctx, op, `has ${n} operands, but enclosing function (@${funcName(fn)}) returns ${results.length}`);
+    let i = 0;
+    for (let u = op.firstOperand; u !== null; u = op.operandAfter(u), i++) {
+      const t = u.value.type;
+      if (t !== results[i]) {
+        emitError(ctx, op, `type of return operand ${i} (${q(t)}) doesn't match function result type (${q(results[i])}) in function @${funcName(fn)}`);
         return false;
       }
+    }
     return true;
   },
 });

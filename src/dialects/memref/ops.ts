@@ -738,6 +738,8 @@ function implementAllocLike<N extends 'memref.alloc' | 'memref.alloca'>(handle: 
   implementOp(handle, {
     getAsmResultNames: nameResult(handle.opName.slice('memref.'.length)),
     interfaces: effects((op) => [{ kind: 'allocate', value: op.result(0), resource }]),
+    // alloca's looks for an allocation scope among the op's ancestors.
+    localVerifier: !needsScope,
     verify(op, ctx) {
       const t = handle.memref(op).type;
       if (!(t instanceof MemRefType)) return fail(ctx, op, 'result must be a memref');
@@ -818,6 +820,7 @@ implementOp(AllocaScopeReturnOp, { parentOps: [AllocaScopeOp] });
 
 implementOp(LoadOp, {
   interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }]),
+  localVerifier: true,
   verify(op, ctx) {
     const t = LoadOp.memref(op).type as MemRefType;
     // The indices follow the memref (counted, not listed: every load is verified).
@@ -829,11 +832,12 @@ implementOp(LoadOp, {
 
 implementOp(StoreOp, {
   interfaces: effects((op) => [{ kind: 'write', value: op.operand(1) }]),
+  localVerifier: true,
   verify(op, ctx) {
     const t = StoreOp.memref(op).type as MemRefType;
     // The indices follow the value and the memref (counted, not listed).
     const n = op.numOperands - 2;
-    if (n !== t.rank) return fail(ctx, op, `incorrect number of indices for store, expected ${t.rank} but got ${n}`);
+    if (n !== t.rank) return fail(ctx, op, 'store index operand count not equal to memref rank');
     return true;
   },
 });

@@ -1,0 +1,173 @@
+// Ops of a kind whose checks read only the op itself (operand and result
+// types, properties) pass again without being checked when an op of the same
+// kind and signature passed before (src/ods/op.ts, PassedSignatures). These
+// cases put a valid op before an invalid one that differs from it only where
+// a remembered signature must not decide: its parent (hooks that look
+// outside the op are not remembered), one type, one property value, an
+// attribute of its own. Stdout, stderr and exit code must be mlir-opt 22's
+// (live). The last tests change built IR between two verifications.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { IntegerType } from '../../src/ir/builtin-types.js';
+import { IntegerAttr } from '../../src/ir/builtin-attributes.js';
+import type { Operation } from '../../src/ir/operation.js';
+import { parse, verify } from '../../src/api/text.js';
+import { arith, memref } from '../../src/index.js';
+import { testOptCases, type OptCase } from '../opt-cases.js';
+
+const CASES: OptCase[] = [
+  {
+    name: 'alloca without an allocation scope after the same alloca in a function',
+    args: [],
+    // The nested module is verified after the function (both at the outer module's exit).
+    input: `func.func @f() {
+  %0 = memref.alloca() : memref<4xf32>
+  return
+}
+module {
+  %1 = memref.alloca() : memref<4xf32>
+}
+`,
+  },
+  {
+    name: 'func.return of the same type into a function of another result type',
+    args: [],
+    input: `func.func @f(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @g(%a: i32) -> i64 {
+  return %a : i32
+}
+`,
+  },
+  {
+    name: 'constant of the same value with another result type',
+    args: [],
+    input: `func.func @f() {
+  %0 = arith.constant 1 : i32
+  %1 = "arith.constant"() <{value = 1 : i32}> : () -> i64
+  return
+}
+`,
+  },
+  {
+    name: 'comparison with a remembered predicate and types but another result type',
+    args: [],
+    input: `func.func @f(%a: i32) {
+  %0 = arith.cmpi slt, %a, %a : i32
+  %1 = arith.cmpi sgt, %a, %a : i32
+  %2 = "arith.cmpi"(%a, %a) <{predicate = 2 : i64}> : (i32, i32) -> i32
+  return
+}
+`,
+  },
+  {
+    name: 'store with an index too many after valid stores and loads',
+    args: [],
+    input: `func.func @f(%m: memref<4xf32>, %i: index, %x: f32) {
+  memref.store %x, %m[%i] : memref<4xf32>
+  %0 = memref.load %m[%i] : memref<4xf32>
+  memref.store %0, %m[%i] : memref<4xf32>
+  "memref.store"(%x, %m, %i, %i) : (f32, memref<4xf32>, index, index) -> ()
+  return
+}
+`,
+  },
+  {
+    name: 'select of a remembered signature then a vector condition of another shape',
+    args: [],
+    input: `func.func @f(%c: i1, %a: vector<4xi32>, %v: vector<2xi1>) {
+  %0 = arith.select %c, %a, %a : vector<4xi32>
+  %1 = arith.select %c, %a, %a : vector<4xi32>
+  %2 = arith.select %v, %a, %a : vector<2xi1>, vector<4xi32>
+  return
+}
+`,
+  },
+  {
+    name: 'a property of several after the same op with valid ones',
+    args: [],
+    input: `func.func @f(%m: memref<4xf32>, %i: index) {
+  %0 = memref.load %m[%i] {nontemporal = true} : memref<4xf32>
+  %1 = "memref.load"(%m, %i) <{nontemporal = true, alignment = 16 : i64}> : (memref<4xf32>, index) -> f32
+  %2 = "memref.load"(%m, %i) <{nontemporal = true, alignment = 3 : i64}> : (memref<4xf32>, index) -> f32
+  return
+}
+`,
+  },
+  {
+    name: 'a terminator in the middle of a block after the same terminator at the end',
+    args: [],
+    input: `func.func @f(%c: i1) {
+  scf.if %c {
+    scf.yield
+  }
+  scf.if %c {
+    scf.yield
+    scf.yield
+  }
+  return
+}
+`,
+  },
+];
+
+testOptCases(CASES);
+
+function find(m: Operation, isa: (op: Operation) => boolean): Operation {
+  let found: Operation | undefined;
+  m.walk((op) => {
+    if (found === undefined && isa(op)) found = op;
+  });
+  assert.ok(found);
+  return found;
+}
+
+test('a remembered signature does not settle an op whose hook looks at its parent', () => {
+  const m = parse(`func.func @f() {
+  %0 = memref.alloca() : memref<4xf32>
+  return
+}
+`);
+  assert.deepEqual(verify(m), []);
+  // The same alloca moved out of the function: no allocation scope above it.
+  const alloca = find(m, (op) => memref.AllocaOp.isa(op));
+  alloca.moveBefore(m.regions[0].entry.first!);
+  const diags = verify(m);
+  assert.equal(diags.length, 1);
+  assert.match(diags[0], /requires an ancestor op with AutomaticAllocationScope trait/);
+});
+
+test('an op changed after it passed is checked again', () => {
+  const m = parse(`func.func @f(%m: memref<4xf32>, %i: index, %j: i32) {
+  %0 = memref.load %m[%i] : memref<4xf32>
+  %1 = arith.addi %i, %i : index
+  return
+}
+`);
+  assert.deepEqual(verify(m), []);
+  const load = find(m, (op) => memref.LoadOp.isa(op));
+  const add = find(m, (op) => arith.AddIOp.isa(op));
+  const [mem, i] = [load.operand(0), load.operand(1)];
+  // An index too many: a new signature, so the load's hook runs.
+  load.setOperands([mem, i, i]);
+  let diags = verify(m);
+  assert.equal(diags.length, 1);
+  assert.match(diags[0], /incorrect number of indices for load, expected 1 but got 2/);
+  load.setOperands([mem, i]);
+  assert.deepEqual(verify(m), []);
+  // The addition's operands of two types (the result type kept): a new signature, checked.
+  const j = m.regions[0].entry.first!.regions[0].entry.args[2];
+  add.setOperands([i, j]);
+  diags = verify(m);
+  assert.equal(diags.length, 1);
+  assert.match(diags[0], /requires the same type for all operands and results/);
+  add.setOperands([i, i]);
+  assert.deepEqual(verify(m), []);
+  // A property changed to an invalid value after the op passed with a valid one.
+  load.setProperty('alignment', IntegerAttr.get(IntegerType.get(64), 3));
+  diags = verify(m);
+  assert.equal(diags.length, 1);
+  assert.match(diags[0], /attribute 'alignment' failed to satisfy constraint/);
+});
