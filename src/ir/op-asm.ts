@@ -139,7 +139,12 @@ export class OperationState {
     this._regions = v;
   }
   addRegion(region: Region): Region {
-    this.regions.push(region);
+    // The op takes the list over: kept at its exact size for one or two
+    // regions (a list grown by push from [] holds 17 slots).
+    const rs = this._regions;
+    if (rs === undefined || rs.length === 0) this._regions = [region];
+    else if (rs.length === 1) this._regions = [rs[0], region];
+    else rs.push(region);
     return region;
   }
 }

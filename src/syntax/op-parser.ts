@@ -453,8 +453,7 @@ export class OperationParser extends Parser {
   private *genericRegionsAndTail(state: OperationState, operandIDs: UnresolvedOperand[]): Generator<RegionRequest, void, undefined> {
     this.consume();
     do {
-      const region = new Region();
-      state.regions.push(region);
+      const region = state.addRegion(new Region());
       yield { region };
     } while (this.consumeIf(Tok.comma));
     this.expect(Tok.r_paren, "expected ')' to end region list");

@@ -636,7 +636,7 @@ function reassociationIndices(op: Operation): number[][] {
 /** MLIR's `ensureTerminator`: gives the region a block, ended by a `kind` op unless it already ends with a terminator. */
 function ensureTerminator(p: OpAsmParser, region: Region, kind: { readonly opName: string }, state: OperationState): void {
   if (region.empty) region.pushBlock(new Block());
-  const block = region.blocks[region.blocks.length - 1];
+  const block = region.lastBlock!;
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return;
   block.append(new Operation({ name: p.parser.ctx.lookupOp(kind.opName)!, ...state.locationInit() }));

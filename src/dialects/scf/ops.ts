@@ -555,7 +555,8 @@ function staticList(op: Operation, name: string): bigint[] {
  */
 function ensureTerminator(ctx: Context, region: Region, kind: { readonly opName: string }, state: OperationState, regions = 0): Operation | undefined {
   if (region.empty) region.pushBlock(new Block());
-  const block = region.blocks[region.blocks.length - 1];
+  // The last block by its link: `blocks` would make a snapshot list the region keeps.
+  const block = region.lastBlock!;
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return undefined;
   const op = new Operation({ name: ctx.lookupOp(kind.opName)!, ...state.locationInit(), regions });
@@ -977,7 +978,7 @@ implementOp(ForallOp, {
     const term = ensureTerminator(ctx, body, InParallelOp, state, 1);
     if (term && term.regions[0].empty) term.regions[0].pushBlock(new Block());
     else {
-      const last = body.blocks[body.blocks.length - 1].last;
+      const last = body.lastBlock!.last;
       if (InParallelOp.isa(last) && last.regions[0].empty) last.regions[0].pushBlock(new Block());
     }
     p.parseOptionalAttrDict(state.attributes);
@@ -1528,7 +1529,7 @@ implementOp(LoopOp, {
     yield { region: body, args: regionArgs };
     // The implicit terminator: `scf.continue` to this loop (valid without iter_args).
     if (body.empty) body.pushBlock(new Block());
-    const block = body.blocks[body.blocks.length - 1];
+    const block = body.lastBlock!;
     if (!block.last || !block.last.hasTrait(Traits.IsTerminator))
       block.append(new Operation({ name: ctx.lookupOp(ContinueOp.opName)!, operands: [body.entry.args[0]], ...state.locationInit() }));
     p.parseOptionalAttrDict(state.attributes);
