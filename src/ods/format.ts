@@ -1645,12 +1645,15 @@ class Compiled {
         const rs = ps.regions[i];
         if (rs) for (let k = 0; k < rs.length; k++) state.addRegion(rs[k]);
       }
-    const terminator = info.definition.implicitTerminator;
-    const regions = state._regions ?? NO_SLOTS;
-    if (terminator !== undefined) for (const r of regions) if (!ps.customRegions?.has(r)) ensureTerminator(p, r, terminator, state);
-    // A single-block region without an implicit terminator gets its block when written empty.
-    if (terminator === undefined && info.definition.traits.has(Traits.SingleBlock))
-      for (const r of regions) if (!ps.customRegions?.has(r) && r.empty) r.pushBlock(new Block());
+    // (Most ops have no region: no trait lookup for them.)
+    const regions = state._regions;
+    if (regions !== undefined && regions.length !== 0) {
+      const terminator = info.definition.implicitTerminator;
+      if (terminator !== undefined) for (const r of regions) if (!ps.customRegions?.has(r)) ensureTerminator(p, r, terminator, state);
+      // A single-block region without an implicit terminator gets its block when written empty.
+      if (terminator === undefined && info.definition.traits.has(Traits.SingleBlock))
+        for (const r of regions) if (!ps.customRegions?.has(r) && r.empty) r.pushBlock(new Block());
+    }
     if (ps.allSuccessors) state.successors = ps.allSuccessors;
     else
       for (let i = 0; i < info.successors.length; i++) {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from '../../src/api/text.js';
-import { assertParsePrintAsMlirOpt } from '../opt-cases.js';
+import { assertParseErrorAsMlirOpt, assertParsePrintAsMlirOpt } from '../opt-cases.js';
 import type { Operation } from '../../src/ir/operation.js';
 import { OperationState } from '../../src/ir/op-asm.js';
 import { Region } from '../../src/ir/operation.js';
@@ -110,4 +110,63 @@ test('OperationState.addRegion keeps every region, in order, past two', () => {
   const rs = [new Region(), new Region(), new Region(), new Region()];
   for (const r of rs) assert.equal(state.addRegion(r), r);
   assert.deepEqual(state.regions, rs);
+});
+
+// ---- SSA names in an open-addressing table (a Map past 4,096 names)
+
+/** A function defining `n` values %v0..%v(n-1) in a chain, `extra` inserted before its return. */
+function chain(n: number, extra = ''): string {
+  const lines = ['func.func @f(%a: i32, %c: i1) -> i32 {', '  %v0 = arith.addi %a, %a : i32'];
+  for (let i = 1; i < n; i++) lines.push(`  %v${i} = arith.addi %v${i - 1}, %v${i >> 1} : i32`);
+  lines.push(extra, `  return %v${n >> 1} : i32`, '}', '');
+  return lines.join('\n');
+}
+
+test('functions of 40, 300 and 5,000 names (the table grown, then moved to a Map) print as mlir-opt', () => {
+  withDir((dir) => {
+    for (const n of [40, 300, 5000]) assertParsePrintAsMlirOpt(`chain ${n}`, chain(n), join(dir, 'case.mlir'));
+    // Results by number, a nested region using outer names, and a name reused after its scope ended.
+    const multi = chain(
+      300,
+      [
+        '  %r:2 = scf.if %c -> (i32, i32) {',
+        '    %v9000 = arith.addi %v17, %v299 : i32',
+        '    scf.yield %v9000, %v3 : i32, i32',
+        '  } else {',
+        '    scf.yield %v5, %v6 : i32, i32',
+        '  }',
+        '  %v9000 = arith.addi %r#1, %r#0 : i32',
+      ].join('\n'),
+    );
+    assertParsePrintAsMlirOpt('results and scopes', multi, join(dir, 'case.mlir'));
+  });
+});
+
+test('name errors in small, grown and Map tables report as mlir-opt', () => {
+  withDir((dir) => {
+    const file = join(dir, 'case.mlir');
+    for (const n of [40, 300, 5000]) {
+      assertParseErrorAsMlirOpt(`redefinition ${n}`, chain(n, `  %v${n - 7} = arith.addi %a, %a : i32`), file);
+      assertParseErrorAsMlirOpt(`undefined ${n}`, chain(n, `  %w = arith.addi %v${n}, %a : i32`), file);
+      assertParseErrorAsMlirOpt(`wrong type ${n}`, chain(n, `  %w = arith.addf %v${n - 3}, %v${n - 3} : f32`), file);
+      assertParseErrorAsMlirOpt(`result number ${n}`, chain(n, `  %w = arith.addi %v${n - 2}#1, %a : i32`), file);
+    }
+  });
+});
+
+test('every parsed value has its mark back at 0 once its scope ends', () => {
+  for (const n of [40, 5000]) {
+    // Unverified: the verifier's walks use the marks too.
+    // Top-level values are in the outermost scope (reset when the parse ends), the rest in nested ones.
+    const top = Array.from({ length: n }, (_, i) => `%t${i} = arith.constant ${i} : i32\n`).join('');
+    const m = parse(top + chain(n, '  scf.if %c {\n    %in = arith.addi %v1, %v2 : i32\n  }'), { verify: false });
+    let nonzero = 0;
+    let values = 0;
+    m.walk((op) => {
+      for (let i = 0; i < op.numResults; i++, values++) if (op.result(i).mark !== 0) nonzero++;
+      for (const r of op.regions) for (let b = r.firstBlock; b; b = b.nextBlock) for (const a of b.args) (values++, a.mark !== 0 && nonzero++);
+    });
+    assert.ok(values > 2 * n, `${n}: ${values} values`);
+    assert.equal(nonzero, 0, `${n} names`);
+  }
 });
