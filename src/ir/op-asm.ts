@@ -238,8 +238,12 @@ export interface OpAsmParser {
   parseOptionalSuccessor(): Block | undefined;
   parseSuccessorAndUseList(): { block: Block; operands: Value[] };
 
-  parseOptionalAttrDict(into: Map<string, Attribute>): void;
-  parseOptionalAttrDictWithKeyword(into: Map<string, Attribute>): void;
+  /**
+   * An attribute dictionary if present, into `into` (given an OperationState,
+   * its attributes: the state makes its map only when there is a dictionary).
+   */
+  parseOptionalAttrDict(into: Map<string, Attribute> | OperationState): void;
+  parseOptionalAttrDictWithKeyword(into: Map<string, Attribute> | OperationState): void;
   parseAttribute(type?: Type): Attribute;
   parseOptionalAttribute(type?: Type): Attribute | undefined;
   parseSymbolName(): string;

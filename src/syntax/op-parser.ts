@@ -1249,11 +1249,11 @@ class CustomOpAsmParser implements OpAsmParser {
     return { block, operands };
   }
 
-  parseOptionalAttrDict(into: Map<string, Attribute>): void {
-    if (this.parser.is(Tok.l_brace)) this.parser.parseAttributeDictInto(into);
+  parseOptionalAttrDict(into: Map<string, Attribute> | OperationState): void {
+    if (this.parser.is(Tok.l_brace)) this.parser.parseAttributeDictInto(into instanceof OperationState ? into.attributes : into);
   }
-  parseOptionalAttrDictWithKeyword(into: Map<string, Attribute>): void {
-    if (this.parser.consumeKeywordIf('attributes')) this.parser.parseAttributeDictInto(into);
+  parseOptionalAttrDictWithKeyword(into: Map<string, Attribute> | OperationState): void {
+    if (this.parser.consumeKeywordIf('attributes')) this.parser.parseAttributeDictInto(into instanceof OperationState ? into.attributes : into);
   }
   parseAttribute(type?: Type): Attribute {
     return this.parser.parseAttribute(type);

@@ -170,3 +170,37 @@ test('every parsed value has its mark back at 0 once its scope ends', () => {
     assert.equal(nonzero, 0, `${n} names`);
   }
 });
+
+test('custom parsers read an attribute dictionary into the op state only when one is written', () => {
+  const text = `func.func @f(%m: memref<4xf32>, %n: index, %c: i1) {
+  %c0 = arith.constant {tag = 1 : i32} 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %v = memref.load %m[%i] {nontemporal = true} : memref<4xf32>
+    memref.store %v, %m[%i] : memref<4xf32>
+  } {unroll = 2 : i64}
+  scf.if %c {
+  } {marker}
+  return {ret}
+}
+`;
+  withDir((dir) => assertParsePrintAsMlirOpt('dictionaries', text, join(dir, 'case.mlir')));
+  const m = parse(text);
+  const dicts: string[] = [];
+  m.walk((op) => {
+    dicts.push(`${op.opName}:${[...op.attributes.keys()].join(',')}`);
+  }, 'pre');
+  assert.deepEqual(dicts, [
+    'builtin.module:',
+    'func.func:',
+    'arith.constant:tag',
+    'arith.constant:',
+    'scf.for:unroll',
+    'memref.load:',
+    'memref.store:',
+    'scf.yield:',
+    'scf.if:marker',
+    'scf.yield:',
+    'func.return:ret',
+  ]);
+});

@@ -794,7 +794,7 @@ implementOp(AllocaScopeOp, {
     const body = state.addRegion(new Region());
     p.parseRegion(body, []);
     ensureTerminator(p, body, AllocaScopeReturnOp, state);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' ');
@@ -875,7 +875,7 @@ implementOp(GenericAtomicRMWOp, {
     state.operands = [p.resolveOperand(memref, t), ...indices.map((i) => p.resolveOperand(i, IndexType.get()))];
     const body = state.addRegion(new Region());
     p.parseRegion(body, []);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     state.types = [t.elementType];
   },
   print(p, op) {
@@ -943,7 +943,7 @@ implementOp(PrefetchOp, {
     p.parseGreater();
     p.parseComma();
     const cache = parseAnyKeyword(p);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     p.parseColon();
     const offset = p.currentOffset();
     const t = p.parseType();
@@ -1031,7 +1031,7 @@ implementOp(DmaStartOp, {
       ...tagIdx.map((o) => r(o, idx)),
       ...stride.map((o) => r(o, idx)),
     ];
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' ');
@@ -1509,7 +1509,7 @@ implementOp(TransposeOp, {
   parse(p, state) {
     const src = p.parseOperand();
     const map = parseBareAffineMap(p);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     p.parseColon();
     const srcType = p.parseType();
     state.operands = [p.resolveOperand(src, srcType)];

@@ -774,7 +774,7 @@ implementOp(ExecuteRegionOp, {
     if (p.parseOptionalKeyword('no_inline')) state.attributes.set('no_inline', UnitAttr.get());
     const body = state.addRegion(new Region());
     yield { region: body };
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.printArrowTypeList(op.resultTypes);
@@ -848,7 +848,7 @@ implementOp(ForOp, {
     const body = state.addRegion(new Region());
     yield { region: body, args: regionArgs };
     ensureTerminator(ctx, body, YieldOp, state);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     const iv = ForOp.inductionVar(op);
@@ -981,7 +981,7 @@ implementOp(ForallOp, {
       const last = body.lastBlock!.last;
       if (InParallelOp.isa(last) && last.regions[0].empty) last.regions[0].pushBlock(new Block());
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     state.attributes.set('staticLowerBound', DenseArrayAttr.getI64(lbs.statics));
     state.attributes.set('staticUpperBound', DenseArrayAttr.getI64(ubs.statics));
     state.attributes.set('staticStep', DenseArrayAttr.getI64(steps.statics));
@@ -1065,7 +1065,7 @@ implementOp(InParallelOp, {
     const region = state.addRegion(new Region());
     p.parseRegion(region, []);
     if (region.empty) region.pushBlock(new Block());
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' ');
@@ -1097,7 +1097,7 @@ implementOp(IfOp, {
       yield { region: elseRegion };
       ensureTerminator(ctx, elseRegion, YieldOp, state);
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' ');
@@ -1289,7 +1289,7 @@ implementOp(ParallelOp, {
       'operandSegmentSizes',
       DenseArrayAttr.get(IntegerType.get(32), [lower.length, upper.length, steps.length, inits.length].map(BigInt)),
     );
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     operands.push(...p.resolveOperands(inits, state.types, p.nameOffset));
     state.operands = operands;
     ensureTerminator(ctx, body, ReduceOp, state);
@@ -1430,7 +1430,7 @@ implementOp(WhileOp, {
     yield { region: before, args: args };
     p.parseKeyword('do');
     yield { region: after };
-    p.parseOptionalAttrDictWithKeyword(state.attributes);
+    p.parseOptionalAttrDictWithKeyword(state);
   },
   print(p, op) {
     const inits = WhileOp.inits(op);
@@ -1532,7 +1532,7 @@ implementOp(LoopOp, {
     const block = body.lastBlock!;
     if (!block.last || !block.last.hasTrait(Traits.IsTerminator))
       block.append(new Operation({ name: ctx.lookupOp(ContinueOp.opName)!, operands: [body.entry.args[0]], ...state.locationInit() }));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' token(');
@@ -1614,7 +1614,7 @@ function parseEarlyExit(p: OpAsmParser, state: OperationState): void {
       while (p.parseOptionalComma()) values.push(p.parseOperand());
     }
   }
-  p.parseOptionalAttrDict(state.attributes);
+  p.parseOptionalAttrDict(state);
   const offset = p.currentOffset();
   const types = values.length ? p.parseColonTypeList() : [];
   state.operands = [p.resolveOperand(token, TokenType.get()), ...p.resolveOperands(values, types, offset)];
