@@ -139,7 +139,12 @@ export class OperationState {
     this._regions = v;
   }
   addRegion(region: Region): Region {
-    this.regions.push(region);
+    // The op takes the list over: kept at its exact size for one or two
+    // regions (a list grown by push from [] holds 17 slots).
+    const rs = this._regions;
+    if (rs === undefined || rs.length === 0) this._regions = [region];
+    else if (rs.length === 1) this._regions = [rs[0], region];
+    else rs.push(region);
     return region;
   }
 }
@@ -233,8 +238,12 @@ export interface OpAsmParser {
   parseOptionalSuccessor(): Block | undefined;
   parseSuccessorAndUseList(): { block: Block; operands: Value[] };
 
-  parseOptionalAttrDict(into: Map<string, Attribute>): void;
-  parseOptionalAttrDictWithKeyword(into: Map<string, Attribute>): void;
+  /**
+   * An attribute dictionary if present, into `into` (given an OperationState,
+   * its attributes: the state makes its map only when there is a dictionary).
+   */
+  parseOptionalAttrDict(into: Map<string, Attribute> | OperationState): void;
+  parseOptionalAttrDictWithKeyword(into: Map<string, Attribute> | OperationState): void;
   parseAttribute(type?: Type): Attribute;
   parseOptionalAttribute(type?: Type): Attribute | undefined;
   parseSymbolName(): string;

@@ -1639,17 +1639,21 @@ class Compiled {
     }
     if (this.infersResults) state.types = info.spec.inferResultTypes!(state.operands.map((v) => v.type), state.properties);
     // Regions and successors.
-    if (ps.allRegions) state.regions.push(...ps.allRegions);
+    if (ps.allRegions) for (let k = 0; k < ps.allRegions.length; k++) state.addRegion(ps.allRegions[k]);
     else
       for (let i = 0; i < info.regions.length; i++) {
         const rs = ps.regions[i];
-        if (rs) for (let k = 0; k < rs.length; k++) state.regions.push(rs[k]);
+        if (rs) for (let k = 0; k < rs.length; k++) state.addRegion(rs[k]);
       }
-    const terminator = info.definition.implicitTerminator;
-    if (terminator !== undefined) for (const r of state.regions) if (!ps.customRegions?.has(r)) ensureTerminator(p, r, terminator, state);
-    // A single-block region without an implicit terminator gets its block when written empty.
-    if (terminator === undefined && info.definition.traits.has(Traits.SingleBlock))
-      for (const r of state.regions) if (!ps.customRegions?.has(r) && r.empty) r.pushBlock(new Block());
+    // (Most ops have no region: no trait lookup for them.)
+    const regions = state._regions;
+    if (regions !== undefined && regions.length !== 0) {
+      const terminator = info.definition.implicitTerminator;
+      if (terminator !== undefined) for (const r of regions) if (!ps.customRegions?.has(r)) ensureTerminator(p, r, terminator, state);
+      // A single-block region without an implicit terminator gets its block when written empty.
+      if (terminator === undefined && info.definition.traits.has(Traits.SingleBlock))
+        for (const r of regions) if (!ps.customRegions?.has(r) && r.empty) r.pushBlock(new Block());
+    }
     if (ps.allSuccessors) state.successors = ps.allSuccessors;
     else
       for (let i = 0; i < info.successors.length; i++) {

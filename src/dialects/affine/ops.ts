@@ -106,7 +106,7 @@ implementOp(AffineApplyOp, {
     const dims = p.parseOperandList('paren');
     const syms = p.parseOperandList('optional-square');
     state.operands = [...dims, ...syms].map((o) => p.resolveOperand(o, index));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     if (map.numDims !== dims.length || dims.length + map.numSymbols !== state.operands.length)
       p.error('dimension or symbol index mismatch', p.nameOffset);
     state.types = new Array(map.numResults).fill(index);
@@ -123,7 +123,7 @@ function implementMinMax<N extends 'affine.min' | 'affine.max'>(h: MinMaxHandle<
       parseMapAttr(p, state);
       const dims = p.parseOperandList('paren');
       const syms = p.parseOperandList('optional-square');
-      p.parseOptionalAttrDict(state.attributes);
+      p.parseOptionalAttrDict(state);
       state.operands = [...dims, ...syms].map((o) => p.resolveOperand(o, index));
       state.types = [index];
     },

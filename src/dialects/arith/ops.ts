@@ -656,7 +656,7 @@ export const SelectOp = arithOp({
   results: [result('result', AnyType)],
   parse(p: OpAsmParser, state) {
     const operands = p.parseOperandList('none', 3);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     p.parseColon();
     let resultType = p.parseType();
     let conditionType: Type = IntegerType.get(1);

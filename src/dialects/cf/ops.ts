@@ -358,7 +358,7 @@ implementOp(SwitchOp, {
       caseOps.push(parseOptionalSuccessorOperands(p));
     }
     p.parseRSquare();
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     state.operands = [p.resolveOperand(flag, flagType), ...defaultOps, ...caseOps.flat()];
     state.successors = [defaultDest, ...dests];
     if (values.length) state.attributes.set('case_values', DenseIntOrFPElementsAttr.get(VectorType.get([values.length], flagType), values));

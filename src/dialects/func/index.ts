@@ -423,7 +423,7 @@ implementOp(CallIndirectOp, {
     p.parseLParen();
     const operands = p.parseOperandList();
     p.parseRParen();
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     p.parseColon();
     const offset = p.currentOffset();
     const t = p.parseType();

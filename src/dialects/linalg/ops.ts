@@ -248,7 +248,7 @@ function verifyStructured(ctx: Context, op: Operation, maps: readonly AffineMap[
 
 /** MLIR's parseCommonStructuredOpParts: `ins(%a, %b : t, u)` and `outs(...)`. */
 function parseCommonParts(p: OpAsmParser, state: OperationState): { inputTypes: Type[]; outputTypes: Type[] } {
-  p.parseOptionalAttrDict(state.attributes);
+  p.parseOptionalAttrDict(state);
   let ins: UnresolvedOperand[] = [];
   let outs: UnresolvedOperand[] = [];
   let inputTypes: Type[] = [];
@@ -303,7 +303,7 @@ function namedOpSyntax(numRegionArgs: number, buildPayload: RegionBuilder) {
   return {
     parse(p: OpAsmParser, state: OperationState): void {
       const { inputTypes, outputTypes } = parseCommonParts(p, state);
-      p.parseOptionalAttrDict(state.attributes);
+      p.parseOptionalAttrDict(state);
       state.types = p.parseOptionalArrowTypeList() ?? [];
       const region = state.addRegion(new Region());
       if (numRegionArgs !== inputTypes.length + outputTypes.length)
@@ -348,7 +348,7 @@ implementOp(GenericOp, {
     parseCommonParts(p, state);
     if (p.parseOptionalKeyword('attrs')) {
       p.parseEqual();
-      p.parseOptionalAttrDict(state.attributes);
+      p.parseOptionalAttrDict(state);
     }
     p.parseRegion(state.addRegion(new Region()), []);
     state.types = p.parseOptionalArrowTypeList() ?? [];
@@ -435,7 +435,7 @@ implementOp(YieldOp, {
   parse(p, state) {
     const offset = p.currentOffset();
     const values = p.parseOperandList();
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     const types = values.length ? p.parseColonTypeList() : p.parseOptionalColonTypeList();
     state.operands = p.resolveOperands(values, types, offset);
   },

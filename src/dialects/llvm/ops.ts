@@ -278,7 +278,7 @@ function cmpSyntax(predicates: typeof ICmpPredicate | typeof FCmpPredicate): Pic
       const lhs = p.parseOperand();
       p.parseComma();
       const rhs = p.parseOperand();
-      p.parseOptionalAttrDict(state.attributes);
+      p.parseOptionalAttrDict(state);
       const t = p.parseColonType();
       state.operands = [p.resolveOperand(lhs, t), p.resolveOperand(rhs, t)];
       state.types = [getI1SameShape(t)];
@@ -493,7 +493,7 @@ implementOp(GlobalOp, {
       state.attributes.set('comdat', p.parseAttribute());
       p.parseRParen();
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     let type: Type | undefined;
     if (p.parseOptionalColon()) type = p.parseType();
     else if (value instanceof StringAttr) type = LLVMArrayType.get(value.value.length, IntegerType.get(8));
@@ -884,7 +884,7 @@ implementOp(CallOp, {
     const bundles = parseOpBundles(p);
     if (bundles.tags.length) state.attributes.set('op_bundle_tags', ArrayAttr.get(bundles.tags));
     setOpBundleSizes(state, bundles.sizes);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     p.parseColon();
     let calleeType: Type | undefined;
     if (calleeOperand) {
@@ -1156,7 +1156,7 @@ implementOp(AllocaOp, {
     const n = p.parseOperand();
     p.parseKeyword('x');
     state.attributes.set('elem_type', TypeAttr.get(p.parseType()));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     p.parseColon();
     const offset = p.currentOffset();
     const ins = parseParenTypes(p);
@@ -1475,7 +1475,7 @@ implementOp(AssumeOp, {
     setOpBundleSizes(state, bundles.sizes);
     const offset = p.currentOffset();
     const t = p.parseColonType();
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     state.operands = [p.resolveOperand(cond, t), ...p.resolveOperands(bundles.operands, bundles.types, offset)];
   },
   print(p, op) {
@@ -1545,7 +1545,7 @@ implementOp(AliasOp, {
     const words = parseGlobalKeywords(p, state, ['thread_local']);
     if (words.has('thread_local')) state.attributes.set('thread_local_', UnitAttr.get());
     state.attributes.set('sym_name', StringAttr.get(p.parseSymbolName()));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     state.attributes.set('alias_type', TypeAttr.get(p.parseColonType()));
     p.parseRegion(state.addRegion(new Region()));
   },

@@ -636,7 +636,7 @@ function reassociationIndices(op: Operation): number[][] {
 /** MLIR's `ensureTerminator`: gives the region a block, ended by a `kind` op unless it already ends with a terminator. */
 function ensureTerminator(p: OpAsmParser, region: Region, kind: { readonly opName: string }, state: OperationState): void {
   if (region.empty) region.pushBlock(new Block());
-  const block = region.blocks[region.blocks.length - 1];
+  const block = region.lastBlock!;
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return;
   block.append(new Operation({ name: p.parser.ctx.lookupOp(kind.opName)!, ...state.locationInit() }));
@@ -796,7 +796,7 @@ implementOp(AllocaScopeOp, {
     const body = state.addRegion(new Region());
     p.parseRegion(body, []);
     ensureTerminator(p, body, AllocaScopeReturnOp, state);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' ');
@@ -879,7 +879,7 @@ implementOp(GenericAtomicRMWOp, {
     state.operands = [p.resolveOperand(memref, t), ...indices.map((i) => p.resolveOperand(i, IndexType.get()))];
     const body = state.addRegion(new Region());
     p.parseRegion(body, []);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     state.types = [t.elementType];
   },
   print(p, op) {
@@ -947,7 +947,7 @@ implementOp(PrefetchOp, {
     p.parseGreater();
     p.parseComma();
     const cache = parseAnyKeyword(p);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     p.parseColon();
     const offset = p.currentOffset();
     const t = p.parseType();
@@ -1035,7 +1035,7 @@ implementOp(DmaStartOp, {
       ...tagIdx.map((o) => r(o, idx)),
       ...stride.map((o) => r(o, idx)),
     ];
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' ');
@@ -1513,7 +1513,7 @@ implementOp(TransposeOp, {
   parse(p, state) {
     const src = p.parseOperand();
     const map = parseBareAffineMap(p);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     p.parseColon();
     const srcType = p.parseType();
     state.operands = [p.resolveOperand(src, srcType)];

@@ -555,7 +555,8 @@ function staticList(op: Operation, name: string): bigint[] {
  */
 function ensureTerminator(ctx: Context, region: Region, kind: { readonly opName: string }, state: OperationState, regions = 0): Operation | undefined {
   if (region.empty) region.pushBlock(new Block());
-  const block = region.blocks[region.blocks.length - 1];
+  // The last block by its link: `blocks` would make a snapshot list the region keeps.
+  const block = region.lastBlock!;
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return undefined;
   const op = new Operation({ name: ctx.lookupOp(kind.opName)!, ...state.locationInit(), regions });
@@ -773,7 +774,7 @@ implementOp(ExecuteRegionOp, {
     if (p.parseOptionalKeyword('no_inline')) state.attributes.set('no_inline', UnitAttr.get());
     const body = state.addRegion(new Region());
     yield { region: body };
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.printArrowTypeList(op.resultTypes);
@@ -847,7 +848,7 @@ implementOp(ForOp, {
     const body = state.addRegion(new Region());
     yield { region: body, args: regionArgs };
     ensureTerminator(ctx, body, YieldOp, state);
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     const iv = ForOp.inductionVar(op);
@@ -977,10 +978,10 @@ implementOp(ForallOp, {
     const term = ensureTerminator(ctx, body, InParallelOp, state, 1);
     if (term && term.regions[0].empty) term.regions[0].pushBlock(new Block());
     else {
-      const last = body.blocks[body.blocks.length - 1].last;
+      const last = body.lastBlock!.last;
       if (InParallelOp.isa(last) && last.regions[0].empty) last.regions[0].pushBlock(new Block());
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     state.attributes.set('staticLowerBound', DenseArrayAttr.getI64(lbs.statics));
     state.attributes.set('staticUpperBound', DenseArrayAttr.getI64(ubs.statics));
     state.attributes.set('staticStep', DenseArrayAttr.getI64(steps.statics));
@@ -1064,7 +1065,7 @@ implementOp(InParallelOp, {
     const region = state.addRegion(new Region());
     p.parseRegion(region, []);
     if (region.empty) region.pushBlock(new Block());
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' ');
@@ -1096,7 +1097,7 @@ implementOp(IfOp, {
       yield { region: elseRegion };
       ensureTerminator(ctx, elseRegion, YieldOp, state);
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' ');
@@ -1288,7 +1289,7 @@ implementOp(ParallelOp, {
       'operandSegmentSizes',
       DenseArrayAttr.get(IntegerType.get(32), [lower.length, upper.length, steps.length, inits.length].map(BigInt)),
     );
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     operands.push(...p.resolveOperands(inits, state.types, p.nameOffset));
     state.operands = operands;
     ensureTerminator(ctx, body, ReduceOp, state);
@@ -1429,7 +1430,7 @@ implementOp(WhileOp, {
     yield { region: before, args: args };
     p.parseKeyword('do');
     yield { region: after };
-    p.parseOptionalAttrDictWithKeyword(state.attributes);
+    p.parseOptionalAttrDictWithKeyword(state);
   },
   print(p, op) {
     const inits = WhileOp.inits(op);
@@ -1528,10 +1529,10 @@ implementOp(LoopOp, {
     yield { region: body, args: regionArgs };
     // The implicit terminator: `scf.continue` to this loop (valid without iter_args).
     if (body.empty) body.pushBlock(new Block());
-    const block = body.blocks[body.blocks.length - 1];
+    const block = body.lastBlock!;
     if (!block.last || !block.last.hasTrait(Traits.IsTerminator))
       block.append(new Operation({ name: ctx.lookupOp(ContinueOp.opName)!, operands: [body.entry.args[0]], ...state.locationInit() }));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     p.write(' token(');
@@ -1613,7 +1614,7 @@ function parseEarlyExit(p: OpAsmParser, state: OperationState): void {
       while (p.parseOptionalComma()) values.push(p.parseOperand());
     }
   }
-  p.parseOptionalAttrDict(state.attributes);
+  p.parseOptionalAttrDict(state);
   const offset = p.currentOffset();
   const types = values.length ? p.parseColonTypeList() : [];
   state.operands = [p.resolveOperand(token, TokenType.get()), ...p.resolveOperands(values, types, offset)];

@@ -403,7 +403,7 @@ export const DummyOpWithRegionRef = defineOp({
   regions: [region('body')],
   parse(p: OpAsmParser, state: OperationState) {
     p.parseRegion(state.addRegion(new Region()));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p: OpAsmPrinter, op: Operation) {
     p.write(' ');
@@ -420,7 +420,7 @@ export const StringAttrPrettyNameOp = defineOp({
   results: [variadicResult('r', I32)],
   parse(p: OpAsmParser, state: OperationState) {
     state.types = Array.from({ length: p.numResults }, () => IntegerType.get(32));
-    p.parseOptionalAttrDictWithKeyword(state.attributes);
+    p.parseOptionalAttrDictWithKeyword(state);
     if (state.attributes.has('names') || p.numResults === 0) return;
     const names: StringAttr[] = [];
     for (let i = 0; i < p.numResults; i++) {

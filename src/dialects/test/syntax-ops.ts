@@ -181,7 +181,7 @@ implementOp(WithPropertiesOp, {
     property('array', 'array of int64_t', () => DenseArrayAttr.get(I64, parseIntegerArray(p, WITH_PROPERTIES, 64)));
     field('array32');
     property('array32', 'array of int32_t', () => DenseArrayAttr.get(I32, parseIntegerArray(p, WITH_PROPERTIES, 32)));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     const get = (k: string): Attribute | undefined => op.propertiesView.get(k);
@@ -264,7 +264,7 @@ implementOp(CustomDimensionListAttrOp, {
         customError(p, DIMENSION_LIST, 'Failed parsing dimension list. Did you mean an empty list? It must be denoted by "[]".', p.currentOffset());
     }
     state.properties.set('dimension_list', DenseArrayAttr.get(I64, dims));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     const dims = op.propertiesView.get('dimension_list');
@@ -289,7 +289,7 @@ export const OptionalCustomAttrOp = defineOp({ name: OPTIONAL_CUSTOM_ATTR, attri
 
 implementOp(OptionalCustomAttrOp, {
   parse(p, state) {
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     if (p.parseOptionalKeyword('foo') !== undefined) {
       const offset = p.currentOffset();
       const attr = p.parseAttribute();
@@ -342,7 +342,7 @@ implementOp(OpWithEnumPropAttrForm, {
       dict = p.parseAttribute();
       p.parseGreater();
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     if (!(dict instanceof DictionaryAttr)) invalidProperties(p, dict, ENUM_PROP_ATTR_FORM, 'expected DictionaryAttr to set properties');
     const value = dict.get('value');
     if (value === undefined) invalidProperties(p, dict, ENUM_PROP_ATTR_FORM, 'expected key entry for value in DictionaryAttr to set Properties.');
@@ -386,7 +386,7 @@ implementOp(VariadicArgsTypesSplitOp, {
       operandsOffset = p.currentOffset();
       operands = p.parseOperandList();
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     const types = p.parseOptionalColon() ? p.parseTypeList() : [];
     if (operands.length !== types.length)
       customError(p, VARIADIC_ARGS_TYPES_SPLIT, `number of operands and types do not match: got ${operands.length} operands and ${types.length} types`, operandsOffset);
@@ -415,7 +415,7 @@ export const FormatSymbolNameAttrOp = defineOp({ name: 'test.format_symbol_name_
 implementOp(FormatSymbolNameAttrOp, {
   parse(p, state) {
     state.properties.set('attr', StringAttr.get(p.parseSymbolName()));
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
   },
   print(p, op) {
     const attr = op.propertiesView.get('attr');
@@ -449,7 +449,7 @@ implementOp(FormatMaybeEmptyTypeOp, {
     } else {
       type = parseOptionalValueTypeParameters(tokenParser(p));
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     state.operands = [p.resolveOperand(operand, type)];
   },
   print(p, op) {

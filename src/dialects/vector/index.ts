@@ -131,7 +131,7 @@ implementOp(PrintOp, {
         state.attributes.set('punctuation', PrintPunctuationAttr.get(parsePunctuationBody(tokenParser(p), (m, o) => p.error(m, o))));
       }
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     if (!state.attributes.has('punctuation')) state.attributes.set('punctuation', PrintPunctuationAttr.get('newline'));
   },
   print(p, op) {

@@ -243,7 +243,7 @@ implementOp(TransferReadOp, {
       maskLoc = p.currentOffset();
       mask = p.parseOperand();
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     const { shaped, vec, map, typesLoc } = parseTransferTypes(p, state.attributes, true);
     const ops = [p.resolveOperand(base, shaped), ...indices.map((i) => p.resolveOperand(i, IndexType.get())), p.resolveOperand(padding, shaped.elementType)];
     ops.push(...resolveMask(p, mask, maskLoc, shaped, vec, map, typesLoc));
@@ -300,7 +300,7 @@ implementOp(TransferWriteOp, {
       maskLoc = p.currentOffset();
       mask = p.parseOperand();
     }
-    p.parseOptionalAttrDict(state.attributes);
+    p.parseOptionalAttrDict(state);
     const { shaped, vec, map, typesLoc } = parseTransferTypes(p, state.attributes, false);
     const ops = [p.resolveOperand(value, vec), p.resolveOperand(base, shaped), ...indices.map((i) => p.resolveOperand(i, IndexType.get()))];
     ops.push(...resolveMask(p, mask, maskLoc, shaped, vec, map, typesLoc));
