@@ -260,6 +260,10 @@ class Worklist {
  */
 class DeadOpVerdicts extends Map<Operation, boolean> {
   private readonly witnesses = new Set<Operation>();
+  // The op names of the witnesses (a few kinds with effects): every erased or
+  // modified op is asked about, and most are turned away by name, without
+  // hashing the op.
+  private readonly witnessNames: OperationName[] = [];
   /** Told each op whose verdict is forgotten (a clean op reads its own). */
   onForget: ((op: Operation) => void) | null = null;
   override delete(op: Operation): boolean {
@@ -269,22 +273,27 @@ class DeadOpVerdicts extends Map<Operation, boolean> {
   }
   noteWitness(op: Operation): void {
     this.witnesses.add(op);
+    if (!this.witnessNames.includes(op.name)) this.witnessNames.push(op.name);
   }
   override set(op: Operation, verdict: boolean): this {
     if (!verdict) super.set(op, verdict);
     return this;
   }
   override clear(): void {
-    super.clear();
-    this.witnesses.clear();
+    // Map.clear allocates a new table even when empty.
+    if (this.size) super.clear();
+    if (this.witnesses.size) this.witnesses.clear();
   }
   /** `op` was erased, modified or moved away from under `from` (its old parent op). */
   changed(op: Operation, from: Operation | null): void {
     // Verdicts are kept for region ops only.
-    if (this.size === 0 || ((op.regions.length === 0 || !this.has(op)) && !this.witnesses.has(op))) return;
+    if (this.size === 0 || ((op.regions.length === 0 || !this.has(op)) && !this.isWitness(op))) return;
     this.delete(op);
     this.witnesses.delete(op);
     this.forgetFrom(from);
+  }
+  private isWitness(op: Operation): boolean {
+    return this.witnessNames.includes(op.name) && this.witnesses.has(op);
   }
   /** Forgets `op`'s verdict and those of the recorded paths through it. */
   forgetFrom(op: Operation | null): void {
@@ -365,6 +374,17 @@ export const settledUnitStats = { seeded: 0, skipped: 0 };
 function isUnitOp(op: Operation): boolean {
   return op.isRegistered && op.numOperands === 0 && op.numResults === 0 && op.hasTrait(Traits.IsolatedFromAbove) && op.hasTrait(Traits.Symbol);
 }
+
+/** The fewest steps of a walk up blocked ancestors that records skip pointers (see firstUnblocked). */
+let skipMinWalk = 4;
+/** Sets skipMinWalk (tests: Infinity records none); returns the old value. */
+export function setSkipMinWalkForTesting(n: number): number {
+  const old = skipMinWalk;
+  skipMinWalk = n;
+  return old;
+}
+/** For tests: steps taken by walks up blocked ancestors, over all drivers. */
+export const skipWalkStats = { steps: 0 };
 
 /** Driver runs started (a pattern that runs a driver of its own changes the IR unseen). */
 let driverRuns = 0;
@@ -542,12 +562,16 @@ class GreedyDriver implements PatternListener {
     this.cleanMarked.push(op);
     this.numClean++;
   }
+  /** Forgets the clean-run pointers (Map.clear allocates a new table even when empty: most calls find none). */
+  private clearCleanUp(): void {
+    if (this.cleanUp.size) this.cleanUp.clear();
+  }
   /** Drops `op`'s clean mark, if it has one. */
   private dirty(op: Operation | null): void {
     if (op === null || op.worklistOwner !== this.cleanToken) return;
     op.worklistOwner = null;
     this.numClean--;
-    if (this.cleanUp.size && this.cleanUp.has(op)) this.cleanUp.clear();
+    if (this.cleanUp.size && this.cleanUp.has(op)) this.clearCleanUp();
   }
   /** Drops the marks of the users of `op`'s results and of their users (the two use levels a clean op reads up). */
   private dirtyUsers(op: Operation): void {
@@ -566,7 +590,7 @@ class GreedyDriver implements PatternListener {
     this.cleanMarked.length = 0;
     this.numClean = 0;
     this.cleanToken = new CleanToken();
-    this.cleanUp.clear();
+    this.clearCleanUp();
   }
   /** `op`'s parent op, null when `op` is in the driver's region, OUTSIDE when it is in none. */
   private parentOf(op: Operation): Operation | null | typeof OUTSIDE {
@@ -626,7 +650,7 @@ class GreedyDriver implements PatternListener {
     // telling (none of the canonicalization patterns does since
     // ConvertTrivialIfToSelect reports its blocks; other pattern sets may).
     this.forgetSkips();
-    if (op.regions.length) this.cleanUp.clear();
+    if (op.regions.length) this.clearCleanUp();
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
@@ -645,7 +669,7 @@ class GreedyDriver implements PatternListener {
     this.dirty(block.parentOp);
     if (previous) {
       this.dirty(previous.parentOp);
-      this.cleanUp.clear();
+      this.clearCleanUp();
     }
     this.changedSinceSimplify = true;
     if (previous) {
@@ -658,7 +682,7 @@ class GreedyDriver implements PatternListener {
     this.noteChange();
     if (block.parent === this.region) this.unitsLive = false;
     this.dirty(block.parentOp);
-    this.cleanUp.clear();
+    this.clearCleanUp();
     this.changedSinceSimplify = true;
     this.deadVerdicts.forgetFrom(block.parentOp);
     this.forgetSkips();
@@ -748,7 +772,12 @@ class GreedyDriver implements PatternListener {
       }
       o = this.parentOf(o);
     }
-    if (o !== OUTSIDE) for (let i = 0; i < n; i++) this.skip.set(path[i], o);
+    // A short walk records nothing: it costs about what a map insertion does
+    // (an op's first one also gives it a hash), and most are short (an op in a
+    // function's body, a level or two down). Walks of skipMinWalk steps or
+    // more compress as before, so deep nests stay linear.
+    skipWalkStats.steps += n;
+    if (o !== OUTSIDE && n >= skipMinWalk) for (let i = 0; i < n; i++) this.skip.set(path[i], o);
     return o;
   }
 
@@ -1091,7 +1120,7 @@ class GreedyDriver implements PatternListener {
             // ancestors stay, but nothing cached about them is kept.
             if (op.regions.length) {
               this.forgetSkips();
-              this.cleanUp.clear();
+              this.clearCleanUp();
             }
             this.notifyOperationModified(op);
             continue;
