@@ -11,7 +11,7 @@ import { Block, type Operation, type Region, type Value } from '../ir/operation.
 import { ConstantFolder, foldOperation, insertionRegion } from './fold.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
-import { isOpTriviallyDead } from '../ir/side-effects.js';
+import { deadWhenUnusedByKind, isOpTriviallyDead } from '../ir/side-effects.js';
 import { constantValueOfOp, isValue } from '../ir/matchers.js';
 
 export interface GreedyConfig {
@@ -101,6 +101,8 @@ class KindInfo {
     readonly patterns: readonly RewritePattern[],
     readonly fold: boolean,
     readonly cleanKind: boolean,
+    /** isOpTriviallyDead of an op of the kind without regions: false never, true when unused, undefined asked per op. */
+    readonly deadWhenUnused: boolean | undefined,
   ) {}
 }
 
@@ -523,7 +525,7 @@ class GreedyDriver implements PatternListener {
       const def = name.def;
       const fold =
         this.config.fold && def !== undefined && !def.traits.has(Traits.ConstantLike) && (def.fold !== undefined || def.traits.has(Traits.Commutative));
-      this.kinds.set(name, (info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name))));
+      this.kinds.set(name, (info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name), deadWhenUnusedByKind(name))));
     }
     return info;
   }
@@ -1092,7 +1094,11 @@ class GreedyDriver implements PatternListener {
       const op = entry;
       lazyRequeueStats.processed++;
       this.forgetSkips();
-      if (isOpTriviallyDead(op, this.deadVerdicts)) {
+      const kind = this.kindOf(op.name);
+      // Without regions, the kind's answer where it has one (no trait or
+      // effect queries per pop; isOpTriviallyDead records nothing for such ops).
+      const known = op.regions.length === 0 ? kind.deadWhenUnused : undefined;
+      if (known !== undefined ? known && !op.hasUses : isOpTriviallyDead(op, this.deadVerdicts)) {
         this.lazyOk = this.cleanKinds.size !== 0;
         if (this.unitsLive) this.unitChanged();
         try {
@@ -1107,7 +1113,6 @@ class GreedyDriver implements PatternListener {
       if (this.worklist.runs.length) this.expandRuns();
       const notifications = this.notifications;
       const runs = driverRuns;
-      const kind = this.kindOf(op.name);
       if (kind.fold) {
         const folded = foldOperation(op);
         if (folded) {

@@ -609,8 +609,8 @@ export const MEMREF_OPS = [
  * queried per op by CSE, LICM and the like, and the accessors of ops with
  * variadic groups compute the segments each time.
  */
-function effects(fn: (op: Operation) => MemoryEffect[]): { [Interfaces.MemoryEffects]: MemoryEffectsInterface } {
-  return { [Interfaces.MemoryEffects]: { getEffects: fn } };
+function effects(fn: (op: Operation) => MemoryEffect[], removableWhenUnused?: boolean): { [Interfaces.MemoryEffects]: MemoryEffectsInterface } {
+  return { [Interfaces.MemoryEffects]: { getEffects: fn, removableWhenUnused } };
 }
 
 function nameResult(name: string) {
@@ -737,7 +737,7 @@ function hasAllocationScope(op: Operation): boolean {
 function implementAllocLike<N extends 'memref.alloc' | 'memref.alloca'>(handle: AllocLikeHandle<N>, resource: string, needsScope: boolean): void {
   implementOp(handle, {
     getAsmResultNames: nameResult(handle.opName.slice('memref.'.length)),
-    interfaces: effects((op) => [{ kind: 'allocate', value: op.result(0), resource }]),
+    interfaces: effects((op) => [{ kind: 'allocate', value: op.result(0), resource }], true),
     verify(op, ctx) {
       const t = handle.memref(op).type;
       if (!(t instanceof MemRefType)) return fail(ctx, op, 'result must be a memref');
@@ -781,7 +781,7 @@ implementOp(ReallocOp, {
 });
 
 implementOp(DeallocOp, {
-  interfaces: effects((op) => [{ kind: 'free', value: op.operand(0) }]),
+  interfaces: effects((op) => [{ kind: 'free', value: op.operand(0) }], false),
 });
 
 // ---- alloca_scope
@@ -817,7 +817,7 @@ implementOp(AllocaScopeReturnOp, { parentOps: [AllocaScopeOp] });
 // Accesses
 
 implementOp(LoadOp, {
-  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }]),
+  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }], true),
   verify(op, ctx) {
     const t = LoadOp.memref(op).type as MemRefType;
     // The indices follow the memref (counted, not listed: every load is verified).
@@ -828,7 +828,7 @@ implementOp(LoadOp, {
 });
 
 implementOp(StoreOp, {
-  interfaces: effects((op) => [{ kind: 'write', value: op.operand(1) }]),
+  interfaces: effects((op) => [{ kind: 'write', value: op.operand(1) }], false),
   verify(op, ctx) {
     const t = StoreOp.memref(op).type as MemRefType;
     // The indices follow the value and the memref (counted, not listed).
