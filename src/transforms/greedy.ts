@@ -147,6 +147,17 @@ class Worklist {
   private saved: Map<Operation, [object, number]> | null = null;
   /** The list position of the entry `pop` last returned. */
   lastIndex = -1;
+  /*
+   * Seeding pushes everything and then reverses the list (MLIR's top-down
+   * order). So that the reversal need not touch every op again to renumber
+   * it, ops pushed while `seeding` get a negative index: at list position
+   * negBase + negSign * index, i.e. -1 - index before the reversal and
+   * length + index after it (length at the reversal). Ops pushed later get
+   * their position itself.
+   */
+  private seeding = false;
+  private negBase = -1;
+  private negSign = -1;
   /** Entries pushed so far, popped or not (a seeding walk's segment bounds). */
   get size(): number {
     return this.list.length;
@@ -164,8 +175,12 @@ class Worklist {
     if (owner === this) return;
     if (owner !== null && !(owner instanceof CleanToken)) (this.saved ??= new Map()).set(op, [owner, op.worklistIndex]);
     op.worklistOwner = this;
-    op.worklistIndex = this.list.length;
+    op.worklistIndex = this.seeding ? -1 - this.list.length : this.list.length;
     this.list.push(op);
+  }
+  /** Pushes from now on until `reverse` are numbered from the end (see `seeding`). */
+  startSeeding(): void {
+    if (this.list.length === 0) this.seeding = true;
   }
   pushRun(run: LazyRun): void {
     run.index = this.list.length;
@@ -227,23 +242,39 @@ class Worklist {
   }
   remove(op: Operation): void {
     if (op.worklistOwner !== this) return;
-    this.list[op.worklistIndex] = null;
+    const i = op.worklistIndex;
+    this.list[i >= 0 ? i : this.negBase + this.negSign * i] = null;
     this.release(op);
   }
   reverse(): void {
     const list = this.list;
     list.reverse();
-    for (let i = 0; i < list.length; i++) {
-      const e = list[i];
-      if (e instanceof LazyRun) e.index = i;
-      else if (e) e.worklistIndex = i;
-    }
+    const n = list.length;
+    if (this.seeding) {
+      // The ops pushed while seeding keep their (negative) index: see `seeding`.
+      this.seeding = false;
+      this.negBase = n;
+      this.negSign = 1;
+    } else if (this.negSign === -1)
+      for (let i = 0; i < n; i++) {
+        const e = list[i];
+        if (e !== null && !(e instanceof LazyRun)) e.worklistIndex = i;
+      }
+    else throw new Error('Worklist.reverse: reversed twice');
+    for (const run of this.runs) run.index = n - 1 - run.index;
     this.runs.reverse();
   }
   clear(): void {
-    for (const e of this.list) if (e && !(e instanceof LazyRun)) this.release(e);
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i];
+      if (e !== null && !(e instanceof LazyRun)) this.release(e);
+    }
     this.list = [];
     this.runs.length = 0;
+    this.seeding = false;
+    this.negBase = -1;
+    this.negSign = -1;
   }
 }
 
@@ -950,6 +981,7 @@ class GreedyDriver implements PatternListener {
         // walked up per constant: D^2/2 steps on a nest of D levels). Seeding
         // moves and erases only constants, so these stay true.
         // With settled units, each unit is walked alone (`root`: no siblings).
+        this.worklist.startSeeding();
         const stack: (Operation | Block)[] = [];
         const inserts: Region[] = [];
         const blocks = regionOp.blocks;
