@@ -741,8 +741,8 @@ class GreedyDriver implements PatternListener {
   }
 
   private addOperandsToWorklist(op: Operation): void {
-    for (let i = 0, n = op.numOperands; i < n; i++) {
-      const operand = op.opOperand(i);
+    // Along the operand list (opOperand(i) counts along a short one).
+    for (let operand = op.firstOperand; operand !== null; operand = op.operandAfter(operand)) {
       const def = operand.value.definingOp;
       if (!def) continue;
       let other: Operation | null = null;
