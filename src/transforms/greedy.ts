@@ -419,6 +419,20 @@ export function setSkipMinWalkForTesting(n: number): number {
 /** For tests: steps taken by walks up blocked ancestors, over all drivers. */
 export const skipWalkStats = { steps: 0 };
 
+let checkWatched = false;
+/**
+ * Tests: when a modified op is not watched (see GreedyDriver.watched), runs
+ * the skipped walk anyway and counts in `watchStats.missed` the times it
+ * would have dropped a clean mark (never, if the watch is right).
+ */
+export function setCheckWatchedForTesting(on: boolean): boolean {
+  const old = checkWatched;
+  checkWatched = on;
+  return old;
+}
+/** For tests: modifications whose use-list walk the watch skipped, and those where it would have dropped a mark. */
+export const watchStats = { skipped: 0, missed: 0 };
+
 /** Driver runs started (a pattern that runs a driver of its own changes the IR unseen). */
 let driverRuns = 0;
 
@@ -481,6 +495,12 @@ class GreedyDriver implements PatternListener {
   private cleanToken = new CleanToken();
   /** The ops given the current token (to clear when the token is dropped). */
   private readonly cleanMarked: Operation[] = [];
+  /**
+   * The ops a clean op read up its operands when it was marked (a superset
+   * of what the clean ops read now: an op whose operands change since is
+   * modified, and dirtied); cleared with the marks.
+   */
+  private readonly watched = new Set<Operation>();
   private numClean = 0;
   /**
    * Clean-run pointers: for o in the map, every op from o (included) up its
@@ -594,6 +614,17 @@ class GreedyDriver implements PatternListener {
     op.worklistOwner = this.cleanToken;
     this.cleanMarked.push(op);
     this.numClean++;
+    // The ops it reads up its operands (two levels): only their modification
+    // needs dirtyUsers' walk down the use lists.
+    for (let u = op.firstOperand; u !== null; u = op.operandAfter(u)) {
+      const d = u.value.definingOp;
+      if (d === null) continue;
+      this.watched.add(d);
+      for (let w = d.firstOperand; w !== null; w = d.operandAfter(w)) {
+        const d2 = w.value.definingOp;
+        if (d2 !== null) this.watched.add(d2);
+      }
+    }
   }
   /** Forgets the clean-run pointers (Map.clear allocates a new table even when empty: most calls find none). */
   private clearCleanUp(): void {
@@ -606,16 +637,29 @@ class GreedyDriver implements PatternListener {
     this.numClean--;
     if (this.cleanUp.size && this.cleanUp.has(op)) this.clearCleanUp();
   }
-  /** Drops the marks of the users of `op`'s results and of their users (the two use levels a clean op reads up). */
-  private dirtyUsers(op: Operation): void {
+  /**
+   * Drops the marks of the users of `op`'s results and of their users (the
+   * two use levels a clean op reads up); with `dryRun`, only says whether
+   * there were any.
+   */
+  private dirtyUsers(op: Operation, dryRun = false): boolean {
     const token = this.cleanToken;
+    let found = false;
     for (let i = 0, n = op.numResults; i < n; i++)
       for (let u = op.result(i).firstUse; u; u = u.nextUse) {
         const user = u.owner;
-        if (user.worklistOwner === token) this.dirty(user);
+        if (user.worklistOwner === token) {
+          found = true;
+          if (!dryRun) this.dirty(user);
+        }
         for (let j = 0, m = user.numResults; j < m; j++)
-          for (let w = user.result(j).firstUse; w; w = w.nextUse) if (w.owner.worklistOwner === token) this.dirty(w.owner);
+          for (let w = user.result(j).firstUse; w; w = w.nextUse)
+            if (w.owner.worklistOwner === token) {
+              found = true;
+              if (!dryRun) this.dirty(w.owner);
+            }
       }
+    return found;
   }
   private resetClean(): void {
     const token = this.cleanToken;
@@ -624,6 +668,7 @@ class GreedyDriver implements PatternListener {
     this.numClean = 0;
     this.cleanToken = new CleanToken();
     this.clearCleanUp();
+    if (this.watched.size) this.watched.clear();
   }
   /** `op`'s parent op, null when `op` is in the driver's region, OUTSIDE when it is in none. */
   private parentOf(op: Operation): Operation | null | typeof OUTSIDE {
@@ -690,7 +735,13 @@ class GreedyDriver implements PatternListener {
     this.config.listener?.notifyOperationModified?.(op);
     this.noteChange();
     this.dirty(op);
-    if (this.numClean > 0) this.dirtyUsers(op);
+    if (this.numClean > 0) {
+      if (this.watched.has(op)) this.dirtyUsers(op);
+      else if (checkWatched) {
+        watchStats.skipped++;
+        if (this.dirtyUsers(op, true)) watchStats.missed++;
+      }
+    }
     this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addToWorklist(op);
