@@ -56,6 +56,12 @@ export interface MemoryEffect {
  */
 export interface MemoryEffectsInterface {
   getEffects(op: Operation): MemoryEffect[];
+  /**
+   * A promise about every op of the kind, when given: whether its own effects
+   * allow removing it when unused (only reads, and allocations of its own
+   * results). Dead-op queries then answer without building the effect list.
+   */
+  readonly removableWhenUnused?: boolean;
 }
 
 // ---- region control flow (scf.if, scf.for, scf.while, ...)

@@ -1,7 +1,7 @@
 // Memory-effect queries over the MemoryEffects interface and the Pure /
 // RecursiveMemoryEffects traits: what DCE, CSE and code motion ask.
 
-import { Traits } from './context.js';
+import { Traits, type OperationName } from './context.js';
 import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface } from './interfaces.js';
 import type { Operation } from './operation.js';
 
@@ -82,7 +82,20 @@ export function onlyReads(op: Operation): boolean {
 function ownEffectsRemovable(op: Operation): boolean {
   const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
   if (!iface) return op.hasTrait(Traits.Pure) || op.hasTrait(Traits.RecursiveMemoryEffects);
-  return effectsRemovable(op, iface.getEffects(op));
+  return iface.removableWhenUnused ?? effectsRemovable(op, iface.getEffects(op));
+}
+
+/**
+ * What wouldOpBeTriviallyDead answers for any op of kind `name` that holds no
+ * regions, from the kind alone: false (never dead), true (dead when unused),
+ * or undefined (ask per op). A driver looks it up once per kind.
+ */
+export function deadWhenUnusedByKind(name: OperationName): boolean | undefined {
+  const def = name.def;
+  if (def === undefined || def.traits.has(Traits.IsTerminator) || def.traits.has(Traits.Symbol)) return false;
+  const iface = def.interfaces?.[Interfaces.MemoryEffects] as MemoryEffectsInterface | undefined;
+  if (!iface) return def.traits.has(Traits.Pure) || def.traits.has(Traits.RecursiveMemoryEffects);
+  return iface.removableWhenUnused;
 }
 
 /** Whether `effects` (the op's own, from its interface) allow removing `op` when unused (see ownEffectsRemovable). */

@@ -22,16 +22,18 @@ for (let n = 0; n <= 8; n++) NO_CONSTANTS.push(Object.freeze(new Array<undefined
 
 /** constantOperands for a fold hook: a shared list when no operand is constant (most ops), so folding allocates nothing then. */
 function foldOperands(op: Operation): readonly (Attribute | undefined)[] {
-  const n = op.numOperands;
-  for (let i = 0; i < n; i++) {
-    const c = matchConstant(op.operand(i));
+  // Along the operand list: operand(i) counts along a short one, and so does
+  // numOperands (counted on the way unless an operand is constant).
+  let i = 0;
+  for (let u = op.firstOperand; u !== null; i++, u = op.operandAfter(u)) {
+    const c = matchConstant(u.value);
     if (c === undefined) continue;
-    const out = new Array<Attribute | undefined>(n).fill(undefined);
+    const out = new Array<Attribute | undefined>(op.numOperands).fill(undefined);
     out[i] = c;
-    for (let j = i + 1; j < n; j++) out[j] = matchConstant(op.operand(j));
+    for (let j = i + 1, w = op.operandAfter(u); w !== null; j++, w = op.operandAfter(w)) out[j] = matchConstant(w.value);
     return out;
   }
-  return n < NO_CONSTANTS.length ? NO_CONSTANTS[n] : new Array<undefined>(n).fill(undefined);
+  return i < NO_CONSTANTS.length ? NO_CONSTANTS[i] : new Array<undefined>(i).fill(undefined);
 }
 
 /** Moves constant operands of a commutative op to the end (the Commutative trait's fold). */

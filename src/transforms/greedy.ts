@@ -11,7 +11,7 @@ import { Block, type Operation, type Region, type Value } from '../ir/operation.
 import { ConstantFolder, foldOperation, insertionRegion } from './fold.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
 import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
-import { isOpTriviallyDead } from '../ir/side-effects.js';
+import { deadWhenUnusedByKind, isOpTriviallyDead } from '../ir/side-effects.js';
 import { constantValueOfOp, isValue } from '../ir/matchers.js';
 
 export interface GreedyConfig {
@@ -101,6 +101,8 @@ class KindInfo {
     readonly patterns: readonly RewritePattern[],
     readonly fold: boolean,
     readonly cleanKind: boolean,
+    /** isOpTriviallyDead of an op of the kind without regions: false never, true when unused, undefined asked per op. */
+    readonly deadWhenUnused: boolean | undefined,
   ) {}
 }
 
@@ -145,6 +147,17 @@ class Worklist {
   private saved: Map<Operation, [object, number]> | null = null;
   /** The list position of the entry `pop` last returned. */
   lastIndex = -1;
+  /*
+   * Seeding pushes everything and then reverses the list (MLIR's top-down
+   * order). So that the reversal need not touch every op again to renumber
+   * it, ops pushed while `seeding` get a negative index: at list position
+   * negBase + negSign * index, i.e. -1 - index before the reversal and
+   * length + index after it (length at the reversal). Ops pushed later get
+   * their position itself.
+   */
+  private seeding = false;
+  private negBase = -1;
+  private negSign = -1;
   /** Entries pushed so far, popped or not (a seeding walk's segment bounds). */
   get size(): number {
     return this.list.length;
@@ -162,8 +175,12 @@ class Worklist {
     if (owner === this) return;
     if (owner !== null && !(owner instanceof CleanToken)) (this.saved ??= new Map()).set(op, [owner, op.worklistIndex]);
     op.worklistOwner = this;
-    op.worklistIndex = this.list.length;
+    op.worklistIndex = this.seeding ? -1 - this.list.length : this.list.length;
     this.list.push(op);
+  }
+  /** Pushes from now on until `reverse` are numbered from the end (see `seeding`). */
+  startSeeding(): void {
+    if (this.list.length === 0) this.seeding = true;
   }
   pushRun(run: LazyRun): void {
     run.index = this.list.length;
@@ -225,23 +242,39 @@ class Worklist {
   }
   remove(op: Operation): void {
     if (op.worklistOwner !== this) return;
-    this.list[op.worklistIndex] = null;
+    const i = op.worklistIndex;
+    this.list[i >= 0 ? i : this.negBase + this.negSign * i] = null;
     this.release(op);
   }
   reverse(): void {
     const list = this.list;
     list.reverse();
-    for (let i = 0; i < list.length; i++) {
-      const e = list[i];
-      if (e instanceof LazyRun) e.index = i;
-      else if (e) e.worklistIndex = i;
-    }
+    const n = list.length;
+    if (this.seeding) {
+      // The ops pushed while seeding keep their (negative) index: see `seeding`.
+      this.seeding = false;
+      this.negBase = n;
+      this.negSign = 1;
+    } else if (this.negSign === -1)
+      for (let i = 0; i < n; i++) {
+        const e = list[i];
+        if (e !== null && !(e instanceof LazyRun)) e.worklistIndex = i;
+      }
+    else throw new Error('Worklist.reverse: reversed twice');
+    for (const run of this.runs) run.index = n - 1 - run.index;
     this.runs.reverse();
   }
   clear(): void {
-    for (const e of this.list) if (e && !(e instanceof LazyRun)) this.release(e);
+    const list = this.list;
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i];
+      if (e !== null && !(e instanceof LazyRun)) this.release(e);
+    }
     this.list = [];
     this.runs.length = 0;
+    this.seeding = false;
+    this.negBase = -1;
+    this.negSign = -1;
   }
 }
 
@@ -260,6 +293,10 @@ class Worklist {
  */
 class DeadOpVerdicts extends Map<Operation, boolean> {
   private readonly witnesses = new Set<Operation>();
+  // The op names of the witnesses (a few kinds with effects): every erased or
+  // modified op is asked about, and most are turned away by name, without
+  // hashing the op.
+  private readonly witnessNames: OperationName[] = [];
   /** Told each op whose verdict is forgotten (a clean op reads its own). */
   onForget: ((op: Operation) => void) | null = null;
   override delete(op: Operation): boolean {
@@ -269,22 +306,27 @@ class DeadOpVerdicts extends Map<Operation, boolean> {
   }
   noteWitness(op: Operation): void {
     this.witnesses.add(op);
+    if (!this.witnessNames.includes(op.name)) this.witnessNames.push(op.name);
   }
   override set(op: Operation, verdict: boolean): this {
     if (!verdict) super.set(op, verdict);
     return this;
   }
   override clear(): void {
-    super.clear();
-    this.witnesses.clear();
+    // Map.clear allocates a new table even when empty.
+    if (this.size) super.clear();
+    if (this.witnesses.size) this.witnesses.clear();
   }
   /** `op` was erased, modified or moved away from under `from` (its old parent op). */
   changed(op: Operation, from: Operation | null): void {
     // Verdicts are kept for region ops only.
-    if (this.size === 0 || ((op.regions.length === 0 || !this.has(op)) && !this.witnesses.has(op))) return;
+    if (this.size === 0 || ((op.regions.length === 0 || !this.has(op)) && !this.isWitness(op))) return;
     this.delete(op);
     this.witnesses.delete(op);
     this.forgetFrom(from);
+  }
+  private isWitness(op: Operation): boolean {
+    return this.witnessNames.includes(op.name) && this.witnesses.has(op);
   }
   /** Forgets `op`'s verdict and those of the recorded paths through it. */
   forgetFrom(op: Operation | null): void {
@@ -366,6 +408,31 @@ function isUnitOp(op: Operation): boolean {
   return op.isRegistered && op.numOperands === 0 && op.numResults === 0 && op.hasTrait(Traits.IsolatedFromAbove) && op.hasTrait(Traits.Symbol);
 }
 
+/** The fewest steps of a walk up blocked ancestors that records skip pointers (see firstUnblocked). */
+let skipMinWalk = 4;
+/** Sets skipMinWalk (tests: Infinity records none); returns the old value. */
+export function setSkipMinWalkForTesting(n: number): number {
+  const old = skipMinWalk;
+  skipMinWalk = n;
+  return old;
+}
+/** For tests: steps taken by walks up blocked ancestors, over all drivers. */
+export const skipWalkStats = { steps: 0 };
+
+let checkWatched = false;
+/**
+ * Tests: when a modified op is not watched (see GreedyDriver.watched), runs
+ * the skipped walk anyway and counts in `watchStats.missed` the times it
+ * would have dropped a clean mark (never, if the watch is right).
+ */
+export function setCheckWatchedForTesting(on: boolean): boolean {
+  const old = checkWatched;
+  checkWatched = on;
+  return old;
+}
+/** For tests: modifications whose use-list walk the watch skipped, and those where it would have dropped a mark. */
+export const watchStats = { skipped: 0, missed: 0 };
+
 /** Driver runs started (a pattern that runs a driver of its own changes the IR unseen). */
 let driverRuns = 0;
 
@@ -428,6 +495,12 @@ class GreedyDriver implements PatternListener {
   private cleanToken = new CleanToken();
   /** The ops given the current token (to clear when the token is dropped). */
   private readonly cleanMarked: Operation[] = [];
+  /**
+   * The ops a clean op read up its operands when it was marked (a superset
+   * of what the clean ops read now: an op whose operands change since is
+   * modified, and dirtied); cleared with the marks.
+   */
+  private readonly watched = new Set<Operation>();
   private numClean = 0;
   /**
    * Clean-run pointers: for o in the map, every op from o (included) up its
@@ -503,7 +576,7 @@ class GreedyDriver implements PatternListener {
       const def = name.def;
       const fold =
         this.config.fold && def !== undefined && !def.traits.has(Traits.ConstantLike) && (def.fold !== undefined || def.traits.has(Traits.Commutative));
-      this.kinds.set(name, (info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name))));
+      this.kinds.set(name, (info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name), deadWhenUnusedByKind(name))));
     }
     return info;
   }
@@ -541,24 +614,52 @@ class GreedyDriver implements PatternListener {
     op.worklistOwner = this.cleanToken;
     this.cleanMarked.push(op);
     this.numClean++;
+    // The ops it reads up its operands (two levels): only their modification
+    // needs dirtyUsers' walk down the use lists.
+    for (let u = op.firstOperand; u !== null; u = op.operandAfter(u)) {
+      const d = u.value.definingOp;
+      if (d === null) continue;
+      this.watched.add(d);
+      for (let w = d.firstOperand; w !== null; w = d.operandAfter(w)) {
+        const d2 = w.value.definingOp;
+        if (d2 !== null) this.watched.add(d2);
+      }
+    }
+  }
+  /** Forgets the clean-run pointers (Map.clear allocates a new table even when empty: most calls find none). */
+  private clearCleanUp(): void {
+    if (this.cleanUp.size) this.cleanUp.clear();
   }
   /** Drops `op`'s clean mark, if it has one. */
   private dirty(op: Operation | null): void {
     if (op === null || op.worklistOwner !== this.cleanToken) return;
     op.worklistOwner = null;
     this.numClean--;
-    if (this.cleanUp.size && this.cleanUp.has(op)) this.cleanUp.clear();
+    if (this.cleanUp.size && this.cleanUp.has(op)) this.clearCleanUp();
   }
-  /** Drops the marks of the users of `op`'s results and of their users (the two use levels a clean op reads up). */
-  private dirtyUsers(op: Operation): void {
+  /**
+   * Drops the marks of the users of `op`'s results and of their users (the
+   * two use levels a clean op reads up); with `dryRun`, only says whether
+   * there were any.
+   */
+  private dirtyUsers(op: Operation, dryRun = false): boolean {
     const token = this.cleanToken;
+    let found = false;
     for (let i = 0, n = op.numResults; i < n; i++)
       for (let u = op.result(i).firstUse; u; u = u.nextUse) {
         const user = u.owner;
-        if (user.worklistOwner === token) this.dirty(user);
+        if (user.worklistOwner === token) {
+          found = true;
+          if (!dryRun) this.dirty(user);
+        }
         for (let j = 0, m = user.numResults; j < m; j++)
-          for (let w = user.result(j).firstUse; w; w = w.nextUse) if (w.owner.worklistOwner === token) this.dirty(w.owner);
+          for (let w = user.result(j).firstUse; w; w = w.nextUse)
+            if (w.owner.worklistOwner === token) {
+              found = true;
+              if (!dryRun) this.dirty(w.owner);
+            }
       }
+    return found;
   }
   private resetClean(): void {
     const token = this.cleanToken;
@@ -566,7 +667,8 @@ class GreedyDriver implements PatternListener {
     this.cleanMarked.length = 0;
     this.numClean = 0;
     this.cleanToken = new CleanToken();
-    this.cleanUp.clear();
+    this.clearCleanUp();
+    if (this.watched.size) this.watched.clear();
   }
   /** `op`'s parent op, null when `op` is in the driver's region, OUTSIDE when it is in none. */
   private parentOf(op: Operation): Operation | null | typeof OUTSIDE {
@@ -626,14 +728,20 @@ class GreedyDriver implements PatternListener {
     // telling (none of the canonicalization patterns does since
     // ConvertTrivialIfToSelect reports its blocks; other pattern sets may).
     this.forgetSkips();
-    if (op.regions.length) this.cleanUp.clear();
+    if (op.regions.length) this.clearCleanUp();
     this.addToWorklist(op);
   }
   notifyOperationModified(op: Operation): void {
     this.config.listener?.notifyOperationModified?.(op);
     this.noteChange();
     this.dirty(op);
-    if (this.numClean > 0) this.dirtyUsers(op);
+    if (this.numClean > 0) {
+      if (this.watched.has(op)) this.dirtyUsers(op);
+      else if (checkWatched) {
+        watchStats.skipped++;
+        if (this.dirtyUsers(op, true)) watchStats.missed++;
+      }
+    }
     this.changedSinceSimplify = true;
     this.deadVerdicts.changed(op, op.parentOp);
     this.addToWorklist(op);
@@ -645,7 +753,7 @@ class GreedyDriver implements PatternListener {
     this.dirty(block.parentOp);
     if (previous) {
       this.dirty(previous.parentOp);
-      this.cleanUp.clear();
+      this.clearCleanUp();
     }
     this.changedSinceSimplify = true;
     if (previous) {
@@ -658,7 +766,7 @@ class GreedyDriver implements PatternListener {
     this.noteChange();
     if (block.parent === this.region) this.unitsLive = false;
     this.dirty(block.parentOp);
-    this.cleanUp.clear();
+    this.clearCleanUp();
     this.changedSinceSimplify = true;
     this.deadVerdicts.forgetFrom(block.parentOp);
     this.forgetSkips();
@@ -684,8 +792,8 @@ class GreedyDriver implements PatternListener {
   }
 
   private addOperandsToWorklist(op: Operation): void {
-    for (let i = 0, n = op.numOperands; i < n; i++) {
-      const operand = op.opOperand(i);
+    // Along the operand list (opOperand(i) counts along a short one).
+    for (let operand = op.firstOperand; operand !== null; operand = op.operandAfter(operand)) {
       const def = operand.value.definingOp;
       if (!def) continue;
       let other: Operation | null = null;
@@ -748,7 +856,12 @@ class GreedyDriver implements PatternListener {
       }
       o = this.parentOf(o);
     }
-    if (o !== OUTSIDE) for (let i = 0; i < n; i++) this.skip.set(path[i], o);
+    // A short walk records nothing: it costs about what a map insertion does
+    // (an op's first one also gives it a hash), and most are short (an op in a
+    // function's body, a level or two down). Walks of skipMinWalk steps or
+    // more compress as before, so deep nests stay linear.
+    skipWalkStats.steps += n;
+    if (o !== OUTSIDE && n >= skipMinWalk) for (let i = 0; i < n; i++) this.skip.set(path[i], o);
     return o;
   }
 
@@ -919,6 +1032,7 @@ class GreedyDriver implements PatternListener {
         // walked up per constant: D^2/2 steps on a nest of D levels). Seeding
         // moves and erases only constants, so these stay true.
         // With settled units, each unit is walked alone (`root`: no siblings).
+        this.worklist.startSeeding();
         const stack: (Operation | Block)[] = [];
         const inserts: Region[] = [];
         const blocks = regionOp.blocks;
@@ -1063,7 +1177,11 @@ class GreedyDriver implements PatternListener {
       const op = entry;
       lazyRequeueStats.processed++;
       this.forgetSkips();
-      if (isOpTriviallyDead(op, this.deadVerdicts)) {
+      const kind = this.kindOf(op.name);
+      // Without regions, the kind's answer where it has one (no trait or
+      // effect queries per pop; isOpTriviallyDead records nothing for such ops).
+      const known = op.regions.length === 0 ? kind.deadWhenUnused : undefined;
+      if (known !== undefined ? known && !op.hasUses : isOpTriviallyDead(op, this.deadVerdicts)) {
         this.lazyOk = this.cleanKinds.size !== 0;
         if (this.unitsLive) this.unitChanged();
         try {
@@ -1078,7 +1196,6 @@ class GreedyDriver implements PatternListener {
       if (this.worklist.runs.length) this.expandRuns();
       const notifications = this.notifications;
       const runs = driverRuns;
-      const kind = this.kindOf(op.name);
       if (kind.fold) {
         const folded = foldOperation(op);
         if (folded) {
@@ -1091,7 +1208,7 @@ class GreedyDriver implements PatternListener {
             // ancestors stay, but nothing cached about them is kept.
             if (op.regions.length) {
               this.forgetSkips();
-              this.cleanUp.clear();
+              this.clearCleanUp();
             }
             this.notifyOperationModified(op);
             continue;

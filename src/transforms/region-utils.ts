@@ -3,11 +3,11 @@
 // elimination, and (aggressive mode) identical block merging and redundant
 // block argument dropping.
 
-import { Traits } from '../ir/context.js';
+import { Traits, type OpDefinition, type OperationName } from '../ir/context.js';
 import { Interfaces, getInterface, type BranchInterface } from '../ir/interfaces.js';
 import { BlockArgument, OpResult, newMarkEpoch, type Block, type Operation, type Region, type Value } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
-import { wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
+import { deadWhenUnusedByKind, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 
 /** Blocks reachable from the entry, in CFG post-order (successors in order). */
 export function postOrder(region: Region): Block[] {
@@ -174,8 +174,26 @@ function propagateTerminatorLiveness(op: Operation, live: LiveMap): void {
   // Produced (non-forwarded) successor operands: none for the cf ops.
 }
 
+/** What region DCE asks of every op's kind, found once per kind (the definition is kept to notice a kind registered later). */
+interface KindFacts {
+  def: OpDefinition | undefined;
+  terminator: boolean;
+  /** deadWhenUnusedByKind: the dead verdict of a region-less op when unused, undefined when asked per op. */
+  deadWhenUnused: boolean | undefined;
+}
+const kindFacts = new WeakMap<OperationName, KindFacts>();
+function factsOf(name: OperationName): KindFacts {
+  let f = kindFacts.get(name);
+  if (f === undefined || f.def !== name.def) {
+    f = { def: name.def, terminator: name.def?.traits.has(Traits.IsTerminator) ?? false, deadWhenUnused: deadWhenUnusedByKind(name) };
+    kindFacts.set(name, f);
+  }
+  return f;
+}
+
 function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts): void {
-  if (op.hasTrait(Traits.IsTerminator) || (!op.isRegistered && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
+  const facts = factsOf(op.name);
+  if (facts.terminator || (facts.def === undefined && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
   if (live.opIsLive(op)) return;
   // A result used by a live op (not as a successor operand, which may feed a
   // dead argument) makes the op live whatever its effects: most ops are
@@ -183,7 +201,9 @@ function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts):
   // effect list per call). The questions skipped could only have been
   // answered before a "live" that is reached anyway.
   if (hasLiveUserWithoutSuccessors(op, live)) return live.setProvedLive(op);
-  if (!wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
+  // Without regions, the kind's answer where it has one (wouldOpBeTriviallyDead records nothing for such ops).
+  const known = op.regions.length === 0 ? facts.deadWhenUnused : undefined;
+  if (known !== undefined ? !known : !wouldOpBeTriviallyDead(op, memo)) return live.setProvedLive(op);
   for (let i = 0; i < op.numResults; i++) processValue(op.result(i), live);
   if (!live.isLive(op)) live.dead++;
 }

@@ -17,7 +17,10 @@ import { writeInput } from '../../bench/depth.js';
 import { prng } from '../../bench/gen.js';
 import { createContext } from '../../src/dialects/registry.js';
 import { collectCanonicalizationPatterns } from '../../src/transforms/canonicalize.js';
-import { cleanMarkPatternsOf, lazyRequeueStats, setLazyRequeueForTesting } from '../../src/transforms/greedy.js';
+import { applyPatternsGreedily, cleanMarkPatternsOf, FrozenPatternSet, lazyRequeueStats, setCheckWatchedForTesting, setLazyRequeueForTesting, watchStats } from '../../src/transforms/greedy.js';
+import { RewritePattern, type PatternRewriter } from '../../src/ir/pattern.js';
+import type { Operation } from '../../src/ir/operation.js';
+import { parse } from '../../src/api/text.js';
 import { ForOp } from '../../src/dialects/scf/ops.js';
 
 const MLIR_OPT = process.env.SCFKIT_MLIR_OPT ?? '/usr/lib/llvm-22/bin/mlir-opt';
@@ -204,4 +207,70 @@ test('random nests: the same output with the scheme as without it (300 modules, 
   // Every path was taken: runs dropped at the top and runs expanded in place.
   assert.ok(lazyRequeueStats.dropped - before.dropped > 50, `dropped ${lazyRequeueStats.dropped - before.dropped}`);
   assert.ok(lazyRequeueStats.expanded - before.expanded > 20, `expanded ${lazyRequeueStats.expanded - before.expanded}`);
+});
+
+test('random nests: a modified op that no clean op read when marked has no clean op two use levels down (the watch skips only empty walks)', () => {
+  const before = { ...watchStats };
+  const old = setCheckWatchedForTesting(true);
+  try {
+    for (let seed = 1; seed <= 120; seed++) {
+      const file = join(dir, `watch-${seed}.mlir`);
+      writeFileSync(file, randomModule(seed));
+      for (const pass of PASSES) assert.equal(ours(file, [pass], true).exitCode, 0, `seed ${seed} ${pass}`);
+    }
+  } finally {
+    setCheckWatchedForTesting(old);
+  }
+  assert.ok(watchStats.skipped - before.skipped > 100, `skipped ${watchStats.skipped - before.skipped}`);
+  assert.equal(watchStats.missed - before.missed, 0);
+});
+
+/** On `func.call @touch`: gives the op marked `x` its second operand as its first (in place), then erases the call. */
+class TouchMarked extends RewritePattern {
+  constructor() {
+    super('func.call', 1, 'TouchMarked');
+  }
+  matchAndRewrite(op: Operation, rewriter: PatternRewriter): boolean {
+    let x: Operation | null = null;
+    op.parentOp?.walk((o: Operation) => {
+      if (o.attributes.has('x')) x = o;
+    });
+    const target = x as Operation | null;
+    if (target === null) return false;
+    rewriter.modifyOpInPlace(target, () => {
+      target.setOperand(0, target.operand(1));
+      target.attributes.delete('x');
+    });
+    rewriter.eraseOp(op);
+    return true;
+  }
+}
+
+test('an op two use levels above a clean scf.for, modified after the loop was marked, is watched (its walk runs)', () => {
+  // The loop is processed (and marked clean: unknown trip count) before the
+  // call after it, whose pattern modifies %k, the defining op two levels up
+  // the loop's upper bound.
+  const text = `
+func.func private @touch()
+func.func @f(%lb: index, %st: index, %x: index, %y: index, %m: memref<?xindex>) {
+  %k = arith.maxui %x, %y {x} : index
+  %u = arith.addi %lb, %k : index
+  scf.for %i = %lb to %u step %st {
+    memref.store %i, %m[%i] : memref<?xindex>
+  }
+  func.call @touch() : () -> ()
+  return
+}`;
+  const module = parse(text);
+  const ctx = module.context;
+  const patterns = new FrozenPatternSet([...collectCanonicalizationPatterns(ctx), new TouchMarked()]);
+  const before = { ...watchStats };
+  const old = setCheckWatchedForTesting(true);
+  try {
+    applyPatternsGreedily(ctx, module, patterns, { topDown: true });
+  } finally {
+    setCheckWatchedForTesting(old);
+  }
+  // Unwatched, the modification would have skipped a walk that drops the loop's mark.
+  assert.equal(watchStats.missed - before.missed, 0);
 });

@@ -222,7 +222,7 @@ export function getI1SameShape(type: Type): Type {
   return i1;
 }
 
-const NoEffects: MemoryEffectsInterface = { getEffects: () => [] };
+const NoEffects: MemoryEffectsInterface = { getEffects: () => [], removableWhenUnused: true };
 
 function signedOf(op: Operation, v: bigint): bigint {
   const t = getElementTypeOrSelf(op.operand(1).type);

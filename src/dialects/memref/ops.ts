@@ -609,8 +609,8 @@ export const MEMREF_OPS = [
  * queried per op by CSE, LICM and the like, and the accessors of ops with
  * variadic groups compute the segments each time.
  */
-function effects(fn: (op: Operation) => MemoryEffect[]): { [Interfaces.MemoryEffects]: MemoryEffectsInterface } {
-  return { [Interfaces.MemoryEffects]: { getEffects: fn } };
+function effects(fn: (op: Operation) => MemoryEffect[], removableWhenUnused?: boolean): { [Interfaces.MemoryEffects]: MemoryEffectsInterface } {
+  return { [Interfaces.MemoryEffects]: { getEffects: fn, removableWhenUnused } };
 }
 
 function nameResult(name: string) {
@@ -737,7 +737,7 @@ function hasAllocationScope(op: Operation): boolean {
 function implementAllocLike<N extends 'memref.alloc' | 'memref.alloca'>(handle: AllocLikeHandle<N>, resource: string, needsScope: boolean): void {
   implementOp(handle, {
     getAsmResultNames: nameResult(handle.opName.slice('memref.'.length)),
-    interfaces: effects((op) => [{ kind: 'allocate', value: op.result(0), resource }]),
+    interfaces: effects((op) => [{ kind: 'allocate', value: op.result(0), resource }], true),
     // alloca's looks for an allocation scope among the op's ancestors.
     localVerifier: !needsScope,
     verify(op, ctx) {
@@ -783,7 +783,7 @@ implementOp(ReallocOp, {
 });
 
 implementOp(DeallocOp, {
-  interfaces: effects((op) => [{ kind: 'free', value: op.operand(0) }]),
+  interfaces: effects((op) => [{ kind: 'free', value: op.operand(0) }], false),
 });
 
 // ---- alloca_scope
@@ -819,7 +819,7 @@ implementOp(AllocaScopeReturnOp, { parentOps: [AllocaScopeOp] });
 // Accesses
 
 implementOp(LoadOp, {
-  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }]),
+  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }], true),
   localVerifier: true,
   verify(op, ctx) {
     const t = LoadOp.memref(op).type as MemRefType;
@@ -831,7 +831,7 @@ implementOp(LoadOp, {
 });
 
 implementOp(StoreOp, {
-  interfaces: effects((op) => [{ kind: 'write', value: op.operand(1) }]),
+  interfaces: effects((op) => [{ kind: 'write', value: op.operand(1) }], false),
   localVerifier: true,
   verify(op, ctx) {
     const t = StoreOp.memref(op).type as MemRefType;
