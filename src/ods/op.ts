@@ -947,6 +947,8 @@ export type BuildArgs<
 } & {
   /** Where the op is; unknown when absent. */
   location?: Location;
+  /** Instead of `location`: where this op is, not made until read while it is a parsed op's source offset. */
+  locationOf?: Operation;
   /** Discardable attributes. */
   discardable?: Readonly<Record<string, Attribute>>;
 };
@@ -1291,6 +1293,8 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
   const attributes = discardable ? new Map<string, Attribute>(Object.entries(discardable)) : undefined;
   const location = (args.location as Location | undefined) ?? UnknownLoc.get();
   const op = new Operation(opName, location, -1, operands, resultTypes.types, props, null, attributes, successors, regions);
+  const from = args.locationOf as Operation | undefined;
+  if (from !== undefined) from.copyLocationTo(op);
   return builder.insert(op);
 }
 

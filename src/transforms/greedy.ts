@@ -7,6 +7,7 @@
 import type { Attribute } from '../ir/attributes.js';
 import type { Context, OperationName } from '../ir/context.js';
 import { Traits } from '../ir/context.js';
+import { NameLoc, UnknownLoc, type Location } from '../ir/location.js';
 import { Block, type Operation, type Region, type Value } from '../ir/operation.js';
 import { ConstantFolder, foldOperation, insertionRegion } from './fold.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
@@ -1256,7 +1257,13 @@ class GreedyDriver implements PatternListener {
         replacements.push(f);
         continue;
       }
-      const c = dialect?.materializeConstant?.(this.rewriter, f as Attribute, op.result(i).type, op.location);
+      // A parsed op's location is not made for its constant (it would build
+      // the file's line table mid-pass): the constant is built at a
+      // placeholder and given the op's source offset, when it is a new op.
+      const lazy = op.hasParsedLocation;
+      const at = lazy ? pendingLocation() : op.location;
+      const c = dialect?.materializeConstant?.(this.rewriter, f as Attribute, op.result(i).type, at);
+      if (lazy && c && c.location === at) op.copyLocationTo(c);
       if (!c) {
         for (const r of replacements) {
           const d = r.definingOp;
@@ -1269,6 +1276,12 @@ class GreedyDriver implements PatternListener {
     this.rewriter.replaceOp(op, replacements);
     return true;
   }
+}
+
+let pending: Location | undefined;
+/** The placeholder replaceWithFolded builds constants at: a returned op that has it is the one just built. */
+function pendingLocation(): Location {
+  return (pending ??= NameLoc.get('scfkit: pending location', UnknownLoc.get()));
 }
 
 /** Applies `patterns` greedily to each region of `op` (MLIR's applyPatternsGreedily(Operation*)). */

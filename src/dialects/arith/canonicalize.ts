@@ -7,7 +7,7 @@ import type { Attribute, Type } from '../../ir/attributes.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, ShapedType } from '../../ir/builtin-types.js';
 import { isOneInt, isZeroInt, matchConstant, matchConstantBool, matchConstantFloat } from '../../ir/matchers.js';
-import type { Op, Value } from '../../ir/operation.js';
+import type { Op, Operation, Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpHandleCore, type OpOf } from '../../ods/index.js';
 import type { Builder } from '../../ir/builder.js';
@@ -55,7 +55,7 @@ interface OverflowBinaryOp<N extends string> extends OpHandleCore<N> {
   rhs(op: Op<N>): Value;
   result(op: Op<N>): Value;
   overflowFlags(op: Op<N>): number;
-  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; overflowFlags?: number; location?: Location }): Op<N>;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; overflowFlags?: number; location?: Location; locationOf?: Operation }): Op<N>;
 }
 
 /** An integer binary op without flags (andi, ori, xori). */
@@ -63,20 +63,20 @@ interface BinaryOp<N extends string> extends OpHandleCore<N> {
   lhs(op: Op<N>): Value;
   rhs(op: Op<N>): Value;
   result(op: Op<N>): Value;
-  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; location?: Location }): Op<N>;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; location?: Location; locationOf?: Operation }): Op<N>;
 }
 
 /** A float binary op with fastmath flags (mulf, divf). */
 interface FloatBinaryOp<N extends string> extends BinaryOp<N> {
   fastmath(op: Op<N>): number;
-  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; fastmath?: number; location?: Location }): Op<N>;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; fastmath?: number; location?: Location; locationOf?: Operation }): Op<N>;
 }
 
 /** A cast (`in` → `out`). */
 interface CastOp<N extends string> extends OpHandleCore<N> {
   in(op: Op<N>): Value;
   out(op: Op<N>): Value;
-  build(b: Builder, args: { in: Value; out?: Type; location?: Location }): Op<N>;
+  build(b: Builder, args: { in: Value; out?: Type; location?: Location; locationOf?: Operation }): Op<N>;
 }
 
 // ---- matching helpers (on constant attributes)
@@ -156,13 +156,14 @@ function constChain<R extends string, N extends string>(
 }
 
 /** The integer constant `v` of `res`'s type, at the insertion point. */
-function intConst(rewriter: PatternRewriter, res: Value, v: bigint, location: Location): Value {
-  return ConstantOp.int(rewriter, v, res.type, location);
+/** An integer constant typed as `res`, at `at`'s location (not made here: a parsed op's stays a source offset until read). */
+function intConst(rewriter: PatternRewriter, res: Value, v: bigint, at: Operation): Value {
+  return ConstantOp.result(ConstantOp.build(rewriter, { value: IntegerAttr.get(res.type, v), result: res.type, locationOf: at }));
 }
 
 /** `kind(a, b)` with overflow flags, typed as `a`. */
-function binary<N extends string>(rewriter: PatternRewriter, kind: OverflowBinaryOp<N>, a: Value, b: Value, flags: number, location: Location): Value {
-  return kind.result(kind.build(rewriter, { lhs: a, rhs: b, result: a.type, overflowFlags: flags, location }));
+function binary<N extends string>(rewriter: PatternRewriter, kind: OverflowBinaryOp<N>, a: Value, b: Value, flags: number, at: Operation): Value {
+  return kind.result(kind.build(rewriter, { lhs: a, rhs: b, result: a.type, overflowFlags: flags, locationOf: at }));
 }
 
 /** The flags both `a` and `b` carry. */
@@ -175,8 +176,8 @@ const addIAddConstant = pattern(
   (op, rw) => {
     const m = constChain(AddIOp, op, AddIOp, false);
     if (!m) return false;
-    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, op.location);
-    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(AddIOp, m.inner, AddIOp, op), op.location));
+    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, op);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(AddIOp, m.inner, AddIOp, op), op));
   },
   { benefit: 2, name: 'AddIAddConstant' },
 );
@@ -186,8 +187,8 @@ const addISubConstantRHS = pattern(
   (op, rw) => {
     const m = constChain(AddIOp, op, SubIOp, false);
     if (!m) return false;
-    const c = intConst(rw, AddIOp.result(op), m.c1.value - m.c0.value, op.location);
-    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, AddIOp, op), op.location));
+    const c = intConst(rw, AddIOp.result(op), m.c1.value - m.c0.value, op);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, AddIOp, op), op));
   },
   { benefit: 2, name: 'AddISubConstantRHS' },
 );
@@ -197,8 +198,8 @@ const addISubConstantLHS = pattern(
   (op, rw) => {
     const m = constChain(AddIOp, op, SubIOp, true);
     if (!m) return false;
-    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, op.location);
-    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, AddIOp, op), op.location));
+    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, op);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, AddIOp, op), op));
   },
   { benefit: 2, name: 'AddISubConstantLHS' },
 );
@@ -213,7 +214,7 @@ function addIMulNegativeOne(mulOnLeft: boolean, name: string): RewritePattern {
       const c = matchConstant(MulIOp.rhs(mul));
       if (c === undefined || !isAllOnes(c)) return false;
       const x = mulOnLeft ? AddIOp.rhs(op) : AddIOp.lhs(op);
-      return replace(rw, op, binary(rw, SubIOp, x, MulIOp.lhs(mul), 0, op.location));
+      return replace(rw, op, binary(rw, SubIOp, x, MulIOp.lhs(mul), 0, op));
     },
     { benefit: 2, name },
   );
@@ -229,8 +230,8 @@ const mulIMulIConstant = pattern(
     if (!m) return false;
     const t = MulIOp.result(op).type;
     if (m.c0.type !== t || m.c1.type !== t) return false;
-    const c = intConst(rw, MulIOp.result(op), m.c0.value * m.c1.value, op.location);
-    return replace(rw, op, binary(rw, MulIOp, m.x, c, commonFlags(MulIOp, m.inner, MulIOp, op), op.location));
+    const c = intConst(rw, MulIOp.result(op), m.c0.value * m.c1.value, op);
+    return replace(rw, op, binary(rw, MulIOp, m.x, c, commonFlags(MulIOp, m.inner, MulIOp, op), op));
   },
   { benefit: 2, name: 'MulIMulIConstant' },
 );
@@ -240,8 +241,8 @@ const subIRHSAddConstant = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, AddIOp, false);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, op.location);
-    return replace(rw, op, binary(rw, AddIOp, m.x, c, 0, op.location));
+    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, op);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, 0, op));
   },
   { benefit: 2, name: 'SubIRHSAddConstant' },
 );
@@ -251,8 +252,8 @@ const subILHSAddConstant = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, AddIOp, false, true);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, op.location);
-    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(AddIOp, m.inner, SubIOp, op), op.location));
+    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, op);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(AddIOp, m.inner, SubIOp, op), op));
   },
   { benefit: 2, name: 'SubILHSAddConstant' },
 );
@@ -262,8 +263,8 @@ const subIRHSSubConstantRHS = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, SubIOp, false);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, op.location);
-    return replace(rw, op, binary(rw, SubIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), op.location));
+    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, op);
+    return replace(rw, op, binary(rw, SubIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), op));
   },
   { benefit: 2, name: 'SubIRHSSubConstantRHS' },
 );
@@ -273,8 +274,8 @@ const subIRHSSubConstantLHS = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, SubIOp, true);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, op.location);
-    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), op.location));
+    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, op);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), op));
   },
   { benefit: 2, name: 'SubIRHSSubConstantLHS' },
 );
@@ -284,8 +285,8 @@ const subILHSSubConstantRHS = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, SubIOp, false, true);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, op.location);
-    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), op.location));
+    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, op);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), op));
   },
   { benefit: 2, name: 'SubILHSSubConstantRHS' },
 );
@@ -295,8 +296,8 @@ const subILHSSubConstantLHS = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, SubIOp, true, true);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, op.location);
-    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), op.location));
+    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, op);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), op));
   },
   { benefit: 2, name: 'SubILHSSubConstantLHS' },
 );
@@ -310,8 +311,8 @@ const subISubILHSRHSLHS = pattern(
     const y = SubIOp.rhs(inner);
     const zero = zeroAttrOf(y.type);
     if (!zero) return false;
-    const c = ConstantOp.result(ConstantOp.build(rw, { value: zero, result: y.type, location: op.location }));
-    return replace(rw, op, binary(rw, SubIOp, c, y, commonFlags(SubIOp, inner, SubIOp, op), op.location));
+    const c = ConstantOp.result(ConstantOp.build(rw, { value: zero, result: y.type, locationOf: op }));
+    return replace(rw, op, binary(rw, SubIOp, c, y, commonFlags(SubIOp, inner, SubIOp, op), op));
   },
   { benefit: 2, name: 'SubISubILHSRHSLHS' },
 );
@@ -323,7 +324,7 @@ const addUIExtendedToAddI = pattern(
   (op, rw) => {
     if (AddUIExtendedOp.overflow(op).hasUses) return false;
     const lhs = AddUIExtendedOp.lhs(op);
-    const sum = binary(rw, AddIOp, lhs, AddUIExtendedOp.rhs(op), 0, op.location);
+    const sum = binary(rw, AddIOp, lhs, AddUIExtendedOp.rhs(op), 0, op);
     rw.replaceOp(op, [sum, lhs]);
     return true;
   },
@@ -335,7 +336,7 @@ const mulSIExtendedToMulI = pattern(
   (op, rw) => {
     if (MulSIExtendedOp.high(op).hasUses) return false;
     const lhs = MulSIExtendedOp.lhs(op);
-    const prod = binary(rw, MulIOp, lhs, MulSIExtendedOp.rhs(op), 0, op.location);
+    const prod = binary(rw, MulIOp, lhs, MulSIExtendedOp.rhs(op), 0, op);
     rw.replaceOp(op, [prod, lhs]);
     return true;
   },
@@ -366,7 +367,7 @@ const mulUIExtendedToMulI = pattern(
   (op, rw) => {
     if (MulUIExtendedOp.high(op).hasUses) return false;
     const lhs = MulUIExtendedOp.lhs(op);
-    const prod = binary(rw, MulIOp, lhs, MulUIExtendedOp.rhs(op), 0, op.location);
+    const prod = binary(rw, MulIOp, lhs, MulUIExtendedOp.rhs(op), 0, op);
     rw.replaceOp(op, [prod, lhs]);
     return true;
   },
@@ -387,7 +388,7 @@ const xorINotCmpI = pattern(
     const cmp = CmpIOp.definingOp(XOrIOp.lhs(op));
     if (!cmp || matchConstantBool(XOrIOp.rhs(op)) !== true) return false;
     const predicate = invertPredicate(CmpIOp.predicate(cmp));
-    const inverted = CmpIOp.build(rw, { predicate, lhs: CmpIOp.lhs(cmp), rhs: CmpIOp.rhs(cmp), result: XOrIOp.result(op).type, location: op.location });
+    const inverted = CmpIOp.build(rw, { predicate, lhs: CmpIOp.lhs(cmp), rhs: CmpIOp.rhs(cmp), result: XOrIOp.result(op).type, locationOf: op });
     return replace(rw, op, CmpIOp.result(inverted));
   },
   { benefit: 2, name: 'XOrINotCmpI' },
@@ -411,8 +412,8 @@ function extOfBinary<N extends string, E extends string>(root: BinaryOp<N>, name
     (op, rw) => {
       const p = extPair(root, op, ext);
       if (!p) return false;
-      const inner = root.build(rw, { lhs: p[0], rhs: p[1], result: p[0].type, location: op.location });
-      const outer = ext.build(rw, { in: root.result(inner), out: root.result(op).type, location: op.location });
+      const inner = root.build(rw, { lhs: p[0], rhs: p[1], result: p[0].type, locationOf: op });
+      const outer = ext.build(rw, { in: root.result(inner), out: root.result(op).type, locationOf: op });
       return replace(rw, op, ext.out(outer));
     },
     { benefit: 3, name },
@@ -430,7 +431,7 @@ function cmpIExt<E extends string>(name: string, ext: CastOp<E>): RewritePattern
       if (!p) return false;
       const predicate = CmpIOp.predicate(op);
       if (predicate !== CmpIPredicate.case.eq && predicate !== CmpIPredicate.case.ne) return false;
-      const cmp = CmpIOp.build(rw, { predicate, lhs: p[0], rhs: p[1], result: CmpIOp.result(op).type, location: op.location });
+      const cmp = CmpIOp.build(rw, { predicate, lhs: p[0], rhs: p[1], result: CmpIOp.result(op).type, locationOf: op });
       return replace(rw, op, CmpIOp.result(cmp));
     },
     { benefit: 3, name },
@@ -440,7 +441,7 @@ function cmpIExt<E extends string>(name: string, ext: CastOp<E>): RewritePattern
 // ---- select
 
 function select(rw: PatternRewriter, op: OpOf<typeof SelectOp>, condition: Value, trueValue: Value, falseValue: Value): Value {
-  const s = SelectOp.build(rw, { condition, true_value: trueValue, false_value: falseValue, result: SelectOp.result(op).type, location: op.location });
+  const s = SelectOp.build(rw, { condition, true_value: trueValue, false_value: falseValue, result: SelectOp.result(op).type, locationOf: op });
   return SelectOp.result(s);
 }
 
@@ -485,7 +486,7 @@ const selectI1ToNot = pattern(
   (op, rw) => {
     if (matchConstantBool(SelectOp.true_value(op)) !== false || matchConstantBool(SelectOp.false_value(op)) !== true) return false;
     const one = ConstantOp.bool(rw, true, op.location);
-    const not = XOrIOp.build(rw, { lhs: SelectOp.condition(op), rhs: one, result: SelectOp.result(op).type, location: op.location });
+    const not = XOrIOp.build(rw, { lhs: SelectOp.condition(op), rhs: one, result: SelectOp.result(op).type, locationOf: op });
     return replace(rw, op, XOrIOp.result(not));
   },
   { name: 'SelectI1ToNot' },
@@ -501,13 +502,13 @@ const selectToExtUI = pattern(
     const tv = SelectOp.true_value(op);
     const fv = SelectOp.false_value(op);
     if (isOneInt(tv) && isZeroInt(fv)) {
-      const ext = ExtUIOp.build(rw, { in: cond, out: t, location: op.location });
+      const ext = ExtUIOp.build(rw, { in: cond, out: t, locationOf: op });
       return replace(rw, op, ExtUIOp.out(ext));
     }
     if (isZeroInt(tv) && isOneInt(fv)) {
       const one = ConstantOp.int(rw, 1, cond.type, op.location);
-      const not = XOrIOp.build(rw, { lhs: cond, rhs: one, result: cond.type, location: op.location });
-      const ext = ExtUIOp.build(rw, { in: XOrIOp.result(not), out: t, location: op.location });
+      const not = XOrIOp.build(rw, { lhs: cond, rhs: one, result: cond.type, locationOf: op });
+      const ext = ExtUIOp.build(rw, { in: XOrIOp.result(not), out: t, locationOf: op });
       return replace(rw, op, ExtUIOp.out(ext));
     }
     return false;
@@ -537,7 +538,7 @@ function castOfExt<N extends string, E extends string>(cast: CastOp<N>, ext: Cas
     (op, rw) => {
       const inner = ext.definingOp(cast.in(op));
       if (!inner) return false;
-      const c = cast.build(rw, { in: ext.in(inner), out: cast.out(op).type, location: op.location });
+      const c = cast.build(rw, { in: ext.in(inner), out: cast.out(op).type, locationOf: op });
       return replace(rw, op, cast.out(c));
     },
     { benefit: 2, name },
@@ -552,7 +553,7 @@ const extSIOfExtUI = pattern(
   (op, rw) => {
     const inner = ExtUIOp.definingOp(ExtSIOp.in(op));
     if (!inner) return false;
-    const ext = ExtUIOp.build(rw, { in: ExtUIOp.in(inner), out: ExtSIOp.out(op).type, location: op.location });
+    const ext = ExtUIOp.build(rw, { in: ExtUIOp.in(inner), out: ExtSIOp.out(op).type, locationOf: op });
     return replace(rw, op, ExtUIOp.out(ext));
   },
   { benefit: 2, name: 'ExtSIOfExtUI' },
@@ -570,7 +571,7 @@ function truncIExtToExt<E extends string>(ext: CastOp<E>, name: string): Rewrite
       const wt = widthOf(TruncIOp.out(op).type);
       const wx = widthOf(x.type);
       if (!(we > wt && wt > 0 && wt > wx && wx > 0)) return false;
-      const c = ext.build(rw, { in: x, out: TruncIOp.out(op).type, location: op.location });
+      const c = ext.build(rw, { in: x, out: TruncIOp.out(op).type, locationOf: op });
       return replace(rw, op, ext.out(c));
     },
     { benefit: 2, name },
@@ -606,7 +607,7 @@ function truncFOfIToFP<S extends string>(src: CastOp<S>, name: string): RewriteP
       const fp = src.definingOp(TruncFOp.in(op));
       if (!fp) return false;
       if (TruncFOp.roundingmode(op) !== undefined) return false;
-      const c = src.build(rw, { in: src.in(fp), out: TruncFOp.out(op).type, location: op.location });
+      const c = src.build(rw, { in: src.in(fp), out: TruncFOp.out(op).type, locationOf: op });
       return replace(rw, op, src.out(c));
     },
     { benefit: 2, name },
@@ -626,7 +627,7 @@ function ofNegF<N extends string>(root: FloatBinaryOp<N>, name: string): Rewrite
       const x = NegFOp.operand(a);
       const y = NegFOp.operand(b);
       if (x.type !== y.type) return false;
-      const r = root.build(rw, { lhs: x, rhs: y, result: root.result(op).type, fastmath: root.fastmath(op), location: op.location });
+      const r = root.build(rw, { lhs: x, rhs: y, result: root.result(op).type, fastmath: root.fastmath(op), locationOf: op });
       return replace(rw, op, root.result(r));
     },
     { benefit: 3, name },

@@ -9,7 +9,7 @@ import { Builder } from '../../ir/builder.js';
 import { DenseArrayAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, IntegerType } from '../../ir/builtin-types.js';
 import { Interfaces, getInterface, type RegionBranchInterface, type RegionBranchTerminatorInterface, type RegionSuccessor } from '../../ir/interfaces.js';
-import type { Location } from '../../ir/location.js';
+import { UnknownLoc, type Location } from '../../ir/location.js';
 import { isOneInt, matchConstant, matchConstantBool, matchConstantInt } from '../../ir/matchers.js';
 import { Block, BlockArgument, OpResult, Operation, type Op, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
@@ -79,11 +79,11 @@ function createBlockWithArgs(rewriter: PatternRewriter, region: Region, types: r
  * block (and else block) are reported as created, each ended by a detached,
  * unreported `scf.yield` when there are no results; the op is inserted last.
  */
-function createIf(rewriter: PatternRewriter, resultTypes: readonly Type[], condition: Value, withElse: boolean, location: Location): OpOf<typeof IfOp> {
-  const op = IfOp.build(detachedBuilder(rewriter), { condition, results: resultTypes, location });
+function createIf(rewriter: PatternRewriter, resultTypes: readonly Type[], condition: Value, withElse: boolean, locationOf: Operation): OpOf<typeof IfOp> {
+  const op = IfOp.build(detachedBuilder(rewriter), { condition, results: resultTypes, locationOf });
   const addBlock = (region: Region): void => {
     const block = createBlockWithArgs(rewriter, region, [], []);
-    if (!resultTypes.length) block.append(YieldOp.build(detachedBuilder(rewriter), { location }));
+    if (!resultTypes.length) block.append(YieldOp.build(detachedBuilder(rewriter), { locationOf }));
   };
   addBlock(IfOp.thenRegion(op));
   if (withElse) addBlock(IfOp.elseRegion(op));
@@ -92,9 +92,10 @@ function createIf(rewriter: PatternRewriter, resultTypes: readonly Type[], condi
 
 /** An op like `op` (name, operands, attributes) with empty regions, inserted at the insertion point. */
 function cloneWithoutRegions(rewriter: PatternRewriter, op: Operation, resultTypes: readonly Type[] = op.resultTypes, operands: readonly Value[] = op.operands): Operation {
+  // At `op`'s location, not made here (a parsed op's stays a source offset until read).
   const copy = new Operation({
     name: op.name,
-    location: op.location,
+    location: UnknownLoc.get(),
     operands,
     resultTypes,
     properties: new Map(op.propertiesView),
@@ -102,7 +103,14 @@ function cloneWithoutRegions(rewriter: PatternRewriter, op: Operation, resultTyp
     successors: op.successors,
     regions: op.regions.length,
   });
+  op.copyLocationTo(copy);
   return rewriter.insert(copy);
+}
+
+/** ConstantOp.bool at `at`'s location, not made here. */
+function boolConstant(rewriter: PatternRewriter, value: boolean, at: Operation): Value {
+  const i1 = IntegerType.get(1);
+  return ConstantOp.build(rewriter, { value: IntegerAttr.get(i1, value ? 1n : 0n), result: i1, locationOf: at }).results[0];
 }
 
 function isAncestorRegion(ancestor: Region, op: Operation): boolean {
@@ -895,7 +903,7 @@ const convertTrivialIfToSelect = pattern(
     });
     if (nonHoistable.length === op.numResults) return false;
     rewriter.setInsertionPointBefore(op);
-    const replacement = createIf(rewriter, nonHoistable, cond, false, op.location);
+    const replacement = createIf(rewriter, nonHoistable, cond, false, op);
     rewriter.eraseBlock(IfOp.thenBlock(replacement));
     // MLIR moves the regions with takeBody, which tells nobody; the rewriter
     // reports each block (the greedy driver's caches follow moved blocks).
@@ -912,16 +920,16 @@ const convertTrivialIfToSelect = pattern(
         trueYields.push(t);
         falseYields.push(f);
       } else if (t === f) results.push(t);
-      else results.push(SelectOp.result(SelectOp.build(rewriter, { condition: cond, true_value: t, false_value: f, result: t.type, location: op.location })));
+      else results.push(SelectOp.result(SelectOp.build(rewriter, { condition: cond, true_value: t, false_value: f, result: t.type, locationOf: op })));
     });
     const thenBlock = IfOp.thenBlock(replacement);
     rewriter.setInsertionPointToEnd(thenBlock);
     const thenYield = thenBlock.last!;
-    rewriter.replaceOp(thenYield, YieldOp.build(rewriter, { results: trueYields, location: thenYield.location }).results);
+    rewriter.replaceOp(thenYield, YieldOp.build(rewriter, { results: trueYields, locationOf: thenYield }).results);
     const elseBlock = IfOp.elseBlock(replacement)!;
     rewriter.setInsertionPointToEnd(elseBlock);
     const elseYield = elseBlock.last!;
-    rewriter.replaceOp(elseYield, YieldOp.build(rewriter, { results: falseYields, location: elseYield.location }).results);
+    rewriter.replaceOp(elseYield, YieldOp.build(rewriter, { results: falseYields, locationOf: elseYield }).results);
     rewriter.replaceOp(op, results);
     return true;
   },
@@ -984,12 +992,12 @@ const conditionPropagation = pattern(
       const place = placeOf(owner);
       if (place === THEN) {
         changed = true;
-        if (!cTrue) cTrue = ConstantOp.bool(rewriter, true, op.location);
+        if (!cTrue) cTrue = boolConstant(rewriter, true, op);
         const v = cTrue;
         rewriter.modifyOpInPlace(owner, () => use.set(v));
       } else if (place === ELSE) {
         changed = true;
-        if (!cFalse) cFalse = ConstantOp.bool(rewriter, false, op.location);
+        if (!cFalse) cFalse = boolConstant(rewriter, false, op);
         const v = cFalse;
         rewriter.modifyOpInPlace(owner, () => use.set(v));
       }
@@ -1084,7 +1092,7 @@ const combineIfs = pattern(
     }
     const mergedTypes = [...prevIf.resultTypes, ...nextIf.resultTypes];
     rewriter.setInsertionPointBefore(nextIf);
-    const combined = createIf(rewriter, mergedTypes, prevCond, false, nextIf.location);
+    const combined = createIf(rewriter, mergedTypes, prevCond, false, nextIf);
     const combinedThen = IfOp.thenRegion(combined);
     const combinedElse = IfOp.elseRegion(combined);
     rewriter.eraseBlock(IfOp.thenBlock(combined));
@@ -1094,7 +1102,7 @@ const combineIfs = pattern(
       const thenYield2 = yieldOf(nextThen);
       rewriter.mergeBlocks(nextThen, IfOp.thenBlock(combined));
       rewriter.setInsertionPointToEnd(IfOp.thenBlock(combined));
-      YieldOp.build(rewriter, { results: [...YieldOp.results(thenYield), ...YieldOp.results(thenYield2)], location: thenYield2.location });
+      YieldOp.build(rewriter, { results: [...YieldOp.results(thenYield), ...YieldOp.results(thenYield2)], locationOf: thenYield2 });
       rewriter.eraseOp(thenYield);
       rewriter.eraseOp(thenYield2);
     }
@@ -1107,7 +1115,7 @@ const combineIfs = pattern(
         const elseYield2 = yieldOf(nextElse);
         rewriter.mergeBlocks(nextElse, IfOp.elseBlock(combined)!);
         rewriter.setInsertionPointToEnd(IfOp.elseBlock(combined)!);
-        YieldOp.build(rewriter, { results: [...YieldOp.results(elseYield), ...YieldOp.results(elseYield2)], location: elseYield2.location });
+        YieldOp.build(rewriter, { results: [...YieldOp.results(elseYield), ...YieldOp.results(elseYield2)], locationOf: elseYield2 });
         rewriter.eraseOp(elseYield);
         rewriter.eraseOp(elseYield2);
       }
@@ -1148,26 +1156,25 @@ const combineNestedIfs = pattern(
       if (definedInRegion(v, IfOp.thenRegion(op))) return false;
       upgrade.push(i);
     }
-    const location = op.location;
     const cond = IfOp.condition(op);
     rewriter.setInsertionPointBefore(op);
-    const newCond = AndIOp.build(rewriter, { lhs: cond, rhs: IfOp.condition(nestedIf), result: IntegerType.get(1), location });
-    const newIf = IfOp.build(rewriter, { condition: AndIOp.result(newCond), results: op.resultTypes, location });
+    const newCond = AndIOp.build(rewriter, { lhs: cond, rhs: IfOp.condition(nestedIf), result: IntegerType.get(1), locationOf: op });
+    const newIf = IfOp.build(rewriter, { condition: AndIOp.result(newCond), results: op.resultTypes, locationOf: op });
     const newIfBlock = rewriter.createBlockIn(IfOp.thenRegion(newIf), null);
     const results: Value[] = [...newIf.results];
     rewriter.setInsertionPointBefore(newIf);
     for (const idx of upgrade) {
-      const select = SelectOp.build(rewriter, { condition: cond, true_value: thenYield[idx], false_value: elseYield[idx], result: thenYield[idx].type, location });
+      const select = SelectOp.build(rewriter, { condition: cond, true_value: thenYield[idx], false_value: elseYield[idx], result: thenYield[idx].type, locationOf: op });
       results[idx] = SelectOp.result(select);
     }
     rewriter.mergeBlocks(IfOp.thenBlock(nestedIf), newIfBlock);
     rewriter.setInsertionPointToEnd(IfOp.thenBlock(newIf));
     const oldYield = IfOp.thenBlock(newIf).last!;
-    rewriter.replaceOp(oldYield, YieldOp.build(rewriter, { results: thenYield, location: oldYield.location }).results);
+    rewriter.replaceOp(oldYield, YieldOp.build(rewriter, { results: thenYield, locationOf: oldYield }).results);
     if (elseYield.length) {
       rewriter.createBlockIn(IfOp.elseRegion(newIf), null);
       rewriter.setInsertionPointToEnd(IfOp.elseBlock(newIf)!);
-      YieldOp.build(rewriter, { results: elseYield, location });
+      YieldOp.build(rewriter, { results: elseYield, locationOf: op });
     }
     rewriter.replaceOp(op, results);
     return true;
@@ -1207,7 +1214,7 @@ const whileConditionTruth = pattern(
     let replaced = false;
     ConditionOp.args(term).forEach((v, i) => {
       if (v !== cond || !after[i].hasUses) return;
-      if (!cTrue) cTrue = ConstantOp.bool(rewriter, true, op.location);
+      if (!cTrue) cTrue = boolConstant(rewriter, true, op);
       rewriter.replaceAllUsesWith(after[i], cTrue);
       replaced = true;
     });
@@ -1253,7 +1260,7 @@ const whileCmpCond = pattern(
           else if (p2 === invertPredicate(pred)) same = false;
           else continue;
           rewriter.setInsertionPointBefore(cmp2);
-          const c = ConstantOp.bool(rewriter, same, cmp2.location);
+          const c = boolConstant(rewriter, same, cmp2);
           rewriter.replaceOp(cmp2, [c]);
           changed = true;
         }
