@@ -97,3 +97,20 @@ test('OperationState.newOpHere: pending or given location, operands, regions', (
   assert.ok(b.regions.every((r: Region, i: number) => r.parentOp === b && r.index === i));
   assert.equal(arg!.uses().next().value?.owner, b);
 });
+
+test("an assembly format's implicit terminator (test.cse_of_single_block_op) takes the op's location", () => {
+  const m = parse('func.func @f(%a: i32) {\n  %r = test.cse_of_single_block_op inputs(%a) {\n  ^bb0(%x: i32):\n  } : i32 -> i32\n  return\n}\n', {
+    fileName: 'fmt.mlir',
+    verify: false, // the implicit test.region_yield has no operand: the parse is what is tested
+  });
+  const seen: string[] = [];
+  m.walk((op) => {
+    if (op.opName !== 'test.cse_of_single_block_op') return;
+    const t = op.regions[0].entry.last!;
+    const pending = t.hasParsedLocation;
+    const l = t.location as FileLineColLoc;
+    const pl = op.location as FileLineColLoc;
+    seen.push(`${t.opName} ${t.numOperands} ${pending} ${l.filename}:${l.line}:${l.column} ${pl.line}:${pl.column}`);
+  }, 'pre');
+  assert.deepEqual(seen, ['test.region_yield 0 true fmt.mlir:2:8 2:8']);
+});
