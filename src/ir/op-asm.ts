@@ -5,7 +5,7 @@
 import type { Attribute, AttrTypePrinter, Type } from './attributes.js';
 import type { OperationName } from './context.js';
 import type { Location } from './location.js';
-import { PropertyMap, setFlatProperty, type Block, type BlockArgument, type LocationSource, type Operation, type Region, type Value } from './operation.js';
+import { Operation, PropertyMap, setFlatProperty, type Block, type BlockArgument, type LocationSource, type Region, type Value } from './operation.js';
 import type { Context } from './context.js';
 
 /** A use of an SSA value whose definition has not been looked up yet: `%name#number`. */
@@ -60,6 +60,18 @@ export class OperationState {
   locationInit(): { location?: Location; locationSource?: LocationSource; locationOffset?: number } {
     if (this._location !== undefined || this.locationSource === undefined) return { location: this.location };
     return { locationSource: this.locationSource, locationOffset: this.locationOffset };
+  }
+  /**
+   * A result-less, property-less op of `name` at this op's location (an
+   * implicit terminator), as `new Operation({ name, ...locationInit() })`
+   * makes it but through the positional constructor: no init objects, and
+   * the constructor's call site stays monomorphic while parsing.
+   */
+  newOpHere(name: OperationName, operands: readonly Value[] | null = null, regions = 0): Operation {
+    const pending = this._location === undefined && this.locationSource !== undefined;
+    return pending
+      ? new Operation(name, this.locationSource!, this.locationOffset, operands, null, null, null, null, null, regions)
+      : new Operation(name, this.location, -1, operands, null, null, null, null, null, regions);
   }
   get operands(): Value[] {
     return (this._operands ??= []);

@@ -444,15 +444,7 @@ export class Operation {
     const nResults = resultTypes ? resultTypes.length : 0;
     if (nResults === 1) this.res = new OpResult(resultTypes![0], this, 0);
     else if (nResults === 0) this.res = EMPTY_LIST;
-    else {
-      // Packed and frozen: the map of EMPTY_LIST, so code optimized before
-      // the first multi-result op is not deoptimized by it (a filled
-      // `new Array(n)` is holey, another map).
-      const results: OpResult[] =
-        nResults === 2 ? [new OpResult(resultTypes![0], this, 0), new OpResult(resultTypes![1], this, 1)] : [];
-      for (let i = results.length; i < nResults; i++) results.push(new OpResult(resultTypes![i], this, i));
-      this.res = Object.freeze(results) as OpResult[];
-    }
+    else this.res = manyResults(this, resultTypes!, nResults);
     // A one-property list is swapped for the shared one (see SINGLE_PROPERTIES).
     const np = propertyList ? propertyList.length : 0;
     this.props = np === 0 ? null : np === 2 ? singleProperty(propertyList![0] as string, propertyList![1] as Attribute) : propertyList!;
@@ -462,30 +454,14 @@ export class Operation {
     // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
     const attrs = attributes && attributes.size ? attributes : null;
     const nSucc = successors ? successors.length : 0;
-    if (opaque !== null || attrs !== null || nSucc !== 0) {
-      // Packed, at exact size for one or two (cf.br, cf.cond_br: push
-      // reserves 16 slots). Not frozen like the results: Object.freeze is a
-      // runtime call (~0.3 us), and conversions build tens of thousands of
-      // branches.
-      const succ: BlockOperand[] =
-        nSucc === 1
-          ? [new BlockOperand(successors![0], this, 0)]
-          : nSucc === 2
-            ? [new BlockOperand(successors![0], this, 0), new BlockOperand(successors![1], this, 1)]
-            : [];
-      for (let i = succ.length; i < nSucc; i++) succ.push(new BlockOperand(successors![i], this, i));
-      this.rare = { opaque, attrs, successors: nSucc ? succ : EMPTY_LIST };
-    } else this.rare = null;
+    this.rare = opaque !== null || attrs !== null || nSucc !== 0 ? rareParts(this, opaque, attrs, successors, nSucc) : null;
     if (regions === null || regions === undefined || typeof regions === 'number') {
       const n = regions ?? 0;
       // Packed, as the parser's lists (filled `new Array(n)` is holey): one
       // array map for every op's regions, so code optimized on parsed IR is
       // not deoptimized (wrong map) by the first op a rewrite builds.
       this.regions = n === 0 ? EMPTY_LIST : n === 1 ? [new Region(this)] : n === 2 ? [new Region(this), new Region(this)] : packedRegions(this, n);
-    } else {
-      this.regions = regions;
-      for (const r of regions) r.parentOp = this;
-    }
+    } else this.regions = adoptRegions(this, regions);
   }
 
   get location(): Location {
@@ -1216,6 +1192,49 @@ export class Region {
       b = next;
     }
   }
+}
+
+// The constructor's less common parts, out of line: a smaller constructor
+// (every op goes through it) is a smaller TurboFan job, and these are
+// compiled (or inlined) only where they run.
+
+/** The result list of an op with two or more results. */
+function manyResults(op: Operation, types: readonly Type[], n: number): OpResult[] {
+  // Packed and frozen: the map of EMPTY_LIST, so code optimized before
+  // the first multi-result op is not deoptimized by it (a filled
+  // `new Array(n)` is holey, another map).
+  const results: OpResult[] = n === 2 ? [new OpResult(types[0], op, 0), new OpResult(types[1], op, 1)] : [];
+  for (let i = results.length; i < n; i++) results.push(new OpResult(types[i], op, i));
+  return Object.freeze(results) as OpResult[];
+}
+
+/** The side object of an op with successors, discardable attributes or opaque properties. */
+function rareParts(
+  op: Operation,
+  opaque: Attribute | null,
+  attrs: Map<string, Attribute> | null,
+  successors: readonly Block[] | null | undefined,
+  nSucc: number,
+): RareParts {
+  if (nSucc === 0) return { opaque, attrs, successors: EMPTY_LIST };
+  // Packed, at exact size for one or two (cf.br, cf.cond_br: push
+  // reserves 16 slots). Not frozen like the results: Object.freeze is a
+  // runtime call (~0.3 us), and conversions build tens of thousands of
+  // branches.
+  const succ: BlockOperand[] =
+    nSucc === 1
+      ? [new BlockOperand(successors![0], op, 0)]
+      : nSucc === 2
+        ? [new BlockOperand(successors![0], op, 0), new BlockOperand(successors![1], op, 1)]
+        : [];
+  for (let i = succ.length; i < nSucc; i++) succ.push(new BlockOperand(successors![i], op, i));
+  return { opaque, attrs, successors: succ };
+}
+
+/** A region list given to the constructor, taken over. */
+function adoptRegions(op: Operation, regions: Region[]): Region[] {
+  for (const r of regions) r.parentOp = op;
+  return regions;
 }
 
 function packedRegions(op: Operation, n: number): Region[] {

@@ -1674,7 +1674,7 @@ function ensureTerminator(p: OpAsmParser, r: Region, name: string, state: Operat
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return;
   const opName = p.parser.ctx.lookupOp(name) ?? p.parser.ctx.getOperationName(name);
-  block.append(new Operation({ name: opName, ...state.locationInit() }));
+  block.append(state.newOpHere(opName));
 }
 
 function refName(info: OdsInfo, r: VarRef): string {

@@ -639,7 +639,7 @@ function ensureTerminator(p: OpAsmParser, region: Region, kind: { readonly opNam
   const block = region.lastBlock!;
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return;
-  block.append(new Operation({ name: p.parser.ctx.lookupOp(kind.opName)!, ...state.locationInit() }));
+  block.append(state.newOpHere(p.parser.ctx.lookupOp(kind.opName)!));
 }
 
 // ---- custom<DynamicIndexList>: `[%a, 4, %b]`

@@ -559,7 +559,7 @@ function ensureTerminator(ctx: Context, region: Region, kind: { readonly opName:
   const block = region.lastBlock!;
   const last = block.last;
   if (last && last.hasTrait(Traits.IsTerminator)) return undefined;
-  const op = new Operation({ name: ctx.lookupOp(kind.opName)!, ...state.locationInit(), regions });
+  const op = state.newOpHere(ctx.lookupOp(kind.opName)!, null, regions);
   block.append(op);
   return op;
 }
@@ -1531,7 +1531,7 @@ implementOp(LoopOp, {
     if (body.empty) body.pushBlock(new Block());
     const block = body.lastBlock!;
     if (!block.last || !block.last.hasTrait(Traits.IsTerminator))
-      block.append(new Operation({ name: ctx.lookupOp(ContinueOp.opName)!, operands: [body.entry.args[0]], ...state.locationInit() }));
+      block.append(state.newOpHere(ctx.lookupOp(ContinueOp.opName)!, [body.entry.args[0]]));
     p.parseOptionalAttrDict(state);
   },
   print(p, op) {
