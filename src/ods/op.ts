@@ -27,7 +27,7 @@ import { Attribute as AttributeBase, type Attribute, type Type } from '../ir/att
 import { DenseArrayAttr, type DictionaryAttr } from '../ir/builtin-attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
 import type { Builder } from '../ir/builder.js';
-import { Traits, fail, q, type Context, type FoldResult, type FormatPrinter, type OpDefinition } from '../ir/context.js';
+import { Traits, fail, q, type Context, type FoldResult, type FormatPrinter, type OpDefinition, type OperationName } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
 import { runResumableParse, type OpAsmParser, type OpAsmPrinter, type OperationState, type ResumableParse } from '../ir/op-asm.js';
 import { Block, Operation, Region, setFlatProperty, type Op, type OpKind, type Value } from '../ir/operation.js';
@@ -1195,9 +1195,19 @@ function successorAccessor(decls: readonly SuccessorDecl[], index: number): (op:
 // ============================================================================
 // Building
 
+/**
+ * The name `ctx` registers for the op `opName` when it registers this very
+ * definition `def` of it (undefined when it registers none, or another one):
+ * what a builder constructs the op with.
+ */
+export function registeredName(ctx: Context, opName: string, def: OpDefinition): OperationName | undefined {
+  const name = ctx.lookupOp(opName);
+  return name !== undefined && name.def === def ? name : undefined;
+}
+
 function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Record<string, unknown>): Operation {
-  const opName = builder.ctx.lookupOp(info.name);
-  if (!opName || opName.def !== def) throw new Error(`build: '${info.name}' is not registered in this context`);
+  const opName = registeredName(builder.ctx, info.name, def);
+  if (!opName) throw new Error(`build: '${info.name}' is not registered in this context`);
   // Lists are made at their exact size (a pushed-to array reserves room for
   // 17), and only when needed: ops are built by the ten thousand in passes.
   const decls = info.operands;

@@ -24,6 +24,7 @@ import { matchConstantInt } from '../../ir/matchers.js';
 import { Operation, type OpOperand, type Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
+  registeredName,
   AnyType,
   BoolLike,
   type EnumAttrDef,
@@ -333,8 +334,8 @@ export const AddIOp = intBinaryOverflowOp('addi', { commutative: true }).withBui
    * walk over the declaration cost more than the op (as cf.br's create).
    */
   create(b: Builder, lhs: Value, rhs: Value, location?: Location): Op<'arith.addi'> {
-    const name = b.ctx.lookupOp('arith.addi');
-    if (name?.def !== self.definition) return self.build(b, { lhs, rhs, location });
+    const name = registeredName(b.ctx, self.opName, self.definition);
+    if (name === undefined) return self.build(b, { lhs, rhs, location });
     return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, [lhs, rhs], [lhs.type], null, null, null, null, null)) as Op<'arith.addi'>;
   },
 }));
@@ -620,8 +621,8 @@ export const CmpIOp = arithOp({
 }).withBuilders((self) => ({
   /** What `build` makes from predicate, lhs and rhs, made directly as AddIOp.create. */
   create(b: Builder, predicate: number, lhs: Value, rhs: Value, location?: Location): Op<'arith.cmpi'> {
-    const name = b.ctx.lookupOp('arith.cmpi');
-    if (name?.def !== self.definition) return self.build(b, { predicate, lhs, rhs, location });
+    const name = registeredName(b.ctx, self.opName, self.definition);
+    if (name === undefined) return self.build(b, { predicate, lhs, rhs, location });
     const props = ['predicate', CmpIPredicate.get(predicate)];
     return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, [lhs, rhs], [getI1SameShape(lhs.type)], props, null, null, null, null)) as Op<'arith.cmpi'>;
   },

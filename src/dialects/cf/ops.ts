@@ -14,6 +14,7 @@ import type { OpAsmParser, OpAsmPrinter } from '../../ir/op-asm.js';
 import { Operation, type Block, type Value } from '../../ir/operation.js';
 import {
   AnyInteger,
+  registeredName,
   AnyType,
   AttrSizedOperandSegments,
   DenseI32ArrayAttrC,
@@ -93,8 +94,8 @@ export const BranchOp = defineOp({
   create(b: Builder, dest: Block, destOperands: readonly Value[] = [], location?: Location): Op<'cf.br'> {
     // The op made directly: conversions make branches by the ten thousand,
     // and the generic builder's walk over the declaration cost more than the op.
-    const name = b.ctx.lookupOp('cf.br');
-    if (name?.def !== self.definition) return self.build(b, { dest, destOperands, location });
+    const name = registeredName(b.ctx, self.opName, self.definition);
+    if (name === undefined) return self.build(b, { dest, destOperands, location });
     // No empty list handed on: the op's operand code then sees only lists of values (one array shape).
     const operands = destOperands.length ? destOperands : null;
     return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, operands, null, null, null, null, [dest], null)) as Op<'cf.br'>;
@@ -125,8 +126,8 @@ export const CondBranchOp = defineOp({
     branchWeights?: readonly bigint[],
   ): Op<'cf.cond_br'> {
     const branch_weights = branchWeights?.length ? branchWeights : undefined;
-    const name = b.ctx.lookupOp('cf.cond_br');
-    if (branch_weights !== undefined || name?.def !== self.definition)
+    const name = registeredName(b.ctx, self.opName, self.definition);
+    if (branch_weights !== undefined || name === undefined)
       return self.build(b, { condition, trueDestOperands, falseDestOperands, branch_weights, trueDest, falseDest, location });
     // Without weights, made directly (as cf.br): the operands in one list,
     // the segment sizes as the generic builder would set them.
