@@ -126,41 +126,48 @@ class TestSCFForUtils extends Pass {
 /**
  * ForOp::getStaticTripCount exactly as MLIR 22 computes it, for the test
  * pass's output (trip_count.mlir checks it). It differs from trip-count.ts,
- * which the transformations use and which has the later upstream fixes: here
- * `ub - lb` wraps in the bounds' width (a signed difference that wraps counts
- * as zero iterations) and computeUbMinusLb reads its constant as signed.
+ * which the transformations use and which has the later upstream fixes. In
+ * MLIR 22 a zero or negative constant step (its bits read as signed, for
+ * unsigned loops too) counts as zero trips before the bounds are looked at;
+ * `ub - lb` wraps in the bounds' width and is negative only for a signed loop,
+ * or when it comes from `ub = addi lb, c` (computeUbMinusLb reads `c` as
+ * signed); and the count divides those bits, read as the loop compares, by
+ * the step, rounding up.
  */
 function mlir22TripCount(lb: Value, ub: Value, step: Value, isSigned: boolean): { value: bigint; width: number } | undefined {
   const width = loopBitWidth(lb.type) ?? 64;
   if (width !== (loopBitWidth(ub.type) ?? 64) || (lb.type instanceof IntegerType) !== (ub.type instanceof IntegerType)) return undefined;
-  if (lb === ub) return { value: 0n, width };
-  const stepCst = matchConstantInt(step);
-  if (stepCst !== undefined && BigInt.asUintN(width, stepCst) === 0n) return undefined;
-  const conv = (x: bigint): bigint => (isSigned ? BigInt.asIntN(width, x) : BigInt.asUintN(width, x));
+  const zero = { value: 0n, width };
+  if (lb === ub) return zero;
+  const stepBits = matchConstantInt(step);
+  const signedStep = stepBits === undefined ? undefined : BigInt.asIntN(width, stepBits);
+  if (signedStep !== undefined && signedStep <= 0n) return zero;
   const lbCst = matchConstantInt(lb);
   const ubCst = matchConstantInt(ub);
   let diff: bigint;
+  let diffSigned: boolean;
   if (lbCst !== undefined) {
     if (ubCst === undefined) return undefined;
-    const l = conv(lbCst);
-    const u = conv(ubCst);
-    if (u <= l) return { value: 0n, width };
-    diff = conv(u - l);
+    const conv = (x: bigint): bigint => (isSigned ? BigInt.asIntN(width, x) : BigInt.asUintN(width, x));
+    if (conv(ubCst) <= conv(lbCst)) return zero;
+    diff = ubCst - lbCst;
+    diffSigned = isSigned;
   } else {
     if (ubCst !== undefined) return undefined;
     const add = AddIOp.definingOp(ub);
     if (!add || !(AddIOp.overflowFlags(add) & (isSigned ? IntegerOverflowFlags.nsw : IntegerOverflowFlags.nuw)) || AddIOp.lhs(add) !== lb) return undefined;
     const c = matchConstantInt(AddIOp.rhs(add));
     if (c === undefined) return undefined;
-    diff = BigInt.asIntN(width, c);
+    diff = c;
+    diffSigned = true;
   }
-  if (diff < 0n) return { value: 0n, width };
-  if (stepCst === undefined) return undefined;
-  // A negative step of a signed loop could loop forever.
-  if (isSigned && BigInt.asIntN(width, stepCst) < 0n) return undefined;
-  const s = BigInt.asUintN(width, stepCst);
-  const d = BigInt.asUintN(width, diff);
-  return { value: d / s + (d % s === 0n ? 0n : 1n), width };
+  if (diffSigned && BigInt.asIntN(width, diff) < 0n) return zero;
+  if (signedStep === undefined) return undefined;
+  // The division reads the bits as the loop compares them (the step is positive here).
+  const d = isSigned ? BigInt.asIntN(width, diff) : BigInt.asUintN(width, diff);
+  const q = d / signedStep;
+  const count = d % signedStep === 0n ? q : q + 1n;
+  return { value: BigInt.asUintN(width, count), width };
 }
 
 // ---- test-scf-while-op-builder
