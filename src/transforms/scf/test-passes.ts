@@ -16,10 +16,7 @@ import { ConstantOp, AddFOp } from '../../dialects/arith/index.js';
 import { UnrealizedConversionCastOp } from '../../dialects/builtin/index.js';
 import { ConditionOp, ForOp, YieldOp } from '../../dialects/scf/index.js';
 import { replaceWithAdditionalYields } from '../../dialects/scf/transforms/loop-utils.js';
-import { loopBitWidth } from '../../dialects/scf/transforms/trip-count.js';
-import { matchConstantInt } from '../../ir/matchers.js';
-import type { Value } from '../../ir/operation.js';
-import { AddIOp, IntegerOverflowFlags } from '../../dialects/arith/index.js';
+import { loopBitWidth, mlir22TripCount } from '../../dialects/scf/transforms/trip-count.js';
 import { outlineIfOp } from '../../dialects/scf/transforms/outline.js';
 import { ModuleOp } from '../../dialects/builtin/index.js';
 import { IfOp, ParallelOp } from '../../dialects/scf/index.js';
@@ -118,56 +115,10 @@ class TestSCFForUtils extends Pass {
     func.walk((op) => {
       if (!getInterface(op, Interfaces.LoopLike)) return;
       const tc = ForOp.isa(op) ? mlir22TripCount(ForOp.lowerBound(op), ForOp.upperBound(op), ForOp.step(op), !ForOp.unsignedCmp(op)) : undefined;
-      op.setAttr('test.trip-count', tc ? IntegerAttr.get(IntegerType.get(tc.width), tc.value) : StringAttr.get('none'));
+      const width = ForOp.isa(op) ? (loopBitWidth(ForOp.lowerBound(op).type) ?? 64) : 64;
+      op.setAttr('test.trip-count', tc !== undefined ? IntegerAttr.get(IntegerType.get(width), tc) : StringAttr.get('none'));
     });
   }
-}
-
-/**
- * ForOp::getStaticTripCount exactly as MLIR 22 computes it, for the test
- * pass's output (trip_count.mlir checks it). It differs from trip-count.ts,
- * which the transformations use and which has the later upstream fixes. In
- * MLIR 22 a zero or negative constant step (its bits read as signed, for
- * unsigned loops too) counts as zero trips before the bounds are looked at;
- * `ub - lb` wraps in the bounds' width and is negative only for a signed loop,
- * or when it comes from `ub = addi lb, c` (computeUbMinusLb reads `c` as
- * signed); and the count divides those bits, read as the loop compares, by
- * the step, rounding up.
- */
-function mlir22TripCount(lb: Value, ub: Value, step: Value, isSigned: boolean): { value: bigint; width: number } | undefined {
-  const width = loopBitWidth(lb.type) ?? 64;
-  if (width !== (loopBitWidth(ub.type) ?? 64) || (lb.type instanceof IntegerType) !== (ub.type instanceof IntegerType)) return undefined;
-  const zero = { value: 0n, width };
-  if (lb === ub) return zero;
-  const stepBits = matchConstantInt(step);
-  const signedStep = stepBits === undefined ? undefined : BigInt.asIntN(width, stepBits);
-  if (signedStep !== undefined && signedStep <= 0n) return zero;
-  const lbCst = matchConstantInt(lb);
-  const ubCst = matchConstantInt(ub);
-  let diff: bigint;
-  let diffSigned: boolean;
-  if (lbCst !== undefined) {
-    if (ubCst === undefined) return undefined;
-    const conv = (x: bigint): bigint => (isSigned ? BigInt.asIntN(width, x) : BigInt.asUintN(width, x));
-    if (conv(ubCst) <= conv(lbCst)) return zero;
-    diff = ubCst - lbCst;
-    diffSigned = isSigned;
-  } else {
-    if (ubCst !== undefined) return undefined;
-    const add = AddIOp.definingOp(ub);
-    if (!add || !(AddIOp.overflowFlags(add) & (isSigned ? IntegerOverflowFlags.nsw : IntegerOverflowFlags.nuw)) || AddIOp.lhs(add) !== lb) return undefined;
-    const c = matchConstantInt(AddIOp.rhs(add));
-    if (c === undefined) return undefined;
-    diff = c;
-    diffSigned = true;
-  }
-  if (diffSigned && BigInt.asIntN(width, diff) < 0n) return zero;
-  if (signedStep === undefined) return undefined;
-  // The division reads the bits as the loop compares them (the step is positive here).
-  const d = isSigned ? BigInt.asIntN(width, diff) : BigInt.asUintN(width, diff);
-  const q = d / signedStep;
-  const count = d % signedStep === 0n ? q : q + 1n;
-  return { value: BigInt.asUintN(width, count), width };
 }
 
 // ---- test-scf-while-op-builder
