@@ -176,6 +176,24 @@ export class FusedLoc extends Location {
 }
 
 /**
+ * The location MLIR's `FusedLoc::get` gives for `locs`: unknown parts dropped,
+ * a part seen before kept once, fusions with the same metadata opened into
+ * their parts; one part left (and no metadata) is that part, none is unknown.
+ */
+export function fuseLocations(locs: readonly Location[], metadata?: Attribute): Location {
+  const parts: Location[] = [];
+  const keep = (l: Location): void => {
+    if (!parts.includes(l)) parts.push(l);
+  };
+  for (const l of locs) {
+    if (l instanceof FusedLoc && l.metadata === metadata) l.locations.forEach(keep);
+    else if (!(l instanceof UnknownLoc)) keep(l);
+  }
+  if (parts.length === 0) return metadata ? FusedLoc.get([UnknownLoc.get()], metadata) : UnknownLoc.get();
+  return parts.length === 1 && !metadata ? parts[0] : FusedLoc.get(parts, metadata);
+}
+
+/**
  * A location nested in another is printed without `loc(...)` unless it has an
  * alias; printers that support aliases implement this hook.
  */

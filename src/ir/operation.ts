@@ -3,7 +3,7 @@
 // OpDefinition registered in the context.
 
 import type { Attribute, Type } from './attributes.js';
-import type { Location } from './location.js';
+import { type Location, UnknownLoc, fuseLocations } from './location.js';
 import type { Context, OperationName } from './context.js';
 
 /** An SSA value: an operation result or a block argument. */
@@ -222,8 +222,19 @@ export type WalkResult = void | 'advance' | 'skip' | 'interrupt';
 
 /** What can compute a source location from a byte offset (a parsed buffer). */
 export interface LocationSource {
-  /** The location of a position in the source: a file location, never unknown (`Operation.hasParsedLocation` relies on it). */
+  /** The location of a position in the source: never unknown (`Operation.hasParsedLocation` relies on it). */
   location(offset: number): Location;
+}
+
+/** The fusion of several positions of one source, made when first asked (`Operation.fuseLocationsTo`). */
+class PendingFusedLocation implements LocationSource {
+  constructor(
+    private readonly source: LocationSource,
+    private readonly offsets: readonly number[],
+  ) {}
+  location(): Location {
+    return fuseLocations(this.offsets.map((o) => this.source.location(o)));
+  }
 }
 
 export interface OperationInit {
@@ -487,6 +498,31 @@ export class Operation {
   copyLocationTo(to: Operation): void {
     to.loc = this.loc;
     to.locOffset = this.locOffset;
+  }
+  /**
+   * Gives `to` the fusion of `ops`' locations (`fuseLocations`), as MLIR's
+   * declarative rewrite patterns locate the ops they create. While each of
+   * `ops` still has a parsed op's pending location in one source, the fusion
+   * is pending too: no location is made until one is read.
+   */
+  static fuseLocationsTo(ops: readonly Operation[], to: Operation): void {
+    let source: Location | LocationSource | null = null;
+    const offsets: number[] = [];
+    for (const op of ops) {
+      // Unknown parts fuse to nothing (constants the folder keeps are unknown).
+      if (op.locOffset < 0 && op.loc instanceof UnknownLoc) continue;
+      source ??= op.loc;
+      if (op.locOffset < 0 || op.loc !== source) {
+        to.location = fuseLocations(ops.map((o) => o.location));
+        return;
+      }
+      if (!offsets.includes(op.locOffset)) offsets.push(op.locOffset);
+    }
+    if (source === null) to.location = UnknownLoc.get();
+    else {
+      to.loc = offsets.length === 1 ? source : new PendingFusedLocation(source as LocationSource, offsets);
+      to.locOffset = offsets.length === 1 ? offsets[0] : 0;
+    }
   }
   /** Appends an argument to `block` at this op's location (not made until asked, as copyLocationTo). */
   addBlockArgumentAt(block: Block, type: Type): BlockArgument {

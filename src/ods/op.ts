@@ -947,8 +947,12 @@ export type BuildArgs<
 } & {
   /** Where the op is; unknown when absent. */
   location?: Location;
-  /** Instead of `location`: where this op is, not made until read while it is a parsed op's source offset. */
-  locationOf?: Operation;
+  /**
+   * Instead of `location`: this op's location, not made until read while it is
+   * a parsed op's source offset; or several ops' locations fused (MLIR's
+   * `getFusedLoc`, which its declarative patterns give the ops they create).
+   */
+  locationOf?: Operation | readonly Operation[];
   /** Discardable attributes. */
   discardable?: Readonly<Record<string, Attribute>>;
 };
@@ -1303,8 +1307,9 @@ function buildOp(builder: Builder, info: OdsInfo, def: OpDefinition, args: Recor
   const attributes = discardable ? new Map<string, Attribute>(Object.entries(discardable)) : undefined;
   const location = (args.location as Location | undefined) ?? UnknownLoc.get();
   const op = new Operation(opName, location, -1, operands, resultTypes.types, props, null, attributes, successors, regions);
-  const from = args.locationOf as Operation | undefined;
-  if (from !== undefined) from.copyLocationTo(op);
+  const from = args.locationOf as Operation | readonly Operation[] | undefined;
+  if (from instanceof Operation) from.copyLocationTo(op);
+  else if (from !== undefined) Operation.fuseLocationsTo(from, op);
   return builder.insert(op);
 }
 

@@ -51,7 +51,7 @@ import {
   kDynamic,
 } from '../ir/builtin-types.js';
 import type { AttrTypePrinter } from '../ir/attributes.js';
-import { CallSiteLoc, FileLineColLoc, FusedLoc, Location, NameLoc, UnknownLoc } from '../ir/location.js';
+import { CallSiteLoc, FileLineColLoc, Location, NameLoc, UnknownLoc, fuseLocations } from '../ir/location.js';
 import { Tok, type TokenSpan, decodeStringLiteral } from './lexer.js';
 import type { Parser } from './parser.js';
 import { ParseAbort, type ParserState } from './token-parser.js';
@@ -1123,24 +1123,6 @@ export function resolveDeferredLocations(state: ParserState): boolean {
   }
   state.deferredLocations.length = 0;
   return ok;
-}
-
-/** MLIR's FusedLoc::get simplifications. */
-export function fuseLocations(locs: readonly Location[], metadata?: Attribute): Location {
-  const out: Location[] = [];
-  const add = (l: Location): void => {
-    if (!out.includes(l)) out.push(l);
-  };
-  for (const l of locs) {
-    if (l instanceof FusedLoc && l.metadata === metadata) {
-      for (const x of l.locations) add(x);
-      continue;
-    }
-    if (!(l instanceof UnknownLoc)) add(l);
-  }
-  if (out.length === 0) return metadata ? FusedLoc.get([UnknownLoc.get()], metadata) : UnknownLoc.get();
-  if (out.length === 1 && !metadata) return out[0];
-  return FusedLoc.get(out, metadata);
 }
 
 /** The inside of `loc(...)` (MLIR's parseLocationInstance). */

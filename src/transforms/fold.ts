@@ -159,6 +159,8 @@ export class ConstantFolder {
       existing.location = UnknownLoc.get();
       return false;
     }
+    // A constant moved to another block loses its location; one moved up its
+    // own block keeps it (MLIR 22's OperationFolder).
     const insertBlock = region.entry;
     if (block !== insertBlock) {
       op.remove();
@@ -167,7 +169,6 @@ export class ConstantFolder {
     } else if (block.first !== op && !this.isFolderOwned(op.prev)) {
       op.remove();
       block.prepend(op);
-      op.location = UnknownLoc.get();
     }
     bucket.push(op);
     this.owned.set(op, bucket);

@@ -1,7 +1,7 @@
 // arith canonicalization patterns (MLIR 22's ArithCanonicalization.td and the
 // C++ patterns of ArithOps.cpp), attached to their root ops with implementOp.
-// Declarative patterns get MLIR's DRR benefit: the number of ops in their
-// source pattern.
+// Declarative patterns get MLIR's DRR benefit (the number of ops in their
+// source pattern) and DRR's location for the ops they create (`drrLocation`).
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
@@ -55,7 +55,7 @@ interface OverflowBinaryOp<N extends string> extends OpHandleCore<N> {
   rhs(op: Op<N>): Value;
   result(op: Op<N>): Value;
   overflowFlags(op: Op<N>): number;
-  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; overflowFlags?: number; location?: Location; locationOf?: Operation }): Op<N>;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; overflowFlags?: number; location?: Location; locationOf?: At }): Op<N>;
 }
 
 /** An integer binary op without flags (andi, ori, xori). */
@@ -63,20 +63,39 @@ interface BinaryOp<N extends string> extends OpHandleCore<N> {
   lhs(op: Op<N>): Value;
   rhs(op: Op<N>): Value;
   result(op: Op<N>): Value;
-  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; location?: Location; locationOf?: Operation }): Op<N>;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; location?: Location; locationOf?: At }): Op<N>;
 }
 
 /** A float binary op with fastmath flags (mulf, divf). */
 interface FloatBinaryOp<N extends string> extends BinaryOp<N> {
   fastmath(op: Op<N>): number;
-  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; fastmath?: number; location?: Location; locationOf?: Operation }): Op<N>;
+  build(b: Builder, args: { lhs: Value; rhs: Value; result?: Type; fastmath?: number; location?: Location; locationOf?: At }): Op<N>;
 }
 
 /** A cast (`in` → `out`). */
 interface CastOp<N extends string> extends OpHandleCore<N> {
   in(op: Op<N>): Value;
   out(op: Op<N>): Value;
-  build(b: Builder, args: { in: Value; out?: Type; location?: Location; locationOf?: Operation }): Op<N>;
+  build(b: Builder, args: { in: Value; out?: Type; location?: Location; locationOf?: At }): Op<N>;
+}
+
+/** Where a created op is: one op's location, or several fused (`drrLocation`). */
+type At = Operation | readonly Operation[];
+
+/**
+ * The location DRR gives the ops a declarative pattern creates. MLIR's
+ * generated matcher records the root, then each nested match after the
+ * matches nested in it (ops matched through ConstantLikeMatcher included), and
+ * fuses the locations of as many of those as the source pattern has op nodes
+ * (constant matchers not counted). `matched` is that record, already cut.
+ */
+function drrLocation(...matched: Operation[]): readonly Operation[] {
+  return matched;
+}
+
+/** The op defining a value a constant matcher accepted. */
+function constantOp(v: Value): Operation {
+  return v.definingOp!;
 }
 
 // ---- matching helpers (on constant attributes)
@@ -132,6 +151,8 @@ interface ConstChain<N extends string> {
   x: Value;
   c0: IntegerAttr;
   c1: IntegerAttr;
+  /** DRR's location: the root and the first constant its matcher records (c1 when it is the root's left operand, else c0). */
+  at: readonly Operation[];
 }
 
 /**
@@ -152,17 +173,19 @@ function constChain<R extends string, N extends string>(
   if (!innerOp) return undefined;
   const c0 = matchConstant(innerConstOnLeft ? inner.lhs(innerOp) : inner.rhs(innerOp));
   if (!(c0 instanceof IntegerAttr)) return undefined;
-  return { inner: innerOp, x: innerConstOnLeft ? inner.rhs(innerOp) : inner.lhs(innerOp), c0, c1 };
+  const c0Value = innerConstOnLeft ? inner.lhs(innerOp) : inner.rhs(innerOp);
+  const c1Value = rootConstOnLeft ? root.lhs(op) : root.rhs(op);
+  const at = drrLocation(op, constantOp(rootConstOnLeft ? c1Value : c0Value));
+  return { inner: innerOp, x: innerConstOnLeft ? inner.rhs(innerOp) : inner.lhs(innerOp), c0, c1, at };
 }
 
-/** The integer constant `v` of `res`'s type, at the insertion point. */
-/** An integer constant typed as `res`, at `at`'s location (not made here: a parsed op's stays a source offset until read). */
-function intConst(rewriter: PatternRewriter, res: Value, v: bigint, at: Operation): Value {
+/** An integer constant typed as `res`, at `at` (not made here: a parsed op's location stays a source offset until read). */
+function intConst(rewriter: PatternRewriter, res: Value, v: bigint, at: At): Value {
   return ConstantOp.result(ConstantOp.build(rewriter, { value: IntegerAttr.get(res.type, v), result: res.type, locationOf: at }));
 }
 
 /** `kind(a, b)` with overflow flags, typed as `a`. */
-function binary<N extends string>(rewriter: PatternRewriter, kind: OverflowBinaryOp<N>, a: Value, b: Value, flags: number, at: Operation): Value {
+function binary<N extends string>(rewriter: PatternRewriter, kind: OverflowBinaryOp<N>, a: Value, b: Value, flags: number, at: At): Value {
   return kind.result(kind.build(rewriter, { lhs: a, rhs: b, result: a.type, overflowFlags: flags, locationOf: at }));
 }
 
@@ -176,8 +199,8 @@ const addIAddConstant = pattern(
   (op, rw) => {
     const m = constChain(AddIOp, op, AddIOp, false);
     if (!m) return false;
-    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, op);
-    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(AddIOp, m.inner, AddIOp, op), op));
+    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, m.at);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(AddIOp, m.inner, AddIOp, op), m.at));
   },
   { benefit: 2, name: 'AddIAddConstant' },
 );
@@ -187,8 +210,8 @@ const addISubConstantRHS = pattern(
   (op, rw) => {
     const m = constChain(AddIOp, op, SubIOp, false);
     if (!m) return false;
-    const c = intConst(rw, AddIOp.result(op), m.c1.value - m.c0.value, op);
-    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, AddIOp, op), op));
+    const c = intConst(rw, AddIOp.result(op), m.c1.value - m.c0.value, m.at);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, AddIOp, op), m.at));
   },
   { benefit: 2, name: 'AddISubConstantRHS' },
 );
@@ -198,8 +221,8 @@ const addISubConstantLHS = pattern(
   (op, rw) => {
     const m = constChain(AddIOp, op, SubIOp, true);
     if (!m) return false;
-    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, op);
-    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, AddIOp, op), op));
+    const c = intConst(rw, AddIOp.result(op), m.c0.value + m.c1.value, m.at);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, AddIOp, op), m.at));
   },
   { benefit: 2, name: 'AddISubConstantLHS' },
 );
@@ -214,7 +237,7 @@ function addIMulNegativeOne(mulOnLeft: boolean, name: string): RewritePattern {
       const c = matchConstant(MulIOp.rhs(mul));
       if (c === undefined || !isAllOnes(c)) return false;
       const x = mulOnLeft ? AddIOp.rhs(op) : AddIOp.lhs(op);
-      return replace(rw, op, binary(rw, SubIOp, x, MulIOp.lhs(mul), 0, op));
+      return replace(rw, op, binary(rw, SubIOp, x, MulIOp.lhs(mul), 0, drrLocation(op, constantOp(MulIOp.rhs(mul)))));
     },
     { benefit: 2, name },
   );
@@ -230,8 +253,8 @@ const mulIMulIConstant = pattern(
     if (!m) return false;
     const t = MulIOp.result(op).type;
     if (m.c0.type !== t || m.c1.type !== t) return false;
-    const c = intConst(rw, MulIOp.result(op), m.c0.value * m.c1.value, op);
-    return replace(rw, op, binary(rw, MulIOp, m.x, c, commonFlags(MulIOp, m.inner, MulIOp, op), op));
+    const c = intConst(rw, MulIOp.result(op), m.c0.value * m.c1.value, m.at);
+    return replace(rw, op, binary(rw, MulIOp, m.x, c, commonFlags(MulIOp, m.inner, MulIOp, op), m.at));
   },
   { benefit: 2, name: 'MulIMulIConstant' },
 );
@@ -241,8 +264,8 @@ const subIRHSAddConstant = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, AddIOp, false);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, op);
-    return replace(rw, op, binary(rw, AddIOp, m.x, c, 0, op));
+    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, m.at);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, 0, m.at));
   },
   { benefit: 2, name: 'SubIRHSAddConstant' },
 );
@@ -252,8 +275,8 @@ const subILHSAddConstant = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, AddIOp, false, true);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, op);
-    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(AddIOp, m.inner, SubIOp, op), op));
+    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, m.at);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(AddIOp, m.inner, SubIOp, op), m.at));
   },
   { benefit: 2, name: 'SubILHSAddConstant' },
 );
@@ -263,8 +286,8 @@ const subIRHSSubConstantRHS = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, SubIOp, false);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, op);
-    return replace(rw, op, binary(rw, SubIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), op));
+    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, m.at);
+    return replace(rw, op, binary(rw, SubIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), m.at));
   },
   { benefit: 2, name: 'SubIRHSSubConstantRHS' },
 );
@@ -274,8 +297,8 @@ const subIRHSSubConstantLHS = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, SubIOp, true);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, op);
-    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), op));
+    const c = intConst(rw, SubIOp.result(op), m.c0.value - m.c1.value, m.at);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), m.at));
   },
   { benefit: 2, name: 'SubIRHSSubConstantLHS' },
 );
@@ -285,8 +308,8 @@ const subILHSSubConstantRHS = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, SubIOp, false, true);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, op);
-    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), op));
+    const c = intConst(rw, SubIOp.result(op), m.c0.value + m.c1.value, m.at);
+    return replace(rw, op, binary(rw, SubIOp, c, m.x, commonFlags(SubIOp, m.inner, SubIOp, op), m.at));
   },
   { benefit: 2, name: 'SubILHSSubConstantRHS' },
 );
@@ -296,8 +319,8 @@ const subILHSSubConstantLHS = pattern(
   (op, rw) => {
     const m = constChain(SubIOp, op, SubIOp, true, true);
     if (!m) return false;
-    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, op);
-    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), op));
+    const c = intConst(rw, SubIOp.result(op), m.c1.value - m.c0.value, m.at);
+    return replace(rw, op, binary(rw, AddIOp, m.x, c, commonFlags(SubIOp, m.inner, SubIOp, op), m.at));
   },
   { benefit: 2, name: 'SubILHSSubConstantLHS' },
 );
@@ -311,8 +334,9 @@ const subISubILHSRHSLHS = pattern(
     const y = SubIOp.rhs(inner);
     const zero = zeroAttrOf(y.type);
     if (!zero) return false;
-    const c = ConstantOp.result(ConstantOp.build(rw, { value: zero, result: y.type, locationOf: op }));
-    return replace(rw, op, binary(rw, SubIOp, c, y, commonFlags(SubIOp, inner, SubIOp, op), op));
+    const at = drrLocation(op, inner);
+    const c = ConstantOp.result(ConstantOp.build(rw, { value: zero, result: y.type, locationOf: at }));
+    return replace(rw, op, binary(rw, SubIOp, c, y, commonFlags(SubIOp, inner, SubIOp, op), at));
   },
   { benefit: 2, name: 'SubISubILHSRHSLHS' },
 );
@@ -388,21 +412,21 @@ const xorINotCmpI = pattern(
     const cmp = CmpIOp.definingOp(XOrIOp.lhs(op));
     if (!cmp || matchConstantBool(XOrIOp.rhs(op)) !== true) return false;
     const predicate = invertPredicate(CmpIOp.predicate(cmp));
-    const inverted = CmpIOp.build(rw, { predicate, lhs: CmpIOp.lhs(cmp), rhs: CmpIOp.rhs(cmp), result: XOrIOp.result(op).type, locationOf: op });
+    const inverted = CmpIOp.build(rw, { predicate, lhs: CmpIOp.lhs(cmp), rhs: CmpIOp.rhs(cmp), result: XOrIOp.result(op).type, locationOf: drrLocation(op, cmp) });
     return replace(rw, op, CmpIOp.result(inverted));
   },
   { benefit: 2, name: 'XOrINotCmpI' },
 );
 
-/** The sources of `ext(a), ext(b)` when both operands are `ext` of the same type. */
-function extPair<N extends string, E extends string>(root: BinaryOp<N>, op: Op<N>, ext: CastOp<E>): [Value, Value] | undefined {
+/** The sources of `ext(a), ext(b)` when both operands are `ext` of the same type, and DRR's location (the root and both exts). */
+function extPair<N extends string, E extends string>(root: BinaryOp<N>, op: Op<N>, ext: CastOp<E>): { x: Value; y: Value; at: readonly Operation[] } | undefined {
   const a = ext.definingOp(root.lhs(op));
   const b = ext.definingOp(root.rhs(op));
   if (!a || !b) return undefined;
   const x = ext.in(a);
   const y = ext.in(b);
   if (x.type !== y.type) return undefined;
-  return [x, y];
+  return { x, y, at: drrLocation(op, a, b) };
 }
 
 /** `root(ext(a), ext(b)) -> ext(root(a, b))`. */
@@ -412,8 +436,8 @@ function extOfBinary<N extends string, E extends string>(root: BinaryOp<N>, name
     (op, rw) => {
       const p = extPair(root, op, ext);
       if (!p) return false;
-      const inner = root.build(rw, { lhs: p[0], rhs: p[1], result: p[0].type, locationOf: op });
-      const outer = ext.build(rw, { in: root.result(inner), out: root.result(op).type, locationOf: op });
+      const inner = root.build(rw, { lhs: p.x, rhs: p.y, result: p.x.type, locationOf: p.at });
+      const outer = ext.build(rw, { in: root.result(inner), out: root.result(op).type, locationOf: p.at });
       return replace(rw, op, ext.out(outer));
     },
     { benefit: 3, name },
@@ -431,7 +455,7 @@ function cmpIExt<E extends string>(name: string, ext: CastOp<E>): RewritePattern
       if (!p) return false;
       const predicate = CmpIOp.predicate(op);
       if (predicate !== CmpIPredicate.case.eq && predicate !== CmpIPredicate.case.ne) return false;
-      const cmp = CmpIOp.build(rw, { predicate, lhs: p[0], rhs: p[1], result: CmpIOp.result(op).type, locationOf: op });
+      const cmp = CmpIOp.build(rw, { predicate, lhs: p.x, rhs: p.y, result: CmpIOp.result(op).type, locationOf: p.at });
       return replace(rw, op, CmpIOp.result(cmp));
     },
     { benefit: 3, name },
@@ -440,8 +464,8 @@ function cmpIExt<E extends string>(name: string, ext: CastOp<E>): RewritePattern
 
 // ---- select
 
-function select(rw: PatternRewriter, op: OpOf<typeof SelectOp>, condition: Value, trueValue: Value, falseValue: Value): Value {
-  const s = SelectOp.build(rw, { condition, true_value: trueValue, false_value: falseValue, result: SelectOp.result(op).type, locationOf: op });
+function select(rw: PatternRewriter, op: OpOf<typeof SelectOp>, condition: Value, trueValue: Value, falseValue: Value, at: At): Value {
+  const s = SelectOp.build(rw, { condition, true_value: trueValue, false_value: falseValue, result: SelectOp.result(op).type, locationOf: at });
   return SelectOp.result(s);
 }
 
@@ -453,7 +477,7 @@ const selectNotCond = pattern(
     if (!x) return false;
     const ones = matchConstant(XOrIOp.rhs(x));
     if (!(ones instanceof IntegerAttr) || !isAllOnes(ones)) return false;
-    return replace(rw, op, select(rw, op, XOrIOp.lhs(x), SelectOp.false_value(op), SelectOp.true_value(op)));
+    return replace(rw, op, select(rw, op, XOrIOp.lhs(x), SelectOp.false_value(op), SelectOp.true_value(op), drrLocation(op, constantOp(XOrIOp.rhs(x)))));
   },
   { benefit: 2, name: 'SelectNotCond' },
 );
@@ -464,7 +488,7 @@ const redundantSelectTrue = pattern(
   (op, rw) => {
     const inner = SelectOp.definingOp(SelectOp.true_value(op));
     if (!inner || SelectOp.condition(inner) !== SelectOp.condition(op)) return false;
-    return replace(rw, op, select(rw, op, SelectOp.condition(op), SelectOp.true_value(inner), SelectOp.false_value(op)));
+    return replace(rw, op, select(rw, op, SelectOp.condition(op), SelectOp.true_value(inner), SelectOp.false_value(op), drrLocation(op, inner)));
   },
   { benefit: 2, name: 'RedundantSelectTrue' },
 );
@@ -475,7 +499,7 @@ const redundantSelectFalse = pattern(
   (op, rw) => {
     const inner = SelectOp.definingOp(SelectOp.false_value(op));
     if (!inner || SelectOp.condition(inner) !== SelectOp.condition(op)) return false;
-    return replace(rw, op, select(rw, op, SelectOp.condition(op), SelectOp.true_value(op), SelectOp.false_value(inner)));
+    return replace(rw, op, select(rw, op, SelectOp.condition(op), SelectOp.true_value(op), SelectOp.false_value(inner), drrLocation(op, inner)));
   },
   { benefit: 2, name: 'RedundantSelectFalse' },
 );
@@ -538,7 +562,7 @@ function castOfExt<N extends string, E extends string>(cast: CastOp<N>, ext: Cas
     (op, rw) => {
       const inner = ext.definingOp(cast.in(op));
       if (!inner) return false;
-      const c = cast.build(rw, { in: ext.in(inner), out: cast.out(op).type, locationOf: op });
+      const c = cast.build(rw, { in: ext.in(inner), out: cast.out(op).type, locationOf: drrLocation(op, inner) });
       return replace(rw, op, cast.out(c));
     },
     { benefit: 2, name },
@@ -553,7 +577,7 @@ const extSIOfExtUI = pattern(
   (op, rw) => {
     const inner = ExtUIOp.definingOp(ExtSIOp.in(op));
     if (!inner) return false;
-    const ext = ExtUIOp.build(rw, { in: ExtUIOp.in(inner), out: ExtSIOp.out(op).type, locationOf: op });
+    const ext = ExtUIOp.build(rw, { in: ExtUIOp.in(inner), out: ExtSIOp.out(op).type, locationOf: drrLocation(op, inner) });
     return replace(rw, op, ExtUIOp.out(ext));
   },
   { benefit: 2, name: 'ExtSIOfExtUI' },
@@ -571,7 +595,7 @@ function truncIExtToExt<E extends string>(ext: CastOp<E>, name: string): Rewrite
       const wt = widthOf(TruncIOp.out(op).type);
       const wx = widthOf(x.type);
       if (!(we > wt && wt > 0 && wt > wx && wx > 0)) return false;
-      const c = ext.build(rw, { in: x, out: TruncIOp.out(op).type, locationOf: op });
+      const c = ext.build(rw, { in: x, out: TruncIOp.out(op).type, locationOf: drrLocation(op, e) });
       return replace(rw, op, ext.out(c));
     },
     { benefit: 2, name },
@@ -590,10 +614,10 @@ const truncIShrSIToTrunciShrUI = pattern(
     if (!amount) return false;
     const x = ShRSIOp.lhs(sh);
     if (BigInt(widthOf(x.type) - widthOf(TruncIOp.out(op).type)) !== amount.v) return false;
-    const location = op.location;
-    const c = ConstantOp.result(ConstantOp.build(rw, { value: c0, result: ShRSIOp.rhs(sh).type, location }));
-    const shr = ShRUIOp.build(rw, { lhs: x, rhs: c, result: x.type, location });
-    const trunc = TruncIOp.build(rw, { in: ShRUIOp.result(shr), out: TruncIOp.out(op).type, overflowFlags: TruncIOp.overflowFlags(op), location });
+    const at = drrLocation(op, constantOp(ShRSIOp.rhs(sh)));
+    const c = ConstantOp.result(ConstantOp.build(rw, { value: c0, result: ShRSIOp.rhs(sh).type, locationOf: at }));
+    const shr = ShRUIOp.build(rw, { lhs: x, rhs: c, result: x.type, locationOf: at });
+    const trunc = TruncIOp.build(rw, { in: ShRUIOp.result(shr), out: TruncIOp.out(op).type, overflowFlags: TruncIOp.overflowFlags(op), locationOf: at });
     return replace(rw, op, TruncIOp.out(trunc));
   },
   { benefit: 2, name: 'TruncIShrSIToTrunciShrUI' },
@@ -607,7 +631,7 @@ function truncFOfIToFP<S extends string>(src: CastOp<S>, name: string): RewriteP
       const fp = src.definingOp(TruncFOp.in(op));
       if (!fp) return false;
       if (TruncFOp.roundingmode(op) !== undefined) return false;
-      const c = src.build(rw, { in: src.in(fp), out: TruncFOp.out(op).type, locationOf: op });
+      const c = src.build(rw, { in: src.in(fp), out: TruncFOp.out(op).type, locationOf: drrLocation(op, fp) });
       return replace(rw, op, src.out(c));
     },
     { benefit: 2, name },
@@ -627,7 +651,7 @@ function ofNegF<N extends string>(root: FloatBinaryOp<N>, name: string): Rewrite
       const x = NegFOp.operand(a);
       const y = NegFOp.operand(b);
       if (x.type !== y.type) return false;
-      const r = root.build(rw, { lhs: x, rhs: y, result: root.result(op).type, fastmath: root.fastmath(op), locationOf: op });
+      const r = root.build(rw, { lhs: x, rhs: y, result: root.result(op).type, fastmath: root.fastmath(op), locationOf: drrLocation(op, a, b) });
       return replace(rw, op, root.result(r));
     },
     { benefit: 3, name },

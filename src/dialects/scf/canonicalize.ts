@@ -16,7 +16,7 @@ import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pat
 import { implementOp, type OpOf } from '../../ods/index.js';
 import { IRMapping, cloneOp } from '../../transforms/clone.js';
 import { declareCleanMarkPatterns } from '../../transforms/greedy.js';
-import { AddIOp, AndIOp, CmpIOp, ConstantOp, IntegerOverflowFlags, SelectOp, XOrIOp, invertPredicate } from '../arith/index.js';
+import { AndIOp, CmpIOp, ConstantOp, SelectOp, XOrIOp, invertPredicate } from '../arith/index.js';
 import { BranchOp } from '../cf/index.js';
 import { FuncOp } from '../func/index.js';
 import {
@@ -34,9 +34,9 @@ import {
   ReduceReturnOp,
   WhileOp,
   YieldOp,
-  mixedConstant,
   type Mixed,
 } from './ops.js';
+import { mlir22TripCount } from './transforms/trip-count.js';
 
 // ---- helpers
 
@@ -660,42 +660,6 @@ const multiBlockExecuteInliner = pattern(
 
 // ---- scf.for
 
-/**
- * MLIR 22's constantTripCount as scf.for's canonicalization asks it:
- * undefined when unknown. Bounds are constants, or `ub` is `arith.addi lb, c`
- * without (signed/unsigned) wrap-around (MLIR's computeUbMinusLb: `lb` on the
- * left only).
- */
-function constantTripCount(lb: Value, ub: Value, step: Value, unsigned = false): bigint | undefined {
-  if (lb === ub) return 0n;
-  const l = matchConstantInt(lb);
-  const u = matchConstantInt(ub);
-  const t = lb.type;
-  const w = t instanceof IntegerType ? t.width : 64;
-  const conv = (x: bigint): bigint => (unsigned ? BigInt.asUintN(w, x) : BigInt.asIntN(w, x));
-  // MLIR 22 counts no iteration for a constant step <= 0, whatever the bounds.
-  const s0 = matchConstantInt(step);
-  const s = s0 === undefined ? undefined : conv(s0);
-  if (s !== undefined && s <= 0n) return 0n;
-  let diff: bigint;
-  if (l !== undefined && u !== undefined) {
-    diff = conv(u) - conv(l);
-    if (diff <= 0n) return 0n;
-  } else {
-    const add = AddIOp.definingOp(ub);
-    if (!add || AddIOp.lhs(add) !== lb) return undefined;
-    if (!(AddIOp.overflowFlags(add) & (unsigned ? IntegerOverflowFlags.nuw : IntegerOverflowFlags.nsw))) return undefined;
-    const c = matchConstantInt(AddIOp.rhs(add));
-    if (c === undefined) return undefined;
-    diff = conv(c);
-    // A negative difference runs no iteration; an empty one is counted only
-    // with a known step (as MLIR 22 does).
-    if (diff < 0n) return 0n;
-  }
-  if (s === undefined) return undefined;
-  return (diff + s - 1n) / s;
-}
-
 const simplifyTrivialLoops = pattern(
   ForOp,
   (op, rewriter) => {
@@ -706,7 +670,7 @@ const simplifyTrivialLoops = pattern(
       rewriter.replaceOp(op, inits);
       return true;
     }
-    const tc = constantTripCount(lb, ub, ForOp.step(op), ForOp.unsignedCmp(op));
+    const tc = mlir22TripCount(lb, ub, ForOp.step(op), !ForOp.unsignedCmp(op));
     if (tc === undefined) return false;
     if (tc === 0n) {
       rewriter.replaceOp(op, inits);
@@ -728,20 +692,6 @@ const simplifyTrivialLoops = pattern(
 );
 
 // ---- scf.forall
-
-function mixedTripCount(lb: Mixed, ub: Mixed, step: Mixed): bigint | undefined {
-  if (lb === ub) return 0n;
-  const l = mixedConstant(lb);
-  const u = mixedConstant(ub);
-  if (l === undefined || u === undefined) return undefined;
-  const diff = BigInt.asIntN(64, u) - BigInt.asIntN(64, l);
-  if (diff <= 0n) return 0n;
-  const st = mixedConstant(step);
-  if (st === undefined) return undefined;
-  const sv = BigInt.asIntN(64, st);
-  if (sv <= 0n) return 0n;
-  return (diff + sv - 1n) / sv;
-}
 
 /** MLIR's dispatchIndexOpFoldResults: the SSA values and the static list (DYNAMIC where a value goes). */
 function dispatch(list: readonly Mixed[]): { dyn: Value[]; statics: bigint[] } {
@@ -778,7 +728,10 @@ const forallControlOperandsFolder = pattern(
       list.map((m) => {
         if (typeof m === 'bigint') return m;
         const c = matchConstantInt(m);
-        if (c === undefined) return m;
+        // The static lists spell "dynamic" as INT64_MIN, so that constant
+        // stays an operand (MLIR 22 folds it too and then reads past its
+        // operand list).
+        if (c === undefined || BigInt.asIntN(64, c) === DYNAMIC) return m;
         changed = true;
         return c;
       });
@@ -808,7 +761,7 @@ const forallSingleOrZeroIterationDims = pattern(
     const mapping = new IRMapping();
     rewriter.setInsertionPointBefore(op);
     for (let i = 0; i < lbs.length; i++) {
-      const n = mixedTripCount(lbs[i], ubs[i], steps[i]);
+      const n = mlir22TripCount(lbs[i], ubs[i], steps[i], true);
       if (n !== undefined) {
         if (n === 0n) {
           rewriter.replaceOp(op, outputs);
@@ -1453,7 +1406,7 @@ const parallelSingleOrZeroIterationDims = pattern(
     const mapping = new IRMapping();
     rewriter.setInsertionPointBefore(op);
     for (let i = 0; i < lbs.length; i++) {
-      const n = constantTripCount(lbs[i], ubs[i], steps[i]);
+      const n = mlir22TripCount(lbs[i], ubs[i], steps[i], true);
       if (n !== undefined) {
         if (n === 0n) {
           rewriter.replaceOp(op, inits);

@@ -15,7 +15,7 @@ import { IndexType, IntegerType } from '../../../ir/builtin-types.js';
 import { matchConstantInt } from '../../../ir/matchers.js';
 import type { Value } from '../../../ir/operation.js';
 import { AddIOp, IntegerOverflowFlags } from '../../arith/index.js';
-import { ForOp, YieldOp } from '../ops.js';
+import { ForOp, YieldOp, mixedConstant, type Mixed } from '../ops.js';
 import type { OpOf } from '../../../ods/index.js';
 
 type ForLoop = OpOf<typeof ForOp>;
@@ -79,6 +79,54 @@ export function constantTripCount(lb: Value, ub: Value, step: Value, isSigned: b
   return (diff + s - 1n) / s;
 }
 
+/**
+ * ForOp::getStaticTripCount exactly as MLIR 22 computes it, for what must
+ * match MLIR 22's output: scf.for's and scf.parallel's canonicalization and
+ * the test pass (trip_count.mlir). The transformations use constantTripCount
+ * above, with the later upstream fixes. In MLIR 22 a zero or negative
+ * constant step (its bits read as signed, for unsigned loops too) counts as
+ * zero trips before the bounds are looked at; `ub - lb` wraps in the bounds'
+ * width and is negative only for a signed loop, or when it comes from
+ * `ub = addi lb, c` (computeUbMinusLb reads `c` as signed); and the count
+ * divides those bits, read as the loop compares, by the step, rounding up.
+ * Static bounds (scf.forall's) are index values.
+ */
+export function mlir22TripCount(lb: Mixed, ub: Mixed, step: Mixed, isSigned: boolean): bigint | undefined {
+  const [width, isIndex] = boundKind(lb);
+  const [ubWidth, ubIsIndex] = boundKind(ub);
+  if (width !== ubWidth || isIndex !== ubIsIndex) return undefined;
+  if (lb === ub) return 0n;
+  const stepBits = mixedConstant(step);
+  const signedStep = stepBits === undefined ? undefined : BigInt.asIntN(width, stepBits);
+  if (signedStep !== undefined && signedStep <= 0n) return 0n;
+  const lbCst = mixedConstant(lb);
+  const ubCst = mixedConstant(ub);
+  let diff: bigint;
+  let diffSigned: boolean;
+  if (lbCst !== undefined) {
+    if (ubCst === undefined) return undefined;
+    const conv = (x: bigint): bigint => (isSigned ? BigInt.asIntN(width, x) : BigInt.asUintN(width, x));
+    if (conv(ubCst) <= conv(lbCst)) return 0n;
+    diff = ubCst - lbCst;
+    diffSigned = isSigned;
+  } else {
+    if (ubCst !== undefined) return undefined;
+    const add = AddIOp.definingOp(ub as Value);
+    if (!add || !(AddIOp.overflowFlags(add) & (isSigned ? IntegerOverflowFlags.nsw : IntegerOverflowFlags.nuw)) || AddIOp.lhs(add) !== lb) return undefined;
+    const c = matchConstantInt(AddIOp.rhs(add));
+    if (c === undefined) return undefined;
+    diff = c;
+    diffSigned = true;
+  }
+  if (diffSigned && BigInt.asIntN(width, diff) < 0n) return 0n;
+  if (signedStep === undefined) return undefined;
+  // The division reads the bits as the loop compares them (the step is positive here).
+  const d = isSigned ? BigInt.asIntN(width, diff) : BigInt.asUintN(width, diff);
+  const q = d / signedStep;
+  const count = d % signedStep === 0n ? q : q + 1n;
+  return BigInt.asUintN(width, count);
+}
+
 /** ForOp::getStaticTripCount: the loop's constant trip count in its own signedness. */
 export function getStaticTripCount(forOp: ForLoop): bigint | undefined {
   return constantTripCount(ForOp.lowerBound(forOp), ForOp.upperBound(forOp), ForOp.step(forOp), !ForOp.unsignedCmp(forOp));
@@ -105,4 +153,10 @@ export function promoteIfSingleIteration(rewriter: Rewriter, forOp: ForLoop): bo
   rewriter.replaceOp(forOp, YieldOp.results(yieldOp));
   rewriter.eraseOp(yieldOp);
   return true;
+}
+
+/** The width a trip count of `m` is computed in, and whether it counts as index (MLIR's constantTripCount). */
+function boundKind(m: Mixed): [number, boolean] {
+  if (typeof m === 'bigint') return [64, true];
+  return m.type instanceof IntegerType ? [m.type.width, false] : [64, true];
 }
