@@ -92,3 +92,22 @@ test('assembly-format ops of every finish shape print as mlir-opt', () => {
 test('assembly-format operand errors report as mlir-opt', () => {
   for (const [name, text] of ERRORS) assertParseErrorAsMlirOpt(name, text, join(dir, 'err.mlir'));
 });
+
+// Inherent attributes in an op's attribute dictionary and `<{...}>` (op-parser's
+// createOperation, whose merge of the two moved out of line in branch parse10).
+const PROPS = `func.func @f(%x: i32, %y: i32, %n: index) {
+  %a = "arith.addi"(%x, %y) {overflowFlags = #arith.overflow<nsw>} : (i32, i32) -> i32
+  %b = "arith.addi"(%x, %y) <{overflowFlags = #arith.overflow<nuw>}> {tag = 1 : i32} : (i32, i32) -> i32
+  %c = "arith.addi"(%x, %y) <{overflowFlags = #arith.overflow<nuw>}> {overflowFlags = #arith.overflow<nsw>} : (i32, i32) -> i32
+  %m = "memref.alloc"(%n) {operand_segment_sizes = array<i32: 1, 0>} : (index) -> memref<?xf32>
+  %k = arith.constant {tag = 2 : i32} 3 : i32
+  return
+}
+`;
+
+test('inherent attributes and properties dictionaries print as mlir-opt', () => {
+  assertParsePrintAsMlirOpt('properties', PROPS, join(dir, 'props.mlir'));
+  const bad = (p: string): string => `func.func @f(%x: i32, %y: i32) {\n  %a = "arith.addi"(%x, %y) ${p} : (i32, i32) -> i32\n  return\n}\n`;
+  assertParseErrorAsMlirOpt('properties not a dictionary', bad('<1 : i32>'), join(dir, 'err.mlir'));
+  assertParseErrorAsMlirOpt('property of the wrong kind', bad('<{overflowFlags = 1 : i32}>'), join(dir, 'err.mlir'));
+});
