@@ -1550,100 +1550,36 @@ class Compiled {
   }
   private readonly lastSegments: ({ sizes: number[]; attr: Attribute } | undefined)[] = [undefined, undefined];
 
-  /**
-   * Completes the op's state after its elements are parsed. The common shapes
-   * (one result group or none, operand groups typed one by one, no regions or
-   * successors) stay in this small function; the rest is in the helpers below,
-   * so the function TurboFan compiles for nearly every parsed op is small.
-   */
   private finish(p: OpAsmParser, state: OperationState, ps: ParseState): void {
     const info = this.info;
     // Result types, in a list of the exact size (one grown by push reserves 17 slots).
     if (this.allResultTypes) state.types = ps.allResultTypes ?? [];
     else if (this.infersResults) state.types = [];
-    else if (info.attrSizedResults) this.finishResults(p, state, ps);
-    else if (info.results.length === 0) state.types = [];
-    else if (info.results.length === 1) {
-      const g = this.resultGroup(p, state, ps, 0);
-      state.types = g === undefined ? [] : isList(g) ? g.slice() : [g];
-    } else this.finishResults(p, state, ps);
+    else {
+      const n = info.results.length;
+      const sizes: number[] | undefined = info.attrSizedResults ? new Array<number>(n) : undefined;
+      if (n === 1) {
+        const g = this.resultGroup(p, state, ps, 0);
+        state.types = g === undefined ? [] : isList(g) ? g.slice() : [g];
+        if (sizes) sizes[0] = countOf(g);
+      } else if (n === 0) state.types = [];
+      else {
+        const groups = new Array<OneOrList<Type>>(n);
+        let total = 0;
+        for (let i = 0; i < n; i++) total += countOf((groups[i] = this.resultGroup(p, state, ps, i)));
+        const types = new Array<Type>(total);
+        let at = 0;
+        for (let i = 0; i < n; i++) {
+          const g = groups[i];
+          if (isList(g)) for (let k = 0; k < g.length; k++) types[at++] = g[k];
+          else types[at++] = g!;
+          if (sizes) sizes[i] = countOf(g);
+        }
+        state.types = types;
+      }
+      if (sizes) state.setProperty('resultSegmentSizes', this.segmentAttr(1, sizes));
+    }
     // Operands.
-    if (ps.allOperands !== undefined || this.allOperandTypes || info.attrSizedOperands) this.finishOperandsRare(p, state, ps);
-    else {
-      const nGroups = info.operands.length;
-      let total = 0;
-      for (let i = 0; i < nGroups; i++) total += countOf(this.opsAt(ps, i));
-      // p.resolveOperands, straight into the operand list (made at its exact size).
-      const values = new Array<Value>(total);
-      let at = 0;
-      for (let i = 0; i < nGroups; i++) {
-        const ops = this.opsAt(ps, i);
-        let ts = this.operandTypesAt(ps, i);
-        if (ts === undefined) {
-          ts = this.broadcastTypes(p, state, ps, i);
-          if (isList(ts) && ts.length !== countOf(ops)) this.operandCountError(p, ps, i, ops, ts);
-        } else if (isList(ts) ? ts.length !== countOf(ops) : countOf(ops) !== 1) this.operandCountError(p, ps, i, ops, ts);
-        if (ops === undefined) continue;
-        if (!isList(ops)) values[at++] = p.resolveOperand(ops, isList(ts) ? ts[0] : ts!);
-        else if (isList(ts)) for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts[k]);
-        else for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts!);
-      }
-      state.operands = values;
-    }
-    if (this.infersResults) state.types = info.spec.inferResultTypes!(state.operands.map((v) => v.type), state.properties);
-    // Regions and successors (most ops have neither: no trait lookup for them).
-    if (ps.allRegions !== undefined || info.regions.length !== 0) this.finishRegions(p, state, ps);
-    if (ps.allSuccessors !== undefined) state.successors = ps.allSuccessors;
-    else if (info.successors.length !== 0) this.finishSuccessors(state, ps);
-  }
-
-  /** Result types of an op with two or more result groups, or with `resultSegmentSizes`. */
-  private finishResults(p: OpAsmParser, state: OperationState, ps: ParseState): void {
-    const info = this.info;
-    const n = info.results.length;
-    const sizes: number[] | undefined = info.attrSizedResults ? new Array<number>(n) : undefined;
-    if (n === 1) {
-      const g = this.resultGroup(p, state, ps, 0);
-      state.types = g === undefined ? [] : isList(g) ? g.slice() : [g];
-      if (sizes) sizes[0] = countOf(g);
-    } else if (n === 0) state.types = [];
-    else {
-      const groups = new Array<OneOrList<Type>>(n);
-      let total = 0;
-      for (let i = 0; i < n; i++) total += countOf((groups[i] = this.resultGroup(p, state, ps, i)));
-      const types = new Array<Type>(total);
-      let at = 0;
-      for (let i = 0; i < n; i++) {
-        const g = groups[i];
-        if (isList(g)) for (let k = 0; k < g.length; k++) types[at++] = g[k];
-        else types[at++] = g!;
-        if (sizes) sizes[i] = countOf(g);
-      }
-      state.types = types;
-    }
-    if (sizes) state.setProperty('resultSegmentSizes', this.segmentAttr(1, sizes));
-  }
-
-  /**
-   * The types of operand group `i` when no `type` directive gave them: its
-   * resolver's or its constraint's buildable type, applied to every operand
-   * of the group (a one-element list as its type).
-   */
-  private broadcastTypes(p: OpAsmParser, state: OperationState, ps: ParseState, i: number): OneOrList<Type> {
-    const res = this.operandResolvers[i];
-    const ts = res ? this.resolve(p, state, ps, res) : this.info.operands[i].type.buildable!;
-    return isList(ts) && ts.length === 1 ? ts[0] : ts;
-  }
-
-  /** Reports (through p.resolveOperands, as MLIR) a group whose operand and type counts differ. */
-  private operandCountError(p: OpAsmParser, ps: ParseState, i: number, ops: OneOrList<UnresolvedOperand>, ts: OneOrList<Type>): void {
-    const offset = ops !== undefined && !isList(ops) ? ops.offset : (this.offsetAt(ps, i) ?? p.nameOffset);
-    p.resolveOperands(listOf(ops), listOf(ts), offset);
-  }
-
-  /** Operands given by `operands`, typed by `type(operands)`, or with `operandSegmentSizes`. */
-  private finishOperandsRare(p: OpAsmParser, state: OperationState, ps: ParseState): void {
-    const info = this.info;
     if (ps.allOperands !== undefined) {
       let types = ps.allOperandTypes;
       if (!types) {
@@ -1654,63 +1590,62 @@ class Compiled {
         });
       }
       state.operands = p.resolveOperands(ps.allOperands, types, ps.allOperandsOffset ?? p.nameOffset);
-      return;
-    }
-    const operands = info.operands;
-    const nGroups = operands.length;
-    // `type(operands)`: MLIR resolves the groups all at once, at the op name.
-    if (this.allOperandTypes) {
-      const all = info.operands.flatMap((_, i) => listOf(this.opsAt(ps, i)));
-      if (all.length !== (ps.allOperandTypes ?? []).length) p.resolveOperands(all, ps.allOperandTypes ?? [], p.nameOffset);
-    }
-    let total = 0;
-    for (let i = 0; i < nGroups; i++) total += countOf(this.opsAt(ps, i));
-    const values = new Array<Value>(total);
-    let at = 0;
-    const sizes: number[] | undefined = info.attrSizedOperands ? new Array<number>(nGroups) : undefined;
-    for (let i = 0; i < nGroups; i++) {
-      const ops = this.opsAt(ps, i);
-      const count = countOf(ops);
-      let ts: OneOrList<Type>;
-      // A resolved or buildable type applies to every operand of a group.
-      let broadcast = false;
+    } else {
+      const operands = info.operands;
+      const nGroups = operands.length;
+      // `type(operands)`: MLIR resolves the groups all at once, at the op name.
       if (this.allOperandTypes) {
-        let start = 0;
-        for (let k = 0; k < i; k++) start += countOf(this.opsAt(ps, k));
-        ts = (ps.allOperandTypes ?? NO_SLOTS).slice(start, start + count);
-      } else ts = this.operandTypesAt(ps, i);
-      if (ts === undefined) {
-        broadcast = true;
-        const res = this.operandResolvers[i];
-        ts = res ? this.resolve(p, state, ps, res) : operands[i].type.buildable!;
+        const all = info.operands.flatMap((_, i) => listOf(this.opsAt(ps, i)));
+        if (all.length !== (ps.allOperandTypes ?? []).length) p.resolveOperands(all, ps.allOperandTypes ?? [], p.nameOffset);
       }
-      if (isList(ts)) {
-        if (broadcast && ts.length === 1) ts = ts[0];
-        else if (ts.length !== count) {
-          const offset = ops !== undefined && !isList(ops) ? ops.offset : (this.offsetAt(ps, i) ?? p.nameOffset);
-          p.resolveOperands(listOf(ops), ts, offset);
+      let total = 0;
+      for (let i = 0; i < nGroups; i++) total += countOf(this.opsAt(ps, i));
+      // p.resolveOperands, straight into the operand list (made at its exact size).
+      const values = new Array<Value>(total);
+      let at = 0;
+      const sizes: number[] | undefined = info.attrSizedOperands ? new Array<number>(nGroups) : undefined;
+      for (let i = 0; i < nGroups; i++) {
+        const ops = this.opsAt(ps, i);
+        const count = countOf(ops);
+        let ts: OneOrList<Type>;
+        // A resolved or buildable type applies to every operand of a group.
+        let broadcast = false;
+        if (this.allOperandTypes) {
+          let start = 0;
+          for (let k = 0; k < i; k++) start += countOf(this.opsAt(ps, k));
+          ts = (ps.allOperandTypes ?? NO_SLOTS).slice(start, start + count);
+        } else ts = this.operandTypesAt(ps, i);
+        if (ts === undefined) {
+          broadcast = true;
+          const res = this.operandResolvers[i];
+          ts = res ? this.resolve(p, state, ps, res) : operands[i].type.buildable!;
         }
-      } else if (!broadcast && count !== 1) p.resolveOperands(listOf(ops), [ts!], this.offsetAt(ps, i) ?? p.nameOffset);
-      if (ops !== undefined) {
-        if (!isList(ops)) values[at++] = p.resolveOperand(ops, isList(ts) ? ts[0] : ts!);
-        else if (isList(ts)) for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts[k]);
-        else for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts!);
+        if (isList(ts)) {
+          if (broadcast && ts.length === 1) ts = ts[0];
+          else if (ts.length !== count) {
+            const offset = ops !== undefined && !isList(ops) ? ops.offset : (this.offsetAt(ps, i) ?? p.nameOffset);
+            p.resolveOperands(listOf(ops), ts, offset);
+          }
+        } else if (!broadcast && count !== 1) p.resolveOperands(listOf(ops), [ts!], this.offsetAt(ps, i) ?? p.nameOffset);
+        if (ops !== undefined) {
+          if (!isList(ops)) values[at++] = p.resolveOperand(ops, isList(ts) ? ts[0] : ts!);
+          else if (isList(ts)) for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts[k]);
+          else for (let k = 0; k < ops.length; k++) values[at++] = p.resolveOperand(ops[k], ts!);
+        }
+        if (sizes) sizes[i] = count;
       }
-      if (sizes) sizes[i] = count;
+      state.operands = values;
+      if (sizes) state.setProperty('operandSegmentSizes', this.segmentAttr(0, sizes));
     }
-    state.operands = values;
-    if (sizes) state.setProperty('operandSegmentSizes', this.segmentAttr(0, sizes));
-  }
-
-  /** Adds the parsed regions, with implicit terminators and empty single blocks as MLIR does. */
-  private finishRegions(p: OpAsmParser, state: OperationState, ps: ParseState): void {
-    const info = this.info;
+    if (this.infersResults) state.types = info.spec.inferResultTypes!(state.operands.map((v) => v.type), state.properties);
+    // Regions and successors.
     if (ps.allRegions) for (let k = 0; k < ps.allRegions.length; k++) state.addRegion(ps.allRegions[k]);
     else
       for (let i = 0; i < info.regions.length; i++) {
         const rs = ps.regions[i];
         if (rs) for (let k = 0; k < rs.length; k++) state.addRegion(rs[k]);
       }
+    // (Most ops have no region: no trait lookup for them.)
     const regions = state._regions;
     if (regions !== undefined && regions.length !== 0) {
       const terminator = info.definition.implicitTerminator;
@@ -1719,13 +1654,12 @@ class Compiled {
       if (terminator === undefined && info.definition.traits.has(Traits.SingleBlock))
         for (const r of regions) if (!ps.customRegions?.has(r) && r.empty) r.pushBlock(new Block());
     }
-  }
-
-  private finishSuccessors(state: OperationState, ps: ParseState): void {
-    for (let i = 0; i < this.info.successors.length; i++) {
-      const bs = ps.successors[i];
-      if (bs) for (let k = 0; k < bs.length; k++) state.successors.push(bs[k]);
-    }
+    if (ps.allSuccessors) state.successors = ps.allSuccessors;
+    else
+      for (let i = 0; i < info.successors.length; i++) {
+        const bs = ps.successors[i];
+        if (bs) for (let k = 0; k < bs.length; k++) state.successors.push(bs[k]);
+      }
   }
 }
 

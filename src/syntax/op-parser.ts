@@ -4,7 +4,7 @@
 import type { Attribute, Type } from '../ir/attributes.js';
 import { DictionaryAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
-import { Traits, type Context, type OpDefinition, type OperationName } from '../ir/context.js';
+import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, UnknownLoc } from '../ir/location.js';
 import { Block, BlockArgument, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
 import { parseDictionaryAttribute, parseLocationAfterParen, resolveDeferredLocations } from './attribute-parser.js';
@@ -636,57 +636,6 @@ export class OperationParser extends Parser {
     return this.completeOperation(state, nameOffset, resultIDs, numExpected, loc, true);
   }
 
-  /**
-   * The op's properties once the inherent attributes written in its attribute
-   * dictionary and its `<{...}>` dictionary are merged in (moved out of the
-   * dictionary's map).
-   */
-  private mergeInherentProperties(
-    state: OperationState,
-    def: OpDefinition,
-    props: (string | Attribute)[] | undefined,
-    attributes: Map<string, Attribute> | undefined,
-    nameOffset: number,
-  ): (string | Attribute)[] | undefined {
-    let properties = props;
-    // Inherent attributes written in the attribute dictionary are set first;
-    // a `<{...}>` dictionary then overrides them (MLIR's Operation::create).
-    if (attributes !== undefined && attributes.size !== 0) {
-      for (const k of def.inherentAttrNames) {
-        // MLIR still reads segment sizes under their legacy snake_case names.
-        const legacy = LEGACY_SEGMENT_NAMES.get(k);
-        const key = !attributes.has(k) && legacy !== undefined && attributes.has(legacy) ? legacy : k;
-        const v = attributes.get(key);
-        if (v !== undefined) {
-          properties = setFlatProperty(properties, k, v);
-          attributes.delete(key);
-        }
-      }
-    }
-    if (state.propertiesAttr !== undefined) {
-      if (!(state.propertiesAttr instanceof DictionaryAttr)) {
-        this.error(
-          `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: expected DictionaryAttr to set properties`,
-          nameOffset,
-        );
-      }
-      const converted = def.propertiesFromAttr?.(state.propertiesAttr);
-      if (typeof converted === 'string')
-        this.error(`invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: ${converted}`, nameOffset);
-      if (converted) for (const [k, v] of converted) properties = setFlatProperty(properties, k, v);
-      else for (const [k, v] of state.propertiesAttr.entries) {
-        if (!def.inherentAttrNames.has(k)) continue;
-        if (def.convertProperty && !def.convertProperty(k, v))
-          this.error(
-            `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
-            nameOffset,
-          );
-        properties = setFlatProperty(properties, k, v);
-      }
-    }
-    return properties;
-  }
-
   /** Builds the op from `state`, splitting inherent attributes into properties. */
   private createOperation(state: OperationState, nameOffset: number): Operation {
     const def = state.name.def;
@@ -696,9 +645,41 @@ export class OperationParser extends Parser {
     const attributes = state._attributes;
     if (def) {
       properties = state._props;
-      // (Most ops have neither an attribute dictionary nor `<{...}>`: the merge is out of line.)
-      if ((attributes !== undefined && attributes.size !== 0) || state.propertiesAttr !== undefined)
-        properties = this.mergeInherentProperties(state, def, properties, attributes, nameOffset);
+      // Inherent attributes written in the attribute dictionary are set first;
+      // a `<{...}>` dictionary then overrides them (MLIR's Operation::create).
+      if (attributes !== undefined && attributes.size !== 0) {
+        for (const k of def.inherentAttrNames) {
+          // MLIR still reads segment sizes under their legacy snake_case names.
+          const legacy = LEGACY_SEGMENT_NAMES.get(k);
+          const key = !attributes.has(k) && legacy !== undefined && attributes.has(legacy) ? legacy : k;
+          const v = attributes.get(key);
+          if (v !== undefined) {
+            properties = setFlatProperty(properties, k, v);
+            attributes.delete(key);
+          }
+        }
+      }
+      if (state.propertiesAttr !== undefined) {
+        if (!(state.propertiesAttr instanceof DictionaryAttr)) {
+          this.error(
+            `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: expected DictionaryAttr to set properties`,
+            nameOffset,
+          );
+        }
+        const converted = def.propertiesFromAttr?.(state.propertiesAttr);
+        if (typeof converted === 'string')
+          this.error(`invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: ${converted}`, nameOffset);
+        if (converted) for (const [k, v] of converted) properties = setFlatProperty(properties, k, v);
+        else for (const [k, v] of state.propertiesAttr.entries) {
+          if (!def.inherentAttrNames.has(k)) continue;
+          if (def.convertProperty && !def.convertProperty(k, v))
+            this.error(
+              `invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: Invalid attribute \`${k}\` in property conversion: ${v.key}`,
+              nameOffset,
+            );
+          properties = setFlatProperty(properties, k, v);
+        }
+      }
     } else if (state.propertiesAttr !== undefined) {
       opaqueProperties = state.propertiesAttr;
     }

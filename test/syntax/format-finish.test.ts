@@ -1,6 +1,8 @@
-// The assembly format's last parse step (`finish`, split in branch parse10
-// into a small common path and helpers for the rarer shapes): each shape it
-// handles, printed and rejected as mlir-opt 22 does, compared live.
+// The assembly format's last parse step (`finish`): each shape it handles,
+// printed and rejected as mlir-opt 22 does, compared live. (Branch parse10
+// split `finish` and op-parser's createOperation into a small common path
+// and out-of-line helpers, measured no gain and reverted; these cases, which
+// failed when the split was broken, stay as cover for whoever tries again.)
 import { test } from 'node:test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -93,8 +95,8 @@ test('assembly-format operand errors report as mlir-opt', () => {
   for (const [name, text] of ERRORS) assertParseErrorAsMlirOpt(name, text, join(dir, 'err.mlir'));
 });
 
-// Inherent attributes in an op's attribute dictionary and `<{...}>` (op-parser's
-// createOperation, whose merge of the two moved out of line in branch parse10).
+// Inherent attributes in an op's attribute dictionary and `<{...}>` (merged
+// into the op's properties by op-parser's createOperation).
 const PROPS = `func.func @f(%x: i32, %y: i32, %n: index) {
   %a = "arith.addi"(%x, %y) {overflowFlags = #arith.overflow<nsw>} : (i32, i32) -> i32
   %b = "arith.addi"(%x, %y) <{overflowFlags = #arith.overflow<nuw>}> {tag = 1 : i32} : (i32, i32) -> i32
