@@ -685,32 +685,50 @@ function edgesRepeatAValue(e: SuccessorEdges): boolean {
 function someGroupAllUnused(e: SuccessorEdges): boolean {
   const n = e.operands.length;
   if (n > FEW_EDGES) return true;
-  const inputs: Value[] = [];
-  const at = new Array<number>(n);
+  // Shared lists (n <= FEW_EDGES; nothing here collects edges again): the
+  // distinct inputs in INPUTS[0, numInputs), edge k's input at GROUP_AT[k],
+  // the union-find's parents in GROUP_PARENT, and whether a group is used.
+  const inputs = INPUTS;
+  const at = GROUP_AT;
+  const parent = GROUP_PARENT;
+  numInputs = 0;
   for (let k = 0; k < n; k++) {
-    let i = inputs.indexOf(e.inputs[k]);
+    const v = e.inputs[k];
+    let i = inputIndex(v);
     if (i < 0) {
-      i = inputs.length;
-      inputs.push(e.inputs[k]);
+      i = numInputs++;
+      inputs[i] = v;
+      parent[i] = i;
+      GROUP_USED[i] = false;
     }
     at[k] = i;
   }
-  const parent = inputs.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i];
-    return i;
-  };
   for (let j = 1; j < n; j++)
     for (let k = 0; k < j; k++)
       if (e.operands[k] === e.operands[j]) {
-        const ra = find(at[k]);
-        const rb = find(at[j]);
+        const ra = groupRoot(at[k]);
+        const rb = groupRoot(at[j]);
         if (ra !== rb) parent[rb] = ra;
       }
-  const used = new Array<boolean>(inputs.length).fill(false);
-  for (let i = 0; i < inputs.length; i++) if (inputs[i].hasUses) used[find(i)] = true;
-  for (let i = 0; i < inputs.length; i++) if (find(i) === i && !used[i]) return true;
+  for (let i = 0; i < numInputs; i++) if (inputs[i].hasUses) GROUP_USED[groupRoot(i)] = true;
+  for (let i = 0; i < numInputs; i++) if (groupRoot(i) === i && !GROUP_USED[i]) return true;
   return false;
+}
+
+/** For tests: someGroupAllUnused on `op`'s successor edges. */
+export function someGroupAllUnusedForTesting(op: Operation): boolean {
+  return someGroupAllUnused(successorEdges(op));
+}
+
+const GROUP_AT = new Int32Array(FEW_EDGES + 1);
+const GROUP_PARENT = new Int32Array(FEW_EDGES + 1);
+const GROUP_USED = new Array<boolean>(FEW_EDGES + 1).fill(false);
+
+/** The root of input `i`'s group in GROUP_PARENT (someGroupAllUnused's union-find). */
+function groupRoot(i: number): number {
+  const parent = GROUP_PARENT;
+  while (parent[i] !== i) i = parent[i];
+  return i;
 }
 
 function operandRepeats(op: Operation): boolean {
@@ -1319,11 +1337,21 @@ const foldConstantCase = pattern(
 
 // The loop only continues when the condition holds: in the after region, an
 // argument forwarded from the condition itself is true.
+/** Whether the scf.condition `term` forwards `v` (among its operands after the condition), read along its operand list. */
+function forwards(term: Operation, v: Value): boolean {
+  const first = term.firstOperand;
+  if (first === null) return false;
+  for (let u = term.operandAfter(first); u !== null; u = term.operandAfter(u)) if (u.value === v) return true;
+  return false;
+}
+
 const whileConditionTruth = pattern(
   WhileOp,
   (op, rewriter) => {
     const term = ConditionOp.cast(WhileOp.conditionOp(op));
     const cond = ConditionOp.condition(term);
+    // Most loops do not forward their condition: fail before making the lists.
+    if (!forwards(term, cond)) return false;
     const after = WhileOp.afterArguments(op);
     let cTrue: Value | null = null;
     let replaced = false;
@@ -1346,10 +1374,10 @@ const whileCmpCond = pattern(
     const cond = ConditionOp.cast(WhileOp.conditionOp(op));
     const cmp = CmpIOp.definingOp(ConditionOp.condition(cond));
     if (!cmp) return false;
-    const cmpOperands = [CmpIOp.lhs(cmp), CmpIOp.rhs(cmp)];
     // Most loops forward neither compared value: fail before decoding anything else.
+    if (!forwards(cond, CmpIOp.lhs(cmp)) && !forwards(cond, CmpIOp.rhs(cmp))) return false;
+    const cmpOperands = [CmpIOp.lhs(cmp), CmpIOp.rhs(cmp)];
     const args = ConditionOp.args(cond);
-    if (!args.includes(cmpOperands[0]) && !args.includes(cmpOperands[1])) return false;
     const pred = CmpIOp.predicate(cmp);
     let changed = false;
     const after = WhileOp.afterArguments(op);
