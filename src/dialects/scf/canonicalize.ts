@@ -8,7 +8,15 @@ import type { Type } from '../../ir/attributes.js';
 import { Builder } from '../../ir/builder.js';
 import { DenseArrayAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, IntegerType } from '../../ir/builtin-types.js';
-import { Interfaces, getInterface, type RegionBranchInterface, type RegionBranchTerminatorInterface, type RegionSuccessor } from '../../ir/interfaces.js';
+import {
+  Interfaces,
+  getInterface,
+  type OperandRange,
+  type RegionBranchInterface,
+  type RegionBranchTerminatorInterface,
+  type RegionSuccessor,
+  type RegionSuccessorRange,
+} from '../../ir/interfaces.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
 import { isOneInt, matchConstant, matchConstantBool, matchConstantInt } from '../../ir/matchers.js';
 import { Block, BlockArgument, OpResult, Operation, type Op, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
@@ -174,6 +182,9 @@ function successorEdges(op: Operation): SuccessorEdges {
   const edges = EDGES;
   edges.operands.length = 0;
   edges.inputs.length = 0;
+  if (rangeEdges(op, rb, edges)) return edges;
+  edges.operands.length = 0;
+  edges.inputs.length = 0;
   for (const succ of rb.getSuccessorRegions(op, 'parent')) addEdges(edges, op, rb.getEntrySuccessorOperands(op, succ).length, succ);
   for (let ri = 0; ri < op.regions.length; ri++) {
     for (let block = op.regions[ri].firstBlock; block; block = block.nextBlock) {
@@ -184,6 +195,90 @@ function successorEdges(op: Operation): SuccessorEdges {
       for (const succ of rb.getSuccessorRegions(op, ri)) addEdges(edges, term, ti.getSuccessorOperands(term, succ).length, succ);
     }
   }
+  return edges;
+}
+
+// Filled in place by the interfaces' range forms (one successorEdges at a time).
+const SUCC_RANGE: RegionSuccessorRange = { region: 0, inputStart: 0, inputCount: 0 };
+const OPERAND_RANGE: OperandRange = { start: 0, count: 0 };
+
+/**
+ * successorEdges through the range forms (the verifier's): no successor
+ * objects or operand lists per call, which the list forms make on every try
+ * of the three cleanups. False (edges partly filled) when an implementation
+ * lacks them or an edge does not match its successor's inputs: the list
+ * forms then decide.
+ */
+function rangeEdges(op: Operation, rb: RegionBranchInterface, edges: SuccessorEdges): boolean {
+  if (rb.successorRange === undefined || rb.entryOperandRange === undefined) return false;
+  if (!rangeEdgesFrom(op, rb, null, undefined, 'parent', edges)) return false;
+  for (let ri = 0; ri < op.regions.length; ri++) {
+    for (let block = op.regions[ri].firstBlock; block; block = block.nextBlock) {
+      const term = block.last;
+      if (!term) continue;
+      const ti = getInterface<RegionBranchTerminatorInterface>(term, Interfaces.RegionBranchTerminator);
+      if (!ti) continue;
+      if (ti.successorOperandRange === undefined || !rangeEdgesFrom(op, rb, term, ti, ri, edges)) return false;
+    }
+  }
+  return true;
+}
+
+/** The edges from one branch point (`term` null: the parent), appended to `edges`; false as rangeEdges. */
+function rangeEdgesFrom(
+  op: Operation,
+  rb: RegionBranchInterface,
+  term: Operation | null,
+  ti: RegionBranchTerminatorInterface | undefined,
+  from: number | 'parent',
+  edges: SuccessorEdges,
+): boolean {
+  const succ = SUCC_RANGE;
+  const range = OPERAND_RANGE;
+  const owner = term ?? op;
+  for (let s = 0; rb.successorRange!(op, from, s, succ); s++) {
+    if (term === null) rb.entryOperandRange!(op, succ, range);
+    else ti!.successorOperandRange!(term, succ, range);
+    const n = range.count;
+    if (n !== succ.inputCount) return false;
+    if (n === 0) continue;
+    const at = succ.inputStart;
+    // Along the operand list from the range's first (opOperand(i) counts along a short one).
+    let u: OpOperand | null = owner.opOperand(range.start);
+    if (succ.region < 0) {
+      for (let i = 0; i < n; i++, u = owner.operandAfter(u!)) {
+        edges.operands.push(u!);
+        edges.inputs.push(op.result(at + i));
+      }
+    } else {
+      const target = op.regions[succ.region];
+      if (target.empty) return false;
+      const args = target.entry.args;
+      for (let i = 0; i < n; i++, u = owner.operandAfter(u!)) {
+        edges.operands.push(u!);
+        edges.inputs.push(args[at + i]);
+      }
+    }
+  }
+  return true;
+}
+
+/**
+ * For tests: successorEdges of `op` (`ranges`: as the patterns get them, in
+ * lists valid until the next call), or through the list forms only (fresh lists).
+ */
+export function successorEdgesForTesting(op: Operation, ranges: boolean): { readonly operands: readonly OpOperand[]; readonly inputs: readonly Value[] } {
+  const rb = regionBranch(op)!;
+  if (ranges) return successorEdges(op);
+  const edges: SuccessorEdges = { operands: [], inputs: [] };
+  for (const succ of rb.getSuccessorRegions(op, 'parent')) addEdges(edges, op, rb.getEntrySuccessorOperands(op, succ).length, succ);
+  for (let ri = 0; ri < op.regions.length; ri++)
+    for (let block = op.regions[ri].firstBlock; block; block = block.nextBlock) {
+      const term = block.last;
+      const ti = term ? getInterface<RegionBranchTerminatorInterface>(term, Interfaces.RegionBranchTerminator) : undefined;
+      if (!term || !ti) continue;
+      for (const succ of rb.getSuccessorRegions(op, ri)) addEdges(edges, term, ti.getSuccessorOperands(term, succ).length, succ);
+    }
   return edges;
 }
 
@@ -216,15 +311,29 @@ const FEW_EDGES = 48;
 
 const SEEN_EDGES = new Array<boolean>(FEW_EDGES + 1).fill(false);
 
-/**
- * invert(operandToInputs(op)) as two parallel lists for few edges (`incoming[i]`
- * feeds `inputs[i]`, inputs in that map's key order): each operand in order of
- * first appearance, with the inputs it feeds in edge order.
+/*
+ * invert(operandToInputs(op)) for few edges, in shared lists (one search at a
+ * time; nothing in between collects edges again): INPUTS[0, numInputs) are
+ * the inputs in that map's key order (each operand in order of first
+ * appearance, with the inputs it feeds in edge order), and INPUT_AT[k] is the
+ * position in INPUTS of edge k's input, so the operands feeding input i are
+ * those of the edges k with INPUT_AT[k] === i.
  */
-function incomingLists(e: SuccessorEdges): { inputs: Value[]; incoming: OpOperand[][] } {
+const INPUTS: Value[] = [];
+const INPUT_AT = new Array<number>(FEW_EDGES + 1).fill(0);
+let numInputs = 0;
+
+/** The position of `v` in INPUTS[0, numInputs), or -1. */
+function inputIndex(v: Value): number {
+  const inputs = INPUTS;
+  for (let i = 0; i < numInputs; i++) if (inputs[i] === v) return i;
+  return -1;
+}
+
+/** Fills INPUTS, numInputs and INPUT_AT from `e` (at most FEW_EDGES edges). */
+function incomingLists(e: SuccessorEdges): void {
   const n = e.operands.length;
-  const inputs: Value[] = [];
-  const incoming: OpOperand[][] = [];
+  numInputs = 0;
   // Operands already grouped: marked by position, in a shared list (n <= FEW_EDGES).
   const seen = SEEN_EDGES;
   seen.fill(false, 0, n);
@@ -235,47 +344,52 @@ function incomingLists(e: SuccessorEdges): { inputs: Value[]; incoming: OpOperan
       if (e.operands[j] !== operand) continue;
       seen[j] = true;
       const input = e.inputs[j];
-      let at = inputs.indexOf(input);
+      let at = inputIndex(input);
       if (at < 0) {
-        at = inputs.length;
-        inputs.push(input);
-        incoming.push([]);
+        at = numInputs++;
+        INPUTS[at] = input;
       }
-      incoming[at].push(operand);
+      INPUT_AT[j] = at;
     }
   }
-  return { inputs, incoming };
 }
 
 const REACH_VISITED: Value[] = [];
 const REACH_WORKLIST: Value[] = [];
 
 /**
- * reachableValues(value, ..., 1) on incomingLists: the one value (not an
- * input) that `value` can only receive, or null when there are none or several.
+ * reachableValues(value, ..., 1) on incomingLists' lists for the edges `e`:
+ * the one value (not an input) that `value` can only receive, or null when
+ * there are none or several. The answer does not depend on the order in which
+ * the feeding operands are visited.
  */
-function soleReachableValue(value: Value, inputs: readonly Value[], incoming: readonly OpOperand[][]): Value | null {
+function soleReachableValue(value: Value, e: SuccessorEdges): Value | null {
   // Shared lists (the search calls nothing that could search again).
   const visited = REACH_VISITED;
   const worklist = REACH_WORKLIST;
   visited.length = 0;
   worklist.length = 0;
   worklist.push(value);
+  const operands = e.operands;
+  const n = operands.length;
   let leaf: Value | null = null;
   while (worklist.length) {
     const next = worklist.pop()!;
-    const at = inputs.indexOf(next);
+    const at = inputIndex(next);
     if (at < 0) {
       // Each value is queued once (the start is an input): a second leaf is another value.
       if (leaf !== null) return null;
       leaf = next;
       continue;
     }
-    for (const o of incoming[at])
-      if (!visited.includes(o.value)) {
-        visited.push(o.value);
-        worklist.push(o.value);
+    for (let k = 0; k < n; k++) {
+      if (INPUT_AT[k] !== at) continue;
+      const v = operands[k].value;
+      if (!visited.includes(v)) {
+        visited.push(v);
+        worklist.push(v);
       }
+    }
   }
   return leaf;
 }
@@ -321,11 +435,12 @@ const makeSuccessorInputsDead = (root: OpKind): RewritePattern =>
     (op, rewriter) => {
       const edges = successorEdges(op);
       if (edges.operands.length <= FEW_EDGES) {
-        const { inputs, incoming } = incomingLists(edges);
+        incomingLists(edges);
         let changed = false;
-        for (const value of inputs) {
+        for (let i = 0; i < numInputs; i++) {
+          const value = INPUTS[i];
           if (!value.hasUses) continue;
-          const repl = soleReachableValue(value, inputs, incoming);
+          const repl = soleReachableValue(value, edges);
           if (!repl || !isDefinedBefore(op, repl, value)) continue;
           rewriter.replaceAllUsesWith(value, repl);
           changed = true;
@@ -570,32 +685,50 @@ function edgesRepeatAValue(e: SuccessorEdges): boolean {
 function someGroupAllUnused(e: SuccessorEdges): boolean {
   const n = e.operands.length;
   if (n > FEW_EDGES) return true;
-  const inputs: Value[] = [];
-  const at = new Array<number>(n);
+  // Shared lists (n <= FEW_EDGES; nothing here collects edges again): the
+  // distinct inputs in INPUTS[0, numInputs), edge k's input at GROUP_AT[k],
+  // the union-find's parents in GROUP_PARENT, and whether a group is used.
+  const inputs = INPUTS;
+  const at = GROUP_AT;
+  const parent = GROUP_PARENT;
+  numInputs = 0;
   for (let k = 0; k < n; k++) {
-    let i = inputs.indexOf(e.inputs[k]);
+    const v = e.inputs[k];
+    let i = inputIndex(v);
     if (i < 0) {
-      i = inputs.length;
-      inputs.push(e.inputs[k]);
+      i = numInputs++;
+      inputs[i] = v;
+      parent[i] = i;
+      GROUP_USED[i] = false;
     }
     at[k] = i;
   }
-  const parent = inputs.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i];
-    return i;
-  };
   for (let j = 1; j < n; j++)
     for (let k = 0; k < j; k++)
       if (e.operands[k] === e.operands[j]) {
-        const ra = find(at[k]);
-        const rb = find(at[j]);
+        const ra = groupRoot(at[k]);
+        const rb = groupRoot(at[j]);
         if (ra !== rb) parent[rb] = ra;
       }
-  const used = new Array<boolean>(inputs.length).fill(false);
-  for (let i = 0; i < inputs.length; i++) if (inputs[i].hasUses) used[find(i)] = true;
-  for (let i = 0; i < inputs.length; i++) if (find(i) === i && !used[i]) return true;
+  for (let i = 0; i < numInputs; i++) if (inputs[i].hasUses) GROUP_USED[groupRoot(i)] = true;
+  for (let i = 0; i < numInputs; i++) if (groupRoot(i) === i && !GROUP_USED[i]) return true;
   return false;
+}
+
+/** For tests: someGroupAllUnused on `op`'s successor edges. */
+export function someGroupAllUnusedForTesting(op: Operation): boolean {
+  return someGroupAllUnused(successorEdges(op));
+}
+
+const GROUP_AT = new Int32Array(FEW_EDGES + 1);
+const GROUP_PARENT = new Int32Array(FEW_EDGES + 1);
+const GROUP_USED = new Array<boolean>(FEW_EDGES + 1).fill(false);
+
+/** The root of input `i`'s group in GROUP_PARENT (someGroupAllUnused's union-find). */
+function groupRoot(i: number): number {
+  const parent = GROUP_PARENT;
+  while (parent[i] !== i) i = parent[i];
+  return i;
 }
 
 function operandRepeats(op: Operation): boolean {
@@ -1157,11 +1290,21 @@ const foldConstantCase = pattern(
 
 // The loop only continues when the condition holds: in the after region, an
 // argument forwarded from the condition itself is true.
+/** Whether the scf.condition `term` forwards `v` (among its operands after the condition), read along its operand list. */
+function forwards(term: Operation, v: Value): boolean {
+  const first = term.firstOperand;
+  if (first === null) return false;
+  for (let u = term.operandAfter(first); u !== null; u = term.operandAfter(u)) if (u.value === v) return true;
+  return false;
+}
+
 const whileConditionTruth = pattern(
   WhileOp,
   (op, rewriter) => {
     const term = ConditionOp.cast(WhileOp.conditionOp(op));
     const cond = ConditionOp.condition(term);
+    // Most loops do not forward their condition: fail before making the lists.
+    if (!forwards(term, cond)) return false;
     const after = WhileOp.afterArguments(op);
     let cTrue: Value | null = null;
     let replaced = false;
@@ -1184,10 +1327,10 @@ const whileCmpCond = pattern(
     const cond = ConditionOp.cast(WhileOp.conditionOp(op));
     const cmp = CmpIOp.definingOp(ConditionOp.condition(cond));
     if (!cmp) return false;
-    const cmpOperands = [CmpIOp.lhs(cmp), CmpIOp.rhs(cmp)];
     // Most loops forward neither compared value: fail before decoding anything else.
+    if (!forwards(cond, CmpIOp.lhs(cmp)) && !forwards(cond, CmpIOp.rhs(cmp))) return false;
+    const cmpOperands = [CmpIOp.lhs(cmp), CmpIOp.rhs(cmp)];
     const args = ConditionOp.args(cond);
-    if (!args.includes(cmpOperands[0]) && !args.includes(cmpOperands[1])) return false;
     const pred = CmpIOp.predicate(cmp);
     let changed = false;
     const after = WhileOp.afterArguments(op);
