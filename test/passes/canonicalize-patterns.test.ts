@@ -6,6 +6,27 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const CASES: OptCase[] = [
   {
+    // The constant replacing a comparison in the after region is built where
+    // the rewriter stands (before the loop), at the comparison's location.
+    name: 'scf.while: WhileCmpCond places its constant before the loop',
+    args: ['--canonicalize', '--mlir-print-debuginfo'],
+    input: `func.func @w(%x: i32, %y: i32, %m: memref<?xi1>) -> i32 {
+  %u = scf.while (%a = %x) : (i32) -> i32 {
+    %c = arith.cmpi ne, %a, %y : i32
+    scf.condition(%c) %a : i32
+  } do {
+  ^bb0(%p: i32):
+    %c2 = arith.cmpi eq, %p, %y : i32
+    %c0 = arith.constant 0 : index
+    memref.store %c2, %m[%c0] : memref<?xi1>
+    %p1 = arith.addi %p, %x : i32
+    scf.yield %p1 : i32
+  }
+  return %u : i32
+}
+`,
+  },
+  {
     name: "arith: reassociation, ext/trunc combos, select, cmpf of int-to-fp, negf pairs",
     args: ['--canonicalize'],
     input: `func.func @reassoc(%x: i32) -> (i32, i32, i32) {

@@ -1355,7 +1355,8 @@ const whileCmpCond = pattern(
           if (p2 === pred) same = true;
           else if (p2 === invertPredicate(pred)) same = false;
           else continue;
-          rewriter.setInsertionPointBefore(cmp2);
+          // MLIR's replaceOpWithNewOp: at the rewriter's insertion point
+          // (before the loop), at the comparison's location.
           const c = boolConstant(rewriter, same, cmp2);
           rewriter.replaceOp(cmp2, [c]);
           changed = true;
