@@ -89,7 +89,7 @@ export function constantTripCount(lb: Value, ub: Value, step: Value, isSigned: b
  * width and is negative only for a signed loop, or when it comes from
  * `ub = addi lb, c` (computeUbMinusLb reads `c` as signed); and the count
  * divides those bits, read as the loop compares, by the step, rounding up.
- * Static bounds (scf.forall's) are index values.
+ * Static bounds are scf.forall's (i64 attributes).
  */
 export function mlir22TripCount(lb: Mixed, ub: Mixed, step: Mixed, isSigned: boolean): bigint | undefined {
   const [width, isIndex] = boundKind(lb);
@@ -155,8 +155,12 @@ export function promoteIfSingleIteration(rewriter: Rewriter, forOp: ForLoop): bo
   return true;
 }
 
-/** The width a trip count of `m` is computed in, and whether it counts as index (MLIR's constantTripCount). */
+/**
+ * The width a trip count of `m` is computed in, and whether it is an index
+ * (MLIR's constantTripCount). scf.forall's static bounds are i64 attributes,
+ * so a static bound never matches a dynamic index one: no count.
+ */
 function boundKind(m: Mixed): [number, boolean] {
-  if (typeof m === 'bigint') return [64, true];
+  if (typeof m === 'bigint') return [64, false];
   return m.type instanceof IntegerType ? [m.type.width, false] : [64, true];
 }
