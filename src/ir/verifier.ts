@@ -35,6 +35,20 @@ function regionIsIn(r: Region | null, op: Operation): boolean {
   return false;
 }
 
+/** The first block of `op`'s regions from region `from` on (null: none). */
+function firstBlockFrom(op: Operation, from: number): Block | null {
+  const regions = op.regions;
+  for (let r = from; r < regions.length; r++) if (regions[r].firstBlock !== null) return regions[r].firstBlock;
+  return null;
+}
+
+/** The index of a block's region among its parent op's regions. */
+function regionIndex(block: Block): number {
+  const region = block.parent!;
+  const regions = region.parentOp!.regions;
+  for (let r = 0; ; r++) if (regions[r] === region) return r;
+}
+
 /** Bits of what an operand check found that needs the reporting checks. */
 const ISOLATION_BROKEN = 1;
 const DOMINANCE_BROKEN = 2;
@@ -74,12 +88,53 @@ export class Verifier {
     return this.verifyUnit(op);
   }
 
+  // The walk's stacks, shared by the units (a nested unit, verified at an
+  // op's exit, works above the frames of the unit around it): one set per
+  // verification instead of six arrays per isolated op. Per frame: the op or
+  // block; for a block, the next op to visit and whether it was entered; for
+  // an op, the symbol users seen and the length of `isolatedOps` when it was
+  // entered (unused for blocks).
+  private readonly items: (Operation | Block)[] = [];
+  private readonly cursor: (Operation | null)[] = [];
+  private readonly entered: boolean[] = [];
+  private readonly usersAt: number[] = [];
+  private readonly isolatedAt: number[] = [];
+  /**
+   * The isolated-from-above ops met in the blocks being walked, in walk
+   * order: at an op's exit, those after its start are the ones directly in
+   * its regions (deeper ones were taken by their own parent's exit).
+   */
+  private readonly isolatedOps: Operation[] = [];
+
   private verifyUnit(root: Operation): boolean {
+    const base = this.items.length;
+    const isolatedBase = this.isolatedOps.length;
+    if (this.walkUnit(root, base, isolatedBase)) return true;
+    // A failed walk stops where it is: drop its frames, as the walk's end would.
+    this.items.length = this.cursor.length = this.entered.length = this.usersAt.length = this.isolatedAt.length = base;
+    this.isolatedOps.length = isolatedBase;
+    return false;
+  }
+
+  /** The frame of the first block of `op`'s regions, if any. */
+  private pushFirstBlock(op: Operation): void {
+    const b = firstBlockFrom(op, 0);
+    if (b === null) return;
+    this.items.push(b);
+    this.cursor.push(null);
+    this.entered.push(false);
+    this.usersAt.push(0);
+    this.isolatedAt.push(0);
+  }
+
+  private walkUnit(root: Operation, base: number, isolatedBase: number): boolean {
     // MLIR's entrance/exit order, iteratively: a block's entrance, then each
     // of its ops (an op without regions has its entrance and exit at once;
     // one with regions is entered, its blocks visited, then exited), then the
     // block's exit. Only blocks and region ops take a stack slot: `cursor`
-    // holds the next op of a block frame, and null for an op frame.
+    // holds the next op of a block frame, and null for an op frame. A region
+    // op's blocks share one frame above the op's, moved on to the next block
+    // at each block's exit (a CFG region's blocks take one slot, not one each).
     if (!this.verifyOpOnEntrance(root)) return false;
     const pendFrom = this.pendDef.length;
     const open = (lastMark += 2);
@@ -87,31 +142,19 @@ export class Verifier {
     const isolated = root.regions.length !== 0 && root.hasTrait(Traits.IsolatedFromAbove);
     let broken = 0;
     root.verifyMark = open;
-    const items: (Operation | Block)[] = [root];
-    const cursor: (Operation | null)[] = [null];
-    const entered: boolean[] = [true];
-    // Per op frame: the symbol users seen and the length of `isolatedOps`
-    // when it was entered (unused for block frames).
-    const usersAt: number[] = [this.symbolUsers];
-    const isolatedAt: number[] = [0];
-    // The isolated-from-above ops met in the blocks being walked, in walk
-    // order: at an op's exit, those after its start are the ones directly in
-    // its regions (deeper ones were taken by their own parent's exit).
-    const isolatedOps: Operation[] = [];
-    const pushBlocks = (op: Operation): void => {
-      for (let r = op.regions.length - 1; r >= 0; r--) {
-        // Linked, not `blocks`: that would make an array per region.
-        for (let b = op.regions[r].lastBlock; b; b = b.prevBlock) {
-          items.push(b);
-          cursor.push(null);
-          entered.push(false);
-          usersAt.push(0);
-          isolatedAt.push(0);
-        }
-      }
-    };
-    pushBlocks(root);
-    while (items.length) {
+    const items = this.items;
+    const cursor = this.cursor;
+    const entered = this.entered;
+    const usersAt = this.usersAt;
+    const isolatedAt = this.isolatedAt;
+    const isolatedOps = this.isolatedOps;
+    items.push(root);
+    cursor.push(null);
+    entered.push(true);
+    usersAt.push(this.symbolUsers);
+    isolatedAt.push(isolatedBase);
+    this.pushFirstBlock(root);
+    while (items.length > base) {
       const at = items.length - 1;
       const top = items[at];
       if (top instanceof Operation) {
@@ -168,7 +211,17 @@ export class Verifier {
         entered.push(true);
         usersAt.push(this.symbolUsers);
         isolatedAt.push(isolatedOps.length);
-        pushBlocks(o);
+        this.pushFirstBlock(o);
+        continue;
+      }
+      top.verifyMark = closed;
+      if (!this.verifyBlockOnExit(top)) return false;
+      // The next block of the op below (this block's parent op) takes the frame.
+      const nextBlock = top.nextBlock ?? firstBlockFrom(items[at - 1] as Operation, regionIndex(top) + 1);
+      if (nextBlock !== null) {
+        items[at] = nextBlock;
+        cursor[at] = null;
+        entered[at] = false;
         continue;
       }
       items.pop();
@@ -176,8 +229,6 @@ export class Verifier {
       entered.pop();
       usersAt.pop();
       isolatedAt.pop();
-      top.verifyMark = closed;
-      if (!this.verifyBlockOnExit(top)) return false;
     }
     // The unit's dominator trees are not kept: held to the end of the run,
     // every function's would be alive at once (peak memory after CFG lowering).

@@ -147,6 +147,15 @@ export interface OpHooks<T extends Operation = Operation> {
    * that match one that passed are not checked again (see PassedSignatures).
    */
   localVerifier?: boolean;
+  /**
+   * For a kind with regions: its checks (`verify`, `verifyRegions`, the
+   * declared ones) read only the op itself and its regions' shape: each
+   * region's block count, the entry block's argument types, and the kind and
+   * operand types of the op ending it (not the ops before it, nor nested ops).
+   * Ops of the kind with at most one block per region that match one that
+   * passed are not checked again, at entrance and at exit (see PassedSignatures).
+   */
+  localRegionVerifier?: boolean;
   /** hasRegionVerifier: invariants that need the op's regions verified first. */
   verifyRegions?(op: T, ctx: Context): boolean;
   /** Result name hints (`%c0`, `%cst`). */
@@ -829,6 +838,9 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
  * types, SIG_END, result types, SIG_END, property names and values.
  */
 class PassedSignatures {
+  /** `withRegions`: ops with regions of a remembered shape pass too (the kind's checks read no more of them). */
+  constructor(private readonly withRegions = false) {}
+
   /** Ops with one property (a constant's value, a comparison's predicate), by its value. */
   private readonly byValue = new Map<Attribute, unknown[][]>();
   /** Ops with none or several. */
@@ -842,7 +854,7 @@ class PassedSignatures {
   }
 
   has(op: Operation): boolean {
-    if (op.regions.length !== 0 || op.hasRareParts) return false;
+    if (op.hasRareParts || (op.regions.length !== 0 && !(this.withRegions && shapeRememberable(op)))) return false;
     const list = this.listOf(op);
     if (list === undefined) return false;
     for (let i = 0; i < list.length; i++) if (sameSignature(list[i], op)) return true;
@@ -851,7 +863,7 @@ class PassedSignatures {
 
   /** Remembers the signature of `op`, which passed. */
   add(op: Operation): void {
-    if (op.regions.length !== 0 || op.hasRareParts) return;
+    if (op.hasRareParts || (op.regions.length !== 0 && !(this.withRegions && shapeRememberable(op)))) return;
     let list = this.listOf(op);
     if (list === undefined) {
       // Bounded: a kind with many distinct values (constants) keeps the first ones.
@@ -870,7 +882,92 @@ class PassedSignatures {
     for (let i = 0, n = op.numResults; i < n; i++) e.push(op.result(i).type);
     e.push(SIG_END);
     for (let i = 0, n = op.numProperties; i < n; i++) e.push(op.propertyName(i), op.propertyValue(i));
+    if (op.regions.length !== 0) pushShape(e, op);
   }
+}
+
+/**
+ * Whether a signature can hold the shape of `op`'s regions: at most one
+ * block each, ended by an op without rare parts or properties (what
+ * pushShape records of it is then all there is to read).
+ */
+function shapeRememberable(op: Operation): boolean {
+  for (let i = 0; i < op.regions.length; i++) {
+    const block = op.regions[i].firstBlock;
+    if (block === null) continue;
+    if (block.nextBlock !== null) return false;
+    const last = block.last;
+    if (last !== null && (last.hasRareParts || last.numProperties !== 0)) return false;
+  }
+  return true;
+}
+
+/** The kind of the op ending a block in a signature: its definition, or its name when unregistered. */
+function kindOf(op: Operation): unknown {
+  return op.name.def ?? op.name.name;
+}
+
+/**
+ * Appends the regions' shape: per region NO_BLOCK, or the entry block's
+ * argument types, SIG_END, the kind of its last op (EMPTY_BLOCK when none),
+ * that op's operand types, SIG_END.
+ */
+function pushShape(e: unknown[], op: Operation): void {
+  for (let i = 0; i < op.regions.length; i++) {
+    const block = op.regions[i].firstBlock;
+    if (block === null) {
+      e.push(NO_BLOCK);
+      continue;
+    }
+    const args = block.args;
+    for (let a = 0; a < args.length; a++) e.push(args[a].type);
+    e.push(SIG_END);
+    const last = block.last;
+    if (last === null) e.push(EMPTY_BLOCK);
+    else {
+      e.push(kindOf(last));
+      for (let u = last.firstOperand; u !== null; u = last.operandAfter(u)) e.push(u.value.type);
+    }
+    e.push(SIG_END);
+  }
+}
+
+/** Whether the shape of `op`'s regions equals the one recorded in `e` from position `k` to its end. */
+function sameShape(e: readonly unknown[], k: number, op: Operation): boolean {
+  const n = e.length;
+  for (let i = 0; i < op.regions.length; i++) {
+    const block = op.regions[i].firstBlock;
+    if (block === null) {
+      if (k === n || e[k++] !== NO_BLOCK) return false;
+      continue;
+    }
+    const args = block.args;
+    for (let a = 0; a < args.length; a++) if (k === n || e[k++] !== args[a].type) return false;
+    if (k === n || e[k++] !== SIG_END) return false;
+    const last = block.last;
+    if (last === null) {
+      if (k === n || e[k++] !== EMPTY_BLOCK) return false;
+    } else {
+      if (k === n || e[k++] !== kindOf(last)) return false;
+      for (let u = last.firstOperand; u !== null; u = last.operandAfter(u)) if (k === n || e[k++] !== u.value.type) return false;
+    }
+    if (k === n || e[k++] !== SIG_END) return false;
+  }
+  return k === n;
+}
+
+/**
+ * A `verifyRegions` hook of a kind marked `localRegionVerifier`: ops whose
+ * signature and region shape match one that passed pass again.
+ */
+function rememberedRegionVerifier(hook: NonNullable<OpHooks['verifyRegions']>): NonNullable<OpHooks['verifyRegions']> {
+  const passed = new PassedSignatures(true);
+  return (op, ctx) => {
+    if (passed.has(op)) return true;
+    if (!hook(op, ctx)) return false;
+    passed.add(op);
+    return true;
+  };
 }
 
 /** Signatures kept per list (gen.ts's modules: one or two per kind and property value, e.g. arith.addi on i32 and on index). */
@@ -878,6 +975,9 @@ const SIGNATURES = 4;
 /** Property values kept per kind (gen.ts's 5 MB module: 106 distinct constants). */
 const MAX_VALUES = 1024;
 const SIG_END = {};
+/** A region without blocks, and an entry block without ops, in a shape. */
+const NO_BLOCK = {};
+const EMPTY_BLOCK = {};
 
 function sameSignature(e: readonly unknown[], op: Operation): boolean {
   const n = e.length;
@@ -887,9 +987,14 @@ function sameSignature(e: readonly unknown[], op: Operation): boolean {
   for (let i = 0, r = op.numResults; i < r; i++) if (k === n || e[k++] !== op.result(i).type) return false;
   if (k === n || e[k++] !== SIG_END) return false;
   const np = op.numProperties;
-  if (n - k !== 2 * np) return false;
+  if (op.regions.length === 0) {
+    if (n - k !== 2 * np) return false;
+    for (let i = 0; i < np; i++) if (e[k++] !== op.propertyName(i) || e[k++] !== op.propertyValue(i)) return false;
+    return true;
+  }
+  if (n - k < 2 * np) return false;
   for (let i = 0; i < np; i++) if (e[k++] !== op.propertyName(i) || e[k++] !== op.propertyValue(i)) return false;
-  return true;
+  return sameShape(e, k, op);
 }
 
 /** Checks inherent attributes given in an attribute dictionary (MLIR's verifyInherentAttrs). */
@@ -1424,6 +1529,8 @@ type MutableDefinition = { -readonly [K in keyof OpDefinition]: OpDefinition[K] 
 interface Slots {
   verify?: OpHooks['verify'];
   localVerifier?: boolean;
+  localRegionVerifier?: boolean;
+  verifyRegions?: OpHooks['verifyRegions'];
   /** The op's OdsInfo (made on first use). */
   readonly info: () => OdsInfo;
   readonly spec: OpDeclaration;
@@ -1476,10 +1583,18 @@ function applyHooks(def: MutableDefinition, hooks: OpHooks): void {
     claim('localVerifier');
     slots.localVerifier = true;
   }
+  if (hooks.localRegionVerifier) {
+    claim('localRegionVerifier');
+    slots.localRegionVerifier = true;
+  }
   if (hooks.verifyRegions) {
     claim('verifyRegions');
+    slots.verifyRegions = hooks.verifyRegions;
     def.verifyRegions = hooks.verifyRegions;
   }
+  // Either key may come first (declaration, then implementOp).
+  if ((hooks.verifyRegions || hooks.localRegionVerifier) && slots.localRegionVerifier && slots.verifyRegions !== undefined)
+    def.verifyRegions = rememberedRegionVerifier(slots.verifyRegions);
   if (hooks.getAsmResultNames) {
     claim('getAsmResultNames');
     def.getAsmResultNames = hooks.getAsmResultNames;
@@ -1567,7 +1682,8 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
       // Set again if a hook was added since (implementOp after a first verify).
       if (passed === undefined || passedFor !== slots.verify) {
         passedFor = slots.verify;
-        passed = slots.verify === undefined || slots.localVerifier === true ? new PassedSignatures() : null;
+        const regions = slots.localRegionVerifier === true;
+        passed = slots.verify === undefined || slots.localVerifier === true || regions ? new PassedSignatures(regions) : null;
       }
       if (passed !== null && passed.has(op)) return true;
       if (!(odsCheck ??= compileOdsCheck(getInfo()))(op) && !verifyOds(op, ctx, getInfo())) return false;

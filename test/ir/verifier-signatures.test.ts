@@ -13,7 +13,7 @@ import { IntegerType } from '../../src/ir/builtin-types.js';
 import { IntegerAttr } from '../../src/ir/builtin-attributes.js';
 import type { Operation } from '../../src/ir/operation.js';
 import { parse, verify } from '../../src/api/text.js';
-import { arith, memref } from '../../src/index.js';
+import { arith, memref, scf } from '../../src/index.js';
 import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const CASES: OptCase[] = [
@@ -111,6 +111,114 @@ func.func @g(%a: i32) -> i64 {
 }
 `,
   },
+  // Region ops of kinds marked localRegionVerifier (scf.for, scf.if,
+  // scf.while) are remembered with their regions' shape: the second op of
+  // each pair differs from the first only there.
+  {
+    name: 'for loops of one signature, the second yielding another type',
+    args: [],
+    input: `func.func @f(%lb: index, %a: i32, %b: i64) {
+  %0 = scf.for %i = %lb to %lb step %lb iter_args(%x = %a) -> (i32) {
+    scf.yield %x : i32
+  }
+  %1 = scf.for %i = %lb to %lb step %lb iter_args(%x = %a) -> (i32) {
+    scf.yield %b : i64
+  }
+  return
+}
+`,
+  },
+  {
+    name: 'a for loop whose induction variable has another type than the bounds',
+    args: [],
+    input: `func.func @f(%lb: index) {
+  "scf.for"(%lb, %lb, %lb) ({
+  ^bb0(%i: index):
+    scf.yield
+  }) : (index, index, index) -> ()
+  "scf.for"(%lb, %lb, %lb) ({
+  ^bb0(%i: i32):
+    scf.yield
+  }) : (index, index, index) -> ()
+  return
+}
+`,
+  },
+  {
+    name: 'if with results, the second one\'s else branch yielding another type',
+    args: [],
+    input: `func.func @f(%c: i1, %a: i32, %b: i64) {
+  %0 = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    scf.yield %a : i32
+  }
+  %1 = scf.if %c -> (i32) {
+    scf.yield %a : i32
+  } else {
+    scf.yield %b : i64
+  }
+  return
+}
+`,
+  },
+  {
+    name: 'an if whose region has an argument after the same if without',
+    args: [],
+    input: `func.func @f(%c: i1) {
+  "scf.if"(%c) ({
+    scf.yield
+  }, {
+  }) : (i1) -> ()
+  "scf.if"(%c) ({
+  ^bb0(%x: i1):
+    scf.yield
+  }, {
+  }) : (i1) -> ()
+  return
+}
+`,
+  },
+  {
+    name: 'while loops, the second forwarding another type to its after region',
+    args: [],
+    input: `func.func @f(%a: i32, %b: i64, %c: i1) {
+  %0 = scf.while (%x = %a) : (i32) -> i32 {
+    scf.condition(%c) %x : i32
+  } do {
+  ^bb0(%y: i32):
+    scf.yield %y : i32
+  }
+  %1 = scf.while (%x = %a) : (i32) -> i32 {
+    scf.condition(%c) %b : i64
+  } do {
+  ^bb0(%y: i32):
+    scf.yield %y : i32
+  }
+  return
+}
+`,
+  },
+  {
+    name: 'a while loop whose after region ends in another terminator',
+    args: [],
+    input: `func.func @f(%a: i32, %c: i1) {
+  %0 = scf.while (%x = %a) : (i32) -> i32 {
+    scf.condition(%c) %x : i32
+  } do {
+  ^bb0(%y: i32):
+    scf.yield %y : i32
+  }
+  %1 = scf.while (%x = %a) : (i32) -> i32 {
+    scf.condition(%c) %x : i32
+  } do {
+  ^bb0(%y: i32):
+    scf.condition(%c) %y : i32
+  }
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
@@ -170,4 +278,27 @@ test('an op changed after it passed is checked again', () => {
   diags = verify(m);
   assert.equal(diags.length, 1);
   assert.match(diags[0], /attribute 'alignment' failed to satisfy constraint/);
+});
+
+test('a region op whose terminator changed after it passed is checked again', () => {
+  const m = parse(`func.func @f(%lb: index, %a: i32, %b: i64) {
+  %0 = scf.for %i = %lb to %lb step %lb iter_args(%x = %a) -> (i32) {
+    %1 = arith.addi %x, %x : i32
+    scf.yield %1 : i32
+  }
+  return
+}
+`);
+  assert.deepEqual(verify(m), []);
+  const loop = find(m, (op) => scf.ForOp.isa(op));
+  const yieldOp = scf.ForOp.body(scf.ForOp.cast(loop)).last!;
+  const b = m.regions[0].entry.first!.regions[0].entry.args[2];
+  const kept = yieldOp.operand(0);
+  // The yield given a value of another type: a new shape, so the loop's checks run.
+  yieldOp.setOperands([b]);
+  const diags = verify(m);
+  assert.equal(diags.length, 1);
+  assert.match(diags[0], /yielded value have different type/);
+  yieldOp.setOperands([kept]);
+  assert.deepEqual(verify(m), []);
 });

@@ -881,6 +881,8 @@ implementOp(ForOp, {
     if (ForOp.initArgs(op).length !== op.numResults) return fail(ctx, op, 'mismatch in number of loop-carried values and defined values');
     return true;
   },
+  // Its checks read the bounds' and inits' types, the body's argument types and its yield's operand types.
+  localRegionVerifier: true,
   verifyRegions(op, ctx) {
     if (!verifyImplicitTerminator(ctx, op, YieldOp.opName)) return false;
     if (!verifyLoopLike(ctx, op)) return false;
@@ -1124,6 +1126,8 @@ implementOp(IfOp, {
     if (op.numResults !== 0 && IfOp.elseRegion(op).empty) return fail(ctx, op, 'must have an else block if defining values');
     return true;
   },
+  // Its checks read the regions' argument counts and the kinds and operand types of their terminators.
+  localRegionVerifier: true,
   verifyRegions(op, ctx) {
     // A branch may also end with an early exit to an enclosing target (upstream, after MLIR 22).
     for (const r of op.regions) {
@@ -1457,6 +1461,8 @@ implementOp(WhileOp, {
     if (!check(WhileOp.before(op), ConditionOp, "expects the 'before' region to terminate with 'scf.condition'")) return false;
     return check(WhileOp.after(op), YieldOp, "expects the 'after' region to terminate with 'scf.yield'");
   },
+  // Its checks read the inits' types, both regions' argument types and their terminators' kinds and operand types.
+  localRegionVerifier: true,
   verifyRegions(op, ctx) {
     if (!verifyRegionBranch(ctx, op)) return false;
     return verifyLoopLike(ctx, op);
