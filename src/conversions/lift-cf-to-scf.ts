@@ -322,7 +322,7 @@ class Lifter {
     const shouldRepeat = latch.args[latch.args.length - 1];
     // A conditional branch as a switch: case 0 leaves, anything else repeats.
     this.b.setInsertionPointToStart(latch);
-    this.cfgSwitch(shouldRepeat, [0], [exitBlock], [[]], header, latch.args.slice(0, header.args.length));
+    this.cfgSwitch(shouldRepeat, [0], [exitBlock], [[]], header, latch.args.slice(0, header.args.length), loc);
     this.b.setInsertionPointToStart(exitBlock);
     if (exitEdges.length) this.createSwitchFor(m, new Set([header]), loc);
     else {

@@ -6,6 +6,28 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const CASES: OptCase[] = [
   {
+    // The loop's latch branch, and so the scf.while built from it, is at the
+    // back edge's location.
+    name: 'locations: a lowered scf.for lifted back, with debug info',
+    args: ['--convert-scf-to-cf', '--lift-cf-to-scf', '--mlir-print-debuginfo', '--mlir-print-local-scope'],
+    input: `func.func @f(%c: i1, %x: i32, %n: index) -> i32 {
+  %r = scf.if %c -> (i32) {
+    %a = arith.addi %x, %x : i32
+    scf.yield %a : i32
+  } else {
+    scf.yield %x : i32
+  }
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %r) -> (i32) {
+    %b = arith.muli %acc, %acc : i32
+    scf.yield %b : i32
+  }
+  return %s : i32
+}
+`,
+  },
+  {
     name: "scf.for with a nested scf.if, lowered by convert-scf-to-cf, lifts to scf.while with scf.if",
     args: ["--lift-cf-to-scf"],
     input: `func.func @f(%arg0: index, %arg1: i1, %arg2: i32) -> i32 {
