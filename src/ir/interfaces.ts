@@ -62,6 +62,13 @@ export interface MemoryEffectsInterface {
    * results). Dead-op queries then answer without building the effect list.
    */
   readonly removableWhenUnused?: boolean;
+  /**
+   * A promise about every op of the kind, when given: the kinds of the
+   * effects getEffects lists, in order (the values may differ per op).
+   * Queries that need only the kinds (none? only reads? any write?) then
+   * answer without building the list.
+   */
+  readonly effectKinds?: readonly MemoryEffectKind[];
 }
 
 // ---- region control flow (scf.if, scf.for, scf.while, ...)

@@ -47,7 +47,8 @@ function noCollectedEffects(op: Operation): boolean {
   if (op.hasTrait(Traits.RecursiveMemoryEffects)) return true;
   if (op.hasTrait(Traits.Pure)) return true;
   const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
-  return iface !== undefined && iface.getEffects(op).length === 0;
+  // A promise of the effects' kinds answers without the list.
+  return iface !== undefined && (iface.effectKinds ?? iface.getEffects(op)).length === 0;
 }
 
 /** Whether getMemoryEffects(op) is empty (known, and no effect), stopping at the first effect; `memo` as for wouldOpBeTriviallyDead. */
@@ -59,7 +60,7 @@ export function hasNoMemoryEffects(op: Operation, memo?: NestVerdicts): boolean 
 function ownEffectFree(op: Operation): boolean {
   if (op.hasTrait(Traits.Pure)) return true;
   const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
-  if (iface) return iface.getEffects(op).length === 0;
+  if (iface) return (iface.effectKinds ?? iface.getEffects(op)).length === 0;
   return op.hasTrait(Traits.RecursiveMemoryEffects);
 }
 

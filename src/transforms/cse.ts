@@ -43,6 +43,14 @@ const K_NO_EFFECTS_IFACE = 32;
 const K_DEAD_IF_UNUSED = 64;
 /** Registered and not a symbol: removable when unused if its effects allow (wouldOpBeTriviallyDead's kind checks). */
 const K_REMOVABLE_KIND = 128;
+/** Its MemoryEffects interface promises removableWhenUnused (the answer in K_REMOVABLE_WHEN_UNUSED). */
+const K_REMOVABLE_KNOWN = 256;
+const K_REMOVABLE_WHEN_UNUSED = 512;
+/** Its MemoryEffects interface promises the kinds of its effects (effectKinds): none, only reads, or some write. */
+const K_KINDS_KNOWN = 1024;
+const K_KINDS_NONE = 2048;
+const K_KINDS_READS = 4096;
+const K_KINDS_WRITE = 8192;
 interface Kind {
   id: number;
   flags: number;
@@ -64,10 +72,21 @@ function kindOf(op: Operation): Kind {
     if (op.isRegistered && !op.hasTrait(Traits.Symbol)) flags |= K_REMOVABLE_KIND;
     // Without regions or a MemoryEffects interface, whether an unused op is
     // dead depends on its kind alone (wouldOpBeTriviallyDead).
-    if (!getInterface(op, Interfaces.MemoryEffects)) {
+    const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
+    if (!iface) {
       flags |= K_NO_EFFECTS_IFACE;
       if (op.isRegistered && !op.hasTrait(Traits.IsTerminator) && !op.hasTrait(Traits.Symbol) && (flags & (K_PURE | K_RECURSIVE)) !== 0)
         flags |= K_DEAD_IF_UNUSED;
+    } else {
+      // The interface's promises for the kind: its ops' effects then need no list.
+      if (iface.removableWhenUnused !== undefined) flags |= K_REMOVABLE_KNOWN | (iface.removableWhenUnused ? K_REMOVABLE_WHEN_UNUSED : 0);
+      const ek = iface.effectKinds;
+      if (ek !== undefined) {
+        flags |= K_KINDS_KNOWN;
+        if (ek.length === 0) flags |= K_KINDS_NONE;
+        else if (ek.every((k) => k === 'read')) flags |= K_KINDS_READS;
+        if (ek.includes('write')) flags |= K_KINDS_WRITE;
+      }
     }
     k = { id: kinds.size + 1, flags };
     kinds.set(name, k);
@@ -95,18 +114,20 @@ function mix(h: number, x: number): number {
 function hashOp(op: Operation, kind: Kind): number {
   let h = mix(0x12345, kind.id);
   // Properties and attributes in any order (equal ops may hold them in another).
+  // Sums kept to 32 bits: a double (a heap number before the code is optimized) otherwise.
   let a = 0;
-  for (let i = 0, n = op.numProperties; i < n; i++) a += mix(1, op.propertyValue(i).uid);
+  for (let i = 0, n = op.numProperties; i < n; i++) a = (a + mix(1, op.propertyValue(i).uid)) | 0;
   const attrs = op.attributesView;
-  if (attrs.size) for (const v of attrs.values()) a += mix(2, v.uid);
+  if (attrs.size) for (const v of attrs.values()) a = (a + mix(2, v.uid)) | 0;
   h = mix(h, a);
   for (let i = 0, n = op.numResults; i < n; i++) h = mix(h, op.result(i).type.uid);
-  const n = op.numOperands;
-  if (n > 1 && (kind.flags & K_COMMUTATIVE) !== 0) {
+  // One walk along the operand list (counting it and then `operand(i)` walk it again).
+  let u = op.firstOperand;
+  if (u !== null && (kind.flags & K_COMMUTATIVE) !== 0 && op.operandAfter(u) !== null) {
     let s = 0;
-    for (let i = 0; i < n; i++) s += mix(3, idOf(op.operand(i)));
+    for (; u !== null; u = op.operandAfter(u)) s = (s + mix(3, idOf(u.value))) | 0;
     h = mix(h, s);
-  } else for (let i = 0; i < n; i++) h = mix(h, idOf(op.operand(i)));
+  } else for (; u !== null; u = op.operandAfter(u)) h = mix(h, idOf(u.value));
   h = mix(h, op.regions.length * 31 + op.numSuccessors);
   return h & 0x3fffffff;
 }
@@ -429,21 +450,22 @@ class CSEDriver {
     const regions = op.regions;
     // A region-free op with its own MemoryEffects interface (and no
     // RecursiveMemoryEffects, which would ignore it) is asked its effects
-    // once, for both questions below (each asking allocates a list).
+    // at most once, for both questions below (each asking allocates a list),
+    // and not at all when its kind's promises answer them.
     const ownEffects = regions.length === 0 && (flags & (K_NO_EFFECTS_IFACE | K_RECURSIVE)) === 0;
     let effects: readonly MemoryEffect[] | undefined = undefined;
-    if (ownEffects && (!op.hasUses || (flags & K_PURE) === 0)) effects = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects)!.getEffects(op);
-    if (
-      !op.hasUses &&
-      (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0
-        ? (flags & K_DEAD_IF_UNUSED) !== 0
-        : ownEffects
-          ? (flags & K_REMOVABLE_KIND) !== 0 && effectsRemovable(op, effects!)
-          : wouldOpBeTriviallyDead(op, this.removability))
-    ) {
-      this.opsToErase.push(op);
-      this.numDCE++;
-      return true;
+    if (!op.hasUses) {
+      let dead: boolean;
+      if (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0) dead = (flags & K_DEAD_IF_UNUSED) !== 0;
+      else if (!ownEffects) dead = wouldOpBeTriviallyDead(op, this.removability);
+      else if ((flags & K_REMOVABLE_KIND) === 0) dead = false;
+      else if ((flags & K_REMOVABLE_KNOWN) !== 0) dead = (flags & K_REMOVABLE_WHEN_UNUSED) !== 0;
+      else dead = effectsRemovable(op, (effects = ownEffectList(op)));
+      if (dead) {
+        this.opsToErase.push(op);
+        this.numDCE++;
+        return true;
+      }
     }
     for (let i = 0; i < regions.length; i++) if (regions[i].numBlocks > 1) return false;
     // Pure ops outside RecursiveMemoryEffects have no effects (getMemoryEffects
@@ -452,13 +474,22 @@ class CSEDriver {
       // A region op with RecursiveMemoryEffects is only considered without
       // effects in its nest; asked with the memo, nested ops having been
       // asked first, so a deep nest is not walked once per level.
-      if ((flags & K_RECURSIVE) !== 0 && !hasNoMemoryEffects(op, this.effectFree)) return false;
-      if (!ownEffects) effects = getMemoryEffects(op);
-      if (effects === undefined || effects.length) {
+      // What the effects are: none, only reads (K_KINDS_*), or else (0).
+      let what: number;
+      if ((flags & K_RECURSIVE) !== 0) {
+        if (!hasNoMemoryEffects(op, this.effectFree)) return false;
+        // getMemoryEffects would walk the nest again to gather nothing.
+        what = K_KINDS_NONE;
+      } else if (ownEffects && (flags & K_KINDS_KNOWN) !== 0) what = flags & (K_KINDS_NONE | K_KINDS_READS);
+      else {
+        effects = ownEffects ? (effects ?? ownEffectList(op)) : getMemoryEffects(op);
+        what = effects === undefined ? 0 : effects.length === 0 ? K_KINDS_NONE : onlyReads(effects) ? K_KINDS_READS : 0;
+      }
+      if (what !== K_KINDS_NONE) {
         // Only ops that declare their own effects, all reads, are considered:
         // region ops whose effects come from their bodies never are.
-        if ((flags & K_RECURSIVE) !== 0 || !getInterface(op, Interfaces.MemoryEffects)) return false;
-        if (!effects || !onlyReads(effects)) return false;
+        if ((flags & (K_RECURSIVE | K_NO_EFFECTS_IFACE)) !== 0) return false;
+        if (what !== K_KINDS_READS) return false;
         const hash = hashOp(op, kind);
         const existing = this.table.lookup(op, kind, hash);
         if (existing && existing.parentBlock === op.parentBlock && !writesInBetween(existing, op)) {
@@ -489,6 +520,11 @@ class CSEDriver {
   }
 }
 
+/** The effects of an op with its own MemoryEffects interface (a new list). */
+function ownEffectList(op: Operation): readonly MemoryEffect[] {
+  return getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects)!.getEffects(op);
+}
+
 function onlyReads(effects: readonly MemoryEffect[]): boolean {
   for (let i = 0; i < effects.length; i++) if (effects[i].kind !== 'read') return false;
   return true;
@@ -496,6 +532,14 @@ function onlyReads(effects: readonly MemoryEffect[]): boolean {
 
 function writesInBetween(from: Operation, to: Operation): boolean {
   for (let o = from.next; o && o !== to; o = o.next) {
+    // Answered from the kind when it can be: Pure (not recursive) ops have
+    // no effects, and an interface may promise its effects' kinds.
+    const flags = kindOf(o).flags;
+    if ((flags & (K_PURE | K_RECURSIVE)) === K_PURE) continue;
+    if ((flags & (K_RECURSIVE | K_NO_EFFECTS_IFACE | K_KINDS_KNOWN)) === K_KINDS_KNOWN) {
+      if ((flags & K_KINDS_WRITE) !== 0) return true;
+      continue;
+    }
     const e = getMemoryEffects(o);
     if (!e) return true;
     // Only writes separate two reads (allocations and frees do not).

@@ -21,7 +21,7 @@ import {
 } from '../../ir/builtin-attributes.js';
 import { FloatType, IndexType, IntegerType, MemRefType, NoneType, RankedTensorType, ShapedType, UnrankedMemRefType } from '../../ir/builtin-types.js';
 import { Traits, emitError, fail, failPlain, q, type Context } from '../../ir/context.js';
-import { Interfaces, type MemoryEffect, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
+import { Interfaces, type MemoryEffect, type MemoryEffectKind, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import type { OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
 import { isMemoryEffectFree } from '../../ir/side-effects.js';
@@ -609,9 +609,23 @@ export const MEMREF_OPS = [
  * queried per op by CSE, LICM and the like, and the accessors of ops with
  * variadic groups compute the segments each time.
  */
-function effects(fn: (op: Operation) => MemoryEffect[], removableWhenUnused?: boolean): { [Interfaces.MemoryEffects]: MemoryEffectsInterface } {
-  return { [Interfaces.MemoryEffects]: { getEffects: fn, removableWhenUnused } };
+function effects(
+  fn: (op: Operation) => MemoryEffect[],
+  removableWhenUnused?: boolean,
+  effectKinds?: readonly MemoryEffectKind[],
+): { [Interfaces.MemoryEffects]: MemoryEffectsInterface } {
+  return { [Interfaces.MemoryEffects]: { getEffects: fn, removableWhenUnused, effectKinds } };
 }
+
+// The kinds of effects an op's list always has (MemoryEffectsInterface.effectKinds):
+// frozen and shared, so CSE and the nest queries answer without asking for the list.
+const READ: readonly MemoryEffectKind[] = Object.freeze(['read']);
+const WRITE: readonly MemoryEffectKind[] = Object.freeze(['write']);
+const READ_WRITE: readonly MemoryEffectKind[] = Object.freeze(['read', 'write']);
+const ALLOCATE: readonly MemoryEffectKind[] = Object.freeze(['allocate']);
+const FREE: readonly MemoryEffectKind[] = Object.freeze(['free']);
+const FREE_ALLOCATE: readonly MemoryEffectKind[] = Object.freeze(['free', 'allocate']);
+const NONE: readonly MemoryEffectKind[] = Object.freeze([]);
 
 function nameResult(name: string) {
   return (op: Operation, setName: (v: Value, n: string) => void): void => {
@@ -737,7 +751,7 @@ function hasAllocationScope(op: Operation): boolean {
 function implementAllocLike<N extends 'memref.alloc' | 'memref.alloca'>(handle: AllocLikeHandle<N>, resource: string, needsScope: boolean): void {
   implementOp(handle, {
     getAsmResultNames: nameResult(handle.opName.slice('memref.'.length)),
-    interfaces: effects((op) => [{ kind: 'allocate', value: op.result(0), resource }], true),
+    interfaces: effects((op) => [{ kind: 'allocate', value: op.result(0), resource }], true, ALLOCATE),
     // alloca's looks for an allocation scope among the op's ancestors.
     localVerifier: !needsScope,
     verify(op, ctx) {
@@ -764,7 +778,7 @@ implementOp(ReallocOp, {
   interfaces: effects((op) => [
     { kind: 'free', value: op.operand(0) },
     { kind: 'allocate', value: op.result(0) },
-  ]),
+  ], undefined, FREE_ALLOCATE),
   verify(op, ctx) {
     const src = ReallocOp.source(op).type as MemRefType;
     const res = ReallocOp.result(op).type as MemRefType;
@@ -783,7 +797,7 @@ implementOp(ReallocOp, {
 });
 
 implementOp(DeallocOp, {
-  interfaces: effects((op) => [{ kind: 'free', value: op.operand(0) }], false),
+  interfaces: effects((op) => [{ kind: 'free', value: op.operand(0) }], false, FREE),
 });
 
 // ---- alloca_scope
@@ -819,7 +833,7 @@ implementOp(AllocaScopeReturnOp, { parentOps: [AllocaScopeOp] });
 // Accesses
 
 implementOp(LoadOp, {
-  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }], true),
+  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }], true, READ),
   localVerifier: true,
   verify(op, ctx) {
     const t = LoadOp.memref(op).type as MemRefType;
@@ -831,7 +845,7 @@ implementOp(LoadOp, {
 });
 
 implementOp(StoreOp, {
-  interfaces: effects((op) => [{ kind: 'write', value: op.operand(1) }], false),
+  interfaces: effects((op) => [{ kind: 'write', value: op.operand(1) }], false, WRITE),
   localVerifier: true,
   verify(op, ctx) {
     const t = StoreOp.memref(op).type as MemRefType;
@@ -849,7 +863,7 @@ implementOp(AtomicRMWOp, {
   interfaces: effects((op) => [
     { kind: 'read', value: op.operand(1) },
     { kind: 'write', value: op.operand(1) },
-  ]),
+  ], undefined, READ_WRITE),
   verify(op, ctx) {
     const t = AtomicRMWOp.memref(op).type as MemRefType;
     if (t.rank !== AtomicRMWOp.indices(op).length) return fail(ctx, op, 'expects the number of subscripts to be equal to memref rank');
@@ -868,7 +882,7 @@ implementOp(GenericAtomicRMWOp, {
   interfaces: effects((op) => [
     { kind: 'read', value: op.operand(0) },
     { kind: 'write', value: op.operand(0) },
-  ]),
+  ], undefined, READ_WRITE),
   parse(p, state) {
     const memref = p.parseOperand();
     const indices = p.parseOperandList('square');
@@ -934,7 +948,7 @@ function parseAnyKeyword(p: OpAsmParser): string {
 }
 
 implementOp(PrefetchOp, {
-  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }]),
+  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }], undefined, READ),
   parse(p, state) {
     const memref = p.parseOperand();
     const indices = p.parseOperandList('square');
@@ -1094,7 +1108,7 @@ implementOp(DmaStartOp, {
 });
 
 implementOp(DmaWaitOp, {
-  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }]),
+  interfaces: effects((op) => [{ kind: 'read', value: op.operand(0) }], undefined, READ),
   verify(op, ctx) {
     const rank = (DmaWaitOp.tagMemRef(op).type as MemRefType).rank;
     const n = DmaWaitOp.tagIndices(op).length;
@@ -1110,7 +1124,7 @@ implementOp(DmaWaitOp, {
 implementOp(DimOp, {
   getAsmResultNames: nameResult('dim'),
   interfaces: {
-    ...effects(() => []),
+    ...effects(() => [], undefined, NONE),
     // Speculatable when the source is ranked and the index a constant within its rank.
     [Interfaces.Speculatable]: {
       isSpeculatable(op: Operation): boolean {
@@ -1209,7 +1223,7 @@ implementOp(CopyOp, {
   interfaces: effects((op) => [
     { kind: 'read', value: op.operand(0) },
     { kind: 'write', value: op.operand(1) },
-  ]),
+  ], undefined, READ_WRITE),
 });
 
 implementOp(ReshapeOp, {
