@@ -7,6 +7,27 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const CASES: OptCase[] = [
   {
+    // memref.prefetch and memref.dma_wait declare no memory effects in MLIR 22:
+    // never dead, and no load is merged across them.
+    name: 'memref.prefetch and memref.dma_wait are unknown effects',
+    args: ['--cse'],
+    input: `func.func @f(%m: memref<8xf32>, %t: memref<1xi32>, %i: index) -> (f32, f32, f32) {
+  %a = memref.load %m[%i] : memref<8xf32>
+  memref.prefetch %m[%i], read, locality<3>, data : memref<8xf32>
+  %b = memref.load %m[%i] : memref<8xf32>
+  %c0 = arith.constant 0 : index
+  memref.dma_wait %t[%c0], %i : memref<1xi32>
+  %c = memref.load %m[%i] : memref<8xf32>
+  return %a, %b, %c : f32, f32, f32
+}
+func.func @dead(%m: memref<8xf32>, %t: memref<1xi32>, %i: index) {
+  memref.prefetch %m[%i], write, locality<0>, instr : memref<8xf32>
+  memref.dma_wait %t[%i], %i : memref<1xi32>
+  return
+}
+`,
+  },
+  {
     name: "cse: reads across allocs/frees merged, not across nested writes; scf.if with reads not merged",
     args: ["--cse"],
     input: `func.func @f(%m: memref<4xf32>, %c: i1, %i: index) -> (f32, f32, f32, f32, f32, f32) {
