@@ -5,6 +5,27 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const CASES: OptCase[] = [
   {
+    // ub.poison folds to #ub.poison: SCCP knows it and materializes one per region.
+    name: 'poison values are constants: merged, also through scf.if',
+    args: ['--sccp'],
+    input: `func.func @merge() -> (i32, i32) {
+  %0 = ub.poison : i32
+  %1 = ub.poison : i32
+  return %0, %1 : i32, i32
+}
+func.func @nested(%c: i1) -> (f32, f32) {
+  %p = ub.poison : f32
+  %r = scf.if %c -> (f32) {
+    %q = ub.poison : f32
+    scf.yield %q : f32
+  } else {
+    scf.yield %p : f32
+  }
+  return %r, %p : f32, f32
+}
+`,
+  },
+  {
     name: "constants through scf.if, scf.while and branches",
     args: ["--pass-pipeline=builtin.module(func.func(sccp))"],
     input: `func.func @f(%c: i1, %x: i32) -> (i32, i32, i32) {

@@ -3,7 +3,7 @@
 
 import { Attribute, type AttrTypePrinter } from '../../ir/attributes.js';
 import { Traits } from '../../ir/context.js';
-import { AnyType, attrConstraint, defaultValuedAttr, defineDialect, defineOp, result } from '../../ods/index.js';
+import { AnyType, attrConstraint, defaultValuedAttr, defineDialect, defineOp, implementOp, result } from '../../ods/index.js';
 import { tokenParser } from '../../syntax/parser.js';
 
 /** `#ub.poison`: the default poison value attribute. */
@@ -32,6 +32,10 @@ export const PoisonOp = defineOp({
   assemblyFormat: 'attr-dict (`<` $value^ `>`)? `:` type($result)',
 });
 
+// Folds to its attribute, so the constant propagation of SCCP knows poison
+// (and merges poison values, as MLIR 22 does).
+implementOp(PoisonOp, { fold: (op) => [PoisonOp.value(op)] });
+
 /** `ub.unreachable`: a terminator control never reaches. */
 export const UnreachableOp = defineOp({
   name: 'ub.unreachable',
@@ -43,6 +47,7 @@ export const UnreachableOp = defineOp({
 export const ubDialect = defineDialect({
   name: 'ub',
   ops: [PoisonOp, UnreachableOp],
+  materializeConstant: (builder, value, type, location) => (value instanceof PoisonAttr ? PoisonOp.build(builder, { value, result: type, location }) : undefined),
   parseAttribute(d) {
     if (d.body === 'poison') {
       tokenParser(d).consume();
