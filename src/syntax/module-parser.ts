@@ -46,7 +46,10 @@ export function parseModule(ctx: Context, source: SourceFile, options: ParseModu
     first.remove();
     return first;
   }
-  const module = createModule(ctx, FileLineColLoc.get(source.name, 0, 0));
+  // The implicit module is at the buffer's start: 0:0 for a whole file, and
+  // where the chunk begins (right after the split marker) for a later chunk.
+  const at = options.start ? source.location(options.start) : FileLineColLoc.get(source.name, 0, 0);
+  const module = createModule(ctx, at);
   const body = module.regions[0].entry;
   for (const op of block.ops) {
     op.remove();

@@ -7,6 +7,13 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const BUILTIN_CASES: OptCase[] = [
   {
+    // Each chunk's implicit module is where its buffer begins: 0:0 for the
+    // first, right after the marker for the others.
+    name: 'split-input-file: locations of the chunks\' implicit modules',
+    args: ['--split-input-file', '--mlir-print-debuginfo'],
+    input: 'func.func @a() {\n  return\n}\n  // -----   \nfunc.func @c() {\n  return\n}\n\t// -----\n// comment\n\nfunc.func @d() {\n  return\n}\n// -----\nmodule {\n}\n',
+  },
+  {
     name: "distinct attributes: numbered in print order, aliased unless they refer to unit",
     args: ["--allow-unregistered-dialect"],
     input: `#a = distinct[5]<42 : i32>
