@@ -5,6 +5,23 @@ import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const CASES: OptCase[] = [
   {
+    // func.constant folds to its symbol: SCCP rematerializes it at the entry.
+    name: 'func.constant is a constant: moved to the entry, merged',
+    args: ['--sccp'],
+    input: `func.func @id(%a: i32) -> i32 {
+  return %a : i32
+}
+func.func @f(%x: i32) -> i32 {
+  %0 = arith.addi %x, %x : i32
+  %f = func.constant @id : (i32) -> i32
+  %1 = func.call_indirect %f(%0) : (i32) -> i32
+  %g = func.constant @id : (i32) -> i32
+  %2 = func.call_indirect %g(%1) : (i32) -> i32
+  return %2 : i32
+}
+`,
+  },
+  {
     // ub.poison folds to #ub.poison: SCCP knows it and materializes one per region.
     name: 'poison values are constants: merged, also through scf.if',
     args: ['--sccp'],

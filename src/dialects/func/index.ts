@@ -460,6 +460,9 @@ const constantSymbolUser: SymbolUserInterface = {
 
 implementOp(ConstantOp, {
   interfaces: { SymbolUser: constantSymbolUser },
+  // Folds to its symbol, so SCCP knows it (and rematerializes it at the
+  // region's entry, as MLIR 22 does).
+  fold: (op) => [op.getProperty('value')!],
   getAsmResultNames(op, setName) {
     setName(op.results[0], 'f');
   },
@@ -468,4 +471,7 @@ implementOp(ConstantOp, {
 export const funcDialect = defineDialect({
   name: 'func',
   ops: [FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp],
+  // A flat symbol of a function type (MLIR's ConstantOp::isBuildableWith).
+  materializeConstant: (builder, value, type, location) =>
+    value instanceof SymbolRefAttr && value.isFlat && type instanceof FunctionType ? ConstantOp.build(builder, { value: value.root, result: type, location }) : undefined,
 });
