@@ -8,7 +8,7 @@ import { defineDialect, parseEnumAttrBody, type EnumAttrDef } from '../../ods/in
 import { Tok } from '../../syntax/lexer.js';
 import type { Parser } from '../../syntax/parser.js';
 import { CConvDef, FastmathDef, LinkageDef, LLVMMarkerAttr, LLVMParamsAttr, LOOP_ATTR_PARAMS, TailCallKindDef, parseMemoryEffectsBody } from './attrs.js';
-import { LLVM_OPS } from './ops.js';
+import { LLVM_OPS, llvmMaterializeConstant } from './ops.js';
 import { parseLLVMTypeBody } from './types.js';
 import { tokenParser } from '../../syntax/parser.js';
 
@@ -57,6 +57,7 @@ export const llvmDialect: Dialect = defineDialect({
   name: 'llvm',
   ops: LLVM_OPS,
   allowUnknownOperations: true,
+  materializeConstant: llvmMaterializeConstant,
   parseType(d) {
     return parseLLVMTypeBody(tokenParser(d));
   },

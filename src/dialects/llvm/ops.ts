@@ -6,10 +6,12 @@
 // custom directives, keywords) are in syntax.ts, the enums in attrs.ts.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
-import { ArrayAttr, DictionaryAttr, ElementsAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IntegerType, VectorType } from '../../ir/builtin-types.js';
+import { ArrayAttr, DenseIntOrFPElementsAttr, DictionaryAttr, ElementsAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr } from '../../ir/builtin-attributes.js';
+import { FloatType, IndexType, IntegerType, VectorType } from '../../ir/builtin-types.js';
+import type { Builder } from '../../ir/builder.js';
+import type { Location } from '../../ir/location.js';
 import { Traits, emitOpError, fail, q, type Context } from '../../ir/context.js';
-import { Interfaces, type CallableInterface } from '../../ir/interfaces.js';
+import { Interfaces, type CallableInterface, type MemoryEffect } from '../../ir/interfaces.js';
 import type { Argument, OpAsmParser, OperationState, UnresolvedOperand } from '../../ir/op-asm.js';
 import { Region, type Operation, type Value } from '../../ir/operation.js';
 import { lookupNearestSymbolFrom } from '../../ir/symbol-table.js';
@@ -68,6 +70,7 @@ import {
   TailCallKind,
   UnnamedAddr,
   Visibility,
+  LLVMMarkerAttr,
 } from './attrs.js';
 import {
   AnySignlessInteger,
@@ -99,6 +102,7 @@ import {
   UNNAMED_ADDR_WORDS,
   VISIBILITY_WORDS,
   anyAttrOf,
+  isCompatibleType,
   getI1SameShape,
   getVectorElementType,
   insertExtractValueElementType,
@@ -386,6 +390,7 @@ export const ConstantOp = defineOp({
 });
 
 implementOp(ConstantOp, {
+  fold: (op) => [ConstantOp.value(op)],
   verify(op, ctx) {
     const v = ConstantOp.value(op);
     const t = ConstantOp.res(op).type;
@@ -407,6 +412,37 @@ implementOp(ConstantOp, {
     return true;
   },
 });
+
+// Folds as MLIR 22's: the markers and constants fold to their attributes, so
+// constant deduplication, constant folding and SCCP see them; the dialect's
+// materializeConstant (llvmMaterializeConstant) builds them back.
+implementOp(PoisonOp, { fold: () => [LLVMMarkerAttr.get('poison')] });
+implementOp(UndefOp, { fold: () => [LLVMMarkerAttr.get('undef')] });
+implementOp(ZeroOp, {
+  // Builder::getZeroAttr of the type (integers, floats and their vectors),
+  // else #llvm.zero (pointers, structs, arrays).
+  fold: (op) => {
+    const t = ZeroOp.res(op).type;
+    if (t instanceof IntegerType || t instanceof IndexType) return [IntegerAttr.get(t, 0n)];
+    if (t instanceof FloatType) return [FloatAttr.getFromBits(t, 0n)];
+    if (t instanceof VectorType && (t.elementType instanceof IntegerType || t.elementType instanceof IndexType || t.elementType instanceof FloatType))
+      return [DenseIntOrFPElementsAttr.getSplat(t, 0n)];
+    return [LLVMMarkerAttr.get('zero')];
+  },
+});
+
+/** MLIR's LLVMDialect::materializeConstant. */
+export function llvmMaterializeConstant(builder: Builder, value: Attribute, type: Type, location: Location): Operation | undefined {
+  if (value instanceof SymbolRefAttr && value.isFlat && type instanceof LLVMPointerType) return AddressOfOp.build(builder, { global_name: value.root, res: type, location });
+  if (value instanceof LLVMMarkerAttr) {
+    const kind = value.kind === 'undef' ? UndefOp : value.kind === 'poison' ? PoisonOp : ZeroOp;
+    return kind.build(builder, { res: type, location });
+  }
+  // LLVM::ConstantOp::isBuildableWith: a typed integer, float or elements value of that compatible type.
+  const typed = value instanceof IntegerAttr || value instanceof FloatAttr || value instanceof ElementsAttr;
+  if (!typed || value.type !== type || !isCompatibleType(type)) return undefined;
+  return ConstantOp.build(builder, { value, res: type, location });
+}
 
 export const AddressOfOp = defineOp({
   name: 'llvm.mlir.addressof',
@@ -440,6 +476,7 @@ export const GlobalOp = defineOp({
 });
 
 implementOp(AddressOfOp, {
+  fold: (op) => [op.getProperty('global_name')!],
   verify(op, ctx) {
     const target = lookupNearestSymbolFrom(op, SymbolRefAttr.get(AddressOfOp.global_name(op)));
     if (!target || !(GlobalOp.isa(target) || LLVMFuncOp.isa(target) || AliasOp.isa(target)))
@@ -1143,6 +1180,36 @@ export const StoreOp = defineOp({
     '(`invariant_group` $invariantGroup^)? attr-dict `:` type($value) `,` qualified(type($addr))',
 });
 
+// Memory effects as MLIR 22 declares them. A volatile access, or an atomic
+// one stronger than unordered, may also read and write any memory.
+function synchronizes(volatile: boolean, ordering: number): boolean {
+  return volatile || (ordering !== AtomicOrdering.case.not_atomic && ordering !== AtomicOrdering.case.unordered);
+}
+
+implementOp(LoadOp, {
+  interfaces: {
+    [Interfaces.MemoryEffects]: {
+      getEffects: (o: Operation): MemoryEffect[] => {
+        const op = LoadOp.cast(o);
+        const own: MemoryEffect[] = [{ kind: 'read', value: LoadOp.addr(op) }];
+        return synchronizes(LoadOp.volatile_(op), LoadOp.ordering(op)) ? [...own, { kind: 'write' }, { kind: 'read' }] : own;
+      },
+    },
+  },
+});
+
+implementOp(StoreOp, {
+  interfaces: {
+    [Interfaces.MemoryEffects]: {
+      getEffects: (o: Operation): MemoryEffect[] => {
+        const op = StoreOp.cast(o);
+        const own: MemoryEffect[] = [{ kind: 'write', value: StoreOp.addr(op) }];
+        return synchronizes(StoreOp.volatile_(op), StoreOp.ordering(op)) ? [...own, { kind: 'read' }, { kind: 'write' }] : own;
+      },
+    },
+  },
+});
+
 export const AllocaOp = defineOp({
   name: 'llvm.alloca',
   operands: [operand('arraySize', AnySignlessInteger)],
@@ -1151,6 +1218,13 @@ export const AllocaOp = defineOp({
 });
 
 implementOp(AllocaOp, {
+  // Allocates its result in the enclosing automatic allocation scope.
+  interfaces: {
+    [Interfaces.MemoryEffects]: {
+      getEffects: (o: Operation): MemoryEffect[] => [{ kind: 'allocate', value: AllocaOp.res(AllocaOp.cast(o)), resource: 'AutomaticAllocationScopeResource' }],
+      removableWhenUnused: true,
+    },
+  },
   parse(p, state) {
     if (p.parseOptionalKeyword('inalloca')) state.attributes.set('inalloca', UnitAttr.get());
     const n = p.parseOperand();
