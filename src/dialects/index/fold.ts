@@ -189,7 +189,8 @@ implementOp(MulOp, {
     const r = unchecked(c, (a, b, w) => s(a * b, w));
     if (r) return [r];
     if (isOne(c[1])) return [MulOp.lhs(op)];
-    if (isZero(c[1])) return [MulOp.rhs(op)];
+    // The zero attribute, not the operand: a new constant at this op's location (MLIR 22).
+    if (isZero(c[1])) return [c[1]!];
     return undefined;
   },
 });

@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runOpt } from '../../../src/tools/opt-driver.js';
+import { testOptCases } from '../../opt-cases.js';
 
 function opt(input: string, ...flags: string[]): { code: number; out: string; err: string } {
   const r = runOpt(['-', ...flags], input);
@@ -141,3 +142,20 @@ test("sizeof operands", () => {
   assert.equal(r.code, 1);
   assert.equal(firstError(r.err), "<stdin>:2:8: error: 'index.sizeof' op requires zero operands");
 });
+
+// index.mul by zero folds to the zero attribute (a new constant at the mul's
+// location), by one to its operand: live against mlir-opt 22 with locations.
+testOptCases([
+  {
+    name: 'index.mul by 0 and 1: folded constants and their locations',
+    args: ['--canonicalize', '--mlir-print-debuginfo'],
+    input: `func.func @mul_identity(%arg0: index) -> (index, index) {
+  %idx0 = index.constant 0
+  %idx1 = index.constant 1
+  %0 = index.mul %arg0, %idx0
+  %1 = index.mul %arg0, %idx1
+  return %0, %1 : index, index
+}
+`,
+  },
+]);
