@@ -193,7 +193,9 @@ function factsOf(name: OperationName): KindFacts {
 
 function propagateOwnLiveness(op: Operation, live: LiveMap, memo: NestVerdicts): void {
   const facts = factsOf(op.name);
-  if (facts.terminator || (facts.def === undefined && op.numSuccessors > 0)) return propagateTerminatorLiveness(op, live);
+  // Only a registered terminator (an unregistered op with successors is not one:
+  // the arguments of its successors are not kept live for it, as in MLIR 22).
+  if (facts.terminator) return propagateTerminatorLiveness(op, live);
   if (live.opIsLive(op)) return;
   // A result used by a live op (not as a successor operand, which may feed a
   // dead argument) makes the op live whatever its effects: most ops are

@@ -10,6 +10,25 @@ import { runOpt } from '../../src/tools/opt-driver.js';
 
 const CASES: OptCase[] = [
   {
+    // An unregistered op with successors is no terminator to region DCE: the
+    // unused arguments of its successors are erased (its operands stay).
+    name: 'unregistered branches: unused successor arguments erased',
+    args: ['--canonicalize', '--allow-unregistered-dialect'],
+    input: `func.func @f(%x: i32) {
+  "foo.br"(%x)[^bb1] : (i32) -> ()
+^bb1(%a: i32):
+  "foo.use"() : () -> ()
+  return
+}
+func.func @g(%x: i32) {
+  "foo.br"(%x)[^bb1] : (i32) -> ()
+^bb1(%a: i32):
+  "foo.use"(%a) : (i32) -> ()
+  return
+}
+`,
+  },
+  {
     name: "cf: branch cycles are not collapsed forever",
     args: ["--canonicalize"],
     input: `func.func @cycle_2_blocks() {
