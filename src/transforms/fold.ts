@@ -4,7 +4,7 @@
 import type { Attribute } from '../ir/attributes.js';
 import { Traits, type FoldResult, type OperationName } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
-import type { Operation, Region, Block } from '../ir/operation.js';
+import type { Operation, Region, Block, OpOperand, Value } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
 import { matchConstant } from '../ir/matchers.js';
 
@@ -36,12 +36,20 @@ function foldOperands(op: Operation): readonly (Attribute | undefined)[] {
   return i < NO_CONSTANTS.length ? NO_CONSTANTS[i] : new Array<undefined>(i).fill(undefined);
 }
 
-/** Moves constant operands of a commutative op to the end (the Commutative trait's fold). */
-function foldCommutative(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
+/**
+ * Moves constant operands of a commutative op to the end (the Commutative
+ * trait's fold). MLIR does it with std::stable_partition over the OpOperands
+ * from the first constant on, and moving an OpOperand in C++ unlinks it and
+ * links it again at the front of its value's use list. So even when nothing
+ * moves, the operands in that range are re-linked, which --mlir-print-value-users
+ * shows. libstdc++ (mlir-opt 22's) first builds a temporary buffer, which
+ * moves the first constant out and back (its use goes to the front); with two
+ * or more operands in the range it then places the non-constants, in order,
+ * and after them the constants, in order: each placement goes to the front.
+ */
+export function foldCommutative(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
   const n = op.numOperands;
   if (n < 2) return false;
-  // Nothing moves unless a non-constant follows a constant: asked of every
-  // commutative op whose own fold failed, so that answer allocates nothing.
   let firstConst = -1;
   let moves = false;
   for (let i = 0; i < n; i++) {
@@ -52,16 +60,50 @@ function foldCommutative(op: Operation, operands: readonly (Attribute | undefine
       break;
     }
   }
-  if (!moves) return false;
+  if (firstConst < 0) return false;
+  // Any other value serves to take a use out of its list and put it back.
+  const scratch = op.numResults ? op.result(0) : null;
+  if (!moves) {
+    // Nothing changes place: only the buffer's round trip of the first
+    // constant, then (range of 2+) every operand of the range placed again.
+    relinkUse(op.opOperand(firstConst), scratch);
+    for (let i = firstConst; i < n && n - firstConst > 1; i++) relinkUse(op.opOperand(i), scratch);
+    return false;
+  }
+  relinkUse(op.opOperand(firstConst), scratch);
   const values = op.operands;
-  const tail = values.slice(firstConst);
-  const tailConsts = operands.slice(firstConst);
-  const nonConst = tail.filter((_, i) => tailConsts[i] === undefined);
-  if (!nonConst.length) return false;
-  const consts = tail.filter((_, i) => tailConsts[i] !== undefined);
-  const reordered = [...values.slice(0, firstConst), ...nonConst, ...consts];
-  reordered.forEach((v, i) => op.setOperand(i, v));
+  const order: Value[] = [];
+  for (let i = firstConst; i < n; i++) if (operands[i] === undefined) order.push(values[i]);
+  for (let i = firstConst; i < n; i++) if (operands[i] !== undefined) order.push(values[i]);
+  for (let k = 0; k < order.length; k++) {
+    const use = op.opOperand(firstConst + k);
+    if (use.value === order[k]) relinkUse(use, scratch);
+    else use.set(order[k]);
+  }
   return true;
+}
+
+/**
+ * Sets every operand of `op` to `values` as MLIR's Operation::setOperands does
+ * for a list of the same length: each OpOperand::set unlinks and links again,
+ * even to the value it holds, so every use goes to the front of its list, in
+ * operand order.
+ */
+export function resetOperands(op: Operation, values: readonly Value[]): void {
+  const scratch = op.numResults ? op.result(0) : null;
+  for (let i = 0; i < values.length; i++) {
+    const use = op.opOperand(i);
+    if (use.value === values[i]) relinkUse(use, scratch);
+    else use.set(values[i]);
+  }
+}
+
+/** Unlinks a use and links it again, at the front of its value's use list (a moved OpOperand in C++). */
+function relinkUse(use: OpOperand, scratch: Value | null): void {
+  const v = use.value;
+  if (scratch === null || v === scratch) return;
+  use.set(scratch);
+  use.set(v);
 }
 
 /**
