@@ -182,6 +182,42 @@ test('a target changed after it was asked answers with the change', () => {
 // the same as made ones (parsed with and without explicit locations).
 testOptCases([
   {
+    // The driver folds an illegal op before its patterns: scf.if's folder
+    // swaps the regions of an if on `xori %c, true` in place.
+    name: 'convert-scf-to-cf: an scf.if on a negated condition is folded (regions swapped) before it is lowered',
+    args: ['--convert-scf-to-cf', '--allow-unregistered-dialect'],
+    input: `func.func @f(%x: i32, %c: i1) -> i32 {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  %r = scf.if %n -> i32 {
+    %a = arith.addi %x, %x : i32
+    scf.yield %a : i32
+  } else {
+    scf.yield %x : i32
+  }
+  "test.use"(%c) : (i1) -> ()
+  return %r : i32
+}
+`,
+  },
+  {
+    name: 'convert-scf-to-cf --mlir-print-value-users: scf ops that do not fold have their operand uses re-linked',
+    args: ['--convert-scf-to-cf', '--allow-unregistered-dialect', '--mlir-print-value-users'],
+    input: `func.func @f(%x: i32, %c: i1) -> i32 {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  %r = scf.if %n -> i32 {
+    %a = arith.addi %x, %x : i32
+    scf.yield %a : i32
+  } else {
+    scf.yield %x : i32
+  }
+  "test.use"(%c) : (i1) -> ()
+  return %r : i32
+}
+`,
+  },
+  {
     name: 'convert-scf-to-cf --mlir-print-debuginfo: for, if with results, while, do-while, loop with break',
     args: ['--convert-scf-to-cf', '--mlir-print-debuginfo'],
     input: `func.func @f(%lb: index, %ub: index, %c: i1, %x: i32) -> i32 {
