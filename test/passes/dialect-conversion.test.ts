@@ -218,6 +218,25 @@ testOptCases([
 `,
   },
   {
+    // ForOp::build gives each iter arg its init value's location (v.getLoc()):
+    // the scf.parallel lowering's scf.for, then its loop header block.
+    name: 'convert-scf-to-cf --mlir-print-debuginfo: a parallel loop with a reduction lowers to a for whose iter arg has the init value location',
+    args: ['--convert-scf-to-cf', '--mlir-print-debuginfo'],
+    input: `func.func @par(%lb: index, %ub: index, %s: index, %m: memref<?xf32>) -> f32 {
+  %init = arith.constant 0.0 : f32
+  %r = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%init) -> f32 {
+    %v = memref.load %m[%i] : memref<?xf32>
+    scf.reduce(%v : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      scf.reduce.return %t : f32
+    }
+  }
+  return %r : f32
+}
+`,
+  },
+  {
     name: 'convert-scf-to-cf --mlir-print-debuginfo: for, if with results, while, do-while, loop with break',
     args: ['--convert-scf-to-cf', '--mlir-print-debuginfo'],
     input: `func.func @f(%lb: index, %ub: index, %c: i1, %x: i32) -> i32 {
