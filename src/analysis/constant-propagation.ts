@@ -6,6 +6,8 @@
 import type { Attribute } from '../ir/attributes.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
 import { isValue } from '../ir/matchers.js';
+import { Traits } from '../ir/context.js';
+import { foldCommutative, resetOperands } from '../transforms/fold.js';
 import {
   ConstantValueLattice,
   DataFlowSolver,
@@ -89,19 +91,31 @@ export class ConstantPropagationSolver {
   }
 }
 
-/** Operation::fold on assumed constant operands, undoing in-place folds; undefined when it does not fold out of place. */
+/**
+ * Operation::fold on assumed constant operands, undoing in-place folds; undefined when it does not fold out of place.
+ * As MLIR's: the op's folder, then (when that fails or is in place) the
+ * Commutative trait's, which re-links operand uses even when it changes
+ * nothing; an in-place fold is undone with setOperands, which re-links every
+ * operand (--mlir-print-value-users shows the use lists).
+ */
 export function simulateFold(op: Operation, constants: readonly (Attribute | undefined)[]): (Attribute | Value)[] | undefined {
   const def = op.name.def;
-  if (!def?.fold) return undefined;
+  if (!def) return undefined;
+  const commutative = def.traits.has(Traits.Commutative);
+  if (!def.fold && !commutative) return undefined;
   const operands = op.operands;
   const props = new Map(op.propertiesView);
   const attrs = new Map(op.attributesView);
-  const result = def.fold(op, constants);
-  const inPlace = result !== undefined && (result.length === 0 || (op.numResults === 1 && result[0] === op.result(0)));
+  const result = def.fold?.(op, constants);
+  let inPlace = result !== undefined && (result.length === 0 || (op.numResults === 1 && result[0] === op.result(0)));
   if (inPlace || result === undefined) {
-    if (op.operands.some((v, i) => v !== operands[i]) || op.numOperands !== operands.length) op.setOperands(operands);
-    op.properties = props;
-    op.attributes = attrs;
+    if (commutative && foldCommutative(op, constants)) inPlace = true;
+    if (inPlace) {
+      if (op.numOperands !== operands.length) op.setOperands(operands);
+      else resetOperands(op, operands);
+      op.properties = props;
+      op.attributes = attrs;
+    }
     return undefined;
   }
   if (result.length !== op.numResults) return undefined;

@@ -9,9 +9,7 @@
 import type { AffineExpr, AffineMap } from '../ir/affine.js';
 import { AffineBinaryExpr, AffineConstantExpr, AffineDimExpr, AffineKind, AffineSymbolExpr } from '../ir/affine.js';
 import { Builder } from '../ir/builder.js';
-import { Traits } from '../ir/context.js';
 import type { Location } from '../ir/location.js';
-import { isValue } from '../ir/matchers.js';
 import type { Operation, Value } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
@@ -30,7 +28,7 @@ import {
   SubIOp,
 } from '../dialects/arith/index.js';
 import { AffineApplyOp, AffineMaxOp, AffineMinOp } from '../dialects/affine/index.js';
-import { foldOperation } from '../transforms/fold.js';
+import { foldForConversion } from '../transforms/fold.js';
 
 /** The arith ops computing `expr` on the given dim and symbol values (undefined after an error). */
 export function expandAffineExpr(b: Builder, loc: Location, expr: AffineExpr, dims: readonly Value[], syms: readonly Value[]): Value | undefined {
@@ -138,34 +136,13 @@ const LEGAL_DIALECTS = new Set(['arith', 'memref', 'scf', 'vector']);
 
 /**
  * MLIR's legalizeWithFold: folds `op`; constants are materialized before it
- * and must be legal, else the fold is undone. Returns the replacement values,
+ * and must be legal, else the fold is undone (and, as when nothing folds,
+ * the op's operand uses are re-linked). Returns the replacement values,
  * 'in-place' or undefined.
  */
 function tryFold(b: Builder, op: Operation): Value[] | 'in-place' | undefined {
-  if (op.hasTrait(Traits.ConstantLike)) return undefined;
-  const folded = foldOperation(op);
-  if (!folded) return undefined;
-  if (folded.length === 0) return 'in-place';
-  const dialect = b.ctx.getDialect(op.name.dialectName);
-  const created: Operation[] = [];
-  const values: Value[] = [];
-  b.setInsertionPointBefore(op);
-  for (let i = 0; i < folded.length; i++) {
-    const f = folded[i];
-    if (isValue(f)) {
-      values.push(f);
-      continue;
-    }
-    const c = dialect?.materializeConstant?.(b, f, op.result(i).type, op.location);
-    if (!c || !LEGAL_DIALECTS.has(c.name.dialectName)) {
-      if (c) created.push(c);
-      for (const x of created) x.erase();
-      return undefined;
-    }
-    created.push(c);
-    values.push(c.result(0));
-  }
-  return values;
+  const r = foldForConversion(op, b, (c) => LEGAL_DIALECTS.has(c.name.dialectName));
+  return r === undefined || r === 'in-place' ? r : r.values;
 }
 
 export const LowerAffineInfo: PassInfo = {

@@ -96,9 +96,14 @@ export function symbolRefsOf(op: Operation): SymbolRefAttr[] {
   return out;
 }
 
-/** An op that could be a symbol table we know nothing about (one region, no registered dialect). */
-function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
-  return op.regions.length === 1 && !op.isRegistered && !op.name.def;
+/**
+ * An op that could be a symbol table we know nothing about: one region and
+ * no dialect (MLIR's `!op->getDialect()`). An unregistered op of a loaded
+ * dialect that allows unknown ops (`test.*`: mlir-opt 22 has the test
+ * dialect) has one, so its uses are walked.
+ */
+export function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
+  return op.regions.length === 1 && !op.isRegistered && !op.name.def && op.name.context.getDialect(op.name.dialectName) === undefined;
 }
 
 /**

@@ -14,6 +14,7 @@ import { emitError, type Context, type OperationName } from '../ir/context.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
 import { FrozenPatternSet } from './greedy.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
+import { foldForConversion } from './fold.js';
 
 export type Legality = 'legal' | 'illegal' | 'unknown';
 
@@ -267,11 +268,28 @@ export function applyPartialConversion(
   const createdLists: Operation[][] = [];
   let level = 0;
 
+  const foldScratch: Operation[] = [];
+  // A folded op's constants must be legal or have patterns (MLIR undoes the
+  // fold when one cannot be legalized; a constant's own fold never applies).
+  const keepConstant = (c: Operation): boolean => target.legality(c) === 'legal' || frozen.patternsFor(c).length > 0;
+
   /** The op that could not be legalized, or null. */
   const legalize = (op: Operation): Operation | null => {
     if (!op.parentBlock || listener.isErased(op)) return null;
     const legality = target.legality(op);
     if (legality === 'legal') return null;
+    // MLIR folds an op that is not legal before trying patterns (and re-links
+    // its operand uses when nothing folds).
+    listener.created = foldScratch;
+    const folded = foldForConversion(op, rewriter, keepConstant);
+    foldScratch.length = 0;
+    if (folded === 'in-place') return legalize(op);
+    if (folded !== undefined) {
+      rewriter.replaceOp(op, folded.values);
+      let failed: Operation | null = null;
+      for (let c = 0; c < folded.created.length && failed === null; c++) failed = legalize(folded.created[c]);
+      return failed;
+    }
     const ps = frozen.patternsFor(op);
     for (let i = 0; i < ps.length; i++) {
       const created = level < createdLists.length ? createdLists[level] : (createdLists[level] = []);

@@ -4,9 +4,10 @@
 import type { Attribute } from '../ir/attributes.js';
 import { Traits, type FoldResult, type OperationName } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
-import type { Operation, Region, Block } from '../ir/operation.js';
+import { Block, BlockArgument, type Operation, type Region, type OpOperand, type Value } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
-import { matchConstant } from '../ir/matchers.js';
+import { isValue, matchConstant } from '../ir/matchers.js';
+import type { Builder } from '../ir/builder.js';
 
 /** The constant values of the op's operands, where known. */
 export function constantOperands(op: Operation): (Attribute | undefined)[] {
@@ -36,12 +37,20 @@ function foldOperands(op: Operation): readonly (Attribute | undefined)[] {
   return i < NO_CONSTANTS.length ? NO_CONSTANTS[i] : new Array<undefined>(i).fill(undefined);
 }
 
-/** Moves constant operands of a commutative op to the end (the Commutative trait's fold). */
-function foldCommutative(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
+/**
+ * Moves constant operands of a commutative op to the end (the Commutative
+ * trait's fold). MLIR does it with std::stable_partition over the OpOperands
+ * from the first constant on, and moving an OpOperand in C++ unlinks it and
+ * links it again at the front of its value's use list. So even when nothing
+ * moves, the operands in that range are re-linked, which --mlir-print-value-users
+ * shows. libstdc++ (mlir-opt 22's) first builds a temporary buffer, which
+ * moves the first constant out and back (its use goes to the front); with two
+ * or more operands in the range it then places the non-constants, in order,
+ * and after them the constants, in order: each placement goes to the front.
+ */
+export function foldCommutative(op: Operation, operands: readonly (Attribute | undefined)[]): boolean {
   const n = op.numOperands;
   if (n < 2) return false;
-  // Nothing moves unless a non-constant follows a constant: asked of every
-  // commutative op whose own fold failed, so that answer allocates nothing.
   let firstConst = -1;
   let moves = false;
   for (let i = 0; i < n; i++) {
@@ -52,17 +61,52 @@ function foldCommutative(op: Operation, operands: readonly (Attribute | undefine
       break;
     }
   }
-  if (!moves) return false;
+  if (firstConst < 0) return false;
+  if (!moves) {
+    // Nothing changes place: only the buffer's round trip of the first
+    // constant, then (range of 2+) every operand of the range placed again.
+    relinkUse(op.opOperand(firstConst));
+    for (let i = firstConst; i < n && n - firstConst > 1; i++) relinkUse(op.opOperand(i));
+    return false;
+  }
+  relinkUse(op.opOperand(firstConst));
   const values = op.operands;
-  const tail = values.slice(firstConst);
-  const tailConsts = operands.slice(firstConst);
-  const nonConst = tail.filter((_, i) => tailConsts[i] === undefined);
-  if (!nonConst.length) return false;
-  const consts = tail.filter((_, i) => tailConsts[i] !== undefined);
-  const reordered = [...values.slice(0, firstConst), ...nonConst, ...consts];
-  reordered.forEach((v, i) => op.setOperand(i, v));
+  const order: Value[] = [];
+  for (let i = firstConst; i < n; i++) if (operands[i] === undefined) order.push(values[i]);
+  for (let i = firstConst; i < n; i++) if (operands[i] !== undefined) order.push(values[i]);
+  for (let k = 0; k < order.length; k++) {
+    const use = op.opOperand(firstConst + k);
+    if (use.value === order[k]) relinkUse(use);
+    else use.set(order[k]);
+  }
   return true;
 }
+
+/**
+ * Sets every operand of `op` to `values` as MLIR's Operation::setOperands does
+ * for a list of the same length: each OpOperand::set unlinks and links again,
+ * even to the value it holds, so every use goes to the front of its list, in
+ * operand order.
+ */
+export function resetOperands(op: Operation, values: readonly Value[]): void {
+  for (let i = 0; i < values.length; i++) {
+    const use = op.opOperand(i);
+    if (use.value === values[i]) relinkUse(use);
+    else use.set(values[i]);
+  }
+}
+
+/** Unlinks a use and links it again, at the front of its value's use list (a moved OpOperand in C++). */
+function relinkUse(use: OpOperand): void {
+  const v = use.value;
+  // Any other value serves to take the use out of its list and put it back;
+  // the scratch one is made on first use (not at module load) and its own
+  // list is empty again afterwards.
+  const scratch = (relinkScratch ??= new BlockArgument(v.type, new Block(), 0, UnknownLoc.get()));
+  use.set(scratch);
+  use.set(v);
+}
+let relinkScratch: BlockArgument | null = null;
 
 /**
  * Folds `op` as Operation::fold does: the op's folder, then trait folds when
@@ -175,4 +219,66 @@ export class ConstantFolder {
     if (!this.ownedNames.includes(op.name)) this.ownedNames.push(op.name);
     return true;
   }
+}
+
+/**
+ * What MLIR's ModifyOperationRewrite::rollback does to an op it leaves as it
+ * was: setOperands and setSuccessor with the same values and blocks, which
+ * re-link every operand and successor use at the front of its list, in order.
+ */
+export function relinkOperandsAndSuccessors(op: Operation): void {
+  if (op.numOperands) resetOperands(op, op.operands);
+  const succs = op.successorList;
+  if (succs.length === 0) return;
+  const parent = op.parentBlock;
+  for (let i = 0; i < succs.length; i++) {
+    const use = succs[i];
+    const b = use.block;
+    // A successor is never its region's entry block, so one of the two differs.
+    const scratch = parent !== null && parent !== b ? parent : (b.parent?.entry ?? null);
+    if (scratch === null || scratch === b) continue;
+    use.set(scratch);
+    use.set(b);
+  }
+}
+
+/** A successful fold in a conversion: the replacement values and the constants made for them. */
+export interface ConversionFold {
+  readonly values: Value[];
+  readonly created: Operation[];
+}
+
+/**
+ * MLIR's OperationLegalizer::legalizeWithFold, up to the replacement: `op`
+ * (not legal) is folded; constants are materialized before it with its
+ * location, and the fold is undone unless `keepConstant` accepts each one
+ * (MLIR legalizes them and rolls back when one fails). 'in-place': the op was
+ * updated (legalize it again). undefined: no fold; as MLIR cancels the op
+ * modification it started, the op's operands and successors are re-linked.
+ */
+export function foldForConversion(op: Operation, b: Builder, keepConstant: (c: Operation) => boolean): ConversionFold | 'in-place' | undefined {
+  const folded = op.hasTrait(Traits.ConstantLike) ? undefined : foldOperation(op);
+  if (folded !== undefined && folded.length === 0) return 'in-place';
+  if (folded !== undefined) {
+    const dialect = op.parentBlock ? b.ctx.getDialect(op.name.dialectName) : undefined;
+    const created: Operation[] = [];
+    const values: Value[] = [];
+    b.setInsertionPointBefore(op);
+    let ok = true;
+    for (let i = 0; i < folded.length && ok; i++) {
+      const f = folded[i];
+      if (isValue(f)) {
+        values.push(f);
+        continue;
+      }
+      const c = dialect?.materializeConstant?.(b, f as Attribute, op.result(i).type, op.location);
+      if (c) created.push(c);
+      if (!c || !keepConstant(c)) ok = false;
+      else values.push(c.result(0));
+    }
+    if (ok) return { values, created };
+    for (let i = created.length - 1; i >= 0; i--) created[i].erase();
+  }
+  relinkOperandsAndSuccessors(op);
+  return undefined;
 }

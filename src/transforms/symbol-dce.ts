@@ -6,12 +6,8 @@ import { Traits, emitError, emitOpError } from '../ir/context.js';
 import type { Operation } from '../ir/operation.js';
 import { lookupSymbolIn } from '../ir/symbol-table.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { isSymbol, symbolRefsOf, symbolVisibility } from './call-utils.js';
+import { isPotentiallyUnknownSymbolTable, isSymbol, symbolRefsOf, symbolVisibility } from './call-utils.js';
 import type { Context } from '../ir/context.js';
-
-function isPotentiallyUnknownSymbolTable(op: Operation): boolean {
-  return op.regions.length === 1 && !op.isRegistered;
-}
 
 /** SymbolTable::getSymbolUses(op): the references `op` and its nested ops hold (not inside nested symbol tables). */
 function symbolUsesOf(op: Operation): import('../ir/builtin-attributes.js').SymbolRefAttr[] | undefined {

@@ -56,10 +56,7 @@ class OperationFolder {
       const type = op.result(i).type;
       const key = `${op.name.dialectName}\u0000${attr.key}\u0000${type.key}`;
       let constant = scope.get(key);
-      if (constant) {
-        // A known constant in the op's own block must come first to dominate it.
-        if (constant.parentBlock === block && block.first !== constant) constant.moveBefore(block.first!);
-      } else {
+      if (!constant) {
         // Each new constant goes to the very front of the entry block.
         this.builder.setInsertionPointToStart(entry);
         const made = dialect?.materializeConstant?.(this.builder, attr, type, UnknownLoc.get());
@@ -73,10 +70,27 @@ class OperationFolder {
           return;
         }
         constant = made;
-        scope.set(key, constant);
-        created.push(constant);
-        this.created.push(constant);
+        // As MLIR's tryGetOrCreateConstant: a constant of another dialect
+        // than the folded op's (math folds make arith.constant) is also known
+        // under its own dialect, so a later fold of that dialect (an
+        // arith.constant folding to itself) finds it; if one is known there
+        // already, it is used instead.
+        const madeDialect = made.name.dialectName;
+        const otherKey = madeDialect === op.name.dialectName ? undefined : `${madeDialect}\u0000${attr.key}\u0000${type.key}`;
+        const other = otherKey === undefined ? undefined : scope.get(otherKey);
+        if (other) {
+          made.erase();
+          constant = other;
+          scope.set(key, constant);
+        } else {
+          scope.set(key, constant);
+          if (otherKey !== undefined) scope.set(otherKey, constant);
+          created.push(constant);
+          this.created.push(constant);
+        }
       }
+      // A constant in the op's own block must come first to dominate it.
+      if (constant.parentBlock === block && block.first !== constant) constant.moveBefore(block.first!);
       replacements.push(constant.result(0));
     }
     op.replaceAllUsesWith(replacements);

@@ -441,6 +441,53 @@ func.func @truncf_vector_f32(%arg0 : vector<4xf32>) -> vector<4xbf16> {
 // CHECK-NOT: arith.truncf
 `,
   },
+  {
+    // MLIR's conversion driver folds every op that is not legal, unknown
+    // ones too (math, index, scf here), before trying patterns: a fold to a
+    // legal constant stays, one to a constant that cannot be legalized is
+    // undone, an in-place fold (a commutative op's constant moved last, an
+    // scf.if on a negated condition) stays.
+    name: 'arith-expand folds ops of unknown legality (math.absi of a constant, index.add in place, scf.if on xori true)',
+    args: ['--arith-expand'],
+    input: `func.func @f(%x: i32, %i: index, %c: i1) -> (i32, i32, index, index, i32) {
+  %k = arith.constant -5 : i32
+  %a = math.absi %k : i32
+  %b = math.absi %x : i32
+  %c1 = index.constant 1
+  %c2 = index.constant 2
+  %s = index.add %c1, %c2
+  %t = index.add %c1, %i
+  %true = arith.constant true
+  %n = arith.xori %c, %true : i1
+  %r = scf.if %n -> i32 {
+    %y = arith.addi %x, %x : i32
+    scf.yield %y : i32
+  } else {
+    scf.yield %x : i32
+  }
+  return %a, %b, %s, %t, %r : i32, i32, index, index, i32
+}
+`,
+  },
+  {
+    name: 'arith-expand --mlir-print-value-users: an op that does not fold has its operand uses re-linked (the cancelled modification)',
+    args: ['--arith-expand', '--allow-unregistered-dialect', '--mlir-print-value-users'],
+    input: `func.func @f(%x: i32, %c: i1) -> i32 {
+  "test.r"(%c) ({
+    "test.a"(%c) : (i1) -> ()
+  }) : (i1) -> ()
+  %v = scf.if %c -> (i32) {
+    scf.yield %x : i32
+  } else {
+    scf.if %c {
+      "test.foo"(%x) : (i32) -> ()
+    }
+    scf.yield %x : i32
+  }
+  return %v : i32
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

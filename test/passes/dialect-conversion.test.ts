@@ -182,6 +182,61 @@ test('a target changed after it was asked answers with the change', () => {
 // the same as made ones (parsed with and without explicit locations).
 testOptCases([
   {
+    // The driver folds an illegal op before its patterns: scf.if's folder
+    // swaps the regions of an if on `xori %c, true` in place.
+    name: 'convert-scf-to-cf: an scf.if on a negated condition is folded (regions swapped) before it is lowered',
+    args: ['--convert-scf-to-cf', '--allow-unregistered-dialect'],
+    input: `func.func @f(%x: i32, %c: i1) -> i32 {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  %r = scf.if %n -> i32 {
+    %a = arith.addi %x, %x : i32
+    scf.yield %a : i32
+  } else {
+    scf.yield %x : i32
+  }
+  "test.use"(%c) : (i1) -> ()
+  return %r : i32
+}
+`,
+  },
+  {
+    name: 'convert-scf-to-cf --mlir-print-value-users: scf ops that do not fold have their operand uses re-linked',
+    args: ['--convert-scf-to-cf', '--allow-unregistered-dialect', '--mlir-print-value-users'],
+    input: `func.func @f(%x: i32, %c: i1) -> i32 {
+  %t = arith.constant true
+  %n = arith.xori %c, %t : i1
+  %r = scf.if %n -> i32 {
+    %a = arith.addi %x, %x : i32
+    scf.yield %a : i32
+  } else {
+    scf.yield %x : i32
+  }
+  "test.use"(%c) : (i1) -> ()
+  return %r : i32
+}
+`,
+  },
+  {
+    // ForOp::build gives each iter arg its init value's location (v.getLoc()):
+    // the scf.parallel lowering's scf.for, then its loop header block.
+    name: 'convert-scf-to-cf --mlir-print-debuginfo: a parallel loop with a reduction lowers to a for whose iter arg has the init value location',
+    args: ['--convert-scf-to-cf', '--mlir-print-debuginfo'],
+    input: `func.func @par(%lb: index, %ub: index, %s: index, %m: memref<?xf32>) -> f32 {
+  %init = arith.constant 0.0 : f32
+  %r = scf.parallel (%i) = (%lb) to (%ub) step (%s) init (%init) -> f32 {
+    %v = memref.load %m[%i] : memref<?xf32>
+    scf.reduce(%v : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      scf.reduce.return %t : f32
+    }
+  }
+  return %r : f32
+}
+`,
+  },
+  {
     name: 'convert-scf-to-cf --mlir-print-debuginfo: for, if with results, while, do-while, loop with break',
     args: ['--convert-scf-to-cf', '--mlir-print-debuginfo'],
     input: `func.func @f(%lb: index, %ub: index, %c: i1, %x: i32) -> i32 {

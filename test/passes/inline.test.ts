@@ -98,6 +98,26 @@ func.func @b(%x: i32) -> i32 {
 }
 `,
   },
+  {
+    name: 'inline: symbol uses are counted through an unregistered one-region op of a loaded dialect (test.*), so the dead private callee goes',
+    args: ['--allow-unregistered-dialect', '--inline'],
+    input: `func.func private @g() -> i32 {
+  %c = arith.constant 1 : i32
+  return %c : i32
+}
+func.func private @h() -> i32 {
+  %c = arith.constant 2 : i32
+  return %c : i32
+}
+func.func @f(%c: i1) -> i32 {
+  "test.r"() ({
+    "test.a"() : () -> ()
+  }) : () -> ()
+  %r = func.call @g() : () -> i32
+  return %r : i32
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

@@ -108,6 +108,31 @@ const corpusScf = [...corpusUnroll]
 // unsigned loops (inside the signed range), dynamic bounds and steps, unused
 // IVs, what iter_args yield, nesting, empty bodies, attributes, loops in ifs.
 const OWN_FOR = `
+// Zero and negative constant steps: MLIR 22 counts zero trips (the main loop
+// and the epilogue go, their results are the inits), whatever the bounds.
+func.func @zero_negative_steps(%x: i32) -> (i32, i32, i32, i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %cm1 = arith.constant -1 : index
+  %a = scf.for %i = %c1 to %c0 step %c0 iter_args(%v = %x) -> i32 {
+    %w = arith.addi %v, %v : i32
+    scf.yield %w : i32
+  }
+  %b = scf.for %i = %c0 to %c4 step %c0 iter_args(%v = %x) -> i32 {
+    %w = arith.addi %v, %v : i32
+    scf.yield %w : i32
+  }
+  %c = scf.for %i = %c0 to %c4 step %cm1 iter_args(%v = %x) -> i32 {
+    %w = arith.addi %v, %v : i32
+    scf.yield %w : i32
+  }
+  %d = scf.for %i = %c4 to %c0 step %cm1 iter_args(%v = %x) -> i32 {
+    %w = arith.addi %v, %v : i32
+    scf.yield %w : i32
+  }
+  return %a, %b, %c, %d : i32, i32, i32, i32
+}
 func.func @trip_counts(%m: memref<?xindex>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

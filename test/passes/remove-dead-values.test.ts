@@ -151,6 +151,26 @@ func.func @b(%lb: index, %ub: index, %s: index, %x: i32) -> i32 {
 func.func private @use()
 `,
   },
+  {
+    name: 'remove-dead-values: call sites are known through an unregistered one-region op of a loaded dialect (test.*)',
+    args: ['--allow-unregistered-dialect', '--remove-dead-values'],
+    input: `func.func private @g() -> i32 {
+  %c = arith.constant 1 : i32
+  return %c : i32
+}
+func.func private @h() -> i32 {
+  %c = arith.constant 2 : i32
+  return %c : i32
+}
+func.func @f(%c: i1) -> i32 {
+  "test.r"() ({
+    "test.a"() : () -> ()
+  }) : () -> ()
+  %r = func.call @g() : () -> i32
+  return %r : i32
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

@@ -40,6 +40,26 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  {
+    name: 'symbol-dce: an unregistered one-region op of a loaded dialect (test.*) is not a potentially unknown symbol table: dead private functions go, no error',
+    args: ['--allow-unregistered-dialect', '--symbol-dce'],
+    input: `func.func private @g() -> i32 {
+  %c = arith.constant 1 : i32
+  return %c : i32
+}
+func.func private @h() -> i32 {
+  %c = arith.constant 2 : i32
+  return %c : i32
+}
+func.func @f(%c: i1) -> i32 {
+  "test.r"() ({
+    "test.a"() : () -> ()
+  }) : () -> ()
+  %r = func.call @g() : () -> i32
+  return %r : i32
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

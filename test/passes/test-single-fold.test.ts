@@ -130,6 +130,24 @@ func.func @const() -> (i32, i32) {
 }
 `,
   },
+  {
+    // MLIR's tryGetOrCreateConstant: a constant made for a math fold is an
+    // arith.constant, known under both dialects; the original arith.constant
+    // 0 then folds to it (moving it to the block's front) instead of making
+    // its own.
+    name: 'test-single-fold: a constant made for another dialect is reused by a later arith.constant fold',
+    args: ['--test-single-fold'],
+    input: `func.func @f() -> (i64, i64) {
+  %c = arith.constant -3 : i64
+  %z = arith.constant 0 : i64
+  %p = arith.constant 5 : i64
+  %m = arith.constant -9223372036854775808 : i64
+  %h = math.ctlz %p : i64
+  %i = math.ipowi %c, %c : i64
+  return %h, %i : i64, i64
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

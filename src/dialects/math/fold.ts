@@ -12,7 +12,7 @@
 import type { Attribute, Type } from '../../ir/attributes.js';
 import type { Builder } from '../../ir/builder.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
-import { FloatType, IntegerType, ShapedType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, ShapedType } from '../../ir/builtin-types.js';
 import type { FoldResult } from '../../ir/context.js';
 import type { Location } from '../../ir/location.js';
 import type { Operation } from '../../ir/operation.js';
@@ -141,7 +141,9 @@ function binary<E extends Type>(operands: Operands, isElem: (t: Type) => t is E,
 }
 
 const isFloat = (t: Type): t is FloatType => t instanceof FloatType;
-const isInt = (t: Type): t is IntegerType => t instanceof IntegerType;
+// The integer ops fold IntegerAttrs of any type: an index constant is an APInt of 64 bits.
+const isIntOrIndex = (t: Type): t is IntegerType | IndexType => t instanceof IntegerType || t instanceof IndexType;
+const intWidth = (t: IntegerType | IndexType): number => (t instanceof IndexType ? 64 : t.width);
 
 // ---- exact float operations on bit patterns (any format)
 
@@ -237,7 +239,7 @@ export const foldIsNormal: MathFolder = classify((d, s) => isNormal(d, s));
 // ---- integer ops (APInt semantics on the element width)
 
 function intUnary(fn: (u: bigint, w: number) => bigint): MathFolder {
-  return (_op, c) => unary(c, isInt, (v, e) => fn(BigInt.asUintN(e.width, v), e.width));
+  return (_op, c) => unary(c, isIntOrIndex, (v, e) => fn(BigInt.asUintN(intWidth(e), v), intWidth(e)));
 }
 
 export const foldAbsI: MathFolder = intUnary((u, w) => {
@@ -258,8 +260,8 @@ export const foldCtpop: MathFolder = intUnary((u) => {
 });
 
 export const foldIPowI: MathFolder = (_op, c) =>
-  binary(c, isInt, (b0, p0, e) => {
-    const w = e.width;
+  binary(c, isIntOrIndex, (b0, p0, e) => {
+    const w = intWidth(e);
     const base = BigInt.asUintN(w, b0);
     const power = BigInt.asUintN(w, p0);
     const oneV = BigInt.asUintN(w, 1n);

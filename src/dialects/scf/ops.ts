@@ -25,7 +25,7 @@ import {
 import { UnknownLoc, type Location } from '../../ir/location.js';
 import { matchConstant, matchConstantInt } from '../../ir/matchers.js';
 import type { Argument, OpAsmParser, OpAsmPrinter, OperationState, PrintRegionOptions, UnresolvedOperand } from '../../ir/op-asm.js';
-import { Block, BlockArgument, Operation, Region, type OpOperand, type Value } from '../../ir/operation.js';
+import { Block, BlockArgument, Operation, Region, type OpOperand, type OpResult, type Value } from '../../ir/operation.js';
 import {
   AllTypesMatch,
   AnyRankedTensor,
@@ -194,7 +194,8 @@ export const ForOp = defineOp({
       const body = new Block();
       op.regions[0].pushBlock(body);
       body.addArgument(args.lowerBound.type, location);
-      for (const v of inits) body.addArgument(v.type, location);
+      // Each iter arg takes its init value's location (MLIR's v.getLoc()).
+      for (const v of inits) body.addArgument(v.type, v instanceof BlockArgument ? v.location : (v as OpResult).owner.location);
       fillBody(b, body, location, bodyBuilder ? () => bodyBuilder(b, location, body.args[0], body.args.slice(1)) : undefined, inits.length === 0);
       return op;
     },

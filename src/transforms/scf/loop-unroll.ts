@@ -72,7 +72,7 @@ class TestLoopUnrolling extends Pass {
     root.walk((op) => {
       if (ForOp.isa(op) && nestingDepth(op, (p) => ForOp.isa(p)) === depth) loops.push(op);
     });
-    const options = { annotateFn: this.options.bool('annotate') ? annotateIteration : undefined, maxClonedOps: MAX_CLONED_OPS };
+    const options = { annotateFn: this.options.bool('annotate') ? annotateIteration : undefined, maxClonedOps: MAX_CLONED_OPS, mlir22TripCount: true };
     for (const loop of loops) {
       const r = factor === -1n ? loopUnrollFull(loop, options) : loopUnrollByFactor(loop, factor, options);
       if (!r.ok && r.reason === TOO_MANY_CLONES) {

@@ -5,6 +5,23 @@
 
 import { testOptCases, type OptCase } from '../../opt-cases.js';
 
+const INDEX_FOLDS = `func.func @f() -> (index, index, index, index, index, index, index, index) {
+  %c = arith.constant -3 : index
+  %z = arith.constant 0 : index
+  %p = arith.constant 5 : index
+  %m = arith.constant -9223372036854775808 : index
+  %a = math.absi %c : index
+  %b = math.ctlz %c : index
+  %d = math.cttz %z : index
+  %e = math.ctpop %c : index
+  %f = math.ipowi %c, %p : index
+  %g = math.absi %m : index
+  %h = math.ctlz %p : index
+  %i = math.ipowi %c, %c : index
+  return %a, %b, %d, %e, %f, %g, %h, %i : index, index, index, index, index, index, index, index
+}
+`;
+
 const CASES: OptCase[] = [
   {
     name: "math: custom and generic forms, fastmath flags, mixed operand types",
@@ -61,6 +78,13 @@ func.func @nested(%arg0: f32) -> f32 {
 }
 `,
   },
+  {
+    // MLIR folds IntegerAttrs of any type: an index constant is a 64-bit APInt.
+    name: 'math: absi, ctlz, cttz, ctpop, ipowi fold index constants (64 bits), in canonicalize and sccp',
+    args: ['--canonicalize'],
+    input: INDEX_FOLDS,
+  },
+  { name: 'math: index folds under sccp', args: ['--sccp'], input: INDEX_FOLDS },
 ];
 
 testOptCases(CASES);

@@ -11,13 +11,12 @@ import { FloatType, IntegerType, MemRefType, RankedTensorType, ShapedType, Unran
 import type { Location } from '../../../ir/location.js';
 import type { Op, OpKind, Operation, Value } from '../../../ir/operation.js';
 import { pattern, PatternRewriter, type RewritePattern } from '../../../ir/pattern.js';
-import { isValue } from '../../../ir/matchers.js';
 import { getElementTypeOrSelf } from '../../../ods/index.js';
 import { Pass, type PassInfo, type PassRun } from '../../../passes/pass.js';
 import { ConversionTarget } from '../../../transforms/dialect-conversion.js';
 import { FrozenPatternSet } from '../../../transforms/greedy.js';
 import { emitError, type Context } from '../../../ir/context.js';
-import { foldOperation } from '../../../transforms/fold.js';
+import { foldForConversion } from '../../../transforms/fold.js';
 import {
   AddIOp,
   AndIOp,
@@ -558,35 +557,9 @@ class ConversionRewriter extends PatternRewriter {
   }
 }
 
-/** Folds `op` as the conversion driver does: constants are materialized where the op is. */
-function tryFold(rewriter: ConversionRewriter, op: Operation): boolean {
-  const folded = foldOperation(op);
-  if (!folded || folded.length === 0) return false;
-  const dialect = rewriter.ctx.getDialect(op.name.dialectName);
-  rewriter.setInsertionPointBefore(op);
-  const created: Operation[] = [];
-  const values: Value[] = [];
-  for (let i = 0; i < folded.length; i++) {
-    const f = folded[i];
-    if (isValue(f)) {
-      values.push(f);
-      continue;
-    }
-    const c = dialect?.materializeConstant?.(rewriter, f as Attribute, op.results[i].type, op.location);
-    if (!c) {
-      for (const d of created) d.erase();
-      return false;
-    }
-    created.push(c);
-    values.push(c.results[0]);
-  }
-  rewriter.replaceOp(op, values);
-  return true;
-}
-
 /**
  * MLIR's applyPartialConversion for patterns that need no type conversion:
- * ops are visited in pre-order; an op that is not legal is folded if it can
+ * ops are visited in pre-order; an op that is not legal (illegal or unknown) is folded if it can
  * be (DialectConversionFoldingMode::BeforePatterns), else rewritten by the
  * first pattern that applies, and the ops the rewrite creates are legalized
  * right away, in creation order. Fails (with MLIR's error) on an op marked
@@ -600,13 +573,20 @@ export function applyConversion(ctx: Context, root: Operation, target: Conversio
   }, 'pre');
   let created: Operation[] = [];
   const rewriter = new ConversionRewriter(ctx, { notifyOperationInserted: (op) => void created.push(op) });
+  // A folded op's constants must be legal or have patterns (MLIR undoes the fold when one cannot be legalized).
+  const keepConstant = (c: Operation): boolean => target.legality(c) === 'legal' || frozen.patternsFor(c).length > 0;
   const legalize = (op: Operation): boolean => {
     if (rewriter.replaced.has(op)) return true;
     const legality = target.legality(op);
     if (legality === 'legal') return true;
     created = [];
-    if (legality === 'illegal' && tryFold(rewriter, op)) {
-      for (const c of created) if (!legalize(c)) return false;
+    // Any op that is not legal (unknown ones too) is folded first; when
+    // nothing folds, MLIR re-links its operand uses (the cancelled modification).
+    const folded = foldForConversion(op, rewriter, keepConstant);
+    if (folded === 'in-place') return legalize(op);
+    if (folded !== undefined) {
+      rewriter.replaceOp(op, folded.values);
+      for (const c of folded.created) if (!legalize(c)) return false;
       return true;
     }
     for (const p of frozen.patternsFor(op)) {

@@ -127,19 +127,37 @@ export function mlir22TripCount(lb: Mixed, ub: Mixed, step: Mixed, isSigned: boo
   return BigInt.asUintN(width, count);
 }
 
+/**
+ * getStaticTripCount, or with `mlir22` also MLIR 22's zero trips for a zero
+ * constant step, or a negative one in a signed loop (where the later count
+ * knows none): what the test unrolling pass must match. Where MLIR 22
+ * miscompiles (narrow unsigned loops whose step reads negative) the later
+ * count stays.
+ */
+export function staticTripCountFor(forOp: ForLoop, mlir22: boolean): bigint | undefined {
+  const tc = getStaticTripCount(forOp);
+  if (tc !== undefined || !mlir22) return tc;
+  const step = ForOp.step(forOp);
+  const width = loopBitWidth(step.type);
+  const s = matchConstantInt(step);
+  if (s === undefined || width === undefined) return undefined;
+  const v = asLoopInt(s, width, !ForOp.unsignedCmp(forOp));
+  return v <= 0n ? 0n : undefined;
+}
+
 /** ForOp::getStaticTripCount: the loop's constant trip count in its own signedness. */
 export function getStaticTripCount(forOp: ForLoop): bigint | undefined {
   return constantTripCount(ForOp.lowerBound(forOp), ForOp.upperBound(forOp), ForOp.step(forOp), !ForOp.unsignedCmp(forOp));
 }
 
 /**
- * ForOp::promoteIfSingleIteration: a loop known to run zero times is
+ * ForOp::promoteIfSingleIteration (`mlir22`: see staticTripCountFor): a loop known to run zero times is
  * replaced by its inits; one known to run once is replaced by its body (the
  * IV becoming the lower bound, the iter args the inits) and the values it
  * yields. Returns false (leaving the loop alone) otherwise.
  */
-export function promoteIfSingleIteration(rewriter: Rewriter, forOp: ForLoop): boolean {
-  const tripCount = getStaticTripCount(forOp);
+export function promoteIfSingleIteration(rewriter: Rewriter, forOp: ForLoop, mlir22 = false): boolean {
+  const tripCount = staticTripCountFor(forOp, mlir22);
   if (tripCount === undefined || tripCount > 1n) return false;
   if (tripCount === 0n) {
     rewriter.replaceOp(forOp, ForOp.initArgs(forOp));
