@@ -381,11 +381,11 @@ export class Operation {
   parentBlock: Block | null = null;
   prev: Operation | null = null;
   next: Operation | null = null;
-  // Membership in a rewrite driver's worklist or known-op set (the greedy
-  // driver, dialect conversion): which one holds the op and where, so that
-  // drivers need no Map or Set keyed by op. Drivers clear it when done.
-  worklistOwner: object | null = null;
-  worklistIndex = 0;
+  // The greedy rewrite driver's scratch (src/transforms/greedy.ts): > 0 a
+  // worklist position, trusted only when that list holds the op there (so no
+  // owner field); < 0 a clean mark. One number instead of an owner and an
+  // index (8 bytes per op of every module); other drivers keep side tables.
+  worklistSlot = 0;
   /**
    * Scratch owned by one walk at a time, like `Value.mark`: region DCE's
    * epochs (> 0: live when equal to its epoch) and the verifier's marks

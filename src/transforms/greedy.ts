@@ -110,12 +110,8 @@ class KindInfo {
 /** A chain of ancestors that leaves the IR without reaching the driver's region. */
 const OUTSIDE = Symbol('outside');
 
-/**
- * A clean op's mark in `Operation.worklistOwner` (see GreedyDriver.isClean):
- * one token per driver iteration, so a new iteration (or driver) drops every
- * old mark at once; worklists treat any token as "not queued".
- */
-class CleanToken {}
+/** The clean-mark epochs given so far (see GreedyDriver.cleanEpoch). */
+let cleanEpochs = 0;
 
 /**
  * A lazy worklist entry: the ops from `start` up its ancestor chain to `end`
@@ -132,33 +128,51 @@ class LazyRun {
   ) {}
 }
 
+/** The worklists of the drivers running now, outermost first (more than one: a driver inside a pattern). */
+const openWorklists: Worklist[] = [];
+
 /**
- * The driver's worklist: an array of ops (and lazy runs of clean ancestors),
- * membership and position kept on the op itself
- * (Operation.worklistOwner/worklistIndex), so that pushing, popping and
- * removing never hash. A driver run from inside another's pattern (the
- * pipeliner does) may take an op the outer worklist holds: the outer
- * membership is saved and given back when the inner one lets the op go.
+ * The driver's worklist: an array of ops (and lazy runs of clean ancestors).
+ * Membership and position are kept in one number on the op
+ * (Operation.worklistSlot: > 0 a list position, see `seeding`), trusted only
+ * when the list holds the op at that position: pushing, popping and removing
+ * never hash, and a stale slot (left by another driver, or by this one
+ * before a pop) means nothing. A driver run from inside another's pattern
+ * (the pipeliner does) may take an op the outer worklist holds: the outer
+ * slot is saved and given back when the inner one lets the op go.
  */
 class Worklist {
   private list: (Operation | LazyRun | null)[] = [];
   /** The lazy runs in the list, in list order. */
   readonly runs: LazyRun[] = [];
-  /** Memberships in enclosing drivers' worklists, taken over by this one (rare). */
-  private saved: Map<Operation, [object, number]> | null = null;
+  /** Slots in enclosing drivers' worklists, taken over by this one (rare). */
+  private saved: Map<Operation, number> | null = null;
   /** The list position of the entry `pop` last returned. */
   lastIndex = -1;
   /*
    * Seeding pushes everything and then reverses the list (MLIR's top-down
    * order). So that the reversal need not touch every op again to renumber
-   * it, ops pushed while `seeding` get a negative index: at list position
-   * negBase + negSign * index, i.e. -1 - index before the reversal and
-   * length + index after it (length at the reversal). Ops pushed later get
-   * their position itself.
+   * it, an op pushed while `seeding` at length k gets slot 2k + 2 (even):
+   * list position negBase - negSign * (1 + k), i.e. k before the reversal
+   * and length - 1 - k after it (length at the reversal). An op pushed
+   * later at position k gets slot 2k + 1 (odd).
    */
   private seeding = false;
   private negBase = -1;
   private negSign = -1;
+  /** While a driver runs: enclosing drivers' worklists can be told apart (see `push`). */
+  open(): void {
+    openWorklists.push(this);
+  }
+  close(): void {
+    const i = openWorklists.lastIndexOf(this);
+    if (i >= 0) openWorklists.splice(i, 1);
+  }
+  /** The list position slot `s` (> 0) names; maybe out of the list. */
+  private position(s: number): number {
+    const k = (s - 1) >> 1;
+    return s & 1 ? k : this.negBase - this.negSign * (1 + k);
+  }
   /** Entries pushed so far, popped or not (a seeding walk's segment bounds). */
   get size(): number {
     return this.list.length;
@@ -169,14 +183,20 @@ class Worklist {
     return list.length === 0;
   }
   has(op: Operation): boolean {
-    return op.worklistOwner === this;
+    const s = op.worklistSlot;
+    if (s <= 0) return false;
+    const i = this.position(s);
+    return i >= 0 && i < this.list.length && this.list[i] === op;
   }
   push(op: Operation): void {
-    const owner = op.worklistOwner;
-    if (owner === this) return;
-    if (owner !== null && !(owner instanceof CleanToken)) (this.saved ??= new Map()).set(op, [owner, op.worklistIndex]);
-    op.worklistOwner = this;
-    op.worklistIndex = this.seeding ? -1 - this.list.length : this.list.length;
+    const s = op.worklistSlot;
+    if (s > 0) {
+      if (this.has(op)) return;
+      // Maybe an enclosing driver's (the slot says which position, the list whose it is).
+      if (openWorklists.length > 1) (this.saved ??= new Map()).set(op, s);
+    }
+    const n = this.list.length;
+    op.worklistSlot = this.seeding ? 2 * n + 2 : 2 * n + 1;
     this.list.push(op);
   }
   /** Pushes from now on until `reverse` are numbered from the end (see `seeding`). */
@@ -212,18 +232,18 @@ class Worklist {
         members(e, ops);
         for (const op of ops) this.push(op);
       } else {
-        e.worklistIndex = list.length;
+        e.worklistSlot = 2 * list.length + 1;
         list.push(e);
       }
     }
   }
   private release(op: Operation): void {
-    const outer = this.saved?.get(op);
-    if (outer) {
-      this.saved!.delete(op);
-      op.worklistOwner = outer[0];
-      op.worklistIndex = outer[1];
-    } else op.worklistOwner = null;
+    const saved = this.saved;
+    const outer = saved === null ? undefined : saved.get(op);
+    if (outer !== undefined) {
+      saved!.delete(op);
+      op.worklistSlot = outer;
+    } else op.worklistSlot = 0;
   }
   /** The last entry: an op (no longer queued) or a lazy run (no longer pending). */
   pop(): Operation | LazyRun | null {
@@ -242,9 +262,8 @@ class Worklist {
     return null;
   }
   remove(op: Operation): void {
-    if (op.worklistOwner !== this) return;
-    const i = op.worklistIndex;
-    this.list[i >= 0 ? i : this.negBase + this.negSign * i] = null;
+    if (!this.has(op)) return;
+    this.list[this.position(op.worklistSlot)] = null;
     this.release(op);
   }
   reverse(): void {
@@ -252,14 +271,14 @@ class Worklist {
     list.reverse();
     const n = list.length;
     if (this.seeding) {
-      // The ops pushed while seeding keep their (negative) index: see `seeding`.
+      // The ops pushed while seeding keep their (even) slot: see `seeding`.
       this.seeding = false;
       this.negBase = n;
       this.negSign = 1;
     } else if (this.negSign === -1)
       for (let i = 0; i < n; i++) {
         const e = list[i];
-        if (e !== null && !(e instanceof LazyRun)) e.worklistIndex = i;
+        if (e !== null && !(e instanceof LazyRun)) e.worklistSlot = 2 * i + 1;
       }
     else throw new Error('Worklist.reverse: reversed twice');
     for (const run of this.runs) run.index = n - 1 - run.index;
@@ -493,16 +512,19 @@ class GreedyDriver implements PatternListener {
    * be pushed again (every push comes from a notification).
    */
   private readonly cleanKinds: Set<OperationName>;
-  private cleanToken = new CleanToken();
-  /** The ops given the current token (to clear when the token is dropped). */
-  private readonly cleanMarked: Operation[] = [];
+  /**
+   * A clean op's Operation.worklistSlot is minus this (worklists take any
+   * slot <= 0 as "not queued"): a number no driver gave before, so a new
+   * iteration (or driver) drops every old mark at once.
+   */
+  private cleanEpoch = ++cleanEpochs;
+  private numClean = 0;
   /**
    * The ops a clean op read up its operands when it was marked (a superset
    * of what the clean ops read now: an op whose operands change since is
    * modified, and dirtied); cleared with the marks.
    */
   private readonly watched = new Set<Operation>();
-  private numClean = 0;
   /**
    * Clean-run pointers: for o in the map, every op from o (included) up its
    * ancestor chain to the entry (excluded) is clean. Set by path compression
@@ -609,11 +631,10 @@ class GreedyDriver implements PatternListener {
   // ---- clean marks
 
   private isClean(op: Operation): boolean {
-    return op.worklistOwner === this.cleanToken;
+    return op.worklistSlot === -this.cleanEpoch;
   }
   private markClean(op: Operation): void {
-    op.worklistOwner = this.cleanToken;
-    this.cleanMarked.push(op);
+    op.worklistSlot = -this.cleanEpoch;
     this.numClean++;
     // The ops it reads up its operands (two levels): only their modification
     // needs dirtyUsers' walk down the use lists.
@@ -633,8 +654,8 @@ class GreedyDriver implements PatternListener {
   }
   /** Drops `op`'s clean mark, if it has one. */
   private dirty(op: Operation | null): void {
-    if (op === null || op.worklistOwner !== this.cleanToken) return;
-    op.worklistOwner = null;
+    if (op === null || op.worklistSlot !== -this.cleanEpoch) return;
+    op.worklistSlot = 0;
     this.numClean--;
     if (this.cleanUp.size && this.cleanUp.has(op)) this.clearCleanUp();
   }
@@ -644,18 +665,18 @@ class GreedyDriver implements PatternListener {
    * there were any.
    */
   private dirtyUsers(op: Operation, dryRun = false): boolean {
-    const token = this.cleanToken;
+    const token = -this.cleanEpoch;
     let found = false;
     for (let i = 0, n = op.numResults; i < n; i++)
       for (let u = op.result(i).firstUse; u; u = u.nextUse) {
         const user = u.owner;
-        if (user.worklistOwner === token) {
+        if (user.worklistSlot === token) {
           found = true;
           if (!dryRun) this.dirty(user);
         }
         for (let j = 0, m = user.numResults; j < m; j++)
           for (let w = user.result(j).firstUse; w; w = w.nextUse)
-            if (w.owner.worklistOwner === token) {
+            if (w.owner.worklistSlot === token) {
               found = true;
               if (!dryRun) this.dirty(w.owner);
             }
@@ -663,11 +684,8 @@ class GreedyDriver implements PatternListener {
     return found;
   }
   private resetClean(): void {
-    const token = this.cleanToken;
-    for (const op of this.cleanMarked) if (op.worklistOwner === token) op.worklistOwner = null;
-    this.cleanMarked.length = 0;
+    this.cleanEpoch = ++cleanEpochs;
     this.numClean = 0;
-    this.cleanToken = new CleanToken();
     this.clearCleanUp();
     if (this.watched.size) this.watched.clear();
   }
@@ -708,7 +726,7 @@ class GreedyDriver implements PatternListener {
     if (this.worklist.runs.length) this.expandRuns();
   }
   private pushOp(op: Operation): void {
-    if (op.worklistOwner === this.cleanToken) this.dirty(op);
+    this.dirty(op);
     this.worklist.push(op);
   }
 
@@ -962,6 +980,14 @@ class GreedyDriver implements PatternListener {
   }
 
   simplify(): { changed: boolean; converged: boolean } {
+    this.worklist.open();
+    try {
+      return this.simplifyOpen();
+    } finally {
+      this.worklist.close();
+    }
+  }
+  private simplifyOpen(): { changed: boolean; converged: boolean } {
     let changedAny = false;
     let iteration = 0;
     let continueRewrites = false;
