@@ -240,14 +240,36 @@ export class Verifier {
     return true;
   }
 
-  /** Whether the block dominance left from `from` on holds (each pair where its user is reachable). */
+  /**
+   * Whether the block dominance left from `from` on holds (each pair where its
+   * user is reachable). The regions' trees are numbered in their blocks'
+   * marks (BlockTree), not in a DominanceInfo: no map per region.
+   */
   private pendingDominate(from: number): boolean {
     const n = this.pendDef.length;
     if (n === from) return true;
-    const dom = (this.dom ??= new DominanceInfo());
+    // Pairs come in runs of one region (a function's body); others are kept by region.
+    let lastRegion: Region | null = null;
+    let last: BlockTree | undefined;
+    let trees: Map<Region, BlockTree> | undefined;
+    const treeOf = (region: Region): BlockTree => {
+      if (region === lastRegion) return last!;
+      if (last !== undefined) (trees ??= new Map()).set(lastRegion!, last);
+      const t = (trees === undefined ? undefined : trees.get(region)) ?? blockTree(region);
+      lastRegion = region;
+      return (last = t);
+    };
     for (let k = from; k < n; k++) {
       const def = this.pendDef[k];
-      if (!dom.dominatesInRegion(def.parent!, def, this.pendAt[k]) && dom.isReachable(this.pendUser[k])) return false;
+      const t = treeOf(def.parent!);
+      const ib = t.numberOf(this.pendAt[k]);
+      // An unreachable block is dominated by every block.
+      if (ib < 0) continue;
+      const ia = t.numberOf(def);
+      if (ia >= 0 && t.dominates(ia, ib)) continue;
+      // Not dominated: an error unless the user's block is unreachable (the entry of its region is reachable).
+      const user = this.pendUser[k];
+      if (user.parent!.firstBlock === user || treeOf(user.parent!).numberOf(user) >= 0) return false;
     }
     return true;
   }
@@ -464,6 +486,131 @@ export class Verifier {
     d.attachNote(`operand defined as a block argument (block #${index}` + where, loc);
   }
 }
+
+// Dominator trees for the pending pairs, numbered in the blocks' marks: a
+// tree takes a fresh range of numbers and stores in each reachable block
+// -(base + 1 + its reverse post-order number), below every walk's marks
+// (which are positive), so a block's number is read in O(1) with no map,
+// and a stale number (of an earlier tree) is outside every later range.
+let lastNumber = 0;
+const treeOrder: Block[] = [];
+const treeStack: Block[] = [];
+const treeNext: number[] = [];
+let treeIdom = new Int32Array(64);
+let treeFree = new Int32Array(64);
+
+/** A region's dominator tree: pre-order numbers and subtree sizes by reverse post-order number (O(1) dominance). */
+class BlockTree {
+  constructor(
+    private readonly base: number,
+    private readonly n: number,
+    private readonly pre: Int32Array,
+    private readonly size: Int32Array,
+  ) {}
+
+  /** The reverse post-order number of a block of the region, -1 when unreachable. */
+  numberOf(b: Block): number {
+    const i = -b.verifyMark - this.base - 1;
+    return i >= 0 && i < this.n ? i : -1;
+  }
+
+  /** Whether block number `a` dominates block number `b` (pre-order intervals). */
+  dominates(a: number, b: number): boolean {
+    const pa = this.pre[a];
+    const pb = this.pre[b];
+    return pa <= pb && pb < pa + this.size[a];
+  }
+}
+
+/**
+ * The dominator tree of a non-empty region (Cooper-Harvey-Kennedy over a
+ * reverse post-order, as dominance.ts's computeTree, iteratively), numbered
+ * in its blocks' marks. Successors outside the region are ignored.
+ */
+function blockTree(region: Region): BlockTree {
+  const entry = region.firstBlock!;
+  const visited = -++lastNumber;
+  const post = treeOrder;
+  const stack = treeStack;
+  const next = treeNext;
+  post.length = 0;
+  entry.verifyMark = visited;
+  stack.push(entry);
+  next.push(0);
+  while (stack.length !== 0) {
+    const top = stack.length - 1;
+    const b = stack[top];
+    const succ = b.last === null ? NO_SUCCESSORS : b.last.successorList;
+    let i = next[top];
+    let pushed = false;
+    while (i < succ.length) {
+      const s = succ[i++].block;
+      if (s.parent === region && s.verifyMark !== visited) {
+        s.verifyMark = visited;
+        next[top] = i;
+        stack.push(s);
+        next.push(0);
+        pushed = true;
+        break;
+      }
+    }
+    if (!pushed) {
+      post.push(b);
+      stack.pop();
+      next.pop();
+    }
+  }
+  const n = post.length;
+  const base = lastNumber;
+  lastNumber += n;
+  // Reverse post-order number of post[j]: n - 1 - j.
+  for (let j = 0; j < n; j++) post[j].verifyMark = -(base + n - j);
+  if (treeIdom.length < n) {
+    treeIdom = new Int32Array(2 * n);
+    treeFree = new Int32Array(2 * n);
+  }
+  const idom = treeIdom;
+  idom.fill(-1, 0, n);
+  idom[0] = 0;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 1; i < n; i++) {
+      let d = -1;
+      for (let u = post[n - 1 - i].firstUse; u !== null; u = u.nextUse) {
+        const pb = u.owner.parentBlock;
+        if (pb === null) continue;
+        let p = -pb.verifyMark - base - 1;
+        if (p < 0 || p >= n || idom[p] < 0) continue;
+        if (d >= 0)
+          while (p !== d) {
+            while (p > d) p = idom[p];
+            while (d > p) d = idom[d];
+          }
+        d = p;
+      }
+      if (d >= 0 && idom[i] !== d) {
+        idom[i] = d;
+        changed = true;
+      }
+    }
+  }
+  // Pre-order numbers and subtree sizes (a dominator precedes what it dominates in reverse post-order).
+  const size = new Int32Array(n).fill(1);
+  for (let i = n - 1; i >= 1; i--) size[idom[i]] += size[i];
+  const pre = new Int32Array(n);
+  const free = treeFree;
+  if (n !== 0) free[0] = 1;
+  for (let i = 1; i < n; i++) {
+    const p = idom[i];
+    pre[i] = free[p];
+    free[p] += size[i];
+    free[i] = pre[i] + 1;
+  }
+  post.length = 0;
+  return new BlockTree(base, n, pre, size);
+}
+
+const NO_SUCCESSORS: readonly { block: Block }[] = [];
 
 /** Op-level invariants: the structural traits, then the op's own verifier. */
 function verifyInvariants(ctx: Context, op: Operation): boolean {
