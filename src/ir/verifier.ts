@@ -68,6 +68,12 @@ export class Verifier {
   private readonly pendDef: Block[] = [];
   private readonly pendAt: Block[] = [];
   private readonly pendUser: Block[] = [];
+  /**
+   * The entries in use: the lists are written over, never shortened (an
+   * array cut to zero drops its store, regrown by each unit's pushes).
+   */
+  private pendCount = 0;
+  private scratch: TreeScratch | undefined;
 
   constructor(readonly ctx: Context) {}
 
@@ -136,7 +142,7 @@ export class Verifier {
     // op's blocks share one frame above the op's, moved on to the next block
     // at each block's exit (a CFG region's blocks take one slot, not one each).
     if (!this.verifyOpOnEntrance(root)) return false;
-    const pendFrom = this.pendDef.length;
+    const pendFrom = this.pendCount;
     const open = (lastMark += 2);
     const closed = open + 1;
     const isolated = root.regions.length !== 0 && root.hasTrait(Traits.IsolatedFromAbove);
@@ -233,21 +239,43 @@ export class Verifier {
     // The unit's dominator trees are not kept: held to the end of the run,
     // every function's would be alive at once (peak memory after CFG lowering).
     if ((broken & DOMINANCE_BROKEN) === 0 && !this.pendingDominate(pendFrom)) broken |= DOMINANCE_BROKEN;
-    this.pendDef.length = this.pendAt.length = this.pendUser.length = pendFrom;
+    this.pendCount = pendFrom;
     const dom = this.dom;
     this.dom = undefined;
     if (broken & DOMINANCE_BROKEN) return this.verifyDominanceOfContainedRegions(root, dom ?? new DominanceInfo());
     return true;
   }
 
-  /** Whether the block dominance left from `from` on holds (each pair where its user is reachable). */
+  /**
+   * Whether the block dominance left from `from` on holds (each pair where its
+   * user is reachable). The regions' trees are numbered in their blocks'
+   * marks (BlockTree), not in a DominanceInfo: no map per region.
+   */
   private pendingDominate(from: number): boolean {
-    const n = this.pendDef.length;
+    const n = this.pendCount;
     if (n === from) return true;
-    const dom = (this.dom ??= new DominanceInfo());
+    // Pairs come in runs of one region (a function's body); others are kept by region.
+    let lastRegion: Region | null = null;
+    let last: BlockTree | undefined;
+    let trees: Map<Region, BlockTree> | undefined;
+    const treeOf = (region: Region): BlockTree => {
+      if (region === lastRegion) return last!;
+      if (last !== undefined) (trees ??= new Map()).set(lastRegion!, last);
+      const t = (trees === undefined ? undefined : trees.get(region)) ?? blockTree(region, (this.scratch ??= new TreeScratch()));
+      lastRegion = region;
+      return (last = t);
+    };
     for (let k = from; k < n; k++) {
       const def = this.pendDef[k];
-      if (!dom.dominatesInRegion(def.parent!, def, this.pendAt[k]) && dom.isReachable(this.pendUser[k])) return false;
+      const t = treeOf(def.parent!);
+      const ib = t.numberOf(this.pendAt[k]);
+      // An unreachable block is dominated by every block.
+      if (ib < 0) continue;
+      const ia = t.numberOf(def);
+      if (ia >= 0 && t.dominates(ia, ib)) continue;
+      // Not dominated: an error unless the user's block is unreachable (the entry of its region is reachable).
+      const user = this.pendUser[k];
+      if (user.parent!.firstBlock === user || treeOf(user.parent!).numberOf(user) >= 0) return false;
     }
     return true;
   }
@@ -294,11 +322,12 @@ export class Verifier {
     if (b === defBlock || isGraphRegionOwner(owner)) return this.generalDominates(v, user);
     // Two blocks of one region: the entry dominates every block.
     if (defBlock === region!.firstBlock) return true;
-    const n = this.pendDef.length;
+    const n = this.pendCount;
     if (n === 0 || this.pendDef[n - 1] !== defBlock || this.pendAt[n - 1] !== b || this.pendUser[n - 1] !== block) {
-      this.pendDef.push(defBlock!);
-      this.pendAt.push(b);
-      this.pendUser.push(block);
+      this.pendDef[n] = defBlock!;
+      this.pendAt[n] = b;
+      this.pendUser[n] = block;
+      this.pendCount = n + 1;
     }
     return true;
   }
@@ -464,6 +493,139 @@ export class Verifier {
     d.attachNote(`operand defined as a block argument (block #${index}` + where, loc);
   }
 }
+
+// Dominator trees for the pending pairs, numbered in the blocks' marks: a
+// tree takes a fresh range of numbers and stores in each reachable block
+// -(base + 1 + its reverse post-order number), below every walk's marks
+// (which are positive), so a block's number is read in O(1) with no map,
+// and a stale number (of an earlier tree) is outside every later range.
+let lastNumber = 0;
+
+/**
+ * A verification's scratch lists for its trees, written by index and never
+ * shortened (see pendCount); owned by the Verifier, so no block outlives it.
+ */
+class TreeScratch {
+  readonly post: Block[] = [];
+  readonly stack: Block[] = [];
+  readonly next: number[] = [];
+  idom = new Int32Array(64);
+  free = new Int32Array(64);
+}
+
+/** A region's dominator tree: pre-order numbers and subtree sizes by reverse post-order number (O(1) dominance). */
+class BlockTree {
+  constructor(
+    private readonly base: number,
+    private readonly n: number,
+    /** Pre-order numbers in the dominator tree [0, n), then subtree sizes [n, 2n). */
+    private readonly tree: Int32Array,
+  ) {}
+
+  /** The reverse post-order number of a block of the region, -1 when unreachable. */
+  numberOf(b: Block): number {
+    const i = -b.verifyMark - this.base - 1;
+    return i >= 0 && i < this.n ? i : -1;
+  }
+
+  /** Whether block number `a` dominates block number `b` (pre-order intervals). */
+  dominates(a: number, b: number): boolean {
+    const t = this.tree;
+    const pa = t[a];
+    const pb = t[b];
+    return pa <= pb && pb < pa + t[this.n + a];
+  }
+}
+
+/**
+ * The dominator tree of a non-empty region (Cooper-Harvey-Kennedy over a
+ * reverse post-order, as dominance.ts's computeTree, iteratively), numbered
+ * in its blocks' marks. Successors outside the region are ignored.
+ */
+function blockTree(region: Region, scratch: TreeScratch): BlockTree {
+  const entry = region.firstBlock!;
+  const visited = -++lastNumber;
+  // Scratch lists written by index, never shortened (see pendCount).
+  const post = scratch.post;
+  const stack = scratch.stack;
+  const next = scratch.next;
+  let n = 0;
+  let sp = 0;
+  entry.verifyMark = visited;
+  stack[sp] = entry;
+  next[sp++] = 0;
+  while (sp !== 0) {
+    const top = sp - 1;
+    const b = stack[top];
+    const succ = b.last === null ? NO_SUCCESSORS : b.last.successorList;
+    let i = next[top];
+    let pushed = false;
+    while (i < succ.length) {
+      const s = succ[i++].block;
+      if (s.parent === region && s.verifyMark !== visited) {
+        s.verifyMark = visited;
+        next[top] = i;
+        stack[sp] = s;
+        next[sp++] = 0;
+        pushed = true;
+        break;
+      }
+    }
+    if (!pushed) {
+      post[n++] = b;
+      sp--;
+    }
+  }
+  const base = lastNumber;
+  lastNumber += n;
+  // Reverse post-order number of post[j]: n - 1 - j.
+  for (let j = 0; j < n; j++) post[j].verifyMark = -(base + n - j);
+  if (scratch.idom.length < n) {
+    scratch.idom = new Int32Array(2 * n);
+    scratch.free = new Int32Array(2 * n);
+  }
+  const idom = scratch.idom;
+  idom.fill(-1, 0, n);
+  idom[0] = 0;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 1; i < n; i++) {
+      let d = -1;
+      for (let u = post[n - 1 - i].firstUse; u !== null; u = u.nextUse) {
+        const pb = u.owner.parentBlock;
+        if (pb === null) continue;
+        let p = -pb.verifyMark - base - 1;
+        if (p < 0 || p >= n || idom[p] < 0) continue;
+        if (d >= 0)
+          while (p !== d) {
+            while (p > d) p = idom[p];
+            while (d > p) d = idom[d];
+          }
+        d = p;
+      }
+      if (d >= 0 && idom[i] !== d) {
+        idom[i] = d;
+        changed = true;
+      }
+    }
+  }
+  // Pre-order numbers and subtree sizes (a dominator precedes what it dominates in reverse post-order).
+  // One array for both (half the array objects): pre-order numbers, then sizes.
+  const tree = new Int32Array(2 * n);
+  tree.fill(1, n);
+  for (let i = n - 1; i >= 1; i--) tree[n + idom[i]] += tree[n + i];
+  const free = scratch.free;
+  if (n !== 0) free[0] = 1;
+  for (let i = 1; i < n; i++) {
+    const p = idom[i];
+    tree[i] = free[p];
+    free[p] += tree[n + i];
+    free[i] = tree[i] + 1;
+  }
+  return new BlockTree(base, n, tree);
+}
+
+const NO_SUCCESSORS: readonly { block: Block }[] = [];
 
 /** Op-level invariants: the structural traits, then the op's own verifier. */
 function verifyInvariants(ctx: Context, op: Operation): boolean {

@@ -60,11 +60,16 @@ function verifySuccessorOperands(ctx: Context, op: Operation, s: number, operand
     emitError(ctx, op, `branch has ${count} operands for successor #${s}, but target block has ${args.length}`);
     return false;
   }
-  for (let i = 0; i < count; i++)
-    if ((operands ? operands[i] : op.operand(start + i)).type !== args[i].type) {
+  // Along the operand list from `start` (operand(i) counts along a short list each time).
+  let u = operands || count === 0 ? null : op.opOperand(start);
+  for (let i = 0; i < count; i++) {
+    const v = operands ? operands[i] : u!.value;
+    if (u !== null) u = op.operandAfter(u);
+    if (v.type !== args[i].type) {
       emitError(ctx, op, `type mismatch for bb argument #${i} of successor #${s}`);
       return false;
     }
+  }
   return true;
 }
 

@@ -142,9 +142,10 @@ export interface OpHooks<T extends Operation = Operation> {
   verify?(op: T, ctx: Context): boolean;
   /**
    * `verify` reads only the op itself: its operand and result types and
-   * counts and its properties (not its parent, neighbours, operands'
-   * defining ops or regions). Ops of such a kind (or of one without `verify`)
-   * that match one that passed are not checked again (see PassedSignatures).
+   * counts, its properties and its successors' argument types (not its
+   * parent, neighbours, operands' defining ops, regions or anything else of
+   * its successors). Ops of such a kind (or of one without `verify`) that
+   * match one that passed are not checked again (see PassedSignatures).
    */
   localVerifier?: boolean;
   /**
@@ -830,12 +831,15 @@ function compileOdsCheck(info: OdsInfo): (op: Operation) => boolean {
  * Signatures (operand types, result types, properties) of ops of one kind
  * that passed `verify`, for kinds whose checks read nothing else (the
  * declared ones all do; a hand-written hook says so with `localVerifier`):
- * an op with a remembered signature and no regions, successors, discardable
- * attributes or opaque properties passes again, so most ops skip the
- * compiled check, the traits and the hook (less work, and fewer functions
- * hot enough for TurboFan in a cold run). Types and attributes are uniqued
- * and immutable: identity is equality. Entries are flat lists: operand
- * types, SIG_END, result types, SIG_END, property names and values.
+ * an op with a remembered signature and no regions, discardable attributes
+ * or opaque properties passes again, so most ops skip the compiled check,
+ * the traits and the hook (less work, and fewer functions hot enough for
+ * TurboFan in a cold run). Types and attributes are uniqued and immutable:
+ * identity is equality. Entries are flat lists: operand types, SIG_END,
+ * result types, SIG_END, property names and values; for an op with
+ * successors (branches: half the ops after convert-scf-to-cf) then
+ * SUCCESSORS and each successor's argument types followed by SIG_END (what
+ * the branch hooks compare the forwarded operands with).
  */
 class PassedSignatures {
   /** `withRegions`: ops with regions of a remembered shape pass too (the kind's checks read no more of them). */
@@ -854,7 +858,7 @@ class PassedSignatures {
   }
 
   has(op: Operation): boolean {
-    if (op.hasRareParts || (op.regions.length !== 0 && !(this.withRegions && shapeRememberable(op)))) return false;
+    if (op.hasRareParts ? !onlySuccessors(op) : op.regions.length !== 0 && !(this.withRegions && shapeRememberable(op))) return false;
     const list = this.listOf(op);
     if (list === undefined) return false;
     for (let i = 0; i < list.length; i++) if (sameSignature(list[i], op)) return true;
@@ -863,7 +867,7 @@ class PassedSignatures {
 
   /** Remembers the signature of `op`, which passed. */
   add(op: Operation): void {
-    if (op.hasRareParts || (op.regions.length !== 0 && !(this.withRegions && shapeRememberable(op)))) return;
+    if (op.hasRareParts ? !onlySuccessors(op) : op.regions.length !== 0 && !(this.withRegions && shapeRememberable(op))) return;
     let list = this.listOf(op);
     if (list === undefined) {
       // Bounded: a kind with many distinct values (constants) keeps the first ones.
@@ -883,7 +887,41 @@ class PassedSignatures {
     e.push(SIG_END);
     for (let i = 0, n = op.numProperties; i < n; i++) e.push(op.propertyName(i), op.propertyValue(i));
     if (op.regions.length !== 0) pushShape(e, op);
+    else if (op.hasRareParts) pushSuccessors(e, op);
   }
+}
+
+/**
+ * Whether the rare parts of `op` (which has some) are successors alone, on
+ * an op without regions: no discardable attribute or opaque property for
+ * a signature to miss.
+ */
+function onlySuccessors(op: Operation): boolean {
+  return op.regions.length === 0 && op.opaqueProperties === null && op.attributesView.size === 0;
+}
+
+/** Appends SUCCESSORS and, per successor, its block's argument types and SIG_END. */
+function pushSuccessors(e: unknown[], op: Operation): void {
+  e.push(SUCCESSORS);
+  const succ = op.successorList;
+  for (let s = 0; s < succ.length; s++) {
+    const args = succ[s].block.args;
+    for (let a = 0; a < args.length; a++) e.push(args[a].type);
+    e.push(SIG_END);
+  }
+}
+
+/** Whether the successors of `op` match those recorded in `e` from position `k` (at SUCCESSORS) to its end. */
+function sameSuccessors(e: readonly unknown[], k: number, op: Operation): boolean {
+  const n = e.length;
+  if (k === n || e[k++] !== SUCCESSORS) return false;
+  const succ = op.successorList;
+  for (let s = 0; s < succ.length; s++) {
+    const args = succ[s].block.args;
+    for (let a = 0; a < args.length; a++) if (k === n || e[k++] !== args[a].type) return false;
+    if (k === n || e[k++] !== SIG_END) return false;
+  }
+  return k === n;
 }
 
 /**
@@ -978,6 +1016,8 @@ const SIG_END = {};
 /** A region without blocks, and an entry block without ops, in a shape. */
 const NO_BLOCK = {};
 const EMPTY_BLOCK = {};
+/** Where an op's successors start in a signature. */
+const SUCCESSORS = {};
 
 function sameSignature(e: readonly unknown[], op: Operation): boolean {
   const n = e.length;
@@ -987,14 +1027,15 @@ function sameSignature(e: readonly unknown[], op: Operation): boolean {
   for (let i = 0, r = op.numResults; i < r; i++) if (k === n || e[k++] !== op.result(i).type) return false;
   if (k === n || e[k++] !== SIG_END) return false;
   const np = op.numProperties;
-  if (op.regions.length === 0) {
+  if (op.regions.length === 0 && !op.hasRareParts) {
     if (n - k !== 2 * np) return false;
     for (let i = 0; i < np; i++) if (e[k++] !== op.propertyName(i) || e[k++] !== op.propertyValue(i)) return false;
     return true;
   }
   if (n - k < 2 * np) return false;
   for (let i = 0; i < np; i++) if (e[k++] !== op.propertyName(i) || e[k++] !== op.propertyValue(i)) return false;
-  return sameShape(e, k, op);
+  // Rare parts here are successors alone (onlySuccessors), on an op without regions.
+  return op.regions.length === 0 ? sameSuccessors(e, k, op) : sameShape(e, k, op);
 }
 
 /** Checks inherent attributes given in an attribute dictionary (MLIR's verifyInherentAttrs). */

@@ -13,7 +13,7 @@ import { IntegerType } from '../../src/ir/builtin-types.js';
 import { IntegerAttr } from '../../src/ir/builtin-attributes.js';
 import type { Operation } from '../../src/ir/operation.js';
 import { parse, verify } from '../../src/api/text.js';
-import { arith, memref, scf } from '../../src/index.js';
+import { arith, cf, memref, scf } from '../../src/index.js';
 import { testOptCases, type OptCase } from '../opt-cases.js';
 
 const CASES: OptCase[] = [
@@ -219,6 +219,62 @@ func.func @g(%a: i32) -> i64 {
 }
 `,
   },
+  // Branches (cf.br, cf.cond_br: hooks marked localVerifier) are remembered
+  // with their successors' argument types: the second branch of each case
+  // forwards the same operand types as a valid one before it, to a block
+  // whose arguments differ.
+  {
+    name: 'a branch of a remembered signature to a block whose argument has another type',
+    args: [],
+    input: `func.func @f(%a: i32) {
+  cf.br ^bb1(%a : i32)
+^bb1(%x: i32):
+  cf.br ^bb2(%a : i32)
+^bb2(%y: i64):
+  return
+}
+`,
+  },
+  {
+    name: 'a branch of a remembered signature to a block with one argument more',
+    args: [],
+    input: `func.func @f(%a: i32) {
+  cf.br ^bb1(%a : i32)
+^bb1(%x: i32):
+  cf.br ^bb2(%a : i32)
+^bb2(%y: i32, %z: i32):
+  return
+}
+`,
+  },
+  {
+    name: 'a conditional branch of a remembered signature whose false destination differs',
+    args: [],
+    input: `func.func @f(%c: i1, %a: i32) {
+  cf.cond_br %c, ^bb1(%a : i32), ^bb2
+^bb1(%x: i32):
+  cf.cond_br %c, ^bb2, ^bb3(%a : i32)
+^bb2:
+  cf.cond_br %c, ^bb1(%a : i32), ^bb4
+^bb3(%y: i32):
+  return
+^bb4(%z: i32):
+  return
+}
+`,
+  },
+  {
+    name: 'a conditional branch of a remembered signature with its destinations swapped',
+    args: [],
+    input: `func.func @f(%c: i1, %a: i32) {
+  cf.cond_br %c, ^bb1, ^bb2(%a : i32)
+^bb1:
+  cf.cond_br %c, ^bb2(%a : i32), ^bb1
+^bb2(%y: i32):
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
@@ -278,6 +334,34 @@ test('an op changed after it passed is checked again', () => {
   diags = verify(m);
   assert.equal(diags.length, 1);
   assert.match(diags[0], /attribute 'alignment' failed to satisfy constraint/);
+});
+
+test('a branch whose destination changed after it passed is checked again', () => {
+  const m = parse(`func.func @f(%a: i32) {
+  cf.br ^bb1(%a : i32)
+^bb1(%x: i32):
+  return
+^bb2(%y: i64):
+  return
+}
+`);
+  assert.deepEqual(verify(m), []);
+  const br = find(m, (op) => cf.BranchOp.isa(op));
+  const body = m.regions[0].entry.first!.regions[0];
+  const bb2 = body.blocks[2];
+  // The same operands sent to a block expecting another type: its successor's arguments are part of the signature.
+  br.setSuccessor(0, bb2);
+  let diags = verify(m);
+  assert.equal(diags.length, 1);
+  assert.match(diags[0], /type mismatch for bb argument #0 of successor #0/);
+  br.setSuccessor(0, body.blocks[1]);
+  assert.deepEqual(verify(m), []);
+  // A discardable attribute keeps a branch out of the remembered signatures (and is checked).
+  br.attributes.set('cf.x', IntegerAttr.get(IntegerType.get(64), 1));
+  br.setSuccessor(0, bb2);
+  diags = verify(m);
+  assert.equal(diags.length, 1);
+  assert.match(diags[0], /type mismatch for bb argument #0 of successor #0/);
 });
 
 test('a region op whose terminator changed after it passed is checked again', () => {

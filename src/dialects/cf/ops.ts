@@ -244,6 +244,8 @@ function setSwitchOperands(op: Op<'cf.switch'>, index: number, values: readonly 
 implementOp(BranchOp, {
   // One successor (checked before), fed by every operand: nothing allocated.
   verify: (op, ctx) => verifyBranchSuccessorRange(ctx, op, 0, 0, op.numOperands),
+  // Reads the operand types and the successor's argument types: a signature decides.
+  localVerifier: true,
   interfaces: {
     [Interfaces.Branch]: {
       getSuccessorOperands: (op) => BranchOp.destOperands(BranchOp.cast(op)),
@@ -281,6 +283,8 @@ implementOp(CondBranchOp, {
     if (!verifyBranchSuccessorRange(ctx, op, 1, segs[2][0], segs[2][1])) return false;
     return verifyBranchWeights(ctx, op, CondBranchOp.branch_weights(op));
   },
+  // Reads operand types, properties (segments, weights) and the successors' argument types.
+  localVerifier: true,
   interfaces: {
     [Interfaces.Branch]: {
       getSuccessorOperands: (op, index) => condBranchOperands(CondBranchOp.cast(op), index),
