@@ -11,15 +11,20 @@ import { prng } from '../../bench/gen.js';
 
 const VALUES = [-3n, -1n, 0n, 1n, 2n, 5n, 7n, 2147483647n, -2147483648n, 4294967295n, 127n, -128n];
 
-/** `count` functions of one loop each: bounds and step constant (any of VALUES, wrapped to the type) or arguments. */
-function randomLoops(seed: number, count: number): string {
+/**
+ * `count` functions of one scf.for each over index, i32 or i8: bounds and step
+ * constant (any of VALUES, wrapped to the type) or arguments, `ub` sometimes
+ * `addi lb, c` or `lb` itself. `withResult`: the loop carries an i32 (kept,
+ * inlined or replaced by its init after canonicalize); else it is empty.
+ */
+function randomLoops(seed: number, count: number, withResult = false): string {
   const rand = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
   const out: string[] = [];
   for (let n = 0; n < count; n++) {
     const type = pick(['index', 'i32', 'i8']);
     const wrap = (v: bigint): bigint => (type === 'i8' ? BigInt.asIntN(8, v) : type === 'i32' ? BigInt.asIntN(32, v) : v);
-    const lines = [`func.func @f${n}(%a: ${type}, %b: ${type}, %s: ${type}) {`];
+    const lines = [`func.func @f${n}(%a: ${type}, %b: ${type}, %s: ${type}${withResult ? ', %x: i32) -> i32 {' : ') {'}`];
     const operand = (name: string, arg: string): string => {
       if (rand() < 0.25) return arg;
       lines.push(`  %${name} = arith.constant ${wrap(pick(VALUES))} : ${type}`);
@@ -34,8 +39,14 @@ function randomLoops(seed: number, count: number): string {
     } else ub = rand() < 0.1 ? lb : operand('ub', '%b');
     const step = operand('st', '%s');
     const unsigned = rand() < 0.5 ? ' unsigned' : '';
-    lines.push(`  scf.for${unsigned} %i = ${lb} to ${ub} step ${step}${type === 'index' ? '' : ` : ${type}`} {\n  }`);
-    lines.push('  return\n}');
+    const typeSuffix = type === 'index' ? '' : ` : ${type}`;
+    if (withResult) {
+      lines.push(`  %r = scf.for${unsigned} %i = ${lb} to ${ub} step ${step} iter_args(%acc = %x) -> (i32)${typeSuffix} {`);
+      lines.push('    %n = arith.muli %acc, %acc : i32\n    scf.yield %n : i32\n  }\n  return %r : i32\n}');
+    } else {
+      lines.push(`  scf.for${unsigned} %i = ${lb} to ${ub} step ${step}${typeSuffix} {\n  }`);
+      lines.push('  return\n}');
+    }
     out.push(lines.join('\n'));
   }
   return out.join('\n') + '\n';
@@ -54,39 +65,9 @@ test('test-scf-for-utils trip counts: random loops, as mlir-opt 22', () => {
   }
 });
 
-/** `count` functions of one scf.for with a result (kept, inlined or replaced by its init after canonicalize). */
-function randomLoopsWithResults(seed: number, count: number): string {
-  const rand = prng(seed);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
-  const out: string[] = [];
-  for (let n = 0; n < count; n++) {
-    const type = pick(['index', 'i32', 'i8']);
-    const wrap = (v: bigint): bigint => (type === 'i8' ? BigInt.asIntN(8, v) : type === 'i32' ? BigInt.asIntN(32, v) : v);
-    const lines = [`func.func @f${n}(%a: ${type}, %b: ${type}, %s: ${type}, %x: i32) -> i32 {`];
-    const operand = (name: string, arg: string): string => {
-      if (rand() < 0.25) return arg;
-      lines.push(`  %${name} = arith.constant ${wrap(pick(VALUES))} : ${type}`);
-      return `%${name}`;
-    };
-    const lb = operand('lb', '%a');
-    let ub: string;
-    if (lb === '%a' && rand() < 0.3) {
-      lines.push(`  %k = arith.constant ${wrap(pick(VALUES))} : ${type}`);
-      lines.push(`  %ub = arith.addi %a, %k${pick(['', ' overflow<nsw>', ' overflow<nuw>'])} : ${type}`);
-      ub = '%ub';
-    } else ub = operand('ub', '%b');
-    const step = operand('st', '%s');
-    const unsigned = rand() < 0.5 ? ' unsigned' : '';
-    lines.push(`  %r = scf.for${unsigned} %i = ${lb} to ${ub} step ${step} iter_args(%acc = %x) -> (i32)${type === 'index' ? '' : ` : ${type}`} {`);
-    lines.push('    %n = arith.muli %acc, %acc : i32\n    scf.yield %n : i32\n  }\n  return %r : i32\n}');
-    out.push(lines.join('\n'));
-  }
-  return out.join('\n') + '\n';
-}
-
 test('scf.for canonicalization: zero- and one-trip loops of random bounds, as mlir-opt 22', () => {
   for (const seed of [4, 5]) {
-    const input = randomLoopsWithResults(seed, 150);
+    const input = randomLoops(seed, 150, true);
     const r = optAndReference(input, '--canonicalize');
     assert.equal(r.ref.code, 0, r.ref.err);
     assert.equal(r.out, r.ref.out, `seed ${seed}`);
