@@ -90,12 +90,7 @@ function computeTree(region: Region): RegionTree {
         if (pb === null) continue;
         let p = index.get(pb);
         if (p === undefined || idom[p] < 0) continue;
-        if (d >= 0)
-          while (p !== d) {
-            while (p > d) p = idom[p];
-            while (d > p) d = idom[d];
-          }
-        d = p;
+        d = d >= 0 ? intersectDominators(idom, p, d) : p;
       }
       if (d >= 0 && idom[i] !== d) {
         idom[i] = d;
@@ -106,15 +101,26 @@ function computeTree(region: Region): RegionTree {
   return { order, index, idom };
 }
 
-/** Pre-order numbers and subtree sizes of the dominator tree (a dominator precedes what it dominates in reverse post-order). */
-function numberTree(t: RegionTree): { pre: Int32Array; size: Int32Array } {
-  if (t.pre !== undefined && t.size !== undefined) return { pre: t.pre, size: t.size };
-  const n = t.order.length;
-  const idom = t.idom;
-  const size = new Int32Array(n).fill(1);
+/**
+ * Cooper-Harvey-Kennedy's intersect: the nearest common dominator of blocks
+ * `p` and `d`, numbered in reverse post-order, from the dominators known so far.
+ */
+export function intersectDominators(idom: Int32Array, p: number, d: number): number {
+  while (p !== d) {
+    while (p > d) p = idom[p];
+    while (d > p) d = idom[d];
+  }
+  return p;
+}
+
+/**
+ * Pre-order numbers and subtree sizes of the dominator tree of `n` blocks
+ * numbered in reverse post-order (a dominator precedes what it dominates),
+ * written into `pre` and `size`; `free` is scratch of at least `n`.
+ */
+export function numberDominatorTree(idom: Int32Array, n: number, pre: Int32Array, size: Int32Array, free: Int32Array): void {
+  size.fill(1, 0, n);
   for (let i = n - 1; i >= 1; i--) size[idom[i]] += size[i];
-  const pre = new Int32Array(n);
-  const free = new Int32Array(n);
   if (n !== 0) free[0] = 1;
   for (let i = 1; i < n; i++) {
     const p = idom[i];
@@ -122,6 +128,15 @@ function numberTree(t: RegionTree): { pre: Int32Array; size: Int32Array } {
     free[p] += size[i];
     free[i] = pre[i] + 1;
   }
+}
+
+/** Pre-order numbers and subtree sizes of the dominator tree (a dominator precedes what it dominates in reverse post-order). */
+function numberTree(t: RegionTree): { pre: Int32Array; size: Int32Array } {
+  if (t.pre !== undefined && t.size !== undefined) return { pre: t.pre, size: t.size };
+  const n = t.order.length;
+  const size = new Int32Array(n);
+  const pre = new Int32Array(n);
+  numberDominatorTree(t.idom, n, pre, size, new Int32Array(n));
   t.pre = pre;
   t.size = size;
   return { pre, size };

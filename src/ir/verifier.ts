@@ -4,7 +4,7 @@
 // deep IR does not exhaust the stack, and isolated-from-above ops verified as
 // separate units.
 
-import { DominanceInfo, isGraphRegionOwner } from './dominance.js';
+import { DominanceInfo, intersectDominators, isGraphRegionOwner, numberDominatorTree } from './dominance.js';
 import { Traits, emitError, emitOpError, verifyDialectAttribute, type Context } from './context.js';
 import { UnknownLoc } from './location.js';
 import { Block, BlockArgument, OpResult, Operation, Region, type Value } from './operation.js';
@@ -596,12 +596,7 @@ function blockTree(region: Region, scratch: TreeScratch): BlockTree {
         if (pb === null) continue;
         let p = -pb.verifyMark - base - 1;
         if (p < 0 || p >= n || idom[p] < 0) continue;
-        if (d >= 0)
-          while (p !== d) {
-            while (p > d) p = idom[p];
-            while (d > p) d = idom[d];
-          }
-        d = p;
+        d = d >= 0 ? intersectDominators(idom, p, d) : p;
       }
       if (d >= 0 && idom[i] !== d) {
         idom[i] = d;
@@ -609,19 +604,9 @@ function blockTree(region: Region, scratch: TreeScratch): BlockTree {
       }
     }
   }
-  // Pre-order numbers and subtree sizes (a dominator precedes what it dominates in reverse post-order).
-  // One array for both (half the array objects): pre-order numbers, then sizes.
+  // Pre-order numbers, then subtree sizes, in one array (half the array objects).
   const tree = new Int32Array(2 * n);
-  tree.fill(1, n);
-  for (let i = n - 1; i >= 1; i--) tree[n + idom[i]] += tree[n + i];
-  const free = scratch.free;
-  if (n !== 0) free[0] = 1;
-  for (let i = 1; i < n; i++) {
-    const p = idom[i];
-    tree[i] = free[p];
-    free[p] += tree[n + i];
-    free[i] = tree[i] + 1;
-  }
+  numberDominatorTree(idom, n, tree.subarray(0, n), tree.subarray(n), scratch.free);
   return new BlockTree(base, n, tree);
 }
 
