@@ -462,7 +462,7 @@ implementOp(ConstantOp, {
   interfaces: { SymbolUser: constantSymbolUser },
   // Folds to its symbol, so SCCP knows it (and rematerializes it at the
   // region's entry, as MLIR 22 does).
-  fold: (op) => [op.getProperty('value')!],
+  fold: (op) => [SymbolRefAttr.get(ConstantOp.value(op))],
   getAsmResultNames(op, setName) {
     setName(op.results[0], 'f');
   },

@@ -476,7 +476,7 @@ export const GlobalOp = defineOp({
 });
 
 implementOp(AddressOfOp, {
-  fold: (op) => [op.getProperty('global_name')!],
+  fold: (op) => [SymbolRefAttr.get(AddressOfOp.global_name(op))],
   verify(op, ctx) {
     const target = lookupNearestSymbolFrom(op, SymbolRefAttr.get(AddressOfOp.global_name(op)));
     if (!target || !(GlobalOp.isa(target) || LLVMFuncOp.isa(target) || AliasOp.isa(target)))
