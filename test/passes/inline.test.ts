@@ -3,6 +3,7 @@
 // live.
 
 import { testOptCases, type OptCase } from '../opt-cases.js';
+import { TEST_REGION_OP_MODULE } from './test-region-op-input.js';
 
 const CASES: OptCase[] = [
   {
@@ -101,22 +102,7 @@ func.func @b(%x: i32) -> i32 {
   {
     name: 'inline: symbol uses are counted through an unregistered one-region op of a loaded dialect (test.*), so the dead private callee goes',
     args: ['--allow-unregistered-dialect', '--inline'],
-    input: `func.func private @g() -> i32 {
-  %c = arith.constant 1 : i32
-  return %c : i32
-}
-func.func private @h() -> i32 {
-  %c = arith.constant 2 : i32
-  return %c : i32
-}
-func.func @f(%c: i1) -> i32 {
-  "test.r"() ({
-    "test.a"() : () -> ()
-  }) : () -> ()
-  %r = func.call @g() : () -> i32
-  return %r : i32
-}
-`,
+    input: TEST_REGION_OP_MODULE,
   },
 ];
 

@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runOpt } from '../../src/tools/opt-driver.js';
 import { testOptCases, type OptCase } from '../opt-cases.js';
+import { TEST_REGION_OP_MODULE } from './test-region-op-input.js';
 
 const CASES: OptCase[] = [
   {
@@ -154,22 +155,7 @@ func.func private @use()
   {
     name: 'remove-dead-values: call sites are known through an unregistered one-region op of a loaded dialect (test.*)',
     args: ['--allow-unregistered-dialect', '--remove-dead-values'],
-    input: `func.func private @g() -> i32 {
-  %c = arith.constant 1 : i32
-  return %c : i32
-}
-func.func private @h() -> i32 {
-  %c = arith.constant 2 : i32
-  return %c : i32
-}
-func.func @f(%c: i1) -> i32 {
-  "test.r"() ({
-    "test.a"() : () -> ()
-  }) : () -> ()
-  %r = func.call @g() : () -> i32
-  return %r : i32
-}
-`,
+    input: TEST_REGION_OP_MODULE,
   },
 ];
 

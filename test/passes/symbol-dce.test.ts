@@ -3,6 +3,7 @@
 // live.
 
 import { testOptCases, type OptCase } from '../opt-cases.js';
+import { TEST_REGION_OP_MODULE } from './test-region-op-input.js';
 
 const CASES: OptCase[] = [
   {
@@ -43,22 +44,7 @@ const CASES: OptCase[] = [
   {
     name: 'symbol-dce: an unregistered one-region op of a loaded dialect (test.*) is not a potentially unknown symbol table: dead private functions go, no error',
     args: ['--allow-unregistered-dialect', '--symbol-dce'],
-    input: `func.func private @g() -> i32 {
-  %c = arith.constant 1 : i32
-  return %c : i32
-}
-func.func private @h() -> i32 {
-  %c = arith.constant 2 : i32
-  return %c : i32
-}
-func.func @f(%c: i1) -> i32 {
-  "test.r"() ({
-    "test.a"() : () -> ()
-  }) : () -> ()
-  %r = func.call @g() : () -> i32
-  return %r : i32
-}
-`,
+    input: TEST_REGION_OP_MODULE,
   },
 ];
 
