@@ -19,15 +19,24 @@ import { parsePipelineInto } from '../passes/pipeline.js';
 import { callableInterface, callInterface, getSymbolUsesWithNested, isSymbol, resolveCallable, SymbolScopes, symbolRefsOf, symbolVisibility, type SymbolUse } from './call-utils.js';
 import { nearestSymbolTable } from '../ir/symbol-table.js';
 import { cloneRegionInto, IRMapping } from './clone.js';
+import { CallSiteLoc, UnknownLoc, type Location } from '../ir/location.js';
 
-/** Dialects whose ops may be inlined (those with an inliner interface in MLIR). */
+/** Dialects whose ops may be inlined anywhere (those with an unconditional inliner interface in MLIR). */
 const INLINABLE_DIALECTS = new Set(['arith', 'cf', 'func', 'index', 'math', 'memref', 'scf', 'ub', 'vector', 'builtin']);
 
-function isLegalToInlineOp(op: Operation): boolean {
+/**
+ * Whether `op` (and every op nested in it) may be inlined into `dest`, the
+ * call's region. Affine ops may only land directly in an affine scope (a
+ * function body, say): there, their operands stay valid dims and symbols.
+ */
+function isLegalToInlineOp(op: Operation, dest: Region): boolean {
   if (!op.isRegistered) return false;
-  if (!INLINABLE_DIALECTS.has(op.name.dialectName)) return false;
+  const dialect = op.name.dialectName;
+  if (dialect === 'affine') {
+    if (!dest.parentOp?.hasTrait(Traits.AffineScope)) return false;
+  } else if (!INLINABLE_DIALECTS.has(dialect)) return false;
   if (ModuleOp.isa(op)) return false;
-  for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o)) return false;
+  for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o, dest)) return false;
   return true;
 }
 
@@ -165,6 +174,7 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
     // One block: its ops go right before the call, with no split (moving the
     // rest of the block out and back per call is quadratic in a long block).
     const [only] = cloneRegionInto(region, new RegionCtor(), null, mapping);
+    remapInlinedLocations([only], call.location);
     const term = only.last!;
     results.forEach((r, i) => r.replaceAllUsesWith(term.operand(i)));
     term.erase();
@@ -189,6 +199,7 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
   }
   // Several blocks (one is handled above): returns branch to the rest of the block.
   const cloned = cloneRegionInto(region, dest, post, mapping);
+  remapInlinedLocations(cloned, call.location);
   const first = cloned[0];
   if (inlined) for (const nb of cloned) inlined.push(opsOf(nb));
   results.forEach((r) => r.replaceAllUsesWith(post.addArgument(r.type, call.location)));
@@ -210,6 +221,47 @@ export function inlineCall(ctx: Context, call: Operation, callee: Operation, reg
   first.erase();
   call.erase();
   return true;
+}
+
+/**
+ * Gives every inlined op and block argument (nested ones too) the location
+ * `callsite(<its location> at <the call's>)`, as MLIR's inliner does, unless
+ * the call's location is unknown. A location that is already a call-site
+ * chain gets the call appended at its outermost caller.
+ */
+function remapInlinedLocations(blocks: readonly Block[], callLoc: Location): void {
+  if (callLoc instanceof UnknownLoc) return;
+  const remapped = new Map<Location, Location>();
+  const remap = (loc: Location): Location => {
+    let to = remapped.get(loc);
+    if (to === undefined) remapped.set(loc, (to = stackCallSite(loc, callLoc)));
+    return to;
+  };
+  const remapArgs = (b: Block): void => {
+    for (const a of b.args) a.location = remap(a.location);
+  };
+  for (const b of blocks) {
+    remapArgs(b);
+    for (let o = b.first; o; o = o.next) {
+      o.walk((n) => {
+        n.location = remap(n.location);
+        for (const r of n.regions) for (let nb = r.firstBlock; nb; nb = nb.nextBlock) remapArgs(nb);
+        return 'advance';
+      }, 'pre');
+    }
+  }
+}
+
+function stackCallSite(callee: Location, caller: Location): Location {
+  const chain: CallSiteLoc[] = [];
+  let innermost = callee;
+  while (innermost instanceof CallSiteLoc) {
+    chain.push(innermost);
+    innermost = innermost.caller;
+  }
+  let loc = CallSiteLoc.get(innermost, caller);
+  for (let i = chain.length - 1; i >= 0; i--) loc = CallSiteLoc.get(chain[i].callee, loc);
+  return loc;
 }
 
 function opsOf(block: Block): Operation[] {
@@ -455,7 +507,7 @@ class Inliner extends Pass {
     const multi = target.region.blocks.length >= 2;
     if (multi && !(target.callable.name === callParent.name || !callParent.hasTrait(Traits.SingleBlock))) return false;
     if (target.callable.getAttr('no_inline') || call.getAttr('no_inline')) return false;
-    for (const b of target.region.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o)) return false;
+    for (const b of target.region.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o, call.parentRegion!)) return false;
     if (threshold !== 4294967295) {
       const callerOps = countOps(source.region);
       const calleeOps = countOps(target.region);

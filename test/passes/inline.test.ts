@@ -104,6 +104,56 @@ func.func @b(%x: i32) -> i32 {
     args: ['--allow-unregistered-dialect', '--inline'],
     input: TEST_REGION_OP_MODULE,
   },
+  {
+    name: 'inline: inlined ops, nested ops and block arguments take callsite locations, stacked through earlier inlining; an unknown call location leaves them',
+    args: ['--inline', '--mlir-print-debuginfo', '--mlir-print-local-scope'],
+    input: `func.func private @leaf(%x: i32) -> i32 {
+  %c = arith.constant 3 : i32 loc("leaf.c":1:1)
+  %s = arith.addi %x, %c : i32 loc(fused["leaf.add":2:2, "other":9:9])
+  return %s : i32 loc("leaf.ret":3:3)
+}
+func.func private @mid(%x: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (i32) {
+    %v = func.call @leaf(%acc) : (i32) -> i32 loc("mid.call":4:4)
+    scf.yield %v : i32
+  } loc("mid.for":5:5)
+  %w = scf.execute_region -> i32 {
+    cf.br ^bb1(%r : i32)
+  ^bb1(%a: i32 loc("mid.arg":6:6)):
+    scf.yield %a : i32
+  }
+  return %w : i32
+}
+func.func @top(%x: i32, %n: index) -> (i32, i32) {
+  %a = func.call @mid(%x, %n) : (i32, index) -> i32 loc(callsite("top.inner":7:7 at "top.outer":8:8))
+  %b = func.call @leaf(%x) : (i32) -> i32 loc(unknown)
+  return %a, %b : i32, i32
+}
+`,
+  },
+  {
+    name: 'inline: affine ops inline only into an affine scope (a function body), not into a loop body',
+    args: ['--inline'],
+    input: `#map = affine_map<(d0)[s0] -> (d0 + s0)>
+func.func private @callee(%i: index, %n: index) -> index {
+  %a = affine.apply #map(%i)[%n]
+  %m = affine.min affine_map<(d0) -> (d0, 16)>(%a)
+  return %m : index
+}
+func.func @caller(%n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %direct = func.call @callee(%c0, %n) : (index, index) -> index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %direct) -> (index) {
+    %v = func.call @callee(%i, %acc) : (index, index) -> index
+    scf.yield %v : index
+  }
+  return %r : index
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
