@@ -116,13 +116,31 @@ export interface RunConfig {
 
 /** Runs a top-level pass manager on `op`. Returns false on failure (diagnostics already emitted). */
 export function runPassManager(ctx: Context, pm: OpPassManager, op: Operation, config: RunConfig): boolean {
-  if (!pm.isOpAgnostic && pm.anchor !== op.name.name) {
-    ctx.diagnostics.emit('error', op.location, `can't run '${pm.anchor}' pass manager on '${op.name.name}' op`);
-    return false;
-  }
+  if (!checkAnchor(ctx, pm, op)) return false;
+  initializePassManager(ctx, pm);
+  return runPipeline(ctx, pm, op, config);
+}
+
+/**
+ * Finalizes `pm` and initializes its passes (canonicalize builds its pattern
+ * set here). A caller that runs one pipeline many times, as the inliner runs
+ * its optimizer pipeline on each callable, does this once and then calls
+ * `runInitializedPassManager`.
+ */
+export function initializePassManager(ctx: Context, pm: OpPassManager): void {
   pm.finalize();
   for (const p of pm.allPasses()) p.initialize(ctx);
-  return runPipeline(ctx, pm, op, config);
+}
+
+/** `runPassManager` without the initialization (see `initializePassManager`). */
+export function runInitializedPassManager(ctx: Context, pm: OpPassManager, op: Operation, config: RunConfig): boolean {
+  return checkAnchor(ctx, pm, op) && runPipeline(ctx, pm, op, config);
+}
+
+function checkAnchor(ctx: Context, pm: OpPassManager, op: Operation): boolean {
+  if (pm.isOpAgnostic || pm.anchor === op.name.name) return true;
+  ctx.diagnostics.emit('error', op.location, `can't run '${pm.anchor}' pass manager on '${op.name.name}' op`);
+  return false;
 }
 
 function runPipeline(ctx: Context, pm: OpPassManager, op: Operation, config: RunConfig): boolean {

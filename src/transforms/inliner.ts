@@ -13,7 +13,7 @@ import { Block as BlockCtor, Region as RegionCtor } from '../ir/operation.js';
 import { ModuleOp } from '../dialects/builtin/index.js';
 import { BranchOp } from '../dialects/cf/index.js';
 import { Builder } from '../ir/builder.js';
-import { OpPassManager, runPassManager } from '../passes/pass-manager.js';
+import { initializePassManager, OpPassManager, runInitializedPassManager } from '../passes/pass-manager.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { parsePipelineInto } from '../passes/pipeline.js';
 import { callableInterface, callInterface, getSymbolUsesWithNested, isSymbol, resolveCallable, SymbolScopes, symbolRefsOf, symbolVisibility, type SymbolUse } from './call-utils.js';
@@ -404,6 +404,15 @@ class Inliner extends Pass {
       tally(symbolRefsOf(call).map((ref) => ({ user: call, ref })), change, -1, scopes);
       return change;
     };
+    // Adds (sign 1) or takes out (-1) the uses held in `n`'s body; false if
+    // they cannot be known (the counts must then be taken again).
+    const retally = (n: CGNode, sign: number): boolean => {
+      const uses = getSymbolUsesWithNested([n.region]);
+      if (!uses || !counts) return false;
+      tally(uses, counts, sign, new SymbolScopes());
+      return true;
+    };
+    const initialized = new Set<OpPassManager>();
     const useCount = (callable: Operation): number => {
       const name = callable.getAttr('sym_name');
       if (counts === undefined) counts = countUses();
@@ -421,8 +430,16 @@ class Inliner extends Pass {
           if (deleted.has(n.callable)) continue;
           const pm = this.pipelineFor(n.callable);
           if (pm && pm.size) {
-            counts = undefined;
-            if (!runPassManager(ctx, pm, n.callable, { verifyEach: false, instrumentations: [] })) return run.signalPassFailure();
+            if (!initialized.has(pm)) {
+              initializePassManager(ctx, pm);
+              initialized.add(pm);
+            }
+            // The pipeline changes only the callable's body: its uses are
+            // taken out of the counts before and counted in again after (as
+            // MLIR's CGUseList recomputes one node), not the whole root.
+            if (counts && !retally(n, -1)) counts = undefined;
+            if (!runInitializedPassManager(ctx, pm, n.callable, { verifyEach: false, instrumentations: [] })) return run.signalPassFailure();
+            if (counts && !retally(n, 1)) counts = undefined;
           }
         }
         const live = scc.filter((n) => {
