@@ -144,6 +144,39 @@ func.func @user(%c: i1, %x: i32, %n: index, %m: memref<?xi32>) {
 `,
   },
   {
+    name: "many duplicates in two symbol tables are redirected together; bodies differing in an inner attribute stay, attribute order does not matter",
+    args: ["--duplicate-function-elimination", "--mlir-print-op-generic", "--verify-each=0", "--allow-unregistered-dialect"],
+    input: `module {
+  func.func @k1() -> i32 { %c = arith.constant 1 : i32
+    return %c : i32 }
+  func.func @k2() -> i32 { %c = arith.constant 2 : i32
+    return %c : i32 }
+  func.func @k3() -> i32 { %c = arith.constant 1 : i32
+    return %c : i32 }
+  func.func @o1() { "test.op"() {a = 1 : i32, b = 2 : i32} : () -> ()
+    return }
+  func.func @o2() { "test.op"() {b = 2 : i32, a = 1 : i32} : () -> ()
+    return }
+  module @m {
+    func.func @c1() { return }
+    func.func @c2() { return }
+    func.func @c3() { return }
+    func.func @w() attributes {r = [@c2, @c3, {x = @c3}], s = @m::@c2} {
+      call @c2() : () -> ()
+      call @c3() : () -> ()
+      return
+    }
+  }
+  func.func @u() attributes {t = [@m::@c2, @m::@c3, @m::@c3::@deeper, @k3, @o2]} {
+    %a = call @k3() : () -> i32
+    %b = call @k2() : () -> i32
+    call @o2() : () -> ()
+    return
+  }
+}
+`,
+  },
+  {
     name: "an unnamed nested symbol table ends the references",
     args: ["--duplicate-function-elimination", "--mlir-print-op-generic", "--verify-each=0", "--allow-unregistered-dialect"],
     input: `module {

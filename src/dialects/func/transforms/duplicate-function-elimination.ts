@@ -96,82 +96,109 @@ function funcsEqual(lhs: Operation, rhs: Operation): boolean {
   return new Equivalence().regions(FuncOp.body(FuncOp.cast(lhs)), FuncOp.body(FuncOp.cast(rhs)));
 }
 
-/** A cheap key equal for equal functions (a stand-in for the pass's hash). */
+/**
+ * A key equal for equal functions, as the pass's hash: the function's
+ * attributes but its name, then each op of the body with its name,
+ * attributes, properties and result types (operands and locations aside).
+ * Bodies that differ only in an attribute (the callee of a call, a constant)
+ * fall into different buckets, so a module of many similar functions is not
+ * compared pairwise.
+ */
 function bucketKey(f: Operation): string {
-  const parts: string[] = [];
-  for (const [k, v] of f.propertiesView) if (k !== 'sym_name') parts.push(`${k}=${v.key}`);
-  for (const [k, v] of f.attributesView) parts.push(`${k}:${v.key}`);
-  parts.sort();
+  const own: string[] = [];
+  for (const [k, v] of f.propertiesView) if (k !== 'sym_name') own.push(`${k}=${v.key}`);
+  for (const [k, v] of f.attributesView) own.push(`${k}:${v.key}`);
+  own.sort();
+  const parts = [own.join('\u0001')];
   f.walk((op) => {
-    if (op !== f) parts.push(op.name.name);
+    if (op === f) return;
+    // Attributes in a fixed order: equality does not depend on theirs.
+    const attrs: string[] = [];
+    for (const [k, v] of op.propertiesView) attrs.push(`${k}=${v.key}`);
+    for (const [k, v] of op.attributesView) attrs.push(`${k}:${v.key}`);
+    if (attrs.length > 1) attrs.sort();
+    let part = op.name.name;
+    for (const a of attrs) part += `\u0001${a}`;
+    if (op.opaqueProperties) part += `\u0001${op.opaqueProperties.key}`;
+    for (let i = 0; i < op.numResults; i++) part += `\u0001${op.result(i).type.key}`;
+    parts.push(part);
   });
   return parts.join('\u0000');
 }
 
 // ---- symbol use replacement (SymbolTable::replaceAllSymbolUses from a symbol op)
 
-/** The references to `symbol` valid in each enclosing symbol table up to `limit`, with the region each is valid in. */
-function symbolScopes(symbol: Operation, name: string, limit: Operation): { ref: SymbolRefAttr; region: Region }[] {
-  const scopes: { ref: SymbolRefAttr; region: Region }[] = [];
-  const path = [name];
-  for (let table = symbol.parentOp; table; table = table.parentOp) {
+/**
+ * The regions where a symbol of `table` may be referenced, up to `limit`,
+ * each with the names a reference there goes through before the symbol's
+ * own (none in `table`'s region, `@table::` one level up, and so on).
+ */
+function symbolScopes(table: Operation, limit: Operation): { prefix: string[]; region: Region }[] {
+  const scopes: { prefix: string[]; region: Region }[] = [];
+  const prefix: string[] = [];
+  for (let t: Operation | null = table; t; t = t.parentOp) {
     // A symbol table has a single region.
-    for (const region of table.regions) scopes.push({ ref: SymbolRefAttr.get(path[0], path.slice(1)), region });
-    if (table === limit) break;
-    const tableName = symbolName(table);
+    for (const region of t.regions) scopes.push({ prefix: [...prefix], region });
+    if (t === limit) break;
+    const tableName = symbolName(t);
     if (tableName === undefined) break;
-    path.unshift(tableName);
+    prefix.unshift(tableName);
   }
   return scopes;
 }
 
-/** Whether `prefix` names a symbol table that `ref` reaches into. */
-function isReferencePrefixOf(prefix: SymbolRefAttr, ref: SymbolRefAttr): boolean {
-  if (prefix.root !== ref.root || prefix.nested.length >= ref.nested.length) return false;
-  return prefix.nested.every((n, i) => ref.nested[i] === n);
-}
-
-function replaceInAttr(attr: Attribute, oldRef: SymbolRefAttr, newRef: SymbolRefAttr, newName: string): Attribute {
+/**
+ * `attr` with each reference that names (or reaches into) a renamed symbol
+ * through `prefix` renamed: the reference's part after the prefix is one of
+ * `renames`' keys.
+ */
+function replaceInAttr(attr: Attribute, prefix: readonly string[], renames: ReadonlyMap<string, string>): Attribute {
   if (attr instanceof SymbolRefAttr) {
-    if (attr === oldRef) return newRef;
-    if (isReferencePrefixOf(oldRef, attr)) {
-      if (oldRef.isFlat) return SymbolRefAttr.get(newName, attr.nested);
-      const nested = [...attr.nested];
-      nested[oldRef.nested.length - 1] = newName;
-      return SymbolRefAttr.get(attr.root, nested);
-    }
-    return attr;
+    const k = prefix.length;
+    if (attr.nested.length < k) return attr;
+    const part = (i: number): string => (i === 0 ? attr.root : attr.nested[i - 1]);
+    for (let i = 0; i < k; i++) if (part(i) !== prefix[i]) return attr;
+    const renamed = renames.get(part(k));
+    if (renamed === undefined) return attr;
+    if (k === 0) return SymbolRefAttr.get(renamed, attr.nested);
+    const nested = [...attr.nested];
+    nested[k - 1] = renamed;
+    return SymbolRefAttr.get(attr.root, nested);
   }
   if (attr instanceof ArrayAttr) {
-    const elements = attr.elements.map((e) => replaceInAttr(e, oldRef, newRef, newName));
+    const elements = attr.elements.map((e) => replaceInAttr(e, prefix, renames));
     return elements.some((e, i) => e !== attr.elements[i]) ? ArrayAttr.get(elements) : attr;
   }
   if (attr instanceof DictionaryAttr) {
-    const entries = attr.entries.map(([k, v]) => [k, replaceInAttr(v, oldRef, newRef, newName)] as const);
+    const entries = attr.entries.map(([k, v]) => [k, replaceInAttr(v, prefix, renames)] as const);
     return entries.some((e, i) => e[1] !== attr.entries[i][1]) ? DictionaryAttr.get(entries) : attr;
   }
   return attr;
 }
 
-function replaceInOp(op: Operation, oldRef: SymbolRefAttr, newRef: SymbolRefAttr, newName: string): void {
+function replaceInOp(op: Operation, prefix: readonly string[], renames: ReadonlyMap<string, string>): void {
   for (const map of [op.properties, op.attributes])
     for (const [k, v] of map) {
-      const nv = replaceInAttr(v, oldRef, newRef, newName);
+      const nv = replaceInAttr(v, prefix, renames);
       if (nv !== v) map.set(k, nv);
     }
-  if (op.opaqueProperties) op.opaqueProperties = replaceInAttr(op.opaqueProperties, oldRef, newRef, newName);
+  if (op.opaqueProperties) op.opaqueProperties = replaceInAttr(op.opaqueProperties, prefix, renames);
 }
 
-/** Redirects the uses of `symbol` nested in `limit` to `newName`, without entering nested symbol tables of each scope. */
-export function replaceAllSymbolUses(symbol: Operation, oldName: string, newName: string, limit: Operation): void {
-  for (const { ref, region } of symbolScopes(symbol, oldName, limit)) {
-    const newRef = ref.isFlat ? SymbolRefAttr.get(newName) : SymbolRefAttr.get(ref.root, [...ref.nested.slice(0, -1), newName]);
+/**
+ * Renames the uses of the symbols of `table` (old name to new name in
+ * `renames`) nested in `limit`, without entering nested symbol tables of each
+ * scope. All symbols of one table are renamed in one walk per scope: one walk
+ * per symbol made a module of many duplicates quadratic.
+ */
+export function replaceAllSymbolUses(table: Operation, renames: ReadonlyMap<string, string>, limit: Operation): void {
+  for (const { prefix, region } of symbolScopes(table, limit)) {
     const worklist: Region[] = [region];
     while (worklist.length) {
       const r = worklist.pop()!;
       for (const block of r.blocks)
         for (let op = block.first; op; op = op.next) {
-          replaceInOp(op, ref, newRef, newName);
+          replaceInOp(op, prefix, renames);
           if (!op.hasTrait(Traits.SymbolTable)) for (const nested of op.regions) worklist.push(nested);
         }
     }
@@ -200,11 +227,18 @@ export function eliminateDuplicateFunctions(module: Operation): void {
     representant.set(symName(f), repr);
     if (repr !== f) toBeErased.push(f);
   });
+  // Renaming one symbol at a time gives the same result (no new name is an
+  // old one: representants stay), so each symbol table's are renamed at once.
+  const byTable = new Map<Operation, Map<string, string>>();
   for (const f of toBeErased) {
+    const table = f.parentOp!;
+    let renames = byTable.get(table);
+    if (!renames) byTable.set(table, (renames = new Map()));
     const oldName = symName(f);
-    replaceAllSymbolUses(f, oldName, symName(representant.get(oldName)!), module);
-    f.erase();
+    renames.set(oldName, symName(representant.get(oldName)!));
   }
+  for (const [table, renames] of byTable) replaceAllSymbolUses(table, renames, module);
+  for (const f of toBeErased) f.erase();
 }
 
 export const DuplicateFunctionEliminationInfo: PassInfo = {
