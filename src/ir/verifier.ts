@@ -413,7 +413,11 @@ export class Verifier {
   }
 
   private verifyUnregisteredOp(op: Operation): boolean {
-    const dialect = this.ctx.getDialect(op.name.dialectName);
+    // As MLIR's StringAttr::getReferencedDialect: a name refers to a dialect
+    // only with text on both sides of its first dot (`memref.` does not).
+    const name = op.name;
+    const referenced = name.dialectName !== '' && name.name.length > name.dialectName.length + 1;
+    const dialect = referenced ? this.ctx.getDialect(name.dialectName) : undefined;
     if (!dialect) {
       if (!this.ctx.allowUnregisteredDialects) {
         emitOpError(

@@ -1472,11 +1472,15 @@ class Compiled {
       return;
     }
     const types: Type[] = [];
-    const t = p.parseOptionalType();
-    if (t) {
-      types.push(t);
-      const optional = (r.k === 'operand' && this.info.operands[r.index].kind === 'optional') || (r.k === 'result' && this.info.results[r.index].kind === 'optional');
-      if (!optional) while (p.parseOptionalComma()) types.push(p.parseType());
+    const optional = (r.k === 'operand' && this.info.operands[r.index].kind === 'optional') || (r.k === 'result' && this.info.results[r.index].kind === 'optional');
+    if (optional) {
+      const t = p.parseOptionalType();
+      if (t) types.push(t);
+    } else {
+      // A variadic list takes at least one type (MLIR's parseTypeList): an
+      // empty one is written without its directive, in an optional group.
+      types.push(p.parseType());
+      while (p.parseOptionalComma()) types.push(p.parseType());
     }
     this.setRefTypes(ps, r, types);
   }

@@ -37,6 +37,8 @@ export const enum Tok {
   vertical_bar,
   file_metadata_begin,
   file_metadata_end,
+  /** A lone `/`: no grammar rule takes it, so it ends in the rule's own "expected ..." error, as in MLIR. */
+  slash,
 }
 
 /** Words the lexer reports as keywords rather than bare identifiers. */
@@ -237,7 +239,7 @@ export abstract class Lexer {
             this.skipComment();
             continue;
           }
-          return this.failTok(start, 'unexpected character');
+          return this.setTok(Tok.slash, start);
         case Ch.at: return this.lexAtIdentifier(start);
         case Ch.hash:
           if (this.byteAt(this.lexPos) === Ch.minus && this.byteAt(this.lexPos + 1) === Ch.rbrace) {

@@ -740,8 +740,11 @@ export class OperationParser extends Parser {
     const registered = this.ctx.lookupOp(spelling);
     let name: OperationName;
     let via: string | null = null;
+    // As MLIR, a name without text after its first dot (`foo`, `foo.`) is
+    // looked up in the default dialect.
+    const dot = spelling.indexOf('.');
     if (registered) name = registered;
-    else if (!spelling.includes('.')) {
+    else if (dot < 0 || dot === spelling.length - 1) {
       via = dialect;
       name = this.ctx.getOperationName(dialect + '.' + spelling);
     } else name = this.ctx.getOperationName(spelling);

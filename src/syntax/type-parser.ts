@@ -245,6 +245,8 @@ function parseIntegerInDimensionList(p: Parser): number {
     relexAt(p, start + 1);
     return 0;
   }
+  // After a scalable dimension's `[` the token may be anything.
+  if (p.tokKind !== Tok.integer) p.error('invalid dimension');
   const end = p.tokEnd;
   if (end - start <= 15) {
     // Up to 15 decimal digits fit a double exactly: no substring or bigint per dimension.
