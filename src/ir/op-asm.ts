@@ -241,6 +241,12 @@ export interface OpAsmParser {
   parseArgument(allowType?: boolean, allowAttrs?: boolean): Argument;
   parseOptionalArgument(allowType?: boolean, allowAttrs?: boolean): Argument | undefined;
   parseArgumentList(delimiter: Delimiter, allowType?: boolean, allowAttrs?: boolean): Argument[];
+  /**
+   * MLIR's parseCommaSeparatedList: `element` for each item between the
+   * delimiters (an empty list allowed inside them, at least one item with
+   * 'none'); `context` ends the "expected '('" style errors.
+   */
+  parseCommaSeparatedList(delimiter: Delimiter, element: () => void, context?: string): void;
   /** `(%a = %b, ...)` if present. */
   parseOptionalAssignmentList(): { lhs: Argument[]; rhs: UnresolvedOperand[] } | undefined;
 

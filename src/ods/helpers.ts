@@ -5,6 +5,7 @@ import type { Attribute } from '../ir/attributes.js';
 import { emitError, type Context } from '../ir/context.js';
 import type { Operation, Value } from '../ir/operation.js';
 import type { OpAsmParser, OpAsmPrinter, UnresolvedOperand } from '../ir/op-asm.js';
+import { ParseAbort } from '../syntax/parser.js';
 
 const NO_ATTRS: readonly (readonly [string, Attribute])[] = Object.freeze([]);
 
@@ -83,4 +84,52 @@ export function parseBareOperandList(p: OpAsmParser, allowResultNumber = true): 
   out.push(first);
   while (p.parseOptionalComma()) out.push(p.parseOperand(allowResultNumber));
   return out;
+}
+
+/** ShapedType::kDynamic: a dynamic index list's static entry where an SSA value stands. */
+export const DYNAMIC_INDEX = -(1n << 63n);
+
+/**
+ * MLIR's parseDynamicIndexList: `(%a, 4, %b)` or `[%a, 4, %b]`, SSA values
+ * and 64-bit integers. Returns the values and the static entries
+ * (`DYNAMIC_INDEX` where a value stands). On an error, MLIR's second one,
+ * "expected SSA value or integer" at the op name, follows.
+ */
+export function parseDynamicIndexList(p: OpAsmParser, delimiter: 'paren' | 'square'): { values: UnresolvedOperand[]; statics: bigint[] } {
+  const values: UnresolvedOperand[] = [];
+  const statics: bigint[] = [];
+  try {
+    p.parseCommaSeparatedList(
+      delimiter,
+      () => {
+        const operand = p.parseOptionalOperand();
+        if (operand) {
+          values.push(operand);
+          statics.push(DYNAMIC_INDEX);
+          return;
+        }
+        const offset = p.currentOffset();
+        const v = p.parseInteger();
+        if (v < DYNAMIC_INDEX || v >= 1n << 63n) p.error('integer value too large', offset);
+        statics.push(v);
+      },
+      ' in dynamic index list',
+    );
+  } catch (e) {
+    if (e instanceof ParseAbort) p.error('expected SSA value or integer', p.nameOffset);
+    throw e;
+  }
+  return { values, statics };
+}
+
+/** Prints what `parseDynamicIndexList` reads. */
+export function printDynamicIndexList(p: OpAsmPrinter, delimiter: 'paren' | 'square', statics: readonly bigint[], dynamics: readonly Value[]): void {
+  p.write(delimiter === 'paren' ? '(' : '[');
+  let d = 0;
+  statics.forEach((s, i) => {
+    if (i) p.write(', ');
+    if (s === DYNAMIC_INDEX) p.printOperand(dynamics[d++]);
+    else p.write(s.toString());
+  });
+  p.write(delimiter === 'paren' ? ')' : ']');
 }

@@ -1166,7 +1166,7 @@ class CustomOpAsmParser implements OpAsmParser {
     return out;
   }
   /** MLIR's parseCommaSeparatedList(Delimiter, ...). */
-  parseDelimited(delimiter: Delimiter, element: () => void, context = ''): void {
+  parseCommaSeparatedList(delimiter: Delimiter, element: () => void, context = ''): void {
     const p = this.parser;
     const kinds = DELIMITERS;
     let d: string = delimiter;
@@ -1207,7 +1207,7 @@ class CustomOpAsmParser implements OpAsmParser {
   parseArgumentList(delimiter: Delimiter, allowType = false, allowAttrs = false): Argument[] {
     const out: Argument[] = [];
     if (delimiter === 'none' && !this.parser.is(Tok.percent_identifier)) return out;
-    this.parseDelimited(delimiter, () => out.push(this.parseArgument(allowType, allowAttrs)), ' in argument list');
+    this.parseCommaSeparatedList(delimiter, () => out.push(this.parseArgument(allowType, allowAttrs)), ' in argument list');
     return out;
   }
   parseOptionalAssignmentList(): { lhs: Argument[]; rhs: UnresolvedOperand[] } | undefined {

@@ -1,7 +1,7 @@
 // Diagnostics for malformed input, live against mlir-opt 22: cases found by
 // mutating the corpus and comparing both tools' answers (a lone `/`, an empty
 // variadic type list, a malformed scalable dimension, op names ending in a
-// dot). Each compares stdout, stderr and the exit code.
+// dot, dynamic index lists of scf.forall and memref.subview). Each compares stdout, stderr and the exit code.
 
 import { testOptCases, type OptCase } from '../opt-cases.js';
 
@@ -24,6 +24,11 @@ const CASES: OptCase[] = [
   { name: 'a generic op name ending in a dot refers to no dialect', args: [], input: fn('  %0 = "memref."() : () -> i32\n  return %a : i32') },
   { name: 'a generic op name ending in a dot, unregistered dialects allowed', args: ['--allow-unregistered-dialect'], input: fn('  %0 = "arith."() : () -> i32\n  return %a : i32') },
   { name: 'a generic op name with an empty op part after a known dialect', args: [], input: fn('  %0 = "memref..x"() : () -> i32\n  return %a : i32') },
+  { name: 'scf.forall: a dynamic index list without its parenthesis', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) = (0) to %n step (1) {\n  }\n  return\n}\n' },
+  { name: 'scf.forall: a dynamic index list left open', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (%n 4) {\n  }\n  return\n}\n' },
+  { name: 'scf.forall: a bound past 64 bits', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (99999999999999999999) {\n  }\n  return\n}\n' },
+  { name: 'memref.subview: offsets without their bracket', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0 4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
+  { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
 ];
 
 testOptCases(CASES);

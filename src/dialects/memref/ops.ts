@@ -47,6 +47,8 @@ import {
   attrConstraint,
   defaultValuedOptionalAttr,
   defineOp,
+  parseDynamicIndexList,
+  printDynamicIndexList,
   i64EnumAttr,
   implementOp,
   operand,
@@ -660,45 +662,13 @@ function ensureTerminator(p: OpAsmParser, region: Region, kind: { readonly opNam
 
 registerCustomDirective('DynamicIndexList', {
   parse(p, args) {
-    const values: UnresolvedOperand[] = [];
-    const ints: bigint[] = [];
-    const nameOffset = p.nameOffset;
-    try {
-      p.parseLSquare();
-      if (!p.parseOptionalRSquare()) {
-        do {
-          const operand = p.parseOptionalOperand();
-          if (operand) {
-            values.push(operand);
-            ints.push(K_DYNAMIC_BIG);
-          } else {
-            const o = p.currentOffset();
-            const v = p.parseInteger();
-            if (v < K_DYNAMIC_BIG || v >= 1n << 63n) p.error('integer value too large', o);
-            ints.push(v);
-          }
-        } while (p.parseOptionalComma());
-        if (!p.parseOptionalRSquare()) tokenParser(p).errorWrongToken("expected ',' or ']' in dynamic index list");
-      }
-    } catch (e) {
-      tokenParser(p).emitErrorAt(nameOffset, `custom op '${p.opName}' expected SSA value or integer`);
-      throw e;
-    }
+    const { values, statics } = parseDynamicIndexList(p, 'square');
     args[0].setOperands!(values);
-    args[1].setAttr!(DenseArrayAttr.get(i64, ints));
+    args[1].setAttr!(DenseArrayAttr.get(i64, statics));
   },
   print(p, _op, args) {
-    const values = args[0].values ?? [];
     const a = args[1].attr;
-    const ints = a instanceof DenseArrayAttr ? a.values : [];
-    p.write('[');
-    let vi = 0;
-    ints.forEach((v, i) => {
-      if (i) p.write(', ');
-      if (v === K_DYNAMIC_BIG) p.printOperand(values[vi++]);
-      else p.write(v.toString());
-    });
-    p.write(']');
+    printDynamicIndexList(p, 'square', a instanceof DenseArrayAttr ? a.values : [], args[0].values ?? []);
   },
 });
 

@@ -39,6 +39,8 @@ import {
   allAttrs,
   attr,
   defineOp,
+  parseDynamicIndexList,
+  printDynamicIndexList,
   implementOp,
   maxSizedRegion,
   operand,
@@ -57,7 +59,6 @@ import {
   verifySingleBlock,
   type Op,
 } from '../../ods/index.js';
-import { ParseAbort } from '../../syntax/parser.js';
 
 /** ShapedType::kDynamic: the marker of a dynamic entry in static index lists. */
 export const DYNAMIC = -(2n ** 63n);
@@ -707,42 +708,6 @@ const forallRegionBranch: RegionBranchInterface = {
   entryOperandRange: (_op, _s, out) => setOperands(out, 0, 0),
 };
 
-/** Parses `(%a, 4, %b)`: operands and integers, MLIR's parseDynamicIndexList. */
-function parseDynamicIndexList(p: OpAsmParser): { values: UnresolvedOperand[]; statics: bigint[] } {
-  const values: UnresolvedOperand[] = [];
-  const statics: bigint[] = [];
-  try {
-    p.parseLParen();
-    if (!p.parseOptionalRParen()) {
-      do {
-        const v = p.parseOptionalOperand();
-        if (v) {
-          values.push(v);
-          statics.push(DYNAMIC);
-        } else {
-          statics.push(p.parseInteger());
-        }
-      } while (p.parseOptionalComma());
-      p.parseRParen();
-    }
-  } catch (e) {
-    if (e instanceof ParseAbort) p.error('expected SSA value or integer', p.nameOffset);
-    throw e;
-  }
-  return { values, statics };
-}
-
-function printDynamicIndexList(p: OpAsmPrinter, statics: readonly bigint[], dynamics: readonly Value[]): void {
-  p.write('(');
-  let d = 0;
-  statics.forEach((s, i) => {
-    if (i) p.write(', ');
-    if (s === DYNAMIC) p.printOperand(dynamics[d++]);
-    else p.write(s.toString());
-  });
-  p.write(')');
-}
-
 // ============================================================================
 // scf.condition
 
@@ -948,19 +913,19 @@ implementOp(ForallOp, {
     let steps: typeof lbs = { values: [], statics: [] };
     const operands: Value[] = [];
     if (p.parseOptionalKeyword('in')) {
-      ubs = parseDynamicIndexList(p);
+      ubs = parseDynamicIndexList(p, 'paren');
       operands.push(...ubs.values.map((v) => p.resolveOperand(v, index)));
       lbs.statics = ivs.map(() => 0n);
       steps.statics = ivs.map(() => 1n);
     } else {
       p.parseEqual();
-      lbs = parseDynamicIndexList(p);
+      lbs = parseDynamicIndexList(p, 'paren');
       operands.push(...lbs.values.map((v) => p.resolveOperand(v, index)));
       p.parseKeyword('to');
-      ubs = parseDynamicIndexList(p);
+      ubs = parseDynamicIndexList(p, 'paren');
       operands.push(...ubs.values.map((v) => p.resolveOperand(v, index)));
       p.parseKeyword('step');
-      steps = parseDynamicIndexList(p);
+      steps = parseDynamicIndexList(p, 'paren');
       operands.push(...steps.values.map((v) => p.resolveOperand(v, index)));
     }
     let outArgs: Argument[] = [];
@@ -998,14 +963,14 @@ implementOp(ForallOp, {
     p.printOperands(ForallOp.inductionVars(op));
     if (isNormalized(op)) {
       p.write(') in ');
-      printDynamicIndexList(p, ForallOp.staticUpperBound(op), ForallOp.dynamicUpperBound(op));
+      printDynamicIndexList(p, 'paren', ForallOp.staticUpperBound(op), ForallOp.dynamicUpperBound(op));
     } else {
       p.write(') = ');
-      printDynamicIndexList(p, ForallOp.staticLowerBound(op), ForallOp.dynamicLowerBound(op));
+      printDynamicIndexList(p, 'paren', ForallOp.staticLowerBound(op), ForallOp.dynamicLowerBound(op));
       p.write(' to ');
-      printDynamicIndexList(p, ForallOp.staticUpperBound(op), ForallOp.dynamicUpperBound(op));
+      printDynamicIndexList(p, 'paren', ForallOp.staticUpperBound(op), ForallOp.dynamicUpperBound(op));
       p.write(' step ');
-      printDynamicIndexList(p, ForallOp.staticStep(op), ForallOp.dynamicStep(op));
+      printDynamicIndexList(p, 'paren', ForallOp.staticStep(op), ForallOp.dynamicStep(op));
     }
     const outArgs = ForallOp.regionOutArgs(op);
     printInitializationList(p, outArgs, ForallOp.outputs(op), ' shared_outs');
