@@ -605,13 +605,16 @@ class GreedyDriver implements PatternListener {
   }
 
   private kindOf(name: OperationName): KindInfo {
-    let info = this.kinds.get(name);
-    if (info === undefined) {
-      const def = name.def;
-      const fold =
-        this.config.fold && def !== undefined && !def.traits.has(Traits.ConstantLike) && (def.fold !== undefined || def.traits.has(Traits.Commutative));
-      this.kinds.set(name, (info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name), deadWhenUnusedByKind(name))));
-    }
+    // The lookup alone, small enough to inline into each pop; a kind's first
+    // sight out of line.
+    return this.kinds.get(name) ?? this.newKind(name);
+  }
+  private newKind(name: OperationName): KindInfo {
+    const def = name.def;
+    const fold =
+      this.config.fold && def !== undefined && !def.traits.has(Traits.ConstantLike) && (def.fold !== undefined || def.traits.has(Traits.Commutative));
+    const info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name), deadWhenUnusedByKind(name));
+    this.kinds.set(name, info);
     return info;
   }
 
