@@ -1143,6 +1143,11 @@ class GreedyDriver implements PatternListener {
   private seedWalk(start: Operation | Block, startRegion: Region, root: Operation | null): void {
     const stack = this.seedStack;
     const inserts = this.seedInserts;
+    // Empty unless a walk threw (stale items must not be visited).
+    if (stack.length) {
+      stack.length = 0;
+      inserts.length = 0;
+    }
     stack.push(start);
     inserts.push(startRegion);
     const cse = this.config.cseConstants;
