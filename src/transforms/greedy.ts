@@ -453,6 +453,11 @@ export function setCheckWatchedForTesting(on: boolean): boolean {
 /** For tests: modifications whose use-list walk the watch skipped, and those where it would have dropped a mark. */
 export const watchStats = { skipped: 0, missed: 0 };
 
+/** What GreedyDriver.processOp did: changed the IR, by a fold, by a pattern. */
+const CHANGED = 1;
+const FOLDED = 2;
+const REWRITTEN = 4;
+
 /** Driver runs started (a pattern that runs a driver of its own changes the IR unseen). */
 let driverRuns = 0;
 
@@ -578,6 +583,12 @@ class GreedyDriver implements PatternListener {
   /** The seeded units in list order (lowest positions first) and the first list position of each. */
   private readonly segUnits: Operation[] = [];
   private readonly segStarts: number[] = [];
+  /** Seeding: ops left in place so far (processWorklist's budget), and the count when the current unit began. */
+  private seedNumOps = 0;
+  private unitNumOps = 0;
+  /** seedWalk's stack of items to visit and, beside each, its constants' insertion region (kept between walks). */
+  private readonly seedStack: (Operation | Block)[] = [];
+  private readonly seedInserts: Region[] = [];
 
   constructor(
     readonly ctx: Context,
@@ -594,13 +605,16 @@ class GreedyDriver implements PatternListener {
   }
 
   private kindOf(name: OperationName): KindInfo {
-    let info = this.kinds.get(name);
-    if (info === undefined) {
-      const def = name.def;
-      const fold =
-        this.config.fold && def !== undefined && !def.traits.has(Traits.ConstantLike) && (def.fold !== undefined || def.traits.has(Traits.Commutative));
-      this.kinds.set(name, (info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name), deadWhenUnusedByKind(name))));
-    }
+    // The lookup alone, small enough to inline into each pop; a kind's first
+    // sight out of line.
+    return this.kinds.get(name) ?? this.newKind(name);
+  }
+  private newKind(name: OperationName): KindInfo {
+    const def = name.def;
+    const fold =
+      this.config.fold && def !== undefined && !def.traits.has(Traits.ConstantLike) && (def.fold !== undefined || def.traits.has(Traits.Commutative));
+    const info = new KindInfo(this.patterns.patternsForName(name), fold, this.cleanKinds.has(name), deadWhenUnusedByKind(name));
+    this.kinds.set(name, info);
     return info;
   }
 
@@ -998,8 +1012,6 @@ class GreedyDriver implements PatternListener {
       this.folder = new ConstantFolder(this.rewriter);
       // Region simplification changed the IR without telling the verdicts.
       this.deadVerdicts.clear();
-      // The ops the seeding walk leaves in place, counted for processWorklist's budget.
-      let numOps = 0;
       const units = this.unitsApply();
       if (!units) this.unitOps.clear();
       this.unitsLive = units;
@@ -1007,126 +1019,11 @@ class GreedyDriver implements PatternListener {
       this.dirtyUnits.clear();
       this.segUnits.length = 0;
       this.segStarts.length = 0;
-      // Before seeding unit `o`: false when it is settled (then skipped, its ops still counted).
-      let unitNumOps = 0;
-      const beginUnit = (o: Operation): boolean => {
-        const settled = this.unitOps.get(o);
-        if (settled !== undefined) {
-          numOps += settled;
-          settledUnitStats.skipped++;
-          return false;
-        }
-        settledUnitStats.seeded++;
-        this.unit = o;
-        this.segUnits.push(o);
-        this.segStarts.push(this.worklist.size);
-        unitNumOps = numOps;
-        return true;
-      };
-      const endUnit = (o: Operation): void => {
-        this.unitOps.set(o, numOps - unitNumOps);
-      };
-      const insertKnownConstant = (op: Operation, region?: Region): boolean => {
-        const value = constantValueOfOp(op);
-        if (value !== undefined && !this.folder.insertKnownConstant(op, value, region)) return true;
-        numOps++;
-        return false;
-      };
-      const regionOp = this.region;
-      if (!this.config.topDown) {
-        for (const b of regionOp.blocks)
-          for (let o = b.first; o; ) {
-            const next = o.next;
-            if (units && !beginUnit(o)) {
-              o = next;
-              continue;
-            }
-            // With its ancestors, as MLIR: a region op comes before the ops it holds.
-            o.walk((n) => {
-              if (!this.config.cseConstants) numOps++;
-              if (!this.config.cseConstants || !insertKnownConstant(n)) this.addToWorklist(n, this.config.strictness === 'any');
-            });
-            if (units) endUnit(o);
-            o = next;
-          }
-      } else {
-        // Pre-order, iteratively (no walk frame or callback per op). The stack
-        // holds what is left to visit: an op (then its following siblings) or
-        // a block (read when reached, as a walk would). Each op's next sibling
-        // is read before it is visited: a known constant may move or go.
-        // Beside each item, the insertion region of the constants in its
-        // block (fold.ts's insertionRegion, known on the way down instead of
-        // walked up per constant: D^2/2 steps on a nest of D levels). Seeding
-        // moves and erases only constants, so these stay true.
-        // With settled units, each unit is walked alone (`root`: no siblings).
-        this.worklist.startSeeding();
-        const stack: (Operation | Block)[] = [];
-        const inserts: Region[] = [];
-        const blocks = regionOp.blocks;
-        const top = blocks.length ? insertionRegion(blocks[0]) : regionOp;
-        let root: Operation | null = null;
-        if (units) {
-          // One block (unitsApply): its ops in reverse, so the first is walked first.
-          for (let o = blocks[0].last; o; o = o.prev) {
-            stack.push(o);
-            inserts.push(top);
-          }
-        } else
-          for (let i = blocks.length - 1; i >= 0; i--) {
-            stack.push(blocks[i]);
-            inserts.push(top);
-          }
-        const cse = this.config.cseConstants;
-        while (stack.length) {
-          const item = stack.pop()!;
-          const ins = inserts.pop()!;
-          // A unit is pushed only at the top: reaching one, the last unit's walk is complete.
-          if (units && !(item instanceof Block) && item.parentBlock!.parent === regionOp) {
-            if (root !== null) endUnit(root);
-            root = null;
-            if (!beginUnit(item)) continue;
-            root = item;
-          }
-          let o: Operation | null = item instanceof Block ? item.first : item;
-          while (o) {
-            const next: Operation | null = o === root ? null : o.next;
-            if (!cse) numOps++;
-            if (cse && insertKnownConstant(o, ins)) {
-              o = next;
-              continue;
-            }
-            this.addSingle(o);
-            const regions = o.regions;
-            if (regions.length === 0) {
-              o = next;
-              continue;
-            }
-            if (next) {
-              stack.push(next);
-              inserts.push(ins);
-            }
-            const boundary = !o.isRegistered || o.hasTrait(Traits.IsolatedFromAbove);
-            // Blocks by link, last first (`region.blocks` would build an array per region per iteration).
-            for (let r = regions.length - 1; r >= 0; r--)
-              for (let b = regions[r].lastBlock; b; b = b.prevBlock) {
-                stack.push(b);
-                inserts.push(boundary ? regions[r] : ins);
-              }
-            break;
-          }
-        }
-        if (root !== null) endUnit(root);
-        this.worklist.reverse();
-        if (units) {
-          // Segments in list order after the reversal: the last unit lowest.
-          const starts = this.segStarts;
-          const n = this.worklist.size;
-          for (let i = 0; i < starts.length; i++) starts[i] = n - (i + 1 < starts.length ? starts[i + 1] : n);
-          starts.reverse();
-          this.segUnits.reverse();
-        }
-      }
-      continueRewrites = this.processWorklist(numOps);
+      // The ops the seeding walk leaves in place, counted for processWorklist's budget.
+      this.seedNumOps = 0;
+      if (!this.config.topDown) this.seedBottomUp(units);
+      else this.seedTopDown(units);
+      continueRewrites = this.processWorklist(this.seedNumOps);
       // Left over (a rewrite limit): its units were not all processed.
       if (!this.worklist.empty) this.unitsLive = false;
       // Simplification is deterministic: on the IR it last left unchanged it
@@ -1147,6 +1044,144 @@ class GreedyDriver implements PatternListener {
     } while (continueRewrites);
     this.clearWorklist();
     return { changed: changedAny, converged: !continueRewrites };
+  }
+
+  /*
+   * Seeding. The walks are methods called once per unit (or block), not one
+   * loop in simplifyOpen: V8 then optimizes them as ordinary hot functions
+   * with full type feedback, instead of compiling the whole iteration on
+   * stack (OSR) in the first walk and deoptimizing on reaching its untried
+   * tail (the worklist run, region simplification), in every cold process.
+   */
+
+  /** Before seeding unit `o`: false when it is settled (then skipped, its ops still counted). */
+  private beginUnit(o: Operation): boolean {
+    const settled = this.unitOps.get(o);
+    if (settled !== undefined) {
+      this.seedNumOps += settled;
+      settledUnitStats.skipped++;
+      return false;
+    }
+    settledUnitStats.seeded++;
+    this.unit = o;
+    this.segUnits.push(o);
+    this.segStarts.push(this.worklist.size);
+    this.unitNumOps = this.seedNumOps;
+    return true;
+  }
+  private endUnit(o: Operation): void {
+    this.unitOps.set(o, this.seedNumOps - this.unitNumOps);
+  }
+  /** Whether seeding took `op` out as a known constant (erased or moved: not queued); counts it otherwise. */
+  private seedConstant(op: Operation, region?: Region): boolean {
+    const value = constantValueOfOp(op);
+    if (value !== undefined && !this.folder.insertKnownConstant(op, value, region)) return true;
+    this.seedNumOps++;
+    return false;
+  }
+
+  /** Post-order seeding (each top-level op with its nest, as MLIR: a region op comes before the ops it holds). */
+  private seedBottomUp(units: boolean): void {
+    for (const b of this.region.blocks)
+      for (let o = b.first; o; ) {
+        const next = o.next;
+        if (units && !this.beginUnit(o)) {
+          o = next;
+          continue;
+        }
+        o.walk((n) => {
+          if (!this.config.cseConstants) this.seedNumOps++;
+          if (!this.config.cseConstants || !this.seedConstant(n)) this.addToWorklist(n, this.config.strictness === 'any');
+        });
+        if (units) this.endUnit(o);
+        o = next;
+      }
+  }
+
+  /**
+   * Pre-order seeding, then the list reversed (MLIR's top-down order). With
+   * settled units, each unit not settled is walked alone; otherwise each
+   * block of the driver's region. Top-level ops are read before any walk
+   * (a walk moves and erases only constants below the top level).
+   */
+  private seedTopDown(units: boolean): void {
+    this.worklist.startSeeding();
+    const regionOp = this.region;
+    const top = regionOp.firstBlock ? insertionRegion(regionOp.firstBlock) : regionOp;
+    if (units) {
+      for (let o = regionOp.firstBlock!.first; o; ) {
+        const next: Operation | null = o.next;
+        if (this.beginUnit(o)) {
+          this.seedWalk(o, top, o);
+          this.endUnit(o);
+        }
+        o = next;
+      }
+    } else for (let b = regionOp.firstBlock; b; b = b.nextBlock) this.seedWalk(b, top, null);
+    this.worklist.reverse();
+    if (units) {
+      // Segments in list order after the reversal: the last unit lowest.
+      const starts = this.segStarts;
+      const n = this.worklist.size;
+      for (let i = 0; i < starts.length; i++) starts[i] = n - (i + 1 < starts.length ? starts[i + 1] : n);
+      starts.reverse();
+      this.segUnits.reverse();
+    }
+  }
+
+  /**
+   * Pre-order, iteratively (no walk frame or callback per op), from `start`
+   * (a block, or an op: then its following siblings, unless it is `root`).
+   * The stack holds what is left to visit: an op (then its following
+   * siblings) or a block (read when reached, as a walk would). Each op's next
+   * sibling is read before it is visited: a known constant may move or go.
+   * Beside each item, the insertion region of the constants in its block
+   * (fold.ts's insertionRegion, known on the way down instead of walked up
+   * per constant: D^2/2 steps on a nest of D levels). Seeding moves and
+   * erases only constants, so these stay true.
+   */
+  private seedWalk(start: Operation | Block, startRegion: Region, root: Operation | null): void {
+    const stack = this.seedStack;
+    const inserts = this.seedInserts;
+    // Empty unless a walk threw (stale items must not be visited).
+    if (stack.length) {
+      stack.length = 0;
+      inserts.length = 0;
+    }
+    stack.push(start);
+    inserts.push(startRegion);
+    const cse = this.config.cseConstants;
+    while (stack.length) {
+      const item = stack.pop()!;
+      const ins = inserts.pop()!;
+      let o: Operation | null = item instanceof Block ? item.first : item;
+      while (o) {
+        const next: Operation | null = o === root ? null : o.next;
+        if (!cse) this.seedNumOps++;
+        if (cse && this.seedConstant(o, ins)) {
+          o = next;
+          continue;
+        }
+        this.addSingle(o);
+        const regions = o.regions;
+        if (regions.length === 0) {
+          o = next;
+          continue;
+        }
+        if (next) {
+          stack.push(next);
+          inserts.push(ins);
+        }
+        const boundary = !o.isRegistered || o.hasTrait(Traits.IsolatedFromAbove);
+        // Blocks by link, last first (`region.blocks` would build an array per region per iteration).
+        for (let r = regions.length - 1; r >= 0; r--)
+          for (let b = regions[r].lastBlock; b; b = b.prevBlock) {
+            stack.push(b);
+            inserts.push(boundary ? regions[r] : ins);
+          }
+        break;
+      }
+    }
   }
 
   /**
@@ -1201,76 +1236,89 @@ class GreedyDriver implements PatternListener {
         lazyRequeueStats.dropped++;
         continue;
       }
-      const op = entry;
-      lazyRequeueStats.processed++;
-      this.forgetSkips();
-      const kind = this.kindOf(op.name);
-      // Without regions, the kind's answer where it has one (no trait or
-      // effect queries per pop; isOpTriviallyDead records nothing for such ops).
-      const known = op.regions.length === 0 ? kind.deadWhenUnused : undefined;
-      if (known !== undefined ? known && !op.hasUses : isOpTriviallyDead(op, this.deadVerdicts)) {
-        this.lazyOk = this.cleanKinds.size !== 0;
-        if (this.unitsLive) this.unitChanged();
-        try {
-          this.rewriter.eraseOp(op);
-        } finally {
-          this.lazyOk = false;
-        }
+      const done = this.processOp(entry);
+      if (done !== 0) {
         changed = true;
-        continue;
+        if (done & FOLDED) numFolds++;
+        if (done & REWRITTEN) numRewrites++;
       }
-      // Patterns may move IR before they tell: no run stays lazy across them.
-      if (this.worklist.runs.length) this.expandRuns();
-      const notifications = this.notifications;
-      const runs = driverRuns;
-      if (kind.fold) {
-        const folded = foldOperation(op);
-        if (folded) {
-          if (this.unitsLive) this.unitChanged();
-          changed = true;
-          numFolds++;
-          if (folded.length === 0) {
-            // An in-place fold may move blocks between the op's regions
-            // (scf.if's swaps them, as MLIR's, with no rewriter to tell):
-            // ancestors stay, but nothing cached about them is kept.
-            if (op.regions.length) {
-              this.forgetSkips();
-              this.clearCleanUp();
-            }
-            this.notifyOperationModified(op);
-            continue;
-          }
-          if (this.replaceWithFolded(op, folded)) continue;
-        }
-      }
-      let applied = false;
-      const patterns = kind.patterns;
-      for (let i = 0; i < patterns.length; i++) {
-        const p = patterns[i];
-        this.rewriter.setInsertionPointBefore(op);
-        if (p.matchAndRewrite(op, this.rewriter)) {
-          if (this.unitsLive) this.unitChanged();
-          changed = true;
-          numRewrites++;
-          applied = true;
-          break;
-        }
-      }
-      if (runs !== driverRuns) {
-        // A driver run inside a pattern changed the IR unseen.
-        this.resetClean();
-        this.unitsLive = false;
-      }
-      else if (
-        !applied &&
-        kind.cleanKind &&
-        op.numResults === 0 &&
-        this.notifications === notifications &&
-        this.deadVerdicts.get(op) === false
-      )
-        this.markClean(op);
     }
     return changed;
+  }
+
+  /**
+   * Processes one popped op: erased when dead, else folded, else its patterns
+   * tried in order. Returns what happened (CHANGED, FOLDED, REWRITTEN bits;
+   * 0: nothing). A method of its own, called per pop, so that V8 optimizes it
+   * as an ordinary function with full type feedback rather than compiling
+   * processWorklist's whole loop on stack in the first, cold iteration.
+   */
+  private processOp(op: Operation): number {
+    lazyRequeueStats.processed++;
+    this.forgetSkips();
+    const kind = this.kindOf(op.name);
+    // Without regions, the kind's answer where it has one (no trait or
+    // effect queries per pop; isOpTriviallyDead records nothing for such ops).
+    const known = op.regions.length === 0 ? kind.deadWhenUnused : undefined;
+    if (known !== undefined ? known && !op.hasUses : isOpTriviallyDead(op, this.deadVerdicts)) {
+      this.lazyOk = this.cleanKinds.size !== 0;
+      if (this.unitsLive) this.unitChanged();
+      try {
+        this.rewriter.eraseOp(op);
+      } finally {
+        this.lazyOk = false;
+      }
+      return CHANGED;
+    }
+    // Patterns may move IR before they tell: no run stays lazy across them.
+    if (this.worklist.runs.length) this.expandRuns();
+    const notifications = this.notifications;
+    const runs = driverRuns;
+    let done = 0;
+    if (kind.fold) {
+      const folded = foldOperation(op);
+      if (folded) {
+        if (this.unitsLive) this.unitChanged();
+        done = CHANGED | FOLDED;
+        if (folded.length === 0) {
+          // An in-place fold may move blocks between the op's regions
+          // (scf.if's swaps them, as MLIR's, with no rewriter to tell):
+          // ancestors stay, but nothing cached about them is kept.
+          if (op.regions.length) {
+            this.forgetSkips();
+            this.clearCleanUp();
+          }
+          this.notifyOperationModified(op);
+          return done;
+        }
+        if (this.replaceWithFolded(op, folded)) return done;
+      }
+    }
+    let applied = false;
+    const patterns = kind.patterns;
+    for (let i = 0; i < patterns.length; i++) {
+      const p = patterns[i];
+      this.rewriter.setInsertionPointBefore(op);
+      if (p.matchAndRewrite(op, this.rewriter)) {
+        if (this.unitsLive) this.unitChanged();
+        done |= CHANGED | REWRITTEN;
+        applied = true;
+        break;
+      }
+    }
+    if (runs !== driverRuns) {
+      // A driver run inside a pattern changed the IR unseen.
+      this.resetClean();
+      this.unitsLive = false;
+    } else if (
+      !applied &&
+      kind.cleanKind &&
+      op.numResults === 0 &&
+      this.notifications === notifications &&
+      this.deadVerdicts.get(op) === false
+    )
+      this.markClean(op);
+    return done;
   }
 
   private replaceWithFolded(op: Operation, folded: readonly (Attribute | Value)[]): boolean {
