@@ -5,7 +5,7 @@
 import type { Context } from '../ir/context.js';
 import type { Diagnostic } from '../ir/diagnostics.js';
 import type { Operation } from '../ir/operation.js';
-import { verify as verifyOp } from '../ir/verifier.js';
+import { Verifier, verify as verifyOp } from '../ir/verifier.js';
 import { createContext, type ContextOptions } from '../dialects/registry.js';
 import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
 import { parseModule } from '../syntax/module-parser.js';
@@ -42,8 +42,9 @@ export interface ParseOptions extends ContextOptions {
 export function parse(text: string, options: ParseOptions = {}): Operation {
   const ctx = options.ctx ?? createContext(options);
   const source = SourceFile.fromText(options.fileName ?? '<string>', text);
-  const module = parseModule(ctx, source, { implicitModule: options.implicitModule });
-  const ok = module !== undefined && (options.verify === false || verifyOp(ctx, module));
+  const verifier = options.verify === false ? undefined : new Verifier(ctx);
+  const module = parseModule(ctx, source, { implicitModule: options.implicitModule, verifier });
+  const ok = module !== undefined && (verifier === undefined || verifier.verify(module));
   const diags = ctx.diagnostics.take();
   if (!ok || !module) throw new ParseError(renderDiagnostics(diags, [source]));
   return module;

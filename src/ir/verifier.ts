@@ -75,11 +75,56 @@ export class Verifier {
   private pendCount = 0;
   private scratch: TreeScratch | undefined;
 
+  /**
+   * Isolated-from-above ops whose nest (everything in their regions, but not
+   * the op's own checks) passed ahead (`verifyNestAhead`), with the count of
+   * SymbolUser ops in it. A later walk that reaches such an op checks only
+   * the op itself.
+   */
+  private nestsPassed: Map<Operation, number> | undefined;
+
   constructor(readonly ctx: Context) {}
 
   /** Verifies `op` and everything nested in it. Reports diagnostics; returns success. */
   verify(op: Operation): boolean {
     return this.verifyOpAndDominance(op);
+  }
+
+  /**
+   * Verifies the nest of isolated-from-above `op` ahead of `verify`: the
+   * parser calls it as each such op is complete, while its IR is still in
+   * cache, instead of one walk over the whole module after the parse. The
+   * op's own checks (which may read its parent, not there yet) are left for
+   * `verify`. Nothing is reported: a nest that fails, or emits anything, is
+   * not remembered and `verify` walks it again, so the diagnostics and their
+   * order are those of `verify` alone. Its checks read only the nest (values
+   * cannot cross the isolated op) and, upwards, the op's ancestors, which the
+   * parse only adds to.
+   */
+  verifyNestAhead(op: Operation): void {
+    if (op.regions.length === 0 || !op.hasTrait(Traits.IsolatedFromAbove)) return;
+    const users = this.symbolUsers;
+    const base = this.items.length;
+    const isolatedBase = this.isolatedOps.length;
+    let emitted = false;
+    let ok = false;
+    try {
+      ok = this.ctx.diagnostics.withHandler(
+        () => (emitted = true),
+        () => this.walkUnit(op, base, isolatedBase, true),
+      );
+    } catch {
+      // A hook that throws does so again in `verify`, where it always did.
+    }
+    const inside = this.symbolUsers - users;
+    this.symbolUsers = users;
+    if (ok && !emitted) {
+      (this.nestsPassed ??= new Map()).set(op, inside);
+      return;
+    }
+    this.resetWalk(base, isolatedBase);
+    this.pendCount = 0;
+    this.dom = undefined;
   }
 
   /**
@@ -115,11 +160,15 @@ export class Verifier {
   private verifyUnit(root: Operation): boolean {
     const base = this.items.length;
     const isolatedBase = this.isolatedOps.length;
-    if (this.walkUnit(root, base, isolatedBase)) return true;
-    // A failed walk stops where it is: drop its frames, as the walk's end would.
+    if (this.walkUnit(root, base, isolatedBase, false)) return true;
+    this.resetWalk(base, isolatedBase);
+    return false;
+  }
+
+  /** A failed walk stops where it is: drop its frames, as the walk's end would. */
+  private resetWalk(base: number, isolatedBase: number): void {
     this.items.length = this.cursor.length = this.entered.length = this.usersAt.length = this.isolatedAt.length = base;
     this.isolatedOps.length = isolatedBase;
-    return false;
   }
 
   /** The frame of the first block of `op`'s regions, if any. */
@@ -133,7 +182,8 @@ export class Verifier {
     this.isolatedAt.push(0);
   }
 
-  private walkUnit(root: Operation, base: number, isolatedBase: number): boolean {
+  /** `nestOnly`: without the root's own entrance and exit checks (`verifyNestAhead`); fails on anything the reporting checks would decide. */
+  private walkUnit(root: Operation, base: number, isolatedBase: number, nestOnly: boolean): boolean {
     // MLIR's entrance/exit order, iteratively: a block's entrance, then each
     // of its ops (an op without regions has its entrance and exit at once;
     // one with regions is entered, its blocks visited, then exited), then the
@@ -141,7 +191,16 @@ export class Verifier {
     // holds the next op of a block frame, and null for an op frame. A region
     // op's blocks share one frame above the op's, moved on to the next block
     // at each block's exit (a CFG region's blocks take one slot, not one each).
-    if (!this.verifyOpOnEntrance(root)) return false;
+    if (!nestOnly) {
+      if (!this.verifyOpOnEntrance(root)) return false;
+      const passed = this.nestsPassed === undefined ? undefined : this.nestsPassed.get(root);
+      if (passed !== undefined) {
+        // The nest passed ahead: only the root's exit checks are left.
+        const users = this.symbolUsers;
+        this.symbolUsers += passed;
+        return this.verifyOpOnExit(root, false, users, this.isolatedOps, this.isolatedOps.length);
+      }
+    }
     const pendFrom = this.pendCount;
     const open = (lastMark += 2);
     const closed = open + 1;
@@ -170,6 +229,10 @@ export class Verifier {
         const users = usersAt.pop()!;
         const from = isolatedAt.pop()!;
         top.verifyMark = closed;
+        if (nestOnly && top === root) {
+          if (broken !== 0 || !this.verifyNestedUnits(isolatedOps, from)) return false;
+          continue;
+        }
         if (!this.verifyOpOnExit(top, top === root && (broken & ISOLATION_BROKEN) !== 0, users, isolatedOps, from)) return false;
         continue;
       }
@@ -242,6 +305,7 @@ export class Verifier {
     this.pendCount = pendFrom;
     const dom = this.dom;
     this.dom = undefined;
+    if (nestOnly) return broken === 0;
     if (broken & DOMINANCE_BROKEN) return this.verifyDominanceOfContainedRegions(root, dom ?? new DominanceInfo());
     return true;
   }
@@ -404,12 +468,17 @@ export class Verifier {
    * verified here as MLIR does (then dropped from the list).
    */
   private verifyOpOnExit(op: Operation, isolation: boolean, usersBefore: number, isolatedOps: Operation[], from: number): boolean {
+    if (!this.verifyNestedUnits(isolatedOps, from)) return false;
+    if (op.name.def) return verifyRegionInvariants(this.ctx, op, isolation, usersBefore === this.symbolUsers);
+    return this.verifyUnregisteredOp(op);
+  }
+
+  /** The isolated ops in `isolatedOps` from `from` on, each as its own unit (then dropped from the list). */
+  private verifyNestedUnits(isolatedOps: Operation[], from: number): boolean {
     let failed = false;
     for (let i = from; i < isolatedOps.length; i++) if (!this.verifyOpAndDominance(isolatedOps[i])) failed = true;
     isolatedOps.length = from;
-    if (failed) return false;
-    if (op.name.def) return verifyRegionInvariants(this.ctx, op, isolation, usersBefore === this.symbolUsers);
-    return this.verifyUnregisteredOp(op);
+    return !failed;
   }
 
   private verifyUnregisteredOp(op: Operation): boolean {

@@ -3,7 +3,7 @@
 import type { Context } from '../ir/context.js';
 import { FileLineColLoc } from '../ir/location.js';
 import { Block, Operation } from '../ir/operation.js';
-import { parseSourceIntoBlock } from './op-parser.js';
+import { parseSourceIntoBlock, type NestVerifier } from './op-parser.js';
 import type { SourceFile } from './source.js';
 
 export interface ParseModuleOptions {
@@ -11,6 +11,12 @@ export interface ParseModuleOptions {
   end?: number;
   /** Wrap the top-level ops in a `builtin.module` unless the input is exactly one module (default true). */
   implicitModule?: boolean;
+  /**
+   * The verifier that will verify the result: each isolated op's nest is
+   * verified by it as the op is parsed (then `verify` skips it), while its
+   * IR is in cache.
+   */
+  verifier?: NestVerifier;
 }
 
 /** Creates an empty `builtin.module` with one block. */
@@ -25,7 +31,7 @@ export function createModule(ctx: Context, location = FileLineColLoc.get('', 0, 
  * undefined after reporting diagnostics. The result is not verified.
  */
 export function parseModule(ctx: Context, source: SourceFile, options: ParseModuleOptions = {}): Operation | undefined {
-  const block = parseSourceIntoBlock(ctx, source, { start: options.start, end: options.end });
+  const block = parseSourceIntoBlock(ctx, source, { start: options.start, end: options.end, verifier: options.verifier });
   if (!block) return undefined;
   const implicit = options.implicitModule ?? true;
   const first = block.first;

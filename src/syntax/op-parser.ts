@@ -457,6 +457,9 @@ export class OperationParser extends Parser {
     return this.lastCompleted!;
   }
 
+  /** Verifies each isolated op's nest as the op is complete (ParseOptions.verifier). */
+  nestVerifier: NestVerifier | undefined = undefined;
+
   /** The op last completed (`parseOperation` returns it once its regions are done). */
   private lastCompleted: Operation | null = null;
 
@@ -516,6 +519,8 @@ export class OperationParser extends Parser {
     }
     const op = this.createOperation(state, nameOffset);
     this.parseTrailingLocation(op);
+    // An isolated op's nest is verified now, while it is in cache (verifyNestAhead).
+    if (this.nestVerifier !== undefined && op.regions.length !== 0) this.nestVerifier.verifyNestAhead(op);
     if (!generic) this.defaultDialectStack.pop();
     if (resultIDs.length) {
       if (op.numResults === 0) this.error('cannot name an operation with no results', loc);
@@ -1460,6 +1465,13 @@ export interface ParseOptions {
   /** Byte range of the buffer to parse (a `// -----` chunk). */
   start?: number;
   end?: number;
+  /** Given each isolated-from-above op once it is complete (the verifier's `verifyNestAhead`). */
+  verifier?: NestVerifier;
+}
+
+/** What verifies an isolated op's nest while the parse goes on (src/ir/verifier.ts's Verifier). */
+export interface NestVerifier {
+  verifyNestAhead(op: Operation): void;
 }
 
 /**
@@ -1477,6 +1489,7 @@ export function parseSourceIntoBlock(ctx: Context, source: SourceFile, options: 
   const block = new Block();
   try {
     const parser = new OperationParser(state, options.start, options.end);
+    parser.nestVerifier = options.verifier;
     parser.parseTopLevel(block);
     return block;
   } catch (e) {

@@ -12,7 +12,7 @@ import { SourceFile } from '../syntax/source.js';
 import { DiagnosticVerifier } from '../syntax/verify-diagnostics.js';
 import { parseModule } from '../syntax/module-parser.js';
 import { MAX_OUTPUT_CHARS, OutputTooLargeError, Printer, type PrintOptions } from '../syntax/printer.js';
-import { verify } from '../ir/verifier.js';
+import { Verifier } from '../ir/verifier.js';
 import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
 import { registerAllPasses } from '../passes/all.js';
@@ -286,8 +286,10 @@ function processChunkBody(
   }
   // `performance` is read only for --mlir-timing: its first use loads Node's perf_hooks (start-up).
   const parseStart = timing ? performance.now() : 0;
-  const module = parseModule(ctx, source, { start, end, implicitModule: o.implicitModule });
-  if (module && o.verifyAfterParse && !verify(ctx, module)) ok = false;
+  // The verifier checks each function as it is parsed, and the rest after.
+  const irVerifier = o.verifyAfterParse ? new Verifier(ctx) : undefined;
+  const module = parseModule(ctx, source, { start, end, implicitModule: o.implicitModule, verifier: irVerifier });
+  if (module && irVerifier && !irVerifier.verify(module)) ok = false;
   if (!module) ok = false;
   if (timing) timing.child('Parser').elapsed += (performance.now() - parseStart) / 1000;
   let verified = o.verifyAfterParse;
