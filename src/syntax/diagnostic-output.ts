@@ -54,7 +54,10 @@ export class DiagnosticRenderer {
     const src = showSource ? this.findSource(fileLoc.filename) : undefined;
     if (src && fileLoc.line >= 1) {
       const raw = src.lineText(fileLoc.line);
-      if (fileLoc.column - 1 <= raw.length) {
+      // As LLVM's SMDiagnostic: a line with a byte past ASCII is shown
+      // without a caret line (its columns would not line up).
+      if (/[^\x00-\x7f]/.test(raw)) out += expandTabs(raw).text + '\n';
+      else if (fileLoc.column - 1 <= raw.length) {
         const { text, column } = expandTabs(raw);
         const caretCol = column(fileLoc.column - 1);
         let caret = ' '.repeat(caretCol) + '^';

@@ -1,7 +1,8 @@
 // Diagnostics for malformed input, live against mlir-opt 22: cases found by
 // mutating the corpus and comparing both tools' answers (a lone `/`, an empty
 // variadic type list, a malformed scalable dimension, op names ending in a
-// dot, dynamic index lists of scf.forall and memref.subview). Each compares stdout, stderr and the exit code.
+// dot, dynamic index lists of scf.forall and memref.subview, source lines
+// with non-ASCII bytes). Each compares stdout, stderr and the exit code.
 
 import { testOptCases, type OptCase } from '../opt-cases.js';
 
@@ -29,6 +30,7 @@ const CASES: OptCase[] = [
   { name: 'scf.forall: a bound past 64 bits', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (99999999999999999999) {\n  }\n  return\n}\n' },
   { name: 'memref.subview: offsets without their bracket', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0 4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
+  { name: 'an error on a line with a non-ASCII character shows the line without a caret', args: ['--allow-unregistered-dialect'], input: 'func.func @f() {\n  %0 = "x.y"() {a = "caf\u00e9"} : () -> i32 $\n  return\n}\n' },
 ];
 
 testOptCases(CASES);
