@@ -54,15 +54,22 @@ export class DiagnosticRenderer {
     const src = showSource ? this.findSource(fileLoc.filename) : undefined;
     if (src && fileLoc.line >= 1) {
       const raw = src.lineText(fileLoc.line);
-      // As LLVM's SMDiagnostic: a line with a byte past ASCII is shown
-      // without a caret line (its columns would not line up).
-      if (/[^\x00-\x7f]/.test(raw)) out += expandTabs(raw).text + '\n';
-      else if (fileLoc.column - 1 <= raw.length) {
-        const { text, column } = expandTabs(raw);
-        const caretCol = column(fileLoc.column - 1);
-        let caret = ' '.repeat(caretCol) + '^';
-        if (rangeLength > 1) caret += '~'.repeat(Math.min(rangeLength, text.length - caretCol) - 1);
-        out += text + '\n' + caret + '\n';
+      const col = fileLoc.column - 1;
+      // As LLVM's SourceMgr: a column past a carriage return (or past the
+      // line) has no source line; the line shown ends at a carriage return.
+      if (col <= raw.length && !raw.slice(0, col).includes('\r')) {
+        const cr = raw.indexOf('\r', col);
+        const line = cr < 0 ? raw : raw.slice(0, cr);
+        const { text, column } = expandTabs(line);
+        // A line with a byte past ASCII is shown without a caret line (its
+        // columns would not line up).
+        if (/[^\x00-\x7f]/.test(line)) out += text + '\n';
+        else {
+          const caretCol = column(col);
+          let caret = ' '.repeat(caretCol) + '^';
+          if (rangeLength > 1) caret += '~'.repeat(Math.min(rangeLength, text.length - caretCol) - 1);
+          out += text + '\n' + caret + '\n';
+        }
       }
     }
     return out;
