@@ -165,8 +165,17 @@ export class OpOperand {
 export class BlockOperand {
   nextUse: BlockOperand | null = null;
   prevUse: BlockOperand | null = null;
-  constructor(public block: Block, readonly owner: Operation, public index: number) {
+  // No index field (8 bytes per successor use; branches are made by the ten
+  // thousand and live): the position is found in the owner's short list.
+  constructor(
+    public block: Block,
+    readonly owner: Operation,
+  ) {
     this.link();
+  }
+  /** The successor number in the owner's list. */
+  get index(): number {
+    return this.owner.successorList.indexOf(this);
   }
   private link(): void {
     const b = this.block;
@@ -1277,11 +1286,11 @@ function successorUses(op: Operation, successors: readonly Block[], nSucc: numbe
   // branches.
   const succ: BlockOperand[] =
     nSucc === 1
-      ? [new BlockOperand(successors[0], op, 0)]
+      ? [new BlockOperand(successors[0], op)]
       : nSucc === 2
-        ? [new BlockOperand(successors[0], op, 0), new BlockOperand(successors[1], op, 1)]
+        ? [new BlockOperand(successors[0], op), new BlockOperand(successors[1], op)]
         : [];
-  for (let i = succ.length; i < nSucc; i++) succ.push(new BlockOperand(successors[i], op, i));
+  for (let i = succ.length; i < nSucc; i++) succ.push(new BlockOperand(successors[i], op));
   return succ;
 }
 
