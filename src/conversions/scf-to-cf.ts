@@ -3,7 +3,6 @@
 // (each op's block is split at the op; regions are inlined before the
 // continuation).
 
-import type { Type } from '../ir/attributes.js';
 import { IntegerType } from '../ir/builtin-types.js';
 import type { Block, OpOperand, Operation, Region, Value } from '../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../ir/pattern.js';
@@ -75,11 +74,36 @@ function valuesFrom(op: Operation, u: OpOperand | null, first?: Value): Value[] 
   return out;
 }
 
-/** `first`, then the operands of `op` from number `from` on, as one list. */
-function valuesAfter(first: Value, op: Operation, from: number): Value[] {
+/** The use of operand number `i` of `op` (counted along the list), null past the end. */
+function operandUse(op: Operation, i: number): OpOperand | null {
   let u = op.firstOperand;
-  for (let i = 0; i < from && u !== null; i++) u = op.operandAfter(u);
-  return valuesFrom(op, u, first);
+  for (let k = 0; k < i && u !== null; k++) u = op.operandAfter(u);
+  return u;
+}
+
+// Scratch lists of one to three values for the branches made below: the
+// branch builder hands its list to the Operation constructor, which reads it
+// without keeping it. Filled per branch and emptied after (a module-level
+// list must not keep IR alive), instead of an array per branch: short-lived
+// arrays cost scavenges, which also copy the new IR (Round 11).
+const SCRATCH: (Value | undefined)[][] = [[], [undefined], [undefined, undefined], [undefined, undefined, undefined]];
+
+/**
+ * A `cf.br` to `dest` at `locOf`'s location, forwarding `first` (when
+ * given) and then the operands of `op` from the use `u` on.
+ */
+function branchForwarding(rewriter: PatternRewriter, dest: Block, op: Operation, u: OpOperand | null, first: Value | undefined, locOf: Operation): Operation {
+  let n = first === undefined ? 0 : 1;
+  for (let w = u; w !== null && n <= 3; w = op.operandAfter(w)) n++;
+  if (n === 0) return at(locOf, BranchOp.create(rewriter, dest, NO_VALUES));
+  if (n > 3) return at(locOf, BranchOp.create(rewriter, dest, valuesFrom(op, u, first)));
+  const list = SCRATCH[n];
+  let k = 0;
+  if (first !== undefined) list[k++] = first;
+  for (; u !== null; u = op.operandAfter(u)) list[k++] = u.value;
+  const br = at(locOf, BranchOp.create(rewriter, dest, list as Value[]));
+  for (let i = 0; i < n; i++) list[i] = undefined;
+  return br;
 }
 
 /** `scf.condition`'s forwarded values (the operands after the condition), as ConditionOp.args without the segment lookup. */
@@ -87,11 +111,6 @@ function conditionArgs(condOp: Operation): Value[] {
   return valuesFrom(condOp, condOp.operandAfter(condOp.firstOperand!));
 }
 
-/** The operands of `op` (a terminator, or an op whose operands are one variadic group), NO_VALUES when it has none (most yields). */
-function operandValues(op: Operation): readonly Value[] {
-  const u = op.firstOperand;
-  return u === null ? NO_VALUES : valuesFrom(op, u);
-}
 
 const forLowering = pattern(ForOp, (forOp, rewriter) => {
   const initBlock = forOp.parentBlock!;
@@ -105,12 +124,12 @@ const forLowering = pattern(ForOp, (forOp, rewriter) => {
   const terminator = lastBodyBlock.last!;
   rewriter.setInsertionPointToEnd(lastBodyBlock);
   const stepped = AddIOp.result(at(forOp, AddIOp.create(rewriter, iv, ForOp.step(forOp))));
-  const br = at(forOp, BranchOp.create(rewriter, conditionBlock, valuesAfter(stepped, terminator, 0)));
+  const br = branchForwarding(rewriter, conditionBlock, terminator, terminator.firstOperand, stepped, forOp);
   copyLLVMAttrs(forOp, br);
   rewriter.eraseOp(terminator);
   rewriter.setInsertionPointToEnd(initBlock);
   // The operands after the bounds and step are the init args.
-  at(forOp, BranchOp.create(rewriter, conditionBlock, valuesAfter(ForOp.lowerBound(forOp), forOp, 3)));
+  branchForwarding(rewriter, conditionBlock, forOp, operandUse(forOp, 3), ForOp.lowerBound(forOp), forOp);
   rewriter.setInsertionPointToEnd(conditionBlock);
   const predicate = ForOp.unsignedCmp(forOp) ? CmpIPredicate.case.ult : CmpIPredicate.case.slt;
   const cmp = at(forOp, CmpIOp.create(rewriter, predicate, iv, ForOp.upperBound(forOp)));
@@ -119,10 +138,11 @@ const forLowering = pattern(ForOp, (forOp, rewriter) => {
   return true;
 });
 
-/** Appends a block with `types` arguments before `before` in its region. */
-function createBlockBefore(rewriter: PatternRewriter, before: Block, types: readonly Type[], op: Operation): Block {
+/** Appends a block before `before` in its region with an argument of each result type of `op`, at its location. */
+function createBlockForResults(rewriter: PatternRewriter, before: Block, op: Operation): Block {
   const block = rewriter.createBlockIn(before.parent!, before);
-  for (let i = 0; i < types.length; i++) op.addBlockArgumentAt(block, types[i]);
+  const n = op.numResults;
+  for (let i = 0; i < n; i++) op.addBlockArgumentAt(block, op.result(i).type);
   return block;
 }
 
@@ -135,7 +155,7 @@ function branchToContinuation(rewriter: PatternRewriter, block: Block, continueB
   const term = block.last!;
   if (!YieldOp.isa(term)) return;
   rewriter.setInsertionPointToEnd(block);
-  at(locOf, BranchOp.create(rewriter, continueBlock, operandValues(term)));
+  branchForwarding(rewriter, continueBlock, term, term.firstOperand, undefined, locOf);
   rewriter.eraseOp(term);
 }
 
@@ -180,7 +200,7 @@ const ifLowering = pattern(IfOp, (ifOp, rewriter) => {
   let continueBlock: Block;
   if (ifOp.numResults === 0) continueBlock = remaining;
   else {
-    continueBlock = createBlockBefore(rewriter, remaining, ifOp.resultTypes, ifOp);
+    continueBlock = createBlockForResults(rewriter, remaining, ifOp);
     at(ifOp, BranchOp.create(rewriter, remaining, NO_VALUES));
   }
   const thenRegion = IfOp.thenRegion(ifOp);
@@ -242,7 +262,7 @@ const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {
   rewriter.inlineRegionBefore(afterRegion, continuation.parent!, continuation);
   rewriter.inlineRegionBefore(beforeRegion, after.parent!, after);
   rewriter.setInsertionPointToEnd(current);
-  at(whileOp, BranchOp.create(rewriter, before, operandValues(whileOp)));
+  branchForwarding(rewriter, before, whileOp, whileOp.firstOperand, undefined, whileOp);
   const condOp = ConditionOp.cast(beforeLast.last!);
   const args = conditionArgs(condOp);
   rewriter.setInsertionPointBefore(condOp);
@@ -250,7 +270,7 @@ const whileLowering = pattern(WhileOp, (whileOp, rewriter) => {
   rewriter.eraseOp(condOp);
   const yieldOp = afterLast.last!;
   rewriter.setInsertionPointBefore(yieldOp);
-  const backEdge = at(yieldOp, BranchOp.create(rewriter, before, operandValues(yieldOp)));
+  const backEdge = branchForwarding(rewriter, before, yieldOp, yieldOp.firstOperand, undefined, yieldOp);
   // The back edge carries the loop's LLVM metadata (e.g. llvm.loop_annotation), as in MLIR.
   copyLLVMAttrs(whileOp, backEdge);
   rewriter.eraseOp(yieldOp);
@@ -265,8 +285,11 @@ const doWhileLowering = pattern(
     if (afterBlock.first !== afterBlock.last) return false;
     const y = afterBlock.first;
     if (!YieldOp.isa(y)) return false;
-    const ys = YieldOp.results(y);
-    if (ys.length !== afterBlock.args.length || ys.some((v, i) => v !== afterBlock.args[i])) return false;
+    // The yield forwards the block's arguments in order (read along its operands: no lists).
+    const bargs = afterBlock.args;
+    let u = y.firstOperand;
+    for (let i = 0; i < bargs.length; i++, u = y.operandAfter(u)) if (u === null || u.value !== bargs[i]) return false;
+    if (u !== null) return false;
     const current = whileOp.parentBlock!;
     const continuation = rewriter.splitBlock(current, whileOp);
     const beforeRegion = WhileOp.before(whileOp);
@@ -274,7 +297,7 @@ const doWhileLowering = pattern(
     const beforeLast = lastBlock(beforeRegion);
     rewriter.inlineRegionBefore(beforeRegion, continuation.parent!, continuation);
     rewriter.setInsertionPointToEnd(current);
-    at(whileOp, BranchOp.create(rewriter, before, operandValues(whileOp)));
+    branchForwarding(rewriter, before, whileOp, whileOp.firstOperand, undefined, whileOp);
     const condOp = ConditionOp.cast(beforeLast.last!);
     const args = conditionArgs(condOp);
     rewriter.setInsertionPointBefore(condOp);

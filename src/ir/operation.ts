@@ -165,8 +165,17 @@ export class OpOperand {
 export class BlockOperand {
   nextUse: BlockOperand | null = null;
   prevUse: BlockOperand | null = null;
-  constructor(public block: Block, readonly owner: Operation, public index: number) {
+  // No index field (8 bytes per successor use; branches are made by the ten
+  // thousand and live): the position is found in the owner's short list.
+  constructor(
+    public block: Block,
+    readonly owner: Operation,
+  ) {
     this.link();
+  }
+  /** The successor number in the owner's list. */
+  get index(): number {
+    return this.owner.successorList.indexOf(this);
   }
   private link(): void {
     const b = this.block;
@@ -375,8 +384,11 @@ export class Operation {
   // attributes are rare: their map is created on first use.
   private props: (string | Attribute)[] | null;
   // What few ops have (discardable attributes, successors, opaque
-  // properties) lives in a side object, null for most ops.
-  private rare: RareParts | null;
+  // properties) lives in a side object, null for most ops. An op whose only
+  // rare part is its successors (every branch) keeps their list here itself:
+  // no side object (48 bytes per branch; conversions make them by the ten
+  // thousand, and they live).
+  private rare: RareParts | BlockOperand[] | null;
   readonly regions: Region[];
   parentBlock: Block | null = null;
   prev: Operation | null = null;
@@ -465,7 +477,7 @@ export class Operation {
     // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
     const attrs = attributes && attributes.size ? attributes : null;
     const nSucc = successors ? successors.length : 0;
-    this.rare = opaque !== null || attrs !== null || nSucc !== 0 ? rareParts(this, opaque, attrs, successors, nSucc) : null;
+    this.rare = opaque !== null || attrs !== null ? rareParts(this, opaque, attrs, successors, nSucc) : nSucc !== 0 ? successorUses(this, successors!, nSucc) : null;
     if (regions === null || regions === undefined || typeof regions === 'number') {
       const n = regions ?? 0;
       // Packed, as the parser's lists (filled `new Array(n)` is holey): one
@@ -586,24 +598,32 @@ export class Operation {
   }
   /** The `<...>` properties of an unregistered op, kept as one attribute. */
   get opaqueProperties(): Attribute | null {
-    return this.rare === null ? null : this.rare.opaque;
+    const r = this.rare;
+    return r === null || Array.isArray(r) ? null : r.opaque;
   }
   set opaqueProperties(a: Attribute | null) {
-    if (this.rare) this.rare.opaque = a;
-    else if (a !== null) this.rare = { opaque: a, attrs: null, successors: EMPTY_LIST };
+    const r = this.rare;
+    if (r !== null && !Array.isArray(r)) r.opaque = a;
+    else if (a !== null) this.sideObject().opaque = a;
+  }
+  /** The side object, made (taking over a successor list kept alone) when the op has none. */
+  private sideObject(): RareParts {
+    const r = this.rare;
+    if (r !== null && !Array.isArray(r)) return r;
+    return (this.rare = { opaque: null, attrs: null, successors: r ?? EMPTY_LIST });
   }
   /** The successor uses (shared empty list when none; not mutated in place). */
   get successorList(): BlockOperand[] {
-    return this.rare === null ? EMPTY_LIST : this.rare.successors;
+    const r = this.rare;
+    return r === null ? EMPTY_LIST : Array.isArray(r) ? r : r.successors;
   }
   /** Discardable attributes; created on first use. */
   get attributes(): Map<string, Attribute> {
-    const r = (this.rare ??= { opaque: null, attrs: null, successors: EMPTY_LIST });
+    const r = this.sideObject();
     return (r.attrs ??= new Map());
   }
   set attributes(m: Map<string, Attribute>) {
-    if (this.rare) this.rare.attrs = m;
-    else this.rare = { opaque: null, attrs: m, successors: EMPTY_LIST };
+    this.sideObject().attrs = m;
   }
   /** The properties for reading, without creating a map. */
   get propertiesView(): ReadonlyMap<string, Attribute> {
@@ -611,7 +631,8 @@ export class Operation {
   }
   /** The discardable attributes for reading, without creating a map. */
   get attributesView(): ReadonlyMap<string, Attribute> {
-    return this.rare?.attrs ?? EMPTY_ATTRIBUTES;
+    const r = this.rare;
+    return r === null || Array.isArray(r) ? EMPTY_ATTRIBUTES : (r.attrs ?? EMPTY_ATTRIBUTES);
   }
   /** False when the op has no discardable attributes, successors or opaque properties (most ops): one field read. */
   get hasRareParts(): boolean {
@@ -760,7 +781,7 @@ export class Operation {
   // ---- attributes
   /** An inherent attribute (property) of a registered op, or a discardable attribute otherwise. */
   getAttr(name: string): Attribute | undefined {
-    return this.getProperty(name) ?? this.rare?.attrs?.get(name);
+    return this.getProperty(name) ?? this.attributesView.get(name);
   }
   /** Sets an inherent attribute if the op declares it, a discardable one otherwise. */
   setAttr(name: string, value: Attribute): void {
@@ -768,7 +789,9 @@ export class Operation {
     else this.attributes.set(name, value);
   }
   removeAttr(name: string): boolean {
-    return this.removeProperty(name) || (this.rare?.attrs?.delete(name) ?? false);
+    if (this.removeProperty(name)) return true;
+    const r = this.rare;
+    return r !== null && !Array.isArray(r) && r.attrs !== null && r.attrs.delete(name);
   }
 
   // ---- structure
@@ -1244,7 +1267,7 @@ function manyResults(op: Operation, types: readonly Type[], n: number): OpResult
   return Object.freeze(results) as OpResult[];
 }
 
-/** The side object of an op with successors, discardable attributes or opaque properties. */
+/** The side object of an op with discardable attributes or opaque properties (and maybe successors). */
 function rareParts(
   op: Operation,
   opaque: Attribute | null,
@@ -1252,19 +1275,23 @@ function rareParts(
   successors: readonly Block[] | null | undefined,
   nSucc: number,
 ): RareParts {
-  if (nSucc === 0) return { opaque, attrs, successors: EMPTY_LIST };
+  return { opaque, attrs, successors: nSucc === 0 ? EMPTY_LIST : successorUses(op, successors!, nSucc) };
+}
+
+/** The successor uses of a new op (nSucc > 0). */
+function successorUses(op: Operation, successors: readonly Block[], nSucc: number): BlockOperand[] {
   // Packed, at exact size for one or two (cf.br, cf.cond_br: push
   // reserves 16 slots). Not frozen like the results: Object.freeze is a
   // runtime call (~0.3 us), and conversions build tens of thousands of
   // branches.
   const succ: BlockOperand[] =
     nSucc === 1
-      ? [new BlockOperand(successors![0], op, 0)]
+      ? [new BlockOperand(successors[0], op)]
       : nSucc === 2
-        ? [new BlockOperand(successors![0], op, 0), new BlockOperand(successors![1], op, 1)]
+        ? [new BlockOperand(successors[0], op), new BlockOperand(successors[1], op)]
         : [];
-  for (let i = succ.length; i < nSucc; i++) succ.push(new BlockOperand(successors![i], op, i));
-  return { opaque, attrs, successors: succ };
+  for (let i = succ.length; i < nSucc; i++) succ.push(new BlockOperand(successors[i], op));
+  return succ;
 }
 
 /** A region list given to the constructor, taken over. */

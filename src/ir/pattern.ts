@@ -55,6 +55,10 @@ function newEraseFrame(op: Operation): EraseFrame {
   return { op, ri: op.regions.length - 1, blocks: null, bi: 0, next: null };
 }
 
+/** Default lists of createBlockIn (never changed). */
+const NO_TYPES: readonly Type[] = Object.freeze([]);
+const NO_LOCATIONS: readonly Location[] = Object.freeze([]);
+
 export abstract class RewritePattern {
   constructor(
     /** The root op name, or null to match any op. */
@@ -117,6 +121,12 @@ export class PatternRewriter extends Rewriter {
   replaceAllUsesWith(from: Value, to: Value): void {
     const first = from.firstUse;
     if (!first) return;
+    // Nobody to tell (a conversion): each use moves to the front of `to`'s
+    // list in turn, the same order as below, with no list of the uses.
+    if (this.listener.notifyOperationModified === undefined) {
+      for (let u: OpOperand | null = first; u !== null; u = from.firstUse) u.set(to);
+      return;
+    }
     // Each use is modified in place as modifyOpInPlace does, without a
     // closure, generator or spread per value (this runs for every replaced op).
     if (!first.nextUse) {
@@ -291,10 +301,10 @@ export class PatternRewriter extends Rewriter {
   }
 
   /** Creates a block in `region` before `before` (or at the end) and sets the insertion point to its end. */
-  createBlockIn(region: Region, before: Block | null, argTypes: readonly Type[] = [], locs: readonly Location[] = []): Block {
+  createBlockIn(region: Region, before: Block | null, argTypes: readonly Type[] = NO_TYPES, locs: readonly Location[] = NO_LOCATIONS): Block {
     const b = new Block();
     region.insertBlockBefore(b, before);
-    argTypes.forEach((t, i) => b.addArgument(t, locs[i] ?? UnknownLoc.get()));
+    for (let i = 0; i < argTypes.length; i++) b.addArgument(argTypes[i], locs[i] ?? UnknownLoc.get());
     this.listener.notifyBlockInserted?.(b);
     this.setInsertionPointToEnd(b);
     return b;
@@ -302,6 +312,12 @@ export class PatternRewriter extends Rewriter {
 
   /** Moves the blocks of `region` before `before` in `dest`; only block insertions are reported (as MLIR). */
   override inlineRegionBefore(region: Region, dest: Region, before: Block | null = null): void {
+    // Nobody to tell (a conversion): the blocks move one by one, first
+    // first, with no snapshot of the list (an array per inlined region).
+    if (this.listener.notifyBlockInserted === undefined) {
+      for (let b = region.firstBlock; b !== null; b = region.firstBlock) dest.insertBlockBefore(b, before);
+      return;
+    }
     // All blocks leave `region` first, then each is inserted and reported.
     const blocks = region.blocks;
     for (const b of blocks) region.removeBlock(b);

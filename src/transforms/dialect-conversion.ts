@@ -97,25 +97,19 @@ export class ConversionTarget {
 /**
  * Collects the ops created by the running pattern: an insertion without a
  * previous block is a new op (MLIR's listener tells moves the same way), so
- * the ops already in the IR need no mark. Erased ops are kept in a set (a
- * pattern may erase an op the driver visits later).
+ * the ops already in the IR need no mark. Erased ops need none either: the
+ * rewriter erases an op, and each op nested in it, by unlinking it from its
+ * block (PatternRewriter.eraseTree), so `parentBlock === null` tells them.
+ * A set of them cost a hash insertion per erased op (every lowered op and
+ * terminator) and its growing table.
  */
 class ConversionListener implements PatternListener {
-  /** Erased ops (not marked on the op: a field there costs 8 bytes per op of every module). */
-  private erased = new Set<Operation>();
   created: Operation[] = [];
-  isErased(op: Operation): boolean {
-    return this.erased.size !== 0 && this.erased.has(op);
-  }
-  unmarkAll(): void {
-    if (this.erased.size) this.erased = new Set();
-  }
   notifyOperationInserted(op: Operation, previous?: Block | null): void {
     if (!previous) this.created.push(op);
   }
-  notifyOperationErased(op: Operation): void {
-    this.erased.add(op);
-  }
+  // Present so that eraseOp unlinks nested ops one by one (see above).
+  notifyOperationErased(_op: Operation): void {}
   notifyOperationReplaced(_op: Operation, _values: readonly Value[]): void {}
 }
 
@@ -270,7 +264,8 @@ export function applyPartialConversion(
 
   /** The op that could not be legalized, or null. */
   const legalize = (op: Operation): Operation | null => {
-    if (!op.parentBlock || listener.isErased(op)) return null;
+    // Erased (by the rewriter, possibly inside an erased region op): unlinked.
+    if (!op.parentBlock) return null;
     const legality = target.legality(op);
     if (legality === 'legal') return null;
     // MLIR folds an op that is not legal before trying patterns (and re-links
@@ -304,29 +299,25 @@ export function applyPartialConversion(
     emitError(ctx, op, `failed to legalize operation '${op.name.name}'${target.isExplicitlyIllegal(op) ? ' that was explicitly marked illegal' : ''}`);
     return false;
   };
-  try {
-    if (!options.lastSiblingFirst) {
-      for (let i = 0; i < order.length; i++) {
-        const failed = legalize(order[i]);
-        if (failed) return report(failed);
-      }
-      return true;
+  if (!options.lastSiblingFirst) {
+    for (let i = 0; i < order.length; i++) {
+      const failed = legalize(order[i]);
+      if (failed) return report(failed);
     }
-    // A failure is reported only once no op earlier in pre-order can fail.
-    let firstRank = order.length;
-    let firstOp: Operation | null = null;
-    const ranks = lastSiblingFirstRanks(pre);
-    for (let k = 0; k < ranks.length; k++) {
-      const r = ranks[k];
-      if (r > firstRank) continue;
-      const failed = legalize(order[r]);
-      if (failed && r < firstRank) {
-        firstRank = r;
-        firstOp = failed;
-      }
-    }
-    return firstOp ? report(firstOp) : true;
-  } finally {
-    listener.unmarkAll();
+    return true;
   }
+  // A failure is reported only once no op earlier in pre-order can fail.
+  let firstRank = order.length;
+  let firstOp: Operation | null = null;
+  const ranks = lastSiblingFirstRanks(pre);
+  for (let k = 0; k < ranks.length; k++) {
+    const r = ranks[k];
+    if (r > firstRank) continue;
+    const failed = legalize(order[r]);
+    if (failed && r < firstRank) {
+      firstRank = r;
+      firstOp = failed;
+    }
+  }
+  return firstOp ? report(firstOp) : true;
 }

@@ -227,7 +227,8 @@ export class ConstantFolder {
  * re-link every operand and successor use at the front of its list, in order.
  */
 export function relinkOperandsAndSuccessors(op: Operation): void {
-  if (op.numOperands) resetOperands(op, op.operands);
+  // Along the list (no array of the values, no O(i) lookup per operand).
+  for (let u = op.firstOperand; u !== null; u = op.operandAfter(u)) relinkUse(u);
   const succs = op.successorList;
   if (succs.length === 0) return;
   const parent = op.parentBlock;

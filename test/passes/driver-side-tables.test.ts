@@ -135,3 +135,37 @@ test('the conversion driver skips an op erased before it is reached; a second ru
   assert.equal(applyPartialConversion(ctx, m, target, patterns), true);
   assert.deepEqual(asked, ['func.func', '1 : i64', '2 : i64', '4 : i64', 'func.return']);
 });
+
+test('the conversion driver skips the ops nested in a region op erased before it reaches them (no erased-op table)', () => {
+  const region = `"test.region"() ({
+    "test.a"() {n = 1} : () -> ()
+    "test.region"() ({
+      "test.a"() {n = 2} : () -> ()
+      "test.end"() : () -> ()
+    }) : () -> ()
+    "test.end"() : () -> ()
+  }) : () -> ()`;
+  // Pre-order reaches the kill first when it comes before the region op; last sibling first, when it comes after.
+  for (const lastSiblingFirst of [false, true]) {
+    const body = lastSiblingFirst ? `  ${region}\n  "test.kill"() : () -> ()` : `  "test.kill"() : () -> ()\n  ${region}`;
+    const m = parse(`func.func @f() {\n${body}\n  "test.a"() {n = 3} : () -> ()\n  return\n}\n`, { allowUnregisteredDialects: true });
+    const asked: string[] = [];
+    const target = new ConversionTarget();
+    target.markUnknownOpDynamicallyLegal((op) => {
+      asked.push(op.name.name === 'test.a' ? String(op.getAttr('n')) : op.name.name);
+      return op.name.name !== 'test.kill';
+    });
+    const patterns = [
+      anyOpPattern((op, rw) => {
+        if (op.name.name !== 'test.kill') return false;
+        // The region op beside it, and everything in it, through the rewriter.
+        rw.eraseOp(lastSiblingFirst ? op.prev! : op.next!);
+        rw.eraseOp(op);
+        return true;
+      }),
+    ];
+    assert.equal(applyPartialConversion(m.context, m, target, patterns, { lastSiblingFirst }), true);
+    assert.deepEqual(asked, lastSiblingFirst ? ['func.func', 'func.return', '3 : i64', 'test.kill'] : ['func.func', 'test.kill', '3 : i64', 'func.return']);
+    assert.doesNotMatch(print(m), /test\.(region|kill)|n = [12]/);
+  }
+});

@@ -327,6 +327,15 @@ function intBinaryExactOp<const M extends string>(mnemonic: M, opts: IntBinaryOp
   });
 }
 
+// Scratch lists for the Operation constructor, which reads its operand and
+// result type lists without keeping them: `create` fills one, makes the op
+// and empties it again (a module-level list must not keep IR alive), instead
+// of two arrays per op; lowerings make these by the ten thousand.
+const TWO_VALUES: (Value | null)[] = [null, null];
+const ONE_TYPE: (Type | null)[] = [null];
+/** arith.cmpi's property list per predicate (see CmpIOp.create). */
+const CMPI_PROPS: (string | Attribute)[][] = [];
+
 export const AddIOp = intBinaryOverflowOp('addi', { commutative: true }).withBuilders((self) => ({
   /**
    * `lhs + rhs` without overflow flags (what `build` makes from lhs and rhs),
@@ -336,7 +345,12 @@ export const AddIOp = intBinaryOverflowOp('addi', { commutative: true }).withBui
   create(b: Builder, lhs: Value, rhs: Value, location?: Location): Op<'arith.addi'> {
     const name = registeredName(b.ctx, self.opName, self.definition);
     if (name === undefined) return self.build(b, { lhs, rhs, location });
-    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, [lhs, rhs], [lhs.type], null, null, null, null, null)) as Op<'arith.addi'>;
+    TWO_VALUES[0] = lhs;
+    TWO_VALUES[1] = rhs;
+    ONE_TYPE[0] = lhs.type;
+    const op = new Operation(name, location ?? UnknownLoc.get(), -1, TWO_VALUES as Value[], ONE_TYPE as Type[], null, null, null, null, null);
+    TWO_VALUES[0] = TWO_VALUES[1] = ONE_TYPE[0] = null;
+    return b.insert(op) as Op<'arith.addi'>;
   },
 }));
 export const SubIOp = intBinaryOverflowOp('subi');
@@ -623,8 +637,14 @@ export const CmpIOp = arithOp({
   create(b: Builder, predicate: number, lhs: Value, rhs: Value, location?: Location): Op<'arith.cmpi'> {
     const name = registeredName(b.ctx, self.opName, self.definition);
     if (name === undefined) return self.build(b, { predicate, lhs, rhs, location });
-    const props = ['predicate', CmpIPredicate.get(predicate)];
-    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, [lhs, rhs], [getI1SameShape(lhs.type)], props, null, null, null, null)) as Op<'arith.cmpi'>;
+    // One shared list per predicate (the constructor swaps a one-property list for its shared one).
+    const props = (CMPI_PROPS[predicate] ??= ['predicate', CmpIPredicate.get(predicate)]);
+    TWO_VALUES[0] = lhs;
+    TWO_VALUES[1] = rhs;
+    ONE_TYPE[0] = getI1SameShape(lhs.type);
+    const op = new Operation(name, location ?? UnknownLoc.get(), -1, TWO_VALUES as Value[], ONE_TYPE as Type[], props, null, null, null, null);
+    TWO_VALUES[0] = TWO_VALUES[1] = ONE_TYPE[0] = null;
+    return b.insert(op) as Op<'arith.cmpi'>;
   },
 }));
 

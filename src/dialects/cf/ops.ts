@@ -3,7 +3,7 @@
 // typed handles, MLIR's assembly formats, builders and the BranchOpInterface
 // (whose setSuccessorOperands lets passes drop or add block arguments).
 
-import type { Type } from '../../ir/attributes.js';
+import type { Attribute, Type } from '../../ir/attributes.js';
 import type { Builder } from '../../ir/builder.js';
 import { DenseArrayAttr, DenseIntOrFPElementsAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
 import { IntegerType, VectorType } from '../../ir/builtin-types.js';
@@ -82,6 +82,16 @@ export const AssertOp = defineOp({
   },
 });
 
+// Scratch lists for the Operation constructor, which reads its operand and
+// successor lists without keeping them: a branch builder fills one, makes
+// the op and empties it again (a module-level list must not keep IR alive),
+// instead of an array per branch. Conversions make branches by the ten
+// thousand, and short-lived arrays cost scavenges that also copy the
+// conversion's new IR.
+const ONE_BLOCK: (Block | null)[] = [null];
+const TWO_BLOCKS: (Block | null)[] = [null, null];
+const ONE_VALUE: (Value | null)[] = [null];
+
 export const BranchOp = defineOp({
   name: 'cf.br',
   summary: 'Branch operation',
@@ -98,7 +108,10 @@ export const BranchOp = defineOp({
     if (name === undefined) return self.build(b, { dest, destOperands, location });
     // No empty list handed on: the op's operand code then sees only lists of values (one array shape).
     const operands = destOperands.length ? destOperands : null;
-    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, operands, null, null, null, null, [dest], null)) as Op<'cf.br'>;
+    ONE_BLOCK[0] = dest;
+    const op = new Operation(name, location ?? UnknownLoc.get(), -1, operands, null, null, null, null, ONE_BLOCK as Block[], null);
+    ONE_BLOCK[0] = null;
+    return b.insert(op) as Op<'cf.br'>;
   },
 }));
 
@@ -113,36 +126,58 @@ export const CondBranchOp = defineOp({
     '$condition (`weights` `(` $branch_weights^ `)` )? `,` ' +
     '$trueDest (`(` $trueDestOperands^ `:` type($trueDestOperands) `)`)? `,` ' +
     '$falseDest (`(` $falseDestOperands^ `:` type($falseDestOperands) `)`)? attr-dict',
-}).withBuilders((self) => ({
-  /** CondBranchOp::build(condition, trueDest, trueOperands, falseDest, falseOperands, branchWeights). */
-  create(
-    b: Builder,
-    condition: Value,
-    trueDest: Block,
-    trueDestOperands: readonly Value[],
-    falseDest: Block,
-    falseDestOperands: readonly Value[],
-    location?: Location,
-    branchWeights?: readonly bigint[],
-  ): Op<'cf.cond_br'> {
-    const branch_weights = branchWeights?.length ? branchWeights : undefined;
-    const name = registeredName(b.ctx, self.opName, self.definition);
-    if (branch_weights !== undefined || name === undefined)
-      return self.build(b, { condition, trueDestOperands, falseDestOperands, branch_weights, trueDest, falseDest, location });
-    // Without weights, made directly (as cf.br): the operands in one list,
-    // the segment sizes as the generic builder would set them.
-    const nt = trueDestOperands.length;
-    const nf = falseDestOperands.length;
-    // Packed (a filled `new Array(n)` is holey: another array shape for the
-    // op's operand code, which the parser's lists made monomorphic); the
-    // usual branch has no operands beyond the condition.
-    const operands = [condition];
-    for (let i = 0; i < nt; i++) operands.push(trueDestOperands[i]);
-    for (let i = 0; i < nf; i++) operands.push(falseDestOperands[i]);
-    const props = ['operandSegmentSizes', self.ods.operandSegmentSizesAttr([1, nt, nf])];
-    return b.insert(new Operation(name, location ?? UnknownLoc.get(), -1, operands, null, props, null, null, [trueDest, falseDest], null)) as Op<'cf.cond_br'>;
-  },
-}));
+}).withBuilders((self) => {
+  // The property list [operandSegmentSizes, [1, nt, nf]] per (nt, nf): the
+  // constructor swaps a one-property list for the shared one, so a list made
+  // per branch would only be garbage.
+  const segmentLists = new Map<number, (string | Attribute)[]>();
+  const segmentProps = (nt: number, nf: number): (string | Attribute)[] => {
+    if (nt >= 0x10000 || nf >= 0x10000) return ['operandSegmentSizes', self.ods.operandSegmentSizesAttr([1, nt, nf])];
+    const key = nt * 0x10000 + nf;
+    let list = segmentLists.get(key);
+    if (list === undefined) segmentLists.set(key, (list = ['operandSegmentSizes', self.ods.operandSegmentSizesAttr([1, nt, nf])]));
+    return list;
+  };
+  return {
+    /** CondBranchOp::build(condition, trueDest, trueOperands, falseDest, falseOperands, branchWeights). */
+    create(
+      b: Builder,
+      condition: Value,
+      trueDest: Block,
+      trueDestOperands: readonly Value[],
+      falseDest: Block,
+      falseDestOperands: readonly Value[],
+      location?: Location,
+      branchWeights?: readonly bigint[],
+    ): Op<'cf.cond_br'> {
+      const branch_weights = branchWeights?.length ? branchWeights : undefined;
+      const name = registeredName(b.ctx, self.opName, self.definition);
+      if (branch_weights !== undefined || name === undefined)
+        return self.build(b, { condition, trueDestOperands, falseDestOperands, branch_weights, trueDest, falseDest, location });
+      // Without weights, made directly (as cf.br): the operands in one list,
+      // the segment sizes as the generic builder would set them.
+      const nt = trueDestOperands.length;
+      const nf = falseDestOperands.length;
+      // The usual branch has no operands beyond the condition: a scratch list.
+      // Otherwise packed (a filled `new Array(n)` is holey: another array shape
+      // for the op's operand code, which the parser's lists made monomorphic).
+      let operands: Value[];
+      if (nt + nf === 0) {
+        ONE_VALUE[0] = condition;
+        operands = ONE_VALUE as Value[];
+      } else {
+        operands = [condition];
+        for (let i = 0; i < nt; i++) operands.push(trueDestOperands[i]);
+        for (let i = 0; i < nf; i++) operands.push(falseDestOperands[i]);
+      }
+      TWO_BLOCKS[0] = trueDest;
+      TWO_BLOCKS[1] = falseDest;
+      const op = new Operation(name, location ?? UnknownLoc.get(), -1, operands, null, segmentProps(nt, nf), null, null, TWO_BLOCKS as Block[], null);
+      ONE_VALUE[0] = TWO_BLOCKS[0] = TWO_BLOCKS[1] = null;
+      return b.insert(op) as Op<'cf.cond_br'>;
+    },
+  };
+});
 
 export const SwitchOp = defineOp({
   name: 'cf.switch',
