@@ -7,7 +7,16 @@ import { DominanceInfo, isGraphRegionOwner } from '../ir/dominance.js';
 import { Traits, type OperationName } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { effectsRemovable, getMemoryEffects, hasNoMemoryEffects, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
+import {
+  effectsRemovable,
+  getMemoryEffects,
+  hasNoMemoryEffects,
+  nestRemovable,
+  noCollectedEffects,
+  ownEffectsRemovable,
+  wouldOpBeTriviallyDead,
+  type NestVerdicts,
+} from '../ir/side-effects.js';
 import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
@@ -51,13 +60,32 @@ const K_KINDS_KNOWN = 1024;
 const K_KINDS_NONE = 2048;
 const K_KINDS_READS = 4096;
 const K_KINDS_WRITE = 8192;
+/** Its regions are graph regions (no SSA dominance). */
+const K_GRAPH = 16384;
+
+// What holds for a nest (a region op and what its regions hold, as
+// side-effects.ts's holdsForNest answers): every op's own effects allow
+// removing it when unused (wouldOpBeTriviallyDead), and none has effects of
+// its own (hasNoMemoryEffects). The walk sees every op of a nest before the
+// op holding it, so it gathers both answers on the way (`CSEDriver.nest`)
+// instead of walking each nest again when its op is simplified.
+const N_REMOVABLE = 1;
+const N_NO_EFFECTS = 2;
+const N_VERDICTS = N_REMOVABLE | N_NO_EFFECTS;
+/** Every op of the nest was visited (single-block SSA regions): the gathered verdicts are the nest's. */
+const N_COMPLETE = 4;
+
 interface Kind {
   id: number;
   flags: number;
+  /** The N_VERDICTS an op of this kind has of its own, whatever the op. */
+  own: number;
+  /** The N_VERDICTS that depend on the op (its effects asked per op). */
+  ask: number;
 }
 const kinds = new Map<OperationName, Kind>();
 let lastKindName: OperationName | null = null;
-let lastKind: Kind = { id: 0, flags: 0 };
+let lastKind: Kind = { id: 0, flags: 0, own: 0, ask: 0 };
 function kindOf(op: Operation): Kind {
   const name = op.name;
   if (name === lastKindName) return lastKind;
@@ -70,6 +98,7 @@ function kindOf(op: Operation): Kind {
     if (!op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove)) flags |= K_ISOLATED;
     if (op.hasTrait(Traits.Pure)) flags |= K_PURE;
     if (op.isRegistered && !op.hasTrait(Traits.Symbol)) flags |= K_REMOVABLE_KIND;
+    if (op.hasTrait(Traits.GraphRegions)) flags |= K_GRAPH;
     // Without regions or a MemoryEffects interface, whether an unused op is
     // dead depends on its kind alone (wouldOpBeTriviallyDead).
     const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
@@ -88,7 +117,19 @@ function kindOf(op: Operation): Kind {
         if (ek.includes('write')) flags |= K_KINDS_WRITE;
       }
     }
-    k = { id: kinds.size + 1, flags };
+    // An op's own part of the nest verdicts, as side-effects.ts's
+    // ownEffectsRemovable and noCollectedEffects answer it.
+    let own = 0;
+    let ask = 0;
+    const pureOrRecursive = (flags & (K_PURE | K_RECURSIVE)) !== 0;
+    if ((flags & K_NO_EFFECTS_IFACE) !== 0) own |= pureOrRecursive ? N_REMOVABLE : 0;
+    else if ((flags & K_REMOVABLE_KNOWN) !== 0) own |= (flags & K_REMOVABLE_WHEN_UNUSED) !== 0 ? N_REMOVABLE : 0;
+    else ask |= N_REMOVABLE;
+    if (pureOrRecursive) own |= N_NO_EFFECTS;
+    else if ((flags & K_NO_EFFECTS_IFACE) !== 0) own |= 0;
+    else if ((flags & K_KINDS_KNOWN) !== 0) own |= (flags & K_KINDS_NONE) !== 0 ? N_NO_EFFECTS : 0;
+    else ask |= N_NO_EFFECTS;
+    k = { id: kinds.size + 1, flags, own, ask };
     kinds.set(name, k);
   }
   lastKindName = name;
@@ -301,7 +342,7 @@ class ScopedTable {
 // The steps of CSEDriver.simplifyRegion's walk, kept in parallel stacks
 // (a kind, an object, a number) rather than an object per step: a region op
 // queued four steps, and a 5 MB module has tens of thousands.
-/** A region to open (object: the region). */
+/** A region to open (object: the region; number: 1 when it has SSA dominance). */
 const T_REGION = 0;
 /** A block, then the blocks it immediately dominates, in one scope (object: the block; number: its tree's index). */
 const T_DOMINATED = 1;
@@ -326,6 +367,10 @@ class CSEDriver {
   private readonly taskNumbers: number[] = [];
   /** The dominator trees of the multi-block regions being walked. */
   private readonly trees: Map<Block, Block[]>[] = [];
+  /** The N_* verdicts gathered so far for the nest of the innermost region op being walked. */
+  private nest = N_VERDICTS | N_COMPLETE;
+  /** Those of the enclosing region ops. */
+  private readonly nests: number[] = [];
   constructor(private readonly rewriter: PatternRewriter) {}
 
   private pushTask(kind: number, object: Region | Block | Operation | null, n: number): void {
@@ -345,14 +390,14 @@ class CSEDriver {
     const kinds = this.taskKinds;
     const objects = this.taskObjects;
     const numbers = this.taskNumbers;
-    this.pushTask(T_REGION, region, 0);
+    this.pushTask(T_REGION, region, isGraphRegionOwner(region.parentOp) ? 0 : 1);
     while (kinds.length) {
       const kind = kinds.pop()!;
       const object = objects.pop()!;
       const n = numbers.pop()!;
       switch (kind) {
         case T_REGION:
-          this.expandRegion(object as Region);
+          this.expandRegion(object as Region, n === 1);
           break;
         case T_DOMINATED: {
           const block = object as Block;
@@ -371,7 +416,9 @@ class CSEDriver {
           // scopes again if it is isolated), then the rest of its block.
           const op = object as Operation;
           table.floor = n >> 1;
-          this.simplifyOperation(op, (n & 1) === 1);
+          const nest = this.nest;
+          this.nest = this.nests.pop()!;
+          this.simplifyRegionOp(op, (n & 1) === 1, nest);
           if (op.next) this.pushTask(T_OPS, op.next, n & 1);
           break;
         }
@@ -383,9 +430,8 @@ class CSEDriver {
     this.trees.length = 0;
   }
 
-  private expandRegion(region: Region): void {
+  private expandRegion(region: Region, ssa: boolean): void {
     if (region.empty) return;
-    const ssa = !isGraphRegionOwner(region.parentOp);
     if (region.numBlocks === 1) {
       this.pushTask(T_POP, null, 0);
       this.pushTask(T_OPS, region.entry.first, ssa ? 1 : 0);
@@ -403,23 +449,35 @@ class CSEDriver {
       const regions = op.regions;
       if (regions.length) {
         const table = this.table;
+        const flags = kindOf(op).flags;
         this.pushTask(T_AFTER_REGIONS, op, table.floor * 2 + (ssa ? 1 : 0));
         // The regions of an isolated (or unknown) op start from an empty table.
-        if ((kindOf(op).flags & K_ISOLATED) !== 0) table.floor = table.size;
-        for (let i = regions.length - 1; i >= 0; i--) this.pushTask(T_REGION, regions[i], 0);
+        if ((flags & K_ISOLATED) !== 0) table.floor = table.size;
+        // A new nest: its verdicts are complete when the walk sees all its
+        // ops (single blocks; graph regions left to the nest queries).
+        this.nests.push(this.nest);
+        let nest = (flags & K_GRAPH) === 0 ? N_VERDICTS | N_COMPLETE : N_VERDICTS;
+        const regionSsa = (flags & K_GRAPH) === 0 ? 1 : 0;
+        for (let i = regions.length - 1; i >= 0; i--) {
+          if (regions[i].numBlocks > 1) nest = N_VERDICTS;
+          this.pushTask(T_REGION, regions[i], regionSsa);
+        }
+        this.nest = nest;
         return;
       }
       this.simplifyOperation(op, ssa);
     }
   }
 
+  /** Simplifies an op without regions. */
   private simplifyOperation(op: Operation, ssa: boolean): boolean {
     const kind = kindOf(op);
     const flags = kind.flags;
-    // Most ops: pure, without regions or a MemoryEffects interface. Their
-    // path kept small (a cold run spends long in the interpreter and the
-    // baseline compiler before the optimizing one takes a function).
-    if ((flags & (K_TERMINATOR | K_NO_EFFECTS_IFACE | K_PURE | K_RECURSIVE)) === (K_NO_EFFECTS_IFACE | K_PURE) && op.regions.length === 0) {
+    // Most ops: pure, without a MemoryEffects interface (both nest verdicts
+    // hold for them). Their path kept small (a cold run spends long in the
+    // interpreter and the baseline compiler before the optimizing one takes
+    // a function).
+    if ((flags & (K_TERMINATOR | K_NO_EFFECTS_IFACE | K_PURE | K_RECURSIVE)) === (K_NO_EFFECTS_IFACE | K_PURE)) {
       if ((flags & K_DEAD_IF_UNUSED) !== 0 && !op.hasUses) {
         this.opsToErase.push(op);
         this.numDCE++;
@@ -427,8 +485,46 @@ class CSEDriver {
       }
       return this.replaceOrInsert(op, kind, ssa);
     }
+    // Its part of the enclosing nest's verdicts (those still holding and not known from the kind).
+    const f = this.nest;
+    const want = f & N_VERDICTS & ~kind.own;
+    if (want !== 0) this.nest = f & (ownVerdicts(op, kind, want) | ~want);
     if ((flags & K_TERMINATOR) !== 0) return false;
-    return this.simplifyOtherOperation(op, kind, ssa);
+    return this.simplifyOtherOperation(op, kind, ssa, 0);
+  }
+
+  /**
+   * Simplifies a region op after its regions, `nest` being what the walk
+   * gathered of them: the op's nest verdicts (what wouldOpBeTriviallyDead and
+   * hasNoMemoryEffects would answer) from it, and the op's part of the
+   * enclosing nest's.
+   */
+  private simplifyRegionOp(op: Operation, ssa: boolean, nest: number): boolean {
+    const kind = kindOf(op);
+    const flags = kind.flags;
+    const f = this.nest;
+    let want = f & N_VERDICTS;
+    if ((flags & K_TERMINATOR) === 0) {
+      if ((flags & K_REMOVABLE_KIND) !== 0 && !op.hasUses) want |= N_REMOVABLE;
+      if ((flags & K_RECURSIVE) !== 0) want |= N_NO_EFFECTS;
+    }
+    const verdicts = want === 0 ? 0 : this.nestVerdicts(op, kind, nest, want);
+    this.nest = f & (verdicts | ~N_VERDICTS);
+    if ((flags & K_TERMINATOR) !== 0) return false;
+    return this.simplifyOtherOperation(op, kind, ssa, verdicts);
+  }
+
+  /** The `want`ed N_VERDICTS that hold for region op `op`'s whole nest (holdsForNest's answers), `nest` being what the walk gathered of its regions. */
+  private nestVerdicts(op: Operation, kind: Kind, nest: number, want: number): number {
+    const own = ownVerdicts(op, kind, want);
+    // Only RecursiveMemoryEffects ops answer for what they hold.
+    if ((kind.flags & K_RECURSIVE) === 0 || own === 0) return own;
+    if ((nest & N_COMPLETE) !== 0) return own & nest;
+    // Ops the walk did not see (blocks past the first, graph regions): the nest asked.
+    let v = 0;
+    if ((own & N_REMOVABLE) !== 0 && nestRemovable(op, this.removability)) v |= N_REMOVABLE;
+    if ((own & N_NO_EFFECTS) !== 0 && hasNoMemoryEffects(op, this.effectFree)) v |= N_NO_EFFECTS;
+    return v;
   }
 
   /** CSE of an op without memory effects: replaced by an equivalent known op, or made known. */
@@ -444,8 +540,12 @@ class CSEDriver {
     return false;
   }
 
-  /** simplifyOperation for ops with regions, effects or an effects interface. */
-  private simplifyOtherOperation(op: Operation, kind: Kind, ssa: boolean): boolean {
+  /**
+   * simplifyOperation for ops with regions, effects or an effects interface;
+   * `verdicts` (region ops) the N_VERDICTS of the op's nest, as far as they
+   * are asked below.
+   */
+  private simplifyOtherOperation(op: Operation, kind: Kind, ssa: boolean, verdicts: number): boolean {
     const flags = kind.flags;
     const regions = op.regions;
     // A region-free op with its own MemoryEffects interface (and no
@@ -456,7 +556,8 @@ class CSEDriver {
     let effects: readonly MemoryEffect[] | undefined = undefined;
     if (!op.hasUses) {
       let dead: boolean;
-      if (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0) dead = (flags & K_DEAD_IF_UNUSED) !== 0;
+      if (regions.length !== 0) dead = (flags & K_REMOVABLE_KIND) !== 0 && (verdicts & N_REMOVABLE) !== 0;
+      else if ((flags & K_NO_EFFECTS_IFACE) !== 0) dead = (flags & K_DEAD_IF_UNUSED) !== 0;
       else if (!ownEffects) dead = wouldOpBeTriviallyDead(op, this.removability);
       else if ((flags & K_REMOVABLE_KIND) === 0) dead = false;
       else if ((flags & K_REMOVABLE_KNOWN) !== 0) dead = (flags & K_REMOVABLE_WHEN_UNUSED) !== 0;
@@ -477,7 +578,7 @@ class CSEDriver {
       // What the effects are: none, only reads (K_KINDS_*), or else (0).
       let what: number;
       if ((flags & K_RECURSIVE) !== 0) {
-        if (!hasNoMemoryEffects(op, this.effectFree)) return false;
+        if (regions.length !== 0 ? (verdicts & N_NO_EFFECTS) === 0 : !hasNoMemoryEffects(op, this.effectFree)) return false;
         // getMemoryEffects would walk the nest again to gather nothing.
         what = K_KINDS_NONE;
       } else if (ownEffects && (flags & K_KINDS_KNOWN) !== 0) what = flags & (K_KINDS_NONE | K_KINDS_READS);
@@ -518,6 +619,15 @@ class CSEDriver {
     if (!existing.hasParsedLocation && existing.location instanceof UnknownLoc && (op.hasParsedLocation || !(op.location instanceof UnknownLoc)))
       existing.location = op.location;
   }
+}
+
+/** The `want`ed N_VERDICTS that hold for `op`'s own effects (ownEffectsRemovable, noCollectedEffects). */
+function ownVerdicts(op: Operation, kind: Kind, want: number): number {
+  let v = kind.own & want;
+  const ask = kind.ask & want;
+  if ((ask & N_REMOVABLE) !== 0 && ownEffectsRemovable(op)) v |= N_REMOVABLE;
+  if ((ask & N_NO_EFFECTS) !== 0 && noCollectedEffects(op)) v |= N_NO_EFFECTS;
+  return v;
 }
 
 /** The effects of an op with its own MemoryEffects interface (a new list). */
