@@ -62,6 +62,8 @@ const K_KINDS_READS = 4096;
 const K_KINDS_WRITE = 8192;
 /** Its regions are graph regions (no SSA dominance). */
 const K_GRAPH = 16384;
+/** Registered and IsolatedFromAbove: what its regions use is defined in them. */
+const K_OWN_SCOPE = 32768;
 
 // What holds for a nest (a region op and what its regions hold, as
 // side-effects.ts's holdsForNest answers): every op's own effects allow
@@ -74,6 +76,12 @@ const N_NO_EFFECTS = 2;
 const N_VERDICTS = N_REMOVABLE | N_NO_EFFECTS;
 /** Every op of the nest was visited (single-block SSA regions): the gathered verdicts are the nest's. */
 const N_COMPLETE = 4;
+/**
+ * No graph region (nor unregistered op) between the nest and the closest
+ * isolated-from-above op: every value an op of the nest uses was defined
+ * by an op walked before it (`CSEDriver.eraseLater`).
+ */
+const N_DEFS_BEFORE = 8;
 
 interface Kind {
   id: number;
@@ -99,6 +107,7 @@ function kindOf(op: Operation): Kind {
     if (op.hasTrait(Traits.Pure)) flags |= K_PURE;
     if (op.isRegistered && !op.hasTrait(Traits.Symbol)) flags |= K_REMOVABLE_KIND;
     if (op.hasTrait(Traits.GraphRegions)) flags |= K_GRAPH;
+    if (op.isRegistered && op.hasTrait(Traits.IsolatedFromAbove)) flags |= K_OWN_SCOPE;
     // Without regions or a MemoryEffects interface, whether an unused op is
     // dead depends on its kind alone (wouldOpBeTriviallyDead).
     const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
@@ -355,6 +364,8 @@ const T_POP = 4;
 
 class CSEDriver {
   readonly opsToErase: Operation[] = [];
+  /** Ops to erase whose operand uses were dropped when they were queued (eraseLater). */
+  readonly unlinkedToErase: Operation[] = [];
   numCSE = 0;
   numDCE = 0;
   /** The known ops of every open scope. */
@@ -367,7 +378,7 @@ class CSEDriver {
   private readonly taskNumbers: number[] = [];
   /** The dominator trees of the multi-block regions being walked. */
   private readonly trees: Map<Block, Block[]>[] = [];
-  /** The N_* verdicts gathered so far for the nest of the innermost region op being walked. */
+  /** The N_* verdicts gathered so far for the nest of the innermost region op being walked (and N_DEFS_BEFORE). */
   private nest = N_VERDICTS | N_COMPLETE;
   /** Those of the enclosing region ops. */
   private readonly nests: number[] = [];
@@ -390,7 +401,9 @@ class CSEDriver {
     const kinds = this.taskKinds;
     const objects = this.taskObjects;
     const numbers = this.taskNumbers;
-    this.pushTask(T_REGION, region, isGraphRegionOwner(region.parentOp) ? 0 : 1);
+    const graph = isGraphRegionOwner(region.parentOp);
+    this.nest = graph ? N_VERDICTS : N_VERDICTS | N_COMPLETE | N_DEFS_BEFORE;
+    this.pushTask(T_REGION, region, graph ? 0 : 1);
     while (kinds.length) {
       const kind = kinds.pop()!;
       const object = objects.pop()!;
@@ -455,11 +468,14 @@ class CSEDriver {
         if ((flags & K_ISOLATED) !== 0) table.floor = table.size;
         // A new nest: its verdicts are complete when the walk sees all its
         // ops (single blocks; graph regions left to the nest queries).
-        this.nests.push(this.nest);
-        let nest = (flags & K_GRAPH) === 0 ? N_VERDICTS | N_COMPLETE : N_VERDICTS;
+        const parent = this.nest;
+        this.nests.push(parent);
+        let nest = N_VERDICTS;
+        if ((flags & K_GRAPH) === 0) nest |= N_COMPLETE | ((flags & K_OWN_SCOPE) !== 0 ? N_DEFS_BEFORE : parent & N_DEFS_BEFORE);
+        if (!op.isRegistered) nest &= ~N_DEFS_BEFORE;
         const regionSsa = (flags & K_GRAPH) === 0 ? 1 : 0;
         for (let i = regions.length - 1; i >= 0; i--) {
-          if (regions[i].numBlocks > 1) nest = N_VERDICTS;
+          if (regions[i].numBlocks > 1) nest &= ~N_COMPLETE;
           this.pushTask(T_REGION, regions[i], regionSsa);
         }
         this.nest = nest;
@@ -479,7 +495,7 @@ class CSEDriver {
     // a function).
     if ((flags & (K_TERMINATOR | K_NO_EFFECTS_IFACE | K_PURE | K_RECURSIVE)) === (K_NO_EFFECTS_IFACE | K_PURE)) {
       if ((flags & K_DEAD_IF_UNUSED) !== 0 && !op.hasUses) {
-        this.opsToErase.push(op);
+        this.eraseLater(op);
         this.numDCE++;
         return true;
       }
@@ -563,7 +579,7 @@ class CSEDriver {
       else if ((flags & K_REMOVABLE_KNOWN) !== 0) dead = (flags & K_REMOVABLE_WHEN_UNUSED) !== 0;
       else dead = effectsRemovable(op, (effects = ownEffectList(op)));
       if (dead) {
-        this.opsToErase.push(op);
+        this.eraseLater(op);
         this.numDCE++;
         return true;
       }
@@ -604,11 +620,27 @@ class CSEDriver {
     return this.replaceOrInsert(op, kind, ssa);
   }
 
+  /**
+   * Queues `op` (unused) for erasure after the walk, as MLIR does. A
+   * region-free op whose operands were all defined by ops walked before it
+   * (N_DEFS_BEFORE) drops its operand uses now: those values and their other
+   * users were just walked (at the end of the pass they are far out of the
+   * cache), and the only ops whose use counts change were decided already.
+   * Nothing else the walk asks reads use lists (equivalence and effects
+   * read operands), and dropping a use keeps the order of the others.
+   */
+  private eraseLater(op: Operation): void {
+    if ((this.nest & N_DEFS_BEFORE) !== 0 && op.regions.length === 0 && op.numSuccessors === 0) {
+      for (let u = op.firstOperand; u !== null; u = op.operandAfter(u)) u.unlink();
+      this.unlinkedToErase.push(op);
+    } else this.opsToErase.push(op);
+  }
+
   private replace(op: Operation, existing: Operation, ssa: boolean): void {
     const n = op.numResults;
     if (ssa) {
       for (let i = 0; i < n; i++) this.rewriter.replaceAllUsesWith(op.result(i), existing.result(i));
-      this.opsToErase.push(op);
+      this.eraseLater(op);
     } else {
       // In a graph region a use may come before the def: users already
       // recorded as known keep the old value, and the op stays while used.
@@ -681,7 +713,10 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
         }
     rewriter.eraseOp(o);
   }
-  return driver.opsToErase.length > 0;
+  // Unused by construction, operand uses dropped: only taken out of their blocks.
+  const unlinked = driver.unlinkedToErase;
+  for (let k = 0; k < unlinked.length; k++) unlinked[k].remove();
+  return erase.length + unlinked.length > 0;
 }
 
 export const CSEInfo: PassInfo = {
