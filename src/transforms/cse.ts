@@ -167,8 +167,7 @@ function hashOp(op: Operation, kind: Kind): number {
   // Sums kept to 32 bits: a double (a heap number before the code is optimized) otherwise.
   let a = 0;
   for (let i = 0, n = op.numProperties; i < n; i++) a = (a + mix(1, op.propertyValue(i).uid)) | 0;
-  const attrs = op.attributesView;
-  if (attrs.size) for (const v of attrs.values()) a = (a + mix(2, v.uid)) | 0;
+  if (op.hasRareParts) for (const v of op.attributesView.values()) a = (a + mix(2, v.uid)) | 0;
   h = mix(h, a);
   for (let i = 0, n = op.numResults; i < n; i++) h = mix(h, op.result(i).type.uid);
   // One walk along the operand list (counting it and then `operand(i)` walk it again).
@@ -700,6 +699,11 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
     forgetIds();
     forgetKinds();
   }
+  // Unused by construction, operand uses dropped: only taken out of their
+  // blocks. First, so that erasing a region op holding some of them walks
+  // only what is left in its nest (the order of erasure changes nothing else).
+  const unlinked = driver.unlinkedToErase;
+  for (let k = 0; k < unlinked.length; k++) unlinked[k].remove();
   const erase = driver.opsToErase;
   for (let k = 0; k < erase.length; k++) {
     const o = erase[k];
@@ -713,9 +717,6 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
         }
     rewriter.eraseOp(o);
   }
-  // Unused by construction, operand uses dropped: only taken out of their blocks.
-  const unlinked = driver.unlinkedToErase;
-  for (let k = 0; k < unlinked.length; k++) unlinked[k].remove();
   return erase.length + unlinked.length > 0;
 }
 
