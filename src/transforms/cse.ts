@@ -227,10 +227,11 @@ function sameOperandSet(a: Operation, b: Operation, map: Map<Value, Value> | nul
   const n = a.numOperands;
   const x = new Array<number>(n);
   const y = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const v = a.operand(i);
+  let i = 0;
+  for (let u = a.firstOperand, w = b.firstOperand; u !== null && w !== null; u = a.operandAfter(u), w = b.operandAfter(w), i++) {
+    const v = u.value;
     x[i] = idOf(map === null ? v : (map.get(v) ?? v));
-    y[i] = idOf(b.operand(i));
+    y[i] = idOf(w.value);
   }
   x.sort((p, q) => p - q);
   y.sort((p, q) => p - q);
@@ -246,12 +247,11 @@ function opsEquivalent(a: Operation, b: Operation, map: Map<Value, Value>, block
   for (let i = 0; i < a.numResults; i++) if (a.result(i).type !== b.result(i).type) return false;
   if (a.numOperands > 1 && a.hasTrait(Traits.Commutative)) {
     if (!sameOperandSet(a, b, map)) return false;
-  } else {
-    for (let i = 0; i < a.numOperands; i++) {
-      const v = a.operand(i);
-      if ((map.get(v) ?? v) !== b.operand(i)) return false;
+  } else
+    for (let u = a.firstOperand, w = b.firstOperand; u !== null && w !== null; u = a.operandAfter(u), w = b.operandAfter(w)) {
+      const v = u.value;
+      if ((map.get(v) ?? v) !== w.value) return false;
     }
-  }
   for (let i = 0; i < a.numSuccessors; i++) if ((blockMap.get(a.successor(i)) ?? a.successor(i)) !== b.successor(i)) return false;
   for (let i = 0; i < a.regions.length; i++) if (!regionsEquivalent(a.regions[i], b.regions[i], map, blockMap)) return false;
   return true;
@@ -269,7 +269,10 @@ function equivalent(a: Operation, b: Operation, kind: Kind): boolean {
   for (let i = 0; i < nr; i++) if (a.result(i).type !== b.result(i).type) return false;
   if (n > 1 && (kind.flags & K_COMMUTATIVE) !== 0) {
     if (!sameOperandSet(a, b, null)) return false;
-  } else for (let i = 0; i < n; i++) if (a.operand(i) !== b.operand(i)) return false;
+  } else
+    // Along both lists (`operand(i)` counts along a short one). Same lengths.
+    for (let u = a.firstOperand, w = b.firstOperand; u !== null && w !== null; u = a.operandAfter(u), w = b.operandAfter(w))
+      if (u.value !== w.value) return false;
   for (let i = 0, ns = a.numSuccessors; i < ns; i++) if (a.successor(i) !== b.successor(i)) return false;
   return true;
 }
