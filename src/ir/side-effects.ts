@@ -43,7 +43,7 @@ export function getMemoryEffects(op: Operation): readonly MemoryEffect[] | undef
 }
 
 /** One op's part of getMemoryEffects being empty: Pure, or declaring none (RecursiveMemoryEffects ops contribute only their nested ops). */
-function noCollectedEffects(op: Operation): boolean {
+export function noCollectedEffects(op: Operation): boolean {
   if (op.hasTrait(Traits.RecursiveMemoryEffects)) return true;
   if (op.hasTrait(Traits.Pure)) return true;
   const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
@@ -80,7 +80,7 @@ export function onlyReads(op: Operation): boolean {
  * reads and the allocation of its own results (MLIR drops those with the op).
  * Ops with RecursiveMemoryEffects and no interface have no effects of their own.
  */
-function ownEffectsRemovable(op: Operation): boolean {
+export function ownEffectsRemovable(op: Operation): boolean {
   const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
   if (!iface) return op.hasTrait(Traits.Pure) || op.hasTrait(Traits.RecursiveMemoryEffects);
   return iface.removableWhenUnused ?? effectsRemovable(op, iface.getEffects(op));
@@ -220,6 +220,11 @@ export function wouldOpBeTriviallyDead(op: Operation, memo?: NestVerdicts): bool
   if (op.hasTrait(Traits.IsTerminator)) return false;
   if (op.hasTrait(Traits.Symbol)) return false;
   if (!op.isRegistered) return false;
+  return holdsForNest(op, ownEffectsRemovable, memo);
+}
+
+/** wouldOpBeTriviallyDead without its checks of the root's kind (terminator, symbol, registered): what a nested op contributes to its parent's answer. */
+export function nestRemovable(op: Operation, memo?: NestVerdicts): boolean {
   return holdsForNest(op, ownEffectsRemovable, memo);
 }
 

@@ -7,7 +7,16 @@ import { DominanceInfo, isGraphRegionOwner } from '../ir/dominance.js';
 import { Traits, type OperationName } from '../ir/context.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { effectsRemovable, getMemoryEffects, hasNoMemoryEffects, wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
+import {
+  effectsRemovable,
+  getMemoryEffects,
+  hasNoMemoryEffects,
+  nestRemovable,
+  noCollectedEffects,
+  ownEffectsRemovable,
+  wouldOpBeTriviallyDead,
+  type NestVerdicts,
+} from '../ir/side-effects.js';
 import { Interfaces, getInterface, type MemoryEffect, type MemoryEffectsInterface } from '../ir/interfaces.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { Context } from '../ir/context.js';
@@ -51,13 +60,40 @@ const K_KINDS_KNOWN = 1024;
 const K_KINDS_NONE = 2048;
 const K_KINDS_READS = 4096;
 const K_KINDS_WRITE = 8192;
+/** Its regions are graph regions (no SSA dominance). */
+const K_GRAPH = 16384;
+/** Registered and IsolatedFromAbove: what its regions use is defined in them. */
+const K_OWN_SCOPE = 32768;
+
+// What holds for a nest (a region op and what its regions hold, as
+// side-effects.ts's holdsForNest answers): every op's own effects allow
+// removing it when unused (wouldOpBeTriviallyDead), and none has effects of
+// its own (hasNoMemoryEffects). The walk sees every op of a nest before the
+// op holding it, so it gathers both answers on the way (`CSEDriver.nest`)
+// instead of walking each nest again when its op is simplified.
+const N_REMOVABLE = 1;
+const N_NO_EFFECTS = 2;
+const N_VERDICTS = N_REMOVABLE | N_NO_EFFECTS;
+/** Every op of the nest was visited (single-block SSA regions): the gathered verdicts are the nest's. */
+const N_COMPLETE = 4;
+/**
+ * No graph region (nor unregistered op) between the nest and the closest
+ * isolated-from-above op: every value an op of the nest uses was defined
+ * by an op walked before it (`CSEDriver.eraseLater`).
+ */
+const N_DEFS_BEFORE = 8;
+
 interface Kind {
   id: number;
   flags: number;
+  /** The N_VERDICTS an op of this kind has of its own, whatever the op. */
+  own: number;
+  /** The N_VERDICTS that depend on the op (its effects asked per op). */
+  ask: number;
 }
 const kinds = new Map<OperationName, Kind>();
 let lastKindName: OperationName | null = null;
-let lastKind: Kind = { id: 0, flags: 0 };
+let lastKind: Kind = { id: 0, flags: 0, own: 0, ask: 0 };
 function kindOf(op: Operation): Kind {
   const name = op.name;
   if (name === lastKindName) return lastKind;
@@ -70,6 +106,8 @@ function kindOf(op: Operation): Kind {
     if (!op.isRegistered || op.hasTrait(Traits.IsolatedFromAbove)) flags |= K_ISOLATED;
     if (op.hasTrait(Traits.Pure)) flags |= K_PURE;
     if (op.isRegistered && !op.hasTrait(Traits.Symbol)) flags |= K_REMOVABLE_KIND;
+    if (op.hasTrait(Traits.GraphRegions)) flags |= K_GRAPH;
+    if (op.isRegistered && op.hasTrait(Traits.IsolatedFromAbove)) flags |= K_OWN_SCOPE;
     // Without regions or a MemoryEffects interface, whether an unused op is
     // dead depends on its kind alone (wouldOpBeTriviallyDead).
     const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
@@ -88,7 +126,19 @@ function kindOf(op: Operation): Kind {
         if (ek.includes('write')) flags |= K_KINDS_WRITE;
       }
     }
-    k = { id: kinds.size + 1, flags };
+    // An op's own part of the nest verdicts, as side-effects.ts's
+    // ownEffectsRemovable and noCollectedEffects answer it.
+    let own = 0;
+    let ask = 0;
+    const pureOrRecursive = (flags & (K_PURE | K_RECURSIVE)) !== 0;
+    if ((flags & K_NO_EFFECTS_IFACE) !== 0) own |= pureOrRecursive ? N_REMOVABLE : 0;
+    else if ((flags & K_REMOVABLE_KNOWN) !== 0) own |= (flags & K_REMOVABLE_WHEN_UNUSED) !== 0 ? N_REMOVABLE : 0;
+    else ask |= N_REMOVABLE;
+    if (pureOrRecursive) own |= N_NO_EFFECTS;
+    else if ((flags & K_NO_EFFECTS_IFACE) !== 0) own |= 0;
+    else if ((flags & K_KINDS_KNOWN) !== 0) own |= (flags & K_KINDS_NONE) !== 0 ? N_NO_EFFECTS : 0;
+    else ask |= N_NO_EFFECTS;
+    k = { id: kinds.size + 1, flags, own, ask };
     kinds.set(name, k);
   }
   lastKindName = name;
@@ -117,8 +167,7 @@ function hashOp(op: Operation, kind: Kind): number {
   // Sums kept to 32 bits: a double (a heap number before the code is optimized) otherwise.
   let a = 0;
   for (let i = 0, n = op.numProperties; i < n; i++) a = (a + mix(1, op.propertyValue(i).uid)) | 0;
-  const attrs = op.attributesView;
-  if (attrs.size) for (const v of attrs.values()) a = (a + mix(2, v.uid)) | 0;
+  if (op.hasRareParts) for (const v of op.attributesView.values()) a = (a + mix(2, v.uid)) | 0;
   h = mix(h, a);
   for (let i = 0, n = op.numResults; i < n; i++) h = mix(h, op.result(i).type.uid);
   // One walk along the operand list (counting it and then `operand(i)` walk it again).
@@ -178,10 +227,11 @@ function sameOperandSet(a: Operation, b: Operation, map: Map<Value, Value> | nul
   const n = a.numOperands;
   const x = new Array<number>(n);
   const y = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const v = a.operand(i);
+  let i = 0;
+  for (let u = a.firstOperand, w = b.firstOperand; u !== null && w !== null; u = a.operandAfter(u), w = b.operandAfter(w), i++) {
+    const v = u.value;
     x[i] = idOf(map === null ? v : (map.get(v) ?? v));
-    y[i] = idOf(b.operand(i));
+    y[i] = idOf(w.value);
   }
   x.sort((p, q) => p - q);
   y.sort((p, q) => p - q);
@@ -197,12 +247,11 @@ function opsEquivalent(a: Operation, b: Operation, map: Map<Value, Value>, block
   for (let i = 0; i < a.numResults; i++) if (a.result(i).type !== b.result(i).type) return false;
   if (a.numOperands > 1 && a.hasTrait(Traits.Commutative)) {
     if (!sameOperandSet(a, b, map)) return false;
-  } else {
-    for (let i = 0; i < a.numOperands; i++) {
-      const v = a.operand(i);
-      if ((map.get(v) ?? v) !== b.operand(i)) return false;
+  } else
+    for (let u = a.firstOperand, w = b.firstOperand; u !== null && w !== null; u = a.operandAfter(u), w = b.operandAfter(w)) {
+      const v = u.value;
+      if ((map.get(v) ?? v) !== w.value) return false;
     }
-  }
   for (let i = 0; i < a.numSuccessors; i++) if ((blockMap.get(a.successor(i)) ?? a.successor(i)) !== b.successor(i)) return false;
   for (let i = 0; i < a.regions.length; i++) if (!regionsEquivalent(a.regions[i], b.regions[i], map, blockMap)) return false;
   return true;
@@ -220,7 +269,10 @@ function equivalent(a: Operation, b: Operation, kind: Kind): boolean {
   for (let i = 0; i < nr; i++) if (a.result(i).type !== b.result(i).type) return false;
   if (n > 1 && (kind.flags & K_COMMUTATIVE) !== 0) {
     if (!sameOperandSet(a, b, null)) return false;
-  } else for (let i = 0; i < n; i++) if (a.operand(i) !== b.operand(i)) return false;
+  } else
+    // Along both lists (`operand(i)` counts along a short one). Same lengths.
+    for (let u = a.firstOperand, w = b.firstOperand; u !== null && w !== null; u = a.operandAfter(u), w = b.operandAfter(w))
+      if (u.value !== w.value) return false;
   for (let i = 0, ns = a.numSuccessors; i < ns; i++) if (a.successor(i) !== b.successor(i)) return false;
   return true;
 }
@@ -301,7 +353,7 @@ class ScopedTable {
 // The steps of CSEDriver.simplifyRegion's walk, kept in parallel stacks
 // (a kind, an object, a number) rather than an object per step: a region op
 // queued four steps, and a 5 MB module has tens of thousands.
-/** A region to open (object: the region). */
+/** A region to open (object: the region; number: 1 when it has SSA dominance). */
 const T_REGION = 0;
 /** A block, then the blocks it immediately dominates, in one scope (object: the block; number: its tree's index). */
 const T_DOMINATED = 1;
@@ -314,6 +366,8 @@ const T_POP = 4;
 
 class CSEDriver {
   readonly opsToErase: Operation[] = [];
+  /** Ops to erase whose operand uses were dropped when they were queued (eraseLater). */
+  readonly unlinkedToErase: Operation[] = [];
   numCSE = 0;
   numDCE = 0;
   /** The known ops of every open scope. */
@@ -326,6 +380,10 @@ class CSEDriver {
   private readonly taskNumbers: number[] = [];
   /** The dominator trees of the multi-block regions being walked. */
   private readonly trees: Map<Block, Block[]>[] = [];
+  /** The N_* verdicts gathered so far for the nest of the innermost region op being walked (and N_DEFS_BEFORE). */
+  private nest = N_VERDICTS | N_COMPLETE;
+  /** Those of the enclosing region ops. */
+  private readonly nests: number[] = [];
   constructor(private readonly rewriter: PatternRewriter) {}
 
   private pushTask(kind: number, object: Region | Block | Operation | null, n: number): void {
@@ -345,14 +403,16 @@ class CSEDriver {
     const kinds = this.taskKinds;
     const objects = this.taskObjects;
     const numbers = this.taskNumbers;
-    this.pushTask(T_REGION, region, 0);
+    const graph = isGraphRegionOwner(region.parentOp);
+    this.nest = graph ? N_VERDICTS : N_VERDICTS | N_COMPLETE | N_DEFS_BEFORE;
+    this.pushTask(T_REGION, region, graph ? 0 : 1);
     while (kinds.length) {
       const kind = kinds.pop()!;
       const object = objects.pop()!;
       const n = numbers.pop()!;
       switch (kind) {
         case T_REGION:
-          this.expandRegion(object as Region);
+          this.expandRegion(object as Region, n === 1);
           break;
         case T_DOMINATED: {
           const block = object as Block;
@@ -371,7 +431,9 @@ class CSEDriver {
           // scopes again if it is isolated), then the rest of its block.
           const op = object as Operation;
           table.floor = n >> 1;
-          this.simplifyOperation(op, (n & 1) === 1);
+          const nest = this.nest;
+          this.nest = this.nests.pop()!;
+          this.simplifyRegionOp(op, (n & 1) === 1, nest);
           if (op.next) this.pushTask(T_OPS, op.next, n & 1);
           break;
         }
@@ -383,9 +445,8 @@ class CSEDriver {
     this.trees.length = 0;
   }
 
-  private expandRegion(region: Region): void {
+  private expandRegion(region: Region, ssa: boolean): void {
     if (region.empty) return;
-    const ssa = !isGraphRegionOwner(region.parentOp);
     if (region.numBlocks === 1) {
       this.pushTask(T_POP, null, 0);
       this.pushTask(T_OPS, region.entry.first, ssa ? 1 : 0);
@@ -403,32 +464,85 @@ class CSEDriver {
       const regions = op.regions;
       if (regions.length) {
         const table = this.table;
+        const flags = kindOf(op).flags;
         this.pushTask(T_AFTER_REGIONS, op, table.floor * 2 + (ssa ? 1 : 0));
         // The regions of an isolated (or unknown) op start from an empty table.
-        if ((kindOf(op).flags & K_ISOLATED) !== 0) table.floor = table.size;
-        for (let i = regions.length - 1; i >= 0; i--) this.pushTask(T_REGION, regions[i], 0);
+        if ((flags & K_ISOLATED) !== 0) table.floor = table.size;
+        // A new nest: its verdicts are complete when the walk sees all its
+        // ops (single blocks; graph regions left to the nest queries).
+        const parent = this.nest;
+        this.nests.push(parent);
+        let nest = N_VERDICTS;
+        if ((flags & K_GRAPH) === 0) nest |= N_COMPLETE | ((flags & K_OWN_SCOPE) !== 0 ? N_DEFS_BEFORE : parent & N_DEFS_BEFORE);
+        if (!op.isRegistered) nest &= ~N_DEFS_BEFORE;
+        const regionSsa = (flags & K_GRAPH) === 0 ? 1 : 0;
+        for (let i = regions.length - 1; i >= 0; i--) {
+          if (regions[i].numBlocks > 1) nest &= ~N_COMPLETE;
+          this.pushTask(T_REGION, regions[i], regionSsa);
+        }
+        this.nest = nest;
         return;
       }
       this.simplifyOperation(op, ssa);
     }
   }
 
+  /** Simplifies an op without regions. */
   private simplifyOperation(op: Operation, ssa: boolean): boolean {
     const kind = kindOf(op);
     const flags = kind.flags;
-    // Most ops: pure, without regions or a MemoryEffects interface. Their
-    // path kept small (a cold run spends long in the interpreter and the
-    // baseline compiler before the optimizing one takes a function).
-    if ((flags & (K_TERMINATOR | K_NO_EFFECTS_IFACE | K_PURE | K_RECURSIVE)) === (K_NO_EFFECTS_IFACE | K_PURE) && op.regions.length === 0) {
+    // Most ops: pure, without a MemoryEffects interface (both nest verdicts
+    // hold for them). Their path kept small (a cold run spends long in the
+    // interpreter and the baseline compiler before the optimizing one takes
+    // a function).
+    if ((flags & (K_TERMINATOR | K_NO_EFFECTS_IFACE | K_PURE | K_RECURSIVE)) === (K_NO_EFFECTS_IFACE | K_PURE)) {
       if ((flags & K_DEAD_IF_UNUSED) !== 0 && !op.hasUses) {
-        this.opsToErase.push(op);
+        this.eraseLater(op);
         this.numDCE++;
         return true;
       }
       return this.replaceOrInsert(op, kind, ssa);
     }
+    // Its part of the enclosing nest's verdicts (those still holding and not known from the kind).
+    const f = this.nest;
+    const want = f & N_VERDICTS & ~kind.own;
+    if (want !== 0) this.nest = f & (ownVerdicts(op, kind, want) | ~want);
     if ((flags & K_TERMINATOR) !== 0) return false;
-    return this.simplifyOtherOperation(op, kind, ssa);
+    return this.simplifyOtherOperation(op, kind, ssa, 0);
+  }
+
+  /**
+   * Simplifies a region op after its regions, `nest` being what the walk
+   * gathered of them: the op's nest verdicts (what wouldOpBeTriviallyDead and
+   * hasNoMemoryEffects would answer) from it, and the op's part of the
+   * enclosing nest's.
+   */
+  private simplifyRegionOp(op: Operation, ssa: boolean, nest: number): boolean {
+    const kind = kindOf(op);
+    const flags = kind.flags;
+    const f = this.nest;
+    let want = f & N_VERDICTS;
+    if ((flags & K_TERMINATOR) === 0) {
+      if ((flags & K_REMOVABLE_KIND) !== 0 && !op.hasUses) want |= N_REMOVABLE;
+      if ((flags & K_RECURSIVE) !== 0) want |= N_NO_EFFECTS;
+    }
+    const verdicts = want === 0 ? 0 : this.nestVerdicts(op, kind, nest, want);
+    this.nest = f & (verdicts | ~N_VERDICTS);
+    if ((flags & K_TERMINATOR) !== 0) return false;
+    return this.simplifyOtherOperation(op, kind, ssa, verdicts);
+  }
+
+  /** The `want`ed N_VERDICTS that hold for region op `op`'s whole nest (holdsForNest's answers), `nest` being what the walk gathered of its regions. */
+  private nestVerdicts(op: Operation, kind: Kind, nest: number, want: number): number {
+    const own = ownVerdicts(op, kind, want);
+    // Only RecursiveMemoryEffects ops answer for what they hold.
+    if ((kind.flags & K_RECURSIVE) === 0 || own === 0) return own;
+    if ((nest & N_COMPLETE) !== 0) return own & nest;
+    // Ops the walk did not see (blocks past the first, graph regions): the nest asked.
+    let v = 0;
+    if ((own & N_REMOVABLE) !== 0 && nestRemovable(op, this.removability)) v |= N_REMOVABLE;
+    if ((own & N_NO_EFFECTS) !== 0 && hasNoMemoryEffects(op, this.effectFree)) v |= N_NO_EFFECTS;
+    return v;
   }
 
   /** CSE of an op without memory effects: replaced by an equivalent known op, or made known. */
@@ -444,8 +558,12 @@ class CSEDriver {
     return false;
   }
 
-  /** simplifyOperation for ops with regions, effects or an effects interface. */
-  private simplifyOtherOperation(op: Operation, kind: Kind, ssa: boolean): boolean {
+  /**
+   * simplifyOperation for ops with regions, effects or an effects interface;
+   * `verdicts` (region ops) the N_VERDICTS of the op's nest, as far as they
+   * are asked below.
+   */
+  private simplifyOtherOperation(op: Operation, kind: Kind, ssa: boolean, verdicts: number): boolean {
     const flags = kind.flags;
     const regions = op.regions;
     // A region-free op with its own MemoryEffects interface (and no
@@ -456,13 +574,14 @@ class CSEDriver {
     let effects: readonly MemoryEffect[] | undefined = undefined;
     if (!op.hasUses) {
       let dead: boolean;
-      if (regions.length === 0 && (flags & K_NO_EFFECTS_IFACE) !== 0) dead = (flags & K_DEAD_IF_UNUSED) !== 0;
+      if (regions.length !== 0) dead = (flags & K_REMOVABLE_KIND) !== 0 && (verdicts & N_REMOVABLE) !== 0;
+      else if ((flags & K_NO_EFFECTS_IFACE) !== 0) dead = (flags & K_DEAD_IF_UNUSED) !== 0;
       else if (!ownEffects) dead = wouldOpBeTriviallyDead(op, this.removability);
       else if ((flags & K_REMOVABLE_KIND) === 0) dead = false;
       else if ((flags & K_REMOVABLE_KNOWN) !== 0) dead = (flags & K_REMOVABLE_WHEN_UNUSED) !== 0;
       else dead = effectsRemovable(op, (effects = ownEffectList(op)));
       if (dead) {
-        this.opsToErase.push(op);
+        this.eraseLater(op);
         this.numDCE++;
         return true;
       }
@@ -477,7 +596,7 @@ class CSEDriver {
       // What the effects are: none, only reads (K_KINDS_*), or else (0).
       let what: number;
       if ((flags & K_RECURSIVE) !== 0) {
-        if (!hasNoMemoryEffects(op, this.effectFree)) return false;
+        if (regions.length !== 0 ? (verdicts & N_NO_EFFECTS) === 0 : !hasNoMemoryEffects(op, this.effectFree)) return false;
         // getMemoryEffects would walk the nest again to gather nothing.
         what = K_KINDS_NONE;
       } else if (ownEffects && (flags & K_KINDS_KNOWN) !== 0) what = flags & (K_KINDS_NONE | K_KINDS_READS);
@@ -503,11 +622,27 @@ class CSEDriver {
     return this.replaceOrInsert(op, kind, ssa);
   }
 
+  /**
+   * Queues `op` (unused) for erasure after the walk, as MLIR does. A
+   * region-free op whose operands were all defined by ops walked before it
+   * (N_DEFS_BEFORE) drops its operand uses now: those values and their other
+   * users were just walked (at the end of the pass they are far out of the
+   * cache), and the only ops whose use counts change were decided already.
+   * Nothing else the walk asks reads use lists (equivalence and effects
+   * read operands), and dropping a use keeps the order of the others.
+   */
+  private eraseLater(op: Operation): void {
+    if ((this.nest & N_DEFS_BEFORE) !== 0 && op.regions.length === 0 && op.numSuccessors === 0) {
+      for (let u = op.firstOperand; u !== null; u = op.operandAfter(u)) u.unlink();
+      this.unlinkedToErase.push(op);
+    } else this.opsToErase.push(op);
+  }
+
   private replace(op: Operation, existing: Operation, ssa: boolean): void {
     const n = op.numResults;
     if (ssa) {
       for (let i = 0; i < n; i++) this.rewriter.replaceAllUsesWith(op.result(i), existing.result(i));
-      this.opsToErase.push(op);
+      this.eraseLater(op);
     } else {
       // In a graph region a use may come before the def: users already
       // recorded as known keep the old value, and the op stays while used.
@@ -518,6 +653,15 @@ class CSEDriver {
     if (!existing.hasParsedLocation && existing.location instanceof UnknownLoc && (op.hasParsedLocation || !(op.location instanceof UnknownLoc)))
       existing.location = op.location;
   }
+}
+
+/** The `want`ed N_VERDICTS that hold for `op`'s own effects (ownEffectsRemovable, noCollectedEffects). */
+function ownVerdicts(op: Operation, kind: Kind, want: number): number {
+  let v = kind.own & want;
+  const ask = kind.ask & want;
+  if ((ask & N_REMOVABLE) !== 0 && ownEffectsRemovable(op)) v |= N_REMOVABLE;
+  if ((ask & N_NO_EFFECTS) !== 0 && noCollectedEffects(op)) v |= N_NO_EFFECTS;
+  return v;
 }
 
 /** The effects of an op with its own MemoryEffects interface (a new list). */
@@ -558,6 +702,11 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
     forgetIds();
     forgetKinds();
   }
+  // Unused by construction, operand uses dropped: only taken out of their
+  // blocks. First, so that erasing a region op holding some of them walks
+  // only what is left in its nest (the order of erasure changes nothing else).
+  const unlinked = driver.unlinkedToErase;
+  for (let k = 0; k < unlinked.length; k++) unlinked[k].remove();
   const erase = driver.opsToErase;
   for (let k = 0; k < erase.length; k++) {
     const o = erase[k];
@@ -571,7 +720,7 @@ export function eliminateCommonSubexpressions(ctx: Context, op: Operation): bool
         }
     rewriter.eraseOp(o);
   }
-  return driver.opsToErase.length > 0;
+  return erase.length + unlinked.length > 0;
 }
 
 export const CSEInfo: PassInfo = {
