@@ -1051,7 +1051,7 @@ class GreedyDriver implements PatternListener {
    * loop in simplifyOpen: V8 then optimizes them as ordinary hot functions
    * with full type feedback, instead of compiling the whole iteration on
    * stack (OSR) in the first walk and deoptimizing on reaching its untried
-   * tail (the worklist run, region simplification), in every cold process.
+   * tail (the worklist run, region simplification), in every cold run.
    */
 
   /** Before seeding unit `o`: false when it is settled (then skipped, its ops still counted). */
