@@ -179,6 +179,23 @@ export const CondBranchOp = defineOp({
   };
 });
 
+/**
+ * The offset of each case's operands among all case operands, by the
+ * segment list (uniqued, so remembered per list): each case's operands are
+ * then found in O(1), not by summing the segments before it (a switch's
+ * verification asks for every case's, which was quadratic in its cases).
+ */
+const caseStartsBySegments = new WeakMap<readonly bigint[], Int32Array>();
+function caseOperandStarts(segments: readonly bigint[]): Int32Array {
+  let starts = caseStartsBySegments.get(segments);
+  if (starts === undefined) {
+    starts = new Int32Array(segments.length + 1);
+    for (let i = 0; i < segments.length; i++) starts[i + 1] = starts[i] + Number(segments[i]);
+    caseStartsBySegments.set(segments, starts);
+  }
+  return starts;
+}
+
 export const SwitchOp = defineOp({
   name: 'cf.switch',
   summary: 'Switch operation',
@@ -209,10 +226,10 @@ export const SwitchOp = defineOp({
     caseOperandsAt:
       (op) =>
       (index: number): Value[] => {
-        const segs = SwitchOp.case_operand_segments(op);
+        const starts = caseOperandStarts(SwitchOp.case_operand_segments(op));
         let start = 1 + SwitchOp.defaultOperands(op).length;
-        for (let i = 0; i < index; i++) start += Number(segs[i] ?? 0n);
-        const n = Number(segs[index] ?? 0n);
+        if (index > 0) start += starts[Math.min(index, starts.length - 1)];
+        const n = index + 1 < starts.length ? starts[index + 1] - starts[index] : 0;
         const list = op.operandList;
         const out: Value[] = [];
         for (let i = start; i < start + n && i < list.length; i++) out.push(list[i].value);

@@ -66,3 +66,31 @@ test('cf.assert has a write effect', () => {
   const eff = getInterface<MemoryEffectsInterface>(op, 'MemoryEffects')!.getEffects(op);
   assert.deepEqual(eff.map((e) => e.kind), ['write']);
 });
+
+test('cf.switch: each case`s operands by index match the whole split, for varied segment sizes (a large switch, live against mlir-opt 22)', async () => {
+  const { optAndReference } = await import('../../opt-cases.js');
+  const { prng } = await import('../../../bench/gen.js');
+  const rnd = prng(7);
+  const n = 600;
+  const sizes = Array.from({ length: n }, () => Math.floor(rnd() * 4));
+  const lines = [`func.func @f(%x: i32, %v: i32, %w: i32) -> i32 {`, `  cf.switch %x : i32, [`, `    default: ^d(%v : i32),`];
+  sizes.forEach((k, i) => {
+    const ops = Array.from({ length: k }, (_, j) => (j % 2 ? '%w' : '%v'));
+    lines.push(`    ${i}: ^b${k}${k ? `(${ops.join(', ')} : ${ops.map(() => 'i32').join(', ')})` : ''}${i + 1 < n ? ',' : ''}`);
+  });
+  lines.push('  ]');
+  for (let k = 0; k < 4; k++) lines.push(k ? `^b${k}(${Array.from({ length: k }, (_, j) => `%a${k}_${j}: i32`).join(', ')}):` : '^b0:', `  cf.br ^d(%x : i32)`);
+  lines.push('^d(%r: i32):', '  return %r : i32', '}');
+  const text = lines.join('\n') + '\n';
+  const sw = parseOps(text).find((o) => o.name.name === 'cf.switch')!;
+  const br = getInterface<BranchInterface>(sw, 'Branch')!;
+  const { SwitchOp } = await import('../../../src/dialects/cf/index.js');
+  const whole = SwitchOp.caseOperands(SwitchOp.cast(sw));
+  assert.equal(whole.length, n);
+  for (let i = 0; i < n; i++) {
+    assert.equal(whole[i].length, sizes[i]);
+    assert.deepEqual(br.getSuccessorOperands(sw, i + 1), whole[i], `case ${i}`);
+  }
+  const r = optAndReference(text, '--canonicalize');
+  assert.deepEqual({ code: r.code, out: r.out, err: r.err }, r.ref);
+});
