@@ -7,7 +7,7 @@
 import { Interner } from './interner.js';
 import type { Type } from '../ir/attributes.js';
 import { DenseIntOrFPElementsAttr, FloatAttr, IntegerAttr } from '../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, VectorType, kDynamic } from '../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, VectorType, kDynamic, kDynamicI64 } from '../ir/builtin-types.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Traits } from '../ir/context.js';
 import type { OpOf } from '../ods/index.js';
@@ -50,7 +50,6 @@ export class UnsupportedError extends Error {
   }
 }
 
-export const K_DYN_BIG = -(1n << 63n);
 
 /** The runtime functions that external `func.func` declarations may bind to. */
 export const BUILTINS = new Set([
@@ -1347,7 +1346,7 @@ export class FunctionCompiler {
     const r: Repr = { k: 'wide', w: 64 };
     const mixed = (stat: readonly bigint[], dyn: Value[]): string[] => {
       let j = 0;
-      return stat.map((s) => (s === K_DYN_BIG ? this.v(dyn[j++]) : intLit(r, s)));
+      return stat.map((s) => (s === kDynamicI64 ? this.v(dyn[j++]) : intLit(r, s)));
     };
     const lbs = mixed(scf.ForallOp.staticLowerBound(op), scf.ForallOp.dynamicLowerBound(op));
     const ubs = mixed(scf.ForallOp.staticUpperBound(op), scf.ForallOp.dynamicUpperBound(op));

@@ -205,6 +205,13 @@ export class TupleType extends Type {
 /** The marker of a dynamic dimension (`?`) in shapes; MLIR's ShapedType::kDynamic. */
 export const kDynamic = Number.MIN_SAFE_INTEGER;
 
+/**
+ * kDynamic as MLIR stores it in a static index list (a DenseI64ArrayAttr of
+ * offsets, sizes, strides or loop bounds): INT64_MIN, where an SSA value
+ * stands instead.
+ */
+export const kDynamicI64 = -(1n << 63n);
+
 export function isDynamic(dim: number): boolean {
   return dim === kDynamic;
 }

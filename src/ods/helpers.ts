@@ -6,6 +6,7 @@ import { emitError, type Context } from '../ir/context.js';
 import type { Operation, Value } from '../ir/operation.js';
 import type { OpAsmParser, OpAsmPrinter, UnresolvedOperand } from '../ir/op-asm.js';
 import { ParseAbort } from '../syntax/parser.js';
+import { kDynamicI64 } from '../ir/builtin-types.js';
 
 const NO_ATTRS: readonly (readonly [string, Attribute])[] = Object.freeze([]);
 
@@ -86,13 +87,10 @@ export function parseBareOperandList(p: OpAsmParser, allowResultNumber = true): 
   return out;
 }
 
-/** ShapedType::kDynamic: a dynamic index list's static entry where an SSA value stands. */
-export const DYNAMIC_INDEX = -(1n << 63n);
-
 /**
  * MLIR's parseDynamicIndexList: `(%a, 4, %b)` or `[%a, 4, %b]`, SSA values
  * and 64-bit integers. Returns the values and the static entries
- * (`DYNAMIC_INDEX` where a value stands). On an error, MLIR's second one,
+ * (`kDynamicI64` where a value stands). On an error, MLIR's second one,
  * "expected SSA value or integer" at the op name, follows.
  */
 export function parseDynamicIndexList(p: OpAsmParser, delimiter: 'paren' | 'square'): { values: UnresolvedOperand[]; statics: bigint[] } {
@@ -105,12 +103,12 @@ export function parseDynamicIndexList(p: OpAsmParser, delimiter: 'paren' | 'squa
         const operand = p.parseOptionalOperand();
         if (operand) {
           values.push(operand);
-          statics.push(DYNAMIC_INDEX);
+          statics.push(kDynamicI64);
           return;
         }
         const offset = p.currentOffset();
         const v = p.parseInteger();
-        if (v < DYNAMIC_INDEX || v >= 1n << 63n) p.error('integer value too large', offset);
+        if (v < kDynamicI64 || v >= 1n << 63n) p.error('integer value too large', offset);
         statics.push(v);
       },
       ' in dynamic index list',
@@ -128,7 +126,7 @@ export function printDynamicIndexList(p: OpAsmPrinter, delimiter: 'paren' | 'squ
   let d = 0;
   statics.forEach((s, i) => {
     if (i) p.write(', ');
-    if (s === DYNAMIC_INDEX) p.printOperand(dynamics[d++]);
+    if (s === kDynamicI64) p.printOperand(dynamics[d++]);
     else p.write(s.toString());
   });
   p.write(delimiter === 'paren' ? ')' : ']');

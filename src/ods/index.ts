@@ -7,4 +7,4 @@ export * from './traits.js';
 export * from './op.js';
 export { registerCustomDirective, type CustomDirective, type CustomParseArg, type CustomPrintArg } from './format.js';
 export * from './dialect.js';
-export { allAttrs, printAttrDict, printAttrDictWithKeyword, verifyBranchSuccessorRange, verifyBranchSuccessors, parseBareOperandList, DYNAMIC_INDEX, parseDynamicIndexList, printDynamicIndexList } from './helpers.js';
+export { allAttrs, printAttrDict, printAttrDictWithKeyword, verifyBranchSuccessorRange, verifyBranchSuccessors, parseBareOperandList, parseDynamicIndexList, printDynamicIndexList } from './helpers.js';

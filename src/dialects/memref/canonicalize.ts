@@ -6,7 +6,7 @@
 import type { Attribute } from '../../ir/attributes.js';
 import type { FoldResult } from '../../ir/context.js';
 import { IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
-import { IndexType, MemRefType, UnrankedMemRefType } from '../../ir/builtin-types.js';
+import { IndexType, MemRefType, UnrankedMemRefType, kDynamicI64 } from '../../ir/builtin-types.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
@@ -36,9 +36,8 @@ import {
   type OpFoldResult,
 } from './ops.js';
 
-const K_DYNAMIC_BIG = -(1n << 63n);
-const toStatic = (v: bigint): number => (v === K_DYNAMIC_BIG ? kDynamic : Number(v));
-const fromStatic = (v: number): bigint => (isDyn(v) ? K_DYNAMIC_BIG : BigInt(v));
+const toStatic = (v: bigint): number => (v === kDynamicI64 ? kDynamic : Number(v));
+const fromStatic = (v: number): bigint => (isDyn(v) ? kDynamicI64 : BigInt(v));
 const indexAttr = (v: number | bigint): IntegerAttr => IntegerAttr.get(IndexType.get(), BigInt(v));
 
 /**

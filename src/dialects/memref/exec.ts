@@ -1,7 +1,7 @@
 // How the memref: loads and stores (bounds, liveness and constness checks), allocation, views, copies, atomics execute in the JavaScript backend: the per-op emitters
 // registered with the engine (src/exec/emitters.ts); codegen.ts drives them.
 
-import { MemRefType, kDynamic } from '../../ir/builtin-types.js';
+import { MemRefType, kDynamic, kDynamicI64 } from '../../ir/builtin-types.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import type { OpOf } from '../../ods/index.js';
 import * as memref from './index.js';
@@ -9,7 +9,7 @@ import { stridesAndOffset } from './layout.js';
 import { floatBinary, intBinary } from '../../exec/scalar.js';
 import type { IntBinaryKind } from '../../exec/op-kinds.js';
 import { elemKindOf, reprOf, type FloatName } from '../../exec/types.js';
-import { K_DYN_BIG, staticLayout, viewSource, type FunctionCompiler } from '../../exec/codegen.js';
+import { staticLayout, viewSource, type FunctionCompiler } from '../../exec/codegen.js';
 import { implementJsExec } from '../../exec/emitters.js';
 
 /**
@@ -165,7 +165,7 @@ function offsetsSizesStrides(cg: FunctionCompiler,
 ): [string, string, string] {
   const mixed = (stat: readonly bigint[], dyn: Value[]): string => {
     let j = 0;
-    return '[' + stat.map((s) => (s === K_DYN_BIG ? cg.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
+    return '[' + stat.map((s) => (s === kDynamicI64 ? cg.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
   };
   for (const x of [...offsets, ...sizes, ...strides]) cg.checkPoison(op, x, 'operand');
   return [mixed(staticOffsets, offsets), mixed(staticSizes, sizes), mixed(staticStrides, strides)];
@@ -190,7 +190,7 @@ function emitExpandShape(cg: FunctionCompiler, op: OpOf<typeof memref.ExpandShap
   const dyn = memref.ExpandShapeOp.output_shape(op);
   dyn.forEach((x) => cg.checkPoison(op, x, 'size'));
   let j = 0;
-  const shape = '[' + memref.ExpandShapeOp.static_output_shape(op).map((s) => (s === K_DYN_BIG ? cg.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
+  const shape = '[' + memref.ExpandShapeOp.static_output_shape(op).map((s) => (s === kDynamicI64 ? cg.v(dyn[j++]) : String(Number(s)))).join(', ') + ']';
   cg.define(op, `$rt.expandShape(${cg.K(op)}, ${cg.v(memref.ExpandShapeOp.src(op))}, ${JSON.stringify(reassoc)}, ${shape})`);
 }
 

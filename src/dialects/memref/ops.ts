@@ -19,7 +19,7 @@ import {
   TypeAttr,
   UnitAttr,
 } from '../../ir/builtin-attributes.js';
-import { FloatType, IndexType, IntegerType, MemRefType, NoneType, RankedTensorType, ShapedType, UnrankedMemRefType } from '../../ir/builtin-types.js';
+import { FloatType, IndexType, IntegerType, MemRefType, NoneType, RankedTensorType, ShapedType, UnrankedMemRefType, kDynamicI64 } from '../../ir/builtin-types.js';
 import { Traits, emitError, fail, failPlain, q, type Context } from '../../ir/context.js';
 import { Interfaces, type MemoryEffect, type MemoryEffectKind, type MemoryEffectsInterface, type SpeculatableInterface } from '../../ir/interfaces.js';
 import { matchConstantInt } from '../../ir/matchers.js';
@@ -87,8 +87,7 @@ import {
 // Constraints
 
 /** ShapedType::kDynamic as stored in the static index lists (i64). */
-const K_DYNAMIC_BIG = -(1n << 63n);
-const toStatic = (v: bigint): number => (v === K_DYNAMIC_BIG ? kDynamic : Number(v));
+const toStatic = (v: bigint): number => (v === kDynamicI64 ? kDynamic : Number(v));
 
 const isRanked = (t: Type): t is MemRefType => t instanceof MemRefType;
 const isMemRef = (t: Type): boolean => t instanceof MemRefType || t instanceof UnrankedMemRefType;

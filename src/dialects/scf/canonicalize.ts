@@ -7,7 +7,7 @@
 import type { Type } from '../../ir/attributes.js';
 import { Builder } from '../../ir/builder.js';
 import { DenseArrayAttr, IntegerAttr } from '../../ir/builtin-attributes.js';
-import { IndexType, IntegerType } from '../../ir/builtin-types.js';
+import { IndexType, IntegerType, kDynamicI64 } from '../../ir/builtin-types.js';
 import {
   Interfaces,
   getInterface,
@@ -31,7 +31,6 @@ import {
   BreakOp,
   ConditionOp,
   ContinueOp,
-  DYNAMIC,
   ExecuteRegionOp,
   ForOp,
   ForallOp,
@@ -826,7 +825,7 @@ const simplifyTrivialLoops = pattern(
 
 // ---- scf.forall
 
-/** MLIR's dispatchIndexOpFoldResults: the SSA values and the static list (DYNAMIC where a value goes). */
+/** MLIR's dispatchIndexOpFoldResults: the SSA values and the static list (kDynamicI64 where a value goes). */
 function dispatch(list: readonly Mixed[]): { dyn: Value[]; statics: bigint[] } {
   const dyn: Value[] = [];
   const statics: bigint[] = [];
@@ -834,7 +833,7 @@ function dispatch(list: readonly Mixed[]): { dyn: Value[]; statics: bigint[] } {
     if (typeof m === 'bigint') statics.push(m);
     else {
       dyn.push(m);
-      statics.push(DYNAMIC);
+      statics.push(kDynamicI64);
     }
   }
   return { dyn, statics };
@@ -864,7 +863,7 @@ const forallControlOperandsFolder = pattern(
         // The static lists spell "dynamic" as INT64_MIN, so that constant
         // stays an operand (MLIR 22 folds it too and then reads past its
         // operand list).
-        if (c === undefined || BigInt.asIntN(64, c) === DYNAMIC) return m;
+        if (c === undefined || BigInt.asIntN(64, c) === kDynamicI64) return m;
         changed = true;
         return c;
       });

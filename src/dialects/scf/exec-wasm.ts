@@ -11,6 +11,7 @@ import { ErrCode, WasmUnsupported, type WasmFunctionCompiler } from '../../exec/
 import { implementWasmExec } from '../../exec/wasm/emitters.js';
 import { vectorizeFor, vectorizeParallel } from '../../exec/wasm/vectorize.js';
 import { unrollFor } from '../../exec/wasm/unroll.js';
+import { kDynamicI64 } from '../../ir/builtin-types.js';
 
 function forLoop(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForOp>): void {
   const f = fc.body;
@@ -269,7 +270,6 @@ function parallel(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ParallelOp>): vo
 /** memref.copy between identity-layout memrefs of one static shape: a bulk memory copy. */
 
 /** The dynamic marker of forall's static bounds (ShapedType::kDynamic). */
-const K_DYNAMIC = -(1n << 63n);
 
 /**
  * scf.forall (without shared outputs) as a sequential loop nest, as the
@@ -292,7 +292,7 @@ function forall(fc: WasmFunctionCompiler, op: OpOf<typeof scf.ForallOp>): void {
   const bounds = (stat: readonly bigint[], dyn: readonly Value[]): (() => void)[] => {
     let j = 0;
     return stat.map((c) => {
-      if (c !== K_DYNAMIC) return () => void f.i64(c);
+      if (c !== kDynamicI64) return () => void f.i64(c);
       const v = dyn[j++];
       return () => fc.push(v);
     });

@@ -7,7 +7,7 @@
 import type { Attribute, Type } from '../../ir/attributes.js';
 import type { Builder } from '../../ir/builder.js';
 import { ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr } from '../../ir/builtin-attributes.js';
-import { FunctionType, IndexType, IntegerType, TokenType } from '../../ir/builtin-types.js';
+import { FunctionType, IndexType, IntegerType, TokenType, kDynamicI64 } from '../../ir/builtin-types.js';
 import { Traits, emitOpError, fail, failPlain, q, type Context } from '../../ir/context.js';
 import {
   Interfaces,
@@ -61,7 +61,6 @@ import {
 } from '../../ods/index.js';
 
 /** ShapedType::kDynamic: the marker of a dynamic entry in static index lists. */
-export const DYNAMIC = -(2n ** 63n);
 
 const AnySignlessIntegerOrIndex = typeConstraint(
   'signless integer or index',
@@ -79,7 +78,7 @@ export function mixedConstant(m: Mixed | undefined): bigint | undefined {
 
 function mixed(statics: readonly bigint[], dynamics: readonly Value[]): Mixed[] {
   let d = 0;
-  return statics.map((s) => (s === DYNAMIC ? dynamics[d++] : s));
+  return statics.map((s) => (s === kDynamicI64 ? dynamics[d++] : s));
 }
 
 /** Mixed static/dynamic values as OpFoldResults: a value, or an index attribute. */
@@ -999,7 +998,7 @@ implementOp(ForallOp, {
     ];
     for (const [what, statics, ndyn] of lists) {
       if (statics.length !== rank) return failPlain(ctx, op, `expected ${rank} ${what} values, got ${statics.length}`);
-      const expected = statics.filter((s) => s === DYNAMIC).length;
+      const expected = statics.filter((s) => s === kDynamicI64).length;
       if (ndyn !== expected) return failPlain(ctx, op, `expected ${expected} dynamic ${what} values`);
     }
     return true;
@@ -1150,7 +1149,7 @@ registerCustomDirective('SwitchCases', {
     while (p.parseOptionalKeyword('case')) {
       const offset = p.currentOffset();
       const v = p.parseInteger();
-      if (v < DYNAMIC || v >= -DYNAMIC) p.error('integer value too large', offset);
+      if (v < kDynamicI64 || v >= -kDynamicI64) p.error('integer value too large', offset);
       p.parseRegion(args[1].newRegion!(), []);
       cases.push(v);
     }

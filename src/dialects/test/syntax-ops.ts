@@ -5,7 +5,7 @@
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { ArrayAttr, DenseArrayAttr, DictionaryAttr, IntegerAttr, StringAttr } from '../../ir/builtin-attributes.js';
-import { IndexType, IntegerType, NoneType } from '../../ir/builtin-types.js';
+import { IndexType, IntegerType, NoneType, kDynamicI64 } from '../../ir/builtin-types.js';
 import { escapeString } from '../../ir/location.js';
 import { fail } from '../../ir/context.js';
 import {
@@ -212,7 +212,7 @@ function parseDimensions(p: OpAsmParser): bigint[] | undefined {
   const dims: bigint[] = [];
   const dim = (): boolean => {
     if (q.consumeIf(Tok.question)) {
-      dims.push(-(1n << 63n));
+      dims.push(kDynamicI64);
       return true;
     }
     const text = q.is(Tok.integer) ? q.text : '';
@@ -270,7 +270,7 @@ implementOp(CustomDimensionListAttrOp, {
     const dims = op.propertiesView.get('dimension_list');
     const values = dims instanceof DenseArrayAttr ? dims.values : [];
     p.write(' dimension_list = ');
-    p.write(values.length ? values.map((v) => (v === -(1n << 63n) ? '?' : String(v))).join('x') : '[]');
+    p.write(values.length ? values.map((v) => (v === kDynamicI64 ? '?' : String(v))).join('x') : '[]');
     p.printOptionalAttrDict(attrDictEntries(op), ['dimension_list']);
   },
 });
