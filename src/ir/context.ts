@@ -112,6 +112,12 @@ export interface Dialect {
   /** Dialect-wide canonicalization patterns. */
   getCanonicalizationPatterns?(): readonly RewritePattern[];
   /**
+   * Whether the inliner may move `op` (one of this dialect's) into `dest`,
+   * the region of the call being inlined (MLIR's DialectInlinerInterface).
+   * A dialect without it is never inlined.
+   */
+  isLegalToInline?(op: Operation, dest: Region): boolean;
+  /**
    * Checks a discardable attribute named with this dialect's prefix, set on an
    * op ('op') or on a function argument or result ('arg', 'result'); emits a
    * diagnostic and returns false when invalid.

@@ -10,7 +10,6 @@ import { Traits, emitOpError } from '../ir/context.js';
 import { StringAttr } from '../ir/builtin-attributes.js';
 import type { Block, Operation, Region, Value } from '../ir/operation.js';
 import { Block as BlockCtor, Region as RegionCtor } from '../ir/operation.js';
-import { ModuleOp } from '../dialects/builtin/index.js';
 import { BranchOp } from '../dialects/cf/index.js';
 import { Builder } from '../ir/builder.js';
 import { initializePassManager, OpPassManager, runInitializedPassManager } from '../passes/pass-manager.js';
@@ -21,22 +20,15 @@ import { nearestSymbolTable } from '../ir/symbol-table.js';
 import { cloneRegionInto, IRMapping } from './clone.js';
 import { CallSiteLoc, UnknownLoc, type Location } from '../ir/location.js';
 
-/** Dialects whose ops may be inlined anywhere (those with an unconditional inliner interface in MLIR). */
-const INLINABLE_DIALECTS = new Set(['arith', 'cf', 'func', 'index', 'math', 'memref', 'scf', 'ub', 'vector', 'builtin']);
-
 /**
  * Whether `op` (and every op nested in it) may be inlined into `dest`, the
- * call's region. Affine ops may only land directly in an affine scope (a
- * function body, say): there, their operands stay valid dims and symbols.
+ * call's region: each op's dialect decides (`Dialect.isLegalToInline`).
  */
-function isLegalToInlineOp(op: Operation, dest: Region): boolean {
+function isLegalToInlineOp(ctx: Context, op: Operation, dest: Region): boolean {
   if (!op.isRegistered) return false;
-  const dialect = op.name.dialectName;
-  if (dialect === 'affine') {
-    if (!dest.parentOp?.hasTrait(Traits.AffineScope)) return false;
-  } else if (!INLINABLE_DIALECTS.has(dialect)) return false;
-  if (ModuleOp.isa(op)) return false;
-  for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o, dest)) return false;
+  const dialect = ctx.getDialect(op.name.dialectName);
+  if (!dialect?.isLegalToInline?.(op, dest)) return false;
+  for (const r of op.regions) for (const b of r.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(ctx, o, dest)) return false;
   return true;
 }
 
@@ -480,7 +472,7 @@ class Inliner extends Pass {
           const tn = target && nodes.get(target);
           if (!tn || deleted.has(tn.callable)) continue;
           if (inHistory(tn, histories[i])) continue;
-          if (!this.shouldInline(call, site.node, tn, threshold, site.calleeHolds)) continue;
+          if (!this.shouldInline(ctx, call, site.node, tn, threshold, site.calleeHolds)) continue;
           // Inlining the last call of a discardable callable makes it dead.
           const lastUse = isSymbol(tn.callable) && symbolVisibility(tn.callable) !== 'public' && useCount(tn.callable) === 1;
           const change = counts ? inliningChange(call, tn, site.callerTable, site.scopes) : undefined;
@@ -511,6 +503,7 @@ class Inliner extends Pass {
 
   /** `calleeHolds(call, target)`: whether the call is inside the callee's body. */
   private shouldInline(
+    ctx: Context,
     call: Operation,
     source: CGNode,
     target: CGNode,
@@ -524,7 +517,7 @@ class Inliner extends Pass {
     const multi = target.region.blocks.length >= 2;
     if (multi && !(target.callable.name === callParent.name || !callParent.hasTrait(Traits.SingleBlock))) return false;
     if (target.callable.getAttr('no_inline') || call.getAttr('no_inline')) return false;
-    for (const b of target.region.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(o, call.parentRegion!)) return false;
+    for (const b of target.region.blocks) for (let o = b.first; o; o = o.next) if (!isLegalToInlineOp(ctx, o, call.parentRegion!)) return false;
     if (threshold !== 4294967295) {
       const callerOps = countOps(source.region);
       const calleeOps = countOps(target.region);

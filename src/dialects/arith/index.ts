@@ -12,6 +12,8 @@ export * from './ops.js';
 export const arithDialect = defineDialect({
   name: 'arith',
   ops: ARITH_OPS,
+  // Every op inlines anywhere (an inliner interface that always agrees).
+  isLegalToInline: () => true,
   materializeConstant: materializeArithConstant,
   parseAttribute: parseArithAttribute,
 });

@@ -55,4 +55,6 @@ export const builtinDialect = defineDialect({
   name: 'builtin',
   ops: [ModuleOp, UnrealizedConversionCastOp],
   getAlias: builtinGetAlias,
+  // Casts inline; a module never moves into a function.
+  isLegalToInline: (op) => !ModuleOp.isa(op),
 });

@@ -7,4 +7,4 @@ import { CF_OPS } from './ops.js';
 
 export * from './ops.js';
 
-export const cfDialect = defineDialect({ name: 'cf', ops: CF_OPS });
+export const cfDialect = defineDialect({ name: 'cf', ops: CF_OPS, isLegalToInline: () => true });

@@ -471,6 +471,8 @@ implementOp(ConstantOp, {
 export const funcDialect = defineDialect({
   name: 'func',
   ops: [FuncOp, ReturnOp, CallOp, CallIndirectOp, ConstantOp],
+  // Every op inlines anywhere (an inliner interface that always agrees).
+  isLegalToInline: () => true,
   // A flat symbol of a function type (MLIR's ConstantOp::isBuildableWith).
   materializeConstant: (builder, value, type, location) =>
     value instanceof SymbolRefAttr && value.isFlat && type instanceof FunctionType ? ConstantOp.build(builder, { value: value.root, result: type, location }) : undefined,

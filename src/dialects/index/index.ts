@@ -12,6 +12,8 @@ export * from './ops.js';
 export const indexDialect = defineDialect({
   name: 'index',
   ops: INDEX_OPS,
+  // Every op inlines anywhere (an inliner interface that always agrees).
+  isLegalToInline: () => true,
   materializeConstant: materializeIndexConstant,
   parseAttribute: parseIndexAttribute,
 });

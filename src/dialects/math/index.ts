@@ -7,4 +7,4 @@ import { MATH_OPS } from './ops.js';
 
 export * from './ops.js';
 
-export const mathDialect = defineDialect({ name: 'math', ops: MATH_OPS, materializeConstant: materializeMathConstant });
+export const mathDialect = defineDialect({ name: 'math', ops: MATH_OPS, materializeConstant: materializeMathConstant, isLegalToInline: () => true });

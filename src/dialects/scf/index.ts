@@ -8,4 +8,4 @@ import { SCF_OPS } from './ops.js';
 
 export * from './ops.js';
 
-export const scfDialect = defineDialect({ name: 'scf', ops: SCF_OPS });
+export const scfDialect = defineDialect({ name: 'scf', ops: SCF_OPS, isLegalToInline: () => true });

@@ -231,6 +231,8 @@ implementOp(StoreOp, {
 export const vectorDialect = defineDialect({
   name: 'vector',
   ops: [PrintOp, LoadOp, StoreOp, TransferReadOp, TransferWriteOp, CreateMaskOp],
+  // Every op inlines anywhere (an inliner interface that always agrees).
+  isLegalToInline: () => true,
   allowUnknownOperations: true,
   parseAttribute(d: DialectAsmParser): Attribute {
     const parser = tokenParser(d);
