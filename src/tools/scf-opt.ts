@@ -25,7 +25,13 @@ function emit(result: OptResult): void {
   if (result.stderr) writeAll(2, Buffer.from(result.stderr, 'latin1'));
   if (result.stdout) writeAll(1, Buffer.from(result.stdout, 'latin1'));
   for (const chunk of result.stdoutBytes ?? []) writeAll(1, chunk);
-  process.exitCode = result.exitCode;
+  // Exit now rather than when the event loop empties: a natural exit first
+  // waits for every task queued on V8's worker threads (optimizing compiles
+  // of functions that will never run again, GC work), up to ~100 ms after a
+  // 5 MB conversion; process.exit drops the queued ones. Everything was
+  // written synchronously above, and the 'exit' listeners (the code cache's)
+  // still run. See docs/PERFORMANCE.md, "Round 12".
+  process.exit(result.exitCode);
 }
 
 /** Writes bytes to a file descriptor, retrying while a non-blocking pipe is full. */

@@ -93,7 +93,9 @@ if (!deepWorker || deepWorker.isMainThread) {
     });
   } else {
     flush();
-    process.exitCode = code;
+    // Not a natural exit, which would first wait for V8's queued background
+    // work (compiles that no longer matter); see src/tools/scf-opt.ts.
+    process.exit(code);
   }
 } else {
   const { args, stdin } = deepWorker.workerData as { args: string[]; stdin: string | undefined };

@@ -57,7 +57,11 @@ if (isMainThread) {
       writeAll(2, `scf-ts: error: ${e instanceof Error ? e.message : String(e)}\n`);
       process.exitCode = 1;
     });
-  } else process.exitCode = code;
+  } else {
+    // Not a natural exit, which would first wait for V8's queued background
+    // work (compiles that no longer matter); see src/tools/scf-opt.ts.
+    process.exit(code);
+  }
 } else {
   parentPort!.postMessage(run((workerData as { args: string[] }).args, false));
 }
