@@ -134,6 +134,14 @@ export class Rewriter extends Builder {
     this.eraseOp(op);
   }
 
+  /** Replaces every use of `from` with `to` (each moves to the front of `to`'s list), telling the listener about each user. */
+  replaceAllUsesWith(from: Value, to: Value): void {
+    for (const use of [...from.uses()]) {
+      use.set(to);
+      this.listener.notifyOperationModified?.(use.owner);
+    }
+  }
+
   /** Erases an op whose results are unused, and everything nested in it. */
   eraseOp(op: Operation): void {
     if (op.hasUses) throw new Error(`eraseOp: '${op.name.name}' still has uses`);

@@ -153,8 +153,8 @@ export class OpOperand {
     if (this.nextUse) this.nextUse.prevUse = this.prevUse;
     this.nextUse = this.prevUse = null;
   }
+  /** Makes this a use of `value`, at the front of its use list even when it already uses it (as MLIR's IROperand::set). */
   set(value: Value): void {
-    if (value === this.value) return;
     this.unlink();
     this.value = value;
     this.link();
@@ -190,8 +190,8 @@ export class BlockOperand {
     if (this.nextUse) this.nextUse.prevUse = this.prevUse;
     this.nextUse = this.prevUse = null;
   }
+  /** Makes this a use of `block`, at the front of its use list even when it already uses it (as MLIR's IROperand::set). */
   set(block: Block): void {
-    if (block === this.block) return;
     this.unlink();
     this.block = block;
     this.link();

@@ -118,7 +118,7 @@ export class PatternRewriter extends Rewriter {
   }
 
   /** Replaces every use of `from` with `to`, telling the listener about each user. */
-  replaceAllUsesWith(from: Value, to: Value): void {
+  override replaceAllUsesWith(from: Value, to: Value): void {
     const first = from.firstUse;
     if (!first) return;
     // Nobody to tell (a conversion): each use moves to the front of `to`'s

@@ -4,7 +4,7 @@
 
 import type { Attribute } from '../ir/attributes.js';
 import { Rewriter, type Builder } from '../ir/builder.js';
-import { Block, Operation, Region, type OpOperand, type Value } from '../ir/operation.js';
+import { Block, Operation, Region, type Value } from '../ir/operation.js';
 
 /** Maps values and blocks of the original IR to their copies. */
 export class IRMapping {
@@ -35,14 +35,14 @@ export class IRMapping {
 
 /**
  * Copies an op without its regions' contents (regions are created empty),
- * remapping operands and successors. Operands whose value is not mapped yet
- * are added to `unresolved` when given (forward references, fixed later).
+ * remapping successors; operands are remapped too unless `withOperands` is
+ * false (then the copy has none yet).
  */
-export function cloneWithoutRegions(op: Operation, mapping: IRMapping, unresolved?: OpOperand[]): Operation {
+function copyShell(op: Operation, mapping: IRMapping, withOperands: boolean): Operation {
   const copy = new Operation({
     name: op.name,
     location: op.location,
-    operands: op.operands.map((v) => mapping.lookupOrDefault(v)),
+    operands: withOperands ? op.operands.map((v) => mapping.lookupOrDefault(v)) : undefined,
     resultTypes: op.resultTypes,
     properties: new Map<string, Attribute>(op.propertiesView),
     opaqueProperties: op.opaqueProperties,
@@ -50,83 +50,99 @@ export function cloneWithoutRegions(op: Operation, mapping: IRMapping, unresolve
     successors: op.successors.map((b) => mapping.lookupBlockOrDefault(b)),
     regions: op.regions.length,
   });
-  if (unresolved) op.operands.forEach((v, i) => void (mapping.contains(v) || unresolved.push(copy.opOperand(i))));
-  op.results.forEach((r, i) => mapping.map(r, copy.results[i]));
+  const n = op.numResults;
+  for (let i = 0; i < n; i++) mapping.map(op.result(i), copy.result(i));
   return copy;
 }
 
-/** Copies the regions of `src` into those of `copy` (their clone), iteratively (no recursion on nesting depth). */
-function cloneRegionsOf(src: Operation, copy: Operation, mapping: IRMapping, unresolved: OpOperand[]): void {
-  const work: [Operation, Operation][] = [[src, copy]];
-  while (work.length) {
-    const [from, to] = work.pop()!;
-    for (let i = 0; i < from.regions.length; i++) copyBlocks(from.regions[i], to.regions[i], null, mapping, unresolved, work);
-  }
-}
-
 /**
- * Copies the blocks of one region (arguments, then ops without their regions'
- * contents, which are queued on `work`) into `dest` before `before`.
+ * Cloning in MLIR's order (Operation::clone, Region::cloneInto), which fixes
+ * the order of every use list it makes: a region's blocks and arguments are
+ * made first, then every op of its blocks without operands (so each result
+ * is mapped before any use of it is remapped), and then, op by op in order,
+ * the op's operands are set and its regions cloned the same way before the
+ * next op's operands. Iterative: a stack of regions still to enter and of
+ * (source, copy) op pairs still to finish, so nesting depth costs no
+ * recursion.
  */
-function copyBlocks(
-  src: Region,
-  dest: Region,
-  before: Block | null,
-  mapping: IRMapping,
-  unresolved: OpOperand[],
-  work: [Operation, Operation][],
-): Block[] {
-  const newBlocks: Block[] = [];
-  for (const b of src.blocks) {
-    const nb = new Block();
-    // Arguments already mapped (e.g. an inlined callee's entry arguments) are not recreated.
-    for (const a of b.args) if (!mapping.contains(a)) mapping.map(a, nb.addArgument(a.type, a.location));
-    mapping.mapBlock(b, nb);
-    newBlocks.push(nb);
-  }
-  for (const nb of newBlocks) dest.insertBlockBefore(nb, before);
-  for (let i = 0; i < src.blocks.length; i++)
-    for (let o = src.blocks[i].first; o; o = o.next) {
-      const c = cloneWithoutRegions(o, mapping, unresolved);
-      newBlocks[i].append(c);
-      if (o.regions.length) work.push([o, c]);
-    }
-  return newBlocks;
-}
+class RegionCloner {
+  // Each frame is either the regions of a pair still to enter (`region` the
+  // next one) or the pairs of one entered region (`next` the next pair).
+  private readonly frames: ({ kind: 'regions'; from: Operation; to: Operation; region: number } | { kind: 'pairs'; pairs: Operation[]; next: number })[] = [];
+  constructor(private readonly mapping: IRMapping) {}
 
-/** Points operands that were forward references at the copies of their values. */
-function resolve(unresolved: readonly OpOperand[], mapping: IRMapping): void {
-  for (const operand of unresolved) {
-    const m = mapping.lookupOrNull(operand.value);
-    if (m) operand.set(m);
+  /** Clones `src`'s blocks into `dest` before `before`; returns the new blocks. */
+  cloneRegion(src: Region, dest: Region, before: Block | null): Block[] {
+    const blocks = this.enter(src, dest, before);
+    this.run();
+    return blocks;
+  }
+  /** Clones the regions of `from` into those of `to`, its copy. */
+  cloneRegionsOf(from: Operation, to: Operation): void {
+    if (!from.regions.length) return;
+    this.frames.push({ kind: 'regions', from, to, region: 0 });
+    this.run();
+  }
+
+  private run(): void {
+    const frames = this.frames;
+    while (frames.length) {
+      const f = frames[frames.length - 1];
+      if (f.kind === 'regions') {
+        if (f.region === f.from.regions.length) frames.pop();
+        else {
+          const r = f.region++;
+          this.enter(f.from.regions[r], f.to.regions[r], null);
+        }
+      } else if (f.next === f.pairs.length) frames.pop();
+      else {
+        const from = f.pairs[f.next];
+        const to = f.pairs[f.next + 1];
+        f.next += 2;
+        if (from.numOperands) to.setOperands(from.operands.map((v) => this.mapping.lookupOrDefault(v)));
+        if (from.regions.length) frames.push({ kind: 'regions', from, to, region: 0 });
+      }
+    }
+  }
+
+  /** Makes `src`'s blocks, arguments and operand-less ops in `dest`, and queues their pairs. */
+  private enter(src: Region, dest: Region, before: Block | null): Block[] {
+    const mapping = this.mapping;
+    const newBlocks: Block[] = [];
+    for (const b of src.blocks) {
+      const nb = new Block();
+      // Arguments already mapped (e.g. an inlined callee's entry arguments) are not recreated.
+      for (const a of b.args) if (!mapping.contains(a)) mapping.map(a, nb.addArgument(a.type, a.location));
+      mapping.mapBlock(b, nb);
+      newBlocks.push(nb);
+    }
+    for (const nb of newBlocks) dest.insertBlockBefore(nb, before);
+    const pairs: Operation[] = [];
+    for (let i = 0; i < src.blocks.length; i++)
+      for (let o = src.blocks[i].first; o; o = o.next) {
+        const c = copyShell(o, mapping, false);
+        newBlocks[i].append(c);
+        pairs.push(o, c);
+      }
+    if (pairs.length) this.frames.push({ kind: 'pairs', pairs, next: 0 });
+    return newBlocks;
   }
 }
 
 /** A deep copy of `op` (detached), recording result and nested value mappings. */
 export function cloneOp(op: Operation, mapping: IRMapping = new IRMapping()): Operation {
-  const unresolved: OpOperand[] = [];
-  const copy = cloneWithoutRegions(op, mapping, unresolved);
-  cloneRegionsOf(op, copy, mapping, unresolved);
-  resolve(unresolved, mapping);
+  const copy = copyShell(op, mapping, true);
+  new RegionCloner(mapping).cloneRegionsOf(op, copy);
   return copy;
 }
 
 /**
- * Copies the blocks of `src` into `dest` before `before` (or at the end):
- * blocks and their arguments first, then the ops, so forward references to
- * later blocks and values resolve. Each operand is mapped once (a value
- * mapped to another mapped value is not mapped again).
+ * Copies the blocks of `src` into `dest` before `before` (or at the end), as
+ * MLIR's Region::cloneInto: values mapped to other values are used as
+ * mapped, once.
  */
 export function cloneRegionInto(src: Region, dest: Region, before: Block | null, mapping: IRMapping): Block[] {
-  const unresolved: OpOperand[] = [];
-  const work: [Operation, Operation][] = [];
-  const newBlocks = copyBlocks(src, dest, before, mapping, unresolved, work);
-  while (work.length) {
-    const [from, to] = work.pop()!;
-    cloneRegionsOf(from, to, mapping, unresolved);
-  }
-  resolve(unresolved, mapping);
-  return newBlocks;
+  return new RegionCloner(mapping).cloneRegion(src, dest, before);
 }
 
 /**

@@ -4,7 +4,7 @@
 import type { Attribute } from '../ir/attributes.js';
 import { Traits, type FoldResult, type OperationName } from '../ir/context.js';
 import { UnknownLoc } from '../ir/location.js';
-import { Block, BlockArgument, type Operation, type Region, type OpOperand, type Value } from '../ir/operation.js';
+import { Block, type Operation, type Region, type OpOperand, type Value } from '../ir/operation.js';
 import type { PatternRewriter } from '../ir/pattern.js';
 import { isValue, matchConstant } from '../ir/matchers.js';
 import type { Builder } from '../ir/builder.js';
@@ -74,11 +74,7 @@ export function foldCommutative(op: Operation, operands: readonly (Attribute | u
   const order: Value[] = [];
   for (let i = firstConst; i < n; i++) if (operands[i] === undefined) order.push(values[i]);
   for (let i = firstConst; i < n; i++) if (operands[i] !== undefined) order.push(values[i]);
-  for (let k = 0; k < order.length; k++) {
-    const use = op.opOperand(firstConst + k);
-    if (use.value === order[k]) relinkUse(use);
-    else use.set(order[k]);
-  }
+  for (let k = 0; k < order.length; k++) op.opOperand(firstConst + k).set(order[k]);
   return true;
 }
 
@@ -89,24 +85,13 @@ export function foldCommutative(op: Operation, operands: readonly (Attribute | u
  * operand order.
  */
 export function resetOperands(op: Operation, values: readonly Value[]): void {
-  for (let i = 0; i < values.length; i++) {
-    const use = op.opOperand(i);
-    if (use.value === values[i]) relinkUse(use);
-    else use.set(values[i]);
-  }
+  for (let i = 0; i < values.length; i++) op.opOperand(i).set(values[i]);
 }
 
 /** Unlinks a use and links it again, at the front of its value's use list (a moved OpOperand in C++). */
 function relinkUse(use: OpOperand): void {
-  const v = use.value;
-  // Any other value serves to take the use out of its list and put it back;
-  // the scratch one is made on first use (not at module load) and its own
-  // list is empty again afterwards.
-  const scratch = (relinkScratch ??= new BlockArgument(v.type, new Block(), 0, UnknownLoc.get()));
-  use.set(scratch);
-  use.set(v);
+  use.set(use.value);
 }
-let relinkScratch: BlockArgument | null = null;
 
 /**
  * Folds `op` as Operation::fold does: the op's folder, then trait folds when
@@ -230,17 +215,7 @@ export function relinkOperandsAndSuccessors(op: Operation): void {
   // Along the list (no array of the values, no O(i) lookup per operand).
   for (let u = op.firstOperand; u !== null; u = op.operandAfter(u)) relinkUse(u);
   const succs = op.successorList;
-  if (succs.length === 0) return;
-  const parent = op.parentBlock;
-  for (let i = 0; i < succs.length; i++) {
-    const use = succs[i];
-    const b = use.block;
-    // A successor is never its region's entry block, so one of the two differs.
-    const scratch = parent !== null && parent !== b ? parent : (b.parent?.entry ?? null);
-    if (scratch === null || scratch === b) continue;
-    use.set(scratch);
-    use.set(b);
-  }
+  for (let i = 0; i < succs.length; i++) succs[i].set(succs[i].block);
 }
 
 /** A successful fold in a conversion: the replacement values and the constants made for them. */

@@ -192,9 +192,10 @@ export function loopUnrollByFactor(forOp: ForLoop, unrollFactor: bigint, options
     ForOp.lowerBoundMutable(epilogue).set(upperBoundUnrolled);
     forOp.results.forEach((r, i) => r.replaceAllUsesWith(epilogue.results[i]));
     ForOp.initArgsMutable(epilogue).forEach((operand, i) => operand.set(forOp.results[i]));
-    ForOp.upperBoundMutable(forOp).set(upperBoundUnrolled);
     if (!promoteIfSingleIteration(rewriter, epilogue, options.mlir22TripCount)) info.epilogueLoopOp = epilogue;
   }
+  // Set even when unchanged, as MLIR does: the use moves to the front of its value's list.
+  ForOp.upperBoundMutable(forOp).set(upperBoundUnrolled);
   ForOp.stepMutable(forOp).set(stepUnrolled);
 
   if (mainLoopHasNoIteration) {

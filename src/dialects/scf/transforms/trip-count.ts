@@ -166,10 +166,14 @@ export function promoteIfSingleIteration(rewriter: Rewriter, forOp: ForLoop, mli
   const body = ForOp.body(forOp);
   const yieldOp = YieldOp.cast(ForOp.yieldOp(forOp));
   const parent = forOp.parentBlock!;
-  // The yielded values are read after the merge, where the block arguments they may be are replaced.
+  // MLIR's order, which fixes the use lists' order: the results' uses move
+  // to the yielded values (perhaps the body's arguments), then the body's
+  // arguments are replaced by the lower bound and the inits as it is merged.
+  const yielded = YieldOp.results(yieldOp);
+  for (let i = 0; i < yielded.length; i++) rewriter.replaceAllUsesWith(forOp.result(i), yielded[i]);
   rewriter.mergeBlocks(body, parent, [ForOp.lowerBound(forOp), ...ForOp.initArgs(forOp)], forOp);
-  rewriter.replaceOp(forOp, YieldOp.results(yieldOp));
   rewriter.eraseOp(yieldOp);
+  rewriter.eraseOp(forOp);
   return true;
 }
 
