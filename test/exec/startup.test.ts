@@ -50,6 +50,22 @@ for (const [name, bin, expected] of [
     for (const re of AVOIDED) assert.deepEqual(again.loaded.filter((m) => re.test(m)), [], `${name} loaded ${re}`);
   });
 
+  test(`bin/${name} started as an executable (its sh line's node flags) accepts the same code cache as \`node bin/${name}\``, (t) => {
+    const dir = tempDir();
+    const file = writeTemp(dir, 'tiny.mlir', TINY);
+    const direct = (): string => {
+      const r = spawnSync(bin, [file], { encoding: 'utf8', env: { ...process.env, SCFKIT_REPORT_CODE_CACHE: '1' } });
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, expected);
+      return r.stderr.split('\n').filter((l) => l.startsWith('code cache: ')).join('\n');
+    };
+    const report = direct();
+    if (report === 'code cache: no fresh bundle') return t.skip('no bundle newer than the compiled modules (npm run bundle)');
+    // Recorded by `node bin/...` (npm run bundle) or by the first run here.
+    assert.equal(tinyRun(bin).report, 'code cache: accepted');
+    assert.equal(report === 'code cache: accepted' ? report : direct(), 'code cache: accepted');
+  });
+
   test(`dist/${name}.bundle.cjs is ASCII (so it loads as a one-byte string, without UTF-8 decoding)`, (t) => {
     let bytes: Buffer;
     try {
