@@ -22,7 +22,7 @@ import { isOneInt, matchConstant, matchConstantBool, matchConstantInt } from '..
 import { Block, BlockArgument, OpResult, Operation, type Op, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpOf } from '../../ods/index.js';
-import { IRMapping, cloneOp } from '../../transforms/clone.js';
+import { IRMapping, cloneOp, cloneRegionInto } from '../../transforms/clone.js';
 import { declareCleanMarkPatterns } from '../../transforms/greedy.js';
 import { AndIOp, CmpIOp, ConstantOp, SelectOp, XOrIOp, invertPredicate } from '../arith/index.js';
 import { BranchOp } from '../cf/index.js';
@@ -1484,34 +1484,12 @@ const whileMoveIfDown = pattern(
 // ---- scf.parallel
 
 /**
- * RewriterBase::cloneRegionBefore (at the end of `dest`): block arguments
- * already in `mapping` are dropped from the copies; the new blocks and ops are
- * reported.
+ * RewriterBase::cloneRegionBefore (at the end of `dest`): Region::cloneInto
+ * (block arguments already in `mapping` are dropped from the copies), then
+ * the new blocks and ops are reported.
  */
 function cloneRegionBefore(rewriter: PatternRewriter, src: Region, dest: Region, mapping: IRMapping): void {
-  const newBlocks: Block[] = [];
-  for (const b of src.blocks) {
-    const nb = new Block();
-    for (const a of b.args) if (!mapping.contains(a)) mapping.map(a, nb.addArgument(a.type, a.location));
-    mapping.mapBlock(b, nb);
-    newBlocks.push(nb);
-  }
-  for (const nb of newBlocks) dest.pushBlock(nb);
-  const pending: Operation[] = [];
-  src.blocks.forEach((b, i) => {
-    for (let o = b.first; o; o = o.next) {
-      const c = cloneOp(o, mapping);
-      newBlocks[i].append(c);
-      pending.push(c);
-    }
-  });
-  for (const c of pending)
-    c.walk((o) => {
-      for (const operand of o.operandList) {
-        const m = mapping.lookupOrNull(operand.value);
-        if (m && m !== operand.value) operand.set(m);
-      }
-    });
+  const newBlocks = cloneRegionInto(src, dest, null, mapping);
   for (const nb of newBlocks) {
     rewriter.listener.notifyBlockInserted?.(nb);
     for (let o = nb.first; o; o = o.next)
