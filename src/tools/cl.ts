@@ -38,10 +38,12 @@ function editDistance(a: string, b: string): number {
 
 export class CommandLine {
   private readonly byName = new Map<string, OptionSpec>();
+  /** `otherNames`: flags handled elsewhere (scf-opt's pass flags), also offered for a misspelt one. */
   constructor(
     readonly tool: string,
     readonly options: readonly OptionSpec[],
     readonly maxPositionals = 1,
+    private readonly otherNames: readonly string[] = [],
   ) {
     for (const o of options) {
       this.byName.set(o.name, o);
@@ -69,7 +71,7 @@ export class CommandLine {
       const name = eq < 0 ? body : body.slice(0, eq);
       const inline = eq < 0 ? undefined : body.slice(eq + 1);
       const spec = this.byName.get(name);
-      if (!spec) throw new CommandLineError(this.unknown(arg, name));
+      if (!spec) throw new CommandLineError(this.unknown(arg, name, inline));
       switch (spec.kind) {
         case 'bool': {
           if (inline === undefined) values.set(spec.name, true);
@@ -108,19 +110,28 @@ export class CommandLine {
     return { values, positionals };
   }
 
-  private unknown(arg: string, name: string): string {
+  /**
+   * LLVM's message for an unknown flag, with its suggestion: the nearest
+   * known name by edit distance, however far (as LookupNearestOption), with
+   * the value given, if any, after it.
+   */
+  private unknown(arg: string, name: string, value: string | undefined): string {
     let msg = `${this.tool}: Unknown command line argument '${arg}'.  Try: '${this.tool} --help'`;
     let best: string | undefined;
     let bestDist = Infinity;
-    for (const key of this.byName.keys()) {
+    const consider = (key: string): void => {
       const dist = editDistance(name, key);
       if (dist < bestDist) {
         bestDist = dist;
         best = key;
       }
+    };
+    for (const key of this.byName.keys()) consider(key);
+    for (const key of this.otherNames) consider(key);
+    if (best !== undefined) {
+      const nearest = value ? `${best}=${value}` : best;
+      msg += `\n${this.tool}: Did you mean '${nearest.length === 1 ? '-' : '--'}${nearest}'?`;
     }
-    if (best !== undefined && bestDist <= Math.max(1, Math.floor(name.length / 3)))
-      msg += `\n${this.tool}: Did you mean '${best.length === 1 ? '-' : '--'}${best}'?`;
     return msg;
   }
 

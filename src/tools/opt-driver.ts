@@ -16,7 +16,7 @@ import { Verifier } from '../ir/verifier.js';
 import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
 import { registerAllPasses } from '../passes/all.js';
-import { lookupPass, printRegisteredPasses } from '../passes/registry.js';
+import { lookupPass, printRegisteredPasses, registeredPasses } from '../passes/registry.js';
 import { OpPassManager, runPassManager, type PassInstrumentation } from '../passes/pass-manager.js';
 import { PipelineError, addPassToPipeline, parsePassPipeline } from '../passes/pipeline.js';
 import { IRPrinterInstrumentation, TimerNode, TimingInstrumentation, formatTimingReport, type IRPrintConfig } from '../passes/instrumentation.js';
@@ -421,7 +421,12 @@ export function runOpt(args: string[], stdin?: string, runOptions: RunOptions = 
 
 function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: RunOptions): OptResult {
   registerAllPasses();
-  const cl = new CommandLine(TOOL, OPT_OPTIONS);
+  const cl = new CommandLine(
+    TOOL,
+    OPT_OPTIONS,
+    1,
+    registeredPasses().map((p) => p.argument),
+  );
   const { rest, flags: passFlags } = extractPassFlags(args);
   let parsed;
   try {
