@@ -124,13 +124,7 @@ export class Rewriter extends Builder {
   replaceOp(op: Operation, values: readonly Value[]): void {
     if (values.length !== op.numResults) throw new Error(`replaceOp: ${values.length} values for ${op.numResults} results`);
     this.listener.notifyOperationReplaced?.(op, values);
-    for (let i = 0; i < values.length; i++) {
-      const r = op.result(i);
-      for (const use of [...r.uses()]) {
-        use.set(values[i]);
-        this.listener.notifyOperationModified?.(use.owner);
-      }
-    }
+    for (let i = 0; i < values.length; i++) this.replaceAllUsesWith(op.result(i), values[i]);
     this.eraseOp(op);
   }
 

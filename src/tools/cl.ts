@@ -38,12 +38,12 @@ function editDistance(a: string, b: string): number {
 
 export class CommandLine {
   private readonly byName = new Map<string, OptionSpec>();
-  /** `otherNames`: flags handled elsewhere (scf-opt's pass flags), also offered for a misspelt one. */
+  /** `otherNames`: flags handled elsewhere (scf-opt's pass flags), also offered for a misspelt one; asked only then. */
   constructor(
     readonly tool: string,
     readonly options: readonly OptionSpec[],
     readonly maxPositionals = 1,
-    private readonly otherNames: readonly string[] = [],
+    private readonly otherNames: () => Iterable<string> = () => [],
   ) {
     for (const o of options) {
       this.byName.set(o.name, o);
@@ -127,7 +127,7 @@ export class CommandLine {
       }
     };
     for (const key of this.byName.keys()) consider(key);
-    for (const key of this.otherNames) consider(key);
+    for (const key of this.otherNames()) consider(key);
     if (best !== undefined) {
       const nearest = value ? `${best}=${value}` : best;
       msg += `\n${this.tool}: Did you mean '${nearest.length === 1 ? '-' : '--'}${nearest}'?`;

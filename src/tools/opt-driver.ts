@@ -421,12 +421,7 @@ export function runOpt(args: string[], stdin?: string, runOptions: RunOptions = 
 
 function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: RunOptions): OptResult {
   registerAllPasses();
-  const cl = new CommandLine(
-    TOOL,
-    OPT_OPTIONS,
-    1,
-    registeredPasses().map((p) => p.argument),
-  );
+  const cl = new CommandLine(TOOL, OPT_OPTIONS, 1, () => registeredPasses().map((p) => p.argument));
   const { rest, flags: passFlags } = extractPassFlags(args);
   let parsed;
   try {
