@@ -112,9 +112,12 @@ test('a second canonicalize of the same module starts clean and changes nothing'
   assert.equal(print(m), once);
 });
 
-test('the conversion driver skips an op erased before it is reached; a second run sees only what is left', () => {
-  const m = parse(OPS, { allowUnregisteredDialects: true });
-  const ctx = m.context;
+/**
+ * A conversion where only `test.kill` is illegal, recording in `asked` each
+ * op whose legality is asked (`test.a` by its `n`); its pattern erases the
+ * op `victim` names (through the rewriter), then the kill.
+ */
+function killConversion(victim: (kill: Operation) => Operation): { asked: string[]; target: ConversionTarget; patterns: ReturnType<typeof anyOpPattern>[] } {
   const asked: string[] = [];
   const target = new ConversionTarget();
   target.markUnknownOpDynamicallyLegal((op) => {
@@ -124,11 +127,18 @@ test('the conversion driver skips an op erased before it is reached; a second ru
   const patterns = [
     anyOpPattern((op, rw) => {
       if (op.name.name !== 'test.kill') return false;
-      rw.eraseOp(op.next!);
+      rw.eraseOp(victim(op));
       rw.eraseOp(op);
       return true;
     }),
   ];
+  return { asked, target, patterns };
+}
+
+test('the conversion driver skips an op erased before it is reached; a second run sees only what is left', () => {
+  const m = parse(OPS, { allowUnregisteredDialects: true });
+  const ctx = m.context;
+  const { asked, target, patterns } = killConversion((kill) => kill.next!);
   assert.equal(applyPartialConversion(ctx, m, target, patterns), true);
   assert.deepEqual(asked, ['func.func', '1 : i64', '2 : i64', 'test.kill', '4 : i64', 'func.return']);
   asked.length = 0;
@@ -149,21 +159,8 @@ test('the conversion driver skips the ops nested in a region op erased before it
   for (const lastSiblingFirst of [false, true]) {
     const body = lastSiblingFirst ? `  ${region}\n  "test.kill"() : () -> ()` : `  "test.kill"() : () -> ()\n  ${region}`;
     const m = parse(`func.func @f() {\n${body}\n  "test.a"() {n = 3} : () -> ()\n  return\n}\n`, { allowUnregisteredDialects: true });
-    const asked: string[] = [];
-    const target = new ConversionTarget();
-    target.markUnknownOpDynamicallyLegal((op) => {
-      asked.push(op.name.name === 'test.a' ? String(op.getAttr('n')) : op.name.name);
-      return op.name.name !== 'test.kill';
-    });
-    const patterns = [
-      anyOpPattern((op, rw) => {
-        if (op.name.name !== 'test.kill') return false;
-        // The region op beside it, and everything in it, through the rewriter.
-        rw.eraseOp(lastSiblingFirst ? op.prev! : op.next!);
-        rw.eraseOp(op);
-        return true;
-      }),
-    ];
+    // The region op beside the kill, and everything in it, through the rewriter.
+    const { asked, target, patterns } = killConversion((kill) => (lastSiblingFirst ? kill.prev! : kill.next!));
     assert.equal(applyPartialConversion(m.context, m, target, patterns, { lastSiblingFirst }), true);
     assert.deepEqual(asked, lastSiblingFirst ? ['func.func', 'func.return', '3 : i64', 'test.kill'] : ['func.func', 'test.kill', '3 : i64', 'func.return']);
     assert.doesNotMatch(print(m), /test\.(region|kill)|n = [12]/);
