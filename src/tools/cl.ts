@@ -13,11 +13,23 @@ export interface OptionSpec {
   aliases?: readonly string[];
   /** Accepted for compatibility and otherwise ignored. */
   ignored?: boolean;
+  /**
+   * Acts where the parser reaches it, as LLVM's --help and --version
+   * printers do: the rest of the command line is not read, and bad arguments
+   * before it are reported without stopping it. Takes no value (a bool).
+   */
+  immediate?: boolean;
 }
 
 export interface ParsedArgs {
   values: Map<string, string | boolean | string[]>;
   positionals: string[];
+  /**
+   * With an immediate option: LLVM's messages for the bad arguments before it
+   * (to print on stderr before it acts), '' if none. Otherwise always ''
+   * (bad arguments throw).
+   */
+  errors: string;
 }
 
 export class CommandLineError extends Error {}
@@ -36,6 +48,22 @@ function editDistance(a: string, b: string): number {
   return d[b.length];
 }
 
+/** An option as LLVM prints it in messages: one dash for a one-letter name, two otherwise (however it was written). */
+const dashed = (name: string): string => (name.length === 1 ? '-' : '--') + name;
+
+/** Where the parse goes on after an option: the index of the last argument it took, and whether an immediate option ended the parse. */
+interface Step {
+  last: number;
+  stop: boolean;
+}
+
+/** One parse's arguments and what it has found so far. */
+interface Run {
+  readonly argv: readonly string[];
+  readonly values: Map<string, string | boolean | string[]>;
+  readonly errors: string[];
+}
+
 export class CommandLine {
   private readonly byName = new Map<string, OptionSpec>();
   /** `otherNames`: flags handled elsewhere (scf-opt's pass flags), also offered for a misspelt one; asked only then. */
@@ -51,9 +79,16 @@ export class CommandLine {
     }
   }
 
-  /** Parses `argv`; throws CommandLineError with LLVM's wording on bad input. */
+  /**
+   * Parses `argv` as LLVM's ParseCommandLineOptions does: every bad argument
+   * is reported, not only the first; one-letter options group (`-hW`); an
+   * immediate option ends the parse where it stands. Throws
+   * CommandLineError with all the messages when there were bad arguments and
+   * no immediate option.
+   */
   parse(argv: readonly string[]): ParsedArgs {
-    const values = new Map<string, string | boolean | string[]>();
+    const run: Run = { argv, values: new Map(), errors: [] };
+    const { values, errors } = run;
     const positionals: string[] = [];
     let onlyPositionals = false;
     for (let i = 0; i < argv.length; i++) {
@@ -69,69 +104,113 @@ export class CommandLine {
       const body = arg.replace(/^--?/, '');
       const eq = body.indexOf('=');
       const name = eq < 0 ? body : body.slice(0, eq);
-      const inline = eq < 0 ? undefined : body.slice(eq + 1);
       const spec = this.byName.get(name);
-      if (!spec) throw new CommandLineError(this.unknown(arg, name, inline));
-      switch (spec.kind) {
-        case 'bool': {
-          if (inline === undefined) values.set(spec.name, true);
-          else if (/^(true|1|TRUE|True)$/.test(inline)) values.set(spec.name, true);
-          else if (/^(false|0|FALSE|False)$/.test(inline)) values.set(spec.name, false);
-          else
-            throw new CommandLineError(
-              `${this.tool}: for the ${arg.startsWith('--') ? '--' : '-'}${name} option: '${inline}' is invalid value for boolean argument! Try 0 or 1`,
-            );
-          break;
-        }
-        case 'optional-value':
-          values.set(spec.name, inline ?? true);
-          break;
-        case 'value':
-        case 'list': {
-          let v = inline;
-          if (v === undefined) {
-            if (i + 1 >= argv.length)
-              throw new CommandLineError(`${this.tool}: for the ${arg.startsWith('--') ? '--' : '-'}${name} option: requires a value!`);
-            v = argv[++i];
-          }
-          if (spec.kind === 'list') {
-            const list = (values.get(spec.name) as string[] | undefined) ?? [];
-            list.push(...v.split(','));
-            values.set(spec.name, list);
-          } else values.set(spec.name, v);
-          break;
-        }
-      }
+      const step = spec
+        ? this.provide(run, i, spec, name, eq < 0 ? undefined : body.slice(eq + 1))
+        : this.grouped(run, i, arg, body);
+      if (step.stop) return { values, positionals, errors: errors.join('\n') };
+      i = step.last;
     }
     if (positionals.length > this.maxPositionals)
-      throw new CommandLineError(
+      errors.push(
         `${this.tool}: Too many positional arguments specified!\nCan specify at most ${this.maxPositionals} positional arguments: See: ${this.tool} --help`,
       );
-    return { values, positionals };
+    if (errors.length) throw new CommandLineError(errors.join('\n'));
+    return { values, positionals, errors: '' };
+  }
+
+  /** Gives option `spec`, written as `name` in argument `i`, its value (`inline` after `=`, or the next argument); LLVM's ProvideOption. */
+  private provide({ argv, values, errors }: Run, i: number, spec: OptionSpec, name: string, inline: string | undefined): Step {
+    const fail = (message: string): Step => {
+      errors.push(`${this.tool}: for the ${dashed(name)} option: ${message}`);
+      return { last: i, stop: false };
+    };
+    if (spec.immediate) {
+      if (inline !== undefined) return fail(`does not allow a value! '${inline}' specified.`);
+      values.set(spec.name, true);
+      return { last: i, stop: true };
+    }
+    switch (spec.kind) {
+      case 'bool':
+        if (inline === undefined || /^(true|1|TRUE|True)$/.test(inline)) values.set(spec.name, true);
+        else if (/^(false|0|FALSE|False)$/.test(inline)) values.set(spec.name, false);
+        else return fail(`'${inline}' is invalid value for boolean argument! Try 0 or 1`);
+        return { last: i, stop: false };
+      case 'optional-value':
+        values.set(spec.name, inline ?? true);
+        return { last: i, stop: false };
+      case 'value':
+      case 'list': {
+        let v = inline;
+        if (v === undefined) {
+          if (i + 1 >= argv.length) return fail('requires a value!');
+          v = argv[++i];
+        }
+        if (spec.kind === 'list') {
+          const list = (values.get(spec.name) as string[] | undefined) ?? [];
+          list.push(...v.split(','));
+          values.set(spec.name, list);
+        } else values.set(spec.name, v);
+        return { last: i, stop: false };
+      }
+    }
+  }
+
+  /** A one-letter option name: every one in LLVM may be grouped. */
+  private letter(text: string): OptionSpec | undefined {
+    return text.length > 0 ? this.byName.get(text[0]) : undefined;
+  }
+
+  /**
+   * An argument that names no option, read as LLVM's
+   * HandlePrefixedOrGroupedOption reads it: one-letter options run
+   * together (`-hW`), the last of which may take a value after `=` or from
+   * the next argument; one that requires a value cannot be followed by more
+   * letters. Reports the argument as unknown when the letters run out
+   * first, with the suggestion for what was left of it, as LLVM does.
+   */
+  private grouped(run: Run, i: number, arg: string, body: string): Step {
+    let rest = body;
+    for (let spec = this.letter(rest); spec; spec = this.letter(rest)) {
+      const name = rest[0];
+      const after = rest.slice(1);
+      if (after === '') return this.provide(run, i, spec, name, undefined);
+      if (after[0] === '=') return this.provide(run, i, spec, name, after.slice(1));
+      if (spec.kind === 'value' || spec.kind === 'list') {
+        run.errors.push(`${this.tool}: for the ${dashed(name)} option: may not occur within a group!`);
+        rest = name;
+        break;
+      }
+      const step = this.provide(run, i, spec, name, undefined);
+      if (step.stop) return step;
+      rest = after;
+    }
+    const eq = rest.indexOf('=');
+    run.errors.push(this.unknown(arg, eq < 0 ? rest : rest.slice(0, eq), eq < 0 ? undefined : rest.slice(eq + 1)));
+    return { last: i, stop: false };
   }
 
   /**
    * LLVM's message for an unknown flag, with its suggestion: the nearest
    * known name by edit distance, however far (as LookupNearestOption), with
-   * the value given, if any, after it.
+   * the value given, if any, after it. An option that takes no value is
+   * measured against the whole text, value included, and suggested bare.
    */
   private unknown(arg: string, name: string, value: string | undefined): string {
     let msg = `${this.tool}: Unknown command line argument '${arg}'.  Try: '${this.tool} --help'`;
+    const whole = value === undefined ? name : `${name}=${value}`;
     let best: string | undefined;
     let bestDist = Infinity;
-    const consider = (key: string): void => {
-      const dist = editDistance(name, key);
+    const consider = (key: string, permitsValue: boolean): void => {
+      const dist = editDistance(permitsValue ? name : whole, key);
       if (dist < bestDist) {
         bestDist = dist;
-        best = key;
+        best = permitsValue && value ? `${key}=${value}` : key;
       }
     };
-    for (const key of this.byName.keys()) consider(key);
-    for (const key of this.otherNames()) consider(key);
-    if (best !== undefined) {
-      const nearest = value ? `${best}=${value}` : best;
-      msg += `\n${this.tool}: Did you mean '${nearest.length === 1 ? '-' : '--'}${nearest}'?`;
-    }
+    for (const [key, spec] of this.byName) consider(key, !spec.immediate);
+    for (const key of this.otherNames()) consider(key, true);
+    if (best !== undefined) msg += `\n${this.tool}: Did you mean '${best.length === 1 ? '-' : '--'}${best}'?`;
     return msg;
   }
 

@@ -185,8 +185,8 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
   { name: 'mlir-print-ir-after', kind: 'list', valueName: '<pass-arg>', help: 'Print IR after specified passes' },
   { name: 'mlir-timing', kind: 'bool', help: 'Display execution times' },
   { name: 'mlir-timing-display', kind: 'value', valueName: '<value>', help: 'Display method for timing data (list or tree)' },
-  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'] },
-  { name: 'version', kind: 'bool', help: 'Display the version of this program' },
+  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'], immediate: true },
+  { name: 'version', kind: 'bool', help: 'Display the version of this program', immediate: true },
 ];
 
 /** Splits a buffer at `marker` as mlir-opt does; returns [start, end) ranges and near-miss offsets. */
@@ -432,9 +432,11 @@ function runOptUnchecked(args: string[], stdin: string | undefined, runOptions: 
   }
   const v = parsed.values;
   const flag = (name: string): boolean => v.get(name) === true;
+  // Bad arguments before --help or --version are reported, and the flag still acts (LLVM's printers exit 0).
+  const earlier = parsed.errors && parsed.errors + '\n';
   if (flag('help'))
-    return { exitCode: 0, stdout: cl.help('scfkit optimizer driver (MLIR-compatible: a drop-in for mlir-opt on the scf dialect and its surroundings)'), stderr: '' };
-  if (flag('version')) return { exitCode: 0, stdout: `scfkit ${TOOL} version ${VERSION} (MLIR 22 compatible)\n`, stderr: '' };
+    return { exitCode: 0, stdout: cl.help('scfkit optimizer driver (MLIR-compatible: a drop-in for mlir-opt on the scf dialect and its surroundings)'), stderr: earlier };
+  if (flag('version')) return { exitCode: 0, stdout: `scfkit ${TOOL} version ${VERSION} (MLIR 22 compatible)\n`, stderr: earlier };
   if (flag('list-passes')) return { exitCode: 0, stdout: printRegisteredPasses(), stderr: '' };
   for (const which of ['mlir-print-ir-before', 'mlir-print-ir-after']) {
     const list = v.get(which) as string[] | undefined;

@@ -46,8 +46,8 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'backend', kind: 'value', valueName: '<js | wasm>', help: 'Execute with this backend (default: WebAssembly when it can express the module, else JavaScript)' },
   { name: 'debug-backend', kind: 'bool', help: 'Report the backend chosen (and why) on standard error' },
   { name: 'unchecked', kind: 'bool', help: 'Leave out the WebAssembly backend\'s runtime checks (bounds, use after free, division): faster; an invalid access is then undefined behaviour' },
-  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'] },
-  { name: 'version', kind: 'bool', help: 'Display the version of this program' },
+  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'], immediate: true },
+  { name: 'version', kind: 'bool', help: 'Display the version of this program', immediate: true },
 ];
 
 export interface RunSinks {
@@ -95,6 +95,8 @@ function runScfRunOnStack(
     throw e;
   }
   const v = parsed.values;
+  // Bad arguments before --help or --version are reported, and the flag still acts (LLVM's printers exit 0).
+  if (parsed.errors) sinks.stderr(parsed.errors + '\n');
   if (v.get('help')) {
     sinks.stdout(cl.help('MLIR CPU execution driver (scfkit: a JavaScript execution engine for func/arith/cf/scf/memref/index/ub/vector.print and for the llvm dialect)'));
     return 0;

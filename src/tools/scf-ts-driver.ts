@@ -24,8 +24,8 @@ export const TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'e', kind: 'value', valueName: '<function name>', help: 'The function --run calls (default: main; it takes no arguments)' },
   { name: 'O0', kind: 'bool', help: 'Do not fold constant loops (skip scf-fold-constant-loops)' },
   { name: 'mlir-print-debuginfo', kind: 'bool', help: 'Print the locations of ops' },
-  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'] },
-  { name: 'version', kind: 'bool', help: 'Display the version of this program' },
+  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'], immediate: true },
+  { name: 'version', kind: 'bool', help: 'Display the version of this program', immediate: true },
 ];
 
 export interface TsSinks {
@@ -56,6 +56,8 @@ export function runScfTs(args: readonly string[], sinks: TsSinks, opts: { retryO
     throw e;
   }
   const v = parsed.values;
+  // Bad arguments before --help or --version are reported, and the flag still acts (LLVM's printers exit 0).
+  if (parsed.errors) sinks.stderr(parsed.errors + '\n');
   if (v.get('help')) {
     sinks.stdout(cl.help('TypeScript to MLIR (func/scf/arith/memref), with JavaScript semantics'));
     return 0;

@@ -87,7 +87,22 @@ test('scf-run: unknown flags are rejected with LLVM wording', () => {
   for (const flag of ['--enable-gdb-listener=false', '--split-input-file']) {
     const r = runOurs([file, flag]);
     assert.equal(r.code, 1);
-    assert.equal(r.stderr.split('\n')[0], `scf-run: Unknown command line argument '${flag}'.  Try: 'scf-run --help'`);
+    assert.ok(r.stderr.split('\n').includes(`scf-run: Unknown command line argument '${flag}'.  Try: 'scf-run --help'`), r.stderr);
+  }
+  // The first starts with -e, which takes a value: LLVM's group message comes first, as from mlir-runner.
+  const r = runOurs([file, '--enable-gdb-listener=false']);
+  const ref = spawnSync(MLIR_RUNNER, [file, '--enable-gdb-listener=false'], { encoding: 'latin1' });
+  assert.equal(r.stderr, ref.stderr.replaceAll(`'${MLIR_RUNNER} --help'`, "'scf-run --help'").replace(/^mlir-runner:/gm, 'scf-run:'));
+});
+
+test("scf-run: bad command lines get mlir-runner 22's messages and exit codes", () => {
+  // -e takes a value, so it cannot lead a group (`--entry-pointt=main` reads as -e + "ntry-pointt=main").
+  for (const args of [['-ex'], ['-e'], ['--entry-pointt=main'], ['--foo', '--bar'], ['-e=main', '-hx'], ['--foo', '--help']]) {
+    const ours = runOurs(args, '');
+    const ref = spawnSync(MLIR_RUNNER, args, { input: '', encoding: 'latin1' });
+    const normalized = ref.stderr.replaceAll(`'${MLIR_RUNNER} --help'`, "'scf-run --help'").replace(/^mlir-runner:/gm, 'scf-run:');
+    assert.equal(ours.code, ref.status, args.join(' '));
+    assert.equal(ours.stderr, normalized, args.join(' '));
   }
 });
 
