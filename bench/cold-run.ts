@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { argv, exit } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { parseSize, writeModuleFile } from './gen.js';
-import { ensureToolBundle, median, table } from './measure.js';
+import { ensureToolBundle, median, parseOptions, table } from './measure.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const TRACE_FLAGS = '--trace-gc --trace-opt --trace-deopt';
@@ -46,18 +46,13 @@ interface RunStats {
 
 function parseArgs(args: string[]): Options {
   const o: Options = { sizes: [parseSize('5M')], passes: ['none', 'canonicalize', 'cse', 'convert-scf-to-cf'], reps: 5 };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    const value = (): string => {
-      const v = args[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
+  parseOptions(args, (a, value) => {
     if (a === '--sizes') o.sizes = value().split(',').map(parseSize);
     else if (a === '--passes') o.passes = value().split(',').filter(Boolean);
     else if (a === '--reps') o.reps = Number(value());
-    else throw new Error(`unknown argument ${a}`);
-  }
+    else return false;
+    return true;
+  });
   if (!Number.isInteger(o.reps) || o.reps < 1) throw new Error('--reps must be a positive integer');
   return o;
 }
