@@ -210,7 +210,7 @@ export class CommandLine {
     };
     for (const [key, spec] of this.byName) consider(key, !spec.immediate);
     for (const key of this.otherNames()) consider(key, true);
-    if (best !== undefined) msg += `\n${this.tool}: Did you mean '${best.length === 1 ? '-' : '--'}${best}'?`;
+    if (best !== undefined) msg += `\n${this.tool}: Did you mean '${dashed(best)}'?`;
     return msg;
   }
 
@@ -218,7 +218,7 @@ export class CommandLine {
     const lines = [`OVERVIEW: ${overview}`, '', `USAGE: ${this.tool} [options] <input file>`, '', 'OPTIONS:', ''];
     for (const o of this.options) {
       if (o.ignored) continue;
-      const flag = (o.name.length === 1 ? '-' : '--') + o.name + (o.valueName ? (o.kind === 'optional-value' ? `[=${o.valueName}]` : `=${o.valueName}`) : '');
+      const flag = dashed(o.name) + (o.valueName ? (o.kind === 'optional-value' ? `[=${o.valueName}]` : `=${o.valueName}`) : '');
       lines.push(`  ${flag.padEnd(44)} - ${o.help}`);
     }
     return lines.join('\n') + '\n';
