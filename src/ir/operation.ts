@@ -1,6 +1,16 @@
 // The generic IR: values with use-lists, operations, blocks and regions. Every
 // operation has the same shape; dialects give meaning to names through the
 // OpDefinition registered in the context.
+//
+// Each IR object is an object literal with its class's prototype, not the
+// receiver `new` allocates: V8 (Node 20) decides per allocation site whether
+// to allocate straight into the old generation, and only literals have sites.
+// The IR a parse or a conversion builds lives, so its sites are pretenured
+// and the scavenger no longer copies every op, value and use twice (young,
+// then old). Operation, Block and Region constructors return their literal
+// (with `new.target`'s prototype, so subclasses still work); values and uses
+// are made by the `new*` functions next to their classes. See
+// docs/PERFORMANCE.md, "Round 14".
 
 import type { Attribute, Type } from './attributes.js';
 import { type Location, UnknownLoc, fuseLocations } from './location.js';
@@ -75,7 +85,10 @@ export abstract class Value {
 }
 
 export class OpResult extends Value {
-  constructor(type: Type, readonly owner: Operation, readonly index: number) {
+  declare readonly owner: Operation;
+  declare readonly index: number;
+  /** @internal Use `newOpResult`. */
+  private constructor(type: Type) {
     super(type);
   }
   get definingOp(): Operation {
@@ -86,17 +99,22 @@ export class OpResult extends Value {
   }
 }
 
+const OP_RESULT_PROTO = OpResult.prototype;
+function newOpResult(type: Type, owner: Operation, index: number): OpResult {
+  return { __proto__: OP_RESULT_PROTO, firstUse: null, mark: 0, type, owner, index } as unknown as OpResult;
+}
+
 export class BlockArgument extends Value {
   // A parsed argument's location is made on first use (most never are), as
   // an op's: `locOffset` >= 0: `loc` is the LocationSource to ask; -1: `loc`
   // is the location.
-  private loc: Location | LocationSource;
-  private locOffset: number;
-  /** `location` is the location, or with `locationOffset` >= 0 where to compute it from on first use. */
-  constructor(type: Type, readonly owner: Block, public index: number, location: Location | LocationSource, locationOffset = -1) {
+  declare private loc: Location | LocationSource;
+  declare private locOffset: number;
+  declare readonly owner: Block;
+  declare index: number;
+  /** @internal Use `newBlockArgument`. */
+  private constructor(type: Type) {
     super(type);
-    this.loc = location;
-    this.locOffset = locationOffset;
   }
   get location(): Location {
     if (this.locOffset >= 0) {
@@ -121,26 +139,33 @@ export class BlockArgument extends Value {
   }
 }
 
+const BLOCK_ARGUMENT_PROTO = BlockArgument.prototype;
+/** `location` is the location, or with `locationOffset` >= 0 where to compute it from on first use. */
+export function newBlockArgument(type: Type, owner: Block, index: number, location: Location | LocationSource, locationOffset = -1): BlockArgument {
+  return { __proto__: BLOCK_ARGUMENT_PROTO, firstUse: null, mark: 0, type, loc: location, locOffset: locationOffset, owner, index } as unknown as BlockArgument;
+}
+
 /** One use of a value as an operand. */
 export class OpOperand {
-  nextUse: OpOperand | null = null;
-  prevUse: OpOperand | null = null;
+  declare nextUse: OpOperand | null;
+  declare prevUse: OpOperand | null;
   /**
    * @internal In a short operand list (linked from the owner, no array): the
    * owner's next operand, null for the last; in a long one (an array): the
    * operand's number.
    */
-  sibling: OpOperand | number | null;
-  constructor(public value: Value, readonly owner: Operation, sibling: OpOperand | number | null) {
-    this.sibling = sibling;
-    this.link();
-  }
+  declare sibling: OpOperand | number | null;
+  declare value: Value;
+  declare readonly owner: Operation;
+  /** @internal Use `newOpOperand`. */
+  private constructor() {}
   /** The operand number in the owner's list (counted along a short list). */
   get index(): number {
     const s = this.sibling;
     return typeof s === 'number' ? s : this.owner.operandNumber(this);
   }
-  private link(): void {
+  /** @internal */
+  link(): void {
     const v = this.value;
     this.nextUse = v.firstUse;
     if (v.firstUse) v.firstUse.prevUse = this;
@@ -161,23 +186,29 @@ export class OpOperand {
   }
 }
 
+const OP_OPERAND_PROTO = OpOperand.prototype;
+function newOpOperand(value: Value, owner: Operation, sibling: OpOperand | number | null): OpOperand {
+  const u = { __proto__: OP_OPERAND_PROTO, nextUse: null, prevUse: null, sibling, value, owner } as unknown as OpOperand;
+  u.link();
+  return u;
+}
+
 /** One use of a block as a successor of a terminator. */
 export class BlockOperand {
-  nextUse: BlockOperand | null = null;
-  prevUse: BlockOperand | null = null;
+  declare nextUse: BlockOperand | null;
+  declare prevUse: BlockOperand | null;
   // No index field (8 bytes per successor use; branches are made by the ten
   // thousand and live): the position is found in the owner's short list.
-  constructor(
-    public block: Block,
-    readonly owner: Operation,
-  ) {
-    this.link();
-  }
+  declare block: Block;
+  declare readonly owner: Operation;
+  /** @internal Use `newBlockOperand`. */
+  private constructor() {}
   /** The successor number in the owner's list. */
   get index(): number {
     return this.owner.successorList.indexOf(this);
   }
-  private link(): void {
+  /** @internal */
+  link(): void {
     const b = this.block;
     this.nextUse = b.firstUse;
     if (b.firstUse) b.firstUse.prevUse = this;
@@ -196,6 +227,13 @@ export class BlockOperand {
     this.block = block;
     this.link();
   }
+}
+
+const BLOCK_OPERAND_PROTO = BlockOperand.prototype;
+function newBlockOperand(block: Block, owner: Operation): BlockOperand {
+  const u = { __proto__: BLOCK_OPERAND_PROTO, nextUse: null, prevUse: null, block, owner } as unknown as BlockOperand;
+  u.link();
+  return u;
 }
 
 /**
@@ -359,45 +397,45 @@ export class PropertyMap implements Map<string, Attribute> {
 const EMPTY_LIST: never[] = Object.freeze([]) as unknown as never[];
 
 export class Operation {
-  name: OperationName;
+  declare name: OperationName;
   // A parsed op's location is made on first use (most never are): until then
   // the op keeps where it was parsed.
   // `locOffset` >= 0: `loc` is the LocationSource to ask; -1: `loc` is the location.
-  private loc: Location | LocationSource | null;
-  private locOffset: number;
+  declare private loc: Location | LocationSource | null;
+  declare private locOffset: number;
   // Lists are allocated at their exact size: arrays grown by push reserve
   // room for 17 elements, which for millions of ops is most of the heap.
   // The operands: null when none; up to SHORT_OPERANDS as the first of a
   // list linked through `OpOperand.sibling` (most ops: no array, 48 bytes and
   // more less); an array beyond. Replaced, never mutated in place, when the
   // operands change.
-  private opnds: OpOperand | OpOperand[] | null;
+  declare private opnds: OpOperand | OpOperand[] | null;
   // The results: the one result itself when there is one (most ops; no
   // array, 56 bytes less), else a list (shared when empty). `results` makes
   // an array for a one-result op on each call: hot paths use
   // `numResults`/`result(i)`.
-  private res: OpResult | OpResult[];
+  declare private res: OpResult | OpResult[];
   // Properties as a flat [name, value, name, value, ...] list in insertion
   // order, allocated at its exact size; null when there are none (a Map per op
   // cost ~200 bytes). A one-property list is shared by every op with that
   // name and value (`singleProperty`): never changed in place. Discardable
   // attributes are rare: their map is created on first use.
-  private props: (string | Attribute)[] | null;
+  declare private props: (string | Attribute)[] | null;
   // What few ops have (discardable attributes, successors, opaque
   // properties) lives in a side object, null for most ops. An op whose only
   // rare part is its successors (every branch) keeps their list here itself:
   // no side object (48 bytes per branch; conversions make them by the ten
   // thousand, and they live).
-  private rare: RareParts | BlockOperand[] | null;
-  readonly regions: Region[];
-  parentBlock: Block | null = null;
-  prev: Operation | null = null;
-  next: Operation | null = null;
+  declare private rare: RareParts | BlockOperand[] | null;
+  declare readonly regions: Region[];
+  declare parentBlock: Block | null;
+  declare prev: Operation | null;
+  declare next: Operation | null;
   // The greedy rewrite driver's scratch (src/transforms/greedy.ts): > 0 a
   // worklist position, trusted only when that list holds the op there (so no
   // owner field); < 0 a clean mark. One number instead of an owner and an
   // index (8 bytes per op of every module); other drivers keep side tables.
-  worklistSlot = 0;
+  declare worklistSlot: number;
   /**
    * Scratch owned by one walk at a time, like `Value.mark`: region DCE's
    * epochs (> 0: live when equal to its epoch) and the verifier's marks
@@ -406,7 +444,7 @@ export class Operation {
    * their ranges are disjoint, and neither runs inside the other (region DCE
    * verifies nothing; the verifier runs no pass).
    */
-  mark = 0;
+  declare mark: number;
 
   /**
    * An op from its parts, positionally (the parser and the builders: no init
@@ -460,31 +498,34 @@ export class Operation {
       successors = init.successors;
       regions = init.regions;
     } else name = nameOrInit as OperationName;
-    this.name = name;
-    this.loc = location as Location | LocationSource;
-    this.locOffset = locationOffset;
-    this.opnds = operands ? makeOperands(this, operands) : null;
+    // A literal, not `this` (see the top of the file); `new` returns it.
+    const op = {
+      __proto__: new.target.prototype, name, loc: location, locOffset: locationOffset, opnds: null, res: EMPTY_LIST, props: null,
+      rare: null, regions: EMPTY_LIST, parentBlock: null, prev: null, next: null, worklistSlot: 0, mark: 0,
+    } as unknown as Operation & { regions: Region[] };
+    op.opnds = operands ? makeOperands(op, operands) : null;
     const nResults = resultTypes ? resultTypes.length : 0;
-    if (nResults === 1) this.res = new OpResult(resultTypes![0], this, 0);
-    else if (nResults === 0) this.res = EMPTY_LIST;
-    else this.res = manyResults(this, resultTypes!, nResults);
+    if (nResults === 1) op.res = newOpResult(resultTypes![0], op, 0);
+    else if (nResults === 0) op.res = EMPTY_LIST;
+    else op.res = manyResults(op, resultTypes!, nResults);
     // A one-property list is swapped for the shared one (see SINGLE_PROPERTIES).
     const np = propertyList ? propertyList.length : 0;
-    this.props = np === 0 ? null : np === 2 ? singleProperty(propertyList![0] as string, propertyList![1] as Attribute) : propertyList!;
+    op.props = np === 0 ? null : np === 2 ? singleProperty(propertyList![0] as string, propertyList![1] as Attribute) : propertyList!;
     const initProperties = name.def?.initProperties;
-    if (initProperties) initProperties(this.properties);
+    if (initProperties) initProperties(op.properties);
     const opaque = opaqueProperties ?? null;
     // The attribute map given is taken over (callers do not keep it); empty ones are dropped.
     const attrs = attributes && attributes.size ? attributes : null;
     const nSucc = successors ? successors.length : 0;
-    this.rare = opaque !== null || attrs !== null ? rareParts(this, opaque, attrs, successors, nSucc) : nSucc !== 0 ? successorUses(this, successors!, nSucc) : null;
+    op.rare = opaque !== null || attrs !== null ? rareParts(op, opaque, attrs, successors, nSucc) : nSucc !== 0 ? successorUses(op, successors!, nSucc) : null;
     if (regions === null || regions === undefined || typeof regions === 'number') {
       const n = regions ?? 0;
       // Packed, as the parser's lists (filled `new Array(n)` is holey): one
       // array map for every op's regions, so code optimized on parsed IR is
       // not deoptimized (wrong map) by the first op a rewrite builds.
-      this.regions = n === 0 ? EMPTY_LIST : n === 1 ? [new Region(this)] : n === 2 ? [new Region(this), new Region(this)] : packedRegions(this, n);
-    } else this.regions = adoptRegions(this, regions);
+      op.regions = n === 0 ? EMPTY_LIST : n === 1 ? [new Region(op)] : n === 2 ? [new Region(op), new Region(op)] : packedRegions(op, n);
+    } else op.regions = adoptRegions(op, regions);
+    return op;
   }
 
   get location(): Location {
@@ -881,13 +922,13 @@ function makeOperands(owner: Operation, values: readonly Value[]): OpOperand | O
   if (n === 0) return null;
   if (n <= SHORT_OPERANDS) {
     // Made first to last: each joins its value's use list in operand order.
-    const first = new OpOperand(values[0], owner, null);
+    const first = newOpOperand(values[0], owner, null);
     let last = first;
-    for (let i = 1; i < n; i++) last = last.sibling = new OpOperand(values[i], owner, null);
+    for (let i = 1; i < n; i++) last = last.sibling = newOpOperand(values[i], owner, null);
     return first;
   }
   const list = new Array<OpOperand>(n);
-  for (let i = 0; i < n; i++) list[i] = new OpOperand(values[i], owner, i);
+  for (let i = 0; i < n; i++) list[i] = newOpOperand(values[i], owner, i);
   return list;
 }
 
@@ -983,14 +1024,20 @@ export class Block {
    * arguments, not before (a list taken from a block without arguments does
    * not grow with it).
    */
-  readonly args: BlockArgument[] = EMPTY_LIST;
-  first: Operation | null = null;
-  last: Operation | null = null;
-  parent: Region | null = null;
+  declare readonly args: BlockArgument[];
+  declare first: Operation | null;
+  declare last: Operation | null;
+  declare parent: Region | null;
   /** Intrusive list of the block's uses as a successor. */
-  firstUse: BlockOperand | null = null;
+  declare firstUse: BlockOperand | null;
   /** The verifier's scratch: open/visited in one of its walks (see src/ir/verifier.ts). */
-  verifyMark = 0;
+  declare verifyMark: number;
+  constructor() {
+    // A literal, not `this` (see the top of the file); `new` returns it.
+    return {
+      __proto__: new.target.prototype, args: EMPTY_LIST, first: null, last: null, parent: null, firstUse: null, verifyMark: 0, prevBlock: null, nextBlock: null,
+    } as unknown as Block;
+  }
 
   get parentOp(): Operation | null {
     return this.parent?.parentOp ?? null;
@@ -999,13 +1046,13 @@ export class Block {
     return this.parent !== null && this.parent.firstBlock === this;
   }
   // Links in the parent region's intrusive list of blocks (null when unlinked).
-  prevBlock: Block | null = null;
-  nextBlock: Block | null = null;
+  declare prevBlock: Block | null;
+  declare nextBlock: Block | null;
 
   /** With `locationOffset` >= 0, `location` is where to compute the location from on first use (the parser). */
   addArgument(type: Type, location: Location | LocationSource, locationOffset = -1): BlockArgument {
     const args = this.args;
-    const a = new BlockArgument(type, this, args.length, location, locationOffset);
+    const a = newBlockArgument(type, this, args.length, location, locationOffset);
     if (args.length === 0) (this as { args: BlockArgument[] }).args = [a];
     else args.push(a);
     return a;
@@ -1019,7 +1066,7 @@ export class Block {
     (this as { args: BlockArgument[] }).args = list;
   }
   insertArgument(index: number, type: Type, location: Location): BlockArgument {
-    const a = new BlockArgument(type, this, index, location);
+    const a = newBlockArgument(type, this, index, location);
     if (this.args.length === 0) {
       (this as { args: BlockArgument[] }).args = [a];
       return a;
@@ -1135,11 +1182,15 @@ export class Block {
  * it is made on first read after a change and shared until the next one.
  */
 export class Region {
-  firstBlock: Block | null = null;
-  lastBlock: Block | null = null;
-  private count = 0;
-  private snapshot: Block[] | null = null;
-  constructor(public parentOp: Operation | null = null) {}
+  declare firstBlock: Block | null;
+  declare lastBlock: Block | null;
+  declare private count: number;
+  declare private snapshot: Block[] | null;
+  declare parentOp: Operation | null;
+  constructor(parentOp: Operation | null = null) {
+    // A literal, not `this` (see the top of the file); `new` returns it.
+    return { __proto__: new.target.prototype, firstBlock: null, lastBlock: null, count: 0, snapshot: null, parentOp } as unknown as Region;
+  }
 
   /**
    * The blocks in order: an array shared until the region's blocks change,
@@ -1262,8 +1313,8 @@ function manyResults(op: Operation, types: readonly Type[], n: number): OpResult
   // Packed and frozen: the map of EMPTY_LIST, so code optimized before
   // the first multi-result op is not deoptimized by it (a filled
   // `new Array(n)` is holey, another map).
-  const results: OpResult[] = n === 2 ? [new OpResult(types[0], op, 0), new OpResult(types[1], op, 1)] : [];
-  for (let i = results.length; i < n; i++) results.push(new OpResult(types[i], op, i));
+  const results: OpResult[] = n === 2 ? [newOpResult(types[0], op, 0), newOpResult(types[1], op, 1)] : [];
+  for (let i = results.length; i < n; i++) results.push(newOpResult(types[i], op, i));
   return Object.freeze(results) as OpResult[];
 }
 
@@ -1286,11 +1337,11 @@ function successorUses(op: Operation, successors: readonly Block[], nSucc: numbe
   // branches.
   const succ: BlockOperand[] =
     nSucc === 1
-      ? [new BlockOperand(successors[0], op)]
+      ? [newBlockOperand(successors[0], op)]
       : nSucc === 2
-        ? [new BlockOperand(successors[0], op), new BlockOperand(successors[1], op)]
+        ? [newBlockOperand(successors[0], op), newBlockOperand(successors[1], op)]
         : [];
-  for (let i = succ.length; i < nSucc; i++) succ.push(new BlockOperand(successors[i], op));
+  for (let i = succ.length; i < nSucc; i++) succ.push(newBlockOperand(successors[i], op));
   return succ;
 }
 

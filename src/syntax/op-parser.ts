@@ -6,7 +6,7 @@ import { DictionaryAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, UnknownLoc } from '../ir/location.js';
-import { Block, BlockArgument, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
+import { Block, type BlockArgument, newBlockArgument, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
 import { parseDictionaryAttribute, parseLocationAfterParen, resolveDeferredLocations } from './attribute-parser.js';
 import { Tok } from './lexer.js';
 import {
@@ -871,7 +871,7 @@ export class OperationParser extends Parser {
           throw new ParseAbort();
         }
         // Without a written location, made from the source on first use.
-        const arg = a.sourceLoc ? new BlockArgument(a.type, block, i, a.sourceLoc) : new BlockArgument(a.type, block, i, this.state.source, a.ssaName.offset);
+        const arg = a.sourceLoc ? newBlockArgument(a.type, block, i, a.sourceLoc) : newBlockArgument(a.type, block, i, this.state.source, a.ssaName.offset);
         list[i] = arg;
         if (a.sourceLoc instanceof DeferredLoc) this.deferredLocOwners.push({ arg });
         this.addDefinition(a.ssaName, arg);

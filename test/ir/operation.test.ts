@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Builder, Rewriter } from '../../src/ir/builder.js';
 import { IntegerType } from '../../src/ir/builtin-types.js';
 import { Context } from '../../src/ir/context.js';
-import { Block, Operation, Region } from '../../src/ir/operation.js';
+import { Block, BlockArgument, BlockOperand, OpOperand, OpResult, Operation, Region, Value } from '../../src/ir/operation.js';
 
 function setup(): { ctx: Context; b: Builder; block: Block } {
   const ctx = new Context();
@@ -108,4 +108,40 @@ test('block predecessors follow successor operands', () => {
   assert.deepEqual(target.predecessors(), [entry]);
   assert.deepEqual(entry.predecessors(), [entry]);
   void ctx;
+});
+
+test('IR objects are made as literals but are instances of their classes, and subclasses keep theirs', () => {
+  const { b, block } = setup();
+  const i32 = IntegerType.get(32, 'signless');
+  const def = b.create('t.def', { results: [i32, i32], regions: 1 });
+  const arg = block.addArgument(i32, def.location);
+  const use = b.create('t.use', { operands: [def.result(0), arg], successors: [block] });
+  assert.ok(def instanceof Operation && def.regions[0] instanceof Region);
+  assert.ok(def.result(1) instanceof OpResult && def.result(1) instanceof Value);
+  assert.ok(arg instanceof BlockArgument && arg instanceof Value);
+  assert.ok(use.operandList[1] instanceof OpOperand && use.operandList[1].value === arg);
+  assert.ok(use.successorList[0] instanceof BlockOperand && block.firstUse === use.successorList[0]);
+  // The constructors return a literal with `new.target`'s prototype: a subclass's methods and fields are there.
+  class TaggedBlock extends Block {
+    tag = 'tagged';
+    describe(): string {
+      return `${this.tag} ${this.args.length}`;
+    }
+  }
+  const tb = new TaggedBlock();
+  tb.addArgument(i32, def.location);
+  assert.ok(tb instanceof TaggedBlock && tb instanceof Block);
+  assert.equal(tb.describe(), 'tagged 1');
+  class NamedRegion extends Region {
+    label = 'body';
+  }
+  const nr = new NamedRegion(def);
+  assert.ok(nr instanceof NamedRegion && nr.parentOp === def && nr.label === 'body');
+  nr.pushBlock(tb);
+  assert.equal(nr.firstBlock, tb);
+  class CountedOp extends Operation {
+    visits = 0;
+  }
+  const co = new CountedOp({ name: def.name, location: def.location, resultTypes: [i32], regions: 1 });
+  assert.ok(co instanceof CountedOp && co.visits === 0 && co.result(0).definingOp === co && co.regions[0].parentOp === co);
 });
