@@ -140,7 +140,10 @@ export class BlockArgument extends Value {
 }
 
 const BLOCK_ARGUMENT_PROTO = BlockArgument.prototype;
-/** `location` is the location, or with `locationOffset` >= 0 where to compute it from on first use. */
+/**
+ * @internal For the parser and `Block` (others add arguments with `Block.addArgument`): `location` is the
+ * location, or with `locationOffset` >= 0 where to compute it from on first use.
+ */
 export function newBlockArgument(type: Type, owner: Block, index: number, location: Location | LocationSource, locationOffset = -1): BlockArgument {
   return { __proto__: BLOCK_ARGUMENT_PROTO, firstUse: null, mark: 0, type, loc: location, locOffset: locationOffset, owner, index } as unknown as BlockArgument;
 }
