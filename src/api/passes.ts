@@ -2,7 +2,7 @@
 // from pass objects, run on an op with diagnostics turned into an exception.
 //
 //   PassManager.parse('builtin.module(func.func(canonicalize,cse))').run(module);
-//   new PassManager().add('canonicalize', { 'max-iterations': 3 }).add(createPass('cse')).run(module);
+//   PassManager.on().add('canonicalize', { 'max-iterations': 3 }).add(createPass('cse')).run(module);
 
 import type { Operation } from '../ir/operation.js';
 import type { Context } from '../ir/context.js';
@@ -74,9 +74,12 @@ export function createPass(argument: string, options: Readonly<Record<string, Pa
  * nested implicitly, as mlir-opt's `--pass` flags do.
  */
 export class PassManager {
-  private constructor(private readonly pm: OpPassManager) {}
+  private constructor(private readonly pm: OpPassManager) {
+    // Private to TypeScript only: a JavaScript `new PassManager()` would fail later, at `add`, with no hint.
+    if (!(pm instanceof OpPassManager)) throw new TypeError('PassManager: make one with PassManager.on(anchor) or PassManager.parse(pipeline)');
+  }
 
-  /** A pipeline on ops named `anchor`; `new PassManager()` anchors on `builtin.module`. */
+  /** A pipeline on ops named `anchor` (`builtin.module` when omitted); the constructor is private. */
   static on(anchor = 'builtin.module'): PassManager {
     return new PassManager(new OpPassManager(anchor, 'implicit'));
   }

@@ -89,6 +89,9 @@ test('pipelines parsed from text or built from passes', () => {
   assert.equal(print(other), print(module));
   assert.throws(() => PassManager.parse('builtin.module(no-such-pass)'), PassPipelineError);
   assert.throws(() => createPass('canonicalize', { 'region-simplify': 'sometimes' }), PassPipelineError);
+  // The constructor is private to TypeScript; from JavaScript it says what to call instead.
+  const Ctor = PassManager as unknown as new () => PassManager;
+  assert.throws(() => new Ctor(), /PassManager\.on\(anchor\) or PassManager\.parse\(pipeline\)/);
 });
 
 test('a failing pipeline throws with the diagnostics', () => {
