@@ -34,6 +34,12 @@ export interface ParsedArgs {
 
 export class CommandLineError extends Error {}
 
+/** Every tool's last two options, as LLVM's tools have them: each acts where it stands (`immediate`). */
+export const HELP_AND_VERSION_OPTIONS: readonly OptionSpec[] = [
+  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'], immediate: true },
+  { name: 'version', kind: 'bool', help: 'Display the version of this program', immediate: true },
+];
+
 function editDistance(a: string, b: string): number {
   const d: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {

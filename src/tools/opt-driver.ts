@@ -13,7 +13,7 @@ import { DiagnosticVerifier } from '../syntax/verify-diagnostics.js';
 import { parseModule } from '../syntax/module-parser.js';
 import { MAX_OUTPUT_CHARS, OutputTooLargeError, Printer, type PrintOptions } from '../syntax/printer.js';
 import { Verifier } from '../ir/verifier.js';
-import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
+import { CommandLine, CommandLineError, HELP_AND_VERSION_OPTIONS, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
 import { registerAllPasses } from '../passes/all.js';
 import { lookupPass, printRegisteredPasses, registeredPasses } from '../passes/registry.js';
@@ -185,8 +185,7 @@ export const OPT_OPTIONS: readonly OptionSpec[] = [
   { name: 'mlir-print-ir-after', kind: 'list', valueName: '<pass-arg>', help: 'Print IR after specified passes' },
   { name: 'mlir-timing', kind: 'bool', help: 'Display execution times' },
   { name: 'mlir-timing-display', kind: 'value', valueName: '<value>', help: 'Display method for timing data (list or tree)' },
-  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'], immediate: true },
-  { name: 'version', kind: 'bool', help: 'Display the version of this program', immediate: true },
+  ...HELP_AND_VERSION_OPTIONS,
 ];
 
 /** Splits a buffer at `marker` as mlir-opt does; returns [start, end) ranges and near-miss offsets. */

@@ -12,7 +12,7 @@ import { verify } from '../ir/verifier.js';
 import { DiagnosticRenderer } from '../syntax/diagnostic-output.js';
 import { parseModule } from '../syntax/module-parser.js';
 import { SourceFile } from '../syntax/source.js';
-import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
+import { CommandLine, CommandLineError, HELP_AND_VERSION_OPTIONS, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
 import { UnsupportedError } from '../exec/codegen.js';
 import { ExecError, ExecutionEngine } from '../exec/engine.js';
@@ -46,8 +46,7 @@ export const RUN_OPTIONS: readonly OptionSpec[] = [
   { name: 'backend', kind: 'value', valueName: '<js | wasm>', help: 'Execute with this backend (default: WebAssembly when it can express the module, else JavaScript)' },
   { name: 'debug-backend', kind: 'bool', help: 'Report the backend chosen (and why) on standard error' },
   { name: 'unchecked', kind: 'bool', help: 'Leave out the WebAssembly backend\'s runtime checks (bounds, use after free, division): faster; an invalid access is then undefined behaviour' },
-  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'], immediate: true },
-  { name: 'version', kind: 'bool', help: 'Display the version of this program', immediate: true },
+  ...HELP_AND_VERSION_OPTIONS,
 ];
 
 export interface RunSinks {

@@ -12,7 +12,7 @@ import { ExecError } from '../exec/engine.js';
 import { UnsupportedError } from '../exec/codegen.js';
 import type { Operation } from '../ir/operation.js';
 import { print, verify } from '../api/text.js';
-import { CommandLine, CommandLineError, type OptionSpec } from './cl.js';
+import { CommandLine, CommandLineError, HELP_AND_VERSION_OPTIONS, type OptionSpec } from './cl.js';
 import { VERSION } from '../version.js';
 
 const TOOL = 'scf-ts';
@@ -24,8 +24,7 @@ export const TS_OPTIONS: readonly OptionSpec[] = [
   { name: 'e', kind: 'value', valueName: '<function name>', help: 'The function --run calls (default: main; it takes no arguments)' },
   { name: 'O0', kind: 'bool', help: 'Do not fold constant loops (skip scf-fold-constant-loops)' },
   { name: 'mlir-print-debuginfo', kind: 'bool', help: 'Print the locations of ops' },
-  { name: 'help', kind: 'bool', help: 'Display available options', aliases: ['h'], immediate: true },
-  { name: 'version', kind: 'bool', help: 'Display the version of this program', immediate: true },
+  ...HELP_AND_VERSION_OPTIONS,
 ];
 
 export interface TsSinks {
