@@ -9,6 +9,7 @@ import { Traits, emitError, emitOpError, verifyDialectAttribute, type Context } 
 import { UnknownLoc } from './location.js';
 import { Block, BlockArgument, OpResult, Operation, Region, type Value } from './operation.js';
 import { setNoSymbolUsersUnder } from './symbol-table.js';
+import { objectList } from './object-list.js';
 
 function mayBeValidWithoutTerminator(block: Block): boolean {
   const region = block.parent;
@@ -65,9 +66,9 @@ export class Verifier {
    * in the same region) unless the user's block `pendUser[k]` is unreachable.
    * Nested units use the part after their start.
    */
-  private readonly pendDef: Block[] = [];
-  private readonly pendAt: Block[] = [];
-  private readonly pendUser: Block[] = [];
+  private readonly pendDef: Block[] = objectList();
+  private readonly pendAt: Block[] = objectList();
+  private readonly pendUser: Block[] = objectList();
   /**
    * The entries in use: the lists are written over, never shortened (an
    * array cut to zero drops its store, regrown by each unit's pushes).
@@ -145,9 +146,9 @@ export class Verifier {
   // block; for a block, the next op to visit and whether it was entered; for
   // an op, the symbol users seen and the length of `isolatedOps` when it was
   // entered (unused for blocks).
-  private readonly items: (Operation | Block)[] = [];
-  private readonly cursor: (Operation | null)[] = [];
-  private readonly entered: boolean[] = [];
+  private readonly items: (Operation | Block)[] = objectList();
+  private readonly cursor: (Operation | null)[] = objectList();
+  private readonly entered: boolean[] = objectList();
   private readonly usersAt: number[] = [];
   private readonly isolatedAt: number[] = [];
   /**
@@ -155,7 +156,7 @@ export class Verifier {
    * order: at an op's exit, those after its start are the ones directly in
    * its regions (deeper ones were taken by their own parent's exit).
    */
-  private readonly isolatedOps: Operation[] = [];
+  private readonly isolatedOps: Operation[] = objectList();
 
   private verifyUnit(root: Operation): boolean {
     const base = this.items.length;
@@ -579,8 +580,8 @@ let lastNumber = 0;
  * shortened (see pendCount); owned by the Verifier, so no block outlives it.
  */
 class TreeScratch {
-  readonly post: Block[] = [];
-  readonly stack: Block[] = [];
+  readonly post: Block[] = objectList();
+  readonly stack: Block[] = objectList();
   readonly next: number[] = [];
   idom = new Int32Array(64);
   free = new Int32Array(64);

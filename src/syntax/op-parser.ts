@@ -6,6 +6,7 @@ import { DictionaryAttr } from '../ir/builtin-attributes.js';
 import { FunctionType } from '../ir/builtin-types.js';
 import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, UnknownLoc } from '../ir/location.js';
+import { objectList } from '../ir/object-list.js';
 import { Block, type BlockArgument, newBlockArgument, Operation, Region, Value, setFlatProperty } from '../ir/operation.js';
 import { parseDictionaryAttribute, parseLocationAfterParen, resolveDeferredLocations } from './attribute-parser.js';
 import { Tok } from './lexer.js';
@@ -175,7 +176,7 @@ class IsolatedNameScope {
   /** Names to values (see NameTable). */
   readonly values = new NameTable();
   /** The names defined, in order, for all open nested scopes (a name listed again is skipped once unset). */
-  readonly names: string[] = [];
+  readonly names: string[] = objectList();
   /** Per open nested scope: where its names start in `names`. */
   readonly starts: number[] = [];
   pushScope(): void {
@@ -259,10 +260,10 @@ const LEGACY_SEGMENT_NAMES: ReadonlyMap<string, string> = new Map([
   ['resultSegmentSizes', 'result_segment_sizes'],
 ]);
 export class OperationParser extends Parser {
-  private readonly isolatedScopes: IsolatedNameScope[] = [];
+  private readonly isolatedScopes: IsolatedNameScope[] = objectList();
   // Per region; made at the first block label (most regions have none).
-  private readonly blocksByName: (Map<string, BlockDefinition> | undefined)[] = [];
-  private readonly forwardBlockRefs: (Map<Block, number> | undefined)[] = [];
+  private readonly blocksByName: (Map<string, BlockDefinition> | undefined)[] = objectList();
+  private readonly forwardBlockRefs: (Map<Block, number> | undefined)[] = objectList();
   private readonly forwardRefPlaceholders = new Map<Value, number>();
   readonly defaultDialectStack: string[] = [DEFAULT_TOP_LEVEL_DIALECT];
   private readonly deferredLocOwners: (Operation | { arg: import('../ir/operation.js').BlockArgument })[] = [];
@@ -273,6 +274,7 @@ export class OperationParser extends Parser {
   constructor(state: ParserState, start?: number, end?: number) {
     super(state, start, end);
     this.pushSSANameScope(true);
+    this.lexFirstToken();
   }
 
   // ---- SSA scopes
@@ -835,7 +837,7 @@ export class OperationParser extends Parser {
   }
 
   /** Regions being parsed, innermost last: the parser's stack instead of recursion on nesting depth. */
-  private readonly openRegions: OpenRegion[] = [];
+  private readonly openRegions: OpenRegion[] = objectList();
 
   /**
    * Reads `{`, and unless the region is empty, opens it: its name scope, its

@@ -6,7 +6,8 @@
 import type { Attribute, Type } from '../ir/attributes.js';
 import type { Location } from '../ir/location.js';
 import type { AsmTokenParser } from '../ir/op-asm.js';
-import { TokenParser } from './token-parser.js';
+import { objectList } from '../ir/object-list.js';
+import { TokenParser, type ParserState } from './token-parser.js';
 import { parseAttribute, parseLocationInstance, parseOptionalAttribute } from './attribute-parser.js';
 import { parseOptionalType, parseType } from './type-parser.js';
 
@@ -16,7 +17,12 @@ export class Parser extends TokenParser implements AsmTokenParser {
    * (type-parser.ts, `memoShapedType`): printed IR repeats a few
    * `memref<?xf32>`-like spellings thousands of times.
    */
-  readonly shapedTypeMemo: (string | Type)[] = [];
+  readonly shapedTypeMemo: (string | Type)[] = objectList();
+  constructor(state: ParserState, start?: number, end?: number) {
+    super(state, start, end);
+    // A subclass reads the first token at the end of its own constructor.
+    if (new.target === Parser) this.lexFirstToken();
+  }
   parseType(): Type {
     return parseType(this);
   }

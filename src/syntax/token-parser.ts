@@ -51,6 +51,15 @@ export abstract class TokenParser extends Lexer {
   ) {
     super(state.source.text, start, end);
     this.prevEnd = start;
+  }
+
+  /**
+   * Reads the first token. The most-derived constructor calls it last: the
+   * lexer's optimized code then only meets the parser in its final shape (a
+   * parser still under construction has other maps, and a second parse in a
+   * process would deoptimize the lexer on its first token).
+   */
+  protected lexFirstToken(): void {
     this.lex();
     if (this.tokKind === Tok.error) throw new ParseAbort();
   }
