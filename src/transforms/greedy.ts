@@ -6,7 +6,7 @@
 
 import type { Attribute } from '../ir/attributes.js';
 import type { Context, OperationName } from '../ir/context.js';
-import { Traits } from '../ir/context.js';
+import { Traits, emitOpDiagnostic } from '../ir/context.js';
 import { NameLoc, UnknownLoc, type Location } from '../ir/location.js';
 import { Block, type Operation, type Region, type Value } from '../ir/operation.js';
 import { ConstantFolder, foldOperation, insertionRegion } from './fold.js';
@@ -988,6 +988,7 @@ class GreedyDriver implements PatternListener {
     }
     for (const op of ops) this.addSingle(op);
     const changed = this.processWorklist(this.countOps());
+    this.reportBudgetStop();
     // Ops left over (a rewrite limit was hit) must not keep pointing here.
     this.clearWorklist();
     return changed;
@@ -1043,6 +1044,7 @@ class GreedyDriver implements PatternListener {
       changedAny = changedAny || continueRewrites;
     } while (continueRewrites);
     this.clearWorklist();
+    if (continueRewrites) this.reportBudgetStop();
     return { changed: changedAny, converged: !continueRewrites };
   }
 
@@ -1223,6 +1225,7 @@ class GreedyDriver implements PatternListener {
     // Settled units: entries below `bound` are the seeding walk's (see `unit`).
     let bound = this.worklist.size;
     let seg = this.segUnits.length - 1;
+    let last: Operation | null = null;
     while (!this.worklist.empty && numRewrites < limit && numFolds < budget) {
       const entry = this.worklist.pop();
       if (!entry) break;
@@ -1239,11 +1242,36 @@ class GreedyDriver implements PatternListener {
       const done = this.processOp(entry);
       if (done !== 0) {
         changed = true;
+        last = entry;
         if (done & FOLDED) numFolds++;
         if (done & REWRITTEN) numRewrites++;
       }
     }
+    if (this.budgetStop === null && (numFolds >= budget || (numRewrites >= budget && this.config.maxNumRewrites === -1)))
+      this.budgetStop = { last, numFolds, numRewrites };
     return changed;
+  }
+
+  /** The first sweep the safety budget stopped (where MLIR's driver would never have returned), if any. */
+  private budgetStop: { last: Operation | null; numFolds: number; numRewrites: number } | null = null;
+  /**
+   * Says that the driver gave up, when a sweep was stopped by the budget and
+   * no later one converged: at the op changed last (or the region's owner if
+   * that op is gone), so that the result, or a pass failing on
+   * non-convergence, does not come unexplained.
+   */
+  private reportBudgetStop(): void {
+    const stop = this.budgetStop;
+    if (stop === null) return;
+    this.budgetStop = null;
+    const at = stop.last !== null && stop.last.parentBlock !== null ? stop.last : this.region.parentOp;
+    if (at === null) return;
+    emitOpDiagnostic(
+      this.ctx,
+      at,
+      'warning',
+      `greedy pattern rewriting stopped without converging after ${stop.numFolds} folds and ${stop.numRewrites} rewrites in one sweep: a fold or pattern keeps reporting a change`,
+    );
   }
 
   /**
