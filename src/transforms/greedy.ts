@@ -34,13 +34,15 @@ export interface GreedyConfig {
  * (post-order, processed from the last op back): passes that call
  * applyPatternsGreedily without a config (scf-for-to-while,
  * scf-for-loop-canonicalization) fold and rewrite in that order, which decides
- * where folded constants land. Canonicalize asks for top-down itself.
+ * where folded constants land. Region simplification is aggressive (identical
+ * blocks merged, redundant block arguments dropped). Canonicalize asks for
+ * top-down and its `region-simplify` option (normal) itself.
  */
 export const DEFAULT_GREEDY_CONFIG: GreedyConfig = {
   topDown: false,
   maxIterations: 10,
   maxNumRewrites: -1,
-  regionSimplification: 'normal',
+  regionSimplification: 'aggressive',
   fold: true,
   cseConstants: true,
   strictness: 'any',

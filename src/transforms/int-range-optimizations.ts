@@ -150,12 +150,8 @@ class IntRangeOptimizations extends Pass {
     const solver = runIntegerRangeAnalysis(op);
     if (!solver) return run.signalPassFailure();
     const patterns = new FrozenPatternSet(intRangeOptimizationsPatterns(run.ctx, solver));
-    // MLIR's default GreedyRewriteConfig: bottom-up, aggressive region simplification.
-    const { converged } = applyPatternsGreedily(run.ctx, op, patterns, {
-      topDown: false,
-      regionSimplification: 'aggressive',
-      listener: dataFlowListener(solver),
-    });
+    // MLIR's default GreedyRewriteConfig, with the solver told of each change.
+    const { converged } = applyPatternsGreedily(run.ctx, op, patterns, { listener: dataFlowListener(solver) });
     if (!converged) run.signalPassFailure();
   }
 }

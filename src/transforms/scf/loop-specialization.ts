@@ -56,8 +56,8 @@ class ForLoopPeeling extends Pass {
   }
   runOnOperation(op: Operation, run: PassRun): void {
     const patterns = new FrozenPatternSet([forLoopPeelingPattern(this.options.bool('peel-front'), this.options.bool('skip-partial'))]);
-    // MLIR's default traversal (bottom-up) decides which loop is peeled first.
-    applyPatternsGreedily(run.ctx, op, patterns, { topDown: false });
+    // MLIR's default config: its bottom-up traversal decides which loop is peeled first.
+    applyPatternsGreedily(run.ctx, op, patterns);
     op.walk((o) => {
       o.removeAttr(PEELED_LOOP);
       o.removeAttr(PARTIAL_ITERATION);
