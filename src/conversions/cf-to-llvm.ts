@@ -5,6 +5,7 @@
 // calls `abort`.
 
 import type { DenseIntOrFPElementsAttr } from '../ir/builtin-attributes.js';
+import { emitError } from '../ir/context.js';
 import type { Operation } from '../ir/operation.js';
 import { ModuleOp } from '../dialects/builtin/index.js';
 import { AssertOp, BranchOp, CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
@@ -12,10 +13,21 @@ import * as llvm from '../dialects/llvm/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { LLVMLowering, createPrintStrCall, lookupOrCreateFn, parentModule } from './llvm-lowering.js';
 
-/** Lowers `op` if it is a cf op; returns whether it did. */
+/**
+ * Whether a branch's operands and its successors' arguments all have llvm
+ * types (MLIR's patterns fail to match otherwise: "could not compute block
+ * signature", or an operand the driver cannot remap).
+ */
+function branchTypesConvert(l: LLVMLowering, op: Operation): boolean {
+  if (!l.canConvertAll(op.operands.map((v) => v.type))) return false;
+  return op.successors.every((b) => l.canConvertAll(b.args.map((a) => a.type)));
+}
+
+/** Lowers `op` if it is a cf op whose types convert; returns whether it did. */
 export function lowerControlFlowOp(l: LLVMLowering, op: Operation): boolean {
   const r = l.rewriter;
   const location = op.location;
+  if ((BranchOp.isa(op) || CondBranchOp.isa(op) || SwitchOp.isa(op)) && !branchTypesConvert(l, op)) return false;
   if (BranchOp.isa(op)) {
     const dest = BranchOp.dest(op);
     l.convertBlockSignature(dest);
@@ -93,13 +105,19 @@ function copyDiscardable(from: Operation, to: Operation): void {
   for (const [k, v] of from.attributes) to.attributes.set(k, v);
 }
 
-/** Runs `lower` on every op under `root` in pre-order (ops a lowering erases or moves are still visited once). */
-export function lowerAll(root: Operation, lower: (op: Operation) => boolean): void {
+/**
+ * Runs `lower` on every op under `root` in pre-order (ops a lowering erases
+ * or moves are still visited once). Returns the first op `mustLower` says had
+ * to be lowered and was not, where the conversion stops (MLIR's partial
+ * conversion fails at an illegal op it cannot legalize); undefined otherwise.
+ */
+export function lowerAll(root: Operation, lower: (op: Operation) => boolean, mustLower?: (op: Operation) => boolean): Operation | undefined {
   const ops: Operation[] = [];
   root.walk((o) => {
     if (o !== root) ops.push(o);
   }, 'pre');
-  for (const o of ops) if (o.parentBlock) lower(o);
+  for (const o of ops) if (o.parentBlock && !lower(o) && mustLower?.(o)) return o;
+  return undefined;
 }
 
 export const ConvertControlFlowToLLVMInfo: PassInfo = {
@@ -122,7 +140,12 @@ export class ConvertControlFlowToLLVMPass extends Pass {
   }
   runOnOperation(op: Operation, run: PassRun): void {
     const l = new LLVMLowering(run.ctx, indexBitwidth(this.options.int('index-bitwidth')));
-    lowerAll(op, (o) => lowerControlFlowOp(l, o));
+    // Every cf op is illegal here: one that stays fails the pass.
+    const stuck = lowerAll(op, (o) => lowerControlFlowOp(l, o), (o) => o.name.dialectName === 'cf');
+    if (stuck) {
+      emitError(run.ctx, stuck, `failed to legalize operation '${stuck.name.name}' that was explicitly marked illegal`);
+      return run.signalPassFailure();
+    }
     l.finish();
   }
 }

@@ -1,24 +1,44 @@
 // What the conversions to the llvm dialect share (MLIR's LLVMTypeConverter,
 // the conversion driver's materializations and LLVM::lookupOrCreateFn /
-// createPrintStrCall): index converts to an integer of the index bitwidth;
+// createPrintStrCall): index converts to an integer of the index bitwidth,
+// memrefs to their descriptor structs, vectors to 1-D vectors (in arrays),
+// complex numbers to structs, and types LLVM has no counterpart for (tensors,
+// tuples, tf32, ...) to nothing, so that the op using them is not converted;
 // a converted block argument keeps its uses through a source cast
 // (`unrealized_conversion_cast %new : i64 to index`) at the block start, and
 // an operand of an unconverted type reaches a converted op through one target
 // cast per value, placed right after its definition (as MLIR's driver does).
 
-import type { Type } from '../ir/attributes.js';
-import { DenseIntOrFPElementsAttr } from '../ir/builtin-attributes.js';
-import { IndexType, IntegerType, RankedTensorType } from '../ir/builtin-types.js';
+import type { Attribute, Type } from '../ir/attributes.js';
+import { DenseIntOrFPElementsAttr, IntegerAttr } from '../ir/builtin-attributes.js';
+import { ComplexType, FloatType, FunctionType, IndexType, IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, VectorType } from '../ir/builtin-types.js';
 import type { Context } from '../ir/context.js';
-import type { Location } from '../ir/location.js';
+import { UnknownLoc, type Location } from '../ir/location.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { OpOf } from '../ods/index.js';
 import { lookupSymbolIn } from '../ir/symbol-table.js';
 import { ModuleOp, UnrealizedConversionCastOp } from '../dialects/builtin/index.js';
-import { AddressOfOp, CallOp, GEPOp, GlobalOp, LLVMArrayType, LLVMFuncOp, LLVMFunctionType, LLVMPointerType, LLVMVoidType, Linkage } from '../dialects/llvm/index.js';
+import {
+  AddressOfOp,
+  CallOp,
+  GEPOp,
+  GlobalOp,
+  LLVMArrayType,
+  LLVMFuncOp,
+  LLVMFunctionType,
+  LLVMPointerType,
+  LLVMStructType,
+  LLVMType,
+  LLVMVoidType,
+  Linkage,
+} from '../dialects/llvm/index.js';
+import { isStrided } from '../dialects/memref/layout.js';
 
 type ModuleOpT = OpOf<typeof ModuleOp>;
+
+/** The float types LLVM has as such (the others convert to integers, or not at all). */
+const LLVM_FLOATS = new Set(['f16', 'bf16', 'f32', 'f64', 'f80', 'f128']);
 
 export class LLVMLowering {
   readonly rewriter: PatternRewriter;
@@ -37,15 +57,108 @@ export class LLVMLowering {
     this.indexType = IntegerType.get(indexBitwidth);
   }
 
-  convertType(t: Type): Type {
-    return t instanceof IndexType ? this.indexType : t;
+  /** Conversions made so far (null: `t` has none). */
+  private readonly converted = new Map<Type, Type | null>();
+
+  /** The type standing for `t` in the llvm dialect, or undefined where there is none. */
+  convertType(t: Type): Type | undefined {
+    let c = this.converted.get(t);
+    // A failure is remembered too: its diagnostic (if any) is given once.
+    if (c === undefined) this.converted.set(t, (c = this.computeConversion(t) ?? null));
+    return c ?? undefined;
+  }
+
+  /** Whether every type in `types` has a conversion. */
+  canConvertAll(types: readonly Type[]): boolean {
+    return types.every((t) => this.convertType(t) !== undefined);
   }
 
   isLegal(t: Type): boolean {
     return this.convertType(t) === t;
   }
 
-  /** The converted value standing for `v` (MLIR's remapped operand). */
+  private computeConversion(t: Type): Type | undefined {
+    if (t instanceof IndexType) return this.indexType;
+    if (t instanceof IntegerType) return t.signedness === 'signless' ? t : IntegerType.get(t.width);
+    if (t instanceof FloatType) {
+      if (LLVM_FLOATS.has(t.name)) return t;
+      // The 4-, 6- and 8-bit float formats travel as integers of their width.
+      return t.width <= 8 ? IntegerType.get(t.width) : undefined;
+    }
+    if (t instanceof VectorType) return this.convertVector(t);
+    if (t instanceof ComplexType) {
+      const e = this.convertType(t.elementType);
+      return e === undefined ? undefined : LLVMStructType.getLiteral([e, e]);
+    }
+    if (t instanceof MemRefType) {
+      const fields = this.memRefDescriptorFields(t);
+      return fields === undefined ? undefined : LLVMStructType.getLiteral(fields);
+    }
+    // The rank, and a pointer to a ranked descriptor held in the default address space.
+    if (t instanceof UnrankedMemRefType)
+      return this.convertType(t.elementType) === undefined ? undefined : LLVMStructType.getLiteral([this.indexType, LLVMPointerType.get()]);
+    // A function value is a pointer, whatever its signature.
+    if (t instanceof FunctionType) return LLVMPointerType.get();
+    if (t instanceof LLVMType) return t;
+    return undefined;
+  }
+
+  /** A 0-D vector becomes a 1-element vector, an n-D one nested arrays of its innermost 1-D vectors. */
+  private convertVector(t: VectorType): Type | undefined {
+    const e = this.convertType(t.elementType);
+    if (e === undefined) return undefined;
+    const dims = t.shape;
+    if (dims.length === 0) return VectorType.get([1], e);
+    const last = dims.length - 1;
+    let v: Type = VectorType.get([dims[last]], e, [t.scalableDims[last] ?? false]);
+    for (let i = last - 1; i >= 0; i--) {
+      // Only the innermost dimension may be scalable in LLVM.
+      if (t.scalableDims[i]) return undefined;
+      v = LLVMArrayType.get(dims[i], v);
+    }
+    return v;
+  }
+
+  /** A ranked memref's descriptor: allocated and aligned pointers, offset, sizes and strides. */
+  private memRefDescriptorFields(t: MemRefType): Type[] | undefined {
+    if (!isStrided(t)) {
+      this.ctx.diagnostics.emit(
+        'error',
+        UnknownLoc.get(),
+        'conversion to strided form failed either due to non-strided layout maps (which should have been normalized away) or other reasons',
+      );
+      return undefined;
+    }
+    if (this.convertType(t.elementType) === undefined) return undefined;
+    const space = this.addressSpace(t.memorySpace);
+    if (space === undefined) return undefined;
+    const ptr = LLVMPointerType.get(space);
+    const fields: Type[] = [ptr, ptr, this.indexType];
+    const rank = t.shape.length;
+    if (rank !== 0) fields.push(LLVMArrayType.get(rank, this.indexType), LLVMArrayType.get(rank, this.indexType));
+    return fields;
+  }
+
+  /** The integer address space of a memory space (none: 0), or undefined after reporting one it cannot read. */
+  private addressSpace(space: Attribute | undefined): number | undefined {
+    if (space === undefined) return 0;
+    if (space instanceof IntegerAttr) return Number(space.value);
+    this.ctx.diagnostics.emit(
+      'error',
+      UnknownLoc.get(),
+      `conversion of memref memory space ${space.key} to integer address space failed. Consider adding memory space conversions.`,
+    );
+    return undefined;
+  }
+
+  /** The conversion of a type the caller checked with `canConvertAll`. */
+  private convertedType(t: Type): Type {
+    const c = this.convertType(t);
+    if (c === undefined) throw new Error(`LLVMLowering: no conversion for ${t.key} (the caller must check canConvertAll first)`);
+    return c;
+  }
+
+  /** The converted value standing for `v` (MLIR's remapped operand; its type must have a conversion). */
   remap(v: Value): Value {
     if (this.isLegal(v.type)) return v;
     const def = v.definingOp;
@@ -56,7 +169,7 @@ export class LLVMLowering {
     const saved = r.insertionPoint;
     if (def) r.setInsertionPointAfter(def);
     else r.setInsertionPointToStart(v.parentBlock!);
-    const cast = UnrealizedConversionCastOp.build(r, { inputs: [v], outputs: [this.convertType(v.type)] });
+    const cast = UnrealizedConversionCastOp.build(r, { inputs: [v], outputs: [this.convertedType(v.type)] });
     r.insertionPoint = saved;
     const out = UnrealizedConversionCastOp.outputs(cast)[0];
     this.targetCasts.set(v, out);
@@ -82,7 +195,7 @@ export class LLVMLowering {
     for (const arg of block.args) {
       const oldType = arg.type;
       if (this.isLegal(oldType)) continue;
-      arg.type = this.convertType(oldType);
+      arg.type = this.convertedType(oldType);
       if (!arg.hasUses) continue;
       const uses = [...arg.uses()];
       r.setInsertionPointToStart(block);

@@ -1,0 +1,74 @@
+// convert-cf-to-llvm's type conversion (MLIR's LLVMTypeConverter) for the
+// block arguments and operands of branches, live against mlir-opt 22: stdout,
+// stderr and exit code for each type. Memrefs become descriptor structs,
+// vectors 1-D vectors (in arrays), complex numbers structs, function values
+// pointers, the small float formats integers; a type with no counterpart
+// (tensors, tuples, tf32, a non-strided layout, a memory space that is not an
+// integer) leaves the branch unconverted, which fails the pass ("failed to
+// legalize ... explicitly marked illegal") instead of producing llvm branches
+// that do not verify.
+import { testOptCases, type OptCase } from '../opt-cases.js';
+
+const TYPES = [
+  'i32',
+  'si32',
+  'ui8',
+  'f8E4M3FN',
+  'f4E2M1FN',
+  'bf16',
+  'f80',
+  'tf32',
+  'vector<4xindex>',
+  'vector<2x3xf32>',
+  'vector<f32>',
+  'vector<[4]xf32>',
+  'vector<[2]x4xf32>',
+  'complex<f32>',
+  'memref<f32>',
+  'memref<?x?xf32, strided<[?, 1], offset: ?>>',
+  'memref<4x?xi8, 3>',
+  'memref<4xindex>',
+  'memref<*xf32, 2>',
+  'memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>',
+  'memref<4xf32, "foo">',
+  'memref<4xtf32>',
+  '(tensor<4xf32>) -> i32',
+  'tensor<4xf32>',
+  'tuple<i32>',
+  'none',
+];
+
+/** A diamond whose blocks take and pass a `t`, used after the join by an unregistered op. */
+function diamond(t: string): string {
+  return `func.func @d(%c: i1, %x: ${t}, %y: ${t}) {
+  cf.cond_br %c, ^bb1(%x : ${t}), ^bb2(%y : ${t})
+^bb1(%a : ${t}):
+  cf.br ^bb2(%a : ${t})
+^bb2(%b : ${t}):
+  "test.use"(%b) : (${t}) -> ()
+  return
+}
+`;
+}
+
+const SWITCH = `func.func @s(%flag: i32, %m: memref<?xf32>, %n: memref<?xf32>) {
+  cf.switch %flag : i32, [
+    default: ^bb1(%m : memref<?xf32>),
+    4: ^bb1(%n : memref<?xf32>),
+    7: ^bb2
+  ]
+^bb1(%a : memref<?xf32>):
+  "test.use"(%a) : (memref<?xf32>) -> ()
+  return
+^bb2:
+  return
+}
+`;
+
+const CASES: OptCase[] = [
+  ...TYPES.map((t) => ({ name: `block arguments of type ${t}`, args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm'], input: diamond(t) })),
+  { name: 'a memref through a 32-bit index', args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm=index-bitwidth=32'], input: diamond('memref<?x4xf32>') },
+  { name: 'cf.switch with memref operands', args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm'], input: SWITCH },
+];
+
+testOptCases(CASES);
