@@ -43,7 +43,21 @@ test(`every canonicalize chunk through ${PASS} (folds only) matches mlir-opt 22`
   assert.deepEqual(differing, []);
 });
 
+const EXTRACT_STRIDED_METADATA = `func.func @f(%m: memref<4x?xf32, strided<[?, 1], offset: 3>>, %u: memref<?x8xi32>) -> (index, index, index, index, index, index) {
+  %base, %offset, %sizes:2, %strides:2 = memref.extract_strided_metadata %m : memref<4x?xf32, strided<[?, 1], offset: 3>> -> memref<f32>, index, index, index, index, index
+  %c = memref.cast %u : memref<?x8xi32> to memref<?x?xi32>
+  %b2, %o2, %s2:2, %t2:2 = memref.extract_strided_metadata %c : memref<?x?xi32> -> memref<i32>, index, index, index, index, index
+  "test.use"(%base, %b2) : (memref<f32>, memref<i32>) -> ()
+  return %offset, %sizes#0, %sizes#1, %strides#0, %s2#1, %t2#0 : index, index, index, index, index, index
+}
+`;
+
 testOptCases([
+  ...[PASS, '--canonicalize'].map((p) => ({
+    name: `${p}: memref.extract_strided_metadata's static offset, sizes and strides become constants; a cast is looked through`,
+    args: ['--allow-unregistered-dialect', p],
+    input: EXTRACT_STRIDED_METADATA,
+  })),
   {
     name: 'arith.bitcast of a bitcast is left to the BitcastOfBitcast pattern (an identity bitcast folds)',
     args: [PASS],

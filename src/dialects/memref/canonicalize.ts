@@ -1,12 +1,14 @@
 // memref folds and canonicalization patterns (MLIR 22's MemRefOps.cpp):
 // memref.cast folded into its consumers, constant sizes/offsets/strides
 // folded into alloc/view/subview types (with a cast back to the old type),
-// dim of known sizes, dead allocations, trivial copies and subviews.
+// dim of known sizes, the static metadata extract_strided_metadata yields,
+// dead allocations, trivial copies and subviews.
 
 import type { Attribute } from '../../ir/attributes.js';
 import type { FoldResult } from '../../ir/context.js';
 import { IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, MemRefType, UnrankedMemRefType, kDynamicI64 } from '../../ir/builtin-types.js';
+import { Builder } from '../../ir/builder.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import type { Operation, Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
@@ -24,6 +26,7 @@ import {
   DimOp,
   DmaStartOp,
   DmaWaitOp,
+  ExtractStridedMetadataOp,
   LoadOp,
   MemorySpaceCastOp,
   PrefetchOp,
@@ -92,6 +95,40 @@ const castFoldInPlace = (op: Operation): FoldResult | undefined => (foldMemRefCa
 /** Replaces the operand `from` of `op` with `to` (every occurrence). */
 function replaceOperand(op: Operation, from: Value, to: Value): void {
   for (let i = 0; i < op.numOperands; i++) if (op.operand(i) === from) op.setOperand(i, to);
+}
+
+/**
+ * ExtractStridedMetadataOp::fold: each used offset, size or stride result the
+ * source type fixes is replaced by an index constant made before the op (an
+ * in-place fold, as in MLIR 22, without telling the driver of the constants);
+ * a memref.cast from a ranked memref is looked through.
+ */
+function foldExtractStridedMetadata(op: OpOf<typeof ExtractStridedMetadataOp>): FoldResult | undefined {
+  const X = ExtractStridedMetadataOp;
+  const type = X.source(op).type;
+  let changed = false;
+  const layout = type instanceof MemRefType ? stridesAndOffset(type) : undefined;
+  if (type instanceof MemRefType && layout !== undefined) {
+    const b = new Builder(op.context);
+    b.setInsertionPointBefore(op);
+    const index = IndexType.get();
+    const constify = (result: Value, known: number): void => {
+      if (isDyn(known) || !result.hasUses) return;
+      const c = ConstantOp.build(b, { value: IntegerAttr.get(index, BigInt(known)), result: index, locationOf: op });
+      result.replaceAllUsesWith(c.results[0]);
+      changed = true;
+    };
+    constify(X.offset(op), layout.offset);
+    X.sizes(op).forEach((r, i) => constify(r, type.shape[i]));
+    X.strides(op).forEach((r, i) => constify(r, layout.strides[i]));
+  }
+  const cast = CastOp.definingOp(X.source(op));
+  if (cast && CastOp.source(cast).type instanceof MemRefType) {
+    op.setOperand(0, CastOp.source(cast));
+    changed = true;
+  }
+  // [] is "updated in place" for an op of several results.
+  return changed ? [] : undefined;
 }
 
 function foldCast(op: OpOf<typeof CastOp>): FoldResult | undefined {
@@ -515,6 +552,7 @@ implementOp(CastOp, { fold: foldCast });
 implementOp(CopyOp, { fold: foldCopy, canonicalizationPatterns: [foldEmptyCopy, foldSelfCopy] });
 implementOp(DeallocOp, { fold: castFoldInPlace });
 implementOp(DimOp, { fold: foldDim });
+implementOp(ExtractStridedMetadataOp, { fold: foldExtractStridedMetadata });
 implementOp(DmaStartOp, { fold: castFoldInPlace });
 implementOp(DmaWaitOp, { fold: castFoldInPlace });
 implementOp(LoadOp, { fold: castFoldInPlace });
