@@ -257,17 +257,46 @@ export class LLVMParamsAttr extends Attribute {
     return 'llvm';
   }
   print(p: AttrTypePrinter): void {
-    p.write(`#llvm.${this.mnemonic}<`);
+    p.write(`#llvm.${this.mnemonic}`);
+    this.printBody(p);
+  }
+  /**
+   * `<key = value, ...>`. A parameter of a loop metadata kind is printed as
+   * MLIR's printStrippedAttrOrType does: its alias if it has one, else its
+   * body without the `#llvm.<mnemonic>` prefix (`unroll = <disable = true>`).
+   */
+  private printBody(p: AttrTypePrinter): void {
+    p.write('<');
     this.params.forEach(([k, v], i) => {
       if (i) p.write(', ');
       p.write(k + ' = ');
-      p.printAttribute(v);
+      if (v instanceof LLVMParamsAttr && v.mnemonic === loopParamKind(k)) {
+        if (!p.tryPrintAlias?.(v)) v.printBody(p);
+      } else p.printAttribute(v);
     });
     p.write('>');
   }
   override walkImmediateSubElements(visit: (e: Attribute) => void): void {
     for (const [, v] of this.params) visit(v);
   }
+}
+
+/** The attribute kind of loop metadata parameters written without their mnemonic (`unroll = <disable = true>`). */
+const LOOP_PARAM_KIND: Record<string, string> = {
+  vectorize: 'loop_vectorize',
+  interleave: 'loop_interleave',
+  unroll: 'loop_unroll',
+  unrollAndJam: 'loop_unroll_and_jam',
+  licm: 'loop_licm',
+  distribute: 'loop_distribute',
+  pipeline: 'loop_pipeline',
+  peeled: 'loop_peeled',
+  unswitch: 'loop_unswitch',
+};
+
+/** The loop metadata kind of parameter `key` (followups are loop annotations), if it has one. */
+export function loopParamKind(key: string): string | undefined {
+  return LOOP_PARAM_KIND[key] ?? (key.startsWith('followup') ? 'loop_annotation' : undefined);
 }
 
 /** Parameter order of the loop metadata attributes, as MLIR prints them. */

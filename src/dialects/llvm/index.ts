@@ -7,7 +7,7 @@ import type { Dialect } from '../../ir/context.js';
 import { defineDialect, parseEnumAttrBody, type EnumAttrDef } from '../../ods/index.js';
 import { Tok } from '../../syntax/lexer.js';
 import type { Parser } from '../../syntax/parser.js';
-import { CConvDef, FastmathDef, LinkageDef, LLVMMarkerAttr, LLVMParamsAttr, LOOP_ATTR_PARAMS, TailCallKindDef, parseMemoryEffectsBody } from './attrs.js';
+import { CConvDef, FastmathDef, LinkageDef, LLVMMarkerAttr, LLVMParamsAttr, LOOP_ATTR_PARAMS, TailCallKindDef, loopParamKind, parseMemoryEffectsBody } from './attrs.js';
 import { LLVM_OPS, llvmMaterializeConstant } from './ops.js';
 import { parseLLVMTypeBody } from './types.js';
 import { tokenParser } from '../../syntax/parser.js';
@@ -17,19 +17,6 @@ const ENUM_ATTRS: Record<string, EnumAttrDef> = {
   cconv: CConvDef,
   tailcallkind: TailCallKindDef,
   fastmath: FastmathDef,
-};
-
-/** The attribute kind of loop metadata parameters written without their mnemonic (`unroll = <disable = true>`). */
-const LOOP_PARAM_KIND: Record<string, string> = {
-  vectorize: 'loop_vectorize',
-  interleave: 'loop_interleave',
-  unroll: 'loop_unroll',
-  unrollAndJam: 'loop_unroll_and_jam',
-  licm: 'loop_licm',
-  distribute: 'loop_distribute',
-  pipeline: 'loop_pipeline',
-  peeled: 'loop_peeled',
-  unswitch: 'loop_unswitch',
 };
 
 /** `<key = value, ...>` of a loop metadata attribute (the mnemonic is consumed). */
@@ -44,7 +31,7 @@ function parseLoopAttrBody(parser: Parser, mnemonic: string): LLVMParamsAttr {
       if (!order.includes(key)) parser.error(`unknown parameter '${key}'`, offset);
       parser.consume();
       parser.expect(Tok.equal, "expected '='");
-      const kind = LOOP_PARAM_KIND[key] ?? (key.startsWith('followup') ? 'loop_annotation' : undefined);
+      const kind = loopParamKind(key);
       params.push([key, kind && parser.is(Tok.less) ? parseLoopAttrBody(parser, kind) : parser.parseAttribute()]);
     } while (parser.consumeIf(Tok.comma));
     parser.expect(Tok.greater, "expected '>'");
