@@ -56,6 +56,29 @@ export function operandIndices(op: Operation, values: readonly Value[]): number[
   return values.map((_, k) => start + k);
 }
 
+/**
+ * The operand indices a branch forwards to each successor. Branch ops keep
+ * their forwarded groups together, in successor order, at the end of their
+ * operands (cf.cond_br: condition, true operands, false operands); reading
+ * them as one run tells `^bb1(%a), ^bb2(%a)` apart, where matching each
+ * group's values alone would give both groups the last `%a`.
+ */
+export function successorOperandIndices(op: Operation, br: BranchInterface): number[][] {
+  const groups: Value[][] = [];
+  let total = 0;
+  for (let s = 0; s < op.numSuccessors; s++) {
+    const g = br.getSuccessorOperands(op, s);
+    groups.push(g);
+    total += g.length;
+  }
+  const list = op.operandList;
+  let at = list.length - total;
+  const inOrder = at >= 0 && groups.every((g) => g.every((v, k) => list[at + k].value === v) && ((at += g.length), true));
+  if (!inOrder) return groups.map((g) => operandIndices(op, g));
+  at = list.length - total;
+  return groups.map((g) => g.map(() => at++));
+}
+
 /** The successors of a region branch terminator, with nothing known about its operands. */
 export function terminatorSuccessors(term: Operation, parent: Operation): RegionSuccessor[] {
   const ti = regionTerminatorOf(term);
@@ -180,9 +203,9 @@ export class LivenessAnalysis {
     const br = branchOf(op);
     if (br) {
       const accounted = new Set<number>();
+      const groups = successorOperandIndices(op, br);
       for (let s = 0; s < op.numSuccessors; s++) {
-        const fwd = br.getSuccessorOperands(op, s);
-        const idx = operandIndices(op, fwd);
+        const idx = groups[s];
         const dest = op.successor(s);
         idx.forEach((i, k) => {
           accounted.add(i);

@@ -26,7 +26,7 @@ import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { callableInterface, callInterface, isSymbol, symbolRefsOf, SymbolScopes, symbolVisibility } from './call-utils.js';
 import { collectCanonicalizationPatterns } from './canonicalize.js';
 import { applyOpListPatternsGreedily, FrozenPatternSet } from './greedy.js';
-import { branchOf, LivenessAnalysis, operandIndices, regionBranchOf, successorOperandInputMapping } from './liveness.js';
+import { branchOf, LivenessAnalysis, regionBranchOf, successorOperandIndices, successorOperandInputMapping } from './liveness.js';
 import { isMemoryEffectFree, type NestVerdicts } from '../ir/side-effects.js';
 
 interface CleanupList {
@@ -143,12 +143,8 @@ class DeadValues {
   processBranchOp(op: Operation): void {
     const br = branchOf(op)!;
     const forwarded = new Set<number>();
-    const groups: number[][] = [];
-    for (let s = 0; s < op.numSuccessors; s++) {
-      const idx = operandIndices(op, br.getSuccessorOperands(op, s));
-      groups.push(idx);
-      for (const i of idx) forwarded.add(i);
-    }
+    const groups = successorOperandIndices(op, br);
+    for (const idx of groups) for (const i of idx) forwarded.add(i);
     if (op.operandList.some((o, i) => !forwarded.has(i) && !this.live(o.value))) {
       this.list.operations.push(op);
       return;

@@ -13,6 +13,41 @@ import { TEST_REGION_OP_MODULE } from './test-region-op-input.js';
 
 const CASES: OptCase[] = [
   {
+    name: 'one value forwarded to several successors: each group is read at its own operands (dead block arguments go)',
+    args: ['--remove-dead-values'],
+    input: `func.func @same_successor(%cond: i1, %a: i32) {
+  cf.cond_br %cond, ^bb1(%a : i32), ^bb1(%a : i32)
+^bb1(%r: i32):
+  return
+}
+func.func @two_successors(%cond: i1, %a: i32) -> i1 {
+  cf.cond_br %cond, ^bb1(%a : i32), ^bb2(%a : i32)
+^bb1(%r: i32):
+  return %cond : i1
+^bb2(%s: i32):
+  return %cond : i1
+}
+func.func @one_live(%cond: i1, %a: i32, %b: i32) -> i32 {
+  cf.cond_br %cond, ^bb1(%a, %b : i32, i32), ^bb2(%a, %a : i32, i32)
+^bb1(%r: i32, %u: i32):
+  return %u : i32
+^bb2(%s: i32, %t: i32):
+  return %t : i32
+}
+func.func @switch(%flag: i32, %a: i32) {
+  cf.switch %flag : i32, [
+    default: ^bb1(%a : i32),
+    3: ^bb1(%a : i32),
+    5: ^bb2(%a : i32)
+  ]
+^bb1(%r: i32):
+  return
+^bb2(%s: i32):
+  return
+}
+`,
+  },
+  {
     name: "the region-branch cleanup counts trips as MLIR 22 does: `lb + 0` with an unknown step is unknown, `c + lb` is not read, a negative difference runs nothing",
     args: ["--remove-dead-values"],
     input: `func.func private @sink(i32)
