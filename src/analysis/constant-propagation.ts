@@ -6,7 +6,7 @@
 import type { Attribute } from '../ir/attributes.js';
 import type { Block, Operation, Value } from '../ir/operation.js';
 import { isValue } from '../ir/matchers.js';
-import { Traits } from '../ir/context.js';
+import { Traits, setFoldSimulation, type FoldResult } from '../ir/context.js';
 import { foldCommutative, resetOperands } from '../transforms/fold.js';
 import {
   ConstantValueLattice,
@@ -106,7 +106,13 @@ export function simulateFold(op: Operation, constants: readonly (Attribute | und
   const operands = op.operands;
   const props = new Map(op.propertiesView);
   const attrs = new Map(op.attributesView);
-  const result = def.fold?.(op, constants);
+  const previous = setFoldSimulation(true);
+  let result: FoldResult | undefined;
+  try {
+    result = def.fold?.(op, constants);
+  } finally {
+    setFoldSimulation(previous);
+  }
   let inPlace = result !== undefined && (result.length === 0 || (op.numResults === 1 && result[0] === op.result(0)));
   if (inPlace || result === undefined) {
     if (commutative && foldCommutative(op, constants)) inPlace = true;

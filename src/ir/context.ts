@@ -16,6 +16,24 @@ import type { RewritePattern } from './pattern.js';
  */
 export type FoldResult = (Attribute | Value)[];
 
+/**
+ * Whether folds run as a simulation: an analysis (sccp's, the dead code
+ * analysis of remove-dead-values) folding on assumed constants, which undoes
+ * a fold's in-place change to the op. A fold that builds ops or rewrites uses
+ * outside its op (MLIR 22's ExtractStridedMetadataOp::fold) must then do
+ * nothing: no one could undo it, and the analysis would miss the new ops.
+ */
+let foldSimulation = false;
+export function isSimulatingFolds(): boolean {
+  return foldSimulation;
+}
+/** Turns fold simulation on or off; returns the previous setting. */
+export function setFoldSimulation(on: boolean): boolean {
+  const previous = foldSimulation;
+  foldSimulation = on;
+  return previous;
+}
+
 /** Well-known trait names. Traits are plain strings so dialects can add their own. */
 export const Traits = {
   IsTerminator: 'IsTerminator',
