@@ -128,7 +128,7 @@ function foldExtractStridedMetadata(op: OpOf<typeof ExtractStridedMetadataOp>): 
   }
   const cast = CastOp.definingOp(X.source(op));
   if (cast && CastOp.source(cast).type instanceof MemRefType) {
-    op.setOperand(0, CastOp.source(cast));
+    replaceOperand(op, X.source(op), CastOp.source(cast));
     changed = true;
   }
   // [] is "updated in place" for an op of several results.
