@@ -6,8 +6,7 @@
 import { testOptCases, type OptCase } from '../opt-cases.js';
 
 /** Two identical blocks forwarding their argument to a third: only aggressive simplification merges them. */
-const DIAMOND = `func.func @diamond(%c: i1, %t0: i32, %t1: i32) -> i32 {
-  cf.cond_br %c, ^bb1(%t0 : i32), ^bb2(%t1 : i32)
+const DIAMOND_BLOCKS = `  cf.cond_br %c, ^bb1(%t0 : i32), ^bb2(%t1 : i32)
 ^bb3(%a1 : i32):
   func.return %a1 : i32
 ^bb1(%a2 : i32):
@@ -17,21 +16,16 @@ const DIAMOND = `func.func @diamond(%c: i1, %t0: i32, %t1: i32) -> i32 {
 }
 `;
 
+const DIAMOND = `func.func @diamond(%c: i1, %t0: i32, %t1: i32) -> i32 {
+${DIAMOND_BLOCKS}`;
+
 /** A loop the pass rewrites next to blocks it can merge. */
 const LOOP_AND_DIAMOND = `func.func @both(%c: i1, %t0: i32, %t1: i32, %lb: index, %ub: index, %m: memref<?xi32>) -> i32 {
   %c4 = arith.constant 4 : index
   scf.for %i = %lb to %ub step %c4 {
     memref.store %t0, %m[%i] : memref<?xi32>
   }
-  cf.cond_br %c, ^bb1(%t0 : i32), ^bb2(%t1 : i32)
-^bb3(%a1 : i32):
-  func.return %a1 : i32
-^bb1(%a2 : i32):
-  cf.br ^bb3(%a2 : i32)
-^bb2(%a3 : i32):
-  cf.br ^bb3(%a3 : i32)
-}
-`;
+${DIAMOND_BLOCKS}`;
 
 const PASSES = ['--scf-for-loop-peeling', '--scf-for-to-while', '--scf-for-loop-canonicalization', '--test-scf-pipelining', '--int-range-optimizations'];
 
