@@ -6,6 +6,7 @@
 
 import type { DenseIntOrFPElementsAttr } from '../ir/builtin-attributes.js';
 import { emitError } from '../ir/context.js';
+import { UnknownLoc } from '../ir/location.js';
 import type { Operation } from '../ir/operation.js';
 import { ModuleOp } from '../dialects/builtin/index.js';
 import { AssertOp, BranchOp, CondBranchOp, SwitchOp } from '../dialects/cf/index.js';
@@ -89,7 +90,8 @@ export function lowerControlFlowOp(l: LLVMLowering, op: Operation): boolean {
     const continuation = r.splitBlock(block, op.next);
     const failure = r.createBlockIn(block.parent!, null);
     createPrintStrCall(r, location, module, 'assert_msg', AssertOp.msg(op), 'puts');
-    lookupOrCreateFn(r, module, 'abort', []);
+    // MLIR's assert lowering declares `abort` itself, at an unknown location.
+    lookupOrCreateFn(r, module, 'abort', [], llvm.LLVMVoidType.get(), UnknownLoc.get());
     llvm.CallOp.build(r, { callee_operands: [], callee: 'abort', op_bundle_sizes: [], location });
     llvm.UnreachableOp.build(r, { location });
     r.setInsertionPointBefore(op);

@@ -214,15 +214,25 @@ export function parentModule(op: Operation): ModuleOpT {
   throw new Error('op is not inside a builtin.module');
 }
 
-/** LLVM::lookupOrCreateFn: finds `name` in the module, or declares it at the module's start. */
-export function lookupOrCreateFn(r: PatternRewriter, module: ModuleOpT, name: string, params: readonly Type[], result: Type = LLVMVoidType.get()): void {
+/**
+ * LLVM::lookupOrCreateFn: finds `name` in the module, or declares it at the
+ * module's start, at the module's location unless `location` is given.
+ */
+export function lookupOrCreateFn(
+  r: PatternRewriter,
+  module: ModuleOpT,
+  name: string,
+  params: readonly Type[],
+  result: Type = LLVMVoidType.get(),
+  location: Location = module.location,
+): void {
   if (lookupSymbolIn(module, name)) return;
   const saved = r.insertionPoint;
   r.setInsertionPointToStart(ModuleOp.body(module));
   LLVMFuncOp.build(r, {
     sym_name: name,
     function_type: LLVMFunctionType.get(result, params),
-    location: module.location,
+    location,
   });
   r.insertionPoint = saved;
 }

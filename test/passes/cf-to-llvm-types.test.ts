@@ -69,6 +69,16 @@ const CASES: OptCase[] = [
   ...TYPES.map((t) => ({ name: `block arguments of type ${t}`, args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm'], input: diamond(t) })),
   { name: 'a memref through a 32-bit index', args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm=index-bitwidth=32'], input: diamond('memref<?x4xf32>') },
   { name: 'cf.switch with memref operands', args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm'], input: SWITCH },
+  // Locations: MLIR's assert lowering declares `abort` at an unknown location, `puts` at the module's.
+  {
+    name: 'cf.assert lowered, with locations',
+    args: ['--convert-cf-to-llvm', '--mlir-print-debuginfo'],
+    input: `func.func @a(%arg: i1) {
+  cf.assert %arg, "Computer says no"
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
