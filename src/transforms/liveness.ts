@@ -21,6 +21,7 @@ import {
 } from '../ir/interfaces.js';
 import type { Operation, Value } from '../ir/operation.js';
 import { callableInterface, callInterface, resolveCallable, SymbolScopes, symbolVisibility } from './call-utils.js';
+import { successorOperandIndices } from './region-utils.js';
 import { ConstantPropagationSolver } from '../analysis/constant-propagation.js';
 import { wouldOpBeTriviallyDead, type NestVerdicts } from '../ir/side-effects.js';
 
@@ -54,29 +55,6 @@ export function operandIndices(op: Operation, values: readonly Value[]): number[
     if (start < 0) return [];
   }
   return values.map((_, k) => start + k);
-}
-
-/**
- * The operand indices a branch forwards to each successor. Branch ops keep
- * their forwarded groups together, in successor order, at the end of their
- * operands (cf.cond_br: condition, true operands, false operands); reading
- * them as one run tells `^bb1(%a), ^bb2(%a)` apart, where matching each
- * group's values alone would give both groups the last `%a`.
- */
-export function successorOperandIndices(op: Operation, br: BranchInterface): number[][] {
-  const groups: Value[][] = [];
-  let total = 0;
-  for (let s = 0; s < op.numSuccessors; s++) {
-    const g = br.getSuccessorOperands(op, s);
-    groups.push(g);
-    total += g.length;
-  }
-  const list = op.operandList;
-  let at = list.length - total;
-  const inOrder = at >= 0 && groups.every((g) => g.every((v, k) => list[at + k].value === v) && ((at += g.length), true));
-  if (!inOrder) return groups.map((g) => operandIndices(op, g));
-  at = list.length - total;
-  return groups.map((g) => g.map(() => at++));
 }
 
 /** The successors of a region branch terminator, with nothing known about its operands. */

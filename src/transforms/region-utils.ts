@@ -122,26 +122,35 @@ function branchOf(op: Operation): BranchInterface | undefined {
 
 /** The block argument a branch operand feeds, if the operand is a successor operand. */
 function forwardedArgument(op: Operation, operandIndex: number, br: BranchInterface): Value | undefined {
-  const operand = op.opOperand(operandIndex);
-  for (let i = 0; i < op.numSuccessors; i++) {
-    const ops = br.getSuccessorOperands(op, i);
-    // Identify the operand by position within the op's operand list.
-    const start = successorOperandStart(op, i, br);
-    if (start < 0) continue;
-    const k = operandIndex - start;
-    if (k >= 0 && k < ops.length && op.opOperand(start + k) === operand) return op.successor(i).args[k];
+  const groups = successorOperandIndices(op, br);
+  for (let i = 0; i < groups.length; i++) {
+    const g = groups[i];
+    const k = g.length ? operandIndex - g[0] : -1;
+    if (k >= 0 && k < g.length) return op.successor(i).args[k];
   }
   return undefined;
 }
 
-/** The index of the first operand forwarded to successor `i` (they are contiguous). */
-export function successorOperandStart(op: Operation, i: number, br: BranchInterface): number {
-  const ops = br.getSuccessorOperands(op, i);
-  if (!ops.length) return -1;
-  // Successor operand groups follow each other; find the group's offset from the end of the operands.
-  let end = op.numOperands;
-  for (let j = op.numSuccessors - 1; j > i; j--) end -= br.getSuccessorOperands(op, j).length;
-  return end - ops.length;
+/**
+ * The operand indices a branch forwards to each successor. The groups follow
+ * each other, in successor order, at the end of the operands (cf.cond_br:
+ * condition, true operands, false operands), so positions tell
+ * `^bb1(%a), ^bb2(%a)` apart where matching values could not.
+ */
+export function successorOperandIndices(op: Operation, br: BranchInterface): number[][] {
+  const sizes: number[] = [];
+  let total = 0;
+  for (let s = 0; s < op.numSuccessors; s++) {
+    const n = br.getSuccessorOperands(op, s).length;
+    sizes.push(n);
+    total += n;
+  }
+  let at = op.numOperands - total;
+  return sizes.map((n) => {
+    const idx = new Array<number>(n);
+    for (let k = 0; k < n; k++) idx[k] = at++;
+    return idx;
+  });
 }
 
 function isUseSpecificallyKnownDead(op: Operation, operandIndex: number, live: LiveMap): boolean {

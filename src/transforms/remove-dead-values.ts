@@ -26,7 +26,8 @@ import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
 import { callableInterface, callInterface, isSymbol, symbolRefsOf, SymbolScopes, symbolVisibility } from './call-utils.js';
 import { collectCanonicalizationPatterns } from './canonicalize.js';
 import { applyOpListPatternsGreedily, FrozenPatternSet } from './greedy.js';
-import { branchOf, LivenessAnalysis, regionBranchOf, successorOperandIndices, successorOperandInputMapping } from './liveness.js';
+import { successorOperandIndices } from './region-utils.js';
+import { branchOf, LivenessAnalysis, regionBranchOf, successorOperandInputMapping } from './liveness.js';
 import { isMemoryEffectFree, type NestVerdicts } from '../ir/side-effects.js';
 
 interface CleanupList {
