@@ -27,12 +27,15 @@ const stampOf = (st) => `scfkit-code-cache ${st.size} ${st.mtimeMs}\n`;
 
 /**
  * Runs `dist/<tool>.bundle.cjs` (cached) or `dist/src/tools/<tool>.js`.
- * `v8Flags`: V8 flags the tool sets while running, set here first: V8 keys
- * its code cache by the flags, so a cache recorded by a run that changed them
- * would be rejected by every later start.
+ * `v8Flags`: the V8 flags the tool runs with. The bin's sh line passes them to
+ * node; started as `node bin/<tool>` they are missing and are set here, before
+ * the bundle is compiled: V8 keys its code cache by the flags (heap sizes
+ * included), so both ways of starting must end with the same ones to accept
+ * the cache that `npm run bundle` records. Only that second way loads
+ * node:v8, which brings Node's streams with it (~4 ms of start-up).
  */
 function runTool(tool, { v8Flags } = {}) {
-  if (v8Flags) require('node:v8').setFlagsFromString(v8Flags);
+  if (v8Flags && !v8Flags.split(' ').every((flag) => process.execArgv.includes(flag))) require('node:v8').setFlagsFromString(v8Flags);
   const dist = join(__dirname, '..', 'dist');
   const entry = join(dist, 'src', 'tools', `${tool}.js`);
   const bundle = join(dist, `${tool}.bundle.cjs`);

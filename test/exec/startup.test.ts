@@ -16,8 +16,12 @@ const SCF_OPT = join(ROOT, 'bin', 'scf-opt');
 const SCF_TS = join(ROOT, 'bin', 'scf-ts');
 const TINY = 'func.func @main() {\n  %c = arith.constant 7 : i32\n  vector.print %c : i32\n  return\n}\n';
 
-/** Runs `bin` on a tiny file with a preload that reports, at exit, the Node modules loaded after it. */
-function tinyRun(bin: string, extraEnv: Record<string, string> = {}): { stdout: string; report: string; loaded: string[] } {
+/**
+ * Runs `bin` on a tiny file with a preload that reports, at exit, the Node
+ * modules loaded after it: as `node <bin>`, or (`direct`) as an executable,
+ * through its sh line, with the preload in NODE_OPTIONS.
+ */
+function tinyRun(bin: string, extraEnv: Record<string, string> = {}, direct = false): { stdout: string; report: string; loaded: string[] } {
   const dir = tempDir();
   const file = writeTemp(dir, 'tiny.mlir', TINY);
   const preload = writeTemp(
@@ -25,15 +29,20 @@ function tinyRun(bin: string, extraEnv: Record<string, string> = {}): { stdout: 
     'preload.cjs',
     "const before = new Set(process.moduleLoadList);\nprocess.on('exit', () => require('fs').writeSync(2, 'LOADED ' + JSON.stringify(process.moduleLoadList.filter((m) => !before.has(m))) + '\\n'));\n",
   );
-  const r = spawnSync(process.execPath, ['-r', preload, bin, file], { encoding: 'utf8', env: { ...process.env, SCFKIT_REPORT_CODE_CACHE: '1', ...extraEnv } });
+  const env = { ...process.env, SCFKIT_REPORT_CODE_CACHE: '1', ...extraEnv };
+  const r = direct
+    ? spawnSync(bin, [file], { encoding: 'utf8', env: { ...env, NODE_OPTIONS: `--require=${preload}` } })
+    : spawnSync(process.execPath, ['-r', preload, bin, file], { encoding: 'utf8', env });
   assert.equal(r.status, 0, r.stderr);
   const line = r.stderr.split('\n').find((l) => l.startsWith('LOADED '));
   assert.ok(line, r.stderr);
   return { stdout: r.stdout, report: r.stderr.split('\n').filter((l) => l.startsWith('code cache: ')).join('\n'), loaded: JSON.parse(line.slice(7)) as string[] };
 }
 
-// Streams are not among them: both tools set V8 flags through node:v8 (scf-run
-// --no-liftoff, scf-opt a smaller inlining budget), which loads them (~1 ms).
+// Streams are not among them: started as `node bin/...`, both tools set V8
+// flags through node:v8 (scf-run --no-liftoff, scf-opt a smaller inlining
+// budget and its heap sizes), which loads them. Run as an executable, scf-opt
+// has its flags from its sh line and loads neither (the test below).
 const AVOIDED = [/perf_hooks|internal\/perf\/performance$/, /worker_threads/, /esm\/module_job/];
 
 for (const [name, bin, expected] of [
@@ -78,6 +87,15 @@ for (const [name, bin, expected] of [
     assert.ok(isAscii(bytes), `non-ASCII byte near: ${bytes.toString('utf8', Math.max(0, at - 60), at + 20)}`);
   });
 }
+
+test('bin/scf-opt run as an executable: its V8 flags come from its sh line, so node:v8 and the streams it loads (~4 ms) stay out of a tiny run', (t) => {
+  const r = tinyRun(SCF_OPT, {}, true);
+  assert.match(r.stdout, /func\.func @main\(\)/);
+  if (r.report === 'code cache: no fresh bundle') return t.skip('no bundle newer than the compiled modules (npm run bundle)');
+  const again = r.report === 'code cache: accepted' ? r : tinyRun(SCF_OPT, {}, true);
+  assert.equal(again.report, 'code cache: accepted');
+  assert.deepEqual(again.loaded.filter((m) => /^NativeModule (v8|stream|internal\/streams\/)/.test(m)), []);
+});
 
 // Run directly, the bins start node without NODE_EXTRA_CA_CERTS (see the top of
 // bin/scf-opt): with it, node parses all CA certificates first (~40 ms CPU).
