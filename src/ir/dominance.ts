@@ -5,7 +5,7 @@
 // chains cannot overflow the stack.
 
 import { Traits } from './context.js';
-import type { Block, BlockArgument, Operation, Region, Value } from './operation.js';
+import type { Block, Operation, Region, Value } from './operation.js';
 
 export interface RegionDominators {
   /** The blocks reachable from the entry, in reverse post-order (entry first). */
@@ -311,7 +311,9 @@ export class DominanceInfo {
   valueDominates(value: Value, user: Operation): boolean {
     const def = value.definingOp;
     if (!def) {
-      const owner = (value as BlockArgument).owner;
+      const owner = value.parentBlock;
+      // No block: a value that is in no IR (a parser's unresolved placeholder) dominates nothing.
+      if (owner === null) return false;
       return user.parentBlock !== null && (owner === user.parentBlock || this.properlyDominatesBlockForValues(owner, user.parentBlock));
     }
     const region = def.parentRegion;

@@ -252,7 +252,8 @@ export class Verifier {
           if (v instanceof OpResult) {
             const d = v.owner;
             if (d.verifyMark === closed && d.parentBlock!.verifyMark === open) continue;
-          } else if ((v as BlockArgument).owner.verifyMark === open) continue;
+            // `owner` is missing on a value that is neither (a parser's unresolved placeholder).
+          } else if ((v as BlockArgument).owner?.verifyMark === open) continue;
           broken |= this.checkOperand(o, v, root, isolated, open, broken);
         }
         const def = o.name.def;
@@ -351,12 +352,15 @@ export class Verifier {
    * Returns the bits found (those in `known` are not checked again).
    */
   private checkOperand(user: Operation, v: Value, root: Operation, isolated: boolean, open: number, known: number): number {
+    const defBlock = v.parentBlock;
+    // A value in no region (MLIR's "unlinked" operand): the isolation check
+    // reports it; without one, the dominance check (it dominates nothing).
+    if (defBlock === null || defBlock.parent === null) return isolated ? ISOLATION_BROKEN : DOMINANCE_BROKEN;
     let bits = 0;
     if (isolated && (known & ISOLATION_BROKEN) === 0) {
-      const defBlock = v instanceof OpResult ? v.owner.parentBlock : (v as BlockArgument).owner;
-      const m = defBlock === null ? 0 : defBlock.verifyMark;
+      const m = defBlock.verifyMark;
       // A block of this walk is in the root; any other is looked up.
-      if (m !== open && m !== open + 1 && !regionIsIn(defBlock === null ? null : defBlock.parent, root)) bits |= ISOLATION_BROKEN;
+      if (m !== open && m !== open + 1 && !regionIsIn(defBlock.parent, root)) bits |= ISOLATION_BROKEN;
     }
     if ((known & DOMINANCE_BROKEN) === 0 && !this.dominatesUse(v, user, open)) bits |= DOMINANCE_BROKEN;
     return bits;
@@ -825,8 +829,11 @@ function verifyIsolation(ctx: Context, op: Operation): boolean {
     for (const block of region.blocks)
       for (let o = block.first; o; o = o.next) {
         for (let u = o.firstOperand; u !== null; u = o.operandAfter(u)) {
-          const v = u.value;
-          const defRegion = v.definingOp ? v.definingOp.parentRegion : (v as BlockArgument).owner.parent;
+          const defRegion = u.value.parentBlock?.parent ?? null;
+          if (defRegion === null) {
+            emitError(ctx, o, "operation's operand is unlinked");
+            return false;
+          }
           if (defRegion !== region && !isInside(defRegion)) {
             const d = emitOpError(ctx, o, 'using value defined outside the region');
             d.attachNote('required by region isolation constraints', op.location);

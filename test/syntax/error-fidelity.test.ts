@@ -37,6 +37,15 @@ const CASES: OptCase[] = [
   { name: 'scf.forall: a bound past 64 bits', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (99999999999999999999) {\n  }\n  return\n}\n' },
   { name: 'memref.subview: offsets without their bracket', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0 4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
+  // An operand naming a value that the op's own region defines: the region's
+  // definition takes the forward reference's slot while the op is not built
+  // yet, so the op keeps a placeholder that is in no block.
+  { name: 'an operand defined in the op\'s own region (scf.if) is unlinked', args: [], input: 'func.func @t() {\n  scf.if %c {\n    %c = arith.constant true\n  }\n  return\n}\n' },
+  { name: 'an operand defined in the op\'s own region (memref.generic_atomic_rmw) is unlinked', args: [], input: 'func.func @t(%m: memref<4xf32>) {\n  %x = memref.generic_atomic_rmw %m[%i] : memref<4xf32> {\n  ^bb0(%cur: f32):\n    %i = arith.constant 0 : index\n    memref.atomic_yield %cur : f32\n  }\n  return\n}\n' },
+  // scf.for resolves its operands after its body, when the body's names are out of scope.
+  { name: 'scf.for: a bound defined in the loop body is an undeclared name', args: [], input: 'func.func @t(%n: index) {\n  %c1 = arith.constant 1 : index\n  scf.for %i = %z to %n step %c1 {\n    %z = arith.constant 0 : index\n  }\n  return\n}\n' },
+  { name: 'scf.for: an init value defined in the loop body is an undeclared name', args: [], input: 'func.func @t(%n: index) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %s) -> (index) {\n    %s = arith.addi %acc, %i : index\n    scf.yield %s : index\n  }\n  return\n}\n' },
+  { name: 'scf.for: a step of another type is reported after the body is parsed', args: [], input: 'func.func @t(%a: i32) {\n  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : i32\n  scf.for %i = %c0 to %c0 step %c1(iter_args %x = %a) -> i32 : i32 {\n  }\n  return\n}\n' },
 ];
 
 testOptCases(CASES);

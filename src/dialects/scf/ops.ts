@@ -790,9 +790,7 @@ implementOp(ForOp, {
     const step = p.parseOperand();
     const regionArgs: Argument[] = [iv];
     let inits: UnresolvedOperand[] = [];
-    let hasIterArgs = false;
     if (p.parseOptionalKeyword('iter_args')) {
-      hasIterArgs = true;
       const list = p.parseOptionalAssignmentList() ?? p.error("expected '('");
       regionArgs.push(...list.lhs);
       inits = list.rhs;
@@ -803,16 +801,15 @@ implementOp(ForOp, {
     let type: Type = IndexType.get();
     if (p.parseOptionalColon()) type = p.parseType();
     iv.type = type;
-    const operands = [p.resolveOperand(lb, type), p.resolveOperand(ub, type), p.resolveOperand(step, type)];
-    if (hasIterArgs)
-      for (let i = 0; i < inits.length; i++) {
-        regionArgs[i + 1].type = state.types[i];
-        operands.push(p.resolveOperand(inits[i], state.types[i]));
-      }
-    state.operands = operands;
+    for (let i = 0; i < inits.length; i++) regionArgs[i + 1].type = state.types[i];
     const body = state.addRegion(new Region());
     yield { region: body, args: regionArgs };
     ensureTerminator(ctx, body, YieldOp, state);
+    // Resolved after the body, as MLIR's parser does: a value the body
+    // defines is out of scope by then, so using one is an undeclared name.
+    const operands = [p.resolveOperand(lb, type), p.resolveOperand(ub, type), p.resolveOperand(step, type)];
+    for (let i = 0; i < inits.length; i++) operands.push(p.resolveOperand(inits[i], state.types[i]));
+    state.operands = operands;
     p.parseOptionalAttrDict(state);
   },
   print(p, op) {
