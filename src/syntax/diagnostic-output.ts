@@ -21,19 +21,38 @@ function locToShow(loc: Location): FileLineColLoc | undefined {
 }
 
 /** Expands tabs to 8-column stops as LLVM's SMDiagnostic does. */
-function expandTabs(line: string): { text: string; column: (c: number) => number } {
-  if (!line.includes('\t')) return { text: line, column: (c) => c };
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line;
   let text = '';
-  const map: number[] = [];
   for (let i = 0; i < line.length; i++) {
-    map.push(text.length);
     if (line[i] === '\t') {
       do text += ' ';
       while (text.length % 8 !== 0);
     } else text += line[i];
   }
-  map.push(text.length);
-  return { text, column: (c) => (c < map.length ? map[c] : c) };
+  return text;
+}
+
+/**
+ * The line under the source line, as LLVM's SMDiagnostic builds it: `~` over
+ * the range (clipped to the line), `^` at the column (or just past the line),
+ * trailing blanks dropped; a mark on a tab repeats up to the tab's stop, so
+ * it lines up with the expanded source line.
+ */
+function caretLine(line: string, col: number, rangeLength: number): string {
+  const marks = new Array<string>(line.length + 1).fill(' ');
+  for (let i = col; i < Math.min(col + rangeLength, line.length); i++) marks[i] = '~';
+  marks[Math.min(col, line.length)] = '^';
+  let end = marks.length;
+  while (end > 0 && marks[end - 1] === ' ') end--;
+  let out = '';
+  for (let i = 0; i < end; i++) {
+    if (line[i] !== '\t') out += marks[i];
+    else
+      do out += marks[i];
+      while (out.length % 8 !== 0);
+  }
+  return out;
 }
 
 export class DiagnosticRenderer {
@@ -60,16 +79,11 @@ export class DiagnosticRenderer {
       if (col <= raw.length && !raw.slice(0, col).includes('\r')) {
         const cr = raw.indexOf('\r', col);
         const line = cr < 0 ? raw : raw.slice(0, cr);
-        const { text, column } = expandTabs(line);
+        const text = expandTabs(line);
         // A line with a byte past ASCII is shown without a caret line (its
         // columns would not line up).
         if (/[^\x00-\x7f]/.test(line)) out += text + '\n';
-        else {
-          const caretCol = column(col);
-          let caret = ' '.repeat(caretCol) + '^';
-          if (rangeLength > 1) caret += '~'.repeat(Math.min(rangeLength, text.length - caretCol) - 1);
-          out += text + '\n' + caret + '\n';
-        }
+        else out += text + '\n' + caretLine(line, col, rangeLength) + '\n';
       }
     }
     return out;
