@@ -363,7 +363,7 @@ function parseExtendedAttr(p: Parser, type: Type | undefined): Attribute {
   let attr: Attribute;
   if (sym.alias) {
     const a = p.state.attributeAliases.get(sym.identifier);
-    if (!a) p.error(`undefined symbol alias id '${sym.identifier}'`, sym.loc);
+    if (!a) p.errorWrongToken(`undefined symbol alias id '${sym.identifier}'`);
     attr = a;
   } else {
     let attrType = type;

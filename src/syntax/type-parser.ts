@@ -439,7 +439,7 @@ function parseExtendedType(p: Parser): Type {
   const sym = parseExtendedSymbolToken(p);
   if (sym.alias) {
     const t = p.state.typeAliases.get(sym.identifier);
-    if (!t) p.error(`undefined symbol alias id '${sym.identifier}'`, sym.loc);
+    if (!t) p.errorWrongToken(`undefined symbol alias id '${sym.identifier}'`);
     return t;
   }
   const dialect = p.ctx.getDialect(sym.dialect);

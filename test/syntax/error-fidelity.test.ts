@@ -37,6 +37,9 @@ const CASES: OptCase[] = [
   { name: 'scf.forall: a bound past 64 bits', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (99999999999999999999) {\n  }\n  return\n}\n' },
   { name: 'memref.subview: offsets without their bracket', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0 4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
+  // An undefined alias is reported as a wrong token: at the token after it, or the end of the line before that token's line.
+  { name: 'an undefined attribute alias is reported at the token after it', args: ['--allow-unregistered-dialect'], input: 'func.func @f() {\n  "test.x"() {a = [#no_unroll], b = #other} : () -> ()\n  return\n}\n' },
+  { name: 'an undefined type alias followed by a token on a later line', args: [], input: 'func.func @f(%a: !foo\n  // c\n) {\n  return\n}\n' },
   // LLVM's caret line: a caret or range mark on a tab repeats up to the tab's 8-column stop.
   { name: 'a caret on a tab fills the tab\'s columns', args: [], input: 'func.func @f(%a: i1) -> (i32\ti32) {\n  return\n}\n' },
   { name: 'a caret on the second of two tabs, after a tab-indented line', args: [], input: 'func.func @f() {\n\t%0 = arith.constant 1 : i32\t\t+\n\treturn\n}\n' },
