@@ -66,8 +66,9 @@ export class DiagnosticRenderer {
   renderOne(loc: Location, severity: Severity, message: string, showSource = true, rangeLength = 0): string {
     const fileLoc = locToShow(loc);
     if (!fileLoc) {
+      // As SourceMgrDiagnosticHandler: no source position, the location (unless unknown) leads the message.
       if (loc instanceof UnknownLoc) return `<unknown>:0: ${severity}: ${message}\n`;
-      return `${loc.key}: ${severity}: ${message}\n`;
+      return `<unknown>:0: ${severity}: ${loc.key}: ${message}\n`;
     }
     let out = `${fileLoc.filename}:${fileLoc.line}:${fileLoc.column}: ${severity}: ${message}\n`;
     const src = showSource ? this.findSource(fileLoc.filename) : undefined;

@@ -37,6 +37,9 @@ const CASES: OptCase[] = [
   { name: 'scf.forall: a bound past 64 bits', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (99999999999999999999) {\n  }\n  return\n}\n' },
   { name: 'memref.subview: offsets without their bracket', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0 4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
+  // A location with no file position (a name, a fused or call-site location of names): `<unknown>:0:`, the location leading the message.
+  { name: 'a verifier error at a name location without a file position', args: [], input: 'func.func @f(%a: memref<i32>) {\n  %0 = arith.addi %a, %a : memref<i32> loc("alice")\n  return\n}\n' },
+  { name: 'a missing terminator at a fused location of names', args: [], input: 'func.func @f(%a: memref<i32>) {\n  %0 = memref.load %a[] : memref<i32> loc(fused["a", "b"])\n}\n' },
   // An undefined alias is reported as a wrong token: at the token after it, or the end of the line before that token's line.
   { name: 'an undefined attribute alias is reported at the token after it', args: ['--allow-unregistered-dialect'], input: 'func.func @f() {\n  "test.x"() {a = [#no_unroll], b = #other} : () -> ()\n  return\n}\n' },
   { name: 'an undefined type alias followed by a token on a later line', args: [], input: 'func.func @f(%a: !foo\n  // c\n) {\n  return\n}\n' },
