@@ -100,7 +100,14 @@ export function parseDynamicIndexList(p: OpAsmParser, delimiter: 'paren' | 'squa
     p.parseCommaSeparatedList(
       delimiter,
       () => {
-        const operand = p.parseOptionalOperand();
+        let operand: UnresolvedOperand | undefined;
+        try {
+          operand = p.parseOptionalOperand();
+        } catch (e) {
+          // A malformed `%x#n` fails MLIR's optional operand; it then reads
+          // an integer there, so "expected integer value" follows.
+          if (!(e instanceof ParseAbort)) throw e;
+        }
         if (operand) {
           values.push(operand);
           statics.push(kDynamicI64);

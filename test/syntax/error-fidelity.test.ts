@@ -36,6 +36,7 @@ const CASES: OptCase[] = [
   { name: 'scf.forall: a dynamic index list left open', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (%n 4) {\n  }\n  return\n}\n' },
   { name: 'scf.forall: a bound past 64 bits', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (99999999999999999999) {\n  }\n  return\n}\n' },
   { name: 'memref.subview: offsets without their bracket', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0 4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
+  { name: 'memref.subview: a malformed result number in an index list is followed by the integer and list errors', args: [], input: 'func.func @f(%m: memref<?xf32>, %s: index) {\n  %0 = memref.subview %m[%s#99999999999999999999] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>\n  return\n}\n' },
   { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   // A location with no file position (a name, a fused or call-site location of names): `<unknown>:0:`, the location leading the message.
   { name: 'a verifier error at a name location without a file position', args: [], input: 'func.func @f(%a: memref<i32>) {\n  %0 = arith.addi %a, %a : memref<i32> loc("alice")\n  return\n}\n' },
