@@ -68,6 +68,12 @@ export interface OpDefinition {
   readonly traits: ReadonlySet<string>;
   /** Names of inherent attributes, stored as properties. */
   readonly inherentAttrNames: ReadonlySet<string>;
+  /**
+   * The segment-size properties (`operandSegmentSizes`, `resultSegmentSizes`)
+   * of an op with AttrSized*Segments, each with its number of groups: MLIR
+   * keeps them as fixed-size i32 arrays, all zeros until set.
+   */
+  readonly segmentSizeProperties?: ReadonlyMap<string, number>;
   /** For `SingleBlockImplicitTerminator<...>`: the terminator op's name. */
   readonly implicitTerminator?: string;
   /** For `HasParent<...>`: the allowed parent op names. */

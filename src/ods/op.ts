@@ -1719,6 +1719,13 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
     fold: undefined,
     getCanonicalizationPatterns: undefined,
     propertiesFromAttr: undefined,
+    segmentSizeProperties:
+      shape.attrSizedOperands || shape.attrSizedResults
+        ? new Map([
+            ...(shape.attrSizedOperands ? ([['operandSegmentSizes', shape.operands.length]] as const) : []),
+            ...(shape.attrSizedResults ? ([['resultSegmentSizes', shape.results.length]] as const) : []),
+          ])
+        : undefined,
     verify(op, ctx) {
       // Set again if a hook was added since (implementOp after a first verify).
       if (passed === undefined || passedFor !== slots.verify) {

@@ -2,8 +2,8 @@
 // references, in both the generic form and dialects' custom forms.
 
 import type { Attribute, Type } from '../ir/attributes.js';
-import { DictionaryAttr } from '../ir/builtin-attributes.js';
-import { FunctionType } from '../ir/builtin-types.js';
+import { DenseArrayAttr, DictionaryAttr } from '../ir/builtin-attributes.js';
+import { FunctionType, IntegerType } from '../ir/builtin-types.js';
 import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, UnknownLoc } from '../ir/location.js';
 import { objectList } from '../ir/object-list.js';
@@ -254,6 +254,18 @@ const NO_ARGS: readonly Argument[] = [];
 const DEFAULT_TOP_LEVEL_DIALECT = 'builtin';
 const NO_RESULT_IDS: readonly ResultRecord[] = [];
 
+
+const isI32 = (t: Type): boolean => t instanceof IntegerType && t.width === 32 && t.signedness === 'signless';
+
+/** Whether `v` can be a segment-size property of `groups` groups (MLIR's DenseI32ArrayAttr of that length). */
+function isSegmentSizes(v: Attribute, groups: number): boolean {
+  return v instanceof DenseArrayAttr && isI32(v.elementType) && v.values.length === groups;
+}
+
+function hasFlatProperty(list: readonly (string | Attribute)[] | undefined, name: string): boolean {
+  if (list !== undefined) for (let i = 0; i < list.length; i += 2) if (list[i] === name) return true;
+  return false;
+}
 
 const LEGACY_SEGMENT_NAMES: ReadonlyMap<string, string> = new Map([
   ['operandSegmentSizes', 'operand_segment_sizes'],
@@ -661,7 +673,9 @@ export class OperationParser extends Parser {
           const key = !attributes.has(k) && legacy !== undefined && attributes.has(legacy) ? legacy : k;
           const v = attributes.get(key);
           if (v !== undefined) {
-            properties = setFlatProperty(properties, k, v);
+            // MLIR's setInherentAttr drops a segment-size array of another kind or length.
+            const groups = def.segmentSizeProperties?.get(k);
+            if (groups === undefined || isSegmentSizes(v, groups)) properties = setFlatProperty(properties, k, v);
             attributes.delete(key);
           }
         }
@@ -673,6 +687,16 @@ export class OperationParser extends Parser {
             nameOffset,
           );
         }
+        if (def.segmentSizeProperties !== undefined)
+          for (const [k, groups] of def.segmentSizeProperties) {
+            const v = state.propertiesAttr.get(k);
+            if (v === undefined || isSegmentSizes(v, groups)) continue;
+            const why =
+              v instanceof DenseArrayAttr && isI32(v.elementType)
+                ? `size mismatch in attribute conversion: ${v.values.length} vs ${groups}`
+                : 'expected DenseI32ArrayAttr for key `value`';
+            this.error(`invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: ${why}`, nameOffset);
+          }
         const converted = def.propertiesFromAttr?.(state.propertiesAttr);
         if (typeof converted === 'string')
           this.error(`invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: ${converted}`, nameOffset);
@@ -687,6 +711,10 @@ export class OperationParser extends Parser {
           properties = setFlatProperty(properties, k, v);
         }
       }
+      // Segment sizes never given are MLIR's zero-initialized arrays.
+      if (def.segmentSizeProperties !== undefined)
+        for (const [k, groups] of def.segmentSizeProperties)
+          if (!hasFlatProperty(properties, k)) properties = setFlatProperty(properties, k, DenseArrayAttr.get(IntegerType.get(32), new Array<bigint>(groups).fill(0n)));
     } else if (state.propertiesAttr !== undefined) {
       opaqueProperties = state.propertiesAttr;
     }

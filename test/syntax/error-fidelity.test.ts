@@ -38,6 +38,15 @@ const CASES: OptCase[] = [
   { name: 'memref.subview: offsets without their bracket', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0 4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   { name: 'memref.subview: a malformed result number in an index list is followed by the integer and list errors', args: [], input: 'func.func @f(%m: memref<?xf32>, %s: index) {\n  %0 = memref.subview %m[%s#99999999999999999999] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>\n  return\n}\n' },
   { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
+  // Segment sizes are fixed-size i32 array properties in MLIR: a `<{...}>` entry of another kind or length fails
+  // property conversion at parse time; one in the attribute dictionary is dropped; none at all leaves zeros.
+  ...(['array<i32: 1, 1, 1, 0>', 'array<i64: 1, 1, 1>', '3 : i32'] as const).map((v) => ({
+    name: `cf.cond_br with <{operandSegmentSizes = ${v}}>`,
+    args: [],
+    input: `func.func @f(%c: i1, %a: i32) {\n  "cf.cond_br"(%c, %a, %a) [^bb1, ^bb1] <{operandSegmentSizes = ${v}}> : (i1, i32, i32) -> ()\n^bb1(%x: i32):\n  return\n}\n`,
+  })),
+  { name: 'cf.cond_br with segment sizes of the wrong length in its attribute dictionary', args: [], input: 'func.func @f(%c: i1, %a: i32) {\n  "cf.cond_br"(%c, %a, %a) [^bb1, ^bb1] {operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (i1, i32, i32) -> ()\n^bb1(%x: i32):\n  return\n}\n' },
+  { name: 'cf.cond_br without segment sizes', args: [], input: 'func.func @f(%c: i1, %a: i32) {\n  "cf.cond_br"(%c, %a, %a) [^bb1, ^bb1] : (i1, i32, i32) -> ()\n^bb1(%x: i32):\n  return\n}\n' },
   // A location with no file position (a name, a fused or call-site location of names): `<unknown>:0:`, the location leading the message.
   { name: 'a verifier error at a name location without a file position', args: [], input: 'func.func @f(%a: memref<i32>) {\n  %0 = arith.addi %a, %a : memref<i32> loc("alice")\n  return\n}\n' },
   { name: 'a missing terminator at a fused location of names', args: [], input: 'func.func @f(%a: memref<i32>) {\n  %0 = memref.load %a[] : memref<i32> loc(fused["a", "b"])\n}\n' },
