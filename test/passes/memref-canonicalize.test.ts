@@ -117,6 +117,94 @@ func.func @sv2(%arg0: memref<8x8xf32>, %i: index) -> memref<4x4xf32, strided<[8,
 }
 `,
   },
+  {
+    name: "memref: reinterpret_cast folds (chains, casts, zero-offset subviews, no-op casts)",
+    args: ["--canonicalize"],
+    input: `func.func @fold(%arg0: memref<4x5xf32>, %u: memref<*xf32>, %i: index) -> (memref<4x5xf32>, memref<20xf32>, memref<4x5xf32, strided<[5, 1]>>, memref<8xf32, strided<[1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>) {
+  %0 = memref.reinterpret_cast %arg0 to offset: [0], sizes: [4, 5], strides: [5, 1] : memref<4x5xf32> to memref<4x5xf32>
+  %1 = memref.reinterpret_cast %arg0 to offset: [0], sizes: [20], strides: [1] : memref<4x5xf32> to memref<20xf32>
+  %2 = memref.reinterpret_cast %1 to offset: [0], sizes: [4, 5], strides: [5, 1] : memref<20xf32> to memref<4x5xf32, strided<[5, 1]>>
+  %3 = memref.cast %u : memref<*xf32> to memref<?xf32>
+  %4 = memref.reinterpret_cast %3 to offset: [%i], sizes: [8], strides: [1] : memref<?xf32> to memref<8xf32, strided<[1], offset: ?>>
+  %5 = memref.subview %arg0[0, 1][2, 2][1, 1] : memref<4x5xf32> to memref<2x2xf32, strided<[5, 1], offset: 1>>
+  %6 = memref.reinterpret_cast %5 to offset: [%i], sizes: [4], strides: [1] : memref<2x2xf32, strided<[5, 1], offset: 1>> to memref<4xf32, strided<[1], offset: ?>>
+  return %0, %1, %2, %4, %6 : memref<4x5xf32>, memref<20xf32>, memref<4x5xf32, strided<[5, 1]>>, memref<8xf32, strided<[1], offset: ?>>, memref<4xf32, strided<[1], offset: ?>>
+}
+func.func @esm(%arg0: memref<4x5xf32>, %d: memref<?x?xf32, strided<[?, ?], offset: ?>>, %i: index) -> (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x5xf32, strided<[5, ?]>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>) {
+  %base, %off, %sz:2, %st:2 = memref.extract_strided_metadata %arg0 : memref<4x5xf32> -> memref<f32>, index, index, index, index, index
+  %0 = memref.reinterpret_cast %base to offset: [%off], sizes: [%sz#0, %sz#1], strides: [%st#0, %st#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %c4 = arith.constant 4 : index
+  %1 = memref.reinterpret_cast %base to offset: [0], sizes: [%c4, 5], strides: [5, %st#1] : memref<f32> to memref<?x5xf32, strided<[5, ?]>>
+  %b2, %o2, %s2:2, %t2:2 = memref.extract_strided_metadata %d : memref<?x?xf32, strided<[?, ?], offset: ?>> -> memref<f32>, index, index, index, index, index
+  %2 = memref.reinterpret_cast %b2 to offset: [%o2], sizes: [%s2#0, %s2#1], strides: [%t2#0, %t2#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %3 = memref.reinterpret_cast %b2 to offset: [%o2], sizes: [%s2#1, %s2#0], strides: [%t2#0, %t2#1] : memref<f32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  return %0, %1, %2, %3 : memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x5xf32, strided<[5, ?]>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>
+}
+func.func @consts(%arg0: memref<?xf32>, %i: index) -> (memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %0 = memref.reinterpret_cast %arg0 to offset: [%c3], sizes: [%c4, %i], strides: [%i, %c1] : memref<?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %1 = memref.reinterpret_cast %arg0 to offset: [%i], sizes: [%c4], strides: [%c1] : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
+  return %0, %1 : memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?xf32, strided<[?], offset: ?>>
+}
+`,
+  },
+  {
+    name: "memref: reinterpret_cast constant folding and extract_strided_metadata round trips",
+    args: ["--allow-unregistered-dialect", "--canonicalize"],
+    input: `func.func @ident(%arg0: memref<?xf32>, %m: memref<20xf32>) -> (memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %0 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4], strides: [%c1] : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %1 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4, %c5], strides: [%c5, %c1] : memref<?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %base, %off, %sz, %st = memref.extract_strided_metadata %m : memref<20xf32> -> memref<f32>, index, index, index
+  %2 = memref.reinterpret_cast %base to offset: [%off], sizes: [4, 5], strides: [%c5, %st] : memref<f32> to memref<4x5xf32, strided<[?, ?], offset: ?>>
+  return %0, %1, %2 : memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>
+}
+func.func @loop(%arg0: memref<4x5xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %0 = memref.reinterpret_cast %arg0 to offset: [0], sizes: [20], strides: [1] : memref<4x5xf32> to memref<20xf32>
+    %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [4, 5], strides: [5, 1] : memref<20xf32> to memref<4x5xf32>
+    %2 = memref.reinterpret_cast %1 to offset: [%i], sizes: [%c1], strides: [%c1] : memref<4x5xf32> to memref<?xf32, strided<[?], offset: ?>>
+    "test.use"(%1, %2) : (memref<4x5xf32>, memref<?xf32, strided<[?], offset: ?>>) -> ()
+  }
+  return
+}
+`,
+  },
+  {
+    name: "memref: reinterpret_cast folds only under --scf-for-loop-canonicalization",
+    args: ["--allow-unregistered-dialect", "--scf-for-loop-canonicalization"],
+    input: `func.func @ident(%arg0: memref<?xf32>, %m: memref<20xf32>) -> (memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %0 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4], strides: [%c1] : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %1 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4, %c5], strides: [%c5, %c1] : memref<?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %base, %off, %sz, %st = memref.extract_strided_metadata %m : memref<20xf32> -> memref<f32>, index, index, index
+  %2 = memref.reinterpret_cast %base to offset: [%off], sizes: [4, 5], strides: [%c5, %st] : memref<f32> to memref<4x5xf32, strided<[?, ?], offset: ?>>
+  return %0, %1, %2 : memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>
+}
+func.func @loop(%arg0: memref<4x5xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %0 = memref.reinterpret_cast %arg0 to offset: [0], sizes: [20], strides: [1] : memref<4x5xf32> to memref<20xf32>
+    %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [4, 5], strides: [5, 1] : memref<20xf32> to memref<4x5xf32>
+    %2 = memref.reinterpret_cast %1 to offset: [%i], sizes: [%c1], strides: [%c1] : memref<4x5xf32> to memref<?xf32, strided<[?], offset: ?>>
+    "test.use"(%1, %2) : (memref<4x5xf32>, memref<?xf32, strided<[?], offset: ?>>) -> ()
+  }
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

@@ -31,6 +31,7 @@ import {
   MemorySpaceCastOp,
   PrefetchOp,
   RankOp,
+  ReinterpretCastOp,
   StoreOp,
   SubViewOp,
   ViewOp,
@@ -528,6 +529,113 @@ function foldSubView(op: OpOf<typeof SubViewOp>): FoldResult | undefined {
   return undefined;
 }
 
+// ---- reinterpret_cast
+
+const R = ReinterpretCastOp;
+
+/** isZeroInteger: a static 0 or a constant 0 operand. */
+const isZeroOfr = (x: OpFoldResult): boolean => (typeof x === 'number' ? x === 0 : matchConstantInt(x) === 0n);
+
+/**
+ * constifyIndexValues: an entry the type fixes (`known`) becomes that number,
+ * a constant operand its value; other operands stay.
+ */
+function constify(l: readonly OpFoldResult[], known: readonly number[]): OpFoldResult[] {
+  return l.map((x, i) => {
+    if (!isDyn(known[i])) return known[i];
+    if (typeof x === 'number') return x;
+    const c = matchConstantInt(x);
+    return c === undefined ? x : toStatic(BigInt.asIntN(64, c));
+  });
+}
+
+/** The offset, sizes and strides of a value of `type` as far as its type and `m` tell. */
+function constifiedMetadata(type: MemRefType, m: Mixed): Mixed {
+  const so = stridesAndOffset(type)!;
+  return { offsets: constify(m.offsets, [so.offset]), sizes: constify(m.sizes, type.shape), strides: constify(m.strides, so.strides) };
+}
+
+function reinterpretCastMixed(op: OpOf<typeof R>): Mixed {
+  return { offsets: R.mixedOffsets(op), sizes: R.mixedSizes(op), strides: R.mixedStrides(op) };
+}
+
+const sameList = (a: readonly OpFoldResult[], b: readonly OpFoldResult[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+function foldReinterpretCast(op: OpOf<typeof R>): FoldResult | undefined {
+  const source = R.source(op);
+  // Only the base pointer of the source matters: look through views that keep it.
+  let base: Value | undefined;
+  const rc = R.definingOp(source);
+  const cast = CastOp.definingOp(source);
+  const sub = SubViewOp.definingOp(source);
+  if (rc) base = R.source(rc);
+  else if (cast) base = CastOp.source(cast);
+  else if (sub && SubViewOp.mixedOffsets(sub).every(isZeroOfr)) base = SubViewOp.source(sub);
+  if (base) {
+    replaceOperand(op, source, base);
+    return [R.result(op)];
+  }
+  const res = R.result(op).type as MemRefType;
+  if (res.hasStaticShape && source.type === res && R.mixedOffsets(op)[0] === 0) return [source];
+  return undefined;
+}
+
+/**
+ * reinterpret_cast(extract_strided_metadata(x)) rebuilding x's own metadata
+ * is x (with a cast when the types differ); otherwise the cast reads x directly.
+ */
+const reinterpretCastOpExtractStridedMetadataFolder = pattern(
+  R,
+  (op, rewriter) => {
+    const meta = ExtractStridedMetadataOp.definingOp(R.source(op));
+    if (!meta) return false;
+    const X = ExtractStridedMetadataOp;
+    const x = X.source(meta);
+    const xType = x.type as MemRefType;
+    const have = constifiedMetadata(xType, { offsets: [X.offset(meta)], sizes: X.sizes(meta), strides: X.strides(meta) });
+    const want = constifiedMetadata(R.result(op).type as MemRefType, reinterpretCastMixed(op));
+    const noop = sameList(have.strides, want.strides) && sameList(have.sizes, want.sizes) && have.offsets[0] === want.offsets[0];
+    if (!noop) {
+      rewriter.modifyOpInPlace(op, () => replaceOperand(op, R.source(op), x));
+      return true;
+    }
+    const type = R.result(op).type as MemRefType;
+    if (xType === type) rewriter.replaceOp(op, [x]);
+    else replaceWithCast(rewriter, op, type, x);
+    return true;
+  },
+  { name: 'ReinterpretCastOpExtractStridedMetadataFolder' },
+);
+
+/** Constant operands (and entries the result type fixes) become static, with a cast back to the old type. */
+const reinterpretCastOpConstantFolder = pattern(
+  R,
+  (op, rewriter) => {
+    const m = reinterpretCastMixed(op);
+    const statics = (x: Mixed): number => [...x.offsets, ...x.sizes, ...x.strides].filter((e) => typeof e === 'number').length;
+    const c = constifiedMetadata(R.result(op).type as MemRefType, m);
+    if (statics(c) === statics(m)) return false;
+    const source = R.source(op);
+    const srcType = source.type as MemRefType | UnrankedMemRefType;
+    const offset = staticOf(c.offsets)[0];
+    const type = MemRefType.get(staticOf(c.sizes), srcType.elementType, StridedLayoutAttr.get(offset, staticOf(c.strides)), srcType.memorySpace);
+    const folded = R.build(rewriter, {
+      source,
+      offsets: dynamicOf(c.offsets),
+      sizes: dynamicOf(c.sizes),
+      strides: dynamicOf(c.strides),
+      static_offsets: staticOf(c.offsets).map(fromStatic),
+      static_sizes: staticOf(c.sizes).map(fromStatic),
+      static_strides: staticOf(c.strides).map(fromStatic),
+      result: type,
+      location: op.location,
+    });
+    replaceWithCast(rewriter, op, R.result(op).type as MemRefType, R.result(folded));
+    return true;
+  },
+  { name: 'ReinterpretCastOpConstantFolder' },
+);
+
 // ---- small folds
 
 function foldAssumeAlignment(op: OpOf<typeof AssumeAlignmentOp>): FoldResult | undefined {
@@ -563,6 +671,10 @@ implementOp(LoadOp, { fold: castFoldInPlace });
 implementOp(MemorySpaceCastOp, { fold: foldMemorySpaceCast });
 implementOp(PrefetchOp, { fold: castFoldInPlace });
 implementOp(RankOp, { fold: foldRank });
+implementOp(ReinterpretCastOp, {
+  fold: foldReinterpretCast,
+  canonicalizationPatterns: [reinterpretCastOpExtractStridedMetadataFolder, reinterpretCastOpConstantFolder],
+});
 implementOp(StoreOp, { fold: (op) => (foldMemRefCast(op, StoreOp.value(op)) ? [] : undefined) });
 implementOp(SubViewOp, {
   fold: foldSubView,
