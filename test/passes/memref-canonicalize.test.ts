@@ -205,6 +205,94 @@ func.func @loop(%arg0: memref<4x5xf32>, %n: index) {
 }
 `,
   },
+  {
+    name: "memref: transpose folds (identity, composed chains)",
+    args: ["--canonicalize"],
+    input: `func.func @transpose(%arg0: memref<3x4x5xf32>, %arg1: memref<3x4xf32>, %arg2: memref<3x4xf32, strided<[4, 1]>>) -> (memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>) {
+  %0 = memref.transpose %arg0 (d0, d1, d2) -> (d1, d2, d0) : memref<3x4x5xf32> to memref<4x5x3xf32, strided<[5, 1, 20]>>
+  %1 = memref.transpose %0 (d0, d1, d2) -> (d1, d0, d2) : memref<4x5x3xf32, strided<[5, 1, 20]>> to memref<5x4x3xf32, strided<[1, 5, 20]>>
+  %2 = memref.transpose %1 (d0, d1, d2) -> (d0, d2, d1) : memref<5x4x3xf32, strided<[1, 5, 20]>> to memref<5x3x4xf32, strided<[1, 20, 5]>>
+  %3 = memref.transpose %arg0 (d0, d1, d2) -> (d2, d0, d1) : memref<3x4x5xf32> to memref<5x3x4xf32, strided<[1, 20, 5]>>
+  %4 = memref.transpose %3 (d0, d1, d2) -> (d1, d2, d0) : memref<5x3x4xf32, strided<[1, 20, 5]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
+  %5 = memref.transpose %4 (d0, d1, d2) -> (d0, d1, d2) : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
+  %6 = memref.cast %5 : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32>
+  %7 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32, strided<[4, 1]>>
+  %8 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32>
+  %9 = memref.transpose %arg2 (d0, d1) -> (d1, d0) : memref<3x4xf32, strided<[4, 1]>> to memref<4x3xf32, strided<[1, 4]>>
+  %10 = memref.transpose %9 (d0, d1) -> (d1, d0) : memref<4x3xf32, strided<[1, 4]>> to memref<3x4xf32, strided<[4, 1]>>
+  return %2, %6, %7, %8, %10 : memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>
+}
+`,
+  },
+  {
+    name: "memref: transpose folds only under --scf-for-loop-canonicalization",
+    args: ["--scf-for-loop-canonicalization"],
+    input: `func.func @transpose(%arg0: memref<3x4x5xf32>, %arg1: memref<3x4xf32>, %arg2: memref<3x4xf32, strided<[4, 1]>>) -> (memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>) {
+  %0 = memref.transpose %arg0 (d0, d1, d2) -> (d1, d2, d0) : memref<3x4x5xf32> to memref<4x5x3xf32, strided<[5, 1, 20]>>
+  %1 = memref.transpose %0 (d0, d1, d2) -> (d1, d0, d2) : memref<4x5x3xf32, strided<[5, 1, 20]>> to memref<5x4x3xf32, strided<[1, 5, 20]>>
+  %2 = memref.transpose %1 (d0, d1, d2) -> (d0, d2, d1) : memref<5x4x3xf32, strided<[1, 5, 20]>> to memref<5x3x4xf32, strided<[1, 20, 5]>>
+  %3 = memref.transpose %arg0 (d0, d1, d2) -> (d2, d0, d1) : memref<3x4x5xf32> to memref<5x3x4xf32, strided<[1, 20, 5]>>
+  %4 = memref.transpose %3 (d0, d1, d2) -> (d1, d2, d0) : memref<5x3x4xf32, strided<[1, 20, 5]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
+  %5 = memref.transpose %4 (d0, d1, d2) -> (d0, d1, d2) : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
+  %6 = memref.cast %5 : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32>
+  %7 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32, strided<[4, 1]>>
+  %8 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32>
+  %9 = memref.transpose %arg2 (d0, d1) -> (d1, d0) : memref<3x4xf32, strided<[4, 1]>> to memref<4x3xf32, strided<[1, 4]>>
+  %10 = memref.transpose %9 (d0, d1) -> (d1, d0) : memref<4x3xf32, strided<[1, 4]>> to memref<3x4xf32, strided<[4, 1]>>
+  return %2, %6, %7, %8, %10 : memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>
+}
+`,
+  },
+  {
+    name: "memref: dim of memref.reshape becomes a load of the shape (where the index dominates), dead reallocs",
+    args: ["--canonicalize"],
+    input: `func.func @dim_reshape(%src: memref<*xf32>, %shape: memref<?xindex>, %shape32: memref<3xi32>, %i: index) -> (index, index, index) {
+  %c1 = arith.constant 1 : index
+  %0 = memref.reshape %src(%shape) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  %d0 = memref.dim %0, %i : memref<*xf32>
+  %1 = memref.reshape %src(%shape32) : (memref<*xf32>, memref<3xi32>) -> memref<?x?x?xf32>
+  %c2 = arith.constant 2 : index
+  %d1 = memref.dim %1, %c2 : memref<?x?x?xf32>
+  %2 = memref.reshape %src(%shape32) : (memref<*xf32>, memref<3xi32>) -> memref<?x?x?xf32>
+  %d2 = memref.dim %2, %c1 : memref<?x?x?xf32>
+  return %d0, %d1, %d2 : index, index, index
+}
+func.func @dim_reshape_late(%src: memref<*xf32>, %shape: memref<?xindex>, %j: index) -> index {
+  %0 = memref.reshape %src(%shape) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+  %k = arith.addi %j, %j : index
+  %d = memref.dim %0, %k : memref<*xf32>
+  return %d : index
+}
+func.func @dim_reshape_nested(%src: memref<*xf32>, %shape: memref<?xindex>, %n: index, %c: i1) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %iv = %c0 to %n step %c1 iter_args(%acc = %c0) -> (index) {
+    %0 = memref.reshape %src(%shape) : (memref<*xf32>, memref<?xindex>) -> memref<*xf32>
+    %x = scf.if %c -> (index) {
+      %d = memref.dim %0, %iv : memref<*xf32>
+      scf.yield %d : index
+    } else {
+      %k = arith.addi %iv, %c1 : index
+      %d = memref.dim %0, %k : memref<*xf32>
+      scf.yield %d : index
+    }
+    %s = arith.addi %acc, %x : index
+    scf.yield %s : index
+  }
+  return %r : index
+}
+func.func @realloc(%a: memref<4xf32>, %v: f32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %0 = memref.realloc %a : memref<4xf32> to memref<8xf32>
+  memref.store %v, %0[%c0] : memref<8xf32>
+  memref.dealloc %0 : memref<8xf32>
+  %1 = memref.alloc() : memref<4xf32>
+  %2 = memref.realloc %1(%n) : memref<4xf32> to memref<?xf32>
+  %3 = memref.realloc %2 : memref<?xf32> to memref<16xf32>
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

@@ -6,14 +6,15 @@
 
 import type { Attribute } from '../../ir/attributes.js';
 import { isSimulatingFolds, type FoldResult } from '../../ir/context.js';
-import { IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
+import { AffineMap, type AffineDimExpr } from '../../ir/affine.js';
+import { AffineMapAttr, IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, MemRefType, UnrankedMemRefType, kDynamicI64 } from '../../ir/builtin-types.js';
 import { Builder } from '../../ir/builder.js';
 import { matchConstantInt } from '../../ir/matchers.js';
-import type { Operation, Value } from '../../ir/operation.js';
+import type { Op, OpKind, Operation, Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpOf } from '../../ods/index.js';
-import { ConstantOp } from '../arith/index.js';
+import { ConstantOp, IndexCastOp } from '../arith/index.js';
 import { isDyn, kDynamic, memrefRankReductionMask, stridesAndOffset } from './layout.js';
 import {
   AllocOp,
@@ -31,9 +32,12 @@ import {
   MemorySpaceCastOp,
   PrefetchOp,
   RankOp,
+  ReallocOp,
   ReinterpretCastOp,
+  ReshapeOp,
   StoreOp,
   SubViewOp,
+  TransposeOp,
   ViewOp,
   inferSubViewResultType,
   type AllocLikeHandle,
@@ -196,6 +200,36 @@ function foldDim(op: OpOf<typeof DimOp>, operands: readonly (Attribute | undefin
   return foldMemRefCast(op) ? [DimOp.result(op)] : undefined;
 }
 
+/**
+ * dim(reshape(x, shape), i) is shape[i], loaded right after the reshape (the
+ * shape buffer may change later); only when `i` is cheaply seen to dominate
+ * the reshape.
+ */
+const dimOfMemRefReshape = pattern(
+  DimOp,
+  (op, rewriter) => {
+    const reshape = ReshapeOp.definingOp(DimOp.source(op));
+    if (!reshape) return false;
+    const index = DimOp.index(op);
+    const indexBlock = index.parentBlock;
+    if (indexBlock === reshape.parentBlock) {
+      const def = index.definingOp;
+      if (def && reshape.isBeforeInBlock(def)) return false;
+    } else if (op.parentBlock !== reshape.parentBlock) {
+      const indexRegion = indexBlock?.parent;
+      const reshapeRegion = reshape.parentRegion;
+      if (!indexRegion || !reshapeRegion || indexRegion === reshapeRegion || !indexRegion.isAncestorOf(reshapeRegion)) return false;
+    }
+    rewriter.setInsertionPointAfter(reshape);
+    let value = LoadOp.result(LoadOp.build(rewriter, { memref: ReshapeOp.shape(reshape), indices: [index], location: op.location }));
+    const type = DimOp.result(op).type;
+    if (value.type !== type) value = IndexCastOp.out(IndexCastOp.build(rewriter, { in: value, out: type, location: op.location }));
+    rewriter.replaceOp(op, [value]);
+    return true;
+  },
+  { name: 'DimOfMemRefReshape' },
+);
+
 function foldRank(op: OpOf<typeof RankOp>): FoldResult | undefined {
   const t = RankOp.memref(op).type;
   return t instanceof MemRefType ? [indexAttr(t.rank)] : undefined;
@@ -252,11 +286,11 @@ function simplifyAllocConst<N extends AllocLikeName>(handle: AllocLikeHandle<N>)
 }
 
 /** SimplifyDeadAlloc: an allocation only stored into and deallocated is erased with its users. */
-function simplifyDeadAlloc<N extends AllocLikeName>(handle: AllocLikeHandle<N>): RewritePattern {
+function simplifyDeadAlloc<N extends string>(handle: OpKind<N>, allocated: (op: Op<N>) => Value): RewritePattern {
   return pattern(
     handle,
     (op, rewriter) => {
-      const r = handle.memref(op);
+      const r = allocated(op);
       const users = [...r.uses()].map((u) => u.owner);
       for (const u of users) {
         if (StoreOp.isa(u)) {
@@ -636,6 +670,26 @@ const reinterpretCastOpConstantFolder = pattern(
   { name: 'ReinterpretCastOpConstantFolder' },
 );
 
+// ---- transpose
+
+function foldTranspose(op: OpOf<typeof TransposeOp>): FoldResult | undefined {
+  const input = TransposeOp.in(op);
+  const perm = TransposeOp.permutation(op);
+  if (perm.isIdentity() && TransposeOp.result(op).type === input.type) return [input];
+  // Two transposes are one, with the permutations composed (both are permutations: the verifier says so).
+  const prev = TransposeOp.definingOp(input);
+  if (!prev) return undefined;
+  const inner = TransposeOp.permutation(prev);
+  const composed = AffineMap.get(
+    inner.numDims,
+    inner.numSymbols,
+    perm.results.map((e) => inner.results[(e as AffineDimExpr).position]),
+  );
+  replaceOperand(op, input, TransposeOp.in(prev));
+  op.setAttr('permutation', AffineMapAttr.get(composed));
+  return [TransposeOp.result(op)];
+}
+
 // ---- small folds
 
 function foldAssumeAlignment(op: OpOf<typeof AssumeAlignmentOp>): FoldResult | undefined {
@@ -656,14 +710,14 @@ function foldMemorySpaceCast(op: OpOf<typeof MemorySpaceCastOp>): FoldResult | u
 // ============================================================================
 // Hookup (patterns in MLIR's order and with its benefits)
 
-implementOp(AllocOp, { canonicalizationPatterns: [simplifyAllocConst(AllocOp), simplifyDeadAlloc(AllocOp)] });
-implementOp(AllocaOp, { canonicalizationPatterns: [simplifyAllocConst(AllocaOp), simplifyDeadAlloc(AllocaOp)] });
+implementOp(AllocOp, { canonicalizationPatterns: [simplifyAllocConst(AllocOp), simplifyDeadAlloc(AllocOp, AllocOp.memref)] });
+implementOp(AllocaOp, { canonicalizationPatterns: [simplifyAllocConst(AllocaOp), simplifyDeadAlloc(AllocaOp, AllocaOp.memref)] });
 implementOp(AssumeAlignmentOp, { fold: foldAssumeAlignment });
 implementOp(AtomicRMWOp, { fold: (op) => (foldMemRefCast(op, AtomicRMWOp.value(op)) ? [AtomicRMWOp.result(op)] : undefined) });
 implementOp(CastOp, { fold: foldCast });
 implementOp(CopyOp, { fold: foldCopy, canonicalizationPatterns: [foldEmptyCopy, foldSelfCopy] });
 implementOp(DeallocOp, { fold: castFoldInPlace });
-implementOp(DimOp, { fold: foldDim });
+implementOp(DimOp, { fold: foldDim, canonicalizationPatterns: [dimOfMemRefReshape] });
 implementOp(ExtractStridedMetadataOp, { fold: foldExtractStridedMetadata });
 implementOp(DmaStartOp, { fold: castFoldInPlace });
 implementOp(DmaWaitOp, { fold: castFoldInPlace });
@@ -671,6 +725,7 @@ implementOp(LoadOp, { fold: castFoldInPlace });
 implementOp(MemorySpaceCastOp, { fold: foldMemorySpaceCast });
 implementOp(PrefetchOp, { fold: castFoldInPlace });
 implementOp(RankOp, { fold: foldRank });
+implementOp(ReallocOp, { canonicalizationPatterns: [simplifyDeadAlloc(ReallocOp, ReallocOp.result)] });
 implementOp(ReinterpretCastOp, {
   fold: foldReinterpretCast,
   canonicalizationPatterns: [reinterpretCastOpExtractStridedMetadataFolder, reinterpretCastOpConstantFolder],
@@ -680,4 +735,5 @@ implementOp(SubViewOp, {
   fold: foldSubView,
   canonicalizationPatterns: [subViewConstantArgumentFolder, subViewOpMemRefCastFolder, trivialSubViewOpFolder],
 });
+implementOp(TransposeOp, { fold: foldTranspose });
 implementOp(ViewOp, { fold: foldView, canonicalizationPatterns: [viewOpShapeFolder, viewOpMemrefCastFolder] });
