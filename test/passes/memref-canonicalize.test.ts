@@ -293,6 +293,111 @@ func.func @realloc(%a: memref<4xf32>, %v: f32, %n: index) {
 }
 `,
   },
+  {
+    name: "memref: alloca_scope inlining (no allocation, or last in an allocation scope) and hoisting of stack allocations",
+    args: ["--allow-unregistered-dialect", "--canonicalize"],
+    input: `func.func @inline_no_alloc(%a: index) -> index {
+  %r = memref.alloca_scope -> (index) {
+    %b = arith.addi %a, %a : index
+    memref.alloca_scope.return %b : index
+  }
+  %s = arith.muli %r, %r : index
+  return %s : index
+}
+func.func @inline_last(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = memref.alloca_scope -> (f32) {
+    %m = memref.alloca() : memref<4xf32>
+    memref.store %v, %m[%c0] : memref<4xf32>
+    %x = memref.load %m[%c0] : memref<4xf32>
+    memref.alloca_scope.return %x : f32
+  }
+  return %r : f32
+}
+func.func @keep_not_last(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = memref.alloca_scope -> (f32) {
+    %m = memref.alloca() : memref<4xf32>
+    memref.store %v, %m[%c0] : memref<4xf32>
+    %x = memref.load %m[%c0] : memref<4xf32>
+    memref.alloca_scope.return %x : f32
+  }
+  %y = arith.addf %r, %v : f32
+  return %y : f32
+}
+func.func @unknown_op(%v: f32) {
+  memref.alloca_scope {
+    "test.op"() : () -> ()
+  }
+  "test.after"() : () -> ()
+  return
+}
+func.func @hoist(%n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    memref.alloca_scope {
+      %m = memref.alloca() : memref<4xf32>
+      %d = memref.alloca(%i) : memref<?xf32>
+      %e = memref.alloca(%n) : memref<?xf32>
+      memref.store %v, %m[%c0] : memref<4xf32>
+      memref.store %v, %d[%c0] : memref<?xf32>
+      memref.store %v, %e[%c0] : memref<?xf32>
+      "test.use"(%m, %d, %e) : (memref<4xf32>, memref<?xf32>, memref<?xf32>) -> ()
+    }
+  }
+  return
+}
+func.func @hoist_nested(%n: index, %v: f32, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    scf.if %c {
+      memref.alloca_scope {
+        %m = memref.alloca() : memref<8xf32>
+        memref.alloca_scope {
+          %k = memref.alloca() : memref<2xf32>
+          "test.use"(%k) : (memref<2xf32>) -> ()
+        }
+        "test.use"(%m) : (memref<8xf32>) -> ()
+      }
+    }
+  }
+  return
+}
+func.func @hoist_operands(%n: index, %c: i1) {
+  scf.if %c {
+    %k = arith.addi %n, %n : index
+    memref.alloca_scope {
+      %a = memref.alloca(%k) : memref<?xf32>
+      %b = memref.alloca(%n) : memref<?xf32>
+      "test.use"(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+    }
+  }
+  return
+}
+func.func @not_last(%n: index, %c: i1) {
+  scf.if %c {
+    memref.alloca_scope {
+      %b = memref.alloca(%n) : memref<?xf32>
+      "test.use"(%b) : (memref<?xf32>) -> ()
+    }
+    "test.after"() : () -> ()
+  }
+  return
+}
+func.func @in_execute_region(%n: index) -> index {
+  %r = scf.execute_region -> index {
+    memref.alloca_scope {
+      %b = memref.alloca(%n) : memref<?xf32>
+      "test.use"(%b) : (memref<?xf32>) -> ()
+    }
+    scf.yield %n : index
+  }
+  return %r : index
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

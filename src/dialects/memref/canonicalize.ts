@@ -5,7 +5,8 @@
 // dead allocations, trivial copies and subviews.
 
 import type { Attribute } from '../../ir/attributes.js';
-import { isSimulatingFolds, type FoldResult } from '../../ir/context.js';
+import { Traits, isSimulatingFolds, type FoldResult } from '../../ir/context.js';
+import { Interfaces, getInterface, type MemoryEffectsInterface } from '../../ir/interfaces.js';
 import { AffineMap, type AffineDimExpr } from '../../ir/affine.js';
 import { AffineMapAttr, IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
 import { IndexType, MemRefType, UnrankedMemRefType, kDynamicI64 } from '../../ir/builtin-types.js';
@@ -14,11 +15,13 @@ import { matchConstantInt } from '../../ir/matchers.js';
 import type { Op, OpKind, Operation, Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpOf } from '../../ods/index.js';
+import { cloneOp } from '../../transforms/clone.js';
 import { ConstantOp, IndexCastOp } from '../arith/index.js';
 import { isDyn, kDynamic, memrefRankReductionMask, stridesAndOffset } from './layout.js';
 import {
   AllocOp,
   AllocaOp,
+  AllocaScopeOp,
   AssumeAlignmentOp,
   AtomicRMWOp,
   CastOp,
@@ -304,6 +307,102 @@ function simplifyDeadAlloc<N extends string>(handle: OpKind<N>, allocated: (op: 
     { name: 'SimplifyDeadAlloc' },
   );
 }
+
+// ---- alloca_scope
+
+const STACK = 'AutomaticAllocationScopeResource';
+
+/** Whether `op` declares an allocation of one of its results in the enclosing allocation scope. */
+function allocatesOnStack(op: Operation): boolean {
+  if (op.hasTrait(Traits.Pure)) return false;
+  const iface = getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects);
+  if (!iface) return false;
+  const results = new Set<Value>(op.results);
+  return iface.getEffects(op).some((e) => e.kind === 'allocate' && e.resource === STACK && e.value !== undefined && results.has(e.value));
+}
+
+/** Whether `op` itself (not what it contains) may allocate on the stack: unknown effects count. */
+function mayAllocateOnStack(op: Operation): boolean {
+  if (op.hasTrait(Traits.RecursiveMemoryEffects)) return false;
+  if (!op.hasTrait(Traits.Pure) && !getInterface<MemoryEffectsInterface>(op, Interfaces.MemoryEffects)) return true;
+  return allocatesOnStack(op);
+}
+
+/** The op is the only one before the terminator's position at the end of a single-block region (moving past it cannot extend lifetimes). */
+function lastNonTerminatorInRegion(op: Operation): boolean {
+  const block = op.parentBlock!;
+  const last = block.last;
+  const mightBeTerminator = last !== null && (last.hasTrait(Traits.IsTerminator) || !last.isRegistered);
+  const region = block.parent!;
+  return mightBeTerminator && op.next === last && region.firstBlock === region.lastBlock;
+}
+
+/** An alloca_scope whose body cannot allocate, or whose end is its parent scope's end, is inlined. */
+const allocaScopeInliner = pattern(
+  AllocaScopeOp,
+  (op, rewriter) => {
+    const mayAllocate = !op.walk((inner) => {
+      if (inner === op) return 'advance';
+      if (mayAllocateOnStack(inner)) return 'interrupt';
+      return inner.hasTrait(Traits.AutomaticAllocationScope) ? 'skip' : 'advance';
+    }, 'pre');
+    if (mayAllocate) {
+      if (!op.parentOp?.hasTrait(Traits.AutomaticAllocationScope)) return false;
+      if (!lastNonTerminatorInRegion(op)) return false;
+    }
+    const body = AllocaScopeOp.bodyRegion(op).firstBlock!;
+    const terminator = body.terminator!;
+    const results = terminator.operands;
+    rewriter.inlineBlockBefore(body, op.parentBlock!, op);
+    rewriter.replaceOp(op, results);
+    rewriter.eraseOp(terminator);
+    return true;
+  },
+  { name: 'AllocaScopeInliner' },
+);
+
+/**
+ * Stack allocations in an alloca_scope that ends its non-scope parents are
+ * hoisted before the outermost such parent, when their operands are
+ * available there.
+ */
+const allocaScopeHoister = pattern(
+  AllocaScopeOp,
+  (op, rewriter) => {
+    const hasScope = (o: Operation | null): boolean => o !== null && o.hasTrait(Traits.AutomaticAllocationScope);
+    let scope = op.parentOp;
+    while (scope && !hasScope(scope)) scope = scope.parentOp;
+    if (!scope) return false;
+    let outer = op.parentOp;
+    if (!outer || hasScope(outer)) return false;
+    if (!lastNonTerminatorInRegion(op) || !lastNonTerminatorInRegion(outer)) return false;
+    while (!hasScope(outer.parentOp)) {
+      outer = outer.parentOp;
+      if (!outer || !lastNonTerminatorInRegion(outer)) return false;
+    }
+    const innerRegion = op.parentRegion!;
+    const containing = outer.regions.find((r) => r.isAncestorOf(innerRegion))!;
+    const toHoist: Operation[] = [];
+    // Post-order, as MLIR's walk: nested scopes are not skipped.
+    op.walk((inner) => {
+      if (!allocatesOnStack(inner)) return 'skip';
+      for (const v of inner.operands) {
+        const r = v.parentBlock?.parent;
+        if (r && containing.isAncestorOf(r)) return 'skip';
+      }
+      toHoist.push(inner);
+      return 'advance';
+    });
+    if (!toHoist.length) return false;
+    rewriter.setInsertionPointBefore(outer);
+    for (const alloc of toHoist) {
+      const copy = rewriter.insert(cloneOp(alloc));
+      rewriter.replaceOp(alloc, copy.results);
+    }
+    return true;
+  },
+  { name: 'AllocaScopeHoister' },
+);
 
 // ---- copy
 
@@ -712,6 +811,7 @@ function foldMemorySpaceCast(op: OpOf<typeof MemorySpaceCastOp>): FoldResult | u
 
 implementOp(AllocOp, { canonicalizationPatterns: [simplifyAllocConst(AllocOp), simplifyDeadAlloc(AllocOp, AllocOp.memref)] });
 implementOp(AllocaOp, { canonicalizationPatterns: [simplifyAllocConst(AllocaOp), simplifyDeadAlloc(AllocaOp, AllocaOp.memref)] });
+implementOp(AllocaScopeOp, { canonicalizationPatterns: [allocaScopeInliner, allocaScopeHoister] });
 implementOp(AssumeAlignmentOp, { fold: foldAssumeAlignment });
 implementOp(AtomicRMWOp, { fold: (op) => (foldMemRefCast(op, AtomicRMWOp.value(op)) ? [AtomicRMWOp.result(op)] : undefined) });
 implementOp(CastOp, { fold: foldCast });
