@@ -398,6 +398,169 @@ func.func @in_execute_region(%n: index) -> index {
 }
 `,
   },
+  {
+    name: "memref: collapse_shape/expand_shape folds of inverse pairs, composition of consecutive reshapes, collapse of expand",
+    args: ["--canonicalize"],
+    input: `func.func @folds(%a: memref<4x5xf32>, %b: memref<?x5xf32>, %c: memref<?x?xf32>, %n: index, %m: index) -> (memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1]] : memref<4x5xf32> into memref<20xf32>
+  %1 = memref.expand_shape %0 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
+  %2 = memref.collapse_shape %b [[0, 1]] : memref<?x5xf32> into memref<?xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, 5] : memref<?xf32> into memref<?x5xf32>
+  %4 = memref.collapse_shape %c [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %5 = memref.expand_shape %4 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  %6 = memref.expand_shape %0 [[0, 1]] output_shape [2, 10] : memref<20xf32> into memref<2x10xf32>
+  %7 = memref.collapse_shape %6 [[0, 1]] : memref<2x10xf32> into memref<20xf32>
+  %8 = memref.collapse_shape %7 [[0]] : memref<20xf32> into memref<20xf32>
+  %9 = memref.expand_shape %4 [[0, 1]] output_shape [%m, %n] : memref<?xf32> into memref<?x?xf32>
+  %10 = memref.collapse_shape %9 [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %11 = memref.expand_shape %10 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  return %1, %3, %5, %8, %11 : memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>
+}
+func.func @compose(%a: memref<2x3x4x5xf32>, %d: memref<?x3x4xf32>, %n: index) -> (memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1], [2], [3]] : memref<2x3x4x5xf32> into memref<6x4x5xf32>
+  %1 = memref.collapse_shape %0 [[0, 1, 2]] : memref<6x4x5xf32> into memref<120xf32>
+  %2 = memref.expand_shape %1 [[0, 1]] output_shape [6, 20] : memref<120xf32> into memref<6x20xf32>
+  %3 = memref.expand_shape %2 [[0, 1], [2, 3]] output_shape [2, 3, 4, 5] : memref<6x20xf32> into memref<2x3x4x5xf32>
+  %4 = memref.collapse_shape %d [[0, 1], [2]] : memref<?x3x4xf32> into memref<?x4xf32>
+  %5 = memref.collapse_shape %4 [[0, 1]] : memref<?x4xf32> into memref<?xf32>
+  %6 = memref.expand_shape %d [[0], [1], [2, 3]] output_shape [%n, 3, 2, 2] : memref<?x3x4xf32> into memref<?x3x2x2xf32>
+  return %1, %3, %5, %6 : memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>
+}
+func.func @collapse_of_expand(%a: memref<6x20xf32>, %d: memref<?x20xf32>, %n: index, %e: memref<?xf32>, %m: index) -> (memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>) {
+  %0 = memref.expand_shape %a [[0, 1], [2, 3, 4]] output_shape [2, 3, 2, 2, 5] : memref<6x20xf32> into memref<2x3x2x2x5xf32>
+  %1 = memref.collapse_shape %0 [[0, 1], [2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<6x4x5xf32>
+  %2 = memref.collapse_shape %0 [[0, 1, 2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<24x5xf32>
+  %3 = memref.expand_shape %d [[0, 1], [2, 3]] output_shape [%n, 2, 4, 5] : memref<?x20xf32> into memref<?x2x4x5xf32>
+  %4 = memref.collapse_shape %3 [[0, 1, 2], [3]] : memref<?x2x4x5xf32> into memref<?x5xf32>
+  %5 = memref.collapse_shape %3 [[0, 1], [2], [3]] : memref<?x2x4x5xf32> into memref<?x4x5xf32>
+  %6 = memref.expand_shape %e [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
+  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
+  %8 = memref.collapse_shape %0 [[0, 1], [2, 3, 4]] : memref<2x3x2x2x5xf32> into memref<6x20xf32>
+  return %1, %2, %4, %5, %7, %8 : memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>
+}
+`,
+  },
+  {
+    name: "memref: expand of collapse, memref.cast folded into collapse_shape, strided layouts, rank 0",
+    args: ["--canonicalize"],
+    input: `func.func @expand_of_collapse(%a: memref<2x3x4x5xf32>, %b: memref<?x4x5xf32>, %n: index, %c: memref<8x1x?xf32>, %m: index) -> (memref<6x20xf32>, memref<6x4x5xf32>, memref<2x3x20xf32>, memref<?x5xf32>, memref<2x12x5xf32>, memref<8x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1, 2, 3]] : memref<2x3x4x5xf32> into memref<120xf32>
+  %1 = memref.expand_shape %0 [[0, 1]] output_shape [6, 20] : memref<120xf32> into memref<6x20xf32>
+  %2 = memref.expand_shape %0 [[0, 1, 2]] output_shape [6, 4, 5] : memref<120xf32> into memref<6x4x5xf32>
+  %3 = memref.collapse_shape %a [[0], [1], [2, 3]] : memref<2x3x4x5xf32> into memref<2x3x20xf32>
+  %4 = memref.collapse_shape %a [[0, 1], [2, 3]] : memref<2x3x4x5xf32> into memref<6x20xf32>
+  %5 = memref.expand_shape %4 [[0, 1], [2]] output_shape [2, 3, 20] : memref<6x20xf32> into memref<2x3x20xf32>
+  %6 = memref.collapse_shape %b [[0, 1, 2]] : memref<?x4x5xf32> into memref<?xf32>
+  %7 = memref.expand_shape %6 [[0, 1]] output_shape [%n, 5] : memref<?xf32> into memref<?x5xf32>
+  %8 = memref.collapse_shape %a [[0], [1, 2], [3]] : memref<2x3x4x5xf32> into memref<2x12x5xf32>
+  %9 = memref.collapse_shape %8 [[0, 1, 2]] : memref<2x12x5xf32> into memref<120xf32>
+  %10 = memref.expand_shape %9 [[0, 1, 2]] output_shape [2, 12, 5] : memref<120xf32> into memref<2x12x5xf32>
+  %11 = memref.collapse_shape %c [[0, 1], [2]] : memref<8x1x?xf32> into memref<8x?xf32>
+  %12 = memref.expand_shape %11 [[0], [1, 2]] output_shape [8, 1, %m] : memref<8x?xf32> into memref<8x1x?xf32>
+  %13 = memref.collapse_shape %12 [[0], [1, 2]] : memref<8x1x?xf32> into memref<8x?xf32>
+  return %1, %2, %5, %7, %10, %13 : memref<6x20xf32>, memref<6x4x5xf32>, memref<2x3x20xf32>, memref<?x5xf32>, memref<2x12x5xf32>, memref<8x?xf32>
+}
+func.func @casts(%a: memref<4x5xf32>, %s: memref<4x5xf32, strided<[10, 1]>>) -> (memref<?xf32>, memref<20xf32>, memref<?x?xf32, strided<[?, 1]>>) {
+  %0 = memref.cast %a : memref<4x5xf32> to memref<?x5xf32>
+  %1 = memref.collapse_shape %0 [[0, 1]] : memref<?x5xf32> into memref<?xf32>
+  %2 = memref.cast %a : memref<4x5xf32> to memref<4x5xf32>
+  %3 = memref.collapse_shape %2 [[0, 1]] : memref<4x5xf32> into memref<20xf32>
+  %4 = memref.collapse_shape %s [[0], [1]] : memref<4x5xf32, strided<[10, 1]>> into memref<4x5xf32, strided<[10, 1]>>
+  %5 = memref.cast %s : memref<4x5xf32, strided<[10, 1]>> to memref<?x?xf32, strided<[?, 1]>>
+  %6 = memref.collapse_shape %5 [[0], [1]] : memref<?x?xf32, strided<[?, 1]>> into memref<?x?xf32, strided<[?, 1]>>
+  return %1, %3, %6 : memref<?xf32>, memref<20xf32>, memref<?x?xf32, strided<[?, 1]>>
+}
+func.func @layouts(%s: memref<4x5xf32, strided<[5, 1], offset: 3>>, %t: memref<2x3xf32, strided<[3, 1], offset: ?>>) -> (memref<4x5xf32, strided<[5, 1], offset: 3>>, memref<2x3xf32, strided<[3, 1], offset: ?>>, memref<3x2xf32, strided<[2, 1], offset: ?>>) {
+  %0 = memref.collapse_shape %s [[0, 1]] : memref<4x5xf32, strided<[5, 1], offset: 3>> into memref<20xf32, strided<[1], offset: 3>>
+  %1 = memref.expand_shape %0 [[0, 1]] output_shape [4, 5] : memref<20xf32, strided<[1], offset: 3>> into memref<4x5xf32, strided<[5, 1], offset: 3>>
+  %2 = memref.collapse_shape %t [[0, 1]] : memref<2x3xf32, strided<[3, 1], offset: ?>> into memref<6xf32, strided<[1], offset: ?>>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [3, 2] : memref<6xf32, strided<[1], offset: ?>> into memref<3x2xf32, strided<[2, 1], offset: ?>>
+  %4 = memref.expand_shape %2 [[0, 1]] output_shape [2, 3] : memref<6xf32, strided<[1], offset: ?>> into memref<2x3xf32, strided<[3, 1], offset: ?>>
+  return %1, %4, %3 : memref<4x5xf32, strided<[5, 1], offset: 3>>, memref<2x3xf32, strided<[3, 1], offset: ?>>, memref<3x2xf32, strided<[2, 1], offset: ?>>
+}
+func.func @rank0(%a: memref<1x1xf32>, %b: memref<f32>) -> (memref<f32>, memref<1x1x1xf32>, memref<1x1xf32>) {
+  %0 = memref.collapse_shape %a [] : memref<1x1xf32> into memref<f32>
+  %1 = memref.expand_shape %b [] output_shape [1, 1, 1] : memref<f32> into memref<1x1x1xf32>
+  %2 = memref.collapse_shape %1 [[0, 1], [2]] : memref<1x1x1xf32> into memref<1x1xf32>
+  %3 = memref.collapse_shape %2 [] : memref<1x1xf32> into memref<f32>
+  %4 = memref.expand_shape %0 [] output_shape [1, 1, 1] : memref<f32> into memref<1x1x1xf32>
+  %5 = memref.expand_shape %3 [] output_shape [1, 1] : memref<f32> into memref<1x1xf32>
+  return %3, %4, %5 : memref<f32>, memref<1x1x1xf32>, memref<1x1xf32>
+}
+`,
+  },
+  {
+    name: "memref: expand of collapse regrouped through static and dynamic sub-shapes (unit dims, ambiguous groups)",
+    args: ["--canonicalize"],
+    input: `func.func @regroup(%a: memref<?x2x3x?xf32>, %b: memref<?x?x?xf32>, %c: memref<2x2x?xf32>, %d: memref<1x4x1x5xf32>, %e: memref<6x?xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1, 2], [3]] : memref<?x2x3x?xf32> into memref<?x?xf32>
+  %1 = memref.expand_shape %0 [[0, 1], [2]] output_shape [%n, 6, %m] : memref<?x?xf32> into memref<?x6x?xf32>
+  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<?x?x?xf32> into memref<?xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  %4 = memref.collapse_shape %c [[0, 1, 2]] : memref<2x2x?xf32> into memref<?xf32>
+  %5 = memref.expand_shape %4 [[0, 1]] output_shape [2, %n] : memref<?xf32> into memref<2x?xf32>
+  %6 = memref.collapse_shape %d [[0, 1, 2, 3]] : memref<1x4x1x5xf32> into memref<20xf32>
+  %7 = memref.expand_shape %6 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
+  %8 = memref.collapse_shape %e [[0, 1]] : memref<6x?xf32> into memref<?xf32>
+  %9 = memref.expand_shape %8 [[0, 1, 2]] output_shape [2, 3, %n] : memref<?xf32> into memref<2x3x?xf32>
+  return %1, %3, %5, %7, %9 : memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>
+}
+func.func @regroup2(%a: memref<?x2x3x6x?xf32>, %b: memref<2x3x5xf32>, %c: memref<1x1xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1, 2, 3, 4]] : memref<?x2x3x6x?xf32> into memref<?xf32>
+  %1 = memref.expand_shape %0 [[0, 1, 2]] output_shape [%n, 6, %m] : memref<?xf32> into memref<?x6x?xf32>
+  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<2x3x5xf32> into memref<30xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [6, 5] : memref<30xf32> into memref<6x5xf32>
+  %4 = memref.collapse_shape %c [] : memref<1x1xf32> into memref<f32>
+  %5 = memref.expand_shape %4 [] output_shape [1] : memref<f32> into memref<1xf32>
+  %6 = memref.collapse_shape %a [[0, 1], [2], [3, 4]] : memref<?x2x3x6x?xf32> into memref<?x3x?xf32>
+  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
+  %8 = memref.expand_shape %7 [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
+  return %1, %3, %5, %8 : memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>
+}
+`,
+  },
+  {
+    name: "memref: collapse_shape/expand_shape folds only under --scf-for-loop-canonicalization",
+    args: ["--scf-for-loop-canonicalization"],
+    input: `func.func @folds(%a: memref<4x5xf32>, %b: memref<?x5xf32>, %c: memref<?x?xf32>, %n: index, %m: index) -> (memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1]] : memref<4x5xf32> into memref<20xf32>
+  %1 = memref.expand_shape %0 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
+  %2 = memref.collapse_shape %b [[0, 1]] : memref<?x5xf32> into memref<?xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, 5] : memref<?xf32> into memref<?x5xf32>
+  %4 = memref.collapse_shape %c [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %5 = memref.expand_shape %4 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  %6 = memref.expand_shape %0 [[0, 1]] output_shape [2, 10] : memref<20xf32> into memref<2x10xf32>
+  %7 = memref.collapse_shape %6 [[0, 1]] : memref<2x10xf32> into memref<20xf32>
+  %8 = memref.collapse_shape %7 [[0]] : memref<20xf32> into memref<20xf32>
+  %9 = memref.expand_shape %4 [[0, 1]] output_shape [%m, %n] : memref<?xf32> into memref<?x?xf32>
+  %10 = memref.collapse_shape %9 [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %11 = memref.expand_shape %10 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  return %1, %3, %5, %8, %11 : memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>
+}
+func.func @compose(%a: memref<2x3x4x5xf32>, %d: memref<?x3x4xf32>, %n: index) -> (memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1], [2], [3]] : memref<2x3x4x5xf32> into memref<6x4x5xf32>
+  %1 = memref.collapse_shape %0 [[0, 1, 2]] : memref<6x4x5xf32> into memref<120xf32>
+  %2 = memref.expand_shape %1 [[0, 1]] output_shape [6, 20] : memref<120xf32> into memref<6x20xf32>
+  %3 = memref.expand_shape %2 [[0, 1], [2, 3]] output_shape [2, 3, 4, 5] : memref<6x20xf32> into memref<2x3x4x5xf32>
+  %4 = memref.collapse_shape %d [[0, 1], [2]] : memref<?x3x4xf32> into memref<?x4xf32>
+  %5 = memref.collapse_shape %4 [[0, 1]] : memref<?x4xf32> into memref<?xf32>
+  %6 = memref.expand_shape %d [[0], [1], [2, 3]] output_shape [%n, 3, 2, 2] : memref<?x3x4xf32> into memref<?x3x2x2xf32>
+  return %1, %3, %5, %6 : memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>
+}
+func.func @collapse_of_expand(%a: memref<6x20xf32>, %d: memref<?x20xf32>, %n: index, %e: memref<?xf32>, %m: index) -> (memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>) {
+  %0 = memref.expand_shape %a [[0, 1], [2, 3, 4]] output_shape [2, 3, 2, 2, 5] : memref<6x20xf32> into memref<2x3x2x2x5xf32>
+  %1 = memref.collapse_shape %0 [[0, 1], [2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<6x4x5xf32>
+  %2 = memref.collapse_shape %0 [[0, 1, 2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<24x5xf32>
+  %3 = memref.expand_shape %d [[0, 1], [2, 3]] output_shape [%n, 2, 4, 5] : memref<?x20xf32> into memref<?x2x4x5xf32>
+  %4 = memref.collapse_shape %3 [[0, 1, 2], [3]] : memref<?x2x4x5xf32> into memref<?x5xf32>
+  %5 = memref.collapse_shape %3 [[0, 1], [2], [3]] : memref<?x2x4x5xf32> into memref<?x4x5xf32>
+  %6 = memref.expand_shape %e [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
+  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
+  %8 = memref.collapse_shape %0 [[0, 1], [2, 3, 4]] : memref<2x3x2x2x5xf32> into memref<6x20xf32>
+  return %1, %2, %4, %5, %7, %8 : memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

@@ -4,20 +4,20 @@
 // dim of known sizes, the static metadata extract_strided_metadata yields,
 // dead allocations, trivial copies and subviews.
 
-import type { Attribute } from '../../ir/attributes.js';
+import type { Attribute, Type } from '../../ir/attributes.js';
 import { Traits, isSimulatingFolds, type FoldResult } from '../../ir/context.js';
 import { Interfaces, getInterface, type MemoryEffectsInterface } from '../../ir/interfaces.js';
 import { AffineMap, type AffineDimExpr } from '../../ir/affine.js';
-import { AffineMapAttr, IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
-import { IndexType, MemRefType, UnrankedMemRefType, kDynamicI64 } from '../../ir/builtin-types.js';
+import { AffineMapAttr, ArrayAttr, IntegerAttr, StridedLayoutAttr } from '../../ir/builtin-attributes.js';
+import { IndexType, IntegerType, MemRefType, UnrankedMemRefType, kDynamicI64 } from '../../ir/builtin-types.js';
 import { Builder } from '../../ir/builder.js';
 import { matchConstantInt } from '../../ir/matchers.js';
 import type { Op, OpKind, Operation, Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpOf } from '../../ods/index.js';
 import { cloneOp } from '../../transforms/clone.js';
-import { ConstantOp, IndexCastOp } from '../arith/index.js';
-import { isDyn, kDynamic, memrefRankReductionMask, stridesAndOffset } from './layout.js';
+import { ConstantOp, IndexCastOp, MulIOp } from '../arith/index.js';
+import { isDyn, kDynamic, layoutIsIdentity, memrefRankReductionMask, satMul, stridesAndOffset } from './layout.js';
 import {
   AllocOp,
   AllocaOp,
@@ -25,11 +25,13 @@ import {
   AssumeAlignmentOp,
   AtomicRMWOp,
   CastOp,
+  CollapseShapeOp,
   CopyOp,
   DeallocOp,
   DimOp,
   DmaStartOp,
   DmaWaitOp,
+  ExpandShapeOp,
   ExtractStridedMetadataOp,
   LoadOp,
   MemorySpaceCastOp,
@@ -42,6 +44,8 @@ import {
   SubViewOp,
   TransposeOp,
   ViewOp,
+  castCompatible,
+  computeCollapsedLayout,
   inferSubViewResultType,
   type AllocLikeHandle,
   type OpFoldResult,
@@ -769,6 +773,352 @@ const reinterpretCastOpConstantFolder = pattern(
   { name: 'ReinterpretCastOpConstantFolder' },
 );
 
+// ---- collapse_shape / expand_shape
+
+type Groups = number[][];
+
+const C = CollapseShapeOp;
+const E = ExpandShapeOp;
+
+const i64 = IntegerType.get(64);
+const reassociationAttr = (groups: Groups): ArrayAttr => ArrayAttr.get(groups.map((g) => ArrayAttr.get(g.map((d) => IntegerAttr.get(i64, BigInt(d))))));
+const sameGroups = (a: Groups, b: Groups): boolean => a.length === b.length && a.every((g, i) => sameList(g, b[i]));
+const countDynamic = (shape: readonly number[]): number => shape.filter(isDyn).length;
+const nonIdentityLayout = (t: Type): boolean => t instanceof MemRefType && !layoutIsIdentity(t);
+
+/** CollapseShapeOp::computeCollapsedType (the layout is assumed computable). */
+function computeCollapsedType(src: MemRefType, groups: Groups): MemRefType {
+  const shape = groups.map((g) => g.reduce((n, d) => satMul(n, src.shape[d]), 1));
+  const layout = layoutIsIdentity(src) ? undefined : computeCollapsedLayout(src, groups);
+  return MemRefType.get(shape, src.elementType, layout, src.memorySpace);
+}
+
+interface ReshapeView {
+  src: Value;
+  result: Value;
+  groups: Groups;
+}
+const collapseView = (op: OpOf<typeof C>): ReshapeView => ({ src: C.src(op), result: C.result(op), groups: C.reassociationIndices(op) });
+const expandView = (op: OpOf<typeof E>): ReshapeView => ({ src: E.src(op), result: E.result(op), groups: E.reassociationIndices(op) });
+
+/**
+ * foldReshapeOp: a reshape to its own type is its source, and a reshape of
+ * the inverse reshape is the original value when the types match and the
+ * dynamic dims cannot be regrouped differently.
+ */
+function foldReshape(op: ReshapeView, inverse: ReshapeView | undefined): FoldResult | undefined {
+  if (op.src.type === op.result.type) return [op.src];
+  if (!inverse) return undefined;
+  const srcType = inverse.src.type as MemRefType;
+  if (srcType !== op.result.type) return undefined;
+  if (countDynamic(srcType.shape) < 2) return [inverse.src];
+  if (!sameGroups(op.groups, inverse.groups)) return undefined;
+  // Expanding then collapsing back is always the identity.
+  if (srcType.rank < (inverse.result.type as MemRefType).rank) return [inverse.src];
+  if (op.groups.every((g) => countDynamic(srcType.shape.slice(g[0], g[0] + g.length)) < 2)) return [inverse.src];
+  return undefined;
+}
+
+/** composeReassociationIndices: the groups of two reshapes in the same direction as one. */
+function composeReassociation(producer: Groups, consumer: Groups): Groups | undefined {
+  if (producer.length === consumer.length) return undefined;
+  if (producer.length < consumer.length) [producer, consumer] = [consumer, producer];
+  if (!consumer.length) return [];
+  if (producer.length !== consumer.reduce((n, g) => n + g.length, 0)) return undefined;
+  return consumer.map((g) => g.flatMap((d) => producer[d]));
+}
+
+/** A collapse_shape of `src` into `type`, replacing `op`. */
+function replaceWithCollapse(rewriter: PatternRewriter, op: Operation, type: MemRefType, src: Value, groups: Groups): void {
+  const c = C.build(rewriter, { src, reassociation: reassociationAttr(groups), result: type, location: op.location });
+  rewriter.replaceOp(op, [C.result(c)]);
+}
+
+/** An expand_shape of `src` into `type` with the given output shape, replacing `op`. */
+function replaceWithExpand(rewriter: PatternRewriter, op: Operation, type: MemRefType, src: Value, groups: Groups, shape: readonly OpFoldResult[]): void {
+  const e = E.build(rewriter, {
+    src,
+    reassociation: reassociationAttr(groups),
+    output_shape: dynamicOf(shape),
+    static_output_shape: staticOf(shape).map(fromStatic),
+    result: type,
+    location: op.location,
+  });
+  rewriter.replaceOp(op, [E.result(e)]);
+}
+
+/** ComposeReassociativeReshapeOps: two collapses (or two expands) in a row are one. */
+function composeReassociativeReshapes(rewriter: PatternRewriter, op: Operation, view: ReshapeView, prev: ReshapeView | undefined, outputShape?: OpFoldResult[]): boolean {
+  if (!prev) return false;
+  if (nonIdentityLayout(prev.src.type) || nonIdentityLayout(view.src.type) || nonIdentityLayout(view.result.type)) return false;
+  const groups = composeReassociation(prev.groups, view.groups);
+  if (!groups) return false;
+  const type = view.result.type as MemRefType;
+  if (outputShape) replaceWithExpand(rewriter, op, type, prev.src, groups, outputShape);
+  else replaceWithCollapse(rewriter, op, type, prev.src, groups);
+  return true;
+}
+
+const composeCollapses = pattern(
+  C,
+  (op, rewriter) => {
+    const prev = C.definingOp(C.src(op));
+    return composeReassociativeReshapes(rewriter, op, collapseView(op), prev && collapseView(prev));
+  },
+  { name: 'ComposeReassociativeReshapeOps' },
+);
+
+const composeExpands = pattern(
+  E,
+  (op, rewriter) => {
+    const prev = E.definingOp(E.src(op));
+    return composeReassociativeReshapes(rewriter, op, expandView(op), prev && expandView(prev), E.mixedOutputShape(op));
+  },
+  { name: 'ComposeReassociativeReshapeOps' },
+);
+
+/** getConstantIntValue of an OpFoldResult. */
+const constantOfr = (x: OpFoldResult): bigint | undefined => (typeof x === 'number' ? BigInt(x) : matchConstantInt(x));
+
+/**
+ * ComposeCollapseOfExpandOp: collapse(expand(x)) is one collapse or expand
+ * of x (or a cast) when each group of the smaller side is a union of groups
+ * of the larger one.
+ */
+const composeCollapseOfExpand = pattern(
+  C,
+  (op, rewriter) => {
+    const expand = E.definingOp(C.src(op));
+    if (!expand) return false;
+    const x = E.src(expand);
+    const srcType = x.type as MemRefType;
+    const resultType = C.result(op).type as MemRefType;
+    if (nonIdentityLayout(C.src(op).type) || nonIdentityLayout(x.type) || nonIdentityLayout(E.result(expand).type)) return false;
+    if (srcType === resultType) return false;
+    const collapseGroups = C.reassociationIndices(op);
+    const expandGroups = E.reassociationIndices(expand);
+    const [higher, lower] = srcType.rank > resultType.rank ? [expandGroups, collapseGroups] : [collapseGroups, expandGroups];
+    let id = 0;
+    const composed: Groups = [];
+    for (const g of lower) {
+      const last = g[g.length - 1];
+      const ids: number[] = [];
+      while (id < higher.length) {
+        const rightmost = higher[id][higher[id].length - 1];
+        if (rightmost > last) return false;
+        ids.push(id++);
+        if (rightmost === last) break;
+      }
+      composed.push(ids);
+    }
+    if (srcType.rank > resultType.rank) {
+      replaceWithCollapse(rewriter, op, resultType, x, composed);
+    } else if (srcType.rank < resultType.rank) {
+      // Each new output size is the product of the expand's sizes the collapse joins.
+      const sizes = E.mixedOutputShape(expand);
+      const location = op.location;
+      const shape: OpFoldResult[] = collapseGroups.map((g) => {
+        let statics = 1n;
+        const dynamic: Value[] = [];
+        for (const d of g) {
+          const c = constantOfr(sizes[d]);
+          if (c !== undefined) statics = BigInt.asIntN(64, statics * c);
+          else dynamic.push(sizes[d] as Value);
+        }
+        if (!dynamic.length) return toStatic(statics);
+        let v = dynamic[0];
+        for (const w of dynamic.slice(1)) v = MulIOp.result(MulIOp.build(rewriter, { lhs: v, rhs: w, location }));
+        if (statics !== 1n) {
+          const c = ConstantOp.build(rewriter, { value: indexAttr(statics), result: IndexType.get(), location });
+          v = MulIOp.result(MulIOp.build(rewriter, { lhs: v, rhs: ConstantOp.result(c), location }));
+        }
+        return v;
+      });
+      replaceWithExpand(rewriter, op, resultType, x, composed, shape);
+    } else {
+      replaceWithCast(rewriter, op, resultType, x);
+    }
+    return true;
+  },
+  { name: 'ComposeCollapseOfExpandOp' },
+);
+
+/**
+ * findReassociationRangeForDynamicDim: from `start`, the first run of source
+ * dims that holds a dynamic one (greedily: up to the end).
+ */
+function rangeForDynamicDim(shape: readonly number[], start: number, greedy: boolean): [number, number] | undefined {
+  if (start < 0 || start >= shape.length) return undefined;
+  let result: [number, number] = [start, start];
+  let found = false;
+  for (let right = start; right < shape.length; right++) {
+    if (found && !greedy) break;
+    if (isDyn(shape[right])) found = true;
+    result = [start, right];
+  }
+  return found ? result : undefined;
+}
+
+/**
+ * findReassociationRangeForSize: from `start`, the first run of static
+ * source dims whose product is `target` (greedily: with the unit dims after it).
+ */
+function rangeForSize(shape: readonly number[], start: number, target: number, greedy: boolean): [number, number] | undefined {
+  if (start < 0 || start >= shape.length) return undefined;
+  let left = start;
+  let right = start;
+  let result: [number, number] = [left, right];
+  let product = 1;
+  let reached = false;
+  while (left >= 0 && right < shape.length && left <= right) {
+    const size = shape[right];
+    if (reached && !greedy) break;
+    if (isDyn(size)) {
+      if (reached) break;
+      // A static target cannot take a dynamic dim: start over after it.
+      product = 1;
+      left = right = right + 1;
+      result = [left, right];
+      continue;
+    }
+    product *= size;
+    if (product > target && reached) break;
+    while (product > target && left !== right) {
+      product /= shape[left];
+      left++;
+    }
+    result = [left, right];
+    if (product === target) reached = true;
+    right++;
+  }
+  return reached ? result : undefined;
+}
+
+/** findReassociationRangesForCollapse, left to right. */
+function rangesForCollapse(source: readonly number[], target: readonly number[]): [number, number][] | undefined {
+  const ranges: [number, number][] = [];
+  let prevTarget: number | undefined;
+  let start = 0;
+  for (let t = 0; t < target.length; t++) {
+    const greedy = t === target.length - 1;
+    const r = isDyn(target[t]) ? rangeForDynamicDim(source, start, greedy) : rangeForSize(source, start, target[t], greedy);
+    if (!r || r[0] < 0 || r[0] > r[1] || r[1] >= source.length) return undefined;
+    if (r[0] > start) {
+      // Skipped source dims go to the preceding dynamic target dim.
+      if (prevTarget === undefined || !isDyn(prevTarget)) return undefined;
+      ranges[ranges.length - 1][1] = r[0] - 1;
+    }
+    prevTarget = target[t];
+    start = r[1] + 1;
+    ranges.push(r);
+  }
+  if (ranges[ranges.length - 1][1] < source.length - 1) return undefined;
+  return ranges;
+}
+
+/** getReassociationIndicesForCollapse: groups collapsing `source` into `target`, when unambiguous. */
+function reassociationForCollapse(source: readonly number[], target: readonly number[]): Groups | undefined {
+  if (source.length <= target.length) return undefined;
+  if (!target.length) return source.every((s) => s === 1 || isDyn(s)) ? [source.map((_, i) => i)] : undefined;
+  const forward = rangesForCollapse(source, target);
+  if (!forward) return undefined;
+  const reversed = rangesForCollapse([...source].reverse(), [...target].reverse());
+  if (!reversed) return undefined;
+  const n = source.length;
+  const backward = reversed.map(([l, r]): [number, number] => [n - 1 - r, n - 1 - l]).reverse();
+  if (forward.length !== target.length || backward.length !== target.length) return undefined;
+  const groups: Groups = [];
+  for (let t = 0; t < target.length; t++) {
+    const [l1, r1] = forward[t];
+    const [l2, r2] = backward[t];
+    const differing: number[] = [];
+    for (let d = l1; d <= r1; d++) if (d < l2 || d > r2) differing.push(d);
+    for (let d = l2; d <= r2; d++) if (d < l1 || d > r1) differing.push(d);
+    // The ranges must overlap, and may differ only in unit dims.
+    if (differing.length === r1 - l1 + 1 + (r2 - l2 + 1)) return undefined;
+    if (differing.some((d) => source[d] !== 1)) return undefined;
+    const g: number[] = [];
+    for (let d = l1; d <= r1; d++) g.push(d);
+    groups.push(g);
+  }
+  return groups;
+}
+
+/** findCollapsingReassociation of ComposeExpandOfCollapseOp. */
+function findCollapsingReassociation(srcGroups: Groups, resultGroups: Groups, srcShape: readonly number[], resultShape: readonly number[]): Groups | undefined {
+  if (!srcGroups.length) return reassociationForCollapse(srcShape, resultShape);
+  const composed: Groups = [];
+  const n = Math.min(srcGroups.length, resultGroups.length);
+  for (let i = 0; i < n; i++) {
+    const s = srcGroups[i];
+    const r = resultGroups[i];
+    const srcSub = srcShape.slice(s[0], s[0] + s.length);
+    const resSub = resultShape.slice(r[0], r[0] + r.length);
+    if (countDynamic(srcSub) >= 2 && countDynamic(resSub) >= 2) return undefined;
+    if (srcSub.length === resSub.length) {
+      if (!sameList(srcSub, resSub)) return undefined;
+      for (let k = 0; k < srcSub.length; k++) composed.push([s[0] + k]);
+      continue;
+    }
+    const sub = reassociationForCollapse(srcSub, resSub);
+    if (!sub) return undefined;
+    for (const g of sub) composed.push(g.map((d) => s[0] + d));
+  }
+  return composed;
+}
+
+/** ComposeExpandOfCollapseOp: expand(collapse(x)) as one collapse or expand of x, or a cast. */
+const composeExpandOfCollapse = pattern(
+  E,
+  (op, rewriter) => {
+    const collapse = C.definingOp(E.src(op));
+    if (!collapse) return false;
+    const x = C.src(collapse);
+    const srcType = x.type as MemRefType;
+    const resultType = E.result(op).type as MemRefType;
+    if (nonIdentityLayout(E.src(op).type) || nonIdentityLayout(x.type) || nonIdentityLayout(C.result(collapse).type)) {
+      if (!srcType.hasStaticShape || !castCompatible(srcType, resultType)) return false;
+      replaceWithCast(rewriter, op, resultType, x);
+      return true;
+    }
+    if (srcType.rank === resultType.rank) return false;
+    const srcGroups = C.reassociationIndices(collapse);
+    const resultGroups = E.reassociationIndices(op);
+    if (srcType.rank > resultType.rank) {
+      const groups = findCollapsingReassociation(srcGroups, resultGroups, srcType.shape, resultType.shape);
+      if (!groups) return false;
+      replaceWithCollapse(rewriter, op, resultType, x, groups);
+      return true;
+    }
+    const groups = findCollapsingReassociation(resultGroups, srcGroups, resultType.shape, srcType.shape);
+    if (!groups) return false;
+    replaceWithExpand(rewriter, op, resultType, x, groups, E.mixedOutputShape(op));
+    return true;
+  },
+  { name: 'ComposeExpandOfCollapseOp' },
+);
+
+/** A memref.cast that only makes the source more dynamic is folded into the collapse (cast back when the type changes). */
+const collapseShapeOpMemRefCastFolder = pattern(
+  C,
+  (op, rewriter) => {
+    const cast = CastOp.definingOp(C.src(op));
+    if (!cast || !canFoldIntoConsumer(cast)) return false;
+    const source = CastOp.source(cast);
+    const groups = C.reassociationIndices(op);
+    const type = computeCollapsedType(source.type as MemRefType, groups);
+    const resultType = C.result(op).type as MemRefType;
+    if (type === resultType) {
+      rewriter.modifyOpInPlace(op, () => replaceOperand(op, C.src(op), source));
+      return true;
+    }
+    const c = C.build(rewriter, { src: source, reassociation: reassociationAttr(groups), result: type, location: op.location });
+    replaceWithCast(rewriter, op, resultType, C.result(c));
+    return true;
+  },
+  { name: 'CollapseShapeOpMemRefCastFolder' },
+);
+
 // ---- transpose
 
 function foldTranspose(op: OpOf<typeof TransposeOp>): FoldResult | undefined {
@@ -815,9 +1165,23 @@ implementOp(AllocaScopeOp, { canonicalizationPatterns: [allocaScopeInliner, allo
 implementOp(AssumeAlignmentOp, { fold: foldAssumeAlignment });
 implementOp(AtomicRMWOp, { fold: (op) => (foldMemRefCast(op, AtomicRMWOp.value(op)) ? [AtomicRMWOp.result(op)] : undefined) });
 implementOp(CastOp, { fold: foldCast });
+implementOp(CollapseShapeOp, {
+  fold: (op) => {
+    const prev = E.definingOp(C.src(op));
+    return foldReshape(collapseView(op), prev && expandView(prev));
+  },
+  canonicalizationPatterns: [composeCollapses, composeCollapseOfExpand, collapseShapeOpMemRefCastFolder],
+});
 implementOp(CopyOp, { fold: foldCopy, canonicalizationPatterns: [foldEmptyCopy, foldSelfCopy] });
 implementOp(DeallocOp, { fold: castFoldInPlace });
 implementOp(DimOp, { fold: foldDim, canonicalizationPatterns: [dimOfMemRefReshape] });
+implementOp(ExpandShapeOp, {
+  fold: (op) => {
+    const prev = C.definingOp(E.src(op));
+    return foldReshape(expandView(op), prev && collapseView(prev));
+  },
+  canonicalizationPatterns: [composeExpands, composeExpandOfCollapse],
+});
 implementOp(ExtractStridedMetadataOp, { fold: foldExtractStridedMetadata });
 implementOp(DmaStartOp, { fold: castFoldInPlace });
 implementOp(DmaWaitOp, { fold: castFoldInPlace });
