@@ -561,6 +561,108 @@ func.func @collapse_of_expand(%a: memref<6x20xf32>, %d: memref<?x20xf32>, %n: in
 }
 `,
   },
+  {
+    name: "memref: alloca_scope with calls, nested allocation scopes, scf.while bodies and multi-block parents",
+    args: ["--allow-unregistered-dialect", "--canonicalize"],
+    input: `func.func private @ext() -> ()
+func.func @calls(%c: i1) {
+  scf.if %c {
+    memref.alloca_scope {
+      func.call @ext() : () -> ()
+    }
+    func.call @ext() : () -> ()
+  }
+  return
+}
+func.func @nested_scope_ok(%c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.if %c {
+    memref.alloca_scope {
+      scf.for %i = %c0 to %n step %c1 {
+        %a = memref.alloca() : memref<4xf32>
+        memref.dealloc %a : memref<4xf32>
+      }
+    }
+    %x = arith.addi %n, %n : index
+  }
+  return
+}
+func.func @stores(%c: i1, %m: memref<4xf32>, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %r = scf.if %c -> (f32) {
+    %y = memref.alloca_scope -> (f32) {
+      memref.store %v, %m[%c0] : memref<4xf32>
+      %l = memref.load %m[%c0] : memref<4xf32>
+      %s = arith.addf %l, %v : f32
+      memref.alloca_scope.return %s : f32
+    }
+    %z = arith.mulf %y, %y : f32
+    scf.yield %z : f32
+  } else {
+    scf.yield %v : f32
+  }
+  return %r : f32
+}
+func.func @while_hoist(%n: index) {
+  scf.while (%i = %n) : (index) -> () {
+    %cond = arith.cmpi slt, %i, %n : index
+    scf.condition(%cond)
+  } do {
+    memref.alloca_scope {
+      %a = memref.alloca(%n) : memref<?xf32>
+      "test.use"(%a) : (memref<?xf32>) -> ()
+    }
+    scf.yield %n : index
+  }
+  return
+}
+func.func @multi_block(%n: index, %c: i1) {
+  %r = scf.execute_region -> index {
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    memref.alloca_scope {
+      %a = memref.alloca(%n) : memref<?xf32>
+      "test.use"(%a) : (memref<?xf32>) -> ()
+    }
+    scf.yield %n : index
+  ^bb2:
+    scf.yield %n : index
+  }
+  return
+}
+`,
+  },
+  {
+    name: "memref: expand-of-collapse regrouping under a bottom-up canonicalizer",
+    args: ["--allow-unregistered-dialect", "--canonicalize=top-down=false"],
+    input: `func.func @regroup(%a: memref<?x2x3x?xf32>, %b: memref<?x?x?xf32>, %c: memref<2x2x?xf32>, %d: memref<1x4x1x5xf32>, %e: memref<6x?xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1, 2], [3]] : memref<?x2x3x?xf32> into memref<?x?xf32>
+  %1 = memref.expand_shape %0 [[0, 1], [2]] output_shape [%n, 6, %m] : memref<?x?xf32> into memref<?x6x?xf32>
+  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<?x?x?xf32> into memref<?xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  %4 = memref.collapse_shape %c [[0, 1, 2]] : memref<2x2x?xf32> into memref<?xf32>
+  %5 = memref.expand_shape %4 [[0, 1]] output_shape [2, %n] : memref<?xf32> into memref<2x?xf32>
+  %6 = memref.collapse_shape %d [[0, 1, 2, 3]] : memref<1x4x1x5xf32> into memref<20xf32>
+  %7 = memref.expand_shape %6 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
+  %8 = memref.collapse_shape %e [[0, 1]] : memref<6x?xf32> into memref<?xf32>
+  %9 = memref.expand_shape %8 [[0, 1, 2]] output_shape [2, 3, %n] : memref<?xf32> into memref<2x3x?xf32>
+  return %1, %3, %5, %7, %9 : memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>
+}
+func.func @regroup2(%a: memref<?x2x3x6x?xf32>, %b: memref<2x3x5xf32>, %c: memref<1x1xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1, 2, 3, 4]] : memref<?x2x3x6x?xf32> into memref<?xf32>
+  %1 = memref.expand_shape %0 [[0, 1, 2]] output_shape [%n, 6, %m] : memref<?xf32> into memref<?x6x?xf32>
+  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<2x3x5xf32> into memref<30xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [6, 5] : memref<30xf32> into memref<6x5xf32>
+  %4 = memref.collapse_shape %c [] : memref<1x1xf32> into memref<f32>
+  %5 = memref.expand_shape %4 [] output_shape [1] : memref<f32> into memref<1xf32>
+  %6 = memref.collapse_shape %a [[0, 1], [2], [3, 4]] : memref<?x2x3x6x?xf32> into memref<?x3x?xf32>
+  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
+  %8 = memref.expand_shape %7 [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
+  return %1, %3, %5, %8 : memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
