@@ -1,8 +1,11 @@
 // memref folds and canonicalization patterns (MLIR 22's MemRefOps.cpp):
 // memref.cast folded into its consumers, constant sizes/offsets/strides
-// folded into alloc/view/subview types (with a cast back to the old type),
-// dim of known sizes, the static metadata extract_strided_metadata yields,
-// dead allocations, trivial copies and subviews.
+// folded into alloc/view/subview/reinterpret_cast types (with a cast back to
+// the old type), dim of known sizes and of memref.reshape, the static
+// metadata extract_strided_metadata yields and reinterpret_casts that rebuild
+// it, dead allocations and reallocs, trivial copies and subviews, composed
+// and cancelled collapse_shape/expand_shape pairs and transposes, and
+// alloca_scopes inlined or emptied of their stack allocations.
 
 import type { Attribute, Type } from '../../ir/attributes.js';
 import { Traits, isSimulatingFolds, type FoldResult } from '../../ir/context.js';
@@ -332,7 +335,7 @@ function mayAllocateOnStack(op: Operation): boolean {
   return allocatesOnStack(op);
 }
 
-/** The op is the only one before the terminator's position at the end of a single-block region (moving past it cannot extend lifetimes). */
+/** The op is followed only by its block's terminator, in a single-block region: ending its scope there extends no lifetime. */
 function lastNonTerminatorInRegion(op: Operation): boolean {
   const block = op.parentBlock!;
   const last = block.last;
