@@ -663,6 +663,63 @@ func.func @regroup2(%a: memref<?x2x3x6x?xf32>, %b: memref<2x3x5xf32>, %c: memref
 }
 `,
   },
+  {
+    name: "memref: collapse of expand multiplying dynamic output sizes, reinterpret_cast with a negative constant stride",
+    args: ["--allow-unregistered-dialect", "--canonicalize"],
+    input: `func.func @muls(%e: memref<?xf32>, %a: index, %b: index, %c: index) -> (memref<?x?xf32>, memref<?x5xf32>) {
+  %0 = memref.expand_shape %e [[0, 1, 2, 3]] output_shape [%a, 3, %b, 2] : memref<?xf32> into memref<?x3x?x2xf32>
+  %1 = memref.collapse_shape %0 [[0, 1], [2, 3]] : memref<?x3x?x2xf32> into memref<?x?xf32>
+  %2 = memref.expand_shape %e [[0, 1, 2, 3]] output_shape [%a, %c, %b, 5] : memref<?xf32> into memref<?x?x?x5xf32>
+  %3 = memref.collapse_shape %2 [[0, 1, 2], [3]] : memref<?x?x?x5xf32> into memref<?x5xf32>
+  %c7 = arith.constant 7 : index
+  %4 = memref.expand_shape %e [[0, 1, 2]] output_shape [%c7, %a, 4] : memref<?xf32> into memref<?x?x4xf32>
+  %5 = memref.collapse_shape %4 [[0, 1], [2]] : memref<?x?x4xf32> into memref<?x4xf32>
+  "test.use"(%5) : (memref<?x4xf32>) -> ()
+  return %1, %3 : memref<?x?xf32>, memref<?x5xf32>
+}
+func.func @rc_neg(%arg0: memref<?xf32>) -> memref<?xf32, strided<[?], offset: ?>> {
+  %cm1 = arith.constant -1 : index
+  %c3 = arith.constant 3 : index
+  %0 = memref.reinterpret_cast %arg0 to offset: [%c3], sizes: [%c3], strides: [%cm1] : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
+  return %0 : memref<?xf32, strided<[?], offset: ?>>
+}
+`,
+  },
+  {
+    name: "memref: alloca_scope inlined over nested regions without stack allocations",
+    args: ["--canonicalize"],
+    input: `func.func @terms(%c: i1, %n: index, %m: memref<4xf32>) -> index {
+  %r = memref.alloca_scope -> (index) {
+    %x = scf.if %c -> (index) {
+      scf.yield %n : index
+    } else {
+      %w = scf.while (%i = %n) : (index) -> (index) {
+        %cond = arith.cmpi slt, %i, %n : index
+        scf.condition(%cond) %i : index
+      } do {
+      ^bb0(%j: index):
+        %k = arith.addi %j, %n : index
+        scf.yield %k : index
+      }
+      scf.yield %w : index
+    }
+    %e = scf.execute_region -> index {
+      cf.br ^bb1
+    ^bb1:
+      scf.yield %x : index
+    }
+    %v = memref.load %m[%e] : memref<4xf32>
+    %p = memref.alloca_scope -> (index) {
+      %q = index.add %e, %n
+      memref.alloca_scope.return %q : index
+    }
+    memref.alloca_scope.return %p : index
+  }
+  %s = arith.addi %r, %r : index
+  return %s : index
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
