@@ -1134,7 +1134,8 @@ implementOp(ExtractStridedMetadataOp, {
 // ============================================================================
 // Casts and views
 
-function castCompatible(a: Type, b: Type): boolean {
+/** CastOp::areCastCompatible. */
+export function castCompatible(a: Type, b: Type): boolean {
   if (a instanceof MemRefType && b instanceof MemRefType) {
     if (a.elementType !== b.elementType) return false;
     if (a.layout !== b.layout) {
