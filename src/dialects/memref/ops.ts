@@ -347,6 +347,9 @@ export const DistinctObjectsOp = defineOp({
   traits: [Traits.Pure],
   operands: [variadicOperand('operands', RankedMemRef)],
   results: [variadicResult('results', RankedMemRef)],
+  // The results have the operands' types (MLIR's inferReturnTypes).
+  inferResultTypes: (operandTypes) => [...operandTypes],
+  assemblyFormat: '$operands attr-dict `:` type($operands)',
 });
 
 export const DmaStartOp = defineOp({

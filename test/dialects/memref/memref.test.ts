@@ -290,3 +290,14 @@ test("realloc: missing dimension operand", () => {
   assert.notEqual(firstError(r.ref.err), '');
   assert.equal(firstError(r.err), firstError(r.ref.err));
 });
+
+test('memref.distinct_objects: custom syntax, result types from the operands', () => {
+  const input =
+    'func.func @f(%a: memref<4xf32>, %b: memref<8xf32>) -> (memref<4xf32>, memref<8xf32>) {\n  %0:2 = memref.distinct_objects %a, %b {x = 1} : memref<4xf32>, memref<8xf32>\n  return %0#0, %0#1 : memref<4xf32>, memref<8xf32>\n}\n';
+  for (const flags of [[], ['--mlir-print-op-generic']]) {
+    const r = opt(input, ...flags);
+    assert.equal(r.ref.code, 0, r.ref.err);
+    assert.equal(r.err, '');
+    assert.equal(r.out, r.ref.out);
+  }
+});
