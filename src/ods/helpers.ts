@@ -108,15 +108,20 @@ export function parseDynamicIndexList(p: OpAsmParser, delimiter: 'paren' | 'squa
           // an integer there, so "expected integer value" follows.
           if (!(e instanceof ParseAbort)) throw e;
         }
+        // `[` after an entry marks a scalable one (MLIR reads and drops the
+        // mark for lists without scalable flags); its `]` must follow, or the
+        // entry fails without a message of its own.
+        const scalable = p.parseOptionalLSquare();
         if (operand) {
           values.push(operand);
           statics.push(kDynamicI64);
-          return;
+        } else {
+          const offset = p.currentOffset();
+          const v = p.parseInteger();
+          if (v < kDynamicI64 || v >= 1n << 63n) p.error('integer value too large', offset);
+          statics.push(v);
         }
-        const offset = p.currentOffset();
-        const v = p.parseInteger();
-        if (v < kDynamicI64 || v >= 1n << 63n) p.error('integer value too large', offset);
-        statics.push(v);
+        if (scalable && !p.parseOptionalRSquare()) throw new ParseAbort();
       },
       ' in dynamic index list',
     );

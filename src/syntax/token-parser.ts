@@ -160,6 +160,9 @@ export abstract class TokenParser extends Lexer {
     return this.state.source.location(offset);
   }
   emitErrorAt(offset: number, message: string): void {
+    // As MLIR's Parser::emitError: at a token the lexer rejected, the lexer's
+    // error is the one reported (it is emitted before the token is marked).
+    if (this.tokKind === Tok.error) return;
     this.ctx.diagnostics.emit('error', this.state.source.location(offset), message);
   }
   /** Reports an error at `offset` (the current token by default) and aborts. */

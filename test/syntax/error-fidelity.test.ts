@@ -37,6 +37,10 @@ const CASES: OptCase[] = [
   { name: 'scf.forall: a bound past 64 bits', args: [], input: 'func.func @f(%n: index) {\n  scf.forall (%i) in (99999999999999999999) {\n  }\n  return\n}\n' },
   { name: 'memref.subview: offsets without their bracket', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0 4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   { name: 'memref.subview: a malformed result number in an index list is followed by the integer and list errors', args: [], input: 'func.func @f(%m: memref<?xf32>, %s: index) {\n  %0 = memref.subview %m[%s#99999999999999999999] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1], offset: ?>>\n  return\n}\n' },
+  // An index-list entry followed by `[` is a scalable one that must close with `]`; a lexer error silences the parser's own.
+  { name: 'memref.subview: a `[` after an entry needs its `]`', args: [], input: 'func.func @f(%m: memref<8xf32>, %i: index) {\n  %1 = memref.subview %m[%i[%i] [2] [1] : memref<8xf32> to memref<2xf32, strided<[1], offset: ?>>\n  return\n}\n' },
+  { name: 'memref.subview: a scalable static entry in brackets', args: [], input: 'func.func @f(%m: memref<8xf32>, %i: index) {\n  %1 = memref.subview %m[[4]] [2] [1] : memref<8xf32> to memref<2xf32, strided<[1], offset: 4>>\n  return\n}\n' },
+  { name: 'memref.subview: a lone % in an index list is the lexer\'s error alone', args: [], input: 'func.func @f(%m: memref<8xf32>, %i: index) {\n  %1 = memref.subview %m[%i][%\n' },
   { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   // Segment sizes are fixed-size i32 array properties in MLIR: a `<{...}>` entry of another kind or length fails
   // property conversion at parse time; one in the attribute dictionary is dropped; none at all leaves zeros.
