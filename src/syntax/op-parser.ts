@@ -618,7 +618,8 @@ export class OperationParser extends Parser {
     state.types = [...type.results];
     if (type.inputs.length !== operandIDs.length)
       this.error(
-        `expected ${operandIDs.length} operand type${operandIDs.length === 1 ? '' : 's'} but had ${type.inputs.length}`,
+        // mlir-opt 22 writes a NUL byte where the plural's 's' would go (its ternary yields '\0').
+        `expected ${operandIDs.length} operand type${operandIDs.length === 1 ? '\0' : 's'} but had ${type.inputs.length}`,
         typeOffset,
       );
     state.operands = operandIDs.map((id, i) => this.resolveSSAUse(id, type.inputs[i]));
