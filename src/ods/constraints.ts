@@ -452,7 +452,8 @@ export function parseEnumAttrBody(parser: Parser, def: EnumAttrDef, prefix = '')
     }
     return c!.value;
   };
-  if (def.angled) parser.expect(Tok.less, `${prefix}expected '<'`);
+  // Punctuation is read by the parser itself (MLIR's parseLess/parseGreater): no custom op prefix.
+  if (def.angled) parser.expect(Tok.less, "expected '<'");
   let value = parseOne();
   if (def.bitEnum) while (parser.consumeIf(Tok.comma)) value |= parseOne();
   if (def.angled) parser.expect(Tok.greater, "expected '>'");

@@ -43,6 +43,9 @@ const CASES: OptCase[] = [
   { name: 'memref.subview: a lone % in an index list is the lexer\'s error alone', args: [], input: 'func.func @f(%m: memref<8xf32>, %i: index) {\n  %1 = memref.subview %m[%i][%\n' },
   { name: 'memref.subview: offsets left open', args: [], input: 'func.func @f(%n: index) {\n  %0 = memref.alloc() : memref<4xf32>\n  %1 = memref.subview %0[4 [1] [1] : memref<4xf32> to memref<1xf32, strided<[1], offset: 4>>\n  return\n}\n' },
   { name: 'a generic op with more operand types than operands (one operand: MLIR writes a NUL byte for the plural)', args: ['--allow-unregistered-dialect'], input: 'func.func @f(%a: i32) {\n  "test.x"(%a) : (i32, i32) -> ()\n  return\n}\n' },
+  // An enum attribute's `<` is the parser's punctuation: its error has no custom op prefix.
+  { name: 'arith.addi: overflow flags without their <', args: [], input: fn('  %0 = arith.addi %a, %a overflow %a : i32\n  return %a : i32') },
+  { name: 'arith.addf: fastmath flags without their <', args: [], input: 'func.func @f(%x: f32) {\n  %0 = arith.addf %x, %x fastmath : f32\n  return\n}\n' },
   // Segment sizes are fixed-size i32 array properties in MLIR: a `<{...}>` entry of another kind or length fails
   // property conversion at parse time; one in the attribute dictionary is dropped; none at all leaves zeros.
   ...(['array<i32: 1, 1, 1, 0>', 'array<i64: 1, 1, 1>', '3 : i32'] as const).map((v) => ({
