@@ -44,8 +44,22 @@ export interface TypeConstraint {
   check(t: Type): boolean;
   /** A type the format may build when it is fixed (MLIR's buildable types, e.g. I1, Index). */
   readonly buildable?: Type;
-  /** The type class `type($x)` parses as (ODS's cppType, e.g. VectorType): another kind of type is an error at the type. */
-  readonly typeClass?: { readonly name: string; is(t: Type): boolean };
+  /**
+   * The type class `type($x)` parses as (ODS's cppType, e.g. VectorType):
+   * another kind of type is an error at the type, naming the class when it
+   * has a name (MemRefType does, BaseMemRefType does not).
+   */
+  readonly typeClass?: { readonly name?: string; is(t: Type): boolean };
+}
+
+/** MLIR's parseType<TypeT> error when the type parsed is not a `cls`. */
+export function typeClassMismatch(cls: NonNullable<TypeConstraint['typeClass']>, t: Type): string {
+  return cls.name === undefined ? 'invalid kind of type specified' : `invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`;
+}
+
+/** `c` parsed as the type class `typeClass` by a format's type directive. */
+export function withTypeClass(c: TypeConstraint, typeClass: NonNullable<TypeConstraint['typeClass']>): TypeConstraint {
+  return { ...c, typeClass };
 }
 
 export function typeConstraint(summary: string, check: (t: Type) => boolean, buildable?: Type): TypeConstraint {

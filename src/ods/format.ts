@@ -29,7 +29,7 @@ import type { Attribute, Type } from '../ir/attributes.js';
 import { DenseArrayAttr, FloatAttr, IntegerAttr, StringAttr, UnitAttr } from '../ir/builtin-attributes.js';
 import { FunctionType, IntegerType } from '../ir/builtin-types.js';
 import { Traits } from '../ir/context.js';
-import { SymbolNameAttrC, type TypeConstraint } from './constraints.js';
+import { SymbolNameAttrC, typeClassMismatch, type TypeConstraint } from './constraints.js';
 import { setFormatCompiler, type AttrDecl, type CompiledFormat, type OdsInfo } from './op.js';
 import { Block, Operation, Region, type Value } from '../ir/operation.js';
 import { Tok } from '../syntax/lexer.js';
@@ -1452,7 +1452,7 @@ class Compiled {
     return (p, _state, ps) => {
       const offset = p.currentOffset();
       const t = p.parseType();
-      if (cls && !cls.is(t)) p.error(`invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`, offset);
+      if (cls && !cls.is(t)) p.error(typeClassMismatch(cls, t), offset);
       ps.v[slot] = t;
     };
   }
@@ -1465,7 +1465,7 @@ class Compiled {
       const offset = p.currentOffset();
       const t = p.parseType();
       const cls = r.k === 'operand' ? this.info.operands[r.index].type.typeClass : r.k === 'result' ? this.info.results[r.index].type.typeClass : undefined;
-      if (cls && !cls.is(t)) p.error(`invalid kind of type specified: expected ${cls.name}, but found '${t.key}'`, offset);
+      if (cls && !cls.is(t)) p.error(typeClassMismatch(cls, t), offset);
       if (r.k === 'operand') ps.v[this.tBase + r.index] = t;
       else if (r.k === 'result') ps.v[this.rBase + r.index] = t;
       else this.setRefTypes(ps, r, [t]);

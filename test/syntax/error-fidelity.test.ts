@@ -46,6 +46,17 @@ const CASES: OptCase[] = [
   // An enum attribute's `<` is the parser's punctuation: its error has no custom op prefix.
   { name: 'arith.addi: overflow flags without their <', args: [], input: fn('  %0 = arith.addi %a, %a overflow %a : i32\n  return %a : i32') },
   { name: 'arith.addf: fastmath flags without their <', args: [], input: 'func.func @f(%x: f32) {\n  %0 = arith.addf %x, %x fastmath : f32\n  return\n}\n' },
+  // `type($x)` of a memref constraint parses MLIR's C++ type class: MemRefType (named) or BaseMemRefType (unnamed).
+  ...(
+    [
+      ['memref.load', '%0 = memref.load %a[] : i32'],
+      ['memref.alloc', '%0 = memref.alloc() : i32'],
+      ['memref.get_global', '%0 = memref.get_global @g : i32'],
+      ['memref.cast', '%0 = memref.cast %a : i32 to memref<?xf32>'],
+      ['memref.dealloc', 'memref.dealloc %a : i32'],
+      ['memref.prefetch', 'memref.prefetch %a[], read, locality<3>, data : i32'],
+    ] as const
+  ).map(([op, line]) => ({ name: `${op} with a type that is no memref`, args: [], input: `func.func @f(%a: i32) {\n  ${line}\n  return\n}\n` })),
   // Segment sizes are fixed-size i32 array properties in MLIR: a `<{...}>` entry of another kind or length fails
   // property conversion at parse time; one in the attribute dictionary is dropped; none at all leaves zeros.
   ...(['array<i32: 1, 1, 1, 0>', 'array<i64: 1, 1, 1>', '3 : i32'] as const).map((v) => ({

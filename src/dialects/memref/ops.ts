@@ -59,6 +59,8 @@ import {
   result,
   sizedRegion,
   typeConstraint,
+  withTypeClass,
+  type TypeConstraint,
   unitAttr,
   variadicOperand,
   variadicResult,
@@ -92,28 +94,34 @@ const toStatic = (v: bigint): number => (v === kDynamicI64 ? kDynamic : Number(v
 const isRanked = (t: Type): t is MemRefType => t instanceof MemRefType;
 const isMemRef = (t: Type): boolean => t instanceof MemRefType || t instanceof UnrankedMemRefType;
 
+// `type($x)` of a MemRefOf-based constraint parses a MemRefType (named
+// builtin.memref); of a ranked-or-unranked one, a BaseMemRefType (no name).
+const memrefClass = { name: 'builtin.memref', is: isRanked };
+const baseMemrefClass = { is: isMemRef };
+const memrefOf = (summary: string, check: (t: Type) => boolean): TypeConstraint => withTypeClass(typeConstraint(summary, check), memrefClass);
+
 /** MLIR's AnyMemRef (ranked memrefs only). */
-const RankedMemRef = typeConstraint('memref of any type values', isRanked);
-const AnyRankedOrUnrankedMemRef = typeConstraint('ranked or unranked memref of any type values', isMemRef);
+const RankedMemRef = memrefOf('memref of any type values', isRanked);
+const AnyRankedOrUnrankedMemRef = withTypeClass(typeConstraint('ranked or unranked memref of any type values', isMemRef), baseMemrefClass);
 const AnyNon0RankedOrUnrankedMemRef = typeConstraint(
   'unranked.memref of any type values or non-0-ranked.memref of any type values',
   (t) => t instanceof UnrankedMemRefType || (t instanceof MemRefType && t.rank !== 0),
 );
-const AnyStridedMemRef = typeConstraint('strided memref of any type values', (t) => isRanked(t) && isStrided(t));
-const AnyStaticShapeMemRef = typeConstraint('statically shaped memref of any type values', (t) => isRanked(t) && t.hasStaticShape);
+const AnyStridedMemRef = memrefOf('strided memref of any type values', (t) => isRanked(t) && isStrided(t));
+const AnyStaticShapeMemRef = memrefOf('statically shaped memref of any type values', (t) => isRanked(t) && t.hasStaticShape);
 const IntOrFloat = (t: Type): boolean => (t instanceof IntegerType && t.signedness === 'signless') || t instanceof FloatType;
 const SignlessIntOrFloat = typeConstraint('signless integer or floating-point', IntOrFloat);
-const MemRefOfIntOrFloat = typeConstraint('memref of signless integer or floating-point values', (t) => isRanked(t) && IntOrFloat(t.elementType));
-const OneDMemRefI8 = typeConstraint(
+const MemRefOfIntOrFloat = memrefOf('memref of signless integer or floating-point values', (t) => isRanked(t) && IntOrFloat(t.elementType));
+const OneDMemRefI8 = memrefOf(
   '1D memref of 8-bit signless integer values',
   (t) => isRanked(t) && t.rank === 1 && t.elementType instanceof IntegerType && t.elementType.width === 8 && t.elementType.signedness === 'signless',
 );
-const OneDMemRef = typeConstraint('1D memref of any type values', (t) => isRanked(t) && t.rank === 1);
-const ShapeMemRef = typeConstraint(
+const OneDMemRef = memrefOf('1D memref of any type values', (t) => isRanked(t) && t.rank === 1);
+const ShapeMemRef = memrefOf(
   '1D memref of signless integer or index values',
   (t) => isRanked(t) && t.rank === 1 && ((t.elementType instanceof IntegerType && t.elementType.signedness === 'signless') || t.elementType instanceof IndexType),
 );
-const ZeroDStridedMemRef = typeConstraint('strided memref of any type values of rank 0', (t) => isRanked(t) && t.rank === 0 && isStrided(t));
+const ZeroDStridedMemRef = memrefOf('strided memref of any type values of rank 0', (t) => isRanked(t) && t.rank === 0 && isStrided(t));
 
 const elementTypeOf = (t: Type): Type => (t instanceof ShapedType ? t.elementType : t);
 
@@ -858,8 +866,9 @@ implementOp(GenericAtomicRMWOp, {
   parse(p, state) {
     const memref = p.parseOperand();
     const indices = p.parseOperandList('square');
-    p.parseColon();
+    // MLIR's parseColonType<MemRefType>: a type of another kind is reported at the colon.
     const offset = p.currentOffset();
+    p.parseColon();
     const t = p.parseType();
     if (!(t instanceof MemRefType)) return p.error(`invalid kind of type specified: expected builtin.memref, but found ${q(t)}`, offset);
     state.operands = [p.resolveOperand(memref, t), ...indices.map((i) => p.resolveOperand(i, IndexType.get()))];
@@ -935,8 +944,9 @@ implementOp(PrefetchOp, {
     p.parseComma();
     const cache = parseAnyKeyword(p);
     p.parseOptionalAttrDict(state);
-    p.parseColon();
+    // MLIR's parseColonType<MemRefType>: a type of another kind is reported at the colon.
     const offset = p.currentOffset();
+    p.parseColon();
     const t = p.parseType();
     if (!(t instanceof MemRefType)) return p.error(`invalid kind of type specified: expected builtin.memref, but found ${q(t)}`, offset);
     state.operands = [p.resolveOperand(memref, t), ...indices.map((i) => p.resolveOperand(i, IndexType.get()))];
