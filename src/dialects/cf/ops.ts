@@ -10,7 +10,7 @@ import { IntegerType, VectorType } from '../../ir/builtin-types.js';
 import { Traits, emitError, fail, q, type Context } from '../../ir/context.js';
 import { Interfaces, type BranchInterface, type MemoryEffectsInterface } from '../../ir/interfaces.js';
 import { UnknownLoc, type Location } from '../../ir/location.js';
-import type { OpAsmParser, OpAsmPrinter } from '../../ir/op-asm.js';
+import type { OpAsmParser, OpAsmPrinter, UnresolvedOperand } from '../../ir/op-asm.js';
 import { Operation, type Block, type Value } from '../../ir/operation.js';
 import {
   AnyInteger,
@@ -357,15 +357,14 @@ implementOp(CondBranchOp, {
 const switchSuccessorOperands = (op: Op<'cf.switch'>, index: number): Value[] =>
   index === 0 ? SwitchOp.defaultOperands(op) : SwitchOp.caseOperandsAt(op)(index - 1);
 
-/** `(%a, %b : t1, t2)` after a successor, if present; resolved operands. */
-function parseOptionalSuccessorOperands(p: OpAsmParser, allowResultNumber = true): Value[] {
-  if (!p.parseOptionalLParen()) return [];
-  const offset = p.currentOffset();
+/** `(%a, %b : t1, t2)` after a successor, if present, unresolved. */
+function parseOptionalSuccessorOperands(p: OpAsmParser, allowResultNumber = true): { operands: UnresolvedOperand[]; types: Type[] } {
+  if (!p.parseOptionalLParen()) return { operands: [], types: [] };
   const operands = allowResultNumber ? p.parseOperandList() : parseBareOperandList(p, false);
   p.parseColon();
   const types = p.parseTypeList();
   p.parseRParen();
-  return p.resolveOperands(operands, types, offset);
+  return { operands, types };
 }
 
 /** `^bb(%a, %b : t1, t2)` (printSuccessorAndUseList). */
@@ -396,14 +395,17 @@ implementOp(SwitchOp, {
     const flagType: Type = p.parseType();
     p.parseComma();
     p.parseLSquare();
+    // The format's operands in custom<SwitchOpCases> are resolved once the op
+    // is read, at the directive's start, the cases' as one list (as ODS does).
+    const casesOffset = p.currentOffset();
     p.parseKeyword('default');
     p.parseColon();
     const defaultDest = p.parseSuccessor();
-    const defaultOps = parseOptionalSuccessorOperands(p, false);
+    const defaultGroup = parseOptionalSuccessorOperands(p, false);
     const width = flagType instanceof IntegerType ? flagType.width : 64;
     const values: bigint[] = [];
     const dests: Block[] = [];
-    const caseOps: Value[][] = [];
+    const caseGroups: { operands: UnresolvedOperand[]; types: Type[] }[] = [];
     while (p.parseOptionalComma()) {
       const offset = p.currentOffset();
       if (!tokenParser(p).is(Tok.integer) && !tokenParser(p).is(Tok.minus)) p.error('expected integer value', offset);
@@ -412,15 +414,22 @@ implementOp(SwitchOp, {
       values.push(BigInt.asIntN(width, v));
       p.parseColon();
       dests.push(p.parseSuccessor());
-      caseOps.push(parseOptionalSuccessorOperands(p));
+      caseGroups.push(parseOptionalSuccessorOperands(p));
     }
     p.parseRSquare();
     p.parseOptionalAttrDict(state);
-    state.operands = [p.resolveOperand(flag, flagType), ...defaultOps, ...caseOps.flat()];
+    const flagValue = p.resolveOperand(flag, flagType);
+    const defaultOps = p.resolveOperands(defaultGroup.operands, defaultGroup.types, casesOffset);
+    const caseOps = p.resolveOperands(
+      caseGroups.flatMap((g) => g.operands),
+      caseGroups.flatMap((g) => g.types),
+      casesOffset,
+    );
+    state.operands = [flagValue, ...defaultOps, ...caseOps];
     state.successors = [defaultDest, ...dests];
     if (values.length) state.attributes.set('case_values', DenseIntOrFPElementsAttr.get(VectorType.get([values.length], flagType), values));
-    state.attributes.set('case_operand_segments', i32Array(caseOps.map((o) => o.length)));
-    state.attributes.set('operandSegmentSizes', i32Array([1, defaultOps.length, caseOps.reduce((n, o) => n + o.length, 0)]));
+    state.attributes.set('case_operand_segments', i32Array(caseGroups.map((g) => g.operands.length)));
+    state.attributes.set('operandSegmentSizes', i32Array([1, defaultOps.length, caseOps.length]));
   },
   print(p, op) {
     const flag = SwitchOp.flag(op);

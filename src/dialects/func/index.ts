@@ -421,6 +421,8 @@ implementOp(CallIndirectOp, {
   parse(p, state) {
     const callee = p.parseOperand();
     p.parseLParen();
+    // The format resolves $callee_operands where the list starts.
+    const operandsOffset = p.currentOffset();
     const operands = p.parseOperandList();
     p.parseRParen();
     p.parseOptionalAttrDict(state);
@@ -428,7 +430,7 @@ implementOp(CallIndirectOp, {
     const offset = p.currentOffset();
     const t = p.parseType();
     if (!(t instanceof FunctionType)) return p.error(`invalid kind of type specified: expected builtin.function, but found '${t.key}'`, offset);
-    state.operands = [p.resolveOperand(callee, t), ...p.resolveOperands(operands, t.inputs, offset)];
+    state.operands = [p.resolveOperand(callee, t), ...p.resolveOperands(operands, t.inputs, operandsOffset)];
     state.types = [...t.results];
   },
   print(p, op) {
