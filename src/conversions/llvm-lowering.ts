@@ -158,8 +158,12 @@ export class LLVMLowering {
     return c;
   }
 
-  /** The converted value standing for `v` (MLIR's remapped operand; its type must have a conversion). */
-  remap(v: Value): Value {
+  /**
+   * The converted value standing for `v` (MLIR's remapped operand; its type
+   * must have a conversion). A new target cast is at `location`, the op being
+   * converted, as MLIR's remapValues; later uses reuse it.
+   */
+  remap(v: Value, location: Location): Value {
     if (this.isLegal(v.type)) return v;
     const def = v.definingOp;
     if (def && this.sourceCasts.has(def)) return UnrealizedConversionCastOp.inputs(UnrealizedConversionCastOp.cast(def))[0];
@@ -169,15 +173,15 @@ export class LLVMLowering {
     const saved = r.insertionPoint;
     if (def) r.setInsertionPointAfter(def);
     else r.setInsertionPointToStart(v.parentBlock!);
-    const cast = UnrealizedConversionCastOp.build(r, { inputs: [v], outputs: [this.convertedType(v.type)] });
+    const cast = UnrealizedConversionCastOp.build(r, { inputs: [v], outputs: [this.convertedType(v.type)], location });
     r.insertionPoint = saved;
     const out = UnrealizedConversionCastOp.outputs(cast)[0];
     this.targetCasts.set(v, out);
     return out;
   }
 
-  remapAll(vs: readonly Value[]): Value[] {
-    return vs.map((v) => this.remap(v));
+  remapAll(vs: readonly Value[], location: Location): Value[] {
+    return vs.map((v) => this.remap(v, location));
   }
 
   /** Drops the source casts nothing uses any more (MLIR erases unused unresolved materializations). */
@@ -199,7 +203,8 @@ export class LLVMLowering {
       if (!arg.hasUses) continue;
       const uses = [...arg.uses()];
       r.setInsertionPointToStart(block);
-      const cast = UnrealizedConversionCastOp.build(r, { inputs: [arg], outputs: [oldType] });
+      // At the argument's location, as MLIR's source materialization for a converted block signature.
+      const cast = UnrealizedConversionCastOp.build(r, { inputs: [arg], outputs: [oldType], location: arg.location });
       this.sourceCasts.add(cast);
       const out = UnrealizedConversionCastOp.outputs(cast)[0];
       for (const u of uses) u.set(out);

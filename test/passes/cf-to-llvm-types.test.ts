@@ -79,6 +79,30 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  // The casts of converted operands are at the branch that first needs them
+  // (one per value, reused by the other branch), a converted block
+  // argument's cast at the argument's location; vector.print's operand cast at the print.
+  {
+    name: 'conversion casts at their branches and block arguments, with locations',
+    args: ['--convert-cf-to-llvm', '--mlir-print-debuginfo'],
+    input: `func.func @b(%c: i1, %a: index, %b: index) -> index {
+  cf.cond_br %c, ^bb1(%a, %a : index, index), ^bb2
+^bb1(%x: index, %y: index):
+  return %x : index
+^bb2:
+  cf.br ^bb1(%a, %b : index, index)
+}
+`,
+  },
+  {
+    name: 'vector.print of an index: the cast at the print, with locations',
+    args: ['--convert-to-llvm=filter-dialects=vector', '--mlir-print-debuginfo'],
+    input: `func.func @p(%a: index) {
+  vector.print %a : index
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
