@@ -196,6 +196,15 @@ export class LLVMLowering {
     this.convertedBlocks.add(block);
     const r = this.rewriter;
     const saved = r.insertionPoint;
+    // MLIR 22 moves the ops of a block whose signature changes to a new block
+    // and replaces each unchanged argument with its new one (replaceAllUsesWith,
+    // which reverses the use list); here the argument stays, so its uses are
+    // reversed in place to show the same order.
+    if (!block.args.every((a) => this.isLegal(a.type)))
+      for (const arg of block.args) {
+        if (!this.isLegal(arg.type)) continue;
+        for (const u of [...arg.uses()]) u.set(arg);
+      }
     for (const arg of block.args) {
       const oldType = arg.type;
       if (this.isLegal(oldType)) continue;
@@ -207,7 +216,9 @@ export class LLVMLowering {
       const cast = UnrealizedConversionCastOp.build(r, { inputs: [arg], outputs: [oldType], location: arg.location });
       this.sourceCasts.add(cast);
       const out = UnrealizedConversionCastOp.outputs(cast)[0];
-      for (const u of uses) u.set(out);
+      // Last use first: each set() links at the front, so the uses keep their
+      // order, as mlir-opt 22 shows them (--mlir-print-value-users).
+      for (let i = uses.length - 1; i >= 0; i--) uses[i].set(out);
     }
     r.insertionPoint = saved;
   }

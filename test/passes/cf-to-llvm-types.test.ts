@@ -103,6 +103,27 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  // Use-list order: a converted argument's uses move to its cast in order;
+  // in a block whose signature changes, the unchanged arguments' uses are
+  // reversed (MLIR 22 replaces them with a new block's arguments); a block
+  // whose signature stays keeps them.
+  {
+    name: 'block signature conversion: use-list order of converted and unchanged arguments',
+    args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm', '--mlir-print-value-users'],
+    input: `func.func @u(%a: f32, %b: index) {
+  cf.br ^bb1(%a : f32)
+^bb1(%x: f32):
+  "test.u1"(%x) : (f32) -> ()
+  "test.u2"(%x) : (f32) -> ()
+  cf.br ^bb2(%a, %b : f32, index)
+^bb2(%y: f32, %z: index):
+  "test.v1"(%y, %z) : (f32, index) -> ()
+  "test.v2"(%y, %z) : (f32, index) -> ()
+  "test.v3"(%z) : (index) -> ()
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
