@@ -14,7 +14,7 @@ import { DenseIntOrFPElementsAttr, IntegerAttr } from '../ir/builtin-attributes.
 import { ComplexType, FloatType, FunctionType, IndexType, IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, VectorType } from '../ir/builtin-types.js';
 import type { Context } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
-import type { Block, Operation, Value } from '../ir/operation.js';
+import type { Block, BlockArgument, OpOperand, Operation, Value } from '../ir/operation.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { OpOf } from '../ods/index.js';
 import { lookupSymbolIn } from '../ir/symbol-table.js';
@@ -48,6 +48,8 @@ export class LLVMLowering {
   /** Source casts made for converted block arguments (their input is the converted value). */
   private readonly sourceCasts = new Set<Operation>();
   private readonly convertedBlocks = new Set<Block>();
+  /** Unchanged arguments of converted blocks, with the uses they had then (see `finish`). */
+  private readonly keptArgs: { arg: BlockArgument; old: Set<OpOperand> }[] = [];
 
   constructor(
     readonly ctx: Context,
@@ -184,8 +186,21 @@ export class LLVMLowering {
     return vs.map((v) => this.remap(v, location));
   }
 
-  /** Drops the source casts nothing uses any more (MLIR erases unused unresolved materializations). */
+  /**
+   * Drops the source casts nothing uses any more (MLIR erases unused
+   * unresolved materializations), and orders the uses of the unchanged
+   * arguments of converted blocks as MLIR 22's replaceAllUsesWith at commit
+   * does (--mlir-print-value-users): the uses the argument had, last first,
+   * then those the lowered ops made (new branches forwarding it).
+   */
   finish(): void {
+    for (const { arg, old } of this.keptArgs) {
+      const uses = [...arg.uses()];
+      const order = [...uses.filter((u) => old.has(u)).reverse(), ...uses.filter((u) => !old.has(u))];
+      // Each set() links at the front: last first.
+      for (let i = order.length - 1; i >= 0; i--) order[i].set(arg);
+    }
+    this.keptArgs.length = 0;
     for (const cast of this.sourceCasts) if (!cast.results[0].hasUses) this.rewriter.eraseOp(cast);
     this.sourceCasts.clear();
   }
@@ -197,14 +212,11 @@ export class LLVMLowering {
     const r = this.rewriter;
     const saved = r.insertionPoint;
     // MLIR 22 moves the ops of a block whose signature changes to a new block
-    // and replaces each unchanged argument with its new one (replaceAllUsesWith,
-    // which reverses the use list); here the argument stays, so its uses are
-    // reversed in place to show the same order.
+    // and, when the conversion commits, replaces each unchanged argument with
+    // its new one; here the argument stays, and `finish` orders its uses as
+    // that replacement leaves them.
     if (!block.args.every((a) => this.isLegal(a.type)))
-      for (const arg of block.args) {
-        if (!this.isLegal(arg.type)) continue;
-        for (const u of [...arg.uses()]) u.set(arg);
-      }
+      for (const arg of block.args) if (this.isLegal(arg.type) && arg.hasUses) this.keptArgs.push({ arg, old: new Set(arg.uses()) });
     for (const arg of block.args) {
       const oldType = arg.type;
       if (this.isLegal(oldType)) continue;

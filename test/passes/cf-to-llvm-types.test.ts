@@ -124,6 +124,22 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  // The unchanged argument's old uses are reversed, and the new branch that
+  // forwards it comes after them (MLIR 22 replaces it when it commits).
+  {
+    name: 'block signature conversion: an unchanged argument forwarded by a converted branch',
+    args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm', '--mlir-print-value-users'],
+    input: `func.func @k(%c: i1, %a: f32, %b: index) {
+  cf.br ^bb1(%a, %b : f32, index)
+^bb1(%y: f32, %z: index):
+  "test.v1"(%y) : (f32) -> ()
+  "test.v2"(%y) : (f32) -> ()
+  cf.cond_br %c, ^bb1(%y, %z : f32, index), ^bb2
+^bb2:
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
