@@ -201,7 +201,20 @@ export class LLVMLowering {
       for (let i = order.length - 1; i >= 0; i--) order[i].set(arg);
     }
     this.keptArgs.length = 0;
-    for (const cast of this.sourceCasts) if (!cast.results[0].hasUses) this.rewriter.eraseOp(cast);
+    // MLIR 22 replaces each target materialization with the cast it builds
+    // when the conversion commits: replaceAllUsesWith reverses the uses.
+    for (const out of this.targetCasts.values()) {
+      const uses = [...out.uses()];
+      for (const u of uses) u.set(out);
+    }
+    for (const cast of this.sourceCasts) {
+      if (!cast.results[0].hasUses) this.rewriter.eraseOp(cast);
+      else {
+        // Rebuilt when MLIR 22 commits: its use of the new argument comes first.
+        const arg = UnrealizedConversionCastOp.inputs(UnrealizedConversionCastOp.cast(cast))[0];
+        for (const u of [...arg.uses()]) if (u.owner === cast) u.set(arg);
+      }
+    }
     this.sourceCasts.clear();
   }
 

@@ -140,6 +140,33 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  // Casts as MLIR 22 rebuilds them when it commits: a target cast used by
+  // two branches lists them last converted last; a used source cast comes
+  // first among its argument's uses (the branch forwarding it after).
+  {
+    name: 'conversion casts: use-list order of their uses and of their inputs',
+    args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm', '--mlir-print-value-users'],
+    input: `func.func @t(%c: i1) {
+  %c0 = arith.constant 0 : index
+  cf.br ^bb1(%c0 : index)
+^bb1(%a: index):
+  "test.u"(%a) : (index) -> ()
+  cf.cond_br %c, ^bb2, ^bb3
+^bb2:
+  cf.br ^bb1(%c0 : index)
+^bb3:
+  return
+}
+func.func @s(%c: i1, %x: index) {
+  cf.br ^bb1(%x : index)
+^bb1(%a: index):
+  "test.u"(%a) : (index) -> ()
+  cf.cond_br %c, ^bb1(%a : index), ^bb2
+^bb2:
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);
