@@ -32,7 +32,7 @@ export function lowerControlFlowOp(l: LLVMLowering, op: Operation): boolean {
   if (BranchOp.isa(op)) {
     const dest = BranchOp.dest(op);
     l.convertBlockSignature(dest);
-    const operands = l.remapAll(BranchOp.destOperands(op));
+    const operands = l.remapAll(BranchOp.destOperands(op), location);
     r.setInsertionPointBefore(op);
     const br = llvm.BrOp.build(r, { dest, destOperands: operands, location });
     copyDiscardable(op, br);
@@ -44,8 +44,8 @@ export function lowerControlFlowOp(l: LLVMLowering, op: Operation): boolean {
     const falseDest = CondBranchOp.falseDest(op);
     l.convertBlockSignature(trueDest);
     l.convertBlockSignature(falseDest);
-    const trueDestOperands = l.remapAll(CondBranchOp.trueDestOperands(op));
-    const falseDestOperands = l.remapAll(CondBranchOp.falseDestOperands(op));
+    const trueDestOperands = l.remapAll(CondBranchOp.trueDestOperands(op), location);
+    const falseDestOperands = l.remapAll(CondBranchOp.falseDestOperands(op), location);
     r.setInsertionPointBefore(op);
     const weights = CondBranchOp.branch_weights(op);
     const br = llvm.CondBrOp.build(r, {
@@ -66,8 +66,8 @@ export function lowerControlFlowOp(l: LLVMLowering, op: Operation): boolean {
     const caseDestinations = SwitchOp.caseDestinations(op);
     l.convertBlockSignature(defaultDestination);
     for (const b of caseDestinations) l.convertBlockSignature(b);
-    const defaultOperands = l.remapAll(SwitchOp.defaultOperands(op));
-    const caseOperands = l.remapAll(SwitchOp.flatCaseOperands(op));
+    const defaultOperands = l.remapAll(SwitchOp.defaultOperands(op), location);
+    const caseOperands = l.remapAll(SwitchOp.flatCaseOperands(op), location);
     r.setInsertionPointBefore(op);
     const sw = llvm.SwitchOp.build(r, {
       value: SwitchOp.flag(op),

@@ -14,7 +14,7 @@ import { DenseIntOrFPElementsAttr, IntegerAttr } from '../ir/builtin-attributes.
 import { ComplexType, FloatType, FunctionType, IndexType, IntegerType, MemRefType, RankedTensorType, UnrankedMemRefType, VectorType } from '../ir/builtin-types.js';
 import type { Context } from '../ir/context.js';
 import { UnknownLoc, type Location } from '../ir/location.js';
-import type { Block, Operation, Value } from '../ir/operation.js';
+import type { Block, BlockArgument, OpOperand, Operation, Value } from '../ir/operation.js';
 import { PatternRewriter } from '../ir/pattern.js';
 import type { OpOf } from '../ods/index.js';
 import { lookupSymbolIn } from '../ir/symbol-table.js';
@@ -48,6 +48,8 @@ export class LLVMLowering {
   /** Source casts made for converted block arguments (their input is the converted value). */
   private readonly sourceCasts = new Set<Operation>();
   private readonly convertedBlocks = new Set<Block>();
+  /** Unchanged arguments of converted blocks, with the uses they had then (see `finish`). */
+  private readonly keptArgs: { arg: BlockArgument; old: Set<OpOperand> }[] = [];
 
   constructor(
     readonly ctx: Context,
@@ -158,8 +160,12 @@ export class LLVMLowering {
     return c;
   }
 
-  /** The converted value standing for `v` (MLIR's remapped operand; its type must have a conversion). */
-  remap(v: Value): Value {
+  /**
+   * The converted value standing for `v` (MLIR's remapped operand; its type
+   * must have a conversion). A new target cast is at `location`, the op being
+   * converted, as MLIR's remapValues; later uses reuse it.
+   */
+  remap(v: Value, location: Location): Value {
     if (this.isLegal(v.type)) return v;
     const def = v.definingOp;
     if (def && this.sourceCasts.has(def)) return UnrealizedConversionCastOp.inputs(UnrealizedConversionCastOp.cast(def))[0];
@@ -169,20 +175,46 @@ export class LLVMLowering {
     const saved = r.insertionPoint;
     if (def) r.setInsertionPointAfter(def);
     else r.setInsertionPointToStart(v.parentBlock!);
-    const cast = UnrealizedConversionCastOp.build(r, { inputs: [v], outputs: [this.convertedType(v.type)] });
+    const cast = UnrealizedConversionCastOp.build(r, { inputs: [v], outputs: [this.convertedType(v.type)], location });
     r.insertionPoint = saved;
     const out = UnrealizedConversionCastOp.outputs(cast)[0];
     this.targetCasts.set(v, out);
     return out;
   }
 
-  remapAll(vs: readonly Value[]): Value[] {
-    return vs.map((v) => this.remap(v));
+  remapAll(vs: readonly Value[], location: Location): Value[] {
+    return vs.map((v) => this.remap(v, location));
   }
 
-  /** Drops the source casts nothing uses any more (MLIR erases unused unresolved materializations). */
+  /**
+   * Drops the source casts nothing uses any more (MLIR erases unused
+   * unresolved materializations), and orders the uses of the unchanged
+   * arguments of converted blocks as MLIR 22's replaceAllUsesWith at commit
+   * does (--mlir-print-value-users): the uses the argument had, last first,
+   * then those the lowered ops made (new branches forwarding it).
+   */
   finish(): void {
-    for (const cast of this.sourceCasts) if (!cast.results[0].hasUses) this.rewriter.eraseOp(cast);
+    for (const { arg, old } of this.keptArgs) {
+      const uses = [...arg.uses()];
+      const order = [...uses.filter((u) => old.has(u)).reverse(), ...uses.filter((u) => !old.has(u))];
+      // Each set() links at the front: last first.
+      for (let i = order.length - 1; i >= 0; i--) order[i].set(arg);
+    }
+    this.keptArgs.length = 0;
+    // MLIR 22 replaces each target materialization with the cast it builds
+    // when the conversion commits: replaceAllUsesWith reverses the uses.
+    for (const out of this.targetCasts.values()) {
+      const uses = [...out.uses()];
+      for (const u of uses) u.set(out);
+    }
+    for (const cast of this.sourceCasts) {
+      if (!cast.results[0].hasUses) this.rewriter.eraseOp(cast);
+      else {
+        // Rebuilt when MLIR 22 commits: its use of the new argument comes first.
+        const arg = UnrealizedConversionCastOp.inputs(UnrealizedConversionCastOp.cast(cast))[0];
+        for (const u of [...arg.uses()]) if (u.owner === cast) u.set(arg);
+      }
+    }
     this.sourceCasts.clear();
   }
 
@@ -192,6 +224,12 @@ export class LLVMLowering {
     this.convertedBlocks.add(block);
     const r = this.rewriter;
     const saved = r.insertionPoint;
+    // MLIR 22 moves the ops of a block whose signature changes to a new block
+    // and, when the conversion commits, replaces each unchanged argument with
+    // its new one; here the argument stays, and `finish` orders its uses as
+    // that replacement leaves them.
+    if (!block.args.every((a) => this.isLegal(a.type)))
+      for (const arg of block.args) if (this.isLegal(arg.type) && arg.hasUses) this.keptArgs.push({ arg, old: new Set(arg.uses()) });
     for (const arg of block.args) {
       const oldType = arg.type;
       if (this.isLegal(oldType)) continue;
@@ -199,10 +237,13 @@ export class LLVMLowering {
       if (!arg.hasUses) continue;
       const uses = [...arg.uses()];
       r.setInsertionPointToStart(block);
-      const cast = UnrealizedConversionCastOp.build(r, { inputs: [arg], outputs: [oldType] });
+      // At the argument's location, as MLIR's source materialization for a converted block signature.
+      const cast = UnrealizedConversionCastOp.build(r, { inputs: [arg], outputs: [oldType], location: arg.location });
       this.sourceCasts.add(cast);
       const out = UnrealizedConversionCastOp.outputs(cast)[0];
-      for (const u of uses) u.set(out);
+      // Last use first: each set() links at the front, so the uses keep their
+      // order, as mlir-opt 22 shows them (--mlir-print-value-users).
+      for (let i = uses.length - 1; i >= 0; i--) uses[i].set(out);
     }
     r.insertionPoint = saved;
   }

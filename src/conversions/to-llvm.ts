@@ -58,7 +58,7 @@ export function lowerPrintOp(l: LLVMLowering, op: Operation): boolean {
     } else {
       return false; // vectors and other scalars: not lowered here
     }
-    const value = l.remap(source);
+    const value = l.remap(source, location);
     r.setInsertionPointBefore(op);
     lookupOrCreateFn(r, module, fn, [extend ? i64 : value.type]);
     let arg = value;

@@ -3,7 +3,7 @@
 // Callable interfaces and the SymbolTable / Symbol traits.
 
 import { Attribute, Attribute as AttributeBase } from '../ir/attributes.js';
-import { StringAttr, SymbolRefAttr } from '../ir/builtin-attributes.js';
+import { StringAttr, SymbolRefAttr, TypeAttr } from '../ir/builtin-attributes.js';
 import { Traits } from '../ir/context.js';
 import { Interfaces, getInterface, type CallableInterface, type CallOpInterface } from '../ir/interfaces.js';
 import type { Operation, Region } from '../ir/operation.js';
@@ -63,6 +63,11 @@ export class SymbolScopes {
 /** Whether the op implements SymbolOpInterface: the Symbol trait, or an optional symbol (declares `sym_name`, e.g. builtin.module). */
 export function isSymbol(op: Operation): boolean {
   return op.hasTrait(Traits.Symbol) || (op.name.def?.inherentAttrNames.has('sym_name') ?? false);
+}
+
+/** Whether the op implements FunctionOpInterface (func.func, llvm.func): a callable symbol with a `function_type`. */
+export function isFunctionLike(op: Operation): boolean {
+  return !!callableInterface(op) && isSymbol(op) && op.getAttr('function_type') instanceof TypeAttr;
 }
 
 export function symbolVisibility(op: Operation): 'public' | 'private' | 'nested' {

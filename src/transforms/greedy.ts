@@ -11,7 +11,7 @@ import { NameLoc, UnknownLoc, type Location } from '../ir/location.js';
 import { Block, type Operation, type Region, type Value } from '../ir/operation.js';
 import { ConstantFolder, foldOperation, insertionRegion } from './fold.js';
 import { PatternRewriter, type PatternListener, type RewritePattern } from '../ir/pattern.js';
-import { simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
+import { eraseUnreachableBlocks, simplifyRegions, type RegionSimplifyLevel } from './region-utils.js';
 import { deadWhenUnusedByKind, isOpTriviallyDead } from '../ir/side-effects.js';
 import { constantValueOfOp, isValue } from '../ir/matchers.js';
 
@@ -1026,7 +1026,14 @@ class GreedyDriver implements PatternListener {
       this.seedNumOps = 0;
       if (!this.config.topDown) this.seedBottomUp(units);
       else this.seedTopDown(units);
-      continueRewrites = this.processWorklist(this.seedNumOps);
+      // MLIR 22 erases unreachable blocks after seeding, at every iteration
+      // and whatever the region simplification level (patterns are unsafe on
+      // unreachable code). With simplification on, the simplifyRegions after
+      // each iteration erases them instead (only blocks unreachable in the
+      // input could tell the two apart; none did in the cases checked), so
+      // this walk runs only when it is off.
+      const erased = this.config.regionSimplification === 'disabled' && this.eraseUnreachableUnits();
+      continueRewrites = this.processWorklist(this.seedNumOps) || erased;
       // Left over (a rewrite limit): its units were not all processed.
       if (!this.worklist.empty) this.unitsLive = false;
       // Simplification is deterministic: on the IR it last left unchanged it
@@ -1202,6 +1209,21 @@ class GreedyDriver implements PatternListener {
         this.dirtyUnits.add(u);
       }
     }
+    return changed;
+  }
+
+  /** eraseUnreachableBlocks of the driver's region; with settled units, of the units seeded this iteration. */
+  private eraseUnreachableUnits(): boolean {
+    if (!this.unitsLive) return eraseUnreachableBlocks(this.rewriter, [this.region]);
+    let changed = false;
+    for (const u of this.segUnits) {
+      this.unit = u;
+      if (eraseUnreachableBlocks(this.rewriter, u.regions)) {
+        changed = true;
+        this.dirtyUnits.add(u);
+      }
+    }
+    this.unit = null;
     return changed;
   }
 

@@ -55,6 +55,26 @@ function eraseBlocksNotIn(rewriter: PatternRewriter, region: Region, reachable: 
   }
 }
 
+/**
+ * MLIR's eraseUnreachableBlocks: the blocks of `regions`, and of the regions
+ * nested in their reachable blocks, that the entry block does not reach.
+ */
+export function eraseUnreachableBlocks(rewriter: PatternRewriter, regions: readonly Region[]): boolean {
+  let erased = false;
+  const worklist = [...regions];
+  while (worklist.length) {
+    const region = worklist.pop()!;
+    if (region.empty) continue;
+    const reachable = region.numBlocks === 1 ? [region.entry] : postOrder(region);
+    if (reachable.length !== region.numBlocks) {
+      eraseBlocksNotIn(rewriter, region, reachable);
+      erased = true;
+    }
+    for (const b of reachable) for (let o = b.first; o; o = o.next) for (const r of o.regions) worklist.push(r);
+  }
+  return erased;
+}
+
 // ---- region DCE
 
 /**

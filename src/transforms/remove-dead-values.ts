@@ -23,7 +23,7 @@ import { lookupSymbolRefIn } from '../ir/symbol-table.js';
 import { Rewriter } from '../ir/builder.js';
 import { PoisonOp, UnreachableOp } from '../dialects/ub/index.js';
 import { Pass, type PassInfo, type PassRun } from '../passes/pass.js';
-import { callableInterface, callInterface, isSymbol, symbolRefsOf, SymbolScopes, symbolVisibility } from './call-utils.js';
+import { callableInterface, callInterface, isFunctionLike, symbolRefsOf, SymbolScopes, symbolVisibility } from './call-utils.js';
 import { collectCanonicalizationPatterns } from './canonicalize.js';
 import { applyOpListPatternsGreedily, FrozenPatternSet } from './greedy.js';
 import { successorOperandIndices } from './region-utils.js';
@@ -37,10 +37,6 @@ interface CleanupList {
   results: { op: Operation; dead: boolean[] }[];
   blocks: { block: Block; dead: boolean[] }[];
   successorOperands: { op: Operation; index: number; dead: boolean[] }[];
-}
-
-function isFunctionLike(op: Operation): boolean {
-  return !!callableInterface(op) && isSymbol(op) && op.getAttr('function_type') instanceof TypeAttr;
 }
 
 class DeadValues {

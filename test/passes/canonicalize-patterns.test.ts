@@ -309,6 +309,30 @@ func.func @region(%m: memref<i32>) -> i32 {
 }
 `,
   },
+  {
+    // MultiBlockExecuteInliner inlines into any FunctionOpInterface op, so
+    // into an llvm.func too. (cf.assert loads the cf dialect: without it,
+    // MLIR 22 builds cf.br of an unloaded dialect and prints it generically.)
+    name: 'scf.execute_region: a multi-block region is inlined into an llvm.func',
+    args: ['--canonicalize'],
+    input: `llvm.func @g(%c: i1) {
+  cf.assert %c, "c"
+  llvm.return
+}
+llvm.func @f(%c: i1, %p: !llvm.ptr, %x: i64) -> i64 {
+  %r = scf.execute_region -> i64 {
+    llvm.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    llvm.store %x, %p : i64, !llvm.ptr
+    scf.yield %x : i64
+  ^bb2:
+    %z = llvm.mlir.constant(0 : i64) : i64
+    scf.yield %z : i64
+  }
+  llvm.return %r : i64
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

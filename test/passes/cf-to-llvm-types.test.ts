@@ -79,6 +79,94 @@ const CASES: OptCase[] = [
 }
 `,
   },
+  // The casts of converted operands are at the branch that first needs them
+  // (one per value, reused by the other branch), a converted block
+  // argument's cast at the argument's location; vector.print's operand cast at the print.
+  {
+    name: 'conversion casts at their branches and block arguments, with locations',
+    args: ['--convert-cf-to-llvm', '--mlir-print-debuginfo'],
+    input: `func.func @b(%c: i1, %a: index, %b: index) -> index {
+  cf.cond_br %c, ^bb1(%a, %a : index, index), ^bb2
+^bb1(%x: index, %y: index):
+  return %x : index
+^bb2:
+  cf.br ^bb1(%a, %b : index, index)
+}
+`,
+  },
+  {
+    name: 'vector.print of an index: the cast at the print, with locations',
+    args: ['--convert-to-llvm=filter-dialects=vector', '--mlir-print-debuginfo'],
+    input: `func.func @p(%a: index) {
+  vector.print %a : index
+  return
+}
+`,
+  },
+  // Use-list order: a converted argument's uses move to its cast in order;
+  // in a block whose signature changes, the unchanged arguments' uses are
+  // reversed (MLIR 22 replaces them with a new block's arguments); a block
+  // whose signature stays keeps them.
+  {
+    name: 'block signature conversion: use-list order of converted and unchanged arguments',
+    args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm', '--mlir-print-value-users'],
+    input: `func.func @u(%a: f32, %b: index) {
+  cf.br ^bb1(%a : f32)
+^bb1(%x: f32):
+  "test.u1"(%x) : (f32) -> ()
+  "test.u2"(%x) : (f32) -> ()
+  cf.br ^bb2(%a, %b : f32, index)
+^bb2(%y: f32, %z: index):
+  "test.v1"(%y, %z) : (f32, index) -> ()
+  "test.v2"(%y, %z) : (f32, index) -> ()
+  "test.v3"(%z) : (index) -> ()
+  return
+}
+`,
+  },
+  // The unchanged argument's old uses are reversed, and the new branch that
+  // forwards it comes after them (MLIR 22 replaces it when it commits).
+  {
+    name: 'block signature conversion: an unchanged argument forwarded by a converted branch',
+    args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm', '--mlir-print-value-users'],
+    input: `func.func @k(%c: i1, %a: f32, %b: index) {
+  cf.br ^bb1(%a, %b : f32, index)
+^bb1(%y: f32, %z: index):
+  "test.v1"(%y) : (f32) -> ()
+  "test.v2"(%y) : (f32) -> ()
+  cf.cond_br %c, ^bb1(%y, %z : f32, index), ^bb2
+^bb2:
+  return
+}
+`,
+  },
+  // Casts as MLIR 22 rebuilds them when it commits: a target cast used by
+  // two branches lists them last converted last; a used source cast comes
+  // first among its argument's uses (the branch forwarding it after).
+  {
+    name: 'conversion casts: use-list order of their uses and of their inputs',
+    args: ['--allow-unregistered-dialect', '--convert-cf-to-llvm', '--mlir-print-value-users'],
+    input: `func.func @t(%c: i1) {
+  %c0 = arith.constant 0 : index
+  cf.br ^bb1(%c0 : index)
+^bb1(%a: index):
+  "test.u"(%a) : (index) -> ()
+  cf.cond_br %c, ^bb2, ^bb3
+^bb2:
+  cf.br ^bb1(%c0 : index)
+^bb3:
+  return
+}
+func.func @s(%c: i1, %x: index) {
+  cf.br ^bb1(%x : index)
+^bb1(%a: index):
+  "test.u"(%a) : (index) -> ()
+  cf.cond_br %c, ^bb1(%a : index), ^bb2
+^bb2:
+  return
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

@@ -171,6 +171,40 @@ func.func @loop(%n: index, %a: i32) -> i32 {
 }
 `,
   },
+  // With region simplification disabled, MLIR 22 still erases unreachable
+  // blocks at the start of every iteration: those of the input (an
+  // unregistered op there, a nested cycle), and in the second iteration the
+  // pass-through blocks the first one cut off, after which the branch to
+  // identical successors becomes a select.
+  {
+    name: 'region-simplify=disabled: unreachable blocks erased at each iteration',
+    args: ['--canonicalize=region-simplify=disabled', '--allow-unregistered-dialect'],
+    input: `func.func @d(%c: i1, %t0: i32, %t1: i32) -> i32 {
+  cf.cond_br %c, ^bb1(%t0 : i32), ^bb2(%t1 : i32)
+^bb3(%a : i32):
+  return %a : i32
+^bb1(%b : i32):
+  cf.br ^bb3(%b : i32)
+^bb2(%d : i32):
+  cf.br ^bb3(%d : i32)
+}
+func.func @u(%x: i32) -> i32 {
+  %r = scf.execute_region -> i32 {
+    scf.yield %x : i32
+  ^bb1:
+    "test.x"() : () -> ()
+    cf.br ^bb2
+  ^bb2:
+    cf.br ^bb1
+  }
+  return %r : i32
+^bb3:
+  %c = arith.constant 7 : i32
+  "test.y"(%c) : (i32) -> ()
+  return %c : i32
+}
+`,
+  },
 ];
 
 testOptCases(CASES);

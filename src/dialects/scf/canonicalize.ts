@@ -22,11 +22,11 @@ import { isOneInt, matchConstant, matchConstantBool, matchConstantInt } from '..
 import { Block, BlockArgument, OpResult, Operation, type Op, type OpKind, type OpOperand, type Region, type Value } from '../../ir/operation.js';
 import { pattern, type PatternRewriter, type RewritePattern } from '../../ir/pattern.js';
 import { implementOp, type OpOf } from '../../ods/index.js';
+import { isFunctionLike } from '../../transforms/call-utils.js';
 import { IRMapping, cloneOp, cloneRegionInto } from '../../transforms/clone.js';
 import { declareCleanMarkPatterns } from '../../transforms/greedy.js';
 import { AndIOp, CmpIOp, ConstantOp, SelectOp, XOrIOp, invertPredicate } from '../arith/index.js';
 import { BranchOp } from '../cf/index.js';
-import { FuncOp } from '../func/index.js';
 import {
   BreakOp,
   ConditionOp,
@@ -768,7 +768,8 @@ const multiBlockExecuteInliner = pattern(
   (op, rewriter) => {
     if (ExecuteRegionOp.no_inline(op)) return false;
     const parent = op.parentOp;
-    if (!FuncOp.isa(parent) && !ExecuteRegionOp.isa(parent)) return false;
+    // MLIR's isa<FunctionOpInterface, ExecuteRegionOp>: llvm.func bodies too.
+    if (!parent || (!isFunctionLike(parent) && !ExecuteRegionOp.isa(parent))) return false;
     const region = ExecuteRegionOp.region(op);
     const prevBlock = op.parentBlock!;
     const postBlock = rewriter.splitBlock(prevBlock, op);
