@@ -33,7 +33,7 @@ import {
 } from '../ir/builtin-types.js';
 import type { OpAsmParser, OpAsmPrinter } from '../ir/op-asm.js';
 import { Tok } from '../syntax/lexer.js';
-import { tokenParser, type Parser } from '../syntax/parser.js';
+import { ParseAbort, tokenParser, type Parser } from '../syntax/parser.js';
 
 // ============================================================================
 // Type constraints
@@ -259,12 +259,19 @@ function denseArrayOf(width: number): AttrConstraint<DenseArrayAttr, readonly bi
     p.parseLSquare();
     const values: bigint[] = [];
     if (!p.parseOptionalRSquare()) {
-      do {
-        const at = p.currentOffset();
-        const v = p.parseInteger();
-        if (v < min || v > max) p.error('integer value too large', at);
-        values.push(v);
-      } while (p.parseOptionalComma());
+      try {
+        do {
+          const at = p.currentOffset();
+          const v = p.parseInteger();
+          if (v < min || v > max) p.error('integer value too large', at);
+          values.push(v);
+        } while (p.parseOptionalComma());
+      } catch (e) {
+        // MLIR's DenseArrayAttr parser still reads its `]` after a failed element.
+        const tp = tokenParser(p);
+        if (e instanceof ParseAbort && !tp.is(Tok.r_square)) tp.emitWrongTokenError("expected ']'");
+        throw e;
+      }
       p.parseRSquare();
     }
     return DenseArrayAttr.get(elementType, values);

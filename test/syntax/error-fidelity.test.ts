@@ -61,6 +61,12 @@ const CASES: OptCase[] = [
   { name: 'func.call_indirect: operands and types counted at the operand list', args: [], input: 'func.func @f(%f: (i32) -> i32) {\n  %0 = call_indirect %f() : (i32) -> i32\n  return\n}\n' },
   { name: 'cf.switch: a case with types and no operands, counted over all cases at the default', args: [], input: 'func.func @f(%flag: i32, %a: i32) {\n  cf.switch %flag : i32, [\n    default: ^bb1(%a : i32),\n    42: ^bb2( : i32),\n    43: ^bb2(%a : i32)\n  ]\n^bb1(%x: i32):\n  return\n^bb2(%y: i32):\n  return\n}\n' },
   { name: 'cf.switch: cases whose operand and type counts balance only together', args: [], input: 'func.func @f(%flag: i32, %a: i32, %b: f32) {\n  cf.switch %flag : i32, [\n    default: ^bb1(%a : i32),\n    42: ^bb2(%a, %b : i32),\n    43: ^bb3( : f32)\n  ]\n^bb1(%x: i32):\n  return\n^bb2(%y: i32, %z: f32):\n  return\n^bb3(%w: f32):\n  return\n}\n' },
+  // A dense i32 array whose element fails still reads its `]` (MLIR's DenseArrayAttr parser).
+  ...(['[1.0e, 70]', '[99999999999, 1]', '[x]'] as const).map((w) => ({
+    name: `cf.cond_br weights(${w})`,
+    args: [],
+    input: `func.func @f(%c: i1) {\n  cf.cond_br %c weights(${w}), ^bb1, ^bb1\n^bb1:\n  return\n}\n`,
+  })),
   // Segment sizes are fixed-size i32 array properties in MLIR: a `<{...}>` entry of another kind or length fails
   // property conversion at parse time; one in the attribute dictionary is dropped; none at all leaves zeros.
   ...(['array<i32: 1, 1, 1, 0>', 'array<i64: 1, 1, 1>', '3 : i32'] as const).map((v) => ({
