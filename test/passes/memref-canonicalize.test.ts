@@ -4,6 +4,116 @@
 
 import { testOptCases, type OptCase } from '../opt-cases.js';
 
+/** Run under --canonicalize and a fold-only or bottom-up pass: reinterpret_cast folds and patterns. */
+const REINTERPRET_CAST_INPUT = `func.func @ident(%arg0: memref<?xf32>, %m: memref<20xf32>) -> (memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %0 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4], strides: [%c1] : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
+  %1 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4, %c5], strides: [%c5, %c1] : memref<?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+  %base, %off, %sz, %st = memref.extract_strided_metadata %m : memref<20xf32> -> memref<f32>, index, index, index
+  %2 = memref.reinterpret_cast %base to offset: [%off], sizes: [4, 5], strides: [%c5, %st] : memref<f32> to memref<4x5xf32, strided<[?, ?], offset: ?>>
+  return %0, %1, %2 : memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>
+}
+func.func @loop(%arg0: memref<4x5xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %0 = memref.reinterpret_cast %arg0 to offset: [0], sizes: [20], strides: [1] : memref<4x5xf32> to memref<20xf32>
+    %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [4, 5], strides: [5, 1] : memref<20xf32> to memref<4x5xf32>
+    %2 = memref.reinterpret_cast %1 to offset: [%i], sizes: [%c1], strides: [%c1] : memref<4x5xf32> to memref<?xf32, strided<[?], offset: ?>>
+    "test.use"(%1, %2) : (memref<4x5xf32>, memref<?xf32, strided<[?], offset: ?>>) -> ()
+  }
+  return
+}
+`;
+
+/** Run under --canonicalize and a fold-only or bottom-up pass: transpose folds. */
+const TRANSPOSE_INPUT = `func.func @transpose(%arg0: memref<3x4x5xf32>, %arg1: memref<3x4xf32>, %arg2: memref<3x4xf32, strided<[4, 1]>>) -> (memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>) {
+  %0 = memref.transpose %arg0 (d0, d1, d2) -> (d1, d2, d0) : memref<3x4x5xf32> to memref<4x5x3xf32, strided<[5, 1, 20]>>
+  %1 = memref.transpose %0 (d0, d1, d2) -> (d1, d0, d2) : memref<4x5x3xf32, strided<[5, 1, 20]>> to memref<5x4x3xf32, strided<[1, 5, 20]>>
+  %2 = memref.transpose %1 (d0, d1, d2) -> (d0, d2, d1) : memref<5x4x3xf32, strided<[1, 5, 20]>> to memref<5x3x4xf32, strided<[1, 20, 5]>>
+  %3 = memref.transpose %arg0 (d0, d1, d2) -> (d2, d0, d1) : memref<3x4x5xf32> to memref<5x3x4xf32, strided<[1, 20, 5]>>
+  %4 = memref.transpose %3 (d0, d1, d2) -> (d1, d2, d0) : memref<5x3x4xf32, strided<[1, 20, 5]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
+  %5 = memref.transpose %4 (d0, d1, d2) -> (d0, d1, d2) : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
+  %6 = memref.cast %5 : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32>
+  %7 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32, strided<[4, 1]>>
+  %8 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32>
+  %9 = memref.transpose %arg2 (d0, d1) -> (d1, d0) : memref<3x4xf32, strided<[4, 1]>> to memref<4x3xf32, strided<[1, 4]>>
+  %10 = memref.transpose %9 (d0, d1) -> (d1, d0) : memref<4x3xf32, strided<[1, 4]>> to memref<3x4xf32, strided<[4, 1]>>
+  return %2, %6, %7, %8, %10 : memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>
+}
+`;
+
+/** Run under --canonicalize and a fold-only or bottom-up pass: collapse_shape/expand_shape folds and compositions. */
+const RESHAPE_INPUT = `func.func @folds(%a: memref<4x5xf32>, %b: memref<?x5xf32>, %c: memref<?x?xf32>, %n: index, %m: index) -> (memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1]] : memref<4x5xf32> into memref<20xf32>
+  %1 = memref.expand_shape %0 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
+  %2 = memref.collapse_shape %b [[0, 1]] : memref<?x5xf32> into memref<?xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, 5] : memref<?xf32> into memref<?x5xf32>
+  %4 = memref.collapse_shape %c [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %5 = memref.expand_shape %4 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  %6 = memref.expand_shape %0 [[0, 1]] output_shape [2, 10] : memref<20xf32> into memref<2x10xf32>
+  %7 = memref.collapse_shape %6 [[0, 1]] : memref<2x10xf32> into memref<20xf32>
+  %8 = memref.collapse_shape %7 [[0]] : memref<20xf32> into memref<20xf32>
+  %9 = memref.expand_shape %4 [[0, 1]] output_shape [%m, %n] : memref<?xf32> into memref<?x?xf32>
+  %10 = memref.collapse_shape %9 [[0, 1]] : memref<?x?xf32> into memref<?xf32>
+  %11 = memref.expand_shape %10 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  return %1, %3, %5, %8, %11 : memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>
+}
+func.func @compose(%a: memref<2x3x4x5xf32>, %d: memref<?x3x4xf32>, %n: index) -> (memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1], [2], [3]] : memref<2x3x4x5xf32> into memref<6x4x5xf32>
+  %1 = memref.collapse_shape %0 [[0, 1, 2]] : memref<6x4x5xf32> into memref<120xf32>
+  %2 = memref.expand_shape %1 [[0, 1]] output_shape [6, 20] : memref<120xf32> into memref<6x20xf32>
+  %3 = memref.expand_shape %2 [[0, 1], [2, 3]] output_shape [2, 3, 4, 5] : memref<6x20xf32> into memref<2x3x4x5xf32>
+  %4 = memref.collapse_shape %d [[0, 1], [2]] : memref<?x3x4xf32> into memref<?x4xf32>
+  %5 = memref.collapse_shape %4 [[0, 1]] : memref<?x4xf32> into memref<?xf32>
+  %6 = memref.expand_shape %d [[0], [1], [2, 3]] output_shape [%n, 3, 2, 2] : memref<?x3x4xf32> into memref<?x3x2x2xf32>
+  return %1, %3, %5, %6 : memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>
+}
+func.func @collapse_of_expand(%a: memref<6x20xf32>, %d: memref<?x20xf32>, %n: index, %e: memref<?xf32>, %m: index) -> (memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>) {
+  %0 = memref.expand_shape %a [[0, 1], [2, 3, 4]] output_shape [2, 3, 2, 2, 5] : memref<6x20xf32> into memref<2x3x2x2x5xf32>
+  %1 = memref.collapse_shape %0 [[0, 1], [2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<6x4x5xf32>
+  %2 = memref.collapse_shape %0 [[0, 1, 2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<24x5xf32>
+  %3 = memref.expand_shape %d [[0, 1], [2, 3]] output_shape [%n, 2, 4, 5] : memref<?x20xf32> into memref<?x2x4x5xf32>
+  %4 = memref.collapse_shape %3 [[0, 1, 2], [3]] : memref<?x2x4x5xf32> into memref<?x5xf32>
+  %5 = memref.collapse_shape %3 [[0, 1], [2], [3]] : memref<?x2x4x5xf32> into memref<?x4x5xf32>
+  %6 = memref.expand_shape %e [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
+  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
+  %8 = memref.collapse_shape %0 [[0, 1], [2, 3, 4]] : memref<2x3x2x2x5xf32> into memref<6x20xf32>
+  return %1, %2, %4, %5, %7, %8 : memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>
+}
+`;
+
+/** Run under --canonicalize and a fold-only or bottom-up pass: expand-of-collapse regrouping. */
+const EXPAND_OF_COLLAPSE_INPUT = `func.func @regroup(%a: memref<?x2x3x?xf32>, %b: memref<?x?x?xf32>, %c: memref<2x2x?xf32>, %d: memref<1x4x1x5xf32>, %e: memref<6x?xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1, 2], [3]] : memref<?x2x3x?xf32> into memref<?x?xf32>
+  %1 = memref.expand_shape %0 [[0, 1], [2]] output_shape [%n, 6, %m] : memref<?x?xf32> into memref<?x6x?xf32>
+  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<?x?x?xf32> into memref<?xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
+  %4 = memref.collapse_shape %c [[0, 1, 2]] : memref<2x2x?xf32> into memref<?xf32>
+  %5 = memref.expand_shape %4 [[0, 1]] output_shape [2, %n] : memref<?xf32> into memref<2x?xf32>
+  %6 = memref.collapse_shape %d [[0, 1, 2, 3]] : memref<1x4x1x5xf32> into memref<20xf32>
+  %7 = memref.expand_shape %6 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
+  %8 = memref.collapse_shape %e [[0, 1]] : memref<6x?xf32> into memref<?xf32>
+  %9 = memref.expand_shape %8 [[0, 1, 2]] output_shape [2, 3, %n] : memref<?xf32> into memref<2x3x?xf32>
+  return %1, %3, %5, %7, %9 : memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>
+}
+func.func @regroup2(%a: memref<?x2x3x6x?xf32>, %b: memref<2x3x5xf32>, %c: memref<1x1xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>) {
+  %0 = memref.collapse_shape %a [[0, 1, 2, 3, 4]] : memref<?x2x3x6x?xf32> into memref<?xf32>
+  %1 = memref.expand_shape %0 [[0, 1, 2]] output_shape [%n, 6, %m] : memref<?xf32> into memref<?x6x?xf32>
+  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<2x3x5xf32> into memref<30xf32>
+  %3 = memref.expand_shape %2 [[0, 1]] output_shape [6, 5] : memref<30xf32> into memref<6x5xf32>
+  %4 = memref.collapse_shape %c [] : memref<1x1xf32> into memref<f32>
+  %5 = memref.expand_shape %4 [] output_shape [1] : memref<f32> into memref<1xf32>
+  %6 = memref.collapse_shape %a [[0, 1], [2], [3, 4]] : memref<?x2x3x6x?xf32> into memref<?x3x?xf32>
+  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
+  %8 = memref.expand_shape %7 [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
+  return %1, %3, %5, %8 : memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>
+}
+`;
+
 const CASES: OptCase[] = [
   {
     name: "memref: cast folding into load/store/dim/copy/dealloc, constant alloc sizes, dead allocs, subview constants and casts",
@@ -154,94 +264,22 @@ func.func @consts(%arg0: memref<?xf32>, %i: index) -> (memref<?x?xf32, strided<[
   {
     name: "memref: reinterpret_cast constant folding and extract_strided_metadata round trips",
     args: ["--allow-unregistered-dialect", "--canonicalize"],
-    input: `func.func @ident(%arg0: memref<?xf32>, %m: memref<20xf32>) -> (memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  %c5 = arith.constant 5 : index
-  %0 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4], strides: [%c1] : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
-  %1 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4, %c5], strides: [%c5, %c1] : memref<?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
-  %base, %off, %sz, %st = memref.extract_strided_metadata %m : memref<20xf32> -> memref<f32>, index, index, index
-  %2 = memref.reinterpret_cast %base to offset: [%off], sizes: [4, 5], strides: [%c5, %st] : memref<f32> to memref<4x5xf32, strided<[?, ?], offset: ?>>
-  return %0, %1, %2 : memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>
-}
-func.func @loop(%arg0: memref<4x5xf32>, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %n step %c1 {
-    %0 = memref.reinterpret_cast %arg0 to offset: [0], sizes: [20], strides: [1] : memref<4x5xf32> to memref<20xf32>
-    %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [4, 5], strides: [5, 1] : memref<20xf32> to memref<4x5xf32>
-    %2 = memref.reinterpret_cast %1 to offset: [%i], sizes: [%c1], strides: [%c1] : memref<4x5xf32> to memref<?xf32, strided<[?], offset: ?>>
-    "test.use"(%1, %2) : (memref<4x5xf32>, memref<?xf32, strided<[?], offset: ?>>) -> ()
-  }
-  return
-}
-`,
+    input: REINTERPRET_CAST_INPUT,
   },
   {
     name: "memref: reinterpret_cast folds only under --scf-for-loop-canonicalization",
     args: ["--allow-unregistered-dialect", "--scf-for-loop-canonicalization"],
-    input: `func.func @ident(%arg0: memref<?xf32>, %m: memref<20xf32>) -> (memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  %c5 = arith.constant 5 : index
-  %0 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4], strides: [%c1] : memref<?xf32> to memref<?xf32, strided<[?], offset: ?>>
-  %1 = memref.reinterpret_cast %arg0 to offset: [%c0], sizes: [%c4, %c5], strides: [%c5, %c1] : memref<?xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
-  %base, %off, %sz, %st = memref.extract_strided_metadata %m : memref<20xf32> -> memref<f32>, index, index, index
-  %2 = memref.reinterpret_cast %base to offset: [%off], sizes: [4, 5], strides: [%c5, %st] : memref<f32> to memref<4x5xf32, strided<[?, ?], offset: ?>>
-  return %0, %1, %2 : memref<?xf32, strided<[?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<4x5xf32, strided<[?, ?], offset: ?>>
-}
-func.func @loop(%arg0: memref<4x5xf32>, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %n step %c1 {
-    %0 = memref.reinterpret_cast %arg0 to offset: [0], sizes: [20], strides: [1] : memref<4x5xf32> to memref<20xf32>
-    %1 = memref.reinterpret_cast %0 to offset: [0], sizes: [4, 5], strides: [5, 1] : memref<20xf32> to memref<4x5xf32>
-    %2 = memref.reinterpret_cast %1 to offset: [%i], sizes: [%c1], strides: [%c1] : memref<4x5xf32> to memref<?xf32, strided<[?], offset: ?>>
-    "test.use"(%1, %2) : (memref<4x5xf32>, memref<?xf32, strided<[?], offset: ?>>) -> ()
-  }
-  return
-}
-`,
+    input: REINTERPRET_CAST_INPUT,
   },
   {
     name: "memref: transpose folds (identity, composed chains)",
     args: ["--canonicalize"],
-    input: `func.func @transpose(%arg0: memref<3x4x5xf32>, %arg1: memref<3x4xf32>, %arg2: memref<3x4xf32, strided<[4, 1]>>) -> (memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>) {
-  %0 = memref.transpose %arg0 (d0, d1, d2) -> (d1, d2, d0) : memref<3x4x5xf32> to memref<4x5x3xf32, strided<[5, 1, 20]>>
-  %1 = memref.transpose %0 (d0, d1, d2) -> (d1, d0, d2) : memref<4x5x3xf32, strided<[5, 1, 20]>> to memref<5x4x3xf32, strided<[1, 5, 20]>>
-  %2 = memref.transpose %1 (d0, d1, d2) -> (d0, d2, d1) : memref<5x4x3xf32, strided<[1, 5, 20]>> to memref<5x3x4xf32, strided<[1, 20, 5]>>
-  %3 = memref.transpose %arg0 (d0, d1, d2) -> (d2, d0, d1) : memref<3x4x5xf32> to memref<5x3x4xf32, strided<[1, 20, 5]>>
-  %4 = memref.transpose %3 (d0, d1, d2) -> (d1, d2, d0) : memref<5x3x4xf32, strided<[1, 20, 5]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
-  %5 = memref.transpose %4 (d0, d1, d2) -> (d0, d1, d2) : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
-  %6 = memref.cast %5 : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32>
-  %7 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32, strided<[4, 1]>>
-  %8 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32>
-  %9 = memref.transpose %arg2 (d0, d1) -> (d1, d0) : memref<3x4xf32, strided<[4, 1]>> to memref<4x3xf32, strided<[1, 4]>>
-  %10 = memref.transpose %9 (d0, d1) -> (d1, d0) : memref<4x3xf32, strided<[1, 4]>> to memref<3x4xf32, strided<[4, 1]>>
-  return %2, %6, %7, %8, %10 : memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>
-}
-`,
+    input: TRANSPOSE_INPUT,
   },
   {
     name: "memref: transpose folds only under --scf-for-loop-canonicalization",
     args: ["--scf-for-loop-canonicalization"],
-    input: `func.func @transpose(%arg0: memref<3x4x5xf32>, %arg1: memref<3x4xf32>, %arg2: memref<3x4xf32, strided<[4, 1]>>) -> (memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>) {
-  %0 = memref.transpose %arg0 (d0, d1, d2) -> (d1, d2, d0) : memref<3x4x5xf32> to memref<4x5x3xf32, strided<[5, 1, 20]>>
-  %1 = memref.transpose %0 (d0, d1, d2) -> (d1, d0, d2) : memref<4x5x3xf32, strided<[5, 1, 20]>> to memref<5x4x3xf32, strided<[1, 5, 20]>>
-  %2 = memref.transpose %1 (d0, d1, d2) -> (d0, d2, d1) : memref<5x4x3xf32, strided<[1, 5, 20]>> to memref<5x3x4xf32, strided<[1, 20, 5]>>
-  %3 = memref.transpose %arg0 (d0, d1, d2) -> (d2, d0, d1) : memref<3x4x5xf32> to memref<5x3x4xf32, strided<[1, 20, 5]>>
-  %4 = memref.transpose %3 (d0, d1, d2) -> (d1, d2, d0) : memref<5x3x4xf32, strided<[1, 20, 5]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
-  %5 = memref.transpose %4 (d0, d1, d2) -> (d0, d1, d2) : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32, strided<[20, 5, 1]>>
-  %6 = memref.cast %5 : memref<3x4x5xf32, strided<[20, 5, 1]>> to memref<3x4x5xf32>
-  %7 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32, strided<[4, 1]>>
-  %8 = memref.transpose %arg1 (d0, d1) -> (d0, d1) : memref<3x4xf32> to memref<3x4xf32>
-  %9 = memref.transpose %arg2 (d0, d1) -> (d1, d0) : memref<3x4xf32, strided<[4, 1]>> to memref<4x3xf32, strided<[1, 4]>>
-  %10 = memref.transpose %9 (d0, d1) -> (d1, d0) : memref<4x3xf32, strided<[1, 4]>> to memref<3x4xf32, strided<[4, 1]>>
-  return %2, %6, %7, %8, %10 : memref<5x3x4xf32, strided<[1, 20, 5]>>, memref<3x4x5xf32>, memref<3x4xf32, strided<[4, 1]>>, memref<3x4xf32>, memref<3x4xf32, strided<[4, 1]>>
-}
-`,
+    input: TRANSPOSE_INPUT,
   },
   {
     name: "memref: dim of memref.reshape becomes a load of the shape (where the index dominates), dead reallocs",
@@ -401,44 +439,7 @@ func.func @in_execute_region(%n: index) -> index {
   {
     name: "memref: collapse_shape/expand_shape folds of inverse pairs, composition of consecutive reshapes, collapse of expand",
     args: ["--canonicalize"],
-    input: `func.func @folds(%a: memref<4x5xf32>, %b: memref<?x5xf32>, %c: memref<?x?xf32>, %n: index, %m: index) -> (memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>) {
-  %0 = memref.collapse_shape %a [[0, 1]] : memref<4x5xf32> into memref<20xf32>
-  %1 = memref.expand_shape %0 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
-  %2 = memref.collapse_shape %b [[0, 1]] : memref<?x5xf32> into memref<?xf32>
-  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, 5] : memref<?xf32> into memref<?x5xf32>
-  %4 = memref.collapse_shape %c [[0, 1]] : memref<?x?xf32> into memref<?xf32>
-  %5 = memref.expand_shape %4 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
-  %6 = memref.expand_shape %0 [[0, 1]] output_shape [2, 10] : memref<20xf32> into memref<2x10xf32>
-  %7 = memref.collapse_shape %6 [[0, 1]] : memref<2x10xf32> into memref<20xf32>
-  %8 = memref.collapse_shape %7 [[0]] : memref<20xf32> into memref<20xf32>
-  %9 = memref.expand_shape %4 [[0, 1]] output_shape [%m, %n] : memref<?xf32> into memref<?x?xf32>
-  %10 = memref.collapse_shape %9 [[0, 1]] : memref<?x?xf32> into memref<?xf32>
-  %11 = memref.expand_shape %10 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
-  return %1, %3, %5, %8, %11 : memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>
-}
-func.func @compose(%a: memref<2x3x4x5xf32>, %d: memref<?x3x4xf32>, %n: index) -> (memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>) {
-  %0 = memref.collapse_shape %a [[0, 1], [2], [3]] : memref<2x3x4x5xf32> into memref<6x4x5xf32>
-  %1 = memref.collapse_shape %0 [[0, 1, 2]] : memref<6x4x5xf32> into memref<120xf32>
-  %2 = memref.expand_shape %1 [[0, 1]] output_shape [6, 20] : memref<120xf32> into memref<6x20xf32>
-  %3 = memref.expand_shape %2 [[0, 1], [2, 3]] output_shape [2, 3, 4, 5] : memref<6x20xf32> into memref<2x3x4x5xf32>
-  %4 = memref.collapse_shape %d [[0, 1], [2]] : memref<?x3x4xf32> into memref<?x4xf32>
-  %5 = memref.collapse_shape %4 [[0, 1]] : memref<?x4xf32> into memref<?xf32>
-  %6 = memref.expand_shape %d [[0], [1], [2, 3]] output_shape [%n, 3, 2, 2] : memref<?x3x4xf32> into memref<?x3x2x2xf32>
-  return %1, %3, %5, %6 : memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>
-}
-func.func @collapse_of_expand(%a: memref<6x20xf32>, %d: memref<?x20xf32>, %n: index, %e: memref<?xf32>, %m: index) -> (memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>) {
-  %0 = memref.expand_shape %a [[0, 1], [2, 3, 4]] output_shape [2, 3, 2, 2, 5] : memref<6x20xf32> into memref<2x3x2x2x5xf32>
-  %1 = memref.collapse_shape %0 [[0, 1], [2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<6x4x5xf32>
-  %2 = memref.collapse_shape %0 [[0, 1, 2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<24x5xf32>
-  %3 = memref.expand_shape %d [[0, 1], [2, 3]] output_shape [%n, 2, 4, 5] : memref<?x20xf32> into memref<?x2x4x5xf32>
-  %4 = memref.collapse_shape %3 [[0, 1, 2], [3]] : memref<?x2x4x5xf32> into memref<?x5xf32>
-  %5 = memref.collapse_shape %3 [[0, 1], [2], [3]] : memref<?x2x4x5xf32> into memref<?x4x5xf32>
-  %6 = memref.expand_shape %e [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
-  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
-  %8 = memref.collapse_shape %0 [[0, 1], [2, 3, 4]] : memref<2x3x2x2x5xf32> into memref<6x20xf32>
-  return %1, %2, %4, %5, %7, %8 : memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>
-}
-`,
+    input: RESHAPE_INPUT,
   },
   {
     name: "memref: expand of collapse, memref.cast folded into collapse_shape, strided layouts, rank 0",
@@ -492,74 +493,12 @@ func.func @rank0(%a: memref<1x1xf32>, %b: memref<f32>) -> (memref<f32>, memref<1
   {
     name: "memref: expand of collapse regrouped through static and dynamic sub-shapes (unit dims, ambiguous groups)",
     args: ["--canonicalize"],
-    input: `func.func @regroup(%a: memref<?x2x3x?xf32>, %b: memref<?x?x?xf32>, %c: memref<2x2x?xf32>, %d: memref<1x4x1x5xf32>, %e: memref<6x?xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>) {
-  %0 = memref.collapse_shape %a [[0, 1, 2], [3]] : memref<?x2x3x?xf32> into memref<?x?xf32>
-  %1 = memref.expand_shape %0 [[0, 1], [2]] output_shape [%n, 6, %m] : memref<?x?xf32> into memref<?x6x?xf32>
-  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<?x?x?xf32> into memref<?xf32>
-  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
-  %4 = memref.collapse_shape %c [[0, 1, 2]] : memref<2x2x?xf32> into memref<?xf32>
-  %5 = memref.expand_shape %4 [[0, 1]] output_shape [2, %n] : memref<?xf32> into memref<2x?xf32>
-  %6 = memref.collapse_shape %d [[0, 1, 2, 3]] : memref<1x4x1x5xf32> into memref<20xf32>
-  %7 = memref.expand_shape %6 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
-  %8 = memref.collapse_shape %e [[0, 1]] : memref<6x?xf32> into memref<?xf32>
-  %9 = memref.expand_shape %8 [[0, 1, 2]] output_shape [2, 3, %n] : memref<?xf32> into memref<2x3x?xf32>
-  return %1, %3, %5, %7, %9 : memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>
-}
-func.func @regroup2(%a: memref<?x2x3x6x?xf32>, %b: memref<2x3x5xf32>, %c: memref<1x1xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>) {
-  %0 = memref.collapse_shape %a [[0, 1, 2, 3, 4]] : memref<?x2x3x6x?xf32> into memref<?xf32>
-  %1 = memref.expand_shape %0 [[0, 1, 2]] output_shape [%n, 6, %m] : memref<?xf32> into memref<?x6x?xf32>
-  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<2x3x5xf32> into memref<30xf32>
-  %3 = memref.expand_shape %2 [[0, 1]] output_shape [6, 5] : memref<30xf32> into memref<6x5xf32>
-  %4 = memref.collapse_shape %c [] : memref<1x1xf32> into memref<f32>
-  %5 = memref.expand_shape %4 [] output_shape [1] : memref<f32> into memref<1xf32>
-  %6 = memref.collapse_shape %a [[0, 1], [2], [3, 4]] : memref<?x2x3x6x?xf32> into memref<?x3x?xf32>
-  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
-  %8 = memref.expand_shape %7 [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
-  return %1, %3, %5, %8 : memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>
-}
-`,
+    input: EXPAND_OF_COLLAPSE_INPUT,
   },
   {
     name: "memref: collapse_shape/expand_shape folds only under --scf-for-loop-canonicalization",
     args: ["--scf-for-loop-canonicalization"],
-    input: `func.func @folds(%a: memref<4x5xf32>, %b: memref<?x5xf32>, %c: memref<?x?xf32>, %n: index, %m: index) -> (memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>) {
-  %0 = memref.collapse_shape %a [[0, 1]] : memref<4x5xf32> into memref<20xf32>
-  %1 = memref.expand_shape %0 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
-  %2 = memref.collapse_shape %b [[0, 1]] : memref<?x5xf32> into memref<?xf32>
-  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, 5] : memref<?xf32> into memref<?x5xf32>
-  %4 = memref.collapse_shape %c [[0, 1]] : memref<?x?xf32> into memref<?xf32>
-  %5 = memref.expand_shape %4 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
-  %6 = memref.expand_shape %0 [[0, 1]] output_shape [2, 10] : memref<20xf32> into memref<2x10xf32>
-  %7 = memref.collapse_shape %6 [[0, 1]] : memref<2x10xf32> into memref<20xf32>
-  %8 = memref.collapse_shape %7 [[0]] : memref<20xf32> into memref<20xf32>
-  %9 = memref.expand_shape %4 [[0, 1]] output_shape [%m, %n] : memref<?xf32> into memref<?x?xf32>
-  %10 = memref.collapse_shape %9 [[0, 1]] : memref<?x?xf32> into memref<?xf32>
-  %11 = memref.expand_shape %10 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
-  return %1, %3, %5, %8, %11 : memref<4x5xf32>, memref<?x5xf32>, memref<?x?xf32>, memref<20xf32>, memref<?x?xf32>
-}
-func.func @compose(%a: memref<2x3x4x5xf32>, %d: memref<?x3x4xf32>, %n: index) -> (memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>) {
-  %0 = memref.collapse_shape %a [[0, 1], [2], [3]] : memref<2x3x4x5xf32> into memref<6x4x5xf32>
-  %1 = memref.collapse_shape %0 [[0, 1, 2]] : memref<6x4x5xf32> into memref<120xf32>
-  %2 = memref.expand_shape %1 [[0, 1]] output_shape [6, 20] : memref<120xf32> into memref<6x20xf32>
-  %3 = memref.expand_shape %2 [[0, 1], [2, 3]] output_shape [2, 3, 4, 5] : memref<6x20xf32> into memref<2x3x4x5xf32>
-  %4 = memref.collapse_shape %d [[0, 1], [2]] : memref<?x3x4xf32> into memref<?x4xf32>
-  %5 = memref.collapse_shape %4 [[0, 1]] : memref<?x4xf32> into memref<?xf32>
-  %6 = memref.expand_shape %d [[0], [1], [2, 3]] output_shape [%n, 3, 2, 2] : memref<?x3x4xf32> into memref<?x3x2x2xf32>
-  return %1, %3, %5, %6 : memref<120xf32>, memref<2x3x4x5xf32>, memref<?xf32>, memref<?x3x2x2xf32>
-}
-func.func @collapse_of_expand(%a: memref<6x20xf32>, %d: memref<?x20xf32>, %n: index, %e: memref<?xf32>, %m: index) -> (memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>) {
-  %0 = memref.expand_shape %a [[0, 1], [2, 3, 4]] output_shape [2, 3, 2, 2, 5] : memref<6x20xf32> into memref<2x3x2x2x5xf32>
-  %1 = memref.collapse_shape %0 [[0, 1], [2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<6x4x5xf32>
-  %2 = memref.collapse_shape %0 [[0, 1, 2, 3], [4]] : memref<2x3x2x2x5xf32> into memref<24x5xf32>
-  %3 = memref.expand_shape %d [[0, 1], [2, 3]] output_shape [%n, 2, 4, 5] : memref<?x20xf32> into memref<?x2x4x5xf32>
-  %4 = memref.collapse_shape %3 [[0, 1, 2], [3]] : memref<?x2x4x5xf32> into memref<?x5xf32>
-  %5 = memref.collapse_shape %3 [[0, 1], [2], [3]] : memref<?x2x4x5xf32> into memref<?x4x5xf32>
-  %6 = memref.expand_shape %e [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
-  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
-  %8 = memref.collapse_shape %0 [[0, 1], [2, 3, 4]] : memref<2x3x2x2x5xf32> into memref<6x20xf32>
-  return %1, %2, %4, %5, %7, %8 : memref<6x4x5xf32>, memref<24x5xf32>, memref<?x5xf32>, memref<?x4x5xf32>, memref<?xf32>, memref<6x20xf32>
-}
-`,
+    input: RESHAPE_INPUT,
   },
   {
     name: "memref: alloca_scope with calls, nested allocation scopes, scf.while bodies and multi-block parents",
@@ -636,32 +575,7 @@ func.func @multi_block(%n: index, %c: i1) {
   {
     name: "memref: expand-of-collapse regrouping under a bottom-up canonicalizer",
     args: ["--allow-unregistered-dialect", "--canonicalize=top-down=false"],
-    input: `func.func @regroup(%a: memref<?x2x3x?xf32>, %b: memref<?x?x?xf32>, %c: memref<2x2x?xf32>, %d: memref<1x4x1x5xf32>, %e: memref<6x?xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>) {
-  %0 = memref.collapse_shape %a [[0, 1, 2], [3]] : memref<?x2x3x?xf32> into memref<?x?xf32>
-  %1 = memref.expand_shape %0 [[0, 1], [2]] output_shape [%n, 6, %m] : memref<?x?xf32> into memref<?x6x?xf32>
-  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<?x?x?xf32> into memref<?xf32>
-  %3 = memref.expand_shape %2 [[0, 1]] output_shape [%n, %m] : memref<?xf32> into memref<?x?xf32>
-  %4 = memref.collapse_shape %c [[0, 1, 2]] : memref<2x2x?xf32> into memref<?xf32>
-  %5 = memref.expand_shape %4 [[0, 1]] output_shape [2, %n] : memref<?xf32> into memref<2x?xf32>
-  %6 = memref.collapse_shape %d [[0, 1, 2, 3]] : memref<1x4x1x5xf32> into memref<20xf32>
-  %7 = memref.expand_shape %6 [[0, 1]] output_shape [4, 5] : memref<20xf32> into memref<4x5xf32>
-  %8 = memref.collapse_shape %e [[0, 1]] : memref<6x?xf32> into memref<?xf32>
-  %9 = memref.expand_shape %8 [[0, 1, 2]] output_shape [2, 3, %n] : memref<?xf32> into memref<2x3x?xf32>
-  return %1, %3, %5, %7, %9 : memref<?x6x?xf32>, memref<?x?xf32>, memref<2x?xf32>, memref<4x5xf32>, memref<2x3x?xf32>
-}
-func.func @regroup2(%a: memref<?x2x3x6x?xf32>, %b: memref<2x3x5xf32>, %c: memref<1x1xf32>, %n: index, %m: index) -> (memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>) {
-  %0 = memref.collapse_shape %a [[0, 1, 2, 3, 4]] : memref<?x2x3x6x?xf32> into memref<?xf32>
-  %1 = memref.expand_shape %0 [[0, 1, 2]] output_shape [%n, 6, %m] : memref<?xf32> into memref<?x6x?xf32>
-  %2 = memref.collapse_shape %b [[0, 1, 2]] : memref<2x3x5xf32> into memref<30xf32>
-  %3 = memref.expand_shape %2 [[0, 1]] output_shape [6, 5] : memref<30xf32> into memref<6x5xf32>
-  %4 = memref.collapse_shape %c [] : memref<1x1xf32> into memref<f32>
-  %5 = memref.expand_shape %4 [] output_shape [1] : memref<f32> into memref<1xf32>
-  %6 = memref.collapse_shape %a [[0, 1], [2], [3, 4]] : memref<?x2x3x6x?xf32> into memref<?x3x?xf32>
-  %7 = memref.collapse_shape %6 [[0, 1, 2]] : memref<?x3x?xf32> into memref<?xf32>
-  %8 = memref.expand_shape %7 [[0, 1, 2]] output_shape [%n, 3, %m] : memref<?xf32> into memref<?x3x?xf32>
-  return %1, %3, %5, %8 : memref<?x6x?xf32>, memref<6x5xf32>, memref<1xf32>, memref<?x3x?xf32>
-}
-`,
+    input: EXPAND_OF_COLLAPSE_INPUT,
   },
   {
     name: "memref: collapse of expand multiplying dynamic output sizes, reinterpret_cast with a negative constant stride",
