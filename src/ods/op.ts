@@ -1687,9 +1687,11 @@ function applyHooks(def: MutableDefinition, hooks: OpHooks): void {
 /** Builds the OpDefinition of a declaration: ODS verification, default properties, result names, the assembly format. */
 function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => OdsInfo): OpDefinition {
   const traits = shape.traits;
-  const inherent = shape.attributes.map((a) => a.name);
-  if (shape.attrSizedOperands) inherent.push('operandSegmentSizes');
-  if (shape.attrSizedResults) inherent.push('resultSegmentSizes');
+  // The segment-size properties, each with its number of groups.
+  const segments: [string, number][] = [];
+  if (shape.attrSizedOperands) segments.push(['operandSegmentSizes', shape.operands.length]);
+  if (shape.attrSizedResults) segments.push(['resultSegmentSizes', shape.results.length]);
+  const inherent = [...shape.attributes.map((a) => a.name), ...segments.map(([name]) => name)];
   if (spec.extraInherentAttrs) inherent.push(...spec.extraInherentAttrs);
   const slots: Slots = { info: getInfo, spec, given: new Set(), declared: false };
   const defaults = shape.attributes.filter((a) => a.defaultValue !== undefined && a.materializeDefault !== false);
@@ -1719,13 +1721,7 @@ function makeDefinition(spec: OpDeclaration, shape: DeclShape, getInfo: () => Od
     fold: undefined,
     getCanonicalizationPatterns: undefined,
     propertiesFromAttr: undefined,
-    segmentSizeProperties:
-      shape.attrSizedOperands || shape.attrSizedResults
-        ? new Map([
-            ...(shape.attrSizedOperands ? ([['operandSegmentSizes', shape.operands.length]] as const) : []),
-            ...(shape.attrSizedResults ? ([['resultSegmentSizes', shape.results.length]] as const) : []),
-          ])
-        : undefined,
+    segmentSizeProperties: segments.length ? new Map(segments) : undefined,
     verify(op, ctx) {
       // Set again if a hook was added since (implementOp after a first verify).
       if (passed === undefined || passedFor !== slots.verify) {

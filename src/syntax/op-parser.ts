@@ -3,7 +3,7 @@
 
 import type { Attribute, Type } from '../ir/attributes.js';
 import { DenseArrayAttr, DictionaryAttr } from '../ir/builtin-attributes.js';
-import { FunctionType, IntegerType } from '../ir/builtin-types.js';
+import { FunctionType, IntegerType, isSignlessInteger } from '../ir/builtin-types.js';
 import { Traits, type Context, type OperationName } from '../ir/context.js';
 import { Location, UnknownLoc } from '../ir/location.js';
 import { objectList } from '../ir/object-list.js';
@@ -255,11 +255,9 @@ const DEFAULT_TOP_LEVEL_DIALECT = 'builtin';
 const NO_RESULT_IDS: readonly ResultRecord[] = [];
 
 
-const isI32 = (t: Type): boolean => t instanceof IntegerType && t.width === 32 && t.signedness === 'signless';
-
 /** Whether `v` can be a segment-size property of `groups` groups (MLIR's DenseI32ArrayAttr of that length). */
 function isSegmentSizes(v: Attribute, groups: number): boolean {
-  return v instanceof DenseArrayAttr && isI32(v.elementType) && v.values.length === groups;
+  return v instanceof DenseArrayAttr && isSignlessInteger(v.elementType, 32) && v.values.length === groups;
 }
 
 function hasFlatProperty(list: readonly (string | Attribute)[] | undefined, name: string): boolean {
@@ -693,7 +691,7 @@ export class OperationParser extends Parser {
             const v = state.propertiesAttr.get(k);
             if (v === undefined || isSegmentSizes(v, groups)) continue;
             const why =
-              v instanceof DenseArrayAttr && isI32(v.elementType)
+              v instanceof DenseArrayAttr && isSignlessInteger(v.elementType, 32)
                 ? `size mismatch in attribute conversion: ${v.values.length} vs ${groups}`
                 : 'expected DenseI32ArrayAttr for key `value`';
             this.error(`invalid properties ${state.propertiesAttr.key} for op ${state.name.name}: ${why}`, nameOffset);

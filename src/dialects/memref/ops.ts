@@ -59,6 +59,7 @@ import {
   result,
   sizedRegion,
   typeConstraint,
+  typeClassMismatch,
   withTypeClass,
   type TypeConstraint,
   unitAttr,
@@ -99,6 +100,14 @@ const isMemRef = (t: Type): boolean => t instanceof MemRefType || t instanceof U
 const memrefClass = { name: 'builtin.memref', is: isRanked };
 const baseMemrefClass = { is: isMemRef };
 const memrefOf = (summary: string, check: (t: Type) => boolean): TypeConstraint => withTypeClass(typeConstraint(summary, check), memrefClass);
+
+/** MLIR's parseColonType<MemRefType>: a type of another kind is reported at the colon. */
+function parseColonMemRefType(p: OpAsmParser): MemRefType {
+  const offset = p.currentOffset();
+  p.parseColon();
+  const t = p.parseType();
+  return memrefClass.is(t) ? t : p.error(typeClassMismatch(memrefClass, t), offset);
+}
 
 /** MLIR's AnyMemRef (ranked memrefs only). */
 const RankedMemRef = memrefOf('memref of any type values', isRanked);
@@ -866,11 +875,7 @@ implementOp(GenericAtomicRMWOp, {
   parse(p, state) {
     const memref = p.parseOperand();
     const indices = p.parseOperandList('square');
-    // MLIR's parseColonType<MemRefType>: a type of another kind is reported at the colon.
-    const offset = p.currentOffset();
-    p.parseColon();
-    const t = p.parseType();
-    if (!(t instanceof MemRefType)) return p.error(`invalid kind of type specified: expected builtin.memref, but found ${q(t)}`, offset);
+    const t = parseColonMemRefType(p);
     state.operands = [p.resolveOperand(memref, t), ...indices.map((i) => p.resolveOperand(i, IndexType.get()))];
     const body = state.addRegion(new Region());
     p.parseRegion(body, []);
@@ -944,11 +949,7 @@ implementOp(PrefetchOp, {
     p.parseComma();
     const cache = parseAnyKeyword(p);
     p.parseOptionalAttrDict(state);
-    // MLIR's parseColonType<MemRefType>: a type of another kind is reported at the colon.
-    const offset = p.currentOffset();
-    p.parseColon();
-    const t = p.parseType();
-    if (!(t instanceof MemRefType)) return p.error(`invalid kind of type specified: expected builtin.memref, but found ${q(t)}`, offset);
+    const t = parseColonMemRefType(p);
     state.operands = [p.resolveOperand(memref, t), ...indices.map((i) => p.resolveOperand(i, IndexType.get()))];
     if (rw !== 'read' && rw !== 'write') p.error("rw specifier has to be 'read' or 'write'", p.nameOffset);
     if (cache !== 'data' && cache !== 'instr') p.error("cache type has to be 'data' or 'instr'", p.nameOffset);
